@@ -1,0 +1,30 @@
+/// The kind of an attachment. Apps add their own, as with the iOS SDK:
+///
+/// ```swift
+/// extension AttachmentType { static let workout = Self(rawValue: "workout") }
+/// ```
+public struct AttachmentType: RawRepresentable, Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public static let image = AttachmentType(rawValue: "image")
+    public static let video = AttachmentType(rawValue: "video")
+    public static let file = AttachmentType(rawValue: "file")
+    public static let audio = AttachmentType(rawValue: "audio")
+    public static let voiceRecording = AttachmentType(rawValue: "voiceRecording")
+    public static let giphy = AttachmentType(rawValue: "giphy")
+    /// Any attachment with `og_scrape_url`, whatever its `type` says.
+    public static let linkPreview = AttachmentType(rawValue: "linkPreview")
+    /// A contact card (`name`, `phoneNumber`), built in to Scrollback.
+    public static let contact = AttachmentType(rawValue: "contact")
+    /// An attachment with no `type` at all.
+    public static let unknown = AttachmentType(rawValue: "unknown")
+
+    /// The kinds Scrollback draws itself; any other type is a custom attachment.
+    public static let builtIn: Set<AttachmentType> = [
+        .image, .video, .file, .audio, .voiceRecording, .giphy, .linkPreview, .contact, .unknown,
+    ]
+
+    public var description: String { rawValue }
+}

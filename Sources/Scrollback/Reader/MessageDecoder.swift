@@ -1,0 +1,239 @@
+import Foundation
+
+/// Turns parsed JSON into model values, leniently: a field of the wrong type is ignored with a
+/// warning (and stays in `raw`), only a message without an `id` is unusable.
+struct MessageDecoder {
+    /// Called for each field that had to be ignored.
+    var warn: (_ keyPath: String, _ reason: String) -> Void
+
+    /// Decodes one message, or returns the reason it is unusable.
+    func message(_ value: JSONValue, path: String) -> Result<ChatMessage, UnusableMessage> {
+        guard case .object(let object) = value else {
+            return .failure(UnusableMessage(reason: "expected a message object, found \(value.typeName)"))
+        }
+        return message(object, path: path)
+    }
+
+    func message(_ object: JSONObject, path: String) -> Result<ChatMessage, UnusableMessage> {
+        guard let id = identifier(object["id"]) else {
+            let reason = object["id"] == nil ? "no \"id\"" : "\"id\" is \(object["id"]!.typeName), not a string"
+            return .failure(UnusableMessage(reason: reason))
+        }
+        var message = ChatMessage(id: id)
+        message.raw = object
+        var fields = Fields(object: object, path: path, warn: warn)
+        if let type = fields.string("type"), !type.isEmpty { message.type = MessageType(rawValue: type) }
+        message.text = fields.string("text")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        message.user = fields.object("user").flatMap { user($0, path: path + ".user") }
+        message.createdAt = fields.date("created_at")
+        message.updatedAt = fields.date("updated_at")
+        message.textUpdatedAt = fields.date("message_text_updated_at")
+        message.deletedAt = fields.date("deleted_at")
+        message.deletedForMe = fields.bool("deleted_for_me") ?? false
+        message.attachments = attachments(fields.array("attachments"), messageID: id, path: path + ".attachments")
+        message.quotedMessageID = fields.string("quoted_message_id")
+        if let quoted = fields.object("quoted_message") {
+            switch self.message(quoted, path: path + ".quoted_message") {
+            case .success(let quotedMessage): message.quotedMessage = quotedMessage
+            case .failure(let problem): warn(path + ".quoted_message", problem.reason)
+            }
+        }
+        if message.quotedMessageID == nil { message.quotedMessageID = message.quotedMessage?.id }
+        message.parentID = fields.string("parent_id")
+        message.showInChannel = fields.bool("show_in_channel") ?? false
+        message.replyCount = fields.integer("reply_count")
+        message.threadParticipants = users(fields.array("thread_participants"), path: path + ".thread_participants")
+        message.mentionedUsers = users(fields.array("mentioned_users"), path: path + ".mentioned_users")
+        message.latestReactions = reactions(fields.array("latest_reactions"), path: path + ".latest_reactions")
+        message.ownReactions = reactions(fields.array("own_reactions"), path: path + ".own_reactions")
+        message.reactionGroups = reactionGroups(&fields)
+        message.pinned = fields.bool("pinned") ?? false
+        message.pinnedAt = fields.date("pinned_at")
+        message.pinnedBy = fields.object("pinned_by").flatMap { user($0, path: path + ".pinned_by") }
+        message.pinExpires = fields.date("pin_expires")
+        message.silent = fields.bool("silent") ?? false
+        message.shadowed = fields.bool("shadowed") ?? false
+        message.command = fields.string("command")
+        message.args = fields.string("args")
+        return .success(message)
+    }
+
+    func user(_ object: JSONObject, path: String) -> ChatUser? {
+        guard let id = identifier(object["id"]) else {
+            warn(path, "a user needs an \"id\"")
+            return nil
+        }
+        var fields = Fields(object: object, path: path, warn: warn)
+        return ChatUser(id: id, name: fields.string("name"), imageURL: fields.string("image").flatMap { $0.isEmpty ? nil : $0 },
+                        role: fields.string("role"), raw: object)
+    }
+
+    func channel(_ object: JSONObject, path: String) -> ChatChannel {
+        var fields = Fields(object: object, path: path, warn: warn)
+        return ChatChannel(id: fields.string("id"), cid: fields.string("cid"), type: fields.string("type"),
+                           name: fields.string("name"), imageURL: fields.string("image").flatMap { $0.isEmpty ? nil : $0 },
+                           memberCount: fields.integer("member_count"), createdAt: fields.date("created_at"), raw: object)
+    }
+
+    private func users(_ values: [JSONValue]?, path: String) -> [ChatUser] {
+        guard let values else { return [] }
+        return values.enumerated().compactMap { index, value in
+            guard case .object(let object) = value else {
+                warn("\(path)[\(index)]", "expected a user object, found \(value.typeName)")
+                return nil
+            }
+            return user(object, path: "\(path)[\(index)]")
+        }
+    }
+
+    private func attachments(_ values: [JSONValue]?, messageID: String, path: String) -> [Attachment] {
+        guard let values else { return [] }
+        var result: [Attachment] = []
+        result.reserveCapacity(values.count)
+        for (index, value) in values.enumerated() {
+            guard case .object(let object) = value else {
+                warn("\(path)[\(index)]", "expected an attachment object, found \(value.typeName)")
+                continue
+            }
+            result.append(Attachment(id: AttachmentID(messageID: messageID, index: index), raw: object))
+        }
+        return result
+    }
+
+    private func reactions(_ values: [JSONValue]?, path: String) -> [Reaction] {
+        guard let values else { return [] }
+        return values.enumerated().compactMap { index, value in
+            let itemPath = "\(path)[\(index)]"
+            guard case .object(let object) = value else {
+                warn(itemPath, "expected a reaction object, found \(value.typeName)")
+                return nil
+            }
+            var fields = Fields(object: object, path: itemPath, warn: warn)
+            guard let type = fields.string("type"), !type.isEmpty else {
+                warn(itemPath, "a reaction needs a \"type\"")
+                return nil
+            }
+            return Reaction(type: type, score: fields.integer("score") ?? 1, userID: fields.string("user_id"),
+                            user: fields.object("user").flatMap { user($0, path: itemPath + ".user") },
+                            createdAt: fields.date("created_at"), raw: object)
+        }
+    }
+
+    /// `reaction_groups` when present, else the older `reaction_counts` and `reaction_scores`.
+    private func reactionGroups(_ fields: inout Fields) -> [ReactionGroup] {
+        var groups: [String: ReactionGroup] = [:]
+        if let object = fields.object("reaction_groups") {
+            for (type, value) in object {
+                guard let group = value.objectValue else {
+                    warn("\(fields.path).reaction_groups.\(type)", "expected an object, found \(value.typeName)")
+                    continue
+                }
+                let count = group["count"]?.integerValue ?? 0
+                groups[type] = ReactionGroup(type: type, count: count, sumScores: group["sum_scores"]?.integerValue ?? count)
+            }
+        } else {
+            let counts = fields.object("reaction_counts") ?? JSONObject()
+            let scores = fields.object("reaction_scores") ?? JSONObject()
+            for (type, value) in counts {
+                if let count = value.integerValue {
+                    groups[type] = ReactionGroup(type: type, count: count, sumScores: scores[type]?.integerValue ?? count)
+                }
+            }
+            for (type, value) in scores where groups[type] == nil {
+                if let score = value.integerValue { groups[type] = ReactionGroup(type: type, count: score, sumScores: score) }
+            }
+        }
+        return groups.values.filter { $0.count > 0 }.sorted { $0.type < $1.type }
+    }
+
+    /// Ids are strings; a number is accepted and written out, as lenient readers do.
+    private func identifier(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let id) where !id.isEmpty: return id
+        case .integer(let id): return String(id)
+        default: return nil
+        }
+    }
+}
+
+/// Why a message could not be used at all.
+struct UnusableMessage: Error {
+    var reason: String
+}
+
+/// Typed reads of an object's known fields. A present value of the wrong type is reported and
+/// treated as missing; `null` is simply missing.
+private struct Fields {
+    let object: JSONObject
+    let path: String
+    let warn: (String, String) -> Void
+
+    private func value(_ key: String) -> JSONValue? {
+        guard let value = object[key], value != .null else { return nil }
+        return value
+    }
+
+    private func mismatch(_ key: String, expected: String, found value: JSONValue) {
+        warn("\(path).\(key)", "expected \(expected), found \(value.typeName)")
+    }
+
+    mutating func string(_ key: String) -> String? {
+        guard let value = value(key) else { return nil }
+        switch value {
+        case .string(let string): return string
+        case .integer(let number): return String(number)
+        default:
+            mismatch(key, expected: "a string", found: value)
+            return nil
+        }
+    }
+
+    mutating func bool(_ key: String) -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard let bool = value.boolValue else {
+            mismatch(key, expected: "a boolean", found: value)
+            return nil
+        }
+        return bool
+    }
+
+    mutating func integer(_ key: String) -> Int64? {
+        guard let value = value(key) else { return nil }
+        guard let number = value.integerValue else {
+            mismatch(key, expected: "a number", found: value)
+            return nil
+        }
+        return number
+    }
+
+    mutating func object(_ key: String) -> JSONObject? {
+        guard let value = value(key) else { return nil }
+        guard let object = value.objectValue else {
+            mismatch(key, expected: "an object", found: value)
+            return nil
+        }
+        return object
+    }
+
+    mutating func array(_ key: String) -> [JSONValue]? {
+        guard let value = value(key) else { return nil }
+        guard let array = value.arrayValue else {
+            mismatch(key, expected: "an array", found: value)
+            return nil
+        }
+        return array
+    }
+
+    mutating func date(_ key: String) -> Date? {
+        guard let value = value(key) else { return nil }
+        guard let string = value.stringValue else {
+            mismatch(key, expected: "an RFC 3339 date string", found: value)
+            return nil
+        }
+        guard let date = RFC3339.parse(string) else {
+            warn("\(path).\(key)", "\"\(string.prefix(40).description.debugEscaped)\" is not an RFC 3339 date")
+            return nil
+        }
+        return date
+    }
+}

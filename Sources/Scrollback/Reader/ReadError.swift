@@ -1,0 +1,87 @@
+/// A place in the input: a 1-based line and column (the column counts bytes).
+public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "line \(line), column \(column)" }
+}
+
+/// A problem with one message that did not stop the rest from rendering: the message was
+/// skipped, or one of its fields was ignored.
+public struct ReadWarning: Sendable, Hashable, CustomStringConvertible {
+    /// Where the message starts in the input.
+    public var position: SourcePosition?
+    /// The message's 0-based index among the messages of the input.
+    public var messageIndex: Int?
+    public var messageID: String?
+    /// The path to the value at fault, e.g. `messages[3].created_at`.
+    public var keyPath: String
+    public var reason: String
+    /// Whether the whole message was left out (`false`: only one field was ignored).
+    public var skippedMessage: Bool
+
+    public init(position: SourcePosition? = nil, messageIndex: Int? = nil, messageID: String? = nil,
+                keyPath: String, reason: String, skippedMessage: Bool) {
+        self.position = position
+        self.messageIndex = messageIndex
+        self.messageID = messageID
+        self.keyPath = keyPath
+        self.reason = reason
+        self.skippedMessage = skippedMessage
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if let messageIndex { parts.append("message \(messageIndex)") }
+        if let messageID { parts.append("id \"\(messageID.debugEscaped)\"") }
+        if let position { parts.append(position.description) }
+        let place = parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
+        let action = skippedMessage ? "skipped: " : ""
+        return "\(keyPath)\(place): \(action)\(reason)"
+    }
+}
+
+/// Why an input could not be read.
+public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The bytes are not JSON (or NDJSON) at this position.
+    case syntax(SourcePosition, String)
+    /// Valid JSON, but no shape Scrollback knows: no messages to be found.
+    case unrecognizedShape(SourcePosition, String)
+    /// A message was unusable and the reader was told to be strict.
+    case invalidMessage(ReadWarning)
+    /// The input could not be opened or read.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .syntax(let position, let reason): return "invalid JSON at \(position): \(reason)"
+        case .unrecognizedShape(let position, let reason): return "unrecognised input at \(position): \(reason)"
+        case .invalidMessage(let warning): return "invalid message: \(warning)"
+        case .io(let path, let reason): return "cannot read \(path): \(reason)"
+        }
+    }
+}
+
+extension String {
+    /// The string with control characters and quotes escaped, safe to quote in a one-line message.
+    var debugEscaped: String {
+        var result = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || (0x200B...0x200F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value):
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A buffered writer to a file descriptor, so backends can write small pieces as they go
+/// without a system call for each, and without gathering the document in memory.
+public final class OutputSink: TextOutputStream {
+    private let descriptor: Int32
+    private let closesDescriptor: Bool
+    private var buffer: [UInt8] = []
+    private let capacity = 1 << 16
+    /// The first write error, if any; writing stops after it.
+    public private(set) var failure: Int32?
+
+    public init(descriptor: Int32, closesDescriptor: Bool = false) {
+        self.descriptor = descriptor
+        self.closesDescriptor = closesDescriptor
+        buffer.reserveCapacity(capacity)
+    }
+
+    public static func standardOutput() -> OutputSink { OutputSink(descriptor: 1) }
+
+    /// Opens (creating or truncating) a file for writing.
+    public static func file(atPath path: String) throws(OutputError) -> OutputSink {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+        return OutputSink(descriptor: descriptor, closesDescriptor: true)
+    }
+
+    public func write(_ string: String) {
+        var string = string
+        string.withUTF8 { bytes in
+            if buffer.count + bytes.count > capacity { flush() }
+            if bytes.count >= capacity { writeAll(bytes) } else { buffer.append(contentsOf: bytes) }
+        }
+    }
+
+    public func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBufferPointer { writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard failure == nil, var base = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Glibc.write(descriptor, base, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            remaining -= written
+            base += written
+        }
+    }
+
+    /// Flushes and, for files this sink opened, closes.
+    public func close() {
+        flush()
+        if closesDescriptor { _ = Glibc.close(descriptor) }
+    }
+
+    deinit { flush() }
+}
+
+public struct OutputError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot write \(path): \(reason)" }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Everything rendering depends on besides the messages. The library never reads the
+/// environment: the CLI fills this in.
+public struct RenderOptions: Sendable {
+    public var timeZone: TimeZone
+    public var locale: Locale
+    /// Columns for terminal output.
+    public var width: Int
+    public var colorDepth: ColorDepth
+    public var theme: Theme
+    /// For terminals: whether to use the theme's dark colours.
+    public var darkAppearance: Bool
+    /// The user whose messages are "own" messages.
+    public var currentUserID: String?
+
+    public init(timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = Locale(identifier: "en_US_POSIX"),
+                width: Int = 80, colorDepth: ColorDepth = .none, theme: Theme = .default,
+                darkAppearance: Bool = true, currentUserID: String? = nil) {
+        self.timeZone = timeZone
+        self.locale = locale
+        self.width = width
+        self.colorDepth = colorDepth
+        self.theme = theme
+        self.darkAppearance = darkAppearance
+        self.currentUserID = currentUserID
+    }
+
+    public static let `default` = RenderOptions()
+}
+
+/// How many colours a terminal shows.
+public enum ColorDepth: Int, Sendable, Comparable, CaseIterable {
+    /// No escape sequence at all.
+    case none = 0
+    case ansi16 = 16
+    case ansi256 = 256
+    case trueColor = 16_777_216
+
+    public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The scheme allow-list every backend applies to URLs from message data.
+///
+/// A URL is judged the way a browser would read it: HTML character references decoded,
+/// control characters and whitespace removed, the scheme compared case-insensitively. Only
+/// `http`, `https`, `mailto` and `tel` pass; relative and scheme-less URLs do not, since a
+/// transcript has no base to resolve them against.
+public enum URLPolicy {
+    public static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
+
+    /// The URL to emit, or `nil` when it must not be used. The result is the trimmed original,
+    /// still to be escaped for its context by the backend.
+    public static func sanitize(_ url: String) -> String? {
+        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
+        guard !trimmed.isEmpty, let scheme = scheme(of: trimmed) else { return nil }
+        guard allowedSchemes.contains(scheme) else { return nil }
+        // A URL with raw controls or spaces inside is malformed; browsers would strip them,
+        // which could hide a different scheme. Refuse rather than guess.
+        guard !trimmed.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) })
+        else { return nil }
+        return trimmed
+    }
+
+    public static func isAllowed(_ url: String) -> Bool { sanitize(url) != nil }
+
+    /// The lower-cased scheme as a browser would see it, after decoding character references
+    /// and dropping the characters the URL parser ignores (tabs, newlines, controls).
+    static func scheme(of url: String) -> String? {
+        let decoded = HTMLEntities.decode(url)
+        var scheme = ""
+        for scalar in decoded.unicodeScalars {
+            if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
+            if scalar == ":" { return scheme.isEmpty ? nil : scheme }
+            guard scalar.isASCII, scalar.properties.isAlphabetic || (scheme.isEmpty == false && "+-.0123456789".unicodeScalars.contains(scalar))
+            else { return nil }
+            scheme.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: scalar) | 0x20))
+        }
+        return nil
+    }
+}
+
+/// Decoding of HTML character references, enough to see through an obfuscated scheme
+/// (`&#106;avascript:`, `jav&Tab;ascript:`, `&colon;`).
+enum HTMLEntities {
+    private static let named: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "colon": ":", "tab": "\t", "newline": "\n",
+        "nbsp": "\u{A0}", "sol": "/", "period": ".", "lpar": "(", "rpar": ")", "num": "#", "percnt": "%",
+    ]
+
+    static func decode(_ string: String) -> String {
+        guard string.contains("&") else { return string }
+        var result = ""
+        var rest = Substring(string)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            rest = rest[rest.index(after: ampersand)...]
+            let reference = rest.prefix { $0.isLetter || $0.isNumber || $0 == "#" }
+            var decoded: String?
+            if reference.hasPrefix("#x") || reference.hasPrefix("#X") {
+                decoded = UInt32(reference.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map(String.init)
+            } else if reference.hasPrefix("#") {
+                decoded = UInt32(reference.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init).map(String.init)
+            } else {
+                decoded = named[reference.lowercased()]
+            }
+            if let decoded {
+                result += decoded
+                rest = rest[reference.endIndex...]
+                if rest.first == ";" { rest = rest.dropFirst() }
+            } else {
+                result += "&"
+            }
+        }
+        result += rest
+        return result
+    }
+}

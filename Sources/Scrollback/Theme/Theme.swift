@@ -1,0 +1,132 @@
+/// Colours, fonts, glyphs and labels: the role the iOS SDK's `Appearance` plays.
+///
+/// Backends never hard-code a colour: they ask the theme for the style of a ``Role``.
+public struct Theme: Sendable, Hashable {
+    public var name: String
+    /// Colours by the SDK's names (`text`, `textLowEmphasis`, `background6`, ...), light mode.
+    public var colors: [String: RGBColor]
+    /// Overrides for dark mode.
+    public var darkColors: [String: RGBColor]
+    /// Text styles by role.
+    public var styles: [Role: TextStyle]
+    /// Font stacks by the SDK's names (`body`, `footnote`, ...).
+    public var fonts: [String: Font]
+    /// Glyphs by icon name, for text outputs and HTML alike.
+    public var icons: [String: String]
+    /// Labels, so a theme can translate them.
+    public var strings: [String: String]
+    public var metrics: Metrics
+
+    public init(name: String, colors: [String: RGBColor], darkColors: [String: RGBColor], styles: [Role: TextStyle],
+                fonts: [String: Font], icons: [String: String], strings: [String: String], metrics: Metrics) {
+        self.name = name
+        self.colors = colors
+        self.darkColors = darkColors
+        self.styles = styles
+        self.fonts = fonts
+        self.icons = icons
+        self.strings = strings
+        self.metrics = metrics
+    }
+
+    /// The colour named `name` in the given appearance, falling back to light, then to `text`.
+    public func color(_ name: String, dark: Bool = false) -> RGBColor {
+        (dark ? darkColors[name] : nil) ?? colors[name] ?? colors["text"] ?? RGBColor(red: 0, green: 0, blue: 0)
+    }
+
+    public func style(for role: Role) -> TextStyle {
+        styles[role] ?? styles[.body] ?? TextStyle(color: "text")
+    }
+
+    public func icon(_ name: String) -> String {
+        icons[name] ?? icons[name.split(separator: ".").first.map(String.init) ?? name] ?? "•"
+    }
+
+    /// The label for `key`, with `%@` replaced by `argument` where given.
+    public func string(_ key: String, _ argument: String? = nil) -> String {
+        let template = strings[key] ?? key
+        guard let argument else { return template }
+        return template.replacingOccurrences(of: "%@", with: argument)
+    }
+
+    public struct Font: Sendable, Hashable {
+        public var family: String
+        public var size: Double
+        public var weight: Int
+        public var italic: Bool
+
+        public init(family: String, size: Double, weight: Int = 400, italic: Bool = false) {
+            self.family = family
+            self.size = size
+            self.weight = weight
+            self.italic = italic
+        }
+    }
+
+    public struct Metrics: Sendable, Hashable {
+        public var bubbleRadius: Double
+        public var spacing: Double
+        public var maxContentWidth: Double
+        public var avatarSize: Double
+
+        public init(bubbleRadius: Double, spacing: Double, maxContentWidth: Double, avatarSize: Double) {
+            self.bubbleRadius = bubbleRadius
+            self.spacing = spacing
+            self.maxContentWidth = maxContentWidth
+            self.avatarSize = avatarSize
+        }
+    }
+}
+
+/// How text in one role looks: a colour by name, an optional background, a font by name.
+public struct TextStyle: Sendable, Hashable {
+    public var color: String
+    public var background: String?
+    public var font: String
+    public var bold: Bool
+    public var italic: Bool
+    public var underline: Bool
+
+    public init(color: String, background: String? = nil, font: String = "body", bold: Bool = false,
+                italic: Bool = false, underline: Bool = false) {
+        self.color = color
+        self.background = background
+        self.font = font
+        self.bold = bold
+        self.italic = italic
+        self.underline = underline
+    }
+}
+
+/// An sRGB colour with alpha.
+public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`.
+    public init?(hex: String) {
+        guard hex.hasPrefix("#") else { return nil }
+        let digits = Array(hex.dropFirst())
+        guard [3, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
+        let expanded = digits.count == 3 ? digits.flatMap { [$0, $0] } : digits
+        let bytes = stride(from: 0, to: expanded.count, by: 2).map { UInt8(String(expanded[$0...$0 + 1]), radix: 16)! }
+        self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
+    }
+
+    /// `#rrggbb`, or `#rrggbbaa` when not opaque: always a valid CSS colour.
+    public var hex: String {
+        let parts = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
+        return "#" + parts.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    public var description: String { hex }
+}

@@ -1,0 +1,38 @@
+/// What a piece of the view tree *is*, never how it looks: the theme maps each role to colours
+/// and fonts, and each backend to its own markup (a CSS class, an SGR style, emphasis).
+public struct Role: RawRepresentable, Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+
+    // Text
+    public static let body: Role = "body"
+    public static let muted: Role = "muted"
+    public static let author: Role = "author"
+    public static let timestamp: Role = "timestamp"
+    public static let mention: Role = "mention"
+    public static let label: Role = "label"
+    public static let title: Role = "title"
+    public static let emphasis: Role = "emphasis"
+    public static let strong: Role = "strong"
+    public static let code: Role = "code"
+    public static let alert: Role = "alert"
+    public static let jumbo: Role = "jumbo"
+
+    // Containers
+    public static let plain: Role = "plain"
+    public static let bubble: Role = "bubble"
+    public static let ownBubble: Role = "own-bubble"
+    public static let card: Role = "card"
+    public static let attachment: Role = "attachment"
+    public static let quoted: Role = "quoted"
+    public static let header: Role = "header"
+    public static let footer: Role = "footer"
+    public static let system: Role = "system"
+    public static let deleted: Role = "deleted"
+    public static let ephemeral: Role = "ephemeral"
+    public static let error: Role = "error"
+    public static let badge: Role = "badge"
+    public static let separator: Role = "separator"
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The backend-neutral description of what to draw. Factories build it; the HTML, ANSI and
+/// Markdown backends walk it. A custom attachment written once as a `View` appears in all three.
+///
+/// The vocabulary is closed on purpose: every backend must know how to draw every case.
+public indirect enum View: Sendable, Hashable {
+    case empty
+    /// An inline run of plain text.
+    case text(String, Role = .body)
+    /// A message body parsed from Markdown.
+    case markdown(MarkdownDocument)
+    /// Children one under another (`.vertical`) or in a row (`.horizontal`).
+    case stack(Axis, [View], Role = .plain)
+    /// A boxed group: an attachment card, a bubble.
+    case card(Role, [View])
+    /// A link. The destination comes from untrusted data: backends check it against
+    /// ``URLPolicy`` and drop the link, keeping the label, when it fails.
+    case link(destination: String, label: View)
+    case image(ImageContent)
+    /// A symbol, drawn as the theme's glyph for `name`; `label` is what a screen reader says.
+    case icon(name: String, label: String)
+    /// A moment in time: `label` is what readers see, `date` is machine-readable.
+    case time(Date, label: String)
+    /// A small label such as "GIF" or "Edited".
+    case badge(String, Role = .badge)
+    /// Label and value rows, such as every field of an unknown attachment.
+    case fields([Field])
+    /// A quoted message; `anchor` is the quoted message's anchor when it is in the document.
+    case quote(anchor: String?, [View])
+    /// A rule across the transcript, with an optional label (a day separator).
+    case divider(label: String?)
+    /// A heading of the document itself (the channel's name); level 1 is the title.
+    case heading(level: Int, String)
+    /// One message, with a stable anchor.
+    case message(MessageFrame)
+    /// Output written verbatim by one backend: for trusted app code only, never message data.
+    case raw(RawOutput)
+
+    public enum Axis: Sendable, Hashable {
+        case vertical, horizontal
+    }
+
+    /// One row of a ``View/fields(_:)`` list.
+    public struct Field: Sendable, Hashable {
+        public var label: String
+        public var value: View
+        public init(_ label: String, _ value: View) {
+            self.label = label
+            self.value = value
+        }
+    }
+}
+
+/// An image to show. URLs come from message data and pass ``URLPolicy`` in every backend.
+public struct ImageContent: Sendable, Hashable {
+    public var source: String
+    public var thumbnail: String?
+    /// Alternative text; never empty in HTML output (the backend falls back to a generic label).
+    public var alt: String
+    /// Intrinsic size in pixels when the input gives it, so pages do not jump while loading.
+    public var width: Int?
+    public var height: Int?
+
+    public init(source: String, thumbnail: String? = nil, alt: String, width: Int? = nil, height: Int? = nil) {
+        self.source = source
+        self.thumbnail = thumbnail
+        self.alt = alt
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The frame around one message: its anchor, kind and the parts the factory built.
+public struct MessageFrame: Sendable, Hashable {
+    /// The message id; backends derive the anchor (`m-<id>`) from it.
+    public var id: String
+    /// `.bubble`, `.ownBubble`, `.system`, `.deleted`, `.ephemeral` or `.error`.
+    public var role: Role
+    /// Author line: name, avatar, badges. Empty inside a group.
+    public var header: [View]
+    public var body: [View]
+    /// Time, "Edited", reactions.
+    public var footer: [View]
+    /// The author's display name, for accessible labels.
+    public var authorName: String?
+    public var date: Date?
+
+    public init(id: String, role: Role, header: [View] = [], body: [View] = [], footer: [View] = [],
+                authorName: String? = nil, date: Date? = nil) {
+        self.id = id
+        self.role = role
+        self.header = header
+        self.body = body
+        self.footer = footer
+        self.authorName = authorName
+        self.date = date
+    }
+}
+
+/// Verbatim output for each backend, with a view to use where a backend has none.
+/// Only for an app's own trusted code: message data must go through the view vocabulary.
+public struct RawOutput: Sendable, Hashable {
+    public var html: String?
+    public var ansi: String?
+    public var markdown: String?
+    public var fallback: View
+
+    public init(html: String? = nil, ansi: String? = nil, markdown: String? = nil, fallback: View = .empty) {
+        self.html = html
+        self.ansi = ansi
+        self.markdown = markdown
+        self.fallback = fallback
+    }
+}
