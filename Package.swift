@@ -21,6 +21,7 @@ let package = Package(
         .target(name: "ScrollbackCLI", dependencies: ["Scrollback"]),
         .executableTarget(name: "scrollback", dependencies: ["ScrollbackCLI"]),
         .testTarget(name: "ScrollbackTests", dependencies: ["Scrollback", "ScrollbackTesting"]),
+        .testTarget(name: "ScrollbackTestingTests", dependencies: ["ScrollbackTesting"]),
         .testTarget(name: "ScrollbackCLITests", dependencies: ["ScrollbackCLI", "Scrollback"]),
     ],
     swiftLanguageModes: [.v6]

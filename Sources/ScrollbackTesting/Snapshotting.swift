@@ -1,1 +1,46 @@
-import Scrollback
+/// How to turn a value into a snapshot (`Format`) and compare two snapshots: the model of
+/// Point-Free's `Snapshotting`, for Scrollback's outputs.
+public struct Snapshotting<Value, Format>: Sendable {
+    /// The reference file's extension (`html`, `txt`, `md`).
+    public var pathExtension: String
+    public var diffing: Diffing<Format>
+    public var snapshot: @Sendable (Value) -> Format
+
+    public init(pathExtension: String, diffing: Diffing<Format>, snapshot: @escaping @Sendable (Value) -> Format) {
+        self.pathExtension = pathExtension
+        self.diffing = diffing
+        self.snapshot = snapshot
+    }
+
+    /// A strategy for another kind of value, made by converting it to this one's.
+    public func pullback<NewValue>(_ transform: @escaping @Sendable (NewValue) -> Value) -> Snapshotting<NewValue, Format> {
+        let snapshot = self.snapshot
+        return Snapshotting<NewValue, Format>(pathExtension: pathExtension, diffing: diffing) { snapshot(transform($0)) }
+    }
+}
+
+/// How snapshots are stored and compared.
+public struct Diffing<Format>: Sendable {
+    public var toData: @Sendable (Format) -> [UInt8]
+    public var fromData: @Sendable ([UInt8]) -> Format
+    /// `nil` when equal, else a message describing the difference.
+    public var diff: @Sendable (_ reference: Format, _ actual: Format) -> String?
+
+    public init(toData: @escaping @Sendable (Format) -> [UInt8], fromData: @escaping @Sendable ([UInt8]) -> Format,
+                diff: @escaping @Sendable (Format, Format) -> String?) {
+        self.toData = toData
+        self.fromData = fromData
+        self.diff = diff
+    }
+}
+
+extension Diffing where Format == String {
+    /// Text compared line by line, with a unified diff on mismatch.
+    public static let lines = Diffing(
+        toData: { Array($0.utf8) },
+        fromData: { String(decoding: $0, as: UTF8.self) },
+        diff: { reference, actual in
+            reference == actual ? nil : LineDiff.unified(reference: reference, actual: actual)
+        }
+    )
+}

@@ -1,1 +1,4 @@
+import Foundation
 import ScrollbackCLI
+
+exit(ScrollbackTool.system().run(Array(CommandLine.arguments.dropFirst())))

@@ -1,2 +1,159 @@
+import Foundation
+import Scrollback
 import Testing
 @testable import ScrollbackCLI
+
+/// Runs the CLI in-process and keeps what it printed.
+struct ToolRun {
+    var status: Int32
+    var output: String
+    var errors: String
+
+    init(_ arguments: [String], environment: [String: String] = ["TZ": "UTC"], terminal: Bool = false) {
+        let sink = OutputSink.memory()
+        let errors = ErrorLog()
+        let tool = ScrollbackTool(environment: environment, standardOutput: sink, standardError: { errors.append($0) },
+                                  standardOutputIsTerminal: terminal, terminalWidth: terminal ? 72 : nil)
+        status = tool.run(arguments)
+        output = sink.capturedText
+        self.errors = errors.text
+    }
+
+    final class ErrorLog: @unchecked Sendable {
+        var text = ""
+        func append(_ string: String) { text += string }
+    }
+}
+
+/// A temporary file holding `contents`, removed when the test process ends.
+func temporaryFile(_ contents: String, extension pathExtension: String = "json") -> String {
+    let path = NSTemporaryDirectory() + "scrollback-test-\(UUID().uuidString).\(pathExtension)"
+    FileManager.default.createFile(atPath: path, contents: Data(contents.utf8))
+    return path
+}
+
+let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Samples/transcripts")
+
+@Suite struct CommandTests {
+    @Test func versionAndHelp() {
+        let version = ToolRun(["--version"])
+        #expect(version.status == 0)
+        #expect(version.output == ScrollbackVersion.current + "\n")
+
+        let help = ToolRun(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("SUBCOMMANDS:"))
+
+        let renderHelp = ToolRun(["render", "--help"])
+        #expect(renderHelp.status == 0)
+        for section in ["OVERVIEW:", "USAGE: scrollback render", "ARGUMENTS:", "OPTIONS:", "--format <format>", "(default: auto)"] {
+            #expect(renderHelp.output.contains(section), "\(section)")
+        }
+        #expect(ToolRun(["help", "validate"]).output.contains("USAGE: scrollback validate"))
+    }
+
+    @Test(arguments: [
+        (["render", "--fromat", "html"], "Unknown option '--fromat'. Did you mean '--format'?"),
+        (["render", "--format", "pdf"], "Unknown format 'pdf'"),
+        (["render", "--width", "ten"], "The width must be a whole number"),
+        (["render", "--timezone", "Mars/Olympus"], "Unknown time zone 'Mars/Olympus'"),
+        (["render", "--color", "sometimes"], "Unknown colour choice"),
+        (["render", "a.json", "b.json"], "Unexpected argument 'b.json'"),
+        (["render", "--output"], "Missing value for '--output <file>'"),
+        (["rendr"], "Unknown subcommand 'rendr'. Did you mean 'render'?"),
+        ([], "USAGE: scrollback <subcommand>"),
+    ])
+    func badUsageExits64WithErrorAndUsage(arguments: [String], message: String) {
+        let run = ToolRun(arguments)
+        #expect(run.status == 64)
+        #expect(run.errors.contains(message), "\(run.errors)")
+        if !arguments.isEmpty {
+            #expect(run.errors.hasPrefix("Error: "))
+            #expect(run.errors.contains("Usage: scrollback"))
+        }
+        #expect(run.output.isEmpty)
+    }
+
+    @Test func brokenJSONExits65NamingLineAndColumn() {
+        let path = temporaryFile("{\"messages\": [\n  {\"id\": \"a\", \"text\": \"hi\"},\n  {\"id\": \"b\" \"text\": \"x\"}\n]}")
+        let run = ToolRun(["render", path, "--format", "markdown"])
+        #expect(run.status == 65)
+        #expect(run.errors.contains("line 3, column 14"), "\(run.errors)")
+    }
+
+    @Test func missingFileExits1() {
+        let run = ToolRun(["render", "/nonexistent/export.json"])
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("Error: cannot read /nonexistent/export.json"), "\(run.errors)")
+    }
+
+    @Test func unusableMessageIsSkippedWithAWarningUnlessStrict() {
+        let path = temporaryFile("[{\"id\": \"a\", \"text\": \"first\"}, {\"text\": \"no id\"}, {\"id\": \"c\", \"text\": \"third\"}]")
+        let lenient = ToolRun(["render", path, "--format", "markdown"])
+        #expect(lenient.status == 0)
+        #expect(lenient.output.contains("first") && lenient.output.contains("third"))
+        #expect(!lenient.output.contains("no id"))
+        #expect(lenient.errors.contains("warning:") && lenient.errors.contains("[1]") && lenient.errors.contains("message 1"))
+
+        let strict = ToolRun(["render", path, "--format", "markdown", "--strict"])
+        #expect(strict.status == 65)
+        #expect(strict.errors.contains("Error:") && strict.errors.contains("no \"id\""), "\(strict.errors)")
+    }
+
+    @Test func writesEachFormatToAFile() throws {
+        let input = samples.appendingPathComponent("launch-room.json").path
+        for (format, marker) in [("html", "<!DOCTYPE html>"), ("markdown", "# Launch room 🚀"), ("ansi", "Launch room 🚀")] {
+            let output = NSTemporaryDirectory() + "scrollback-\(UUID().uuidString).out"
+            let run = ToolRun(["render", input, "--format", format, "--output", output, "--timezone", "UTC"])
+            #expect(run.status == 0, "\(format): \(run.errors)")
+            #expect(run.output.isEmpty)
+            let written = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(written.contains(marker), "\(format)")
+        }
+    }
+
+    @Test func formatFollowsTheOutputExtension() throws {
+        let input = samples.appendingPathComponent("launch-room.json").path
+        let output = NSTemporaryDirectory() + "scrollback-\(UUID().uuidString).md"
+        #expect(ToolRun(["render", input, "-o", output]).status == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("# Launch room"))
+    }
+
+    @Test func colourIsOffWhenNotATerminalOrWhenNoColorIsSet() {
+        let input = samples.appendingPathComponent("launch-room.json").path
+        let piped = ToolRun(["render", input, "--format", "ansi"])
+        #expect(piped.status == 0)
+        #expect(!piped.output.contains("\u{1B}"))
+
+        let noColor = ToolRun(["render", input, "--format", "ansi"], environment: ["NO_COLOR": "1", "TERM": "xterm-256color"], terminal: true)
+        #expect(!noColor.output.contains("\u{1B}"))
+
+        let never = ToolRun(["render", input, "--format", "ansi", "--color", "never"], environment: ["TERM": "xterm"], terminal: true)
+        #expect(!never.output.contains("\u{1B}"))
+
+        let always = ToolRun(["render", input, "--format", "ansi", "--color=always"], environment: ["COLORTERM": "truecolor"])
+        #expect(always.output.contains("\u{1B}[38;2;"))
+    }
+
+    @Test func timesFollowTheTimeZone() {
+        let input = samples.appendingPathComponent("launch-room.json").path
+        let utc = ToolRun(["render", input, "-f", "markdown", "--timezone", "UTC"])
+        let tokyo = ToolRun(["render", input, "-f", "markdown", "--timezone", "Asia/Tokyo"])
+        #expect(utc.output.contains("08:01"))
+        #expect(tokyo.output.contains("17:01"))
+    }
+
+    @Test func validateReportsShapeCountsAndProblems() {
+        let good = ToolRun(["validate", samples.appendingPathComponent("support-ticket.ndjson").path])
+        #expect(good.status == 0, "\(good.errors)")
+        #expect(good.output.contains("ndjson input, 1 channel, 7 messages"), "\(good.output)")
+
+        let path = temporaryFile("{\"channel\": {\"name\": \"x\"}, \"messages\": [{\"id\": \"a\", \"created_at\": \"soon\"}, 42,]}")
+        let bad = ToolRun(["validate", path])
+        #expect(bad.status == 65)
+        #expect(bad.output.contains("1 message, 1 skipped, 1 field warning"), "\(bad.output)")
+        #expect(bad.errors.contains("messages[0].created_at"))
+        #expect(bad.errors.contains("messages[1]"))
+    }
+}

@@ -22,6 +22,17 @@ public final class OutputSink: TextOutputStream {
 
     public static func standardOutput() -> OutputSink { OutputSink(descriptor: 1) }
 
+    /// A sink that keeps everything in memory (for tests): read it with ``capturedText``.
+    public static func memory() -> OutputSink { OutputSink(descriptor: -1) }
+
+    private var captured: [UInt8] = []
+
+    /// What a ``memory()`` sink has received so far.
+    public var capturedText: String {
+        flush()
+        return String(decoding: captured, as: UTF8.self)
+    }
+
     /// Opens (creating or truncating) a file for writing.
     public static func file(atPath path: String) throws(OutputError) -> OutputSink {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -44,6 +55,10 @@ public final class OutputSink: TextOutputStream {
     }
 
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if descriptor < 0 {
+            captured.append(contentsOf: bytes)
+            return
+        }
         guard failure == nil, var base = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {

@@ -81,6 +81,7 @@ extension Theme {
             "file": "📄", "giphy": "GIF", "linkPreview": "🔗", "contact": "👤", "poll": "📊", "location": "📍",
             "unknown": "📦", "edited": "✎", "pinned": "📌", "thread": "💬",
         ],
+        reactions: ["love": "❤️", "haha": "😂", "like": "👍", "sad": "👎", "wow": "😮"],
         strings: [
             "messageDeleted": "Message deleted",
             "edited": "Edited",

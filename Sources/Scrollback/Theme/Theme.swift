@@ -13,18 +13,22 @@ public struct Theme: Sendable, Hashable {
     public var fonts: [String: Font]
     /// Glyphs by icon name, for text outputs and HTML alike.
     public var icons: [String: String]
+    /// Emoji by reaction type (`love`, `like`, ...).
+    public var reactions: [String: String]
     /// Labels, so a theme can translate them.
     public var strings: [String: String]
     public var metrics: Metrics
 
     public init(name: String, colors: [String: RGBColor], darkColors: [String: RGBColor], styles: [Role: TextStyle],
-                fonts: [String: Font], icons: [String: String], strings: [String: String], metrics: Metrics) {
+                fonts: [String: Font], icons: [String: String], reactions: [String: String], strings: [String: String],
+                metrics: Metrics) {
         self.name = name
         self.colors = colors
         self.darkColors = darkColors
         self.styles = styles
         self.fonts = fonts
         self.icons = icons
+        self.reactions = reactions
         self.strings = strings
         self.metrics = metrics
     }

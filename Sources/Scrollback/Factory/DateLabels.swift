@@ -1,0 +1,75 @@
+import Foundation
+
+/// Times and day names in the reader's time zone and locale.
+///
+/// Message times are formatted by arithmetic from a pattern worked out once per locale, since a
+/// `DateFormatter` call per message would cost more than parsing the message; day labels, needed
+/// once per day, use a formatter.
+public final class DateLabels: @unchecked Sendable {
+    // @unchecked: the caches are only touched from the rendering thread that owns the context.
+    public let timeZone: TimeZone
+    public let locale: Locale
+    private let uses24Hour: Bool
+    private let amSymbol: String
+    private let pmSymbol: String
+    private let dayFormatter: DateFormatter
+    private let isoFormatter: DateFormatter
+    private var offsetCache: (hour: Int64, offset: Int) = (.min, 0)
+
+    public init(timeZone: TimeZone, locale: Locale) {
+        self.timeZone = timeZone
+        self.locale = locale
+        let pattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale) ?? "HH"
+        // The POSIX locale exists for machines; people reading a transcript get a 24-hour clock.
+        uses24Hour = locale.identifier == "en_US_POSIX" || !pattern.contains("h") && !pattern.contains("K")
+        let symbols = DateFormatter()
+        symbols.locale = locale
+        amSymbol = symbols.amSymbol ?? "AM"
+        pmSymbol = symbols.pmSymbol ?? "PM"
+        dayFormatter = DateFormatter()
+        dayFormatter.locale = locale
+        dayFormatter.timeZone = timeZone
+        dayFormatter.setLocalizedDateFormatFromTemplate(locale.identifier == "en_US_POSIX" ? "EEEEMMMdy" : "EEEEMMMMdy")
+        isoFormatter = DateFormatter()
+        isoFormatter.locale = Locale(identifier: "en_US_POSIX")
+        isoFormatter.timeZone = timeZone
+        isoFormatter.dateFormat = "yyyy-MM-dd HH:mm"
+    }
+
+    /// Seconds east of UTC at `date`, cached per hour (zones change offset on hour boundaries).
+    private func offset(at date: Date) -> Int {
+        let hour = Int64((date.timeIntervalSince1970 / 3600).rounded(.down))
+        if offsetCache.hour != hour {
+            offsetCache = (hour, timeZone.secondsFromGMT(for: date))
+        }
+        return offsetCache.offset
+    }
+
+    /// The local day number (days since 1970-01-01 in this zone): equal for two dates on the same day.
+    public func dayNumber(of date: Date) -> Int64 {
+        let local = date.timeIntervalSince1970 + Double(offset(at: date))
+        return Int64((local / 86_400).rounded(.down))
+    }
+
+    /// "14:05", or "2:05 PM" where the locale uses a 12-hour clock.
+    public func time(_ date: Date) -> String {
+        let local = Int64((date.timeIntervalSince1970 + Double(offset(at: date))).rounded(.down))
+        let secondsOfDay = ((local % 86_400) + 86_400) % 86_400
+        let hour = Int(secondsOfDay / 3600)
+        let minute = Int(secondsOfDay / 60 % 60)
+        let minutes = minute < 10 ? "0\(minute)" : "\(minute)"
+        if uses24Hour { return (hour < 10 ? "0\(hour)" : "\(hour)") + ":" + minutes }
+        let twelve = hour % 12 == 0 ? 12 : hour % 12
+        return "\(twelve):\(minutes) \(hour < 12 ? amSymbol : pmSymbol)"
+    }
+
+    /// An absolute day, such as "Friday, Nov 28, 2025": a transcript is read later, so never "Today".
+    public func day(_ date: Date) -> String {
+        dayFormatter.string(from: date)
+    }
+
+    /// "2025-11-28 14:05" in this zone, for summaries.
+    public func dateTime(_ date: Date) -> String {
+        isoFormatter.string(from: date)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Builds the view of every part of a message, one requirement per slot, like the iOS SDK's
+/// `ViewFactory`. Every slot has a default in an extension; an app overrides the slots it
+/// cares about and falls back to the defaults through ``DefaultViewFactory``:
+///
+/// ```swift
+/// struct AppFactory: ViewFactory {
+///     func makeCustomAttachmentView(for attachment: Attachment, in message: ChatMessage,
+///                                   context: RenderContext) -> View {
+///         guard attachment.type == .workout else {
+///             return DefaultViewFactory().makeCustomAttachmentView(for: attachment, in: message, context: context)
+///         }
+///         return .card(.attachment, [.text("🏃 \(attachment.string("distance") ?? "")")])
+///     }
+/// }
+/// ```
+///
+/// Defaults reach other slots through `context.factory`, so an override applies wherever that
+/// slot is used. Every slot must stay a protocol requirement: a method only in the extension
+/// would be dispatched statically and an app's version silently ignored.
+public protocol ViewFactory: Sendable {
+    /// The heading of a channel's part of the transcript.
+    func makeChannelHeaderView(for channel: ChatChannel, context: RenderContext) -> View
+    /// The separator shown before the first message of each day.
+    func makeDaySeparatorView(for date: Date, context: RenderContext) -> View
+    /// The whole message: picks the system, deleted or regular layout.
+    func makeMessageView(for item: MessageItem, context: RenderContext) -> View
+    /// The author line of the first message of a group.
+    func makeAuthorView(for message: ChatMessage, context: RenderContext) -> View
+    /// The time, "Edited", and other marks under the last message of a group.
+    func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> View
+    /// The body of a regular message: quote, attachments, text, in the order clients use.
+    func makeMessageContentView(for item: MessageItem, context: RenderContext) -> View
+    /// The message's Markdown text.
+    func makeTextView(for message: ChatMessage, context: RenderContext) -> View
+    /// One built-in attachment.
+    func makeAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View
+    /// One attachment of a kind Scrollback does not know (an app's own).
+    func makeCustomAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View
+    /// The last resort for any attachment: its type and every field, so nothing is invisible.
+    func makeGenericAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View
+    /// The quoted message above a reply: the frame (author, link to the original).
+    func makeQuotedMessageView(options: QuotedMessageOptions, context: RenderContext) -> View
+    /// What the quote shows of the quoted message: text, else an attachment summary.
+    func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View
+    /// Reaction counts under a message.
+    func makeReactionsView(for message: ChatMessage, context: RenderContext) -> View
+    /// A system or error message: a centred line with no bubble.
+    func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> View
+    /// The placeholder of a deleted message.
+    func makeDeletedMessageView(for item: MessageItem, context: RenderContext) -> View
+}
+
+/// What the quoted-message slots get: the quoted message (when the input has it), the reply,
+/// and the width available in columns for text outputs.
+public struct QuotedMessageOptions: Sendable, Hashable {
+    /// The quoted message; `nil` when only its id is known.
+    public var quotedMessage: ChatMessage?
+    public var quotedMessageID: String?
+    public var replyingMessage: ChatMessage
+    public var availableWidth: Int
+
+    public init(quotedMessage: ChatMessage?, quotedMessageID: String?, replyingMessage: ChatMessage, availableWidth: Int) {
+        self.quotedMessage = quotedMessage
+        self.quotedMessageID = quotedMessageID
+        self.replyingMessage = replyingMessage
+        self.availableWidth = availableWidth
+    }
+}
+
+/// The defaults, to use as they are or to fall back to from an override.
+public struct DefaultViewFactory: ViewFactory {
+    public init() {}
+}

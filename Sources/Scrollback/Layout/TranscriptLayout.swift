@@ -1,0 +1,69 @@
+import Foundation
+
+/// One entry of the laid-out transcript.
+public enum LayoutItem: Sendable, Hashable {
+    case channel(ChatChannel)
+    /// The first message of a new day follows.
+    case day(Date)
+    case message(MessageItem)
+}
+
+/// Turns the stream of channels and messages into list items: day separators and message
+/// groups. It holds one message back (whether a message ends its group depends on the next),
+/// so memory stays constant however long the transcript.
+public struct TranscriptLayout {
+    private let labels: DateLabels
+    private var pending: MessageItem?
+    private var pendingDay: Int64?
+
+    /// The longest pause between two messages of one group, as chat clients use.
+    public static let groupingInterval: TimeInterval = 60
+
+    public init(labels: DateLabels) {
+        self.labels = labels
+    }
+
+    public mutating func add(channel: ChatChannel) -> [LayoutItem] {
+        var items = flush()
+        items.append(.channel(channel))
+        pendingDay = nil
+        return items
+    }
+
+    public mutating func add(message: ChatMessage) -> [LayoutItem] {
+        var items: [LayoutItem] = []
+        let day = message.createdAt.map(labels.dayNumber(of:))
+        let newDay = day != nil && day != pendingDay
+        if var previous = pending {
+            let continues = !newDay && Self.groups(previous.message, with: message)
+            previous.isLastInGroup = !continues
+            items.append(.message(previous))
+            pending = MessageItem(message: message, isFirstInGroup: !continues, isLastInGroup: true)
+        } else {
+            pending = MessageItem(message: message)
+        }
+        if newDay, let date = message.createdAt {
+            items.append(.day(date))
+            pendingDay = day
+        }
+        return items
+    }
+
+    /// Emits the message held back; call at the end of the input or of a channel.
+    public mutating func flush() -> [LayoutItem] {
+        defer { pending = nil }
+        return pending.map { [.message($0)] } ?? []
+    }
+
+    /// Whether `next` continues `previous`'s group: same author, at most a minute later,
+    /// neither a system, error or ephemeral message, and the earlier one not edited.
+    public static func groups(_ previous: ChatMessage, with next: ChatMessage) -> Bool {
+        let standalone: Set<MessageKind> = [.system, .error, .ephemeral]
+        guard let author = previous.user?.id, author == next.user?.id,
+              !standalone.contains(previous.kind), !standalone.contains(next.kind), !previous.isEdited,
+              let earlier = previous.createdAt, let later = next.createdAt
+        else { return false }
+        let gap = later.timeIntervalSince(earlier)
+        return gap >= 0 && gap <= groupingInterval
+    }
+}

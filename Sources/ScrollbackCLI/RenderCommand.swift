@@ -1,0 +1,152 @@
+import Foundation
+import Scrollback
+
+/// `scrollback render`: one transcript to HTML, ANSI or Markdown.
+struct RenderCommand {
+    static let spec = CommandSpec(
+        name: "render",
+        abstract: "Render a transcript as HTML, ANSI terminal text or Markdown.",
+        discussion: """
+            The input may be a channel export, a list of channels, a list of messages, one message \
+            or NDJSON of any of those; the shape is detected. Unusable messages are skipped with a \
+            warning on standard error (--strict stops instead).
+            """,
+        positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
+        options: [
+            .option("format", short: "f", value: "<format>", help: "html, ansi or markdown.",
+                    default: "from the --output extension, else html"),
+            .option("output", short: "o", value: "<file>", help: "Write to this file instead of standard output."),
+            .option("width", short: "w", value: "<columns>", help: "Line width of ANSI output.",
+                    default: "the terminal's, else $COLUMNS, else 80"),
+            .option("color", value: "<when>", help: "auto, always or never: colour in ANSI output (NO_COLOR is honoured).",
+                    default: "auto"),
+            .option("timezone", value: "<zone>", help: "Time zone of the times shown, e.g. Europe/Paris.",
+                    default: "the machine's"),
+            .option("locale", value: "<locale>", help: "Locale of dates and times, e.g. en_GB.", default: "the machine's"),
+            .option("me", value: "<user-id>", help: "Show this user's messages as your own."),
+            .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
+            .flag("help", short: "h", help: "Show help information."),
+        ]
+    )
+
+    enum Format: String {
+        case html, ansi, markdown
+    }
+
+    let tool: ScrollbackTool
+    let arguments: ParsedArguments
+
+    func run() -> Int32 {
+        let outputPath = arguments.value("output")
+        let format: Format
+        if let name = arguments.value("format") {
+            guard let chosen = Format(rawValue: name.lowercased()) ?? (name.lowercased() == "md" ? .markdown : nil) else {
+                return tool.usageError("Unknown format '\(name)'. Use html, ansi or markdown.", spec: Self.spec)
+            }
+            format = chosen
+        } else {
+            format = outputPath.flatMap(Self.format(forPath:)) ?? .html
+        }
+        let options: RenderOptions
+        switch InputOptions.renderOptions(arguments, tool: tool, writesToTerminal: outputPath == nil && tool.standardOutputIsTerminal) {
+        case .success(let value): options = value
+        case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
+        }
+        let input = arguments.positionals.first ?? "-"
+
+        var reader: TranscriptReader
+        do {
+            reader = try TranscriptReader(path: input, strict: arguments.has("strict")) { warning in
+                tool.warning("\(input): \(warning)")
+            }
+        } catch {
+            return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)
+        }
+        let sink: OutputSink
+        if let outputPath, outputPath != "-" {
+            do {
+                sink = try OutputSink.file(atPath: outputPath)
+            } catch {
+                return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)
+            }
+        } else {
+            sink = tool.standardOutput
+        }
+        defer { if sink !== tool.standardOutput { sink.close() } else { sink.flush() } }
+
+        let renderer = TranscriptRenderer(options: options)
+        do {
+            switch format {
+            case .html:
+                var backend = HTMLBackend(output: sink, options: options)
+                try renderer.render(&reader, to: &backend)
+            case .ansi:
+                var backend = ANSIBackend(output: sink, options: options)
+                try renderer.render(&reader, to: &backend)
+            case .markdown:
+                var backend = MarkdownBackend(output: sink, options: options)
+                try renderer.render(&reader, to: &backend)
+            }
+        } catch {
+            return tool.failure("\(input): \(error)", status: Self.status(for: error))
+        }
+        sink.flush()
+        if let code = sink.failure {
+            return tool.failure("cannot write \(outputPath ?? "standard output"): \(String(cString: strerror(code)))",
+                                status: ScrollbackTool.ExitCode.failure)
+        }
+        return ScrollbackTool.ExitCode.success
+    }
+
+    static func format(forPath path: String) -> Format? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "html", "htm": return .html
+        case "md", "markdown": return .markdown
+        case "txt", "ansi": return .ansi
+        default: return nil
+        }
+    }
+
+    /// Broken or unusable data is the input's fault (65); a file that cannot be read is not (1).
+    static func status(for error: ReadError) -> Int32 {
+        if case .io = error { return ScrollbackTool.ExitCode.failure }
+        return ScrollbackTool.ExitCode.dataError
+    }
+}
+
+/// Options shared by the commands that render.
+enum InputOptions {
+    static func renderOptions(_ arguments: ParsedArguments, tool: ScrollbackTool, writesToTerminal: Bool) -> Result<RenderOptions, UsageError> {
+        var options = RenderOptions()
+        if let zone = arguments.value("timezone") {
+            guard let timeZone = TimeZone(identifier: zone) ?? TimeZone(abbreviation: zone) else {
+                return .failure(UsageError(message: "Unknown time zone '\(zone)'. Use an IANA name such as Europe/Paris or UTC."))
+            }
+            options.timeZone = timeZone
+        } else {
+            options.timeZone = TimeZone.current
+        }
+        if let locale = arguments.value("locale") {
+            options.locale = Locale(identifier: locale)
+        } else if let name = tool.environment["LC_ALL"] ?? tool.environment["LC_TIME"] ?? tool.environment["LANG"],
+                  !name.isEmpty, name != "C", name != "POSIX" {
+            options.locale = Locale(identifier: String(name.prefix { $0 != "." && $0 != "@" }))
+        }
+        if let width = arguments.value("width") {
+            guard let columns = Int(width), (20...1000).contains(columns) else {
+                return .failure(UsageError(message: "The width must be a whole number from 20 to 1000, not '\(width)'."))
+            }
+            options.width = columns
+        } else if let columns = (writesToTerminal ? tool.terminalWidth : nil) ?? tool.environment["COLUMNS"].flatMap(Int.init),
+                  (20...1000).contains(columns) {
+            options.width = columns
+        }
+        let color = arguments.value("color") ?? "auto"
+        guard ["auto", "always", "never"].contains(color) else {
+            return .failure(UsageError(message: "Unknown colour choice '\(color)'. Use auto, always or never."))
+        }
+        options.colorDepth = Terminal.colorDepth(choice: color, isTerminal: writesToTerminal, environment: tool.environment)
+        options.currentUserID = arguments.value("me")
+        return .success(options)
+    }
+}

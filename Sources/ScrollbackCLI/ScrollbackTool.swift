@@ -1,0 +1,128 @@
+import Foundation
+import Scrollback
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `scrollback` command: parses arguments, reads the environment (the only place that
+/// does), runs a subcommand and returns the exit status.
+///
+/// Exit status: 0 success, 64 bad usage, 65 bad input data, 1 anything else.
+public struct ScrollbackTool {
+    public var environment: [String: String]
+    public var standardOutput: OutputSink
+    public var standardError: (String) -> Void
+    public var standardOutputIsTerminal: Bool
+    /// Columns of the terminal on standard output, when there is one.
+    public var terminalWidth: Int?
+
+    public init(environment: [String: String], standardOutput: OutputSink, standardError: @escaping (String) -> Void,
+                standardOutputIsTerminal: Bool, terminalWidth: Int?) {
+        self.environment = environment
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.standardOutputIsTerminal = standardOutputIsTerminal
+        self.terminalWidth = terminalWidth
+    }
+
+    /// The tool wired to this process's streams and environment.
+    public static func system() -> ScrollbackTool {
+        ScrollbackTool(environment: ProcessInfo.processInfo.environment, standardOutput: .standardOutput(),
+                       standardError: { FileHandle.standardError.write(Data($0.utf8)) },
+                       standardOutputIsTerminal: isatty(1) == 1, terminalWidth: Terminal.columns(of: 1))
+    }
+
+    public enum ExitCode {
+        public static let success: Int32 = 0
+        public static let failure: Int32 = 1
+        public static let usage: Int32 = 64
+        public static let dataError: Int32 = 65
+    }
+
+    static let commands: [CommandSpec] = [RenderCommand.spec, ValidateCommand.spec]
+
+    static let overview = """
+        OVERVIEW: Render Stream Chat message JSON as HTML, ANSI or Markdown transcripts.
+
+        USAGE: scrollback <subcommand>
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          render                  \(RenderCommand.spec.abstract)
+          validate                \(ValidateCommand.spec.abstract)
+
+          See 'scrollback help <subcommand>' for detailed help.
+
+        """
+
+    public func run(_ arguments: [String]) -> Int32 {
+        defer { standardOutput.flush() }
+        guard let first = arguments.first else {
+            standardError(Self.overview)
+            return ExitCode.usage
+        }
+        switch first {
+        case "-h", "--help":
+            standardOutput.write(Self.overview)
+            return ExitCode.success
+        case "--version":
+            standardOutput.write(ScrollbackVersion.current + "\n")
+            return ExitCode.success
+        case "help":
+            guard arguments.count > 1 else {
+                standardOutput.write(Self.overview)
+                return ExitCode.success
+            }
+            guard let command = Self.commands.first(where: { $0.name == arguments[1] }) else {
+                return usageError("Unknown subcommand '\(arguments[1])'.", spec: nil)
+            }
+            standardOutput.write(command.help)
+            return ExitCode.success
+        default:
+            break
+        }
+        guard let spec = Self.commands.first(where: { $0.name == first }) else {
+            let near = Self.commands.map(\.name).first { editDistance($0, first) <= 2 }
+            return usageError("Unknown subcommand '\(first)'." + (near.map { " Did you mean '\($0)'?" } ?? ""), spec: nil)
+        }
+        let parsed: ParsedArguments
+        do {
+            parsed = try spec.parse(Array(arguments.dropFirst()))
+        } catch {
+            return usageError(error.message, spec: spec)
+        }
+        if parsed.has("help") {
+            standardOutput.write(spec.help)
+            return ExitCode.success
+        }
+        switch spec.name {
+        case RenderCommand.spec.name: return RenderCommand(tool: self, arguments: parsed).run()
+        default: return ValidateCommand(tool: self, arguments: parsed).run()
+        }
+    }
+
+    /// `Error: ...`, the usage and where to find help, on standard error; exit 64.
+    func usageError(_ message: String, spec: CommandSpec?) -> Int32 {
+        var text = "Error: \(message)\n"
+        if let spec {
+            text += "Usage: \(spec.usage)\n  See 'scrollback \(spec.name) --help' for more information.\n"
+        } else {
+            text += "Usage: scrollback <subcommand>\n  See 'scrollback --help' for more information.\n"
+        }
+        standardError(text)
+        return ExitCode.usage
+    }
+
+    /// `Error: ...` on standard error with the given status.
+    func failure(_ message: String, status: Int32) -> Int32 {
+        standardError("Error: \(message)\n")
+        return status
+    }
+
+    func warning(_ message: String) {
+        standardError("warning: \(message)\n")
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import XCTest
+
+/// When references are written instead of compared.
+public enum SnapshotRecordMode: String, Sendable {
+    /// Write every reference (and fail, so a recording run is never mistaken for a passing one).
+    case all
+    /// Write the references of the snapshots that do not match.
+    case failed
+    /// Write references that do not exist yet; compare the rest. The default.
+    case missing
+    /// Only compare: a missing reference is a failure (for CI).
+    case never
+
+    /// From `SCROLLBACK_RECORD`: `1`/`all`, `failed`, `missing`, `never`; unset means `missing`.
+    public static var fromEnvironment: SnapshotRecordMode {
+        switch ProcessInfo.processInfo.environment["SCROLLBACK_RECORD"]?.lowercased() {
+        case "1", "true", "yes", "all": return .all
+        case "failed": return .failed
+        case "never", "0": return .never
+        default: return .missing
+        }
+    }
+}
+
+/// Compares `value`'s snapshot with the reference in
+/// `__Snapshots__/<TestFile>/<testName>.<n>.<ext>` beside the test file, recording it when
+/// missing (the test then fails once, saying so). Works under Swift Testing and XCTest.
+///
+/// ```swift
+/// @Test func contactCard() {
+///     assertSnapshot(of: view, as: .html())
+/// }
+/// ```
+public func assertSnapshot<Value, Format>(
+    of value: @autoclosure () throws -> Value,
+    as strategy: Snapshotting<Value, Format>,
+    named name: String? = nil,
+    record: SnapshotRecordMode? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    testName: String = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    do {
+        if let message = try verifySnapshot(of: value(), as: strategy, named: name, record: record,
+                                            filePath: "\(filePath)", testName: testName) {
+            location.fail(message)
+        }
+    } catch {
+        location.fail("Could not snapshot: \(error)")
+    }
+}
+
+/// The work of ``assertSnapshot(of:as:named:record:fileID:filePath:testName:line:column:)``
+/// without reporting: returns a failure message, or `nil` when the snapshot matches.
+public func verifySnapshot<Value, Format>(
+    of value: Value,
+    as strategy: Snapshotting<Value, Format>,
+    named name: String? = nil,
+    record: SnapshotRecordMode? = nil,
+    filePath: String,
+    testName: String
+) throws -> String? {
+    let mode = record ?? .fromEnvironment
+    let testFile = URL(fileURLWithPath: filePath)
+    let directory = testFile.deletingLastPathComponent()
+        .appendingPathComponent("__Snapshots__")
+        .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
+    let test = sanitizedPathComponent(testName)
+    let identifier = name.map(sanitizedPathComponent) ?? String(SnapshotCounter.shared.next(for: "\(filePath)#\(test)"))
+    let reference = directory.appendingPathComponent("\(test).\(identifier).\(strategy.pathExtension)")
+
+    let actual = strategy.snapshot(value)
+    let fileManager = FileManager.default
+    let exists = fileManager.fileExists(atPath: reference.path)
+
+    func write() throws {
+        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(strategy.diffing.toData(actual)).write(to: reference)
+    }
+
+    if mode == .all || (!exists && mode != .never) {
+        try write()
+        return exists
+            ? "Recorded a new reference (record mode \"all\"): \(reference.path). Turn recording off and run again."
+            : "No reference was found; recorded one: \(reference.path). Review it, then run again."
+    }
+    guard exists else {
+        return "No reference at \(reference.path) and record mode is \"never\"."
+    }
+    let stored = strategy.diffing.fromData(Array(try Data(contentsOf: reference)))
+    guard let difference = strategy.diffing.diff(stored, actual) else { return nil }
+    if mode == .failed {
+        try write()
+        return "Snapshot did not match; recorded the new output at \(reference.path).\n\(difference)"
+    }
+    return "Snapshot does not match \(reference.path):\n\(difference)"
+}
+
+/// Test names such as `contactCard()` become `contactCard`.
+private func sanitizedPathComponent(_ name: String) -> String {
+    let trimmed = name.hasSuffix("()") ? String(name.dropLast(2)) : name
+    return String(trimmed.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+}
+
+/// Numbers the unnamed snapshots of one test: 1, 2, 3...
+private final class SnapshotCounter: @unchecked Sendable {
+    static let shared = SnapshotCounter()
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    func next(for key: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        counts[key, default: 0] += 1
+        return counts[key]!
+    }
+}
+
+/// Reports a failure to whichever test framework is running.
+private struct FailureLocation {
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+
+    func fail(_ message: String) {
+        if Test.current != nil {
+            Issue.record(Comment(rawValue: message),
+                         sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)",
+                                                        line: Int(line), column: Int(column)))
+        } else {
+            XCTFail(message, file: filePath, line: line)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import Scrollback
+
+/// Overrides one slot and relies on the defaults for the rest.
+private struct ShoutingAuthorFactory: ViewFactory {
+    func makeAuthorView(for message: ChatMessage, context: RenderContext) -> View {
+        .text((message.user?.displayName ?? "?").uppercased(), .author)
+    }
+}
+
+/// The quoted-message override with fallback: contact cards get their own preview, anything
+/// else the default content.
+private struct ContactQuoteFactory: ViewFactory {
+    func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View {
+        if let contact = options.quotedMessage?.attachments.first(where: { $0.type == .contact }) {
+            return .text("Contact: \(contact.string("name") ?? "")", .body)
+        }
+        return DefaultViewFactory().makeQuotedMessageContentView(options: options, context: context)
+    }
+}
+
+@Suite struct ViewFactoryTests {
+    func context(_ factory: any ViewFactory, me: String? = nil) -> RenderContext {
+        var options = RenderOptions()
+        options.currentUserID = me
+        return RenderContext(options: options, factory: factory, resolver: DefaultMessageTypeResolver())
+    }
+
+    let ada = ChatUser(id: "ada", name: "Ada Lovelace")
+
+    func frame(_ view: View) -> MessageFrame? {
+        if case .message(let frame) = view { return frame }
+        return nil
+    }
+
+    @Test func anOverriddenSlotIsUsedByTheDefaults() throws {
+        let message = ChatMessage(id: "1", text: "hello", user: ada, createdAt: Date(timeIntervalSince1970: 0))
+        let context = context(ShoutingAuthorFactory())
+        let view = context.factory.makeMessageView(for: MessageItem(message: message), context: context)
+        let frame = try #require(frame(view))
+        #expect(frame.header == [.text("ADA LOVELACE", .author)])
+        #expect(frame.role == .bubble)
+    }
+
+    @Test func aFallbackToTheDefaultFactoryStillUsesTheAppsOverrides() throws {
+        // DefaultViewFactory's message view reaches the author slot through context.factory.
+        let message = ChatMessage(id: "1", text: "hello", user: ada)
+        let context = context(ShoutingAuthorFactory())
+        let frame = try #require(frame(DefaultViewFactory().makeMessageView(for: MessageItem(message: message), context: context)))
+        #expect(frame.header == [.text("ADA LOVELACE", .author)])
+    }
+
+    @Test func quotedContentOverrideWithFallbackToTheDefault() {
+        var card = ChatMessage(id: "q1", text: "", user: ada)
+        card.attachments = [Attachment(id: AttachmentID(messageID: "q1", index: 0),
+                                       raw: ["type": "contact", "name": "Grace Hopper", "phoneNumber": "+1 555 0100"])]
+        let plain = ChatMessage(id: "q2", text: "just words", user: ada)
+        let context = context(ContactQuoteFactory())
+        func content(quoting quoted: ChatMessage) -> View {
+            let reply = ChatMessage(id: "r", text: "reply")
+            return context.factory.makeQuotedMessageContentView(
+                options: QuotedMessageOptions(quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply, availableWidth: 60),
+                context: context)
+        }
+        #expect(content(quoting: card) == .text("Contact: Grace Hopper", .body))
+        #expect(content(quoting: plain) == .text("just words", .body))
+    }
+
+    @Test func deletedMessagesShowOnlyThePlaceholder() throws {
+        var message = ChatMessage(id: "d", text: "secret words", user: ada, createdAt: Date(timeIntervalSince1970: 0))
+        message.deletedAt = Date(timeIntervalSince1970: 60)
+        message.attachments = [Attachment(id: AttachmentID(messageID: "d", index: 0), raw: ["type": "image", "image_url": "https://x.test/a.png"])]
+        let context = context(DefaultViewFactory())
+        let frame = try #require(frame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
+        #expect(frame.role == .deleted)
+        let description = "\(frame.body)"
+        #expect(description.contains("Message deleted"))
+        #expect(!description.contains("secret"))
+        #expect(!description.contains("x.test"))
+    }
+
+    @Test func ownMessagesAndEditedMark() throws {
+        var message = ChatMessage(id: "e", text: "fixed typo", user: ada, createdAt: Date(timeIntervalSince1970: 0))
+        message.textUpdatedAt = Date(timeIntervalSince1970: 30)
+        let context = context(DefaultViewFactory(), me: "ada")
+        let frame = try #require(frame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
+        #expect(frame.role == .ownBubble)
+        #expect(frame.header == [.text("You", .author)])
+        #expect("\(frame.footer)".contains("Edited"))
+        #expect("\(frame.footer)".contains("00:00"))
+    }
+
+    @Test func systemMessagesHaveNoBubbleOrAuthor() throws {
+        let message = ChatMessage(id: "s", type: .system, text: "Ada joined", user: ada)
+        let context = context(DefaultViewFactory())
+        let frame = try #require(frame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
+        #expect(frame.role == .system)
+        #expect(frame.header.isEmpty)
+    }
+
+    @Test func unknownAttachmentsListEveryFieldNestedValuesIncluded() {
+        let attachment = Attachment(id: AttachmentID(messageID: "m", index: 0), raw: [
+            "type": "survey", "question": "Venue?", "choices": ["Roof", ["label": "Online", "link": "https://meet.test/x"]],
+            "closes": nil, "votes": 3,
+        ])
+        let message = ChatMessage(id: "m")
+        let context = context(DefaultViewFactory())
+        let view = context.factory.makeCustomAttachmentView(for: attachment, in: message, context: context)
+        let description = "\(view)"
+        for expected in ["survey", "question", "Venue?", "choices", "Roof", "label", "Online", "https://meet.test/x", "closes", "votes", "3"] {
+            #expect(description.contains(expected), "\(expected)")
+        }
+    }
+}
