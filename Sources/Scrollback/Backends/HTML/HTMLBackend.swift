@@ -88,20 +88,18 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             if role == .body {
                 HTMLEscaping.write(text, to: &output)
             } else {
-                output.write("<span class=\"\(HTMLEscaping.className(for: role))\">")
+                writeOpeningTag("<span class=\"sb-", role: role)
                 HTMLEscaping.write(text, to: &output)
                 output.write("</span>")
             }
         case .markdown(let document):
             HTMLMarkdownRenderer(allowsLinks: allowsLinks).write(document, to: &output)
         case .stack(let axis, let views, let role):
-            output.write(axis == .vertical ? "<div class=\"sb-stack " : "<div class=\"sb-row ")
-            output.write(HTMLEscaping.className(for: role))
-            output.write("\">")
+            writeOpeningTag(axis == .vertical ? "<div class=\"sb-stack sb-" : "<div class=\"sb-row sb-", role: role)
             writeViews(views, allowsLinks: allowsLinks)
             output.write("</div>")
         case .card(let role, let views):
-            output.write("<div class=\"sb-card \(HTMLEscaping.className(for: role))\">")
+            writeOpeningTag("<div class=\"sb-card sb-", role: role)
             writeViews(views, allowsLinks: allowsLinks)
             output.write("</div>")
         case .link(let destination, let label):
@@ -128,7 +126,11 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         case .time(let date, let label):
             writeTime(date, label: label)
         case .badge(let text, let role):
-            output.write(role == .badge ? "<span class=\"sb-badge\">" : "<span class=\"sb-badge \(HTMLEscaping.className(for: role))\">")
+            if role == .badge {
+                output.write("<span class=\"sb-badge\">")
+            } else {
+                writeOpeningTag("<span class=\"sb-badge sb-", role: role)
+            }
             HTMLEscaping.write(text, to: &output)
             output.write("</span>")
         case .fields(let fields):
@@ -183,17 +185,20 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     }
 
     private mutating func writeMessage(_ frame: MessageFrame, allowsLinks: Bool) {
-        output.write("<article class=\"sb-message \(HTMLEscaping.className(for: frame.role))\" id=\"")
+        output.write("<article class=\"sb-message sb-")
+        output.write(HTMLEscaping.identifier(frame.role.rawValue, fallback: "plain"))
+        output.write("\" id=\"")
         HTMLEscaping.write(Anchor.forMessage(id: frame.id), to: &output)
-        output.write("\"")
         let author = frame.authorName.flatMap { $0.isEmpty ? nil : $0 }
-        let time = frame.date.map { CivilTime.local($0, in: options.timeZone).minuteText }
-        if author != nil || time != nil {
-            output.write(" aria-label=\"")
-            HTMLEscaping.write([author, time].compactMap { $0 }.joined(separator: ", "), to: &output)
-            output.write("\"")
+        if author != nil || frame.date != nil {
+            output.write("\" aria-label=\"")
+            if let author { HTMLEscaping.write(author, to: &output) }
+            if let date = frame.date {
+                if author != nil { output.write(", ") }
+                output.write(CivilTime.local(date, in: options.timeZone).minuteText)
+            }
         }
-        output.write(">")
+        output.write("\">")
         if !frame.header.isEmpty {
             output.write("<header>")
             writeViews(frame.header, allowsLinks: allowsLinks)
@@ -213,8 +218,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// The thumbnail when there is one (it is what the page needs), linked to the full image;
     /// a labelled box instead when no URL passes the policy.
     private mutating func writeImage(_ content: ImageContent, allowsLinks: Bool) {
-        let trimmedAlt = content.alt.trimmingCharacters(in: .whitespacesAndNewlines)
-        let alt = trimmedAlt.isEmpty ? "Image" : trimmedAlt
+        let alt = HTMLMarkdownRenderer.imageLabel(content.alt)
         let source = URLPolicy.sanitize(content.source)
         guard let shown = content.thumbnail.flatMap(URLPolicy.sanitize) ?? source else {
             output.write("<span class=\"sb-image sb-image-missing\">")
@@ -240,8 +244,18 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         output.write(allowsLinks && source != nil ? "</a>" : "</span>")
     }
 
+    /// Writes `start` (which ends inside a class attribute, after `sb-`), the role's class
+    /// name and the end of the tag.
+    private mutating func writeOpeningTag(_ start: String, role: Role) {
+        output.write(start)
+        output.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain"))
+        output.write("\">")
+    }
+
     private mutating func writeTime(_ date: Date, label: String) {
-        output.write("<time datetime=\"\(CivilTime.utc(date).rfc3339)\">")
+        output.write("<time datetime=\"")
+        output.write(CivilTime.utc(date).rfc3339)
+        output.write("\">")
         HTMLEscaping.write(label, to: &output)
         output.write("</time>")
     }
@@ -293,17 +307,50 @@ private struct CivilTime {
 
     /// `2025-11-28T09:12:00Z`, with milliseconds when there are any.
     var rfc3339: String {
-        let base = "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))T\(Self.pad(hour, 2)):\(Self.pad(minute, 2)):\(Self.pad(second, 2))"
-        return millisecond == 0 ? base + "Z" : base + ".\(Self.pad(millisecond, 3))Z"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendDate(to: &bytes, separator: UInt8(ascii: "T"))
+        bytes.append(UInt8(ascii: ":"))
+        Self.append(second, width: 2, to: &bytes)
+        if millisecond != 0 {
+            bytes.append(UInt8(ascii: "."))
+            Self.append(millisecond, width: 3, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `2025-11-28 09:12`.
     var minuteText: String {
-        "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2)) \(Self.pad(hour, 2)):\(Self.pad(minute, 2))"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        appendDate(to: &bytes, separator: UInt8(ascii: " "))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    /// `yyyy-MM-dd`, the separator, `HH:mm`.
+    private func appendDate(to bytes: inout [UInt8], separator: UInt8) {
+        Self.append(year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Self.append(month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Self.append(day, width: 2, to: &bytes)
+        bytes.append(separator)
+        Self.append(hour, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        Self.append(minute, width: 2, to: &bytes)
+    }
+
+    /// Appends a non-negative number as decimal digits, zero-padded to `width`.
+    private static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        while divisor * 10 <= value { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 }

@@ -151,8 +151,7 @@ struct HTMLMarkdownRenderer {
     }
 
     private func writeImage<Output: TextOutputStream>(source: String, title: String, alt: String, to output: inout Output) {
-        let trimmedAlt = alt.trimmingCharacters(in: .whitespacesAndNewlines)
-        let label = trimmedAlt.isEmpty ? "Image" : trimmedAlt
+        let label = Self.imageLabel(alt)
         guard let url = URLPolicy.sanitize(source) else {
             output.write("<span class=\"sb-image sb-image-missing\">")
             HTMLEscaping.write(label, to: &output)
@@ -170,5 +169,16 @@ struct HTMLMarkdownRenderer {
             output.write("\"")
         }
         output.write(" loading=\"lazy\" decoding=\"async\">")
+    }
+
+    /// Alternative text for an image: `alt` trimmed, or "Image" when nothing is left. Trimming
+    /// goes through Foundation only when an end of the string is not plainly visible, which
+    /// keeps the common case cheap.
+    static func imageLabel(_ alt: String) -> String {
+        if let first = alt.utf8.first, let last = alt.utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return alt
+        }
+        let trimmed = alt.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? "Image" : trimmed
     }
 }

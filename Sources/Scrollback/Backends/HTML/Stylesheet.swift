@@ -108,6 +108,8 @@ struct Stylesheet {
             .sb-system>footer,.sb-error>footer{justify-content:center}
             .sb-body>:first-child,.sb-body p:first-child{margin-top:0}
             .sb-body>:last-child,.sb-body p:last-child{margin-bottom:0}
+            .sb-body>*+*{margin-top:calc(var(--sb-spacing)/2)}
+            .sb-body>.sb-image{display:block;width:fit-content}
             .sb-body p,.sb-body ul,.sb-body ol,.sb-body blockquote{margin:calc(var(--sb-spacing)/2) 0}
             .sb-body ul,.sb-body ol{padding-left:1.5em}
             .sb-body blockquote{padding-left:var(--sb-spacing);border-left:3px solid \(border);color:\(muted)}
@@ -117,7 +119,8 @@ struct Stylesheet {
             .sb-row{display:flex;flex-wrap:wrap;align-items:center;gap:calc(var(--sb-spacing)/2);min-width:0}
             .sb-card{min-width:0;padding:var(--sb-spacing);border:1px solid \(border);border-radius:calc(var(--sb-radius)*2/3);background:\(color("background", "background1"))}
             .sb-quote{margin:0 0 calc(var(--sb-spacing)/2);padding:calc(var(--sb-spacing)/2) var(--sb-spacing);border-left:3px solid \(accent);border-radius:calc(var(--sb-radius)/4);background:\(color("background1", "background2"))}
-            .sb-quote>a{display:block;color:inherit;text-decoration:none}
+            .sb-quote,.sb-quote>a{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/4);min-width:0}
+            .sb-quote>a{color:inherit;text-decoration:none}
             .sb-quote>a:hover{text-decoration:underline}
             .sb-day{display:flex;align-items:center;gap:var(--sb-spacing);margin:calc(var(--sb-spacing)*2) 0 var(--sb-spacing);text-align:center}
             .sb-day::before,.sb-day::after{content:"";flex:1 1 0;min-width:var(--sb-spacing);border-top:1px solid \(border)}
@@ -127,7 +130,7 @@ struct Stylesheet {
             .sb-image-missing{padding:var(--sb-spacing);border:1px dashed \(border);color:\(muted)}
             .sb-icon{font-style:normal}
             .sb-badge{display:inline-block;padding:0 .5em;border:1px solid \(border);border-radius:999px}
-            .sb-mention{padding:0 .15em;border-radius:4px}
+            .sb-mention{padding:0 1px;border-radius:3px}
             .sb-author,.sb-badge,.sb-timestamp,.sb-mention{unicode-bidi:isolate}
             .sb-fields{display:grid;grid-template-columns:fit-content(40%) minmax(0,1fr);gap:calc(var(--sb-spacing)/4) var(--sb-spacing);margin:0}
             .sb-fields dt{color:\(muted)}
