@@ -85,6 +85,8 @@ struct HTMLEscapingTests {
         #expect(HTMLEscaping.identifier("highlightedAccentBackground1", fallback: "x") == "highlighted-accent-background1")
         #expect(HTMLEscaping.identifier(#"a" onclick="x"#, fallback: "x") == "aonclickx")
         #expect(HTMLEscaping.identifier("<>{}", fallback: "plain") == "plain")
+        #expect(HTMLEscaping.identifier("URL", fallback: "x") == "url")
+        #expect(HTMLEscaping.identifier("myURLField", fallback: "x") == "my-urlfield")
     }
 
     @Test func classNamesAreSafeForAnyRole() {

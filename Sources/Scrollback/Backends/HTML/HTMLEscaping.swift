@@ -62,7 +62,8 @@ enum HTMLEscaping {
             } else if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
                 if previousIsLowerOrDigit { bytes.append(UInt8(ascii: "-")) }
                 bytes.append(byte | 0x20)
-                previousIsLowerOrDigit = true
+                // A run of capitals (an acronym) stays one word: `URLField` gives `urlfield`.
+                previousIsLowerOrDigit = false
             } else {
                 previousIsLowerOrDigit = false
             }
