@@ -1,0 +1,356 @@
+import Foundation
+
+/// Writes one self-contained, static HTML page: inline CSS generated from the theme, no script,
+/// no external resource besides the URLs the messages carry, a Content Security Policy that
+/// forbids everything else.
+///
+/// Output is written as it is produced: ``begin(_:)`` writes the head and the channel heading,
+/// each ``write(_:)`` one top-level item, ``end(_:)`` the summary and the closing tags.
+///
+/// ```swift
+/// var backend = HTMLBackend(output: OutputSink.standardOutput(), options: .default)
+/// backend.begin(DocumentInfo(title: "general"))
+/// backend.write(.message(frame))
+/// backend.end(summary)
+/// ```
+public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
+    /// The stream the document is written to.
+    public private(set) var output: Output
+    public let options: RenderOptions
+
+    /// The policy in the page itself: nothing loads but inline styles and the messages' images
+    /// and media, and no script runs at all.
+    public static var contentSecurityPolicy: String {
+        "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; media-src https: http:; base-uri 'none'; form-action 'none'"
+    }
+
+    public init(output: Output, options: RenderOptions) {
+        self.output = output
+        self.options = options
+    }
+
+    /// Writes the document head, the stylesheet, the channel heading (the page's only `<h1>`)
+    /// and opens `<main>`.
+    public mutating func begin(_ document: DocumentInfo) {
+        let title = document.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            ? "Chat transcript" : document.title
+        output.write("<!DOCTYPE html>\n<html lang=\"")
+        output.write(Self.languageTag(document.language))
+        output.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
+        output.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.contentSecurityPolicy)\">\n")
+        output.write("<meta name=\"referrer\" content=\"no-referrer\">\n")
+        output.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        output.write("<meta name=\"color-scheme\" content=\"light dark\">\n")
+        output.write("<meta name=\"generator\" content=\"Scrollback \(ScrollbackVersion.current)\">\n<title>")
+        HTMLEscaping.write(title, to: &output)
+        output.write("</title>\n<style>\n")
+        output.write(Stylesheet(theme: options.theme).css)
+        output.write("</style>\n</head>\n<body>\n<header class=\"sb-channel\"><h1 class=\"sb-title\">")
+        HTMLEscaping.write(title, to: &output)
+        output.write("</h1></header>\n<main>\n")
+    }
+
+    /// Writes one top-level item: a message, a day separator, a heading.
+    public mutating func write(_ view: View) {
+        writeView(view, allowsLinks: true)
+        output.write("\n")
+    }
+
+    /// Closes `<main>` and writes the summary footer: message count, date range in the
+    /// options' time zone, the time zone and the generator.
+    public mutating func end(_ summary: DocumentSummary) {
+        output.write("</main>\n<footer class=\"sb-summary\">\n<p>")
+        output.write(summary.messageCount == 1 ? "1 message" : "\(summary.messageCount) messages")
+        if let first = summary.firstDate {
+            let last = summary.lastDate ?? first
+            output.write(" · ")
+            writeTime(first, label: CivilTime.local(first, in: options.timeZone).minuteText)
+            output.write(" – ")
+            writeTime(last, label: CivilTime.local(last, in: options.timeZone).minuteText)
+        }
+        output.write("</p>\n<p>Times in ")
+        let zone = summary.timeZoneIdentifier.isEmpty ? options.timeZone.identifier : summary.timeZoneIdentifier
+        HTMLEscaping.write(zone, to: &output)
+        output.write(" · ")
+        HTMLEscaping.write(summary.generator.isEmpty ? "Scrollback \(ScrollbackVersion.current)" : summary.generator,
+                           to: &output)
+        output.write("</p>\n</footer>\n</body>\n</html>\n")
+    }
+
+    // MARK: Views
+
+    /// `allowsLinks` is `false` inside an `<a>`, where a nested link would break the markup.
+    private mutating func writeView(_ view: View, allowsLinks: Bool) {
+        switch view {
+        case .empty:
+            break
+        case .text(let text, let role):
+            if role == .body {
+                HTMLEscaping.write(text, to: &output)
+            } else {
+                writeOpeningTag("<span class=\"sb-", role: role)
+                HTMLEscaping.write(text, to: &output)
+                output.write("</span>")
+            }
+        case .markdown(let document):
+            HTMLMarkdownRenderer(allowsLinks: allowsLinks).write(document, to: &output)
+        case .stack(let axis, let views, let role):
+            writeOpeningTag(axis == .vertical ? "<div class=\"sb-stack sb-" : "<div class=\"sb-row sb-", role: role)
+            writeViews(views, allowsLinks: allowsLinks)
+            output.write("</div>")
+        case .card(let role, let views):
+            writeOpeningTag("<div class=\"sb-card sb-", role: role)
+            writeViews(views, allowsLinks: allowsLinks)
+            output.write("</div>")
+        case .link(let destination, let label):
+            guard allowsLinks, let url = URLPolicy.sanitize(destination) else {
+                return writeView(label, allowsLinks: allowsLinks)
+            }
+            output.write("<a href=\"")
+            HTMLEscaping.write(url, to: &output)
+            output.write("\" rel=\"\(HTMLMarkdownRenderer.linkRelation)\">")
+            writeView(label, allowsLinks: false)
+            output.write("</a>")
+        case .image(let content):
+            writeImage(content, allowsLinks: allowsLinks)
+        case .icon(let name, let label):
+            if label.isEmpty {
+                output.write("<span class=\"sb-icon\" aria-hidden=\"true\">")
+            } else {
+                output.write("<span class=\"sb-icon\" role=\"img\" aria-label=\"")
+                HTMLEscaping.write(label, to: &output)
+                output.write("\">")
+            }
+            HTMLEscaping.write(options.theme.icon(name), to: &output)
+            output.write("</span>")
+        case .time(let date, let label):
+            writeTime(date, label: label)
+        case .badge(let text, let role):
+            if role == .badge {
+                output.write("<span class=\"sb-badge\">")
+            } else {
+                writeOpeningTag("<span class=\"sb-badge sb-", role: role)
+            }
+            HTMLEscaping.write(text, to: &output)
+            output.write("</span>")
+        case .fields(let fields):
+            output.write("<dl class=\"sb-fields\">")
+            for field in fields {
+                output.write("<dt>")
+                HTMLEscaping.write(field.label, to: &output)
+                output.write("</dt><dd>")
+                writeView(field.value, allowsLinks: allowsLinks)
+                output.write("</dd>")
+            }
+            output.write("</dl>")
+        case .quote(let anchor, let views):
+            output.write("<blockquote class=\"sb-quote\">")
+            if let anchor, allowsLinks {
+                output.write("<a href=\"#")
+                HTMLEscaping.write(anchor, to: &output)
+                output.write("\">")
+                writeViews(views, allowsLinks: false)
+                output.write("</a>")
+            } else {
+                writeViews(views, allowsLinks: allowsLinks)
+            }
+            output.write("</blockquote>")
+        case .divider(let label):
+            if let label, !label.isEmpty {
+                output.write("<h2 class=\"sb-day sb-separator\">")
+                HTMLEscaping.write(label, to: &output)
+                output.write("</h2>")
+            } else {
+                output.write("<hr>")
+            }
+        case .heading(let level, let text):
+            // The page has one h1, the title written by begin.
+            let element = "h\(min(max(level, 2), 6))"
+            output.write("<\(element)>")
+            HTMLEscaping.write(text, to: &output)
+            output.write("</\(element)>")
+        case .message(let frame):
+            writeMessage(frame, allowsLinks: allowsLinks)
+        case .raw(let raw):
+            if let html = raw.html {
+                output.write(html)
+            } else {
+                writeView(raw.fallback, allowsLinks: allowsLinks)
+            }
+        }
+    }
+
+    private mutating func writeViews(_ views: [View], allowsLinks: Bool) {
+        for view in views { writeView(view, allowsLinks: allowsLinks) }
+    }
+
+    private mutating func writeMessage(_ frame: MessageFrame, allowsLinks: Bool) {
+        output.write("<article class=\"sb-message sb-")
+        output.write(HTMLEscaping.identifier(frame.role.rawValue, fallback: "plain"))
+        output.write("\" id=\"")
+        HTMLEscaping.write(Anchor.forMessage(id: frame.id), to: &output)
+        let author = frame.authorName.flatMap { $0.isEmpty ? nil : $0 }
+        if author != nil || frame.date != nil {
+            output.write("\" aria-label=\"")
+            if let author { HTMLEscaping.write(author, to: &output) }
+            if let date = frame.date {
+                if author != nil { output.write(", ") }
+                output.write(CivilTime.local(date, in: options.timeZone).minuteText)
+            }
+        }
+        output.write("\">")
+        if !frame.header.isEmpty {
+            output.write("<header>")
+            writeViews(frame.header, allowsLinks: allowsLinks)
+            output.write("</header>")
+        }
+        output.write("<div class=\"sb-body\">")
+        writeViews(frame.body, allowsLinks: allowsLinks)
+        output.write("</div>")
+        if !frame.footer.isEmpty {
+            output.write("<footer>")
+            writeViews(frame.footer, allowsLinks: allowsLinks)
+            output.write("</footer>")
+        }
+        output.write("</article>")
+    }
+
+    /// The thumbnail when there is one (it is what the page needs), linked to the full image;
+    /// a labelled box instead when no URL passes the policy.
+    private mutating func writeImage(_ content: ImageContent, allowsLinks: Bool) {
+        let alt = HTMLMarkdownRenderer.imageLabel(content.alt)
+        let source = URLPolicy.sanitize(content.source)
+        guard let shown = content.thumbnail.flatMap(URLPolicy.sanitize) ?? source else {
+            output.write("<span class=\"sb-image sb-image-missing\">")
+            HTMLEscaping.write(alt, to: &output)
+            output.write("</span>")
+            return
+        }
+        if allowsLinks, let source {
+            output.write("<a class=\"sb-image\" href=\"")
+            HTMLEscaping.write(source, to: &output)
+            output.write("\" rel=\"\(HTMLMarkdownRenderer.linkRelation)\">")
+        } else {
+            output.write("<span class=\"sb-image\">")
+        }
+        output.write("<img src=\"")
+        HTMLEscaping.write(shown, to: &output)
+        output.write("\" alt=\"")
+        HTMLEscaping.write(alt, to: &output)
+        output.write("\"")
+        if let width = content.width, width > 0 { output.write(" width=\"\(min(width, 100_000))\"") }
+        if let height = content.height, height > 0 { output.write(" height=\"\(min(height, 100_000))\"") }
+        output.write(" loading=\"lazy\" decoding=\"async\">")
+        output.write(allowsLinks && source != nil ? "</a>" : "</span>")
+    }
+
+    /// Writes `start` (which ends inside a class attribute, after `sb-`), the role's class
+    /// name and the end of the tag.
+    private mutating func writeOpeningTag(_ start: String, role: Role) {
+        output.write(start)
+        output.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain"))
+        output.write("\">")
+    }
+
+    private mutating func writeTime(_ date: Date, label: String) {
+        output.write("<time datetime=\"")
+        output.write(CivilTime.utc(date).rfc3339)
+        output.write("\">")
+        HTMLEscaping.write(label, to: &output)
+        output.write("</time>")
+    }
+
+    /// A BCP 47 tag reduced to letters, digits and hyphens; `en` when nothing is left.
+    static func languageTag(_ tag: String) -> String {
+        let kept = tag.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+        return kept.isEmpty ? "en" : String(String.UnicodeScalarView(kept))
+    }
+}
+
+/// A date's calendar fields, computed with integer arithmetic: the backend formats a date for
+/// every message, and a `DateFormatter` or `Calendar` costs far more than this.
+private struct CivilTime {
+    var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int
+
+    static func utc(_ date: Date) -> CivilTime { CivilTime(date.timeIntervalSince1970) }
+
+    static func local(_ date: Date, in timeZone: TimeZone) -> CivilTime {
+        CivilTime(date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date)))
+    }
+
+    private init(_ interval: Double) {
+        // Years 0001 to 9999 are what RFC 3339 can write.
+        let clamped = interval.isFinite ? min(max(interval, -62_135_596_800), 253_402_300_799.999) : 0
+        let wholeSeconds = clamped.rounded(.down)
+        millisecond = min(Int(((clamped - wholeSeconds) * 1000).rounded(.down)), 999)
+        var seconds = Int(wholeSeconds)
+        var days = seconds / 86_400
+        seconds -= days * 86_400
+        if seconds < 0 {
+            seconds += 86_400
+            days -= 1
+        }
+        hour = seconds / 3600
+        minute = seconds / 60 % 60
+        second = seconds % 60
+        // Days since 1970-01-01 to a proleptic Gregorian date, by 400-year eras.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// `2025-11-28T09:12:00Z`, with milliseconds when there are any.
+    var rfc3339: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendDate(to: &bytes, separator: UInt8(ascii: "T"))
+        bytes.append(UInt8(ascii: ":"))
+        Self.append(second, width: 2, to: &bytes)
+        if millisecond != 0 {
+            bytes.append(UInt8(ascii: "."))
+            Self.append(millisecond, width: 3, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `2025-11-28 09:12`.
+    var minuteText: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        appendDate(to: &bytes, separator: UInt8(ascii: " "))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `yyyy-MM-dd`, the separator, `HH:mm`.
+    private func appendDate(to bytes: inout [UInt8], separator: UInt8) {
+        Self.append(year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Self.append(month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Self.append(day, width: 2, to: &bytes)
+        bytes.append(separator)
+        Self.append(hour, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        Self.append(minute, width: 2, to: &bytes)
+    }
+
+    /// Appends a non-negative number as decimal digits, zero-padded to `width`.
+    private static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        while divisor * 10 <= value { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+/// Writes a ``MarkdownDocument`` as HTML, escaping every string itself (cmark's HTML renderer
+/// is not used: the escaping and the URL policy are ours).
+///
+/// The message's text never shapes the page: headings become styled paragraphs (the outline of
+/// the document belongs to the transcript), raw HTML is shown as text, links and images must
+/// pass ``URLPolicy``, and nesting deeper than ``maximumDepth`` is flattened so that hostile
+/// input cannot make the browser build absurdly deep markup.
+struct HTMLMarkdownRenderer {
+    /// `false` inside an `<a>` (a quote that links to its message): nested links would be torn
+    /// apart by the HTML parser, so links there keep only their text.
+    var allowsLinks = true
+
+    /// Deeper nesting is written without its wrappers (the text stays).
+    static let maximumDepth = 32
+
+    static let linkRelation = "noopener noreferrer nofollow"
+
+    func write<Output: TextOutputStream>(_ document: MarkdownDocument, to output: inout Output) {
+        writeBlocks(document.blocks, tight: false, depth: 0, to: &output)
+    }
+
+    // MARK: Blocks
+
+    private func writeBlocks<Output: TextOutputStream>(_ blocks: [MarkdownBlock], tight: Bool, depth: Int,
+                                                       to output: inout Output) {
+        for (index, block) in blocks.enumerated() {
+            if index > 0 { output.write("\n") }
+            writeBlock(block, tight: tight, depth: depth, to: &output)
+        }
+    }
+
+    private func writeBlock<Output: TextOutputStream>(_ block: MarkdownBlock, tight: Bool, depth: Int,
+                                                      to output: inout Output) {
+        switch block {
+        case .paragraph(let inlines):
+            if tight {
+                writeInlines(inlines, depth: depth, to: &output)
+            } else {
+                output.write("<p>")
+                writeInlines(inlines, depth: depth, to: &output)
+                output.write("</p>")
+            }
+        case .heading(let level, let inlines):
+            output.write("<p class=\"sb-heading sb-heading-\(min(max(level, 1), 6))\">")
+            writeInlines(inlines, depth: depth, to: &output)
+            output.write("</p>")
+        case .blockQuote(let blocks):
+            guard depth < Self.maximumDepth else {
+                return writeBlocks(blocks, tight: false, depth: depth, to: &output)
+            }
+            output.write("<blockquote>")
+            writeBlocks(blocks, tight: false, depth: depth + 1, to: &output)
+            output.write("</blockquote>")
+        case .list(let start, let isTight, let items):
+            writeList(start: start, tight: isTight, items: items, depth: depth, to: &output)
+        case .codeBlock(let info, let code):
+            output.write("<pre><code")
+            if let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {
+                output.write(" class=\"language-\(HTMLEscaping.identifier(String(language), fallback: "text"))\"")
+            }
+            output.write(">")
+            HTMLEscaping.write(code, to: &output)
+            output.write("</code></pre>")
+        case .htmlBlock(let html):
+            output.write("<p class=\"sb-raw-html\">")
+            HTMLEscaping.write(html.hasSuffix("\n") ? String(html.dropLast()) : html, to: &output)
+            output.write("</p>")
+        case .thematicBreak:
+            output.write("<hr>")
+        }
+    }
+
+    private func writeList<Output: TextOutputStream>(start: Int?, tight: Bool, items: [[MarkdownBlock]], depth: Int,
+                                                     to output: inout Output) {
+        guard depth < Self.maximumDepth else {
+            for item in items { writeBlocks(item, tight: false, depth: depth, to: &output) }
+            return
+        }
+        let closing: String
+        if let start {
+            output.write(start == 1 ? "<ol>" : "<ol start=\"\(start)\">")
+            closing = "</ol>"
+        } else {
+            output.write("<ul>")
+            closing = "</ul>"
+        }
+        for item in items {
+            output.write("\n<li>")
+            writeBlocks(item, tight: tight, depth: depth + 1, to: &output)
+            output.write("</li>")
+        }
+        output.write("\n")
+        output.write(closing)
+    }
+
+    // MARK: Inlines
+
+    private func writeInlines<Output: TextOutputStream>(_ inlines: [MarkdownInline], depth: Int, to output: inout Output) {
+        for inline in inlines { writeInline(inline, depth: depth, to: &output) }
+    }
+
+    private func writeInline<Output: TextOutputStream>(_ inline: MarkdownInline, depth: Int, to output: inout Output) {
+        switch inline {
+        case .text(let text), .html(let text):
+            HTMLEscaping.write(text, to: &output)
+        case .code(let code):
+            output.write("<code>")
+            HTMLEscaping.write(code, to: &output)
+            output.write("</code>")
+        case .emphasis(let children):
+            writeWrapped("em", children, depth: depth, to: &output)
+        case .strong(let children):
+            writeWrapped("strong", children, depth: depth, to: &output)
+        case .link(let destination, let title, let children):
+            guard allowsLinks, depth < Self.maximumDepth, let url = URLPolicy.sanitize(destination) else {
+                return writeInlines(children, depth: depth + 1, to: &output)
+            }
+            output.write("<a href=\"")
+            HTMLEscaping.write(url, to: &output)
+            output.write("\"")
+            if !title.isEmpty {
+                output.write(" title=\"")
+                HTMLEscaping.write(title, to: &output)
+                output.write("\"")
+            }
+            output.write(" rel=\"\(Self.linkRelation)\">")
+            var inner = self
+            inner.allowsLinks = false
+            inner.writeInlines(children, depth: depth + 1, to: &output)
+            output.write("</a>")
+        case .image(let source, let title, let alt):
+            writeImage(source: source, title: title, alt: alt.plainText, to: &output)
+        case .mention(_, let text):
+            output.write("<span class=\"sb-mention\">")
+            HTMLEscaping.write(text, to: &output)
+            output.write("</span>")
+        case .softBreak, .lineBreak:
+            // Chat clients show every line break the sender typed, not only hard breaks.
+            output.write("<br>\n")
+        }
+    }
+
+    private func writeWrapped<Output: TextOutputStream>(_ element: String, _ children: [MarkdownInline], depth: Int,
+                                                        to output: inout Output) {
+        guard depth < Self.maximumDepth else { return writeInlines(children, depth: depth, to: &output) }
+        output.write("<\(element)>")
+        writeInlines(children, depth: depth + 1, to: &output)
+        output.write("</\(element)>")
+    }
+
+    private func writeImage<Output: TextOutputStream>(source: String, title: String, alt: String, to output: inout Output) {
+        let label = Self.imageLabel(alt)
+        guard let url = URLPolicy.sanitize(source) else {
+            output.write("<span class=\"sb-image sb-image-missing\">")
+            HTMLEscaping.write(label, to: &output)
+            output.write("</span>")
+            return
+        }
+        output.write("<img src=\"")
+        HTMLEscaping.write(url, to: &output)
+        output.write("\" alt=\"")
+        HTMLEscaping.write(label, to: &output)
+        output.write("\"")
+        if !title.isEmpty {
+            output.write(" title=\"")
+            HTMLEscaping.write(title, to: &output)
+            output.write("\"")
+        }
+        output.write(" loading=\"lazy\" decoding=\"async\">")
+    }
+
+    /// Alternative text for an image: `alt` trimmed, or "Image" when nothing is left. Trimming
+    /// goes through Foundation only when an end of the string is not plainly visible, which
+    /// keeps the common case cheap.
+    static func imageLabel(_ alt: String) -> String {
+        if let first = alt.utf8.first, let last = alt.utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return alt
+        }
+        let trimmed = alt.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? "Image" : trimmed
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+
+/// The transcript's CSS, generated from a ``Theme``: every colour, font and size comes from the
+/// theme, so the stylesheet holds no colour of its own.
+///
+/// Colours become custom properties (`--sb-text`, `--sb-background6`, `--sb-text-low-emphasis`),
+/// redefined in a `prefers-color-scheme: dark` block from the theme's dark colours. Each styled
+/// ``Role`` gets a class, `.sb-<role>`. The layout rules (bubbles, cards, day separators) refer
+/// to the properties only.
+struct Stylesheet {
+    let theme: Theme
+
+    init(theme: Theme) {
+        self.theme = theme
+    }
+
+    /// The whole stylesheet, for one `<style>` element.
+    var css: String {
+        var css = ""
+        css.reserveCapacity(8192)
+        css += rootProperties()
+        css += darkProperties()
+        css += baseRules()
+        css += roleRules()
+        css += layoutRules()
+        css += mediaRules()
+        return css
+    }
+
+    // MARK: Custom properties
+
+    private func rootProperties() -> String {
+        var rule = ":root{color-scheme:light dark;"
+        for name in theme.colors.keys.sorted() {
+            rule += "--sb-\(HTMLEscaping.identifier(name, fallback: "color")):\(theme.colors[name]!.hex);"
+        }
+        for name in theme.fonts.keys.sorted() {
+            let font = theme.fonts[name]!
+            let id = HTMLEscaping.identifier(name, fallback: "font")
+            rule += "--sb-font-\(id)-family:\(Self.fontFamily(font.family));--sb-font-\(id)-size:\(Self.pixels(font.size));"
+        }
+        let metrics = theme.metrics
+        rule += "--sb-radius:\(Self.pixels(metrics.bubbleRadius));--sb-spacing:\(Self.pixels(metrics.spacing));"
+        rule += "--sb-max-width:\(Self.pixels(metrics.maxContentWidth));--sb-avatar-size:\(Self.pixels(metrics.avatarSize));"
+        return rule + "}\n"
+    }
+
+    private func darkProperties() -> String {
+        guard !theme.darkColors.isEmpty else { return "" }
+        var rule = "@media (prefers-color-scheme:dark){:root{"
+        for name in theme.darkColors.keys.sorted() {
+            rule += "--sb-\(HTMLEscaping.identifier(name, fallback: "color")):\(theme.darkColors[name]!.hex);"
+        }
+        return rule + "}}\n"
+    }
+
+    // MARK: Rules
+
+    private func baseRules() -> String {
+        let body = theme.style(for: .body)
+        return """
+            *,*::before,*::after{box-sizing:border-box}
+            html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+            body{margin:0;background:\(color("background", else: nil));\(declarations(for: body))line-height:1.4;overflow-wrap:anywhere;word-break:normal}
+            a{color:\(color("link", "accentPrimary"))}
+            a:focus-visible{outline:2px solid \(color("accentPrimary", "link"));outline-offset:2px;border-radius:2px}
+            img{max-width:100%;height:auto}
+            pre{max-width:100%;overflow-x:auto;white-space:pre;overflow-wrap:normal;margin:calc(var(--sb-spacing)/2) 0;padding:var(--sb-spacing);border-radius:calc(var(--sb-radius)/3);background:\(color("codeBackground", "background2"))}
+            code,pre{font-family:\(fontFamily(named: "code"));font-size:\(fontSize(named: "code"))}
+            code{padding:0 .2em;border-radius:4px;background:\(color("codeBackground", "background2"))}
+            pre code{padding:0;background:none}
+
+            """
+    }
+
+    /// One rule per styled role. Roles without a style of their own get none, so they inherit
+    /// from their container (a stack inside a system message stays muted). `.body` is the
+    /// `body` element's style and needs no class.
+    private func roleRules() -> String {
+        var css = ""
+        for role in theme.styles.keys.sorted(by: { $0.rawValue < $1.rawValue }) where role != .body {
+            css += ".\(HTMLEscaping.className(for: role)){\(declarations(for: theme.style(for: role)))}\n"
+        }
+        return css
+    }
+
+    private func layoutRules() -> String {
+        let ownBubble = color("background6", "background1")
+        let bubble = color("background8", "background1")
+        let border = color("border", "textLowEmphasis")
+        let muted = color("textLowEmphasis", "text")
+        let accent = color("accentPrimary", "link")
+        return """
+            .sb-channel,main,.sb-summary{max-width:var(--sb-max-width);margin:0 auto;padding-left:calc(var(--sb-spacing)*2);padding-right:calc(var(--sb-spacing)*2)}
+            .sb-channel{padding-top:calc(var(--sb-spacing)*3);padding-bottom:var(--sb-spacing)}
+            .sb-channel h1{margin:0;font-family:\(fontFamily(named: "title"));font-size:\(fontSize(named: "title"));font-weight:\(fontWeight("title"))}
+            main{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/2);padding-bottom:calc(var(--sb-spacing)*3)}
+            main>h2:not(.sb-day),main>h3,main>h4,main>h5,main>h6{margin:calc(var(--sb-spacing)*2) 0 0}
+            .sb-message{position:relative;max-width:min(85%,36rem);min-width:0;align-self:flex-start;padding:var(--sb-spacing) calc(var(--sb-spacing)*1.5);border-radius:var(--sb-radius);background:\(bubble);scroll-margin-top:calc(var(--sb-spacing)*4)}
+            .sb-message.sb-own-bubble{align-self:flex-end;background:\(ownBubble)}
+            .sb-message.sb-system,.sb-message.sb-error{align-self:center;max-width:100%;background:none;text-align:center;padding:calc(var(--sb-spacing)/2) var(--sb-spacing)}
+            .sb-message.sb-deleted{background:none;border:1px dashed \(border)}
+            .sb-message.sb-ephemeral{border:1px dashed \(accent)}
+            .sb-message:target{outline:2px solid \(accent);outline-offset:2px;background:\(color("highlightedAccentBackground1", "background6"))}
+            .sb-message>header,.sb-message>footer{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 calc(var(--sb-spacing)*.75)}
+            .sb-message>header{margin-bottom:calc(var(--sb-spacing)/4)}
+            .sb-message>footer{justify-content:flex-end;margin-top:calc(var(--sb-spacing)/4);color:\(muted);font-size:\(fontSize(named: "footnote"))}
+            .sb-system>footer,.sb-error>footer{justify-content:center}
+            .sb-body>:first-child,.sb-body p:first-child{margin-top:0}
+            .sb-body>:last-child,.sb-body p:last-child{margin-bottom:0}
+            .sb-body>*+*{margin-top:calc(var(--sb-spacing)/2)}
+            .sb-body>.sb-image{display:block;width:fit-content}
+            .sb-body p,.sb-body ul,.sb-body ol,.sb-body blockquote{margin:calc(var(--sb-spacing)/2) 0}
+            .sb-body ul,.sb-body ol{padding-left:1.5em}
+            .sb-body blockquote{padding-left:var(--sb-spacing);border-left:3px solid \(border);color:\(muted)}
+            .sb-heading{font-weight:\(fontWeight("headlineBold"));font-size:\(fontSize(named: "headline"))}
+            .sb-raw-html{white-space:pre-wrap}
+            .sb-stack{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/2);min-width:0}
+            .sb-row{display:flex;flex-wrap:wrap;align-items:center;gap:calc(var(--sb-spacing)/2);min-width:0}
+            .sb-card{min-width:0;padding:var(--sb-spacing);border:1px solid \(border);border-radius:calc(var(--sb-radius)*2/3);background:\(color("background", "background1"))}
+            .sb-quote{margin:0 0 calc(var(--sb-spacing)/2);padding:calc(var(--sb-spacing)/2) var(--sb-spacing);border-left:3px solid \(accent);border-radius:calc(var(--sb-radius)/4);background:\(color("background1", "background2"))}
+            .sb-quote,.sb-quote>a{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/4);min-width:0}
+            .sb-quote>a{color:inherit;text-decoration:none}
+            .sb-quote>a:hover{text-decoration:underline}
+            .sb-day{display:flex;align-items:center;gap:var(--sb-spacing);margin:calc(var(--sb-spacing)*2) 0 var(--sb-spacing);text-align:center}
+            .sb-day::before,.sb-day::after{content:"";flex:1 1 0;min-width:var(--sb-spacing);border-top:1px solid \(border)}
+            hr{width:100%;border:0;border-top:1px solid \(border);margin:var(--sb-spacing) 0}
+            .sb-image{display:inline-block;max-width:100%;border-radius:calc(var(--sb-radius)*2/3);overflow:hidden;vertical-align:top}
+            .sb-image img{display:block;max-width:min(100%,20rem)}
+            .sb-image-missing{padding:var(--sb-spacing);border:1px dashed \(border);color:\(muted)}
+            .sb-icon{font-style:normal}
+            .sb-badge{display:inline-block;padding:0 .5em;border:1px solid \(border);border-radius:999px}
+            .sb-mention{padding:0 1px;border-radius:3px}
+            .sb-author,.sb-badge,.sb-timestamp,.sb-mention{unicode-bidi:isolate}
+            .sb-fields{display:grid;grid-template-columns:fit-content(40%) minmax(0,1fr);gap:calc(var(--sb-spacing)/4) var(--sb-spacing);margin:0}
+            .sb-fields dt{color:\(muted)}
+            .sb-fields dd{margin:0;min-width:0}
+            .sb-summary{padding-top:var(--sb-spacing);padding-bottom:calc(var(--sb-spacing)*3);border-top:1px solid \(border);color:\(muted);font-size:\(fontSize(named: "footnote"));text-align:center}
+            .sb-summary p{margin:calc(var(--sb-spacing)/4) 0}
+
+            """
+    }
+
+    private func mediaRules() -> String {
+        """
+        @media (max-width:480px){.sb-channel,main,.sb-summary{padding-left:var(--sb-spacing);padding-right:var(--sb-spacing)}.sb-message{max-width:92%}}
+        @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
+        @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
+        @media print{*,*::before,*::after{background:none!important;box-shadow:none!important}body{color:\(color("text", else: nil))}.sb-message{break-inside:avoid;border:1px solid \(color("border", "textLowEmphasis"))}.sb-message.sb-system,.sb-message.sb-error{border:0}a{color:inherit}pre{white-space:pre-wrap;overflow-wrap:anywhere}}
+
+        """
+    }
+
+    // MARK: Values
+
+    /// Colour, background and font declarations for a text style.
+    private func declarations(for style: TextStyle) -> String {
+        var result = "color:\(color(style.color, "text"));"
+        if let background = style.background, theme.colors[background] != nil || theme.darkColors[background] != nil {
+            result += "background:\(color(background, else: nil));"
+        }
+        if theme.fonts[style.font] != nil {
+            result += "font-family:\(fontFamily(named: style.font));font-size:\(fontSize(named: style.font));"
+        }
+        let font = theme.fonts[style.font]
+        let weight = style.bold ? max(font?.weight ?? 400, 600) : (font?.weight ?? 400)
+        result += "font-weight:\(Self.clampedWeight(weight));"
+        result += "font-style:\(style.italic || font?.italic == true ? "italic" : "normal");"
+        if style.underline { result += "text-decoration:underline;" }
+        return result
+    }
+
+    /// `var(--sb-name)` for the first of the names the theme defines; `fallback` when it has none.
+    private func color(_ names: String..., else fallback: String? = "inherit") -> String {
+        for name in names where theme.colors[name] != nil || theme.darkColors[name] != nil {
+            return "var(--sb-\(HTMLEscaping.identifier(name, fallback: "color")))"
+        }
+        return fallback ?? "inherit"
+    }
+
+    private func fontFamily(named name: String) -> String {
+        fontProperty(name).map { "var(--sb-font-\($0)-family)" } ?? "inherit"
+    }
+
+    private func fontSize(named name: String) -> String {
+        fontProperty(name).map { "var(--sb-font-\($0)-size)" } ?? "inherit"
+    }
+
+    /// The property stem for a font, falling back to `body` when the theme lacks it.
+    private func fontProperty(_ name: String) -> String? {
+        let resolved = theme.fonts[name] != nil ? name : (theme.fonts["body"] != nil ? "body" : nil)
+        return resolved.map { HTMLEscaping.identifier($0, fallback: "font") }
+    }
+
+    private func fontWeight(_ name: String) -> Int {
+        Self.clampedWeight(theme.fonts[name]?.weight ?? 600)
+    }
+
+    private static func clampedWeight(_ weight: Int) -> Int { min(max(weight, 1), 1000) }
+
+    /// A CSS length in pixels: finite, not negative, at most two decimals.
+    static func pixels(_ value: Double) -> String {
+        guard value.isFinite, value > 0 else { return "0" }
+        let hundredths = Int((min(value, 100_000) * 100).rounded())
+        let whole = hundredths / 100
+        let fraction = hundredths % 100
+        if fraction == 0 { return "\(whole)px" }
+        return fraction % 10 == 0 ? "\(whole).\(fraction / 10)px" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)px"
+    }
+
+    /// A font-family list from a theme, reduced to what a family list needs (letters, digits,
+    /// spaces, commas, hyphens, dots, underscores and balanced double quotes), so a theme value
+    /// cannot close the declaration, the rule or the `<style>` element.
+    static func fontFamily(_ family: String) -> String {
+        var kept = family.unicodeScalars.filter { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " ,-._\"".unicodeScalars.contains(scalar)
+        }
+        if kept.count(where: { $0 == "\"" }) % 2 != 0 { kept.removeAll { $0 == "\"" } }
+        let result = String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespaces)
+        return result.isEmpty ? "sans-serif" : result
+    }
+}

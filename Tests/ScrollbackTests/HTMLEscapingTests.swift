@@ -1,0 +1,99 @@
+import Testing
+@testable import Scrollback
+
+@Suite("HTML escaping")
+struct HTMLEscapingTests {
+    @Test func escapesTheFiveSpecialCharacters() {
+        #expect(HTMLEscaping.escape(#"<a href="x">Tom & Jerry's</a>"#)
+            == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+    }
+
+    @Test func scriptTagBecomesText() {
+        let escaped = HTMLEscaping.escape("<script>alert(1)</script>")
+        #expect(escaped == "&lt;script&gt;alert(1)&lt;/script&gt;")
+        #expect(!escaped.contains("<"))
+    }
+
+    @Test func attributeBreakoutIsNeutralised() {
+        let escaped = HTMLEscaping.escape(#"" onmouseover="alert(1)"#)
+        #expect(!escaped.contains("\""))
+        #expect(escaped == "&quot; onmouseover=&quot;alert(1)")
+        #expect(HTMLEscaping.escape("' onfocus='x") == "&#39; onfocus=&#39;x")
+    }
+
+    @Test func cleanStringsPassThroughUnchanged() {
+        for clean in ["", "hello", "héllo wörld ✓ 👍🏽 日本語", "tab\tand\nnewline", "\u{A0}nbsp ¡ Ā"] {
+            #expect(HTMLEscaping.escape(clean) == clean)
+        }
+    }
+
+    @Test func nonASCIIAroundSpecialsSurvives() {
+        #expect(HTMLEscaping.escape("é<ü>👍🏽&日") == "é&lt;ü&gt;👍🏽&amp;日")
+    }
+
+    @Test func controlCharactersAreCleaned() {
+        #expect(HTMLEscaping.escape("a\u{0}b") == "a\u{FFFD}b")
+        #expect(HTMLEscaping.escape("a\u{1}b\u{1B}[31mc\u{7F}d") == "ab[31mcd")
+        #expect(HTMLEscaping.escape("a\u{85}b\u{9F}c") == "abc")
+        #expect(HTMLEscaping.escape("line\r\nnext\rlast") == "line\nnext\nlast")
+        #expect(HTMLEscaping.escape("keep\ttabs\nand lines") == "keep\ttabs\nand lines")
+    }
+
+    @Test func writeAppendsToAnyStream() {
+        var output = "<p>"
+        HTMLEscaping.write("1 < 2", to: &output)
+        HTMLEscaping.write("plain", to: &output)
+        #expect(output == "<p>1 &lt; 2plain")
+    }
+
+    @Test(arguments: [
+        "javascript:alert(1)",
+        "JaVaScRiPt:alert(1)",
+        "java&#x09;script:alert(1)",
+        "&#106;avascript:alert(1)",
+        "   javascript:alert(1)",
+        "\u{1}\u{2} javascript:alert(1)",
+        "\njavascript:alert(1)",
+        "java\tscript:alert(1)",
+        "javascript&colon;alert(1)",
+        "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+        "vbscript:msgbox(1)",
+        "file:///etc/passwd",
+        "//evil.example/x",
+        "relative/path",
+        "",
+    ])
+    func hostileURLsAreRefused(url: String) {
+        var output = ""
+        #expect(HTMLEscaping.writeURL(url, to: &output) == false)
+        #expect(output.isEmpty)
+    }
+
+    @Test func allowedURLsAreAttributeEscaped() {
+        var output = ""
+        #expect(HTMLEscaping.writeURL(#"https://example.com/?q="x"&a=<b>"#, to: &output))
+        #expect(output == "https://example.com/?q=&quot;x&quot;&amp;a=&lt;b&gt;")
+        output = ""
+        #expect(HTMLEscaping.writeURL("  mailto:ada@example.com ", to: &output))
+        #expect(output == "mailto:ada@example.com")
+    }
+
+    @Test func identifiersKeepOnlySafeCharacters() {
+        #expect(HTMLEscaping.identifier("own-bubble", fallback: "x") == "own-bubble")
+        #expect(HTMLEscaping.identifier("background6", fallback: "x") == "background6")
+        #expect(HTMLEscaping.identifier("textLowEmphasis", fallback: "x") == "text-low-emphasis")
+        #expect(HTMLEscaping.identifier("highlightedAccentBackground1", fallback: "x") == "highlighted-accent-background1")
+        #expect(HTMLEscaping.identifier(#"a" onclick="x"#, fallback: "x") == "aonclickx")
+        #expect(HTMLEscaping.identifier("<>{}", fallback: "plain") == "plain")
+        #expect(HTMLEscaping.identifier("URL", fallback: "x") == "url")
+        #expect(HTMLEscaping.identifier("myURLField", fallback: "x") == "my-urlfield")
+    }
+
+    @Test func classNamesAreSafeForAnyRole() {
+        #expect(HTMLEscaping.className(for: .ownBubble) == "sb-own-bubble")
+        #expect(HTMLEscaping.className(for: .bubble) == "sb-bubble")
+        let hostile = HTMLEscaping.className(for: Role(rawValue: "x\" onclick=\"alert(1)}</style>"))
+        #expect(hostile.hasPrefix("sb-"))
+        #expect(hostile.utf8.allSatisfy { ("a"..."z").contains(Character(Unicode.Scalar($0))) || ("0"..."9").contains(Character(Unicode.Scalar($0))) || $0 == UInt8(ascii: "-") })
+    }
+}
