@@ -44,3 +44,10 @@ extension Diffing where Format == String {
         }
     )
 }
+
+extension Snapshotting where Value == String, Format == String {
+    /// Text compared as it is, line by line: for whole documents rendered by the test.
+    public static func lines(pathExtension: String = "txt") -> Snapshotting {
+        Snapshotting(pathExtension: pathExtension, diffing: .lines) { $0 }
+    }
+}

@@ -83,10 +83,15 @@ public struct TranscriptRenderer: Sendable {
         mutating func finish<Backend: TranscriptBackend>(to backend: inout Backend) -> DocumentSummary {
             write(layout.flush(), to: &backend)
             let summary = DocumentSummary(messageCount: messageCount, firstDate: firstDate, lastDate: lastDate,
-                                          timeZoneIdentifier: context.options.timeZone.identifier,
+                                          timeZoneIdentifier: Self.name(of: context.options.timeZone),
                                           generator: "Scrollback \(ScrollbackVersion.current)")
             backend.end(summary)
             return summary
+        }
+
+        /// Foundation on Linux calls UTC "GMT"; readers of a transcript expect "UTC".
+        static func name(of zone: TimeZone) -> String {
+            zone.identifier == "GMT" ? "UTC" : zone.identifier
         }
 
         private func write<Backend: TranscriptBackend>(_ items: [LayoutItem], to backend: inout Backend) {

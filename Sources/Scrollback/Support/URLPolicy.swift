@@ -12,6 +12,7 @@ public enum URLPolicy {
     /// The URL to emit, or `nil` when it must not be used. The result is the trimmed original,
     /// still to be escaped for its context by the backend.
     public static func sanitize(_ url: String) -> String? {
+        if let verdict = fastVerdict(url) { return verdict ? url : nil }
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
         guard !trimmed.isEmpty, let scheme = scheme(of: trimmed) else { return nil }
         guard allowedSchemes.contains(scheme) else { return nil }
@@ -23,6 +24,33 @@ public enum URLPolicy {
     }
 
     public static func isAllowed(_ url: String) -> Bool { sanitize(url) != nil }
+
+    /// The verdict for the common case, decided on bytes: printable ASCII with no `&` (so no
+    /// character reference can hide the scheme) and no space or control. `nil` means "look
+    /// closer" (the general path handles entities, whitespace and non-ASCII).
+    private static func fastVerdict(_ url: String) -> Bool? {
+        var scheme: UInt64 = 0 // up to 8 lower-cased ASCII letters, packed
+        var length = 0
+        var schemeEnded = false
+        for byte in url.utf8 {
+            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "&") else { return nil }
+            if schemeEnded { continue }
+            if byte == UInt8(ascii: ":") {
+                schemeEnded = true
+                continue
+            }
+            let lower = byte | 0x20
+            guard lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z"), length < 8 else { return length == 0 ? false : nil }
+            scheme = scheme << 8 | UInt64(lower)
+            length += 1
+        }
+        guard schemeEnded else { return false }
+        return packedAllowedSchemes.contains(scheme)
+    }
+
+    private static let packedAllowedSchemes: Set<UInt64> = Set(allowedSchemes.map { name in
+        name.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    })
 
     /// The lower-cased scheme as a browser would see it, after decoding character references
     /// and dropping the characters the URL parser ignores (tabs, newlines, controls).

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import Scrollback
+
+/// Samples/transcripts/hostile.json carries scripts in every field, escape sequences, bidi
+/// overrides, dangerous links, broken messages and a trailing comma. Every output must
+/// neutralise all of it, and the good messages must still render.
+@Suite struct HostileInputTests {
+    @Test func theRestStillRendersAndProblemsAreReported() throws {
+        let (output, warnings) = try SampleTranscripts.render("hostile.json", as: .markdown)
+        #expect(output.contains("still rendered after the broken ones"))
+        let skipped = warnings.filter(\.skippedMessage)
+        #expect(skipped.map(\.messageIndex) == [7, 8], "\(warnings)")
+        #expect(warnings.contains { $0.keyPath.hasSuffix("attachments[3]") })
+    }
+
+    @Test func htmlCarriesNoActiveContent() throws {
+        let (html, _) = try SampleTranscripts.render("hostile.json", as: .html)
+        let lower = html.lowercased()
+        #expect(!lower.contains("<script"))
+        #expect(!lower.contains("<svg"))
+        #expect(!lower.contains("<iframe"))
+        #expect(!lower.contains("<img src=x"))
+        #expect(!lower.contains("javascript:alert"))
+        #expect(!lower.contains("vbscript:"))
+        #expect(!lower.contains("data:text/html"))
+        #expect(lower.contains("default-src 'none'"))
+        // No attribute from data: every `on...=` must be inside escaped text.
+        let attributes = try Regex(#"<[a-z][^>]*\son[a-z]+\s*="#)
+        #expect(lower.firstMatch(of: attributes) == nil)
+        #expect(html.contains("&lt;script&gt;alert("), "the text is shown, escaped")
+        #expect(html.contains("href=\"https://example.org/ok\""))
+        #expect(!html.contains("\u{1B}"))
+    }
+
+    @Test func terminalOutputHasNoControlFromInput() throws {
+        var options = RenderOptions()
+        options.colorDepth = .trueColor
+        let (ansi, _) = try SampleTranscripts.render("hostile.json", as: .ansi, options: options)
+        // Only our own SGR sequences may remain.
+        let withoutSGR = ansi.replacing(try Regex(#"\x1B\[[0-9;]*m"#), with: "")
+        for scalar in withoutSGR.unicodeScalars {
+            let value = scalar.value
+            let isControl = (value < 0x20 && scalar != "\n") || value == 0x7F || (0x80...0x9F).contains(value)
+            let isBidi = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F
+            #expect(!isControl && !isBidi, "U+\(String(value, radix: 16)) reached the terminal")
+        }
+        #expect(ansi.contains("␛"), "escapes are shown, not dropped silently")
+
+        let (plain, _) = try SampleTranscripts.render("hostile.json", as: .ansi)
+        #expect(!plain.contains("\u{1B}"), "no colour means no escape sequence at all")
+    }
+
+    @Test func markdownKeepsItsStructureAndDropsDangerousLinks() throws {
+        let (markdown, _) = try SampleTranscripts.render("hostile.json", as: .markdown)
+        let lower = markdown.lowercased()
+        #expect(!lower.contains("](javascript:"))
+        #expect(!lower.contains("<javascript:"))
+        #expect(!lower.contains("](vbscript:"))
+        #expect(!lower.contains("](data:"))
+        #expect(!markdown.contains("<script>"), "raw HTML is escaped text in Markdown output too")
+        // The sender's "# Not our heading" must not become a heading of the document.
+        let document = CommonMark.parse(markdown)
+        let headings = document.blocks.compactMap { block -> String? in
+            if case .heading(_, let inlines) = block { return inlines.plainText }
+            return nil
+        }
+        #expect(!headings.contains("Not our heading"), "\(headings)")
+        #expect(markdown.contains("still rendered after the broken ones"))
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import ScrollbackTesting
+import Testing
+@testable import Scrollback
+
+/// The samples rendered whole in every format: references reviewed like code.
+@Suite struct SampleSnapshotTests {
+    static let cases: [(String, SampleTranscripts.Format)] = ["launch-room.json", "support-ticket.ndjson"].flatMap { name in
+        SampleTranscripts.Format.allCases.map { (name, $0) }
+    }
+
+    @Test(arguments: cases)
+    func sample(name: String, format: SampleTranscripts.Format) throws {
+        let (output, warnings) = try SampleTranscripts.render(name, as: format, options: .snapshot)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
+        assertSnapshot(of: output, as: .lines(pathExtension: fileExtension),
+                       named: name.replacingOccurrences(of: ".", with: "-") + "-" + format.rawValue)
+    }
+
+    @Test func colourAnsiAt120Columns() throws {
+        var options = RenderOptions.snapshot
+        options.width = 120
+        options.colorDepth = .ansi256
+        let (output, _) = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options)
+        assertSnapshot(of: output, as: .lines(pathExtension: "ansi.txt"), named: "launch-room-256")
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+@testable import Scrollback
+
+/// The transcripts in Samples/, rendered whole, for tests.
+enum SampleTranscripts {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Samples/transcripts")
+
+    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    enum Format: String, CaseIterable { case html, ansi, markdown }
+
+    /// Renders a sample file completely; returns the document and the reader's warnings.
+    static func render(_ name: String, as format: Format, options: RenderOptions = RenderOptions(),
+                       factory: any ViewFactory = DefaultViewFactory()) throws -> (output: String, warnings: [ReadWarning]) {
+        var warnings: [ReadWarning] = []
+        var reader = try TranscriptReader(path: path(name)) { warnings.append($0) }
+        let renderer = TranscriptRenderer(options: options, factory: factory)
+        switch format {
+        case .html:
+            var backend = HTMLBackend(output: "", options: options)
+            try renderer.render(&reader, to: &backend)
+            return (backend.output, warnings)
+        case .ansi:
+            var backend = ANSIBackend(output: "", options: options)
+            try renderer.render(&reader, to: &backend)
+            return (backend.output, warnings)
+        case .markdown:
+            var backend = MarkdownBackend(output: "", options: options)
+            try renderer.render(&reader, to: &backend)
+            return (backend.output, warnings)
+        }
+    }
+}
