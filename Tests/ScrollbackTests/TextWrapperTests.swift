@@ -109,6 +109,12 @@ func strippingSGR(_ text: String) -> String {
         #expect(lines.map(\.plainText) == ["│ let   x = [1, 2, 3", "│ ].map { $0 * 2 }", "│", "│     indented"])
     }
 
+    @Test func combiningMarkAfterASCIIStaysWithItsLetter() {
+        let lines = TextWrapper(width: 20).wrap("cafe\u{301} naı\u{308}ve abcdefghijklmnopqrs\u{301}tuv")
+        #expect(lines.map(\.plainText) == ["cafe\u{301} naı\u{308}ve", "abcdefghijklmnopqrs\u{301}t", "uv"])
+        #expect(lines.map(\.width) == [10, 20, 2])
+    }
+
     @Test func emptyInputGivesOneEmptyLine() {
         #expect(TextWrapper(width: 20).wrap("").map(\.plainText) == [""])
     }

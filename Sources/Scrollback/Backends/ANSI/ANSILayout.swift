@@ -92,7 +92,7 @@ public final class ANSILayout {
             let lastText = summary.lastDate.map(formatted) ?? firstText
             parts.append(firstText == lastText ? firstText : "\(firstText) – \(lastText)")
         }
-        parts.append(options.timeZone.identifier)
+        parts.append(summary.timeZoneIdentifier)
         parts.append("Scrollback \(ScrollbackVersion.current)")
         var lines = [rule(width: width)]
         lines += TextWrapper(width: width).wrap(sanitized(parts.joined(separator: " · ")), style: mutedStyle)
@@ -252,7 +252,7 @@ public final class ANSILayout {
             var footer: [Line] = []
             let innerWidth = width - 2 >= Self.minimumContentWidth ? width - 2 : width
             layoutRow(frame.footer, base: .muted, width: innerWidth, into: &footer)
-            lines += innerWidth < width ? footer : Self.prefixed(footer, first: indent, rest: indent)
+            lines += innerWidth < width ? Self.prefixed(footer, first: indent, rest: indent) : footer
         }
     }
 

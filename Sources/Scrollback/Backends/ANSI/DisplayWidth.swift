@@ -23,7 +23,13 @@ public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars
-        let first = scalars.first!
+        var iterator = scalars.makeIterator()
+        guard let first = iterator.next() else { return 0 }
+        if iterator.next() == nil {
+            // One scalar: the common case, without the cluster rules below.
+            if isZeroWidth(first) { return 0 }
+            return isWide(first) ? 2 : 1
+        }
         var hasEmojiSelector = false, hasTextSelector = false, hasJoiner = false, hasKeycap = false
         var emojiPresentation = false, regionalIndicators = 0, allZeroWidth = true
         for scalar in scalars {

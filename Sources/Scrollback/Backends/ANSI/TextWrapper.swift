@@ -122,28 +122,53 @@ extension TextWrapper {
         mutating func consumeSpan(at spanIndex: Int) {
             let text = spans[spanIndex].text
             let utf8 = text.utf8
-            if utf8.allSatisfy({ $0 < 0x80 }) {
-                // ASCII: one byte is one cluster (the sanitizer turned CR LF into LF).
-                var index = utf8.startIndex
-                while index != utf8.endIndex {
-                    let byte = utf8[index]
-                    let next = utf8.index(after: index)
-                    let kind: ClusterKind = byte == 0x20 ? .space : byte == 0x0A ? .newline : .other
-                    let columns = byte >= 0x20 && byte < 0x7F ? 1 : 0
-                    consume(Piece(spanIndex: spanIndex, range: index..<next, width: columns), kind: kind)
+            let end = utf8.endIndex
+            var index = utf8.startIndex
+            while index != end {
+                let byte = utf8[index]
+                let next = utf8.index(after: index)
+                if byte < 0x80 && (next == end || utf8[next] < 0x80) {
+                    // An ASCII byte before another is a cluster of its own (the sanitizer turned
+                    // CR LF into LF), so most text never needs grapheme breaking.
+                    if mode == .words && byte > 0x20 && byte < 0x7F {
+                        // A whole run of visible ASCII in one piece; its last byte is left to the
+                        // slow path when a combining mark may follow it.
+                        var runEnd = next
+                        while runEnd != end, utf8[runEnd] > 0x20, utf8[runEnd] < 0x7F { runEnd = utf8.index(after: runEnd) }
+                        if runEnd != end && utf8[runEnd] >= 0x80 { runEnd = utf8.index(before: runEnd) }
+                        let length = utf8.distance(from: index, to: runEnd)
+                        consume(Piece(spanIndex: spanIndex, range: index..<runEnd, width: length), kind: .other)
+                        index = runEnd
+                        continue
+                    }
+                    consume(Piece(spanIndex: spanIndex, range: index..<next, width: Self.asciiWidth(byte)),
+                            kind: Self.asciiKind(byte))
                     index = next
-                }
-            } else {
-                var index = text.startIndex
-                for character in text {
-                    let next = utf8.index(index, offsetBy: character.utf8.count)
-                    let columns = DisplayWidth.of(character)
-                    let kind: ClusterKind = character == " " ? .space : character.isNewline && character.asciiValue != nil
-                        ? .newline : columns >= 2 ? .wide : .other
-                    consume(Piece(spanIndex: spanIndex, range: index..<next, width: columns), kind: kind)
-                    index = next
+                } else {
+                    let character = text[index]
+                    let length = character.utf8.count
+                    let after = utf8.index(index, offsetBy: length)
+                    if length == 1 {
+                        consume(Piece(spanIndex: spanIndex, range: index..<after, width: Self.asciiWidth(byte)),
+                                kind: Self.asciiKind(byte))
+                    } else {
+                        let columns = DisplayWidth.of(character)
+                        consume(Piece(spanIndex: spanIndex, range: index..<after, width: columns),
+                                kind: columns >= 2 ? .wide : .other)
+                    }
+                    index = after
                 }
             }
+        }
+
+        @inline(__always)
+        private static func asciiKind(_ byte: UInt8) -> ClusterKind {
+            byte == 0x20 ? .space : byte == 0x0A ? .newline : .other
+        }
+
+        @inline(__always)
+        private static func asciiWidth(_ byte: UInt8) -> Int {
+            byte >= 0x20 && byte < 0x7F ? 1 : 0
         }
 
         mutating func consume(_ piece: Piece, kind: ClusterKind) {
