@@ -12,6 +12,7 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
     private let layout: ANSILayout
     private var hasWrittenItem = false
 
+    /// A backend writing to `output`, laid out and styled by `options`.
     public init(output: Output, options: RenderOptions) {
         self.output = output
         self.options = options

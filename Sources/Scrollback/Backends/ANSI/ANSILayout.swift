@@ -19,6 +19,7 @@ public final class ANSILayout {
     private var roleStyles: [Role: SGRStyle] = [:]
     private var escapes: [SGRStyle: String] = [:]
 
+    /// A layout at `options.width` (at least 20 columns) with the options' theme and colour depth.
     public init(options: RenderOptions) {
         self.options = options
         self.width = max(20, options.width)

@@ -61,10 +61,12 @@ public struct TextWrapper: Sendable {
         self.mode = mode
     }
 
+    /// Wraps one run of text in one style.
     public func wrap(_ text: String, style: SGRStyle = .plain) -> [Line] {
         wrap([StyledSpan(text, style: style)])
     }
 
+    /// Wraps styled runs; always at least one line (empty for empty input).
     public func wrap(_ spans: [StyledSpan]) -> [Line] {
         var builder = Builder(wrapper: self, spans: spans)
         for index in spans.indices { builder.consumeSpan(at: index) }
