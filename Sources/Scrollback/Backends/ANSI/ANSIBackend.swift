@@ -1,0 +1,40 @@
+/// Writes a transcript as terminal text: wrapped to ``RenderOptions/width`` (at least 20
+/// columns), styled from the theme at ``RenderOptions/colorDepth``, one top-level item after
+/// another with a blank line between them.
+///
+/// Nothing from a message reaches the terminal as a control: every text goes through
+/// ``TerminalSanitizer``, and the only escape sequences written are Scrollback's own SGR
+/// styles, each reset at the end of its run. With ``ColorDepth/none`` the output holds no
+/// ESC byte at all (a ``RawOutput`` whose ANSI text has escapes then falls back to its view).
+public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
+    public private(set) var output: Output
+    public let options: RenderOptions
+    private let layout: ANSILayout
+    private var hasWrittenItem = false
+
+    /// A backend writing to `output`, laid out and styled by `options`.
+    public init(output: Output, options: RenderOptions) {
+        self.output = output
+        self.options = options
+        self.layout = ANSILayout(options: options)
+    }
+
+    public mutating func begin(_ document: DocumentInfo) {
+        writeItem(layout.titleLines(document.title))
+    }
+
+    public mutating func write(_ view: View) {
+        writeItem(layout.lines(for: view))
+    }
+
+    public mutating func end(_ summary: DocumentSummary) {
+        writeItem(layout.summaryLines(summary))
+    }
+
+    private mutating func writeItem(_ lines: [TextWrapper.Line]) {
+        guard !lines.isEmpty else { return }
+        if hasWrittenItem { output.write("\n") }
+        hasWrittenItem = true
+        for line in lines { layout.write(line, to: &output) }
+    }
+}

@@ -1,0 +1,495 @@
+import Foundation
+
+/// Lays views out as terminal lines: wrapped to a width, styled from the theme, with every
+/// piece of message text passed through ``TerminalSanitizer``. ``ANSIBackend`` writes its
+/// lines; a full-screen viewer can lay out a message at any width with it.
+///
+/// Not thread-safe: it caches styles and escape sequences as it goes.
+public final class ANSILayout {
+    public typealias Line = TextWrapper.Line
+
+    public let options: RenderOptions
+    /// The full width, in columns.
+    public let width: Int
+
+    /// Containers stop indenting their content when fewer columns than this would be left,
+    /// so that hostile nesting can never push text past the width.
+    static let minimumContentWidth = 8
+
+    private var roleStyles: [Role: SGRStyle] = [:]
+    private var escapes: [SGRStyle: String] = [:]
+
+    /// A layout at `options.width` (at least 20 columns) with the options' theme and colour depth.
+    public init(options: RenderOptions) {
+        self.options = options
+        self.width = max(20, options.width)
+    }
+
+    // MARK: Styles
+
+    /// The theme's style for `role`. The theme's `text` and `background` colours are the
+    /// terminal's own default colours, so plain text carries no escape at all.
+    public func style(for role: Role) -> SGRStyle {
+        if let cached = roleStyles[role] { return cached }
+        let textStyle = options.theme.style(for: role)
+        let style = SGRStyle(
+            foreground: textStyle.color == "text" ? nil : color(textStyle.color),
+            background: textStyle.background.flatMap { $0 == "background" ? nil : color($0) },
+            bold: textStyle.bold, italic: textStyle.italic, underline: textStyle.underline)
+        roleStyles[role] = style
+        return style
+    }
+
+    private func color(_ name: String) -> RGBColor {
+        options.theme.color(name, dark: options.darkAppearance)
+    }
+
+    private var mutedStyle: SGRStyle { style(for: .muted) }
+    private var linkStyle: SGRStyle { SGRStyle(foreground: color("link"), underline: true) }
+
+    private func escape(for style: SGRStyle) -> String {
+        if let cached = escapes[style] { return cached }
+        let escape = style.escape(for: options.colorDepth)
+        escapes[style] = escape
+        return escape
+    }
+
+    // MARK: Output
+
+    /// Writes `line` with its styles and a line feed.
+    public func write(_ line: Line, to output: inout some TextOutputStream) {
+        for span in line.spans where !span.text.isEmpty {
+            let escape = escape(for: span.style)
+            if escape.isEmpty {
+                output.write(span.text)
+            } else {
+                output.write(escape)
+                output.write(span.text)
+                output.write(SGRStyle.reset)
+            }
+        }
+        output.write("\n")
+    }
+
+    /// The lines of `view` at `width` columns (the layout's width by default).
+    public func lines(for view: View, width: Int? = nil) -> [Line] {
+        var lines: [Line] = []
+        layout(view, width: width ?? self.width, into: &lines)
+        return lines
+    }
+
+    // MARK: Document parts
+
+    func titleLines(_ title: String) -> [Line] {
+        var lines = TextWrapper(width: width).wrap(sanitized(title), style: style(for: .title))
+        lines.append(rule(width: width))
+        return lines
+    }
+
+    func summaryLines(_ summary: DocumentSummary) -> [Line] {
+        var parts = [summary.messageCount == 1 ? "1 message" : "\(summary.messageCount) messages"]
+        if let first = summary.firstDate {
+            let firstText = formatted(first)
+            let lastText = summary.lastDate.map(formatted) ?? firstText
+            parts.append(firstText == lastText ? firstText : "\(firstText) – \(lastText)")
+        }
+        parts.append(summary.timeZoneIdentifier)
+        parts.append("Scrollback \(ScrollbackVersion.current)")
+        var lines = [rule(width: width)]
+        lines += TextWrapper(width: width).wrap(sanitized(parts.joined(separator: " · ")), style: mutedStyle)
+        return lines
+    }
+
+    /// `yyyy-MM-dd HH:mm` in the options' time zone.
+    private func formatted(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = options.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func padded(_ value: Int?, _ digits: Int) -> String {
+            let text = String(value ?? 0)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text
+        }
+        return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2)) "
+            + "\(padded(parts.hour, 2)):\(padded(parts.minute, 2))"
+    }
+
+    // MARK: Views
+
+    private func layout(_ view: View, width: Int, into lines: inout [Line]) {
+        switch view {
+        case .empty:
+            return
+        case .text, .badge, .icon, .time, .link, .image:
+            var spans: [StyledSpan] = []
+            appendInline(view, base: .body, into: &spans)
+            lines += TextWrapper(width: width).wrap(spans)
+        case .stack(.vertical, let children, _):
+            for child in children { layout(child, width: width, into: &lines) }
+        case .stack(.horizontal, let children, _):
+            layoutRow(children, base: .body, width: width, into: &lines)
+        case .markdown(let document):
+            layoutBlocks(document.blocks, width: width, tight: false, into: &lines)
+        case .card(_, let children):
+            layoutCard(children, width: width, into: &lines)
+        case .quote(_, let children):
+            layoutIndented(children, width: width, first: [StyledSpan("▎ ", style: mutedStyle)], into: &lines)
+        case .fields(let fields):
+            layoutFields(fields, width: width, into: &lines)
+        case .divider(let label):
+            lines.append(divider(label.map { sanitized($0, keepingNewlines: false) }, width: width))
+        case .heading(let level, let text):
+            lines += TextWrapper(width: width).wrap(sanitized(text), style: style(for: level <= 1 ? .title : .strong))
+        case .message(let frame):
+            layoutMessage(frame, width: width, into: &lines)
+        case .raw(let raw):
+            if let ansi = raw.ansi, options.colorDepth != .none || !ansi.utf8.contains(0x1B) {
+                // Trusted app output, written as it is.
+                var text = Substring(ansi)
+                if text.hasSuffix("\n") { text = text.dropLast() }
+                for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    lines.append(Line(spans: [StyledSpan(String(rawLine))], width: DisplayWidth.of(rawLine)))
+                }
+            } else {
+                layout(raw.fallback, width: width, into: &lines)
+            }
+        }
+    }
+
+    /// Children in a row: inline runs share wrapped lines, separated by spaces; a block child
+    /// gets lines of its own.
+    private func layoutRow(_ children: [View], base: Role, width: Int, into lines: inout [Line]) {
+        var spans: [StyledSpan] = []
+        func flush() {
+            guard !spans.isEmpty else { return }
+            lines += TextWrapper(width: width).wrap(spans)
+            spans.removeAll()
+        }
+        for child in children {
+            if Self.isInline(child) {
+                var childSpans: [StyledSpan] = []
+                appendInline(child, base: base, into: &childSpans)
+                guard !childSpans.isEmpty else { continue }
+                if !spans.isEmpty { spans.append(StyledSpan(" ")) }
+                spans += childSpans
+            } else {
+                flush()
+                layout(child, width: width, into: &lines)
+            }
+        }
+        flush()
+    }
+
+    /// Children laid out narrower, with `first` before every line (or nothing when too narrow).
+    private func layoutIndented(_ children: [View], width: Int, first prefix: [StyledSpan], into lines: inout [Line]) {
+        let prefixWidth = prefix.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        let innerWidth = width - prefixWidth
+        guard innerWidth >= Self.minimumContentWidth else {
+            for child in children { layout(child, width: width, into: &lines) }
+            return
+        }
+        var inner: [Line] = []
+        for child in children { layout(child, width: innerWidth, into: &inner) }
+        lines += Self.prefixed(inner, first: prefix, rest: prefix)
+    }
+
+    private func layoutCard(_ children: [View], width: Int, into lines: inout [Line]) {
+        let innerWidth = width - 4
+        guard innerWidth >= Self.minimumContentWidth else {
+            for child in children { layout(child, width: width, into: &lines) }
+            return
+        }
+        var inner: [Line] = []
+        for child in children { layout(child, width: innerWidth, into: &inner) }
+        guard !inner.isEmpty else { return }
+        let contentWidth = min(innerWidth, max(1, inner.map(\.width).max() ?? 0))
+        let border = mutedStyle
+        let horizontal = String(repeating: "─", count: contentWidth + 2)
+        lines.append(Line(spans: [StyledSpan("╭" + horizontal + "╮", style: border)], width: contentWidth + 4))
+        for line in inner {
+            var spans = [StyledSpan("│ ", style: border)]
+            spans += line.spans
+            let padding = max(0, contentWidth - line.width)
+            spans.append(StyledSpan(String(repeating: " ", count: padding)))
+            spans.append(StyledSpan(" │", style: border))
+            lines.append(Line(spans: spans, width: max(line.width, contentWidth) + 4))
+        }
+        lines.append(Line(spans: [StyledSpan("╰" + horizontal + "╯", style: border)], width: contentWidth + 4))
+    }
+
+    private func layoutFields(_ fields: [View.Field], width: Int, into lines: inout [Line]) {
+        let labelStyle = style(for: .label)
+        let hanging = [StyledSpan("  ")]
+        for field in fields {
+            let label = StyledSpan(sanitized(field.label, keepingNewlines: false) + ":", style: labelStyle)
+            if Self.isInline(field.value) {
+                var spans = [label, StyledSpan(" ")]
+                appendInline(field.value, base: .body, into: &spans)
+                lines += TextWrapper(width: width, continuationPrefix: hanging).wrap(spans)
+            } else {
+                lines += TextWrapper(width: width).wrap([label])
+                layoutIndented([field.value], width: width, first: hanging, into: &lines)
+            }
+        }
+    }
+
+    private func layoutMessage(_ frame: MessageFrame, width: Int, into lines: inout [Line]) {
+        if frame.role == .system || frame.role == .deleted || frame.role == .error {
+            // One centred line (or a few when long), in the role's muted style.
+            let parts = (frame.body.isEmpty ? frame.header : frame.body).map(plainText).filter { !$0.isEmpty }
+            let text = sanitized(parts.joined(separator: " "), keepingNewlines: false)
+            for line in TextWrapper(width: width).wrap(text, style: style(for: frame.role)) {
+                let margin = (width - line.width) / 2
+                lines.append(Line(spans: [StyledSpan(String(repeating: " ", count: margin))] + line.spans,
+                                  width: margin + line.width))
+            }
+            return
+        }
+        // Terminals show no avatars: the header keeps names, times and badges.
+        layoutRow(frame.header.filter { if case .image = $0 { false } else { true } }, base: .body, width: width,
+                  into: &lines)
+        let indent = [StyledSpan("  ")]
+        layoutIndented(frame.body, width: width, first: indent, into: &lines)
+        if !frame.footer.isEmpty {
+            var footer: [Line] = []
+            let innerWidth = width - 2 >= Self.minimumContentWidth ? width - 2 : width
+            layoutRow(frame.footer, base: .muted, width: innerWidth, into: &footer)
+            lines += innerWidth < width ? Self.prefixed(footer, first: indent, rest: indent) : footer
+        }
+    }
+
+    // MARK: Inline views
+
+    static func isInline(_ view: View) -> Bool {
+        switch view {
+        case .empty, .text, .badge, .icon, .time, .link, .image: return true
+        case .stack(.horizontal, let children, _): return children.allSatisfy(isInline)
+        default: return false
+        }
+    }
+
+    /// The runs of an inline view. `base` is the role plain `.body` text takes (muted in footers).
+    private func appendInline(_ view: View, base: Role, into spans: inout [StyledSpan]) {
+        switch view {
+        case .text(let text, let role):
+            spans.append(StyledSpan(sanitized(text), style: style(for: role == .body ? base : role)))
+        case .badge(let text, let role):
+            spans.append(StyledSpan("[" + sanitized(text, keepingNewlines: false) + "]", style: style(for: role)))
+        case .icon(let name, _):
+            spans.append(StyledSpan(sanitized(options.theme.icon(name), keepingNewlines: false), style: style(for: base)))
+        case .time(_, let label):
+            spans.append(StyledSpan(sanitized(label, keepingNewlines: false), style: style(for: .timestamp)))
+        case .link(let destination, let label):
+            var labelSpans: [StyledSpan] = []
+            if Self.isInline(label) {
+                appendInline(label, base: base, into: &labelSpans)
+            } else {
+                labelSpans.append(StyledSpan(sanitized(plainText(label)), style: style(for: base)))
+            }
+            let link = linkStyle
+            for span in labelSpans { spans.append(StyledSpan(span.text, style: span.style.adding(link))) }
+            appendDestination(destination, label: labelSpans.map(\.text).joined(), into: &spans)
+        case .image(let image):
+            appendImage(source: image.source, alt: image.alt, base: style(for: base), into: &spans)
+        case .stack(_, let children, _):
+            var first = true
+            for child in children {
+                let start = spans.count
+                if !first { spans.append(StyledSpan(" ")) }
+                let afterSeparator = spans.count
+                appendInline(child, base: base, into: &spans)
+                if spans.count == afterSeparator { spans.removeSubrange(start...) } else { first = false }
+            }
+        default:
+            spans.append(StyledSpan(sanitized(plainText(view)), style: style(for: base)))
+        }
+    }
+
+    /// ` <url>` after a link's label, unless the label already is the URL or the URL is refused.
+    private func appendDestination(_ destination: String, label: String, into spans: inout [StyledSpan]) {
+        guard let url = URLPolicy.sanitize(destination) else { return }
+        let shown = sanitized(url, keepingNewlines: false)
+        for scheme in ["", "http://", "https://", "mailto:", "tel:"] where scheme + label == shown { return }
+        spans.append(StyledSpan(" <" + shown + ">", style: mutedStyle))
+    }
+
+    private func appendImage(source: String, alt: String, base: SGRStyle, into spans: inout [StyledSpan]) {
+        var text = sanitized(options.theme.icon("image"), keepingNewlines: false)
+        let alt = sanitized(alt, keepingNewlines: false)
+        if !alt.isEmpty { text += " " + alt }
+        spans.append(StyledSpan(text, style: base))
+        if let url = URLPolicy.sanitize(source) {
+            spans.append(StyledSpan(" <" + sanitized(url, keepingNewlines: false) + ">", style: mutedStyle))
+        }
+    }
+
+    /// What a reader would see of a view, without layout: for places that take one line.
+    private func plainText(_ view: View) -> String {
+        switch view {
+        case .empty, .divider(nil): return ""
+        case .text(let text, _), .heading(_, let text): return text
+        case .badge(let text, _): return "[" + text + "]"
+        case .icon(let name, _): return options.theme.icon(name)
+        case .time(_, let label): return label
+        case .link(_, let label): return plainText(label)
+        case .image(let image): return image.alt
+        case .divider(let label?): return label
+        case .markdown(let document): return document.blocks.map(Self.plainText).joined(separator: " ")
+        case .stack(_, let children, _), .card(_, let children), .quote(_, let children):
+            return children.map(plainText).filter { !$0.isEmpty }.joined(separator: " ")
+        case .fields(let fields): return fields.map { $0.label + ": " + plainText($0.value) }.joined(separator: " ")
+        case .message(let frame): return (frame.header + frame.body).map(plainText).joined(separator: " ")
+        case .raw(let raw): return plainText(raw.fallback)
+        }
+    }
+
+    private static func plainText(_ block: MarkdownBlock) -> String {
+        switch block {
+        case .paragraph(let inlines), .heading(_, let inlines): return inlines.plainText
+        case .blockQuote(let blocks): return blocks.map(plainText).joined(separator: " ")
+        case .list(_, _, let items): return items.map { $0.map(plainText).joined(separator: " ") }.joined(separator: " ")
+        case .codeBlock(_, let code): return code
+        case .htmlBlock(let html): return html
+        case .thematicBreak: return ""
+        }
+    }
+
+    // MARK: Markdown
+
+    private func layoutBlocks(_ blocks: [MarkdownBlock], width: Int, tight: Bool, into lines: inout [Line]) {
+        for (index, block) in blocks.enumerated() {
+            if index > 0 && !tight { lines.append(Line()) }
+            layoutBlock(block, width: width, into: &lines)
+        }
+    }
+
+    private func layoutBlock(_ block: MarkdownBlock, width: Int, into lines: inout [Line]) {
+        switch block {
+        case .paragraph(let inlines):
+            var spans: [StyledSpan] = []
+            appendMarkdown(inlines, style: style(for: .body), into: &spans)
+            lines += TextWrapper(width: width).wrap(spans)
+        case .heading(_, let inlines):
+            var spans: [StyledSpan] = []
+            appendMarkdown(inlines, style: style(for: .body).adding(style(for: .strong)), into: &spans)
+            lines += TextWrapper(width: width).wrap(spans)
+        case .blockQuote(let blocks):
+            let prefix = [StyledSpan("▎ ", style: mutedStyle)]
+            guard width - 2 >= Self.minimumContentWidth else {
+                layoutBlocks(blocks, width: width, tight: false, into: &lines)
+                return
+            }
+            var inner: [Line] = []
+            layoutBlocks(blocks, width: width - 2, tight: false, into: &inner)
+            lines += Self.prefixed(inner, first: prefix, rest: prefix)
+        case .list(let start, let tight, let items):
+            layoutList(start: start, tight: tight, items: items, width: width, into: &lines)
+        case .codeBlock(_, let code):
+            var text = Substring(code)
+            if text.hasSuffix("\n") { text = text.dropLast() }
+            let bar = [StyledSpan("│ ", style: mutedStyle)]
+            let fits = width - 2 >= Self.minimumContentWidth
+            lines += TextWrapper(width: width, prefix: fits ? bar : [], mode: .characters)
+                .wrap(sanitized(String(text)), style: style(for: .code))
+        case .htmlBlock(let html):
+            var text = Substring(html)
+            if text.hasSuffix("\n") { text = text.dropLast() }
+            lines += TextWrapper(width: width).wrap(sanitized(String(text)), style: style(for: .body))
+        case .thematicBreak:
+            lines.append(rule(width: width))
+        }
+    }
+
+    private func layoutList(start: Int?, tight: Bool, items: [[MarkdownBlock]], width: Int, into lines: inout [Line]) {
+        let markers: [String] = items.indices.map { index in
+            guard let start else { return "• " }
+            return String(start &+ index) + ". "
+        }
+        let markerWidth = markers.map(\.count).max() ?? 2
+        let innerWidth = width - markerWidth
+        for (index, item) in items.enumerated() {
+            if index > 0 && !tight { lines.append(Line()) }
+            guard innerWidth >= Self.minimumContentWidth else {
+                lines += TextWrapper(width: width).wrap(markers[index])
+                layoutBlocks(item, width: width, tight: tight, into: &lines)
+                continue
+            }
+            var inner: [Line] = []
+            layoutBlocks(item, width: innerWidth, tight: tight, into: &inner)
+            if inner.isEmpty { inner.append(Line()) }
+            let marker = String(repeating: " ", count: markerWidth - markers[index].count) + markers[index]
+            lines += Self.prefixed(inner, first: [StyledSpan(marker)],
+                                   rest: [StyledSpan(String(repeating: " ", count: markerWidth))])
+        }
+    }
+
+    private func appendMarkdown(_ inlines: [MarkdownInline], style: SGRStyle, into spans: inout [StyledSpan]) {
+        for inline in inlines {
+            switch inline {
+            case .text(let text), .html(let text):
+                spans.append(StyledSpan(sanitized(text), style: style))
+            case .code(let code):
+                spans.append(StyledSpan(sanitized(code, keepingNewlines: false), style: style.adding(self.style(for: .code))))
+            case .emphasis(let children):
+                appendMarkdown(children, style: style.adding(self.style(for: .emphasis)), into: &spans)
+            case .strong(let children):
+                appendMarkdown(children, style: style.adding(self.style(for: .strong)), into: &spans)
+            case .link(let destination, _, let children):
+                appendMarkdown(children, style: style.adding(linkStyle), into: &spans)
+                appendDestination(destination, label: children.plainText, into: &spans)
+            case .image(let source, _, let alt):
+                appendImage(source: source, alt: alt.plainText, base: style, into: &spans)
+            case .mention(_, let text):
+                spans.append(StyledSpan(sanitized(text, keepingNewlines: false), style: style.adding(self.style(for: .mention))))
+            case .softBreak:
+                spans.append(StyledSpan(" ", style: style))
+            case .lineBreak:
+                spans.append(StyledSpan("\n", style: style))
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    private func sanitized(_ text: String, keepingNewlines: Bool = true) -> String {
+        TerminalSanitizer.sanitize(text, keepingNewlines: keepingNewlines)
+    }
+
+    private func rule(width: Int) -> Line {
+        Line(spans: [StyledSpan(String(repeating: "─", count: width), style: mutedStyle)], width: width)
+    }
+
+    /// `──── label ────` across `width`, the label cut to fit.
+    private func divider(_ label: String?, width: Int) -> Line {
+        guard let label, !label.isEmpty, width >= 8 else { return rule(width: width) }
+        var text = label
+        if DisplayWidth.of(text) > width - 6 {
+            text = (TextWrapper(width: width - 7).wrap(text).first?.plainText ?? "") + "…"
+        }
+        let textWidth = DisplayWidth.of(text)
+        let left = (width - textWidth - 2) / 2
+        let right = width - textWidth - 2 - left
+        let separator = style(for: .separator)
+        return Line(spans: [
+            StyledSpan(String(repeating: "─", count: left), style: mutedStyle),
+            StyledSpan(" " + text + " ", style: separator),
+            StyledSpan(String(repeating: "─", count: right), style: mutedStyle),
+        ], width: width)
+    }
+
+    /// `inner` with `first` before its first line and `rest` before the others; lines stay
+    /// free of trailing spaces when the inner line is empty.
+    static func prefixed(_ inner: [Line], first: [StyledSpan], rest: [StyledSpan]) -> [Line] {
+        inner.enumerated().map { index, line in
+            var prefix = index == 0 ? first : rest
+            if line.spans.isEmpty {
+                while let last = prefix.indices.last {
+                    while prefix[last].text.utf8.last == 0x20 { prefix[last].text.removeLast() }
+                    guard prefix[last].text.isEmpty else { break }
+                    prefix.removeLast()
+                }
+            }
+            let prefixWidth = prefix.reduce(0) { $0 + DisplayWidth.of($1.text) }
+            return Line(spans: prefix + line.spans, width: prefixWidth + line.width)
+        }
+    }
+}

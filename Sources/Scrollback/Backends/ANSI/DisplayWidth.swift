@@ -1,0 +1,115 @@
+/// How many terminal columns text occupies, per grapheme cluster (a Swift `Character`):
+///
+/// - 0 for a cluster of only combining marks or default-ignorable code points (ZWJ, ZWSP,
+///   a lone variation selector) and for controls;
+/// - 2 for East Asian Wide and Fullwidth characters (CJK ideographs, Hangul, kana,
+///   fullwidth forms, CJK symbols) and for emoji shown as emoji: emoji-presentation
+///   characters, an emoji followed by U+FE0F, ZWJ sequences, flags, skin tones, keycaps;
+/// - 1 otherwise.
+///
+/// The standard library does not expose East Asian Width, so the wide ranges are a table
+/// here; emoji come from the scalar properties.
+public enum DisplayWidth {
+    /// The columns `string` occupies.
+    public static func of(_ string: some StringProtocol) -> Int {
+        let asciiWidth = string.utf8.withContiguousStorageIfAvailable(asciiColumns) ?? asciiColumns(string.utf8)
+        if let asciiWidth { return asciiWidth }
+        var total = 0
+        for character in string { total += of(character) }
+        return total
+    }
+
+    /// The columns one grapheme cluster occupies.
+    public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
+        let scalars = character.unicodeScalars
+        var iterator = scalars.makeIterator()
+        guard let first = iterator.next() else { return 0 }
+        if iterator.next() == nil {
+            // One scalar: the common case, without the cluster rules below.
+            if isZeroWidth(first) { return 0 }
+            return isWide(first) ? 2 : 1
+        }
+        var hasEmojiSelector = false, hasTextSelector = false, hasJoiner = false, hasKeycap = false
+        var emojiPresentation = false, regionalIndicators = 0, allZeroWidth = true
+        for scalar in scalars {
+            switch scalar.value {
+            case 0xFE0F: hasEmojiSelector = true
+            case 0xFE0E: hasTextSelector = true
+            case 0x200D: hasJoiner = true
+            case 0x20E3: hasKeycap = true
+            case 0x1F1E6...0x1F1FF: regionalIndicators += 1
+            default: break
+            }
+            let properties = scalar.properties
+            if properties.isEmojiPresentation { emojiPresentation = true }
+            if allZeroWidth && !isZeroWidth(scalar) { allZeroWidth = false }
+        }
+        if allZeroWidth { return 0 }
+        if hasKeycap || regionalIndicators > 0 { return 2 }
+        if first.properties.isEmoji {
+            if hasEmojiSelector { return 2 }
+            if !hasTextSelector && (emojiPresentation || hasJoiner) { return 2 }
+        }
+        return isWide(first) ? 2 : 1
+    }
+
+    /// The ASCII width, or `nil` when the bytes are not all ASCII.
+    private static func asciiColumns(_ bytes: some Sequence<UInt8>) -> Int? {
+        var columns = 0
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            if byte >= 0x20 && byte < 0x7F { columns += 1 }
+        }
+        return columns
+    }
+
+    /// Marks that draw on the previous character, and code points that draw nothing.
+    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x300 { return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return true
+        default: break
+        }
+        // Hangul medial vowels and final consonants join the preceding initial consonant.
+        if (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value) { return true }
+        return properties.isDefaultIgnorableCodePoint
+    }
+
+    /// East Asian Wide (W) and Fullwidth (F) code points, merged across unassigned gaps.
+    /// Emoji with default emoji presentation are found through their scalar properties.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x1100 { return false }
+        var low = 0, high = wideRanges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let range = wideRanges[middle]
+            if value < range.lowerBound { high = middle - 1 } else if value > range.upperBound { low = middle + 1 } else { return true }
+        }
+        return scalar.properties.isEmojiPresentation
+    }
+
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F,    // Hangul Jamo initial consonants
+        0x2329...0x232A,    // angle brackets
+        0x2E80...0x303E,    // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
+        0x3041...0x3247,    // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, Kanbun, strokes, enclosed CJK
+        0x3250...0x4DBF,    // enclosed CJK, CJK compatibility, CJK extension A
+        0x4E00...0xA4CF,    // CJK unified ideographs, Yi
+        0xA960...0xA97F,    // Hangul Jamo extended A
+        0xAC00...0xD7A3,    // Hangul syllables
+        0xF900...0xFAFF,    // CJK compatibility ideographs
+        0xFE10...0xFE19,    // vertical forms
+        0xFE30...0xFE6F,    // CJK compatibility forms, small form variants
+        0xFF00...0xFF60,    // fullwidth forms
+        0xFFE0...0xFFE6,    // fullwidth signs
+        0x16FE0...0x16FFF,  // ideographic symbols and punctuation
+        0x17000...0x18DFF,  // Tangut, Khitan
+        0x1AFF0...0x1B2FF,  // Kana supplements, Nushu
+        0x1F200...0x1F2FF,  // enclosed ideographic supplement
+        0x20000...0x2FFFD,  // CJK extensions B–F, compatibility supplement
+        0x30000...0x3FFFD,  // CJK extensions G and H
+    ]
+}

@@ -1,0 +1,127 @@
+/// A terminal text style, written as an SGR ("select graphic rendition") escape sequence at a
+/// given ``ColorDepth``. Colours deeper than the terminal shows are downgraded to the nearest
+/// colour it has; at ``ColorDepth/none`` nothing at all is written.
+public struct SGRStyle: Sendable, Hashable {
+    /// `nil` keeps the terminal's own colour.
+    public var foreground: RGBColor?
+    public var background: RGBColor?
+    public var bold: Bool
+    public var italic: Bool
+    public var underline: Bool
+    public var dim: Bool
+
+    public init(foreground: RGBColor? = nil, background: RGBColor? = nil, bold: Bool = false, italic: Bool = false,
+                underline: Bool = false, dim: Bool = false) {
+        self.foreground = foreground
+        self.background = background
+        self.bold = bold
+        self.italic = italic
+        self.underline = underline
+        self.dim = dim
+    }
+
+    /// The terminal's default rendition.
+    public static let plain = SGRStyle()
+
+    /// Turns every attribute off.
+    public static let reset = "\u{1B}[0m"
+
+    public var isPlain: Bool { self == .plain }
+
+    /// This style with `other` on top: its colours win where it has them, attributes add up.
+    public func adding(_ other: SGRStyle) -> SGRStyle {
+        SGRStyle(foreground: other.foreground ?? foreground, background: other.background ?? background,
+                 bold: bold || other.bold, italic: italic || other.italic,
+                 underline: underline || other.underline, dim: dim || other.dim)
+    }
+
+    /// The escape sequence that switches to this style, or `""` when there is nothing to say
+    /// (a plain style, or ``ColorDepth/none``).
+    public func escape(for depth: ColorDepth) -> String {
+        guard depth != .none else { return "" }
+        var parameters: [String] = []
+        if bold { parameters.append("1") }
+        if dim { parameters.append("2") }
+        if italic { parameters.append("3") }
+        if underline { parameters.append("4") }
+        if let foreground { parameters.append(Self.colorParameter(foreground, depth: depth, isBackground: false)) }
+        if let background { parameters.append(Self.colorParameter(background, depth: depth, isBackground: true)) }
+        guard !parameters.isEmpty else { return "" }
+        return "\u{1B}[" + parameters.joined(separator: ";") + "m"
+    }
+
+    private static func colorParameter(_ color: RGBColor, depth: ColorDepth, isBackground: Bool) -> String {
+        switch depth {
+        case .trueColor:
+            return "\(isBackground ? 48 : 38);2;\(color.red);\(color.green);\(color.blue)"
+        case .ansi256:
+            return "\(isBackground ? 48 : 38);5;\(nearestXterm256(color))"
+        case .ansi16, .none:
+            let index = nearestANSI16(color)
+            let base = isBackground ? (index < 8 ? 40 : 100 - 8) : (index < 8 ? 30 : 90 - 8)
+            return String(base + index)
+        }
+    }
+
+    // MARK: Colour downgrade
+
+    /// The xterm 256-colour index (16–255: the 6×6×6 cube and the grey ramp) nearest to
+    /// `color`. The first 16 are left out: every terminal theme redefines them.
+    public static func nearestXterm256(_ color: RGBColor) -> Int {
+        var best = 16, bestDistance = Int.max
+        for index in 16...255 {
+            let distance = perceivedDistance(color, xterm256Color(index))
+            if distance < bestDistance {
+                best = index
+                bestDistance = distance
+            }
+        }
+        return best
+    }
+
+    /// The ANSI colour index (0–15) nearest to `color`, judged against xterm's defaults.
+    public static func nearestANSI16(_ color: RGBColor) -> Int {
+        var best = 0, bestDistance = Int.max
+        for (index, candidate) in ansi16Palette.enumerated() {
+            let distance = perceivedDistance(color, candidate)
+            if distance < bestDistance {
+                best = index
+                bestDistance = distance
+            }
+        }
+        return best
+    }
+
+    /// The colour xterm shows for a 256-colour index from 16 up.
+    static func xterm256Color(_ index: Int) -> RGBColor {
+        if index >= 232 {
+            let level = UInt8(8 + 10 * (index - 232))
+            return RGBColor(red: level, green: level, blue: level)
+        }
+        let cube = index - 16
+        return RGBColor(red: cubeLevels[cube / 36], green: cubeLevels[cube / 6 % 6], blue: cubeLevels[cube % 6])
+    }
+
+    private static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
+
+    /// xterm's default 16 colours.
+    static let ansi16Palette: [RGBColor] = [
+        RGBColor(red: 0, green: 0, blue: 0), RGBColor(red: 205, green: 0, blue: 0),
+        RGBColor(red: 0, green: 205, blue: 0), RGBColor(red: 205, green: 205, blue: 0),
+        RGBColor(red: 0, green: 0, blue: 238), RGBColor(red: 205, green: 0, blue: 205),
+        RGBColor(red: 0, green: 205, blue: 205), RGBColor(red: 229, green: 229, blue: 229),
+        RGBColor(red: 127, green: 127, blue: 127), RGBColor(red: 255, green: 0, blue: 0),
+        RGBColor(red: 0, green: 255, blue: 0), RGBColor(red: 255, green: 255, blue: 0),
+        RGBColor(red: 92, green: 92, blue: 255), RGBColor(red: 255, green: 0, blue: 255),
+        RGBColor(red: 0, green: 255, blue: 255), RGBColor(red: 255, green: 255, blue: 255),
+    ]
+
+    /// Squared distance in RGB weighted by the mean red level ("redmean"), a cheap and
+    /// well-known approximation of how different two sRGB colours look. Scaled by 256 to
+    /// stay in integers.
+    static func perceivedDistance(_ a: RGBColor, _ b: RGBColor) -> Int {
+        let meanRed = (Int(a.red) + Int(b.red)) / 2
+        let red = Int(a.red) - Int(b.red), green = Int(a.green) - Int(b.green), blue = Int(a.blue) - Int(b.blue)
+        return (512 + meanRed) * red * red + 1024 * green * green + (767 - meanRed) * blue * blue
+    }
+}

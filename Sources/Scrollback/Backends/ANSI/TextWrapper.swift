@@ -1,0 +1,340 @@
+/// Wraps styled, sanitized text to a width in terminal columns.
+///
+/// - A line never exceeds ``width`` (unless a single cluster is wider than the room left
+///   after the prefix) and a grapheme cluster is never split.
+/// - ``Mode/words`` breaks at spaces, before and after every wide (CJK, emoji) character,
+///   and hard-breaks words longer than a line; ``Mode/characters`` breaks anywhere and keeps
+///   every space, for code.
+/// - The prefix starts every line (``firstLinePrefix`` the first, ``continuationPrefix`` the
+///   others); the leading spaces of each input line also indent that line's continuations.
+/// - Lines have no trailing spaces, and `\n` in the text starts a new line.
+/// - Spans keep their style across breaks; ``Line/rendered(for:)`` resets at the end of every
+///   styled span, so no style leaks into the next line or into the terminal afterwards.
+public struct TextWrapper: Sendable {
+    public enum Mode: Sendable, Hashable {
+        case words
+        case characters
+    }
+
+    /// One output line: the prefix and the text, and the columns they take.
+    public struct Line: Sendable, Hashable {
+        public var spans: [StyledSpan]
+        public var width: Int
+
+        public init(spans: [StyledSpan] = [], width: Int = 0) {
+            self.spans = spans
+            self.width = width
+        }
+
+        /// The line with SGR for `depth` around each styled span, without a line feed.
+        public func rendered(for depth: ColorDepth) -> String {
+            var result = ""
+            for span in spans where !span.text.isEmpty {
+                let escape = span.style.escape(for: depth)
+                if escape.isEmpty {
+                    result += span.text
+                } else {
+                    result += escape
+                    result += span.text
+                    result += SGRStyle.reset
+                }
+            }
+            return result
+        }
+
+        /// The text without styles.
+        public var plainText: String { spans.map(\.text).joined() }
+    }
+
+    public var width: Int
+    public var firstLinePrefix: [StyledSpan]
+    public var continuationPrefix: [StyledSpan]
+    public var mode: Mode
+
+    /// - Parameters:
+    ///   - prefix: starts the first line, and the others unless `continuationPrefix` is given.
+    ///   - continuationPrefix: starts every line after the first (a hanging indent).
+    public init(width: Int, prefix: [StyledSpan] = [], continuationPrefix: [StyledSpan]? = nil, mode: Mode = .words) {
+        self.width = width
+        self.firstLinePrefix = prefix
+        self.continuationPrefix = continuationPrefix ?? prefix
+        self.mode = mode
+    }
+
+    /// Wraps one run of text in one style.
+    public func wrap(_ text: String, style: SGRStyle = .plain) -> [Line] {
+        wrap([StyledSpan(text, style: style)])
+    }
+
+    /// Wraps styled runs; always at least one line (empty for empty input).
+    public func wrap(_ spans: [StyledSpan]) -> [Line] {
+        var builder = Builder(wrapper: self, spans: spans)
+        for index in spans.indices { builder.consumeSpan(at: index) }
+        builder.endInput()
+        return builder.lines
+    }
+}
+
+extension TextWrapper {
+    /// A range of one input span, with its width in columns.
+    private struct Piece {
+        var spanIndex: Int
+        var range: Range<String.Index>
+        var width: Int
+    }
+
+    private enum ClusterKind {
+        case space, newline, wide, other
+    }
+
+    private struct Builder {
+        let width: Int
+        let mode: Mode
+        let spans: [StyledSpan]
+        let firstLinePrefix: [StyledSpan]
+        let continuationPrefix: [StyledSpan]
+        let continuationPrefixWidth: Int
+
+        var lines: [Line] = []
+        var line = Line()
+        /// Text not yet copied into `line`: contiguous pieces of one span are merged first.
+        var openRun: Piece?
+        /// Whether the line holds anything after its prefix and indentation.
+        var lineHasText = false
+        /// Whether nothing but spaces came since the last `\n` (or the start).
+        var atInputLineStart = true
+        var indentation = 0
+        var pendingSpaces: [Piece] = []
+        var pendingSpacesWidth = 0
+        var word: [Piece] = []
+        var wordWidth = 0
+
+        init(wrapper: TextWrapper, spans: [StyledSpan]) {
+            width = wrapper.width
+            mode = wrapper.mode
+            self.spans = spans
+            firstLinePrefix = wrapper.firstLinePrefix
+            continuationPrefix = wrapper.continuationPrefix
+            continuationPrefixWidth = wrapper.continuationPrefix.reduce(0) { $0 + DisplayWidth.of($1.text) }
+            startLine(prefix: firstLinePrefix, prefixWidth: firstLinePrefix.reduce(0) { $0 + DisplayWidth.of($1.text) })
+        }
+
+        // MARK: Input
+
+        mutating func consumeSpan(at spanIndex: Int) {
+            let text = spans[spanIndex].text
+            let utf8 = text.utf8
+            let end = utf8.endIndex
+            var index = utf8.startIndex
+            while index != end {
+                let byte = utf8[index]
+                let next = utf8.index(after: index)
+                if byte < 0x80 && (next == end || utf8[next] < 0x80) {
+                    // An ASCII byte before another is a cluster of its own (the sanitizer turned
+                    // CR LF into LF), so most text never needs grapheme breaking.
+                    if mode == .words && byte > 0x20 && byte < 0x7F {
+                        // A whole run of visible ASCII in one piece; its last byte is left to the
+                        // slow path when a combining mark may follow it.
+                        var runEnd = next
+                        while runEnd != end, utf8[runEnd] > 0x20, utf8[runEnd] < 0x7F { runEnd = utf8.index(after: runEnd) }
+                        if runEnd != end && utf8[runEnd] >= 0x80 { runEnd = utf8.index(before: runEnd) }
+                        let length = utf8.distance(from: index, to: runEnd)
+                        consume(Piece(spanIndex: spanIndex, range: index..<runEnd, width: length), kind: .other)
+                        index = runEnd
+                        continue
+                    }
+                    consume(Piece(spanIndex: spanIndex, range: index..<next, width: Self.asciiWidth(byte)),
+                            kind: Self.asciiKind(byte))
+                    index = next
+                } else {
+                    let character = text[index]
+                    let length = character.utf8.count
+                    let after = utf8.index(index, offsetBy: length)
+                    if length == 1 {
+                        consume(Piece(spanIndex: spanIndex, range: index..<after, width: Self.asciiWidth(byte)),
+                                kind: Self.asciiKind(byte))
+                    } else {
+                        let columns = DisplayWidth.of(character)
+                        consume(Piece(spanIndex: spanIndex, range: index..<after, width: columns),
+                                kind: columns >= 2 ? .wide : .other)
+                    }
+                    index = after
+                }
+            }
+        }
+
+        @inline(__always)
+        private static func asciiKind(_ byte: UInt8) -> ClusterKind {
+            byte == 0x20 ? .space : byte == 0x0A ? .newline : .other
+        }
+
+        @inline(__always)
+        private static func asciiWidth(_ byte: UInt8) -> Int {
+            byte >= 0x20 && byte < 0x7F ? 1 : 0
+        }
+
+        mutating func consume(_ piece: Piece, kind: ClusterKind) {
+            if mode == .characters {
+                if kind == .newline {
+                    finishLine()
+                    startContinuationLine()
+                    return
+                }
+                if lineHasText && line.width + piece.width > width {
+                    finishLine()
+                    startContinuationLine()
+                }
+                append(piece)
+                lineHasText = true
+                return
+            }
+            switch kind {
+            case .newline:
+                endWord()
+                finishLine()
+                atInputLineStart = true
+                indentation = 0
+                startContinuationLine()
+            case .space:
+                endWord()
+                if atInputLineStart && !lineHasText {
+                    // Leading spaces indent this line and its continuations, within reason.
+                    if indentation + piece.width <= (width - continuationPrefixWidth) / 2 {
+                        append(piece)
+                        indentation += piece.width
+                    }
+                } else {
+                    add(piece, to: &pendingSpaces)
+                    pendingSpacesWidth += piece.width
+                }
+            case .wide:
+                endWord()
+                word.append(piece)
+                wordWidth = piece.width
+                endWord()
+            case .other:
+                add(piece, to: &word)
+                wordWidth += piece.width
+            }
+        }
+
+        mutating func endInput() {
+            if mode == .words { endWord() }
+            finishLine()
+        }
+
+        // MARK: Placing words
+
+        private mutating func endWord() {
+            guard !word.isEmpty else { return }
+            if lineHasText {
+                if line.width + pendingSpacesWidth + wordWidth <= width {
+                    for space in pendingSpaces { append(space) }
+                    for piece in word { append(piece) }
+                } else {
+                    finishLine()
+                    startContinuationLine()
+                    placeWordAtLineStart()
+                }
+            } else {
+                placeWordAtLineStart()
+            }
+            pendingSpaces.removeAll(keepingCapacity: true)
+            pendingSpacesWidth = 0
+            word.removeAll(keepingCapacity: true)
+            wordWidth = 0
+            lineHasText = true
+            atInputLineStart = false
+        }
+
+        private mutating func placeWordAtLineStart() {
+            if line.width + wordWidth <= width {
+                for piece in word { append(piece) }
+                return
+            }
+            // Longer than a line: break between clusters.
+            for piece in word {
+                let text = spans[piece.spanIndex].text
+                var index = piece.range.lowerBound
+                for character in text[piece.range] {
+                    let next = text.utf8.index(index, offsetBy: character.utf8.count)
+                    let columns = DisplayWidth.of(character)
+                    if lineHasText && line.width + columns > width {
+                        finishLine()
+                        startContinuationLine()
+                    }
+                    append(Piece(spanIndex: piece.spanIndex, range: index..<next, width: columns))
+                    lineHasText = true
+                    index = next
+                }
+            }
+        }
+
+        /// Appends to a piece list, merging with the previous piece when contiguous.
+        private func add(_ piece: Piece, to pieces: inout [Piece]) {
+            if let last = pieces.last, last.spanIndex == piece.spanIndex, last.range.upperBound == piece.range.lowerBound {
+                pieces[pieces.count - 1].range = last.range.lowerBound..<piece.range.upperBound
+                pieces[pieces.count - 1].width += piece.width
+            } else {
+                pieces.append(piece)
+            }
+        }
+
+        // MARK: Lines
+
+        private mutating func append(_ piece: Piece) {
+            line.width += piece.width
+            if var run = openRun, run.spanIndex == piece.spanIndex, run.range.upperBound == piece.range.lowerBound {
+                run.range = run.range.lowerBound..<piece.range.upperBound
+                openRun = run
+                return
+            }
+            closeRun()
+            openRun = piece
+        }
+
+        private mutating func closeRun() {
+            guard let run = openRun else { return }
+            openRun = nil
+            let span = spans[run.spanIndex]
+            appendToLine(span.text[run.range], style: span.style)
+        }
+
+        private mutating func appendToLine(_ text: Substring, style: SGRStyle) {
+            guard !text.isEmpty else { return }
+            if let last = line.spans.last, last.style == style {
+                line.spans[line.spans.count - 1].text += text
+            } else {
+                line.spans.append(StyledSpan(String(text), style: style))
+            }
+        }
+
+        private mutating func startLine(prefix: [StyledSpan], prefixWidth: Int) {
+            line = Line(spans: [], width: prefixWidth)
+            for span in prefix { appendToLine(span.text[...], style: span.style) }
+            if indentation > 0 {
+                appendToLine(Substring(String(repeating: " ", count: indentation)), style: .plain)
+                line.width += indentation
+            }
+            lineHasText = false
+        }
+
+        private mutating func startContinuationLine() {
+            startLine(prefix: continuationPrefix, prefixWidth: continuationPrefixWidth)
+        }
+
+        private mutating func finishLine() {
+            closeRun()
+            // No trailing spaces, not even the prefix's own.
+            while let last = line.spans.indices.last {
+                while line.spans[last].text.utf8.last == 0x20 {
+                    line.spans[last].text.removeLast()
+                    line.width -= 1
+                }
+                guard line.spans[last].text.isEmpty else { break }
+                line.spans.removeLast()
+            }
+            lines.append(line)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Testing
+@testable import Scrollback
+
+/// Whether `text` holds a C0 control other than LF, DEL, or a C1 control.
+func containsTerminalControl(_ text: String) -> Bool {
+    text.unicodeScalars.contains { scalar in
+        (scalar.value < 0x20 && scalar != "\n") || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+    }
+}
+
+@Suite struct TerminalSanitizerTests {
+    @Test func cleanTextIsReturnedUnchanged() {
+        for text in ["", "hello world", "line one\nline two", "漢字 👨‍👩‍👧 café", "→ ‹quoted› “smart”"] {
+            #expect(TerminalSanitizer.sanitize(text) == text)
+        }
+    }
+
+    @Test func escapeSequencesBecomeVisible() {
+        let hostile = "\u{1B}[2J\u{1B}]0;pwned\u{07}\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}]8;;https://evil\u{1B}\\x\u{1B}P1$q\u{1B}\\\u{1B}_apc\u{1B}\\"
+        let clean = TerminalSanitizer.sanitize(hostile)
+        #expect(!clean.contains("\u{1B}"))
+        #expect(!containsTerminalControl(clean))
+        #expect(clean.hasPrefix("␛[2J␛]0;pwned␇␛]52;c;ZXZpbA==␇"))
+        #expect(clean.contains("␛]8;;https://evil␛\\x"))
+        #expect(clean.contains("␛P1$q"))
+    }
+
+    @Test func c0ControlsBecomeControlPictures() {
+        #expect(TerminalSanitizer.sanitize("a\u{00}b\u{07}c\u{08}d\u{7F}e") == "a␀b␇c␈d␡e")
+        #expect(TerminalSanitizer.sanitize("over\rwrite") == "over␍write")
+        #expect(TerminalSanitizer.sanitize("\u{0B}\u{0C}\u{1F}") == "␋␌␟")
+    }
+
+    @Test func lineEndingsAndTabs() {
+        #expect(TerminalSanitizer.sanitize("a\r\nb\nc") == "a\nb\nc")
+        #expect(TerminalSanitizer.sanitize("a\nb", keepingNewlines: false) == "a␤b")
+        #expect(TerminalSanitizer.sanitize("\tx") == "    x")
+    }
+
+    @Test func c1ControlsBecomeCodePointLabels() {
+        let clean = TerminalSanitizer.sanitize("x\u{9B}31my\u{85}z\u{80}")
+        #expect(clean == "x⟨U+009B⟩31my⟨U+0085⟩z⟨U+0080⟩")
+        #expect(!containsTerminalControl(clean))
+        // Neighbours of the C1 range are ordinary text.
+        #expect(TerminalSanitizer.sanitize("\u{A0}é") == "\u{A0}é")
+    }
+
+    @Test func bidiControlsCannotReorderText() {
+        let clean = TerminalSanitizer.sanitize("file\u{202E}gpj.exe \u{2066}a\u{2069} \u{200F}\u{200E}\u{061C}")
+        #expect(clean == "file⟨U+202E⟩gpj.exe ⟨U+2066⟩a⟨U+2069⟩ ⟨U+200F⟩⟨U+200E⟩⟨U+061C⟩")
+        for value: UInt32 in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C] {
+            let scalar = Unicode.Scalar(value)!
+            #expect(!TerminalSanitizer.sanitize("a" + String(scalar) + "b").unicodeScalars.contains(scalar))
+        }
+        // Similar-looking code points nearby are not controls.
+        #expect(TerminalSanitizer.sanitize("\u{2010}\u{2026}\u{2070}\u{0620}") == "\u{2010}\u{2026}\u{2070}\u{0620}")
+    }
+
+    @Test func substringsAreSanitizedToo() {
+        let text = "ok \u{1B}[31m red"
+        #expect(TerminalSanitizer.sanitize(text.dropFirst(3)) == "␛[31m red")
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import Scrollback
+
+/// Removes Scrollback's SGR sequences (`ESC [ digits ; ... m`).
+func strippingSGR(_ text: String) -> String {
+    text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+}
+
+@Suite struct TextWrapperTests {
+    static let prose = "The quick brown fox jumps over the lazy dog, then naps in the sun while an extraordinarily "
+        + "long-winded narrator keeps describing antidisestablishmentarianism at length."
+    static let mixed = "Hello 世界! 日本語のテキストはスペースなしで折り返されます。👨‍👩‍👧‍👦 family 🇯🇵 flag 👍🏽 "
+        + "keycap 1️⃣ heart ❤️ café naïve e\u{301}\u{302} 한국어 텍스트도 있습니다 ＦＵＬＬＷＩＤＴＨ"
+
+    private func check(_ lines: [TextWrapper.Line], width: Int, sourceLine: SourceLocation = #_sourceLocation) {
+        for line in lines {
+            let text = line.plainText
+            #expect(DisplayWidth.of(text) <= width, "too wide: \(text)", sourceLocation: sourceLine)
+            #expect(DisplayWidth.of(text) == line.width, "width bookkeeping: \(text)", sourceLocation: sourceLine)
+            #expect(!text.hasSuffix(" "), "trailing space: \(text)", sourceLocation: sourceLine)
+            let rendered = strippingSGR(line.rendered(for: .trueColor))
+            #expect(DisplayWidth.of(rendered) <= width, sourceLocation: sourceLine)
+        }
+    }
+
+    @Test(arguments: [20, 40, 80])
+    func proseStaysWithinWidthAndKeepsWords(width: Int) {
+        let lines = TextWrapper(width: width).wrap(Self.prose)
+        check(lines, width: width)
+        #expect(lines.count > 1)
+        let words = lines.flatMap { $0.plainText.split(separator: " ") }
+        let original = Self.prose.split(separator: " ")
+        // Only words longer than a line are split.
+        #expect(words.joined() == original.joined())
+        for word in original where word.count <= width { #expect(words.contains(word)) }
+    }
+
+    @Test(arguments: [20, 40, 80])
+    func mixedScriptsNeverSplitClusters(width: Int) {
+        let lines = TextWrapper(width: width).wrap(Self.mixed)
+        check(lines, width: width)
+        let clusters = Array(Self.mixed.filter { $0 != " " })
+        let wrapped = Array(lines.map(\.plainText).joined().filter { $0 != " " })
+        #expect(wrapped == clusters)
+        for line in lines {
+            for character in line.plainText { #expect(Self.mixed.contains(character)) }
+        }
+    }
+
+    @Test func cjkBreaksBetweenCharacters() {
+        let text = String(repeating: "漢字かな", count: 10)
+        let lines = TextWrapper(width: 21).wrap(text)
+        check(lines, width: 21)
+        #expect(lines.first?.width == 20)
+        #expect(lines.map(\.plainText).joined() == text)
+    }
+
+    @Test func overlongWordsBreakHard() {
+        let lines = TextWrapper(width: 20).wrap("go " + String(repeating: "a", count: 45) + " end")
+        #expect(lines.map(\.plainText) == ["go", String(repeating: "a", count: 20), String(repeating: "a", count: 20),
+                                           "aaaaa end"])
+    }
+
+    @Test func prefixesEveryLine() {
+        let bar = StyledSpan("▎ ", style: SGRStyle(dim: true))
+        let lines = TextWrapper(width: 20, prefix: [bar]).wrap(Self.prose)
+        check(lines, width: 20)
+        for line in lines { #expect(line.plainText.hasPrefix("▎ ")) }
+        let bullet = TextWrapper(width: 20, prefix: [StyledSpan("• ")], continuationPrefix: [StyledSpan("  ")])
+            .wrap("one two three four five six seven eight")
+        #expect(bullet.map(\.plainText) == ["• one two three four", "  five six seven", "  eight"])
+    }
+
+    @Test func keepsLeadingIndentation() {
+        let lines = TextWrapper(width: 20).wrap("    indented words wrap under themselves\nflush")
+        #expect(lines.map(\.plainText) == ["    indented words", "    wrap under", "    themselves", "flush"])
+    }
+
+    @Test func hardLineBreaksAndBlankLines() {
+        let lines = TextWrapper(width: 20).wrap("one\n\ntwo   \nthree")
+        #expect(lines.map(\.plainText) == ["one", "", "two", "three"])
+        let prefixed = TextWrapper(width: 20, prefix: [StyledSpan("▎ ")]).wrap("a\n\nb")
+        #expect(prefixed.map(\.plainText) == ["▎ a", "▎", "▎ b"])
+    }
+
+    @Test func stylesSurviveWrappingAndResetPerLine() {
+        let bold = SGRStyle(bold: true)
+        let spans = [StyledSpan("plain start "), StyledSpan("bold words that keep going across lines", style: bold),
+                     StyledSpan(" plain end")]
+        let lines = TextWrapper(width: 20).wrap(spans)
+        check(lines, width: 20)
+        #expect(lines.flatMap(\.spans).filter { $0.style == bold }.map(\.text).joined(separator: " ")
+                == "bold words that keep going across lines")
+        for line in lines {
+            let rendered = line.rendered(for: .ansi256)
+            if line.spans.contains(where: { $0.style == bold }) { #expect(rendered.contains("\u{1B}[1m")) }
+            if line.spans.last?.style == bold { #expect(rendered.hasSuffix(SGRStyle.reset)) }
+            // Every opened style is closed on the same line.
+            #expect(rendered.components(separatedBy: "\u{1B}[1m").count == rendered.components(separatedBy: SGRStyle.reset).count)
+        }
+        #expect(!lines.map { $0.rendered(for: .none) }.joined().contains("\u{1B}"))
+    }
+
+    @Test func characterModeKeepsSpacesAndBreaksAnywhere() {
+        let code = "let   x = [1, 2, 3].map { $0 * 2 }\n\n    indented"
+        let lines = TextWrapper(width: 20, prefix: [StyledSpan("│ ")], mode: .characters).wrap(code)
+        check(lines, width: 20)
+        #expect(lines.map(\.plainText) == ["│ let   x = [1, 2, 3", "│ ].map { $0 * 2 }", "│", "│     indented"])
+    }
+
+    @Test func combiningMarkAfterASCIIStaysWithItsLetter() {
+        let lines = TextWrapper(width: 20).wrap("cafe\u{301} naı\u{308}ve abcdefghijklmnopqrs\u{301}tuv")
+        #expect(lines.map(\.plainText) == ["cafe\u{301} naı\u{308}ve", "abcdefghijklmnopqrs\u{301}t", "uv"])
+        #expect(lines.map(\.width) == [10, 20, 2])
+    }
+
+    @Test func emptyInputGivesOneEmptyLine() {
+        #expect(TextWrapper(width: 20).wrap("").map(\.plainText) == [""])
+    }
+}
