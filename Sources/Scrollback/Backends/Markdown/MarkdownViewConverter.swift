@@ -135,7 +135,7 @@ struct MarkdownViewConverter {
                 return [.paragraph([label])] + blocks(for: value)
             }
         }
-        return .list(start: nil, tight: false, items: items)
+        return .list(start: nil, tight: true, items: items)
     }
 
     private static func isInline(_ view: View) -> Bool {
