@@ -31,8 +31,8 @@ struct TextScanner: Sendable {
         var seen = Set<String>()
         var names: [Name] = []
         for user in mentionedUsers {
-            let name = user.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
-            let lowercased = name.lowercased()
+            let name = user.displayName.trimmedOfWhitespace
+            let lowercased = String(name).lowercased()
             guard !name.isEmpty, seen.insert(lowercased).inserted else { continue }
             names.append(Name(userID: user.id, lowercased: lowercased, characterCount: name.count))
         }
@@ -131,13 +131,19 @@ struct TextScanner: Sendable {
             return nil
         }
 
-        // Up to whitespace or `<`.
+        // Up to whitespace or `<`; ASCII bytes are judged without a Unicode property lookup.
         let scalars = text.unicodeScalars
         var end = start
         while end < text.endIndex {
-            let scalar = scalars[end]
-            if scalar == "<" || scalar.properties.isWhitespace || scalar.properties.generalCategory == .control { break }
-            end = scalars.index(after: end)
+            let byte = utf8[end]
+            if byte < 0x80 {
+                if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "<") { break }
+                end = utf8.index(after: end)
+            } else {
+                let scalar = scalars[end]
+                if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control { break }
+                end = scalars.index(after: end)
+            }
         }
         end = trimmingTrailingPunctuation(text, from: start, to: end)
 
