@@ -163,6 +163,19 @@ import Testing
         #expect(parsed == [.codeBlock(info: "ab", code: code), .paragraph([.text("after")])])
     }
 
+    @Test func carriageReturnsInCodeCannotLeaveTheContainer() {
+        let code = "a\r# heading?\r\n> b\n"
+        let blocks: [MarkdownBlock] = [
+            .blockQuote([.codeBlock(info: "", code: code)]),
+            .list(start: nil, tight: true, items: [[.paragraph([.text("i")]), .codeBlock(info: "x", code: code)]]),
+        ]
+        let expected = "a\n# heading?\n> b\n"
+        #expect(CommonMark.parse(CommonMark.renderCommonMark(blocks)).blocks == [
+            .blockQuote([.codeBlock(info: "", code: expected)]),
+            .list(start: nil, tight: true, items: [[.paragraph([.text("i")]), .codeBlock(info: "x", code: expected)]]),
+        ])
+    }
+
     @Test func codeSpanAndHeadingStayOnOneLine() {
         let parsed = CommonMark.parse(CommonMark.renderCommonMark([
             .heading(level: 9, [.text("a\n# b"), .softBreak, .text("c")]),
@@ -211,6 +224,33 @@ import Testing
             let text = String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
             expectStaysText(text)
             expectStaysHeading(text)
+            expectStaysCode(text)
+        }
+    }
+
+    /// As a code block in a block quote and in a list item, `code` stays that one code block.
+    private func expectStaysCode(_ code: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let wrappers: [(MarkdownBlock) -> MarkdownBlock] = [
+            { .blockQuote([$0]) },
+            { .list(start: nil, tight: true, items: [[.paragraph([.text("i")]), $0]]) },
+        ]
+        for wrap in wrappers {
+            let markdown = CommonMark.renderCommonMark([wrap(.codeBlock(info: "", code: code)), .paragraph([.text("end")])])
+            let parsed = CommonMark.parse(markdown).blocks
+            let inner: [MarkdownBlock]
+            switch parsed.first {
+            case .blockQuote(let blocks)?: inner = blocks
+            case .list(nil, _, let items)? where items.count == 1: inner = Array(items[0].dropFirst())
+            default: inner = []
+            }
+            guard parsed.count == 2, parsed[1] == .paragraph([.text("end")]), inner.count == 1,
+                  case .codeBlock(_, let back) = inner[0] else {
+                Issue.record("\(String(reflecting: code)) changed the structure: \(String(reflecting: markdown))", sourceLocation: sourceLocation)
+                return
+            }
+            // Line endings become `\n`, and an indented block drops blank lines at its ends.
+            let lines = { (string: String) in string.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) } }
+            #expect(lines(back) == lines(code), "\(String(reflecting: markdown))", sourceLocation: sourceLocation)
         }
     }
 

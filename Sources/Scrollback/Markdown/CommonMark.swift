@@ -233,7 +233,11 @@ enum CommonMark {
                 }
             case .codeBlock(let info, let code):
                 guard let codeBlock = child(CMARK_NODE_CODE_BLOCK, of: parent) else { return }
-                setLiteral(codeBlock, code)
+                // cmark indents (for a list item) or prefixes (`>`) the lines of code after `\n`
+                // only; a lone `\r` would start an unprefixed line that escapes the container.
+                let hasCarriageReturn = Self.containsByte(code, where: { $0 == 0x0D })
+                setLiteral(codeBlock, hasCarriageReturn ? code.replacingOccurrences(of: "\r\n", with: "\n")
+                    .replacingOccurrences(of: "\r", with: "\n") : code)
                 // The info string shares the fence's line: keep its first line, and no backtick,
                 // or cmark would pick a tilde fence that the code itself could close.
                 let firstLine = info.prefix { $0 != "\n" && $0 != "\r" }.filter { $0 != "`" }
