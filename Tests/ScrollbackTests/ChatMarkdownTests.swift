@@ -55,6 +55,8 @@ import Testing
             .text("http:// nothing, www. nothing, "), link("http://www.com", "www.com"), .text(" x"),
         ])
         #expect(inlines("just www.") == [.text("just www.")])
+        #expect(inlines("http:///path www.-") == [.text("http:///path "), link("http://www.-", "www.-")])
+        #expect(inlines("www.example.com:8080/x") == [link("http://www.example.com:8080/x", "www.example.com:8080/x")])
     }
 
     @Test func needsABoundaryBefore() {

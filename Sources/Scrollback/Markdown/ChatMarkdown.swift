@@ -147,16 +147,14 @@ struct TextScanner: Sendable {
         }
         end = trimmingTrailingPunctuation(text, from: start, to: end)
 
-        let hostStart = utf8.index(start, offsetBy: isWWW ? 0 : prefixLength)
+        let hostStart = utf8.index(start, offsetBy: prefixLength)
         guard hostStart < end else { return nil }
-        let host = text[hostStart..<end].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if isWWW {
-            // "www." and then a name: at least one more dot-separated label.
-            guard host.utf8.count > prefixLength, host.dropFirst(prefixLength).contains(where: { $0 != "." }),
-                  host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." })
-            else { return nil }
+            // A domain name after "www.": letters, digits, `-` and `_` in dot-separated labels.
+            let domain = text[hostStart..<end].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+            guard domain.contains(where: { $0 != "." }) else { return nil }
         } else {
-            guard !host.isEmpty else { return nil }
+            guard text[hostStart..<end].first.map({ $0 != "/" && $0 != "?" && $0 != "#" }) == true else { return nil }
         }
 
         let written = String(text[start..<end])

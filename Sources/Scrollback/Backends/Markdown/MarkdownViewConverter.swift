@@ -5,7 +5,7 @@
 /// Markdown at the top level of an item (trusted app code, see ``View/raw(_:)``).
 struct MarkdownViewConverter {
     /// A part of one item's output: values to render, or an app's own Markdown.
-    enum Segment: Equatable {
+    enum Segment {
         case blocks([MarkdownBlock])
         case verbatim(String)
     }
