@@ -1,0 +1,244 @@
+/// Turns the view tree into Markdown values for ``MarkdownBackend``.
+///
+/// Every text from a view lands in a text or code value, never in markup, so the CommonMark
+/// renderer escapes it. The only output passed through as written is a ``RawOutput``'s
+/// Markdown at the top level of an item (trusted app code, see ``View/raw(_:)``).
+struct MarkdownViewConverter {
+    /// A part of one item's output: values to render, or an app's own Markdown.
+    enum Segment {
+        case blocks([MarkdownBlock])
+        case verbatim(String)
+    }
+
+    let theme: Theme
+
+    // MARK: Top level
+
+    /// The output for one top-level item of the transcript.
+    func segments(for view: View) -> [Segment] {
+        var segments: [Segment] = []
+        appendSegments(for: view, to: &segments)
+        return segments
+    }
+
+    private func appendSegments(for view: View, to segments: inout [Segment]) {
+        switch view {
+        case .raw(let raw) where raw.markdown != nil:
+            segments.append(.verbatim(raw.markdown ?? ""))
+        case .message(let frame) where !Self.isOneLine(frame):
+            append(header(of: frame), to: &segments)
+            for view in frame.body { appendSegments(for: view, to: &segments) }
+            append(footer(of: frame), to: &segments)
+        case .stack(.vertical, let views, _):
+            for view in views { appendSegments(for: view, to: &segments) }
+        default:
+            append(blocks(for: view), to: &segments)
+        }
+    }
+
+    private func append(_ blocks: [MarkdownBlock], to segments: inout [Segment]) {
+        guard !blocks.isEmpty else { return }
+        if case .blocks(let previous)? = segments.last {
+            segments[segments.count - 1] = .blocks(previous + blocks)
+        } else {
+            segments.append(.blocks(blocks))
+        }
+    }
+
+    // MARK: Blocks
+
+    /// The blocks for a view inside some container.
+    func blocks(for view: View) -> [MarkdownBlock] {
+        switch view {
+        case .empty:
+            return []
+        case .text, .link, .image, .icon, .time, .badge, .stack(.horizontal, _, _):
+            return paragraph(inlines(for: view))
+        case .markdown(let document):
+            return document.blocks
+        case .stack(.vertical, let views, _):
+            return views.flatMap(blocks(for:))
+        case .card(_, let views):
+            // A block quote makes a card stand out from the message text around it.
+            let content = views.flatMap(blocks(for:))
+            return content.isEmpty ? [] : [.blockQuote(content)]
+        case .fields(let fields):
+            return fields.isEmpty ? [] : [fieldList(fields)]
+        case .quote(let anchor, let views):
+            return [.blockQuote(quoteContent(anchor: anchor, views))]
+        case .divider(let label):
+            guard let label, !label.isEmpty else { return [.thematicBreak] }
+            return [.heading(level: 2, [.text(label)])]
+        case .heading(let level, let text):
+            return [.heading(level: level, [.text(text)])]
+        case .message(let frame):
+            guard !Self.isOneLine(frame) else { return oneLine(frame) }
+            return header(of: frame) + frame.body.flatMap(blocks(for:)) + footer(of: frame)
+        case .raw(let raw):
+            // Nested in a container, the app's Markdown is parsed so that it stays inside it.
+            if let markdown = raw.markdown { return CommonMark.parse(markdown).blocks }
+            return blocks(for: raw.fallback)
+        }
+    }
+
+    private func paragraph(_ inlines: [MarkdownInline]) -> [MarkdownBlock] {
+        inlines.isEmpty ? [] : [.paragraph(inlines)]
+    }
+
+    // MARK: Messages
+
+    /// System and deleted messages are one emphasised line.
+    private static func isOneLine(_ frame: MessageFrame) -> Bool {
+        frame.role == .system || frame.role == .deleted
+    }
+
+    private func oneLine(_ frame: MessageFrame) -> [MarkdownBlock] {
+        let parts = (frame.header + frame.body + frame.footer).map { inlines(for: $0) }
+        return emphasised(Self.joined(parts, separator: " · "))
+    }
+
+    /// Author, time and the like on one line.
+    private func header(of frame: MessageFrame) -> [MarkdownBlock] {
+        paragraph(Self.joined(frame.header.map { inlines(for: $0) }, separator: " · "))
+    }
+
+    /// Time, "Edited" and reactions as one emphasised line.
+    private func footer(of frame: MessageFrame) -> [MarkdownBlock] {
+        emphasised(Self.joined(frame.footer.map { inlines(for: $0) }, separator: " · "))
+    }
+
+    private func emphasised(_ inlines: [MarkdownInline]) -> [MarkdownBlock] {
+        inlines.isEmpty ? [] : [.paragraph([.emphasis(Self.removingEmphasis(inlines))])]
+    }
+
+    /// Emphasis inside an emphasised line adds only noise.
+    private static func removingEmphasis(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
+        inlines.flatMap { inline -> [MarkdownInline] in
+            if case .emphasis(let children) = inline { return removingEmphasis(children) }
+            return [inline]
+        }
+    }
+
+    // MARK: Fields and quotes
+
+    /// "**label**: value" items; a value that is itself fields becomes a nested list.
+    private func fieldList(_ fields: [View.Field]) -> MarkdownBlock {
+        let items = fields.map { field -> [MarkdownBlock] in
+            let label = MarkdownInline.strong([.text(field.label)])
+            switch field.value {
+            case .fields(let nested):
+                return [.paragraph([label])] + (nested.isEmpty ? [] : [fieldList(nested)])
+            case let value where Self.isInline(value):
+                let valueInlines = inlines(for: value)
+                return [.paragraph(valueInlines.isEmpty ? [label] : [label, .text(": ")] + valueInlines)]
+            case let value:
+                return [.paragraph([label])] + blocks(for: value)
+            }
+        }
+        return .list(start: nil, tight: true, items: items)
+    }
+
+    private static func isInline(_ view: View) -> Bool {
+        switch view {
+        case .empty, .text, .link, .image, .icon, .time, .badge, .stack(.horizontal, _, _): return true
+        default: return false
+        }
+    }
+
+    /// The quoted content, led by a "↩" link to the quoted message when it is in the document.
+    private func quoteContent(anchor: String?, _ views: [View]) -> [MarkdownBlock] {
+        var content = views.flatMap(blocks(for:))
+        guard let anchor else { return content }
+        let back: [MarkdownInline] = [.link(destination: "#" + anchor, title: "", children: [.text("↩")])]
+        if case .paragraph(let first)? = content.first {
+            content[0] = .paragraph(back + [.text(" ")] + first)
+        } else {
+            content.insert(.paragraph(back), at: 0)
+        }
+        return content
+    }
+
+    // MARK: Inlines
+
+    /// The inline form of a view, for lines such as a message's header and footer.
+    func inlines(for view: View) -> [MarkdownInline] {
+        switch view {
+        case .empty:
+            return []
+        case .text(let text, let role):
+            return styled(text.isEmpty ? [] : [.text(text)], role)
+        case .markdown(let document):
+            return Self.joined(document.blocks.map(Self.inlines(of:)), separator: " ")
+        case .stack(_, let views, let role):
+            return styled(Self.joined(views.map { inlines(for: $0) }, separator: " "), role)
+        case .card(_, let views), .quote(_, let views):
+            return Self.joined(views.map { inlines(for: $0) }, separator: " ")
+        case .link(let destination, let label):
+            let children = inlines(for: label)
+            return [.link(destination: destination, title: "", children: children.isEmpty ? [.text(destination)] : children)]
+        case .image(let image):
+            // Never embedded: a link to the picture, so the reader chooses to load it.
+            let alt = image.alt.isEmpty ? "image" : image.alt
+            return [.link(destination: image.source, title: "", children: [.text("🖼 " + alt)])]
+        case .icon(let name, _):
+            return [.text(theme.icon(name))]
+        case .time(_, let label):
+            return label.isEmpty ? [] : [.text(label)]
+        case .badge(let text, _):
+            return text.isEmpty ? [] : [.code(text)]
+        case .fields(let fields):
+            return Self.joined(fields.map { [.strong([.text($0.label)]), .text(": ")] + inlines(for: $0.value) }, separator: "; ")
+        case .divider(let label):
+            return label.map { [.text($0)] } ?? []
+        case .heading(_, let text):
+            return [.text(text)]
+        case .message(let frame):
+            return Self.joined((frame.header + frame.body + frame.footer).map { inlines(for: $0) }, separator: " · ")
+        case .raw(let raw):
+            return inlines(for: raw.fallback)
+        }
+    }
+
+    /// The inline content of a block, for a one-line form of a Markdown body.
+    private static func inlines(of block: MarkdownBlock) -> [MarkdownInline] {
+        switch block {
+        case .paragraph(let inlines), .heading(_, let inlines):
+            return inlines
+        case .blockQuote(let blocks):
+            return joined(blocks.map(inlines(of:)), separator: " ")
+        case .list(_, _, let items):
+            return joined(items.map { joined($0.map(inlines(of:)), separator: " ") }, separator: " ")
+        case .codeBlock(_, let code):
+            return [.code(code)]
+        case .htmlBlock(let html):
+            return [.html(html)]
+        case .thematicBreak:
+            return []
+        }
+    }
+
+    /// Maps a text role to Markdown emphasis.
+    private func styled(_ inlines: [MarkdownInline], _ role: Role) -> [MarkdownInline] {
+        guard !inlines.isEmpty else { return [] }
+        switch role {
+        case .strong, .author, .title, .mention:
+            return [.strong(inlines)]
+        case .muted, .timestamp, .label, .system, .deleted, .emphasis:
+            return [.emphasis(inlines)]
+        case .code:
+            return [.code(inlines.plainText)]
+        default:
+            return inlines
+        }
+    }
+
+    /// The non-empty parts with `separator` between them.
+    private static func joined(_ parts: [[MarkdownInline]], separator: String) -> [MarkdownInline] {
+        var result: [MarkdownInline] = []
+        for part in parts where !part.isEmpty {
+            if !result.isEmpty { result.append(.text(separator)) }
+            result += part
+        }
+        return result
+    }
+}

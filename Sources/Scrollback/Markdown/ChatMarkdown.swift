@@ -1,0 +1,205 @@
+/// Message text as chat clients read it: CommonMark, plus bare URLs turned into links and
+/// `@Name` of the message's mentioned users turned into mentions.
+///
+/// The additions work on the parsed tree's text only, so a URL or a name inside a code span, a
+/// code block, a link or an image stays as it is, and the source is never rewritten.
+public enum ChatMarkdown {
+    /// Parses a message's `text`; `mentionedUsers` are the message's `mentioned_users`.
+    public static func parse(_ text: String, mentionedUsers: [ChatUser]) -> MarkdownDocument {
+        // Most messages have neither a URL nor an `@`: one look at the source spares the scan
+        // of every text run.
+        guard TextScanner.mightContainMarkup(text) else { return CommonMark.parse(text) }
+        let scanner = TextScanner(mentionedUsers: mentionedUsers)
+        return CommonMark.parse(text, rewritingText: scanner.rewrite)
+    }
+}
+
+/// Finds bare URLs and mentions in one run of plain text.
+struct TextScanner: Sendable {
+    /// A mentioned user's name, lower-cased once, with its length in characters.
+    private struct Name: Sendable {
+        let userID: String
+        let lowercased: String
+        let characterCount: Int
+    }
+
+    /// Longest first, so that `@Ann Lee` wins over `@Ann`.
+    private let names: [Name]
+    private let longestName: Int
+
+    init(mentionedUsers: [ChatUser]) {
+        var seen = Set<String>()
+        var names: [Name] = []
+        for user in mentionedUsers {
+            let name = user.displayName.trimmedOfWhitespace
+            let lowercased = String(name).lowercased()
+            guard !name.isEmpty, seen.insert(lowercased).inserted else { continue }
+            names.append(Name(userID: user.id, lowercased: lowercased, characterCount: name.count))
+        }
+        // A stable order for equal lengths: the order of `mentioned_users`.
+        self.names = names.enumerated()
+            .sorted { ($0.element.characterCount, -$0.offset) > ($1.element.characterCount, -$1.offset) }
+            .map(\.element)
+        longestName = self.names.first?.characterCount ?? 0
+    }
+
+    /// Whether `text` holds `://`, `www.` (any case) or `@`: without them there is nothing to find.
+    static func mightContainMarkup(_ text: String) -> Bool {
+        var previous: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "@") { return true }
+            if byte == UInt8(ascii: "/"), previous.1 == UInt8(ascii: ":"), previous.2 == UInt8(ascii: "/") { return true }
+            if byte == UInt8(ascii: "."), previous.0 | 0x20 == UInt8(ascii: "w"), previous.1 | 0x20 == UInt8(ascii: "w"),
+               previous.2 | 0x20 == UInt8(ascii: "w") { return true }
+            previous = (previous.1, previous.2, byte)
+        }
+        return false
+    }
+
+    /// The run split into text, links and mentions, or `nil` when it has none of them.
+    func rewrite(_ text: String) -> [MarkdownInline]? {
+        guard Self.mightContainMarkup(text) else { return nil }
+        var pieces: [MarkdownInline] = []
+        var plainStart = text.startIndex
+        var index = text.startIndex
+        let utf8 = text.utf8
+        while index < text.endIndex {
+            let byte = utf8[index]
+            var found: (end: String.Index, inline: MarkdownInline)?
+            if byte == UInt8(ascii: "@") {
+                found = mention(in: text, at: index)
+            } else if byte | 0x20 == UInt8(ascii: "h") || byte | 0x20 == UInt8(ascii: "w") {
+                found = url(in: text, at: index)
+            }
+            if let found {
+                if plainStart < index { pieces.append(.text(String(text[plainStart..<index]))) }
+                pieces.append(found.inline)
+                index = found.end
+                plainStart = found.end
+            } else {
+                index = utf8.index(after: index)
+            }
+        }
+        guard !pieces.isEmpty else { return nil }
+        if plainStart < text.endIndex { pieces.append(.text(String(text[plainStart...]))) }
+        return pieces
+    }
+
+    // MARK: Mentions
+
+    /// `@` + a mentioned name, case-insensitively, not inside a word on either side.
+    private func mention(in text: String, at atSign: String.Index) -> (String.Index, MarkdownInline)? {
+        guard !names.isEmpty else { return nil }
+        if atSign > text.startIndex, let before = text[..<atSign].last, before.isLetter || before.isNumber { return nil }
+        // The end of each of the next `longestName` characters, walked once for every name.
+        var ends: [String.Index] = []
+        ends.reserveCapacity(longestName)
+        var cursor = text.index(after: atSign)
+        while ends.count < longestName, cursor < text.endIndex {
+            cursor = text.index(after: cursor)
+            ends.append(cursor)
+        }
+        for name in names where name.characterCount <= ends.count {
+            let end = ends[name.characterCount - 1]
+            // Comparing whole characters keeps "Chloé" (either normalisation) apart from "Chloe".
+            guard text[text.index(after: atSign)..<end].lowercased() == name.lowercased else { continue }
+            if end < text.endIndex, let after = text[end...].first, after.isLetter || after.isNumber { continue }
+            return (end, .mention(userID: name.userID, text: String(text[atSign..<end])))
+        }
+        return nil
+    }
+
+    // MARK: Bare URLs
+
+    /// A bare `http://`, `https://` or `www.` URL starting at `start`, with GFM's rules for
+    /// where it starts and ends.
+    private func url(in text: String, at start: String.Index) -> (String.Index, MarkdownInline)? {
+        let utf8 = text.utf8
+        if start > text.startIndex {
+            let before = text.unicodeScalars[text.unicodeScalars.index(before: start)]
+            guard before.properties.isWhitespace || "*_~(\"'".unicodeScalars.contains(before) else { return nil }
+        }
+        let prefixLength: Int
+        let isWWW: Bool
+        if hasPrefix(utf8, at: start, "https://") {
+            (prefixLength, isWWW) = (8, false)
+        } else if hasPrefix(utf8, at: start, "http://") {
+            (prefixLength, isWWW) = (7, false)
+        } else if hasPrefix(utf8, at: start, "www.") {
+            (prefixLength, isWWW) = (4, true)
+        } else {
+            return nil
+        }
+
+        // Up to whitespace or `<`; ASCII bytes are judged without a Unicode property lookup.
+        let scalars = text.unicodeScalars
+        var end = start
+        while end < text.endIndex {
+            let byte = utf8[end]
+            if byte < 0x80 {
+                if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "<") { break }
+                end = utf8.index(after: end)
+            } else {
+                let scalar = scalars[end]
+                if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control { break }
+                end = scalars.index(after: end)
+            }
+        }
+        end = trimmingTrailingPunctuation(text, from: start, to: end)
+
+        let hostStart = utf8.index(start, offsetBy: prefixLength)
+        guard hostStart < end else { return nil }
+        if isWWW {
+            // A domain name after "www.": letters, digits, `-` and `_` in dot-separated labels.
+            let domain = text[hostStart..<end].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+            guard domain.contains(where: { $0 != "." }) else { return nil }
+        } else {
+            guard text[hostStart..<end].first.map({ $0 != "/" && $0 != "?" && $0 != "#" }) == true else { return nil }
+        }
+
+        let written = String(text[start..<end])
+        let destination = isWWW ? "http://" + written : written
+        return (end, .link(destination: destination, title: "", children: [.text(written)]))
+    }
+
+    /// Drops trailing punctuation that usually ends a sentence, and a closing parenthesis that
+    /// has no opening one inside the URL (`(see http://a.example/x)`).
+    private func trimmingTrailingPunctuation(_ text: String, from start: String.Index, to end: String.Index) -> String.Index {
+        let utf8 = text.utf8
+        var end = end
+        var opening = 0, closing = 0
+        for byte in utf8[start..<end] {
+            if byte == UInt8(ascii: "(") { opening += 1 } else if byte == UInt8(ascii: ")") { closing += 1 }
+        }
+        while end > start {
+            let last = utf8[utf8.index(before: end)]
+            switch last {
+            case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "!"),
+                 UInt8(ascii: "?"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"):
+                end = utf8.index(before: end)
+            case UInt8(ascii: ")") where closing > opening:
+                closing -= 1
+                end = utf8.index(before: end)
+            default:
+                return end
+            }
+        }
+        return end
+    }
+
+    /// Whether the bytes at `index` start with the ASCII `prefix`, ignoring case.
+    private func hasPrefix(_ utf8: String.UTF8View, at index: String.Index, _ prefix: StaticString) -> Bool {
+        var cursor = index
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        for byte in expected {
+            guard cursor < utf8.endIndex else { return false }
+            let actual = utf8[cursor]
+            // Letters compare without case; the other prefix bytes (`:`, `/`, `.`) must match exactly.
+            let matches = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) ? actual | 0x20 == byte : actual == byte
+            guard matches else { return false }
+            cursor = utf8.index(after: cursor)
+        }
+        return true
+    }
+}

@@ -1,0 +1,435 @@
+import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The only bridge to libcmark. Parsing turns a cmark tree into ``MarkdownDocument`` values;
+/// rendering builds a cmark tree from those values and prints it with cmark's CommonMark
+/// renderer. No cmark pointer leaves this file, and every cmark allocation is freed with
+/// `defer` on the path that made it.
+enum CommonMark {
+    /// Rewrites the text of a merged run of text nodes outside links and images, or returns
+    /// `nil` to keep it as it is. Chat extensions (bare URLs, mentions) plug in here.
+    typealias TextRewriter = (String) -> [MarkdownInline]?
+
+    // MARK: Parsing
+
+    /// Parses `text` as CommonMark with cmark's safe defaults.
+    static func parse(_ text: String) -> MarkdownDocument {
+        parse(text, rewritingText: nil)
+    }
+
+    /// Parses `text`, handing each merged text run outside links and images to `rewrite`.
+    static func parse(_ text: String, rewritingText rewrite: TextRewriter?) -> MarkdownDocument {
+        guard !text.isEmpty else { return MarkdownDocument(blocks: []) }
+        var source = text
+        let parsed = source.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT) }
+        }
+        guard let root = parsed else { return MarkdownDocument(blocks: []) }
+        defer { cmark_node_free(root) }
+        guard let iterator = cmark_iter_new(root) else { return MarkdownDocument(blocks: []) }
+        defer { cmark_iter_free(iterator) }
+
+        var builder = TreeBuilder(rewrite: rewrite)
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            if event == CMARK_EVENT_ENTER {
+                builder.enter(node)
+            } else if event == CMARK_EVENT_EXIT {
+                builder.exit(node)
+            }
+        }
+        return MarkdownDocument(blocks: builder.finish())
+    }
+
+    /// Builds Swift values from iterator events with an explicit stack of open containers.
+    private struct TreeBuilder {
+        private enum Kind {
+            case document, blockQuote, list(start: Int?, tight: Bool), item, paragraph, heading(level: Int)
+            case emphasis, strong, link(destination: String, title: String), image(source: String, title: String)
+        }
+
+        private struct Frame {
+            let kind: Kind
+            var blocks: [MarkdownBlock] = []
+            var items: [[MarkdownBlock]] = []
+            var inlines: [MarkdownInline] = []
+            /// cmark splits text at some characters (`[`, `!`, `_`, ...): runs are merged here
+            /// before they become one `.text`, in place, so that merging stays linear.
+            var pendingText = ""
+        }
+
+        private let rewrite: TextRewriter?
+        private var stack: [Frame] = [Frame(kind: .document)]
+        /// Open links and images: their text is never rewritten (no link inside a link).
+        private var linkDepth = 0
+
+        init(rewrite: TextRewriter?) {
+            self.rewrite = rewrite
+        }
+
+        mutating func enter(_ node: OpaquePointer) {
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_DOCUMENT:
+                break // The bottom frame stands for it.
+            case CMARK_NODE_BLOCK_QUOTE: stack.append(Frame(kind: .blockQuote))
+            case CMARK_NODE_LIST:
+                let start = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST ? Int(cmark_node_get_list_start(node)) : nil
+                stack.append(Frame(kind: .list(start: start, tight: cmark_node_get_list_tight(node) != 0)))
+            case CMARK_NODE_ITEM: stack.append(Frame(kind: .item))
+            case CMARK_NODE_PARAGRAPH: stack.append(Frame(kind: .paragraph))
+            case CMARK_NODE_HEADING: stack.append(Frame(kind: .heading(level: Int(cmark_node_get_heading_level(node)))))
+            case CMARK_NODE_EMPH: appendFrameAfterText(.emphasis)
+            case CMARK_NODE_STRONG: appendFrameAfterText(.strong)
+            case CMARK_NODE_LINK:
+                appendFrameAfterText(.link(destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node))))
+                linkDepth += 1
+            case CMARK_NODE_IMAGE:
+                appendFrameAfterText(.image(source: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node))))
+                linkDepth += 1
+            // Leaves get an ENTER event only.
+            case CMARK_NODE_CODE_BLOCK:
+                appendBlock(.codeBlock(info: string(cmark_node_get_fence_info(node)), code: string(cmark_node_get_literal(node))))
+            case CMARK_NODE_HTML_BLOCK: appendBlock(.htmlBlock(string(cmark_node_get_literal(node))))
+            case CMARK_NODE_THEMATIC_BREAK: appendBlock(.thematicBreak)
+            case CMARK_NODE_TEXT:
+                if let literal = cmark_node_get_literal(node) {
+                    stack[stack.count - 1].pendingText += String(cString: literal)
+                }
+            case CMARK_NODE_SOFTBREAK: appendInline(.softBreak)
+            case CMARK_NODE_LINEBREAK: appendInline(.lineBreak)
+            case CMARK_NODE_CODE: appendInline(.code(string(cmark_node_get_literal(node))))
+            case CMARK_NODE_HTML_INLINE: appendInline(.html(string(cmark_node_get_literal(node))))
+            default:
+                break // Custom nodes never come out of the parser.
+            }
+        }
+
+        mutating func exit(_ node: OpaquePointer) {
+            let type = cmark_node_get_type(node)
+            guard type != CMARK_NODE_DOCUMENT, stack.count > 1 else { return }
+            flushText()
+            let frame = stack.removeLast()
+            switch frame.kind {
+            case .document: break
+            case .blockQuote: appendBlock(.blockQuote(frame.blocks))
+            case .list(let start, let tight): appendBlock(.list(start: start, tight: tight, items: frame.items))
+            case .item: stack[stack.count - 1].items.append(frame.blocks)
+            case .paragraph: appendBlock(.paragraph(frame.inlines))
+            case .heading(let level): appendBlock(.heading(level: level, frame.inlines))
+            case .emphasis: appendInline(.emphasis(frame.inlines))
+            case .strong: appendInline(.strong(frame.inlines))
+            case .link(let destination, let title):
+                linkDepth -= 1
+                appendInline(.link(destination: destination, title: title, children: frame.inlines))
+            case .image(let source, let title):
+                linkDepth -= 1
+                appendInline(.image(source: source, title: title, alt: frame.inlines))
+            }
+        }
+
+        mutating func finish() -> [MarkdownBlock] {
+            // Only unbalanced events could leave frames open; fold them so nothing is lost.
+            while stack.count > 1 {
+                flushText()
+                let frame = stack.removeLast()
+                stack[stack.count - 1].blocks += frame.blocks
+                stack[stack.count - 1].inlines += frame.inlines
+            }
+            return stack[0].blocks
+        }
+
+        private mutating func appendFrameAfterText(_ kind: Kind) {
+            flushText()
+            stack.append(Frame(kind: kind))
+        }
+
+        private mutating func appendBlock(_ block: MarkdownBlock) {
+            stack[stack.count - 1].blocks.append(block)
+        }
+
+        private mutating func appendInline(_ inline: MarkdownInline) {
+            flushText()
+            stack[stack.count - 1].inlines.append(inline)
+        }
+
+        private mutating func flushText() {
+            let top = stack.count - 1
+            guard !stack[top].pendingText.isEmpty else { return }
+            let text = stack[top].pendingText
+            stack[top].pendingText = ""
+            if linkDepth == 0, let rewrite, let rewritten = rewrite(text) {
+                stack[top].inlines += rewritten
+            } else {
+                stack[top].inlines.append(.text(text))
+            }
+        }
+
+        private func string(_ pointer: UnsafePointer<CChar>?) -> String {
+            pointer.map { String(cString: $0) } ?? ""
+        }
+    }
+
+    // MARK: Rendering
+
+    /// Prints `blocks` as CommonMark through a cmark node tree, without hard wrapping.
+    ///
+    /// Every piece of text goes into a text or code node, which cmark's renderer escapes, so
+    /// no text can change the structure built here. Raw HTML becomes text; links whose
+    /// destination fails ``URLPolicy`` keep only their label; images become links to the image.
+    static func renderCommonMark(_ blocks: [MarkdownBlock]) -> String {
+        guard let document = cmark_node_new(CMARK_NODE_DOCUMENT) else { return "" }
+        defer { cmark_node_free(document) }
+        var renderer = TreeRenderer()
+        for block in blocks { renderer.append(block, to: document) }
+        guard let rendered = cmark_render_commonmark(document, CMARK_OPT_DEFAULT, 0) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    /// Builds cmark nodes top-down. Each node is attached to its parent as soon as it is made,
+    /// so freeing the document frees it; a node that cannot be attached is freed at once.
+    private struct TreeRenderer {
+        /// Set inside a link's label: a link cannot hold another link.
+        private var insideLink = false
+        /// Whether the next inline starts a line of output, where cmark's escaping falls short:
+        /// leading spaces would make an indented code block or let a list marker through, and
+        /// cmark never escapes `~`, so `~~~` would open a fence.
+        private var atLineStart = false
+
+        mutating func append(_ block: MarkdownBlock, to parent: OpaquePointer) {
+            switch block {
+            case .paragraph(let inlines):
+                guard !inlines.isEmpty, let paragraph = child(CMARK_NODE_PARAGRAPH, of: parent) else { return }
+                atLineStart = true
+                append(inlines, to: paragraph, inHeading: false)
+            case .heading(let level, let inlines):
+                guard let heading = child(CMARK_NODE_HEADING, of: parent) else { return }
+                cmark_node_set_heading_level(heading, Int32(min(max(level, 1), 6)))
+                atLineStart = true
+                append(inlines, to: heading, inHeading: true)
+            case .blockQuote(let blocks):
+                guard let quote = child(CMARK_NODE_BLOCK_QUOTE, of: parent) else { return }
+                for block in blocks { append(block, to: quote) }
+            case .list(let start, let tight, let items):
+                guard !items.isEmpty, let list = child(CMARK_NODE_LIST, of: parent) else { return }
+                if let start {
+                    cmark_node_set_list_type(list, CMARK_ORDERED_LIST)
+                    cmark_node_set_list_delim(list, CMARK_PERIOD_DELIM)
+                    // A list marker has at most nine digits; a longer number would print as text.
+                    cmark_node_set_list_start(list, Int32(min(max(start, 0), 999_999_999)))
+                } else {
+                    cmark_node_set_list_type(list, CMARK_BULLET_LIST)
+                }
+                cmark_node_set_list_tight(list, tight ? 1 : 0)
+                for blocks in items {
+                    guard let item = child(CMARK_NODE_ITEM, of: list) else { continue }
+                    for block in blocks { append(block, to: item) }
+                }
+            case .codeBlock(let info, let code):
+                guard let codeBlock = child(CMARK_NODE_CODE_BLOCK, of: parent) else { return }
+                // cmark indents (for a list item) or prefixes (`>`) the lines of code after `\n`
+                // only; a lone `\r` would start an unprefixed line that escapes the container.
+                let hasCarriageReturn = Self.containsByte(code, where: { $0 == 0x0D })
+                setLiteral(codeBlock, hasCarriageReturn ? code.replacingOccurrences(of: "\r\n", with: "\n")
+                    .replacingOccurrences(of: "\r", with: "\n") : code)
+                // The info string shares the fence's line: keep its first line, and no backtick,
+                // or cmark would pick a tilde fence that the code itself could close.
+                let firstLine = info.prefix { $0 != "\n" && $0 != "\r" }.filter { $0 != "`" }
+                setString(firstLine, on: codeBlock, with: cmark_node_set_fence_info)
+            case .htmlBlock(let html):
+                // Raw HTML the sender typed: shown as text, never passed through.
+                guard let paragraph = child(CMARK_NODE_PARAGRAPH, of: parent) else { return }
+                atLineStart = true
+                appendText(html, to: paragraph, inHeading: false)
+            case .thematicBreak:
+                _ = child(CMARK_NODE_THEMATIC_BREAK, of: parent)
+            }
+        }
+
+        private mutating func append(_ inlines: [MarkdownInline], to parent: OpaquePointer, inHeading: Bool) {
+            for inline in inlines { append(inline, to: parent, inHeading: inHeading) }
+        }
+
+        private mutating func append(_ inline: MarkdownInline, to parent: OpaquePointer, inHeading: Bool) {
+            switch inline {
+            case .text(let text), .html(let text):
+                appendText(text, to: parent, inHeading: inHeading)
+            case .code(let code):
+                // A line ending inside a code span could start a new block on the next line;
+                // CommonMark reads it as a space anyway.
+                let singleLine = code.contains(where: \.isNewline) ? String(code.map { $0.isNewline ? " " : $0 }) : code
+                guard !singleLine.isEmpty, let node = child(CMARK_NODE_CODE, of: parent) else { return }
+                setLiteral(node, singleLine)
+                atLineStart = false
+            case .emphasis(let children):
+                appendDelimited(CMARK_NODE_EMPH, children, to: parent, inHeading: inHeading)
+            case .strong(let children):
+                appendDelimited(CMARK_NODE_STRONG, children, to: parent, inHeading: inHeading)
+            case .mention(_, let text):
+                appendDelimited(CMARK_NODE_STRONG, [.text(text)], to: parent, inHeading: inHeading)
+            case .link(let destination, let title, let children):
+                guard !insideLink, let url = Self.safeDestination(destination) else {
+                    append(children, to: parent, inHeading: inHeading)
+                    return
+                }
+                appendLink(url: url, title: title, children, to: parent, inHeading: inHeading)
+            case .image(let source, let title, let alt):
+                let label = alt.plainText.isEmpty ? "image" : alt.plainText
+                guard !insideLink, let url = Self.safeDestination(source) else {
+                    appendText(label, to: parent, inHeading: inHeading)
+                    return
+                }
+                appendLink(url: url, title: title, [.text(label)], to: parent, inHeading: inHeading)
+            case .softBreak:
+                appendBreak(CMARK_NODE_SOFTBREAK, to: parent, inHeading: inHeading)
+            case .lineBreak:
+                appendBreak(CMARK_NODE_LINEBREAK, to: parent, inHeading: inHeading)
+            }
+        }
+
+        /// A break at the start of a line would print an empty line, which ends the paragraph.
+        private mutating func appendBreak(_ type: cmark_node_type, to parent: OpaquePointer, inHeading: Bool) {
+            guard !atLineStart else { return }
+            if inHeading {
+                appendText(" ", to: parent, inHeading: true)
+            } else if child(type, of: parent) != nil {
+                atLineStart = true
+            }
+        }
+
+        private mutating func appendLink(url: String, title: String, _ children: [MarkdownInline],
+                                         to parent: OpaquePointer, inHeading: Bool) {
+            guard let link = child(CMARK_NODE_LINK, of: parent) else { return }
+            atLineStart = false
+            setString(url, on: link, with: cmark_node_set_url)
+            // A blank line inside a title would end the paragraph.
+            let singleLineTitle = title.contains(where: \.isNewline) ? String(title.map { $0.isNewline ? " " : $0 }) : title
+            setString(singleLineTitle, on: link, with: cmark_node_set_title)
+            insideLink = true
+            defer { insideLink = false }
+            append(children, to: link, inHeading: inHeading)
+        }
+
+        /// Emphasis and strong emphasis only hold when the delimiters touch non-space text
+        /// (`* a*` at a line start would even be a list): surrounding spaces move outside.
+        private mutating func appendDelimited(_ type: cmark_node_type, _ children: [MarkdownInline],
+                                              to parent: OpaquePointer, inHeading: Bool) {
+            var inner = children
+            var leading = "", trailing = ""
+            if case .text(let text)? = inner.first {
+                let core = text.trimmedOfWhitespace
+                leading = String(text[..<core.startIndex])
+                inner[0] = .text(String(text[core.startIndex...]))
+            }
+            if case .text(let text)? = inner.last {
+                let core = text.trimmedOfWhitespace
+                trailing = String(text[core.endIndex...])
+                inner[inner.count - 1] = .text(String(text[..<core.endIndex]))
+            }
+            inner.removeAll { $0 == .text("") }
+            appendText(leading, to: parent, inHeading: inHeading)
+            if !inner.isEmpty, let node = child(type, of: parent) {
+                atLineStart = false
+                append(inner, to: node, inHeading: inHeading)
+            }
+            appendText(trailing, to: parent, inHeading: inHeading)
+        }
+
+        /// Text with its line endings turned into line breaks (spaces in a heading): a raw line
+        /// ending in a text node would be printed as is and could start a new block.
+        private mutating func appendText(_ text: String, to parent: OpaquePointer, inHeading: Bool) {
+            guard !text.isEmpty else { return }
+            guard Self.containsByte(text, where: { $0 == 0x0A || $0 == 0x0D }) else {
+                appendLine(Substring(text), to: parent)
+                return
+            }
+            var first = true
+            for line in text.split(whereSeparator: \.isNewline) {
+                if !first { appendBreak(CMARK_NODE_LINEBREAK, to: parent, inHeading: inHeading) }
+                first = false
+                appendLine(line, to: parent)
+            }
+        }
+
+        /// Text without line endings. At a line start, CommonMark drops leading spaces and tabs
+        /// anyway, and a leading `~` is escaped by a custom node that prints `\~` (the only
+        /// markup this file writes itself).
+        private mutating func appendLine(_ line: Substring, to parent: OpaquePointer) {
+            var line = line
+            if atLineStart {
+                line = line.drop { $0 == " " || $0 == "\t" }
+                guard !line.isEmpty else { return }
+                if line.first == "~", let escape = child(CMARK_NODE_CUSTOM_INLINE, of: parent) {
+                    setString("\\~", on: escape, with: cmark_node_set_on_enter)
+                    line = line.dropFirst()
+                }
+            }
+            atLineStart = false
+            guard !line.isEmpty, let node = child(CMARK_NODE_TEXT, of: parent) else { return }
+            setLiteral(node, String(line))
+        }
+
+        /// A new node of `type` appended to `parent`, or `nil` (and nothing allocated) when
+        /// cmark refuses the pair.
+        private func child(_ type: cmark_node_type, of parent: OpaquePointer) -> OpaquePointer? {
+            guard let node = cmark_node_new(type) else { return nil }
+            guard cmark_node_append_child(parent, node) != 0 else {
+                cmark_node_free(node)
+                return nil
+            }
+            return node
+        }
+
+        private func setLiteral(_ node: OpaquePointer, _ text: String) {
+            setString(text, on: node, with: cmark_node_set_literal)
+        }
+
+        /// cmark copies the C string; a NUL would cut it short, so it becomes U+FFFD as cmark's
+        /// parser would make it.
+        private func setString<S: StringProtocol>(_ text: S, on node: OpaquePointer,
+                                                  with setter: (OpaquePointer?, UnsafePointer<CChar>?) -> Int32) {
+            let string = Self.containsByte(text, where: { $0 == 0 }) ? String(text).replacingOccurrences(of: "\0", with: "\u{FFFD}") : String(text)
+            _ = string.withCString { setter(node, $0) }
+        }
+
+        /// A byte search through the string's contiguous storage: much faster than walking the
+        /// `UTF8View`, and this runs on every piece of text.
+        private static func containsByte<S: StringProtocol>(_ text: S, where predicate: (UInt8) -> Bool) -> Bool {
+            text.utf8.withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? text.utf8.contains(where: predicate)
+        }
+
+        /// The destination to print, or `nil` when the link must go. Besides ``URLPolicy``, a
+        /// fragment of our own anchors (`#m-...`) is allowed: it cannot leave the document.
+        /// `<` and `>` are percent-encoded: cmark prints a link whose label is its URL as
+        /// `<url>` without escaping, where a `>` would end it early.
+        static func safeDestination(_ destination: String) -> String? {
+            let url: String
+            if destination.hasPrefix("#"), destination.count > 1,
+               destination.utf8.dropFirst().allSatisfy({ isAnchorByte($0) }) {
+                url = destination
+            } else if let sanitized = URLPolicy.sanitize(destination) {
+                url = sanitized
+            } else {
+                return nil
+            }
+            guard url.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return url }
+            return url.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
+        }
+
+        private static func isAnchorByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                return true
+            default:
+                return false
+            }
+        }
+    }
+}

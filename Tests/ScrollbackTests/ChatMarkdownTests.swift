@@ -1,0 +1,148 @@
+import Testing
+@testable import Scrollback
+
+@Suite struct ChatMarkdownTests {
+    private func inlines(_ text: String, users: [ChatUser] = []) -> [MarkdownInline] {
+        let blocks = ChatMarkdown.parse(text, mentionedUsers: users).blocks
+        guard blocks.count == 1, case .paragraph(let inlines) = blocks[0] else {
+            Issue.record("expected one paragraph, got \(blocks)")
+            return []
+        }
+        return inlines
+    }
+
+    private func link(_ destination: String, _ text: String) -> MarkdownInline {
+        .link(destination: destination, title: "", children: [.text(text)])
+    }
+
+    // MARK: Bare URLs
+
+    @Test func linksHTTPAndHTTPS() {
+        #expect(inlines("see http://a.example/x and HTTPS://b.example?q=1#f") == [
+            .text("see "), link("http://a.example/x", "http://a.example/x"), .text(" and "),
+            link("HTTPS://b.example?q=1#f", "HTTPS://b.example?q=1#f"),
+        ])
+    }
+
+    @Test func linksWWWWithHTTPDestination() {
+        #expect(inlines("go to www.example.com/path now") == [
+            .text("go to "), link("http://www.example.com/path", "www.example.com/path"), .text(" now"),
+        ])
+    }
+
+    @Test func trimsTrailingPunctuation() {
+        #expect(inlines("Read https://a.example/x.html, then www.b.example!?") == [
+            .text("Read "), link("https://a.example/x.html", "https://a.example/x.html"), .text(", then "),
+            link("http://www.b.example", "www.b.example"), .text("!?"),
+        ])
+        #expect(inlines("\"https://a.example/q\".") == [.text("\""), link("https://a.example/q", "https://a.example/q"), .text("\".")])
+    }
+
+    @Test func keepsBalancedParenthesesAndDropsAnUnbalancedOne() {
+        #expect(inlines("(see https://en.example/wiki/Swift_(language))") == [
+            .text("(see "), link("https://en.example/wiki/Swift_(language)", "https://en.example/wiki/Swift_(language)"), .text(")"),
+        ])
+        #expect(inlines("(https://a.example/x)") == [.text("("), link("https://a.example/x", "https://a.example/x"), .text(")")])
+    }
+
+    @Test func stopsAtLessThan() {
+        // `<` starts inline HTML in CommonMark, so the text run itself ends there.
+        #expect(inlines("https://a.example/x<b") == [link("https://a.example/x", "https://a.example/x"), .text("<b")])
+    }
+
+    @Test func needsAPlausibleHost() {
+        #expect(inlines("http:// nothing, www. nothing, www.com x") == [
+            .text("http:// nothing, www. nothing, "), link("http://www.com", "www.com"), .text(" x"),
+        ])
+        #expect(inlines("just www.") == [.text("just www.")])
+        #expect(inlines("http:///path www.-") == [.text("http:///path "), link("http://www.-", "www.-")])
+        #expect(inlines("www.example.com:8080/x") == [link("http://www.example.com:8080/x", "www.example.com:8080/x")])
+    }
+
+    @Test func needsABoundaryBefore() {
+        #expect(inlines("xhttp://a.example awww.b.example") == [.text("xhttp://a.example awww.b.example")])
+        #expect(inlines("*https://a.example*") == [.emphasis([link("https://a.example", "https://a.example")])])
+    }
+
+    @Test func leavesCodeLinksAndImagesAlone() {
+        #expect(inlines("`http://a.example` [www.b.example](https://c.example) ![http://d.example](https://e.example/i.png)") == [
+            .code("http://a.example"), .text(" "),
+            .link(destination: "https://c.example", title: "", children: [.text("www.b.example")]), .text(" "),
+            .image(source: "https://e.example/i.png", title: "", alt: [.text("http://d.example")]),
+        ])
+        #expect(ChatMarkdown.parse("```\nhttp://a.example @Ann\n```", mentionedUsers: [ChatUser(id: "a", name: "Ann")]).blocks
+            == [.codeBlock(info: "", code: "http://a.example @Ann\n")])
+    }
+
+    @Test func keepsCommonMarkAutolinks() {
+        #expect(inlines("<https://a.example>") == [link("https://a.example", "https://a.example")])
+    }
+
+    @Test func findsURLsSplitAcrossTextNodes() {
+        // cmark splits text at `_` and `!`; the runs are merged before the search.
+        #expect(inlines("https://a.example/a_b!c") == [link("https://a.example/a_b!c", "https://a.example/a_b!c")])
+    }
+
+    @Test func textWithoutMarkersParsesAsPlainCommonMark() {
+        let text = "Hello *world*, nothing to link here."
+        #expect(ChatMarkdown.parse(text, mentionedUsers: [ChatUser(id: "u")]) == CommonMark.parse(text))
+    }
+
+    // MARK: Mentions
+
+    private let ann = ChatUser(id: "ann", name: "Ann")
+    private let annLee = ChatUser(id: "ann-lee", name: "Ann Lee")
+
+    @Test func mentionsCaseInsensitively() {
+        #expect(inlines("hi @ann and @ANN", users: [ann]) == [
+            .text("hi "), .mention(userID: "ann", text: "@ann"), .text(" and "), .mention(userID: "ann", text: "@ANN"),
+        ])
+    }
+
+    @Test func longestNameWins() {
+        #expect(inlines("@Ann Lee, @Ann", users: [ann, annLee]) == [
+            .mention(userID: "ann-lee", text: "@Ann Lee"), .text(", "), .mention(userID: "ann", text: "@Ann"),
+        ])
+    }
+
+    @Test func respectsWordBoundaries() {
+        #expect(inlines("mail ann@example.com @Annie @Ann_ (@Ann)", users: [ann]) == [
+            .text("mail ann@example.com @Annie "), .mention(userID: "ann", text: "@Ann"), .text("_ ("),
+            .mention(userID: "ann", text: "@Ann"), .text(")"),
+        ])
+    }
+
+    @Test func usesTheIDWhenThereIsNoName() {
+        #expect(inlines("ping @u42", users: [ChatUser(id: "u42"), ChatUser(id: "u43", name: "  ")]) == [
+            .text("ping "), .mention(userID: "u42", text: "@u42"),
+        ])
+    }
+
+    @Test func mentionsNonLatinNames() {
+        let users = [ChatUser(id: "y", name: "山田 花子"), ChatUser(id: "m", name: "محمد علي"), ChatUser(id: "c", name: "Chloé")]
+        #expect(inlines("@山田 花子さん", users: users) == [.text("@山田 花子さん")]) // no boundary after the name
+        #expect(inlines("@山田 花子 はい", users: users) == [.mention(userID: "y", text: "@山田 花子"), .text(" はい")])
+        #expect(inlines("مرحبا @محمد علي!", users: users) == [.text("مرحبا "), .mention(userID: "m", text: "@محمد علي"), .text("!")])
+        // Decomposed "é" in the text, uppercase too: still the same name; "Chloe" is not.
+        #expect(inlines("@CHLOE\u{301} @Chloe", users: users) == [.mention(userID: "c", text: "@CHLOE\u{301}"), .text(" @Chloe")])
+    }
+
+    @Test func mentionsOnlyInText() {
+        #expect(inlines("`@Ann` [@Ann](https://a.example) **@Ann**", users: [ann]) == [
+            .code("@Ann"), .text(" "), .link(destination: "https://a.example", title: "", children: [.text("@Ann")]), .text(" "),
+            .strong([.mention(userID: "ann", text: "@Ann")]),
+        ])
+    }
+
+    @Test func mentionsAndLinksTogether() {
+        #expect(inlines("@Ann see https://a.example/@Ann", users: [ann]) == [
+            .mention(userID: "ann", text: "@Ann"), .text(" see "), link("https://a.example/@Ann", "https://a.example/@Ann"),
+        ])
+    }
+
+    @Test func aNameWithMarkdownCharactersMatchesItsMergedText() {
+        #expect(inlines("hey @ann_lee!", users: [ChatUser(id: "x", name: "Ann_Lee")]) == [
+            .text("hey "), .mention(userID: "x", text: "@ann_lee"), .text("!"),
+        ])
+    }
+}
