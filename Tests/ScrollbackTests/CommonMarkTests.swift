@@ -355,3 +355,29 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+@Suite struct CommonMarkDepthTests {
+    /// Depth of the deepest container in a document.
+    private func depth(_ blocks: [MarkdownBlock]) -> Int {
+        blocks.map { block in
+            switch block {
+            case .blockQuote(let children): 1 + depth(children)
+            case .list(_, _, let items): 1 + (items.map { 1 + depth($0) }.max() ?? 0)
+            default: 0
+            }
+        }.max() ?? 0
+    }
+
+    @Test func hostileNestingIsFlattenedAndKeepsTheText() {
+        let quotes = CommonMark.parse(String(repeating: ">", count: 20_000) + " deep")
+        #expect(depth(quotes.blocks) <= 24)
+        #expect("\(quotes)".contains("deep"))
+
+        let lists = CommonMark.parse((0..<2_000).map { String(repeating: "  ", count: $0) + "- item \($0)" }.joined(separator: "\n"))
+        #expect(depth(lists.blocks) <= 48)
+        #expect("\(lists)".contains("item 1999"))
+
+        let emphasis = CommonMark.parse(String(repeating: "*a **b ", count: 3_000) + "end")
+        #expect("\(emphasis)".contains("end"))
+    }
+}

@@ -52,7 +52,17 @@ enum CommonMark {
         private enum Kind {
             case document, blockQuote, list(start: Int?, tight: Bool), item, paragraph, heading(level: Int)
             case emphasis, strong, link(destination: String, title: String), image(source: String, title: String)
+            /// A container past ``maximumDepth``: its content joins its parent's.
+            case flattened(wasLink: Bool)
         }
+
+        /// Nesting deeper than this is flattened: hostile text such as ten thousand `>` would
+        /// otherwise nest values (and every recursive walk over them) ten thousand deep.
+        static let maximumDepth = 24
+        private static let nestingTypes: [cmark_node_type] = [
+            CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_EMPH, CMARK_NODE_STRONG,
+            CMARK_NODE_LINK, CMARK_NODE_IMAGE,
+        ]
 
         private struct Frame {
             let kind: Kind
@@ -74,7 +84,14 @@ enum CommonMark {
         }
 
         mutating func enter(_ node: OpaquePointer) {
-            switch cmark_node_get_type(node) {
+            let type = cmark_node_get_type(node)
+            if stack.count >= Self.maximumDepth, Self.nestingTypes.contains(type) {
+                let isLink = type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+                appendFrameAfterText(.flattened(wasLink: isLink))
+                if isLink { linkDepth += 1 }
+                return
+            }
+            switch type {
             case CMARK_NODE_DOCUMENT:
                 break // The bottom frame stands for it.
             case CMARK_NODE_BLOCK_QUOTE: stack.append(Frame(kind: .blockQuote))
@@ -130,6 +147,15 @@ enum CommonMark {
             case .image(let source, let title):
                 linkDepth -= 1
                 appendInline(.image(source: source, title: title, alt: frame.inlines))
+            case .flattened(let wasLink):
+                if wasLink { linkDepth -= 1 }
+                let top = stack.count - 1
+                if case .list = stack[top].kind {
+                    stack[top].items.append(frame.blocks + frame.items.flatMap { $0 })
+                } else {
+                    stack[top].blocks += frame.blocks + frame.items.flatMap { $0 }
+                }
+                stack[top].inlines += frame.inlines
             }
         }
 
