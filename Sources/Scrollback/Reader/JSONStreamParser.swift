@@ -102,7 +102,8 @@ struct JSONStreamParser {
         limit = source.count
         if limit >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { cursor = 3 }
         keep = cursor
-        return limit > cursor
+        if limit > cursor || !more { return limit > cursor }
+        return try refill(keeping: &keep)
     }
 
     /// Makes at least `count` bytes available from the cursor, unless the input ends first.

@@ -1,5 +1,5 @@
 /// One thing found in the input, in input order.
-public enum TranscriptEvent: Sendable {
+public enum TranscriptEvent: Sendable, Hashable {
     /// A channel; it comes before the channel's messages.
     case channel(ChatChannel)
     case message(ChatMessage)
