@@ -87,7 +87,14 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     // Linear lookup: message objects have a few dozen keys, where a scan beats hashing.
     public subscript(key: String) -> JSONValue? {
-        get { members.first(where: { $0.key == key })?.value }
+        get {
+            // Comparing lengths first skips most mismatches without a call into String's comparison.
+            let length = key.utf8.count
+            for index in members.indices where members[index].key.utf8.count == length && members[index].key == key {
+                return members[index].value
+            }
+            return nil
+        }
         set {
             let index = members.firstIndex(where: { $0.key == key })
             switch (index, newValue) {

@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The input's bytes, read a chunk at a time into a sliding window, so that memory stays bounded
+/// by the largest single token rather than by the file.
+///
+/// The parser reads ``window`` directly; when it runs out it calls
+/// ``refill(discardingBefore:)`` with the first byte it still needs (the start of a token that
+/// spans the chunk boundary). Line numbers are not tracked per byte: ``position(at:)`` counts
+/// newlines lazily, with `memchr`, only up to where a position is asked for.
+final class ByteSource {
+    /// How much is read from the descriptor at a time.
+    static let defaultChunkSize = 64 * 1024
+
+    /// The name used in error messages: the path, or "standard input".
+    let name: String
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    /// In-memory input (tests, ``init(bytes:)``), handed out a chunk at a time like a file.
+    private let memory: [UInt8]
+    private var memoryOffset = 0
+    private let chunkSize: Int
+
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes of `storage` hold input.
+    private(set) var count = 0
+    /// The input offset of `storage[0]`.
+    private(set) var baseOffset = 0
+    /// Whether the descriptor (or memory) has nothing more to give.
+    private(set) var isFinished = false
+
+    // Line bookkeeping at the window's start, and at the last position asked for.
+    private var baseLine = 1
+    private var baseLineStart = 0
+    private var markOffset = 0
+    private var markLine = 1
+    private var markLineStart = 0
+
+    /// Opens a file, or standard input for `"-"`.
+    init(path: String, chunkSize: Int = ByteSource.defaultChunkSize) throws(ReadError) {
+        self.chunkSize = max(1, chunkSize)
+        memory = []
+        if path == "-" {
+            name = "standard input"
+            descriptor = STDIN_FILENO
+            ownsDescriptor = false
+        } else {
+            name = path
+            let opened = open(path, O_RDONLY | O_CLOEXEC)
+            guard opened >= 0 else { throw ReadError.io(path: path, reason: ByteSource.lastErrorText()) }
+            descriptor = opened
+            ownsDescriptor = true
+        }
+        capacity = 2 * self.chunkSize
+        storage = .allocate(capacity: capacity)
+    }
+
+    /// Reads from memory; `chunkSize` exists so that tests can put chunk boundaries everywhere.
+    init(bytes: [UInt8], chunkSize: Int = ByteSource.defaultChunkSize) {
+        self.chunkSize = max(1, chunkSize)
+        memory = bytes
+        name = "input"
+        descriptor = -1
+        ownsDescriptor = false
+        capacity = 2 * self.chunkSize
+        storage = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        storage.deallocate()
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// The bytes read and not yet discarded.
+    var window: UnsafePointer<UInt8> { UnsafePointer(storage) }
+
+    /// Drops the bytes before `keep`, moves the rest to the window's start, and reads one more
+    /// chunk after them. Returns `false` when the input had no more bytes.
+    func refill(discardingBefore keep: Int) throws(ReadError) -> Bool {
+        precondition(keep >= 0 && keep <= count)
+        if keep > 0 {
+            advanceBase(to: keep)
+            let kept = count - keep
+            if kept > 0 { (storage).update(from: storage + keep, count: kept) }
+            count = kept
+            baseOffset += keep
+        }
+        guard !isFinished else { return false }
+        if capacity - count < chunkSize {
+            // A token longer than the window: grow, so that it can be handed out whole.
+            let newCapacity = max(capacity * 2, count + chunkSize)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: storage, count: count)
+            storage.deallocate()
+            storage = grown
+            capacity = newCapacity
+        }
+        let received = try readChunk(into: storage + count, maximum: chunkSize)
+        if received == 0 {
+            isFinished = true
+            return false
+        }
+        count += received
+        return true
+    }
+
+    private func readChunk(into destination: UnsafeMutablePointer<UInt8>, maximum: Int) throws(ReadError) -> Int {
+        if descriptor < 0 {
+            let received = min(maximum, memory.count - memoryOffset)
+            if received > 0 {
+                memory.withUnsafeBufferPointer { all in
+                    destination.update(from: all.baseAddress! + memoryOffset, count: received)
+                }
+                memoryOffset += received
+            }
+            return received
+        }
+        while true {
+            let received = read(descriptor, destination, maximum)
+            if received >= 0 { return received }
+            if errno == EINTR { continue }
+            throw ReadError.io(path: name, reason: ByteSource.lastErrorText())
+        }
+    }
+
+    /// The line and column of the byte at `index` in the window (`index == count` is the end).
+    func position(at index: Int) -> SourcePosition {
+        let offset = baseOffset + index
+        if offset >= markOffset {
+            let (line, lineStart) = countLines(from: markOffset - baseOffset, to: index,
+                                               line: markLine, lineStart: markLineStart)
+            markOffset = offset
+            markLine = line
+            markLineStart = lineStart
+            return SourcePosition(line: line, column: offset - lineStart + 1)
+        }
+        // Asked for a place before the last one: count again from the window's start.
+        let (line, lineStart) = countLines(from: 0, to: index, line: baseLine, lineStart: baseLineStart)
+        return SourcePosition(line: line, column: offset - lineStart + 1)
+    }
+
+    private func advanceBase(to keep: Int) {
+        (baseLine, baseLineStart) = countLines(from: 0, to: keep, line: baseLine, lineStart: baseLineStart)
+        if markOffset < baseOffset + keep {
+            markOffset = baseOffset + keep
+            markLine = baseLine
+            markLineStart = baseLineStart
+        }
+    }
+
+    /// Counts the newlines in `window[from..<to]`, starting from a known line.
+    private func countLines(from start: Int, to end: Int, line: Int, lineStart: Int) -> (line: Int, lineStart: Int) {
+        var line = line
+        var lineStart = lineStart
+        var index = start
+        while index < end {
+            guard let found = memchr(storage + index, 0x0A, end - index) else { break }
+            let newline = storage.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            line += 1
+            lineStart = baseOffset + newline + 1
+            index = newline + 1
+        }
+        return (line, lineStart)
+    }
+
+    private static func lastErrorText() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,738 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A pull parser over a ``ByteSource``: it parses one value at a time into ``JSONValue``, or walks
+/// containers member by member and skips what nobody needs without building it.
+///
+/// RFC 8259 JSON, plus what real exports carry: a UTF-8 byte order mark at the start and a
+/// trailing comma before `}` or `]`. Errors name the line and byte column of the offending byte.
+struct JSONStreamParser {
+    /// Deeper nesting is refused, so that hostile input cannot exhaust the stack.
+    static let maximumDepth = 512
+
+    /// What kind of value starts at the cursor, judged by its first byte.
+    enum ValueKind: Equatable {
+        case object, array, string, number, literal
+    }
+
+    private enum Container {
+        case objectFirst, objectRest, arrayFirst, arrayRest
+    }
+
+    private let source: ByteSource
+    private var bytes: UnsafePointer<UInt8>
+    /// The next byte to read, as an index into `bytes`.
+    private var cursor = 0
+    /// The number of valid bytes in `bytes`.
+    private var limit = 0
+    /// The containers opened with `beginObject` / `beginArray` and not yet closed.
+    private var containers: [Container] = []
+    /// Where strings with escapes are decoded.
+    private var scratch: [UInt8] = []
+    private let keys = KeyTable()
+    private let memberStack = ValueStack<(key: String, value: JSONValue)>()
+    private let elementStack = ValueStack<JSONValue>()
+    private var startedReading = false
+
+    init(source: ByteSource) {
+        self.source = source
+        bytes = source.window
+        scratch.reserveCapacity(256)
+    }
+
+    init(bytes: [UInt8], chunkSize: Int = ByteSource.defaultChunkSize) {
+        self.init(source: ByteSource(bytes: bytes, chunkSize: chunkSize))
+    }
+
+    /// How many containers the incremental walk has open.
+    var depth: Int { containers.count }
+
+    // MARK: - Positions and errors
+
+    /// The line and column of the next unread byte.
+    mutating func currentPosition() -> SourcePosition {
+        source.position(at: cursor)
+    }
+
+    private func position(at index: Int) -> SourcePosition {
+        source.position(at: index)
+    }
+
+    private func syntaxError(_ reason: String, at index: Int) -> ReadError {
+        .syntax(source.position(at: index), reason)
+    }
+
+    /// The error for the byte at `index`, or for the end of the input when `index == limit`.
+    private func unexpected(at index: Int, expected: String) -> ReadError {
+        if index >= limit { return syntaxError("unexpected end of input, \(expected)", at: limit) }
+        return syntaxError("\(expected), found \(Self.describe(bytes[index]))", at: index)
+    }
+
+    static func describe(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x20...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
+        default: return "byte 0x\(String(byte, radix: 16, uppercase: true).leftPadded(to: 2))"
+        }
+    }
+
+    // MARK: - Buffer
+
+    /// Reads more input, keeping the bytes from `keep` on; `keep` and the cursor are moved with
+    /// the window. Returns `false` at the end of the input.
+    private mutating func refill(keeping keep: inout Int) throws(ReadError) -> Bool {
+        if !startedReading { return try startReading(keeping: &keep) }
+        let shift = keep
+        let more = try source.refill(discardingBefore: keep)
+        bytes = source.window
+        limit = source.count
+        cursor -= shift
+        keep = 0
+        return more
+    }
+
+    /// The first read also drops a UTF-8 byte order mark.
+    private mutating func startReading(keeping keep: inout Int) throws(ReadError) -> Bool {
+        startedReading = true
+        var more = try source.refill(discardingBefore: 0)
+        while more && source.count < 3 { more = try source.refill(discardingBefore: 0) }
+        bytes = source.window
+        limit = source.count
+        if limit >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { cursor = 3 }
+        keep = cursor
+        if limit > cursor || !more { return limit > cursor }
+        return try refill(keeping: &keep)
+    }
+
+    /// Makes at least `count` bytes available from the cursor, unless the input ends first.
+    private mutating func ensure(_ count: Int) throws(ReadError) -> Bool {
+        while limit - cursor < count {
+            var keep = cursor
+            guard try refill(keeping: &keep) else { return limit - cursor >= count }
+        }
+        return true
+    }
+
+    /// Skips whitespace; returns the next byte without consuming it, or `nil` at the end.
+    @inline(__always)
+    private mutating func peekSignificant() throws(ReadError) -> UInt8? {
+        while true {
+            while cursor < limit {
+                let byte = bytes[cursor]
+                if byte > 0x20 || !(byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) { return byte }
+                cursor += 1
+            }
+            var keep = cursor
+            guard try refill(keeping: &keep) else { return nil }
+        }
+    }
+
+    // MARK: - Peeking
+
+    /// Skips whitespace and tells which kind of value comes next; `nil` at the end of the input.
+    /// An unexpected byte is a syntax error.
+    mutating func peekKind() throws(ReadError) -> ValueKind? {
+        guard let byte = try peekSignificant() else { return nil }
+        switch byte {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return .literal
+        default: throw unexpected(at: cursor, expected: "expected a JSON value")
+        }
+    }
+
+    /// Whether only whitespace is left.
+    mutating func isAtEnd() throws(ReadError) -> Bool {
+        try peekSignificant() == nil
+    }
+
+    // MARK: - Incremental walk
+
+    /// Consumes `{` and opens an object for ``nextKey()``.
+    mutating func beginObject() throws(ReadError) {
+        try open(UInt8(ascii: "{"), as: .objectFirst, expected: "expected '{'")
+    }
+
+    /// Consumes `[` and opens an array for ``nextElement()``.
+    mutating func beginArray() throws(ReadError) {
+        try open(UInt8(ascii: "["), as: .arrayFirst, expected: "expected '['")
+    }
+
+    private mutating func open(_ bracket: UInt8, as container: Container, expected: String) throws(ReadError) {
+        guard try peekSignificant() == bracket else { throw unexpected(at: cursor, expected: expected) }
+        guard containers.count < Self.maximumDepth else { throw tooDeep(at: cursor) }
+        cursor += 1
+        containers.append(container)
+    }
+
+    /// The next key of the innermost open object, with its `:` consumed, so that the caller
+    /// reads or skips the value next; `nil` once the object's `}` has been consumed.
+    mutating func nextKey() throws(ReadError) -> String? {
+        guard let state = containers.last, state == .objectFirst || state == .objectRest else {
+            preconditionFailure("nextKey() outside an object")
+        }
+        var byte = try peekSignificant()
+        if byte == UInt8(ascii: "}") {
+            cursor += 1
+            containers.removeLast()
+            return nil
+        }
+        if state == .objectRest {
+            guard byte == UInt8(ascii: ",") else { throw unexpected(at: cursor, expected: "expected ',' or '}' after object member") }
+            cursor += 1
+            byte = try peekSignificant()
+            if byte == UInt8(ascii: "}") { // a trailing comma
+                cursor += 1
+                containers.removeLast()
+                return nil
+            }
+        }
+        guard byte == UInt8(ascii: "\"") else { throw unexpected(at: cursor, expected: "expected a string key") }
+        cursor += 1
+        let key = try parseKey().key
+        try consumeColon()
+        containers[containers.count - 1] = .objectRest
+        return key
+    }
+
+    /// Moves to the next element of the innermost open array: `true` when one follows (the
+    /// caller reads or skips it next), `false` once the array's `]` has been consumed.
+    mutating func nextElement() throws(ReadError) -> Bool {
+        guard let state = containers.last, state == .arrayFirst || state == .arrayRest else {
+            preconditionFailure("nextElement() outside an array")
+        }
+        var byte = try peekSignificant()
+        if byte == UInt8(ascii: "]") {
+            cursor += 1
+            containers.removeLast()
+            return false
+        }
+        if state == .arrayRest {
+            guard byte == UInt8(ascii: ",") else { throw unexpected(at: cursor, expected: "expected ',' or ']' after array element") }
+            cursor += 1
+            byte = try peekSignificant()
+            if byte == UInt8(ascii: "]") {
+                cursor += 1
+                containers.removeLast()
+                return false
+            }
+        }
+        if byte == nil { throw unexpected(at: limit, expected: "expected an array element") }
+        containers[containers.count - 1] = .arrayRest
+        return true
+    }
+
+    private mutating func consumeColon() throws(ReadError) {
+        guard try peekSignificant() == UInt8(ascii: ":") else { throw unexpected(at: cursor, expected: "expected ':' after object key") }
+        cursor += 1
+    }
+
+    private func tooDeep(at index: Int) -> ReadError {
+        syntaxError("nesting deeper than \(Self.maximumDepth) levels", at: index)
+    }
+
+    // MARK: - Whole values
+
+    /// Parses the next value completely.
+    mutating func parseValue() throws(ReadError) -> JSONValue {
+        try parseValue(depth: containers.count)
+    }
+
+    private mutating func parseValue(depth: Int) throws(ReadError) -> JSONValue {
+        guard let byte = try peekSignificant() else { throw unexpected(at: limit, expected: "expected a JSON value") }
+        switch byte {
+        case UInt8(ascii: "\""):
+            cursor += 1
+            return .string(try parseStringBody())
+        case UInt8(ascii: "{"):
+            return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["):
+            return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        default:
+            throw unexpected(at: cursor, expected: "expected a JSON value")
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(ReadError) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw tooDeep(at: cursor) }
+        cursor += 1 // {
+        let base = memberStack.count
+        var filter = KeyFilter()
+        var hasDuplicates = false
+        var seenKeys: Set<String> = []
+        var byte = try peekSignificant()
+        while byte != UInt8(ascii: "}") {
+            guard byte == UInt8(ascii: "\"") else { throw unexpected(at: cursor, expected: "expected a string key") }
+            cursor += 1
+            let (key, hash) = try parseKey()
+            if !hasDuplicates {
+                if memberStack.count - base < Self.scannedObjectSize {
+                    if filter.insert(hash) { hasDuplicates = memberStack.contains(key: key, from: base) }
+                } else {
+                    // A huge object: scanning for each possible repeat would be quadratic.
+                    if seenKeys.isEmpty { seenKeys = memberStack.keys(from: base) }
+                    hasDuplicates = !seenKeys.insert(key).inserted
+                }
+            }
+            try consumeColon()
+            let value = try parseValue(depth: depth)
+            memberStack.push((key, value))
+            byte = try peekSignificant()
+            if byte == UInt8(ascii: ",") {
+                cursor += 1
+                byte = try peekSignificant() // `}` here is a trailing comma, accepted
+            } else if byte != UInt8(ascii: "}") {
+                throw unexpected(at: cursor, expected: "expected ',' or '}' after object member")
+            }
+        }
+        cursor += 1 // }
+        let members = memberStack.popArray(from: base)
+        // The setter keeps a repeated key's first place and last value, like JavaScript; only
+        // objects that have one pay for it.
+        return .object(hasDuplicates ? JSONObject(members) : JSONObject(uniqueMembers: members))
+    }
+
+    /// Makes an object from members in input order; a repeated key keeps its first place and
+    /// its last value (the setter's rule), and only objects that have one pay for it.
+    static func object(_ members: [(key: String, value: JSONValue)]) -> JSONObject {
+        if members.count <= scannedObjectSize {
+            var filter = KeyFilter()
+            for index in members.indices where filter.insert(KeyTable.hash(members[index].key)) {
+                for earlier in 0..<index where members[earlier].key == members[index].key { return JSONObject(members) }
+            }
+        } else {
+            var seen = Set<String>(minimumCapacity: members.count)
+            for member in members where !seen.insert(member.key).inserted { return JSONObject(members) }
+        }
+        return JSONObject(uniqueMembers: members)
+    }
+
+    /// Up to this many members, repeated keys are found by a filter and a scan; past it, by a set.
+    private static let scannedObjectSize = 64
+
+    private mutating func parseArray(depth: Int) throws(ReadError) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw tooDeep(at: cursor) }
+        cursor += 1 // [
+        let base = elementStack.count
+        var byte = try peekSignificant()
+        while byte != UInt8(ascii: "]") {
+            guard byte != nil else { throw unexpected(at: limit, expected: "expected an array element") }
+            elementStack.push(try parseValue(depth: depth))
+            byte = try peekSignificant()
+            if byte == UInt8(ascii: ",") {
+                cursor += 1
+                byte = try peekSignificant()
+            } else if byte != UInt8(ascii: "]") {
+                throw unexpected(at: cursor, expected: "expected ',' or ']' after array element")
+            }
+        }
+        cursor += 1 // ]
+        return .array(elementStack.popArray(from: base))
+    }
+
+    private mutating func literal(_ word: StaticString) throws(ReadError) {
+        let length = word.utf8CodeUnitCount
+        let available = try ensure(length)
+        let start = cursor
+        let expected = word.utf8Start
+        for offset in 0..<length {
+            guard available || start + offset < limit else {
+                throw syntaxError("unexpected end of input inside '\(word)'", at: limit)
+            }
+            guard bytes[start + offset] == expected[offset] else {
+                throw syntaxError("invalid literal, expected '\(word)'", at: start)
+            }
+        }
+        cursor += length
+    }
+
+    // MARK: - Skipping
+
+    /// Consumes the next value, checking its syntax, without building it.
+    mutating func skipValue() throws(ReadError) {
+        try skipValue(depth: containers.count)
+    }
+
+    private mutating func skipValue(depth: Int) throws(ReadError) {
+        guard let byte = try peekSignificant() else { throw unexpected(at: limit, expected: "expected a JSON value") }
+        switch byte {
+        case UInt8(ascii: "\""):
+            cursor += 1
+            try skipStringBody()
+        case UInt8(ascii: "{"):
+            guard depth < Self.maximumDepth else { throw tooDeep(at: cursor) }
+            cursor += 1
+            var next = try peekSignificant()
+            while next != UInt8(ascii: "}") {
+                guard next == UInt8(ascii: "\"") else { throw unexpected(at: cursor, expected: "expected a string key") }
+                cursor += 1
+                try skipStringBody()
+                try consumeColon()
+                try skipValue(depth: depth + 1)
+                next = try peekSignificant()
+                if next == UInt8(ascii: ",") {
+                    cursor += 1
+                    next = try peekSignificant()
+                } else if next != UInt8(ascii: "}") {
+                    throw unexpected(at: cursor, expected: "expected ',' or '}' after object member")
+                }
+            }
+            cursor += 1
+        case UInt8(ascii: "["):
+            guard depth < Self.maximumDepth else { throw tooDeep(at: cursor) }
+            cursor += 1
+            var next = try peekSignificant()
+            while next != UInt8(ascii: "]") {
+                guard next != nil else { throw unexpected(at: limit, expected: "expected an array element") }
+                try skipValue(depth: depth + 1)
+                next = try peekSignificant()
+                if next == UInt8(ascii: ",") {
+                    cursor += 1
+                    next = try peekSignificant()
+                } else if next != UInt8(ascii: "]") {
+                    throw unexpected(at: cursor, expected: "expected ',' or ']' after array element")
+                }
+            }
+            cursor += 1
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            _ = try scanNumber()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default:
+            throw unexpected(at: cursor, expected: "expected a JSON value")
+        }
+    }
+
+    // MARK: - Strings
+
+    /// Finds the end of a string whose opening quote (at `quote`) was consumed. For a string
+    /// without escapes, returns the index of the closing quote and moves the cursor past it;
+    /// else returns `nil` with the cursor on the first byte that needs decoding. `quote` moves
+    /// with the window: the string stays in it until it ends, for the error position.
+    @inline(__always)
+    private mutating func scanPlainString(quote: inout Int) throws(ReadError) -> Int? {
+        while true {
+            var index = cursor
+            // Eight bytes at a time while no quote, backslash or control character is among them.
+            while index + 8 <= limit {
+                let mask = Self.specialBytes(in: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+                if mask != 0 {
+                    index += mask.trailingZeroBitCount >> 3
+                    break
+                }
+                index += 8
+            }
+            while index < limit {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    cursor = index + 1
+                    return index
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 {
+                    cursor = index
+                    return nil
+                }
+                index += 1
+            }
+            cursor = index
+            guard try refill(keeping: &quote) else { throw syntaxError("unterminated string", at: quote) }
+        }
+    }
+
+    /// Parses a string whose opening quote was consumed. The common case, no escapes, makes
+    /// the `String` from the input bytes in one go.
+    private mutating func parseStringBody() throws(ReadError) -> String {
+        var quote = cursor - 1
+        guard let end = try scanPlainString(quote: &quote) else { return try parseEscapedString(quote: quote) }
+        return String(decoding: UnsafeBufferPointer(start: bytes + quote + 1, count: end - quote - 1), as: UTF8.self)
+    }
+
+    /// Parses an object key whose opening quote was consumed, with its hash.
+    private mutating func parseKey() throws(ReadError) -> (key: String, hash: UInt64) {
+        var quote = cursor - 1
+        guard let end = try scanPlainString(quote: &quote) else {
+            let key = try parseEscapedString(quote: quote)
+            return (key, KeyTable.hash(key))
+        }
+        let start = bytes + quote + 1
+        let hash = KeyTable.hash(start, count: end - quote - 1)
+        return (keys.key(start, count: end - quote - 1, hash: hash), hash)
+    }
+
+    /// A mask with the high bit set in the lowest byte of `word` (little-endian: the first in
+    /// the input) that is a quote, a backslash or a control character; zero when none is. Bits
+    /// above the first hit may be spurious, so only its position is meaningful.
+    @inline(__always)
+    private static func specialBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let quoteHits = (quotes &- ones) & ~quotes
+        let backslashHits = (backslashes &- ones) & ~backslashes
+        let controlHits = (word &- ones &* 0x20) & ~word
+        return (quoteHits | backslashHits | controlHits) & highBits
+    }
+
+    /// The slow path: decodes escapes into `scratch`. `cursor` is at the first byte that needs
+    /// attention; the plain bytes before it follow the opening quote at `quote`.
+    private mutating func parseEscapedString(quote: Int) throws(ReadError) -> String {
+        var quote = quote
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + quote + 1, count: cursor - quote - 1))
+        while true {
+            // Copy a run of plain bytes at once.
+            while true {
+                var index = cursor
+                while index < limit {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    index += 1
+                }
+                scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + cursor, count: index - cursor))
+                cursor = index
+                if index < limit { break }
+                guard try refill(keeping: &quote) else { throw syntaxError("unterminated string", at: quote) }
+            }
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: "\"") {
+                cursor += 1
+                return String(decoding: scratch, as: UTF8.self)
+            }
+            if byte < 0x20 {
+                throw syntaxError("unescaped control character (\(Self.describe(byte))) in string", at: cursor)
+            }
+            try decodeEscape(quote: &quote)
+        }
+    }
+
+    /// Makes `count` bytes available from the cursor while keeping the bytes from `keep` on.
+    private mutating func ensure(_ count: Int, keeping keep: inout Int) throws(ReadError) -> Bool {
+        while limit - cursor < count {
+            guard try refill(keeping: &keep) else { return limit - cursor >= count }
+        }
+        return true
+    }
+
+    /// Decodes one escape sequence at the cursor (a backslash) into `scratch`.
+    private mutating func decodeEscape(quote: inout Int) throws(ReadError) {
+        guard try ensure(2, keeping: &quote) else { throw syntaxError("unterminated string", at: quote) }
+        let escape = bytes[cursor + 1]
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escape)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hexQuad(quote: &quote)
+            cursor += 6
+            if (0xD800...0xDBFF).contains(scalar) {
+                // A high surrogate counts only when a low one follows; else it becomes U+FFFD.
+                _ = try ensure(2, keeping: &quote)
+                if limit - cursor >= 2, bytes[cursor] == UInt8(ascii: "\\"), bytes[cursor + 1] == UInt8(ascii: "u") {
+                    let low = try hexQuad(quote: &quote)
+                    if (0xDC00...0xDFFF).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        cursor += 6
+                    } else {
+                        scalar = 0xFFFD // the second escape is decoded on its own
+                    }
+                } else {
+                    scalar = 0xFFFD
+                }
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                scalar = 0xFFFD
+            }
+            appendUTF8(scalar)
+            return
+        default:
+            throw syntaxError("invalid escape \\\(Self.describe(escape).trimmingQuotes)", at: cursor)
+        }
+        cursor += 2
+    }
+
+    /// The four hex digits of the `\\u` escape at the cursor.
+    private mutating func hexQuad(quote: inout Int) throws(ReadError) -> UInt32 {
+        _ = try ensure(6, keeping: &quote)
+        var value: UInt32 = 0
+        for digitIndex in (cursor + 2)..<(cursor + 6) {
+            guard digitIndex < limit else { throw syntaxError("unexpected end of input in \\u escape", at: limit) }
+            let byte = bytes[digitIndex]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw syntaxError("invalid \\u escape: expected a hex digit, found \(Self.describe(byte))", at: digitIndex)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    private mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(scalar))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | scalar >> 6))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | scalar >> 12))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | scalar >> 18))
+            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// Checks a string whose opening quote was consumed, without decoding it.
+    private mutating func skipStringBody() throws(ReadError) {
+        var quote = cursor - 1
+        while true {
+            while cursor + 8 <= limit {
+                let mask = Self.specialBytes(in: UnsafeRawPointer(bytes + cursor).loadUnaligned(as: UInt64.self))
+                if mask != 0 {
+                    cursor += mask.trailingZeroBitCount >> 3
+                    break
+                }
+                cursor += 8
+            }
+            while cursor < limit {
+                let byte = bytes[cursor]
+                if byte == UInt8(ascii: "\"") {
+                    cursor += 1
+                    return
+                }
+                if byte == UInt8(ascii: "\\") {
+                    scratch.removeAll(keepingCapacity: true)
+                    try decodeEscape(quote: &quote)
+                    continue
+                }
+                if byte < 0x20 {
+                    throw syntaxError("unescaped control character (\(Self.describe(byte))) in string", at: cursor)
+                }
+                cursor += 1
+            }
+            guard try refill(keeping: &quote) else { throw syntaxError("unterminated string", at: quote) }
+        }
+    }
+
+    // MARK: - Numbers
+
+    /// Checks the number at the cursor against RFC 8259's grammar and consumes it. Returns
+    /// where it starts (in the current window) and whether it is a plain integer.
+    private mutating func scanNumber() throws(ReadError) -> (start: Int, isInteger: Bool) {
+        var start = cursor
+        // Gather the whole token into the window first, so that the checks below need no refills.
+        var end = cursor
+        while true {
+            while end < limit {
+                switch bytes[end] {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+                     UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                    end += 1
+                    continue
+                default:
+                    break
+                }
+                break
+            }
+            if end < limit { break }
+            let offset = end - start
+            cursor = start
+            let more = try refill(keeping: &start)
+            end = start + offset
+            if !more { break }
+        }
+        var index = start
+        func digit(_ at: Int) -> Bool { at < end && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9") }
+        func fail(_ reason: String) -> ReadError {
+            index < end ? syntaxError("\(reason), found \(Self.describe(bytes[index]))", at: index)
+                : (end < limit ? syntaxError("\(reason), found \(Self.describe(bytes[end]))", at: end)
+                    : syntaxError("unexpected end of input, \(reason)", at: end))
+        }
+        var isInteger = true
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard digit(index) else { throw fail("invalid number: expected a digit") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if digit(index) { throw syntaxError("invalid number: leading zero", at: index - 1) }
+        } else {
+            while digit(index) { index += 1 }
+        }
+        if index < end && bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard digit(index) else { throw fail("invalid number: expected a digit after '.'") }
+            while digit(index) { index += 1 }
+        }
+        if index < end && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            isInteger = false
+            index += 1
+            if index < end && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            guard digit(index) else { throw fail("invalid number: expected a digit in the exponent") }
+            while digit(index) { index += 1 }
+        }
+        if index < end { throw syntaxError("invalid number: unexpected \(Self.describe(bytes[index]))", at: index) }
+        cursor = end
+        return (start, isInteger)
+    }
+
+    private mutating func parseNumber() throws(ReadError) -> JSONValue {
+        let (start, isInteger) = try scanNumber()
+        let digits = UnsafeBufferPointer(start: bytes + start, count: cursor - start)
+        if isInteger, let integer = Self.integer(digits) { return .integer(integer) }
+        // Rare (fractions, exponents, integers beyond 64 bits): let the standard library round.
+        let text = String(decoding: digits, as: UTF8.self)
+        return .double(Double(text) ?? .nan)
+    }
+
+    /// The value of a validated integer token, or `nil` if it does not fit `Int64`.
+    private static func integer(_ digits: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let negative = digits[0] == UInt8(ascii: "-")
+        var magnitude: UInt64 = 0
+        for byte in digits[(negative ? 1 : 0)...] {
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return nil }
+            magnitude = sum
+        }
+        if negative {
+            if magnitude <= UInt64(Int64.max) { return -Int64(magnitude) }
+            return magnitude == UInt64(Int64.max) + 1 ? Int64.min : nil
+        }
+        return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
+    }
+}
+
+private extension String {
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+
+    var trimmingQuotes: String {
+        hasPrefix("'") && hasSuffix("'") && count >= 3 ? String(dropFirst().dropLast()) : self
+    }
+}

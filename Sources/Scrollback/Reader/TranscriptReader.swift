@@ -1,0 +1,386 @@
+/// One thing found in the input, in input order.
+public enum TranscriptEvent: Sendable, Hashable {
+    /// A channel; it comes before the channel's messages.
+    case channel(ChatChannel)
+    case message(ChatMessage)
+}
+
+/// The shape of a whole input file, detected from the data (see FORMAT.md, section 1).
+public enum InputShape: String, Sendable {
+    /// `{"channel": {...}, "messages": [...], "members": [...], ...}`
+    case channel
+    /// `{"channels": [ <channel object>, ... ]}`
+    case channels
+    /// A bare array of messages: `[ {...}, {...} ]`.
+    case messageArray
+    /// A list response: `{"messages": [...]}`.
+    case messageList
+    /// One boxed message: `{"message": {...}}`.
+    case boxedMessage
+    /// One JSON value after another (usually one a line): messages, boxed messages or channel
+    /// objects. A file holding a single bare message object is a one-line NDJSON file.
+    case ndjson
+}
+
+/// Reads a transcript as a stream of channel and message events, one message at a time, so that
+/// memory does not grow with the number of messages.
+///
+/// ```swift
+/// var reader = try TranscriptReader(path: "export.json") { warning in print(warning) }
+/// while let event = try reader.next() { ... }
+/// ```
+///
+/// The shape of the input is detected on the way (``shape``). A message that is valid JSON but
+/// unusable (not an object, no `id`) is skipped and reported to `onWarning`, as is a field of
+/// the wrong type; with `strict`, either stops the reading with ``ReadError/invalidMessage(_:)``.
+/// Broken JSON stops it with ``ReadError/syntax(_:_:)`` at the offending line and column.
+public struct TranscriptReader {
+    /// The detected shape, known once the first event has been returned. It turns into
+    /// ``InputShape/ndjson`` when a second top-level value follows the first.
+    public private(set) var shape: InputShape?
+    /// How many message events have been returned so far.
+    public private(set) var messageCount = 0
+
+    /// Messages held back until their channel is known are at most this many; past it they are
+    /// let through, so that a huge `{"messages": [...]}` list still streams.
+    static let heldMessagesLimit = 4096
+
+    private var parser: JSONStreamParser
+    private let strict: Bool
+    private let onWarning: (ReadWarning) -> Void
+    private let fieldWarnings = FieldWarnings()
+    private let decoder: MessageDecoder
+
+    private var frames: [FrameKind] = []
+    private var objectFrames: [ObjectFrame] = []
+    private var arrayFrames: [ArrayFrame] = []
+    /// Events ready to be returned, before anything else is read.
+    private var pending: [TranscriptEvent] = []
+    private var pendingHead = 0
+    /// Messages read before their object's `channel`, held so that the channel comes first.
+    private var heldMessages: [ChatMessage] = []
+    /// Message elements seen so far, usable or not: the next one's index.
+    private var messageElements = 0
+    private var topLevelValues = 0
+    private var finished = false
+
+    /// Opens a file, or standard input for `"-"`.
+    public init(path: String, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in }) throws(ReadError) {
+        self.init(source: try ByteSource(path: path), strict: strict, onWarning: onWarning)
+    }
+
+    /// Reads input held in memory.
+    public init(bytes: [UInt8], strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in }) {
+        self.init(source: ByteSource(bytes: bytes), strict: strict, onWarning: onWarning)
+    }
+
+    init(source: ByteSource, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in }) {
+        parser = JSONStreamParser(source: source)
+        self.strict = strict
+        self.onWarning = onWarning
+        let fieldWarnings = fieldWarnings
+        decoder = MessageDecoder(warn: { keyPath, reason in fieldWarnings.items.append((keyPath, reason)) })
+    }
+
+    /// The next channel or message, or `nil` at the end of the input.
+    public mutating func next() throws(ReadError) -> TranscriptEvent? {
+        do {
+            while true {
+                if pendingHead < pending.count {
+                    let event = pending[pendingHead]
+                    pendingHead += 1
+                    if pendingHead == pending.count {
+                        pending.removeAll(keepingCapacity: true)
+                        pendingHead = 0
+                    }
+                    return counted(event)
+                }
+                if finished { return nil }
+                switch frames.last {
+                case nil: try startTopLevelValue()
+                case .object: try stepObject()
+                case .channels: try stepChannels()
+                case .messages:
+                    if let message = try stepMessages() { return counted(.message(message)) }
+                }
+            }
+        } catch {
+            finished = true
+            throw error
+        }
+    }
+
+    private mutating func counted(_ event: TranscriptEvent) -> TranscriptEvent {
+        if case .message = event { messageCount += 1 }
+        return event
+    }
+
+    // MARK: - Top level
+
+    private mutating func startTopLevelValue() throws(ReadError) {
+        guard let kind = try parser.peekKind() else {
+            finished = true
+            if topLevelValues == 0 { throw ReadError.syntax(parser.currentPosition(), "the input is empty") }
+            return
+        }
+        topLevelValues += 1
+        let start = parser.currentPosition()
+        let isFirst = topLevelValues == 1
+        if !isFirst { shape = .ndjson }
+        let line = "line \(start.line)"
+        switch kind {
+        case .object:
+            try parser.beginObject()
+            frames.append(.object)
+            objectFrames.append(ObjectFrame(prefix: isFirst ? "" : line + ".", start: start, isTopLevel: true,
+                                            isFirstValue: isFirst, isDecided: false))
+        case .array:
+            try parser.beginArray()
+            if isFirst { shape = .messageArray }
+            frames.append(.messages)
+            arrayFrames.append(ArrayFrame(path: isFirst ? "" : line, holdsForChannel: false))
+        case .string, .number, .literal:
+            let value = try parser.parseValue()
+            guard !isFirst else {
+                throw ReadError.unrecognizedShape(start, "expected an object or an array at the top level, found \(value.typeName)")
+            }
+            _ = try decode(value, path: line, position: start)
+        }
+    }
+
+    // MARK: - Objects
+
+    private mutating func stepObject() throws(ReadError) {
+        let top = objectFrames.count - 1
+        guard let key = try parser.nextKey() else { return try finishObject() }
+        let kind = try parser.peekKind()
+        let prefix = objectFrames[top].prefix
+        let isTopLevel = objectFrames[top].isTopLevel
+        switch (key, kind) {
+        case ("messages", .array?):
+            decide(as: objectFrames[top].channel == nil ? .messageList : .channel)
+            try parser.beginArray()
+            frames.append(.messages)
+            arrayFrames.append(ArrayFrame(path: prefix + "messages", holdsForChannel: !objectFrames[top].channelEmitted))
+        case ("channels", .array?) where isTopLevel:
+            decide(as: .channels)
+            try parser.beginArray()
+            frames.append(.channels)
+            arrayFrames.append(ArrayFrame(path: prefix + "channels", holdsForChannel: false))
+        case ("message", .object?) where isTopLevel:
+            decide(as: .boxedMessage)
+            let position = parser.currentPosition()
+            let value = try parser.parseValue()
+            if let message = try decode(value, path: prefix + "message", position: position) {
+                pending.append(.message(message))
+            }
+        case ("channel", .object?):
+            let value = try parser.parseValue()
+            guard case .object(let object) = value else { return }
+            let channel = try decodeChannel(object, path: prefix + "channel")
+            if objectFrames[top].isDecided {
+                if isTopLevel && objectFrames[top].isFirstValue && shape == .messageList { shape = .channel }
+                emitChannel(channel, frame: top)
+            } else {
+                // Perhaps a message with a custom "channel" field: keep both readings for now.
+                objectFrames[top].channel = channel
+                objectFrames[top].members.append((key, value))
+            }
+        case ("members", .array?), ("read", .array?), ("pinned_messages", .array?), ("watchers", .array?):
+            decide(as: .channel)
+            try parser.skipValue()
+        default:
+            if objectFrames[top].isDecided {
+                try parser.skipValue()
+            } else {
+                let value = try parser.parseValue()
+                objectFrames[top].members.append((key, value))
+            }
+        }
+    }
+
+    /// The innermost object turned out to be a wrapper: drop what was kept in case it was a
+    /// message, and let a channel seen before go out first.
+    private mutating func decide(as wrapperShape: InputShape) {
+        let top = objectFrames.count - 1
+        guard !objectFrames[top].isDecided else { return }
+        objectFrames[top].isDecided = true
+        objectFrames[top].members = []
+        if objectFrames[top].isTopLevel && objectFrames[top].isFirstValue { shape = wrapperShape }
+        if let channel = objectFrames[top].channel { emitChannel(channel, frame: top) }
+    }
+
+    private mutating func emitChannel(_ channel: ChatChannel, frame: Int) {
+        objectFrames[frame].channel = channel
+        objectFrames[frame].channelEmitted = true
+        pending.append(.channel(channel))
+        releaseHeldMessages()
+    }
+
+    private mutating func releaseHeldMessages() {
+        for message in heldMessages { pending.append(.message(message)) }
+        heldMessages.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func finishObject() throws(ReadError) {
+        frames.removeLast()
+        let frame = objectFrames.removeLast()
+        if frame.isDecided {
+            releaseHeldMessages() // their channel never came
+            return
+        }
+        let object = JSONStreamParser.object(frame.members)
+        if let channel = frame.channel, object["id"] == nil {
+            // `{"channel": {...}}` alone: a channel with no messages.
+            if frame.isFirstValue { shape = .channel }
+            pending.append(.channel(channel))
+            return
+        }
+        let path = "line \(frame.start.line)"
+        if frame.isFirstValue {
+            shape = .ndjson
+            guard object["id"] != nil else {
+                throw ReadError.unrecognizedShape(frame.start, "an object with no \"id\" is neither a message nor a wrapper "
+                    + "with \"messages\", \"channel\", \"channels\" or \"message\"")
+            }
+        }
+        if let message = try decode(.object(object), path: path, position: frame.start) {
+            pending.append(.message(message))
+        }
+    }
+
+    // MARK: - Arrays
+
+    private mutating func stepMessages() throws(ReadError) -> ChatMessage? {
+        let top = arrayFrames.count - 1
+        guard try parser.nextElement() else {
+            frames.removeLast()
+            arrayFrames.removeLast()
+            return nil
+        }
+        let index = arrayFrames[top].count
+        arrayFrames[top].count += 1
+        let position = parser.currentPosition()
+        let value = try parser.parseValue()
+        guard let message = try decode(value, path: "\(arrayFrames[top].path)[\(index)]", position: position) else { return nil }
+        guard arrayFrames[top].holdsForChannel else { return message }
+        heldMessages.append(message)
+        if heldMessages.count >= Self.heldMessagesLimit {
+            releaseHeldMessages()
+            arrayFrames[top].holdsForChannel = false
+        }
+        return nil
+    }
+
+    private mutating func stepChannels() throws(ReadError) {
+        let top = arrayFrames.count - 1
+        guard try parser.nextElement() else {
+            frames.removeLast()
+            arrayFrames.removeLast()
+            return
+        }
+        let index = arrayFrames[top].count
+        arrayFrames[top].count += 1
+        let path = "\(arrayFrames[top].path)[\(index)]"
+        let position = parser.currentPosition()
+        if try parser.peekKind() == .object {
+            try parser.beginObject()
+            frames.append(.object)
+            objectFrames.append(ObjectFrame(prefix: path + ".", start: position, isTopLevel: false,
+                                            isFirstValue: false, isDecided: true))
+        } else {
+            let value = try parser.parseValue()
+            try report(ReadWarning(position: position, keyPath: path,
+                                   reason: "expected a channel object, found \(value.typeName)", skippedMessage: false))
+        }
+    }
+
+    // MARK: - Decoding
+
+    /// Decodes one message element, reporting its problems; `nil` when it is unusable.
+    private mutating func decode(_ value: JSONValue, path: String, position: SourcePosition) throws(ReadError) -> ChatMessage? {
+        let index = messageElements
+        messageElements += 1
+        fieldWarnings.items.removeAll(keepingCapacity: true)
+        switch decoder.message(value, path: path) {
+        case .success(let message):
+            if !fieldWarnings.items.isEmpty {
+                let items = fieldWarnings.items
+                fieldWarnings.items.removeAll(keepingCapacity: true)
+                for (keyPath, reason) in items {
+                    try report(ReadWarning(position: position, messageIndex: index, messageID: message.id,
+                                           keyPath: keyPath, reason: reason, skippedMessage: false))
+                }
+            }
+            return message
+        case .failure(let problem):
+            try report(ReadWarning(position: position, messageIndex: index, keyPath: path,
+                                   reason: problem.reason, skippedMessage: true))
+            return nil
+        }
+    }
+
+    private mutating func decodeChannel(_ object: JSONObject, path: String) throws(ReadError) -> ChatChannel {
+        fieldWarnings.items.removeAll(keepingCapacity: true)
+        let channel = decoder.channel(object, path: path)
+        let items = fieldWarnings.items
+        fieldWarnings.items.removeAll(keepingCapacity: true)
+        for (keyPath, reason) in items {
+            try report(ReadWarning(keyPath: keyPath, reason: reason, skippedMessage: false))
+        }
+        return channel
+    }
+
+    private func report(_ warning: ReadWarning) throws(ReadError) {
+        if strict { throw ReadError.invalidMessage(warning) }
+        onWarning(warning)
+    }
+}
+
+extension TranscriptReader {
+    /// Reads every event at once; for small inputs and tests.
+    public mutating func readAll() throws(ReadError) -> [TranscriptEvent] {
+        var events: [TranscriptEvent] = []
+        while let event = try next() { events.append(event) }
+        return events
+    }
+}
+
+private enum FrameKind: Equatable {
+    case object, messages, channels
+}
+
+/// An object being walked key by key: a top-level value or an element of `channels`.
+private struct ObjectFrame {
+    /// Put before key names in key paths: "", "channels[1]." or "line 12.".
+    var prefix: String
+    var start: SourcePosition
+    var isTopLevel: Bool
+    var isFirstValue: Bool
+    /// Known to be a wrapper (channel object, list, box) rather than a message.
+    var isDecided: Bool
+    /// The members read while it might still be a message.
+    var members: [(key: String, value: JSONValue)] = []
+    var channel: ChatChannel?
+    var channelEmitted = false
+
+    init(prefix: String, start: SourcePosition, isTopLevel: Bool, isFirstValue: Bool, isDecided: Bool) {
+        self.prefix = prefix
+        self.start = start
+        self.isTopLevel = isTopLevel
+        self.isFirstValue = isFirstValue
+        self.isDecided = isDecided
+    }
+}
+
+/// A `messages` or `channels` array being walked element by element.
+private struct ArrayFrame {
+    var path: String
+    var holdsForChannel: Bool
+    var count = 0
+}
+
+/// Collects the field warnings of one decoding, so that they can be numbered (or thrown) after.
+private final class FieldWarnings {
+    var items: [(String, String)] = []
+}

@@ -1,0 +1,212 @@
+import Testing
+@testable import Scrollback
+
+/// Chunk sizes that put a chunk boundary inside every token of the test documents.
+private let chunkSizes = [1, 2, 3, 7, 64 * 1024]
+
+private func parse(_ text: String, chunkSize: Int = 64 * 1024) throws(ReadError) -> JSONValue {
+    try parse(Array(text.utf8), chunkSize: chunkSize)
+}
+
+private func parse(_ bytes: [UInt8], chunkSize: Int = 64 * 1024) throws(ReadError) -> JSONValue {
+    var parser = JSONStreamParser(bytes: bytes, chunkSize: chunkSize)
+    let value = try parser.parseValue()
+    #expect(try parser.isAtEnd())
+    return value
+}
+
+/// The error a document raises, with its position and reason.
+private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: Int, column: Int, reason: String)? {
+    do {
+        _ = try parse(text, chunkSize: chunkSize)
+        return nil
+    } catch {
+        guard case .syntax(let position, let reason) = error else { return nil }
+        return (position.line, position.column, reason)
+    }
+}
+
+@Suite struct JSONStreamParserTests {
+    @Test(arguments: chunkSizes)
+    func parsesNestedValuesKeepingKeyOrder(chunkSize: Int) throws {
+        let value = try parse(#" { "z": [1, -2, 3.5, 1e3, -0.25E-2, true, false, null], "a": {"": "x"}, "m": [] , "e": {} } "#,
+                              chunkSize: chunkSize)
+        guard case .object(let object) = value else { Issue.record("not an object"); return }
+        #expect(object.keys == ["z", "a", "m", "e"])
+        #expect(object["z"] == [1, -2, 3.5, 1000.0, -0.0025, true, false, nil])
+        #expect(object["a"] == ["": "x"])
+        #expect(object["m"] == .array([]))
+        #expect(object["e"] == .object(JSONObject()))
+    }
+
+    @Test func integersStayExactWhileTheyFitSixtyFourBits() throws {
+        #expect(try parse("9223372036854775807") == .integer(Int64.max))
+        #expect(try parse("-9223372036854775808") == .integer(Int64.min))
+        #expect(try parse("9223372036854775808") == .double(9_223_372_036_854_775_808))
+        #expect(try parse("-9223372036854775809") == .double(-9.223372036854775808e18))
+        #expect(try parse("123456789012345678901234567890") == .double(1.2345678901234568e29))
+        #expect(try parse("0") == .integer(0))
+        #expect(try parse("1.0") == .double(1))
+    }
+
+    @Test(arguments: chunkSizes)
+    func decodesEscapesAndSurrogatePairs(chunkSize: Int) throws {
+        let text = #"["a\"b\\c\/d\b\f\n\r\t", "caf\u00e9 \u00E9", "\ud83d\ude00!", "\ud83d", "\ude00x", "\ud83d\u0041", "é😀"]"#
+        let value = try parse(text, chunkSize: chunkSize)
+        #expect(value == ["a\"b\\c/d\u{8}\u{C}\n\r\t", "café é", "😀!", "\u{FFFD}", "\u{FFFD}x", "\u{FFFD}A", "é😀"])
+    }
+
+    @Test func repairsInvalidUTF8() throws {
+        let value = try parse([0x22, 0x61, 0xFF, 0x62, 0xC3, 0x22])
+        #expect(value == .string("a\u{FFFD}b\u{FFFD}"))
+    }
+
+    @Test(arguments: chunkSizes)
+    func acceptsTrailingCommasAndAByteOrderMark(chunkSize: Int) throws {
+        let value = try parse([0xEF, 0xBB, 0xBF] + Array(#"{"a": [1, 2, ], "b": {"c": 3,},}"#.utf8), chunkSize: chunkSize)
+        #expect(value == ["a": [1, 2], "b": ["c": 3]])
+    }
+
+    @Test func refusesCommasWithNothingBeforeThem() {
+        #expect(syntaxError("[,]")?.reason == "expected a JSON value, found ','")
+        #expect(syntaxError("[1,,2]")?.column == 4)
+        #expect(syntaxError("{,}")?.reason == "expected a string key, found ','")
+    }
+
+    @Test func repeatedKeysKeepTheirFirstPlaceAndLastValue() throws {
+        let value = try parse(#"{"a": 1, "b": 2, "a": 3}"#)
+        #expect(value.objectValue?.keys == ["a", "b"])
+        #expect(value["a"] == 3)
+
+        // Past the filter's size, the check switches to a set.
+        let keys = (0..<100).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let large = try parse("{\(keys), \"k42\": -1}")
+        #expect(large.objectValue?.count == 100)
+        #expect(large["k42"] == -1)
+        let unique = try parse("{\(keys)}")
+        #expect(unique.objectValue?.count == 100)
+    }
+
+    @Test(arguments: [1, 3, 64 * 1024])
+    func namesLineAndColumnOfTheOffendingByte(chunkSize: Int) {
+        // A truncated file.
+        let truncated = syntaxError("{\"a\": [1, 2", chunkSize: chunkSize)
+        #expect(truncated?.line == 1 && truncated?.column == 12)
+        #expect(truncated?.reason.hasPrefix("unexpected end of input") == true)
+        // A missing comma, on the third line.
+        let missingComma = syntaxError("{\n  \"a\": 1\n  \"b\": 2\n}", chunkSize: chunkSize)
+        #expect(missingComma?.line == 3 && missingComma?.column == 3)
+        #expect(missingComma?.reason == "expected ',' or '}' after object member, found '\"'")
+        // A bad literal.
+        let literal = syntaxError("[true,\n tru]", chunkSize: chunkSize)
+        #expect(literal?.line == 2 && literal?.column == 2)
+        #expect(literal?.reason == "invalid literal, expected 'true'")
+        // A raw control character inside a string.
+        let control = syntaxError("{\"a\": \"x\ty\"}", chunkSize: chunkSize)
+        #expect(control?.line == 1 && control?.column == 9)
+        #expect(control?.reason == "unescaped control character (byte 0x09) in string")
+        // A raw newline inside a string, after an escape.
+        let newline = syntaxError("[\"a\\nb\nc\"]", chunkSize: chunkSize)
+        #expect(newline?.line == 1 && newline?.column == 7)
+        // An unterminated string points at its opening quote.
+        let unterminated = syntaxError("[1,\n \"abc", chunkSize: chunkSize)
+        #expect(unterminated?.line == 2 && unterminated?.column == 2)
+        #expect(unterminated?.reason == "unterminated string")
+        // An invalid escape.
+        let escape = syntaxError(#"["ok", "a\qb"]"#, chunkSize: chunkSize)
+        #expect(escape?.column == 10)
+        #expect(escape?.reason == #"invalid escape \q"#)
+        let hex = syntaxError(#""\u12x4""#, chunkSize: chunkSize)
+        #expect(hex?.column == 6)
+        // A missing colon.
+        #expect(syntaxError("{\"a\" 1}", chunkSize: chunkSize)?.reason == "expected ':' after object key, found '1'")
+    }
+
+    @Test func validatesNumbers() {
+        #expect(syntaxError("01")?.reason == "invalid number: leading zero")
+        #expect(syntaxError("1.")?.reason == "unexpected end of input, invalid number: expected a digit after '.'")
+        #expect(syntaxError("[1.]")?.column == 4)
+        #expect(syntaxError("-")?.reason.contains("expected a digit") == true)
+        #expect(syntaxError("[1e]")?.reason == "invalid number: expected a digit in the exponent, found ']'")
+        #expect(syntaxError("[.5]")?.reason == "expected a JSON value, found '.'")
+        #expect(syntaxError("[1-2]")?.column == 3)
+        #expect(syntaxError("[+1]")?.column == 2)
+    }
+
+    @Test func reportsAnEmptyValueAndTrailingGarbage() throws {
+        #expect(syntaxError("")?.reason == "unexpected end of input, expected a JSON value")
+        var parser = JSONStreamParser(bytes: Array("[1] x".utf8))
+        _ = try parser.parseValue()
+        #expect(throws: ReadError.syntax(SourcePosition(line: 1, column: 5), "expected a JSON value, found 'x'")) {
+            _ = try parser.peekKind()
+        }
+    }
+
+    @Test func limitsNesting() throws {
+        let allowed = String(repeating: "[", count: JSONStreamParser.maximumDepth) + String(repeating: "]", count: JSONStreamParser.maximumDepth)
+        #expect(throws: Never.self) { _ = try parse(allowed) }
+        let hostile = String(repeating: "[", count: 100_000)
+        let error = syntaxError(hostile)
+        #expect(error?.reason == "nesting deeper than 512 levels")
+        #expect(error?.column == 513)
+        // Skipping checks the depth too.
+        var parser = JSONStreamParser(bytes: Array(hostile.utf8))
+        #expect(throws: ReadError.self) { try parser.skipValue() }
+    }
+
+    @Test(arguments: chunkSizes)
+    func walksContainersIncrementally(chunkSize: Int) throws {
+        let text = #"{"skip": {"deep": [1, "two", {"x": null}], "s": "\u00e9\n"}, "list": [10, {"id": "a"}, ], "last": true, }"#
+        var parser = JSONStreamParser(bytes: Array(text.utf8), chunkSize: chunkSize)
+        try parser.beginObject()
+        #expect(try parser.nextKey() == "skip")
+        #expect(try parser.peekKind() == .object)
+        try parser.skipValue()
+        #expect(try parser.nextKey() == "list")
+        try parser.beginArray()
+        #expect(parser.depth == 2)
+        #expect(try parser.nextElement())
+        #expect(try parser.parseValue() == 10)
+        #expect(try parser.nextElement())
+        #expect(try parser.parseValue() == ["id": "a"])
+        #expect(try parser.nextElement() == false)
+        #expect(try parser.nextKey() == "last")
+        #expect(try parser.parseValue() == true)
+        #expect(try parser.nextKey() == nil)
+        #expect(parser.depth == 0)
+        #expect(try parser.isAtEnd())
+    }
+
+    @Test func skippingStillFindsBrokenJSON() {
+        var parser = JSONStreamParser(bytes: Array(#"{"a": [1, {"b": "c\x"}]}"#.utf8))
+        #expect(throws: ReadError.syntax(SourcePosition(line: 1, column: 19), #"invalid escape \x"#)) { try parser.skipValue() }
+        var unterminated = JSONStreamParser(bytes: Array(#"{"a": [1, 2}"#.utf8))
+        #expect(throws: ReadError.syntax(SourcePosition(line: 1, column: 12), "expected ',' or ']' after array element, found '}'")) {
+            try unterminated.skipValue()
+        }
+    }
+
+    @Test func tokensLongerThanTheWindowSpanManyChunks() throws {
+        let long = String(repeating: "ab\\ncd😀", count: 5000)
+        let number = "1" + String(repeating: "0", count: 400)
+        let text = "[\"\(long)\", \(number), -12345678901234567]"
+        for chunkSize in [5, 7, 4096] {
+            let value = try parse(text, chunkSize: chunkSize)
+            #expect(value.arrayValue?[0] == .string(String(repeating: "ab\ncd😀", count: 5000)))
+            #expect(value.arrayValue?[1] == .double(.infinity)) // beyond Double
+            #expect(value.arrayValue?[2] == .integer(-12_345_678_901_234_567))
+        }
+    }
+
+    @Test func countsLinesAcrossChunks() throws {
+        var lines = (1...200).map { "  {\"n\": \($0)}," }
+        lines.insert("[", at: 0)
+        lines.append("  {\"n\": oops}")
+        lines.append("]")
+        for chunkSize in [3, 64, 64 * 1024] {
+            let error = syntaxError(lines.joined(separator: "\r\n"), chunkSize: chunkSize)
+            #expect(error?.line == 202)
+            #expect(error?.column == 9)
+        }
+    }
+}

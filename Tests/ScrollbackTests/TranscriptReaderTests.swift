@@ -1,0 +1,288 @@
+import Foundation
+import Testing
+@testable import Scrollback
+
+private struct ReadResult {
+    var events: [String] = []
+    var messages: [ChatMessage] = []
+    var channels: [ChatChannel] = []
+    var warnings: [ReadWarning] = []
+    var shape: InputShape?
+}
+
+private final class WarningLog {
+    var warnings: [ReadWarning] = []
+}
+
+private func read(_ text: String, strict: Bool = false, chunkSize: Int = ByteSource.defaultChunkSize) throws(ReadError) -> ReadResult {
+    let log = WarningLog()
+    var reader = TranscriptReader(source: ByteSource(bytes: Array(text.utf8), chunkSize: chunkSize), strict: strict) {
+        log.warnings.append($0)
+    }
+    var result = ReadResult()
+    while let event = try reader.next() {
+        switch event {
+        case .channel(let channel):
+            result.events.append("channel:\(channel.cid ?? channel.id ?? "?")")
+            result.channels.append(channel)
+        case .message(let message):
+            result.events.append("message:\(message.id)")
+            result.messages.append(message)
+        }
+    }
+    #expect(reader.messageCount == result.messages.count)
+    #expect(try reader.next() == nil) // stays at the end
+    result.warnings = log.warnings
+    result.shape = reader.shape
+    return result
+}
+
+private func readError(_ text: String, strict: Bool = false) -> ReadError? {
+    do {
+        _ = try read(text, strict: strict)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Suite struct TranscriptReaderTests {
+    @Test func readsOneChannelAndSkipsTheOtherWrapperKeys() throws {
+        let result = try read("""
+            {"channel": {"id": "general", "cid": "messaging:general", "type": "messaging", "name": "General", "member_count": 2},
+             "members": [{"user_id": "u", "user": {"id": "u"}}, {"id": "looks-like-a-message"}],
+             "messages": [{"id": "m1", "text": "  hi \\n"}, {"id": "m2"}],
+             "read": [{"user": {"id": "u"}, "last_read": "2021-01-12T16:43:25Z", "unread_messages": 0}],
+             "pinned_messages": [{"id": "p1"}], "watchers": [], "watcher_count": 3, "duration": "1.2ms"}
+            """)
+        #expect(result.shape == .channel)
+        #expect(result.events == ["channel:messaging:general", "message:m1", "message:m2"])
+        #expect(result.channels.first?.name == "General")
+        #expect(result.channels.first?.memberCount == 2)
+        #expect(result.messages.first?.text == "hi")
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func readsManyChannelsEachBeforeItsMessages() throws {
+        let result = try read("""
+            {"channels": [
+              {"channel": {"cid": "messaging:a"}, "messages": [{"id": "1"}], "members": []},
+              {"members": [], "messages": [{"id": "2"}, {"id": "3"}], "channel": {"cid": "messaging:b"}},
+              {"channel": {"cid": "messaging:c"}},
+            ], "duration": "3ms"}
+            """)
+        #expect(result.shape == .channels)
+        #expect(result.events == ["channel:messaging:a", "message:1", "channel:messaging:b", "message:2", "message:3",
+                                  "channel:messaging:c"])
+    }
+
+    @Test func readsABareArrayOfMessages() throws {
+        let result = try read(#"[{"id": "a"}, {"id": "b", "text": "x"}, ]"#)
+        #expect(result.shape == .messageArray)
+        #expect(result.events == ["message:a", "message:b"])
+        #expect(try read("[]").shape == .messageArray)
+    }
+
+    @Test func readsAListResponse() throws {
+        let result = try read(#"{"messages": [{"id": "a"}, {"id": "b"}], "duration": "2ms"}"#)
+        #expect(result.shape == .messageList)
+        #expect(result.events == ["message:a", "message:b"])
+    }
+
+    @Test func readsABoxedMessageAndAnEvent() throws {
+        let boxed = try read(#"{"message": {"id": "a", "text": "hello"}, "duration": "1ms"}"#)
+        #expect(boxed.shape == .boxedMessage)
+        #expect(boxed.events == ["message:a"])
+        let event = try read(#"{"type": "message.new", "cid": "messaging:x", "user": {"id": "u"}, "message": {"id": "b"}}"#)
+        #expect(event.shape == .boxedMessage)
+        #expect(event.events == ["message:b"])
+    }
+
+    @Test func putsTheChannelFirstWhenItsKeyComesLast() throws {
+        let result = try read(#"{"messages": [{"id": "a"}, {"id": "b"}], "channel": {"id": "late"}, "members": []}"#)
+        #expect(result.shape == .channel)
+        #expect(result.events == ["channel:late", "message:a", "message:b"])
+    }
+
+    @Test func readsAChannelWithoutMessages() throws {
+        let result = try read(#"{"channel": {"id": "quiet", "name": "Quiet"}}"#)
+        #expect(result.shape == .channel)
+        #expect(result.events == ["channel:quiet"])
+    }
+
+    @Test(arguments: [7, ByteSource.defaultChunkSize])
+    func readsNDJSONMixingMessagesBoxesAndChannels(chunkSize: Int) throws {
+        let result = try read("""
+            {"id": "m1", "text": "first"}
+            {"message": {"id": "m2"}}
+
+            {"channel": {"cid": "messaging:c"}, "messages": [{"id": "m3"}, {"id": "m4"}]}
+            {"id": "m5", "channel": {"id": "not-a-wrapper"}, "custom": true}
+            [{"id": "m6"}]
+            """, chunkSize: chunkSize)
+        #expect(result.shape == .ndjson)
+        #expect(result.events == ["message:m1", "message:m2", "channel:messaging:c", "message:m3", "message:m4",
+                                  "message:m5", "message:m6"])
+        // A search result's message keeps its "channel" as custom data.
+        #expect(result.messages[4].customData.keys == ["channel", "custom"])
+    }
+
+    @Test func readsASingleMessageObject() throws {
+        let result = try read(#"  {"id": 42, "text": "a number id"}  "#)
+        #expect(result.shape == .ndjson)
+        #expect(result.messages.map(\.id) == ["42"])
+    }
+
+    @Test func keepsUnknownKeysAndTypes() throws {
+        let result = try read("""
+            [{"id": "a", "type": "poll_vote", "mood": "happy", "big": 12345678901234567890, "exact": 9007199254740993,
+              "nested": {"k": [1, 2.5, null]}, "text": "x", "attachments": [{"type": "contact", "name": "Ada"}]}]
+            """)
+        let message = try #require(result.messages.first)
+        #expect(message.type.rawValue == "poll_vote")
+        #expect(message.type.isKnown == false)
+        #expect(message.kind == .regular)
+        #expect(message.customData.keys == ["mood", "big", "exact", "nested"])
+        #expect(message.raw["big"] == .double(1.2345678901234567e19))
+        #expect(message.raw["exact"] == .integer(9_007_199_254_740_993))
+        #expect(message.raw["nested"] == ["k": [1, 2.5, nil]])
+        #expect(message.raw.keys.first == "id")
+        #expect(message.attachments.first?.raw["name"] == "Ada")
+    }
+
+    @Test func readsDatesWithZeroToNineFractionalDigits() throws {
+        let base = try #require(RFC3339.parse("2021-01-12T16:43:25Z")).timeIntervalSince1970
+        for digits in 0...9 {
+            let fraction = digits == 0 ? "" : "." + String("123456789".prefix(digits))
+            let result = try read(#"[{"id": "a", "created_at": "2021-01-12T16:43:25\#(fraction)Z"}]"#)
+            let created = try #require(result.messages.first?.createdAt).timeIntervalSince1970
+            let expected = base + (digits == 0 ? 0 : Double("0" + fraction)!)
+            #expect(abs(created - expected) < 1e-6, "\(digits) digits")
+            #expect(result.warnings.isEmpty)
+        }
+    }
+
+    @Test func skipsUnusableMessagesWithAWarning() throws {
+        let result = try read("""
+            {"messages": [
+              {"id": "a"},
+              42,
+              {"text": "no id"},
+              {"id": "d", "created_at": "yesterday", "pinned": "yes"}
+            ]}
+            """)
+        #expect(result.events == ["message:a", "message:d"])
+        #expect(result.warnings.count == 4)
+        let number = result.warnings[0]
+        #expect(number.skippedMessage && number.messageIndex == 1 && number.keyPath == "messages[1]")
+        #expect(number.position == SourcePosition(line: 3, column: 3))
+        #expect(number.reason == "expected a message object, found a number")
+        let noID = result.warnings[1]
+        #expect(noID.skippedMessage && noID.messageIndex == 2 && noID.keyPath == "messages[2]")
+        #expect(noID.position == SourcePosition(line: 4, column: 3))
+        #expect(noID.reason == #"no "id""#)
+        // Field warnings come through with the message's index, id and position.
+        let date = result.warnings[2]
+        #expect(!date.skippedMessage && date.messageIndex == 3 && date.messageID == "d")
+        #expect(date.keyPath == "messages[3].created_at")
+        #expect(date.position == SourcePosition(line: 5, column: 3))
+        #expect(result.warnings[3].keyPath == "messages[3].pinned")
+        #expect(number.description == "messages[1] (message 1, line 3, column 3): skipped: expected a message object, found a number")
+    }
+
+    @Test func namesKeyPathsInEveryShape() throws {
+        let channels = try read(#"{"channels": [{"channel": {"id": "a"}, "messages": [{"id": "1"}]}, {"channel": {"id": "b"}, "messages": [{"nope": 1}]}, 7]}"#)
+        #expect(channels.warnings.map(\.keyPath) == ["channels[1].messages[0]", "channels[2]"])
+        #expect(channels.warnings.first?.messageIndex == 1)
+        #expect(channels.warnings.last?.skippedMessage == false) // not a message, but reported
+        let array = try read(#"[{"id": "a"}, "text"]"#)
+        #expect(array.warnings.map(\.keyPath) == ["[1]"])
+        let ndjson = try read("{\"id\": \"a\"}\n{\"no\": \"id\"}\n\n{\"messages\": [1]}\n")
+        #expect(ndjson.warnings.map(\.keyPath) == ["line 2", "line 4.messages[0]"])
+        #expect(ndjson.warnings.map(\.messageIndex) == [1, 2])
+    }
+
+    @Test func strictModeThrowsOnAnyWarning() throws {
+        let skipped = readError(#"[{"id": "a"}, {"text": "b"}]"#, strict: true)
+        guard case .invalidMessage(let warning)? = skipped else { Issue.record("expected invalidMessage"); return }
+        #expect(warning.skippedMessage && warning.keyPath == "[1]")
+        let field = readError(#"[{"id": "a", "reply_count": "many"}]"#, strict: true)
+        guard case .invalidMessage(let fieldWarning)? = field else { Issue.record("expected invalidMessage"); return }
+        #expect(!fieldWarning.skippedMessage && fieldWarning.keyPath == "[0].reply_count")
+        #expect(throws: Never.self) { try read(#"[{"id": "a"}]"#, strict: true) }
+    }
+
+    @Test func stopsAtBrokenJSONAfterWhatCameBefore() throws {
+        // A channel first, so that its messages need not wait for it.
+        let text = "{\"channel\": {\"id\": \"c\"}, \"messages\": [{\"id\": \"a\"},\n  {\"id\": \"b\" \"text\": \"x\"}]}"
+        var reader = TranscriptReader(bytes: Array(text.utf8))
+        guard case .channel? = try reader.next() else { Issue.record("expected the channel"); return }
+        guard case .message(let first)? = try reader.next() else { Issue.record("expected a message"); return }
+        #expect(first.id == "a")
+        do {
+            _ = try reader.next()
+            Issue.record("expected a syntax error")
+        } catch {
+            #expect(error == .syntax(SourcePosition(line: 2, column: 14), "expected ',' or '}' after object member, found '\"'"))
+        }
+        // After an error the reader stays finished.
+        #expect(try reader.next() == nil)
+
+        let truncated = readError("[{\"id\": \"a\"}, {\"id\": \"b\", \"te")
+        guard case .syntax(let position, let reason)? = truncated else { Issue.record("expected a syntax error"); return }
+        #expect(position == SourcePosition(line: 1, column: 27))
+        #expect(reason == "unterminated string")
+        let garbage = readError("[{\"id\": \"a\"}]\n]")
+        #expect(garbage == .syntax(SourcePosition(line: 2, column: 1), "expected a JSON value, found ']'"))
+    }
+
+    @Test func refusesWhatIsNotATranscript() {
+        #expect(readError("42") == .unrecognizedShape(SourcePosition(line: 1, column: 1),
+                                                     "expected an object or an array at the top level, found a number"))
+        #expect(readError("\n \"text\"") == .unrecognizedShape(SourcePosition(line: 2, column: 2),
+                                                              "expected an object or an array at the top level, found a string"))
+        guard case .unrecognizedShape(let position, let reason)? = readError(#"{"foo": 1, "bar": [1]}"#) else {
+            Issue.record("expected unrecognizedShape")
+            return
+        }
+        #expect(position == SourcePosition(line: 1, column: 1))
+        #expect(reason.contains("no \"id\""))
+        #expect(readError("") == .syntax(SourcePosition(line: 1, column: 1), "the input is empty"))
+        #expect(readError(" \n\t ") == .syntax(SourcePosition(line: 2, column: 3), "the input is empty"))
+        #expect(readError("\u{FEFF}") == .syntax(SourcePosition(line: 1, column: 4), "the input is empty"))
+    }
+
+    @Test func readsFilesAndNamesTheOnesItCannotOpen() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString).json").path
+        try Data(#"{"channel": {"id": "f"}, "messages": [{"id": "a"}]}"#.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var reader = try TranscriptReader(path: path)
+        var events = 0
+        while try reader.next() != nil { events += 1 }
+        #expect(events == 2)
+        #expect(reader.messageCount == 1)
+        #expect(throws: ReadError.io(path: "/nonexistent/x.json", reason: "No such file or directory")) {
+            _ = try TranscriptReader(path: "/nonexistent/x.json")
+        }
+        var directory = try TranscriptReader(path: "/tmp")
+        #expect(throws: ReadError.io(path: "/tmp", reason: "Is a directory")) { try directory.next() }
+    }
+
+    @Test func readsTheSameAcrossChunkBoundaries() throws {
+        var messages: [String] = []
+        for index in 0..<300 {
+            let text = String(repeating: "héllo \\\"wörld\\\" 😀\\n", count: index % 7)
+            messages.append(#"{"id": "m\#(index)", "text": "\#(text)", "reply_count": \#(index * 1_000_003), "score": \#(Double(index) / 8), "user": {"id": "u\#(index % 5)", "name": "Ünïcode \#(index)"}, "created_at": "2024-02-29T23:59:59.\#(index)Z"}"#)
+        }
+        let text = "{\"channel\": {\"id\": \"big\"}, \"messages\": [\n" + messages.joined(separator: ",\n") + "\n]}"
+        let whole = try read(text)
+        let chunked = try read(text, chunkSize: 7)
+        #expect(whole.messages.count == 300)
+        #expect(chunked.messages == whole.messages)
+        #expect(chunked.events == whole.events)
+        #expect(whole.messages[8].text == "héllo \"wörld\" 😀")
+        let replyCount: Int64 = 299 * 1_000_003
+        #expect(whole.messages[299].replyCount == replyCount)
+        #expect(whole.warnings.isEmpty)
+    }
+}
