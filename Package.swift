@@ -20,7 +20,7 @@ let package = Package(
         // The command line lives in a library so that tests run it in-process.
         .target(name: "ScrollbackCLI", dependencies: ["Scrollback"]),
         .executableTarget(name: "scrollback", dependencies: ["ScrollbackCLI"]),
-        .testTarget(name: "ScrollbackTests", dependencies: ["Scrollback", "ScrollbackTesting"]),
+        .testTarget(name: "ScrollbackTests", dependencies: ["Scrollback", "ScrollbackTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ScrollbackTestingTests", dependencies: ["ScrollbackTesting"]),
         .testTarget(name: "ScrollbackCLITests", dependencies: ["ScrollbackCLI", "Scrollback"]),
     ],

@@ -101,9 +101,9 @@ public func verifySnapshot<Value, Format>(
     return "Snapshot does not match \(reference.path):\n\(difference)"
 }
 
-/// Test names such as `contactCard()` become `contactCard`.
+/// Test names such as `contactCard()` or `sample(name:format:)` become `contactCard`, `sample`.
 private func sanitizedPathComponent(_ name: String) -> String {
-    let trimmed = name.hasSuffix("()") ? String(name.dropLast(2)) : name
+    let trimmed = name.prefix { $0 != "(" }
     return String(trimmed.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
 }
 

@@ -16,14 +16,15 @@ enum LineDiff {
             guard let change = edits[index...].firstIndex(where: { if case .same = $0 { false } else { true } }) else { break }
             let start = max(index, change - context)
             for skipped in edits[index..<start] { advance(skipped, &oldLine, &newLine) }
+            // Extend the hunk while changes come closer than twice the context to each other.
             var end = change
             var quiet = 0
             while end < edits.count {
                 if case .same = edits[end] { quiet += 1 } else { quiet = 0 }
-                if quiet > context * 2 { break }
                 end += 1
+                if quiet > context * 2 { break }
             }
-            end = min(edits.count, end - max(0, quiet - context))
+            end -= max(0, quiet - context)
             let hunk = edits[start..<end]
             let oldCount = hunk.filter { if case .added = $0 { false } else { true } }.count
             let newCount = hunk.filter { if case .removed = $0 { false } else { true } }.count

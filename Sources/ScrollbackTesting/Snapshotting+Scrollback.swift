@@ -58,7 +58,7 @@ extension Snapshotting where Value == [ChatMessage], Format == String {
         } output: { $0.output }
     }
 
-    private static func messages<Backend: TranscriptBackend>(
+    private static func messages<Backend: TranscriptBackend & SendableMetatype>(
         extension pathExtension: String, _ renderer: TranscriptRenderer,
         backend makeBackend: @escaping @Sendable () -> Backend, output: @escaping @Sendable (Backend) -> String
     ) -> Snapshotting {

@@ -119,11 +119,11 @@ import Testing
         ])])
     }
 
-    @Test func quoteLinksBackToTheQuotedMessage() {
+    @Test func quoteIsABlockQuoteWithoutADeadAnchorLink() {
         let quote = View.quote(anchor: Anchor.forMessage(id: "a/1"), [.text("Ann", .author), .text("original")])
         #expect(parsed([message(body: [quote, .text("reply")])]) == [
             .blockQuote([
-                .paragraph([.link(destination: "#m-a.2F1", title: "", children: [.text("↩")]), .text(" "), .strong([.text("Ann")])]),
+                .paragraph([.strong([.text("Ann")])]),
                 .paragraph([.text("original")]),
             ]),
             .paragraph([.text("reply")]),
@@ -208,7 +208,7 @@ import Testing
             .paragraph([.text("intro")]),
             lists[0], lists[1],
             .codeBlock(info: "", code: "code line\n"),
-            .blockQuote([.paragraph([.text("quoted"), .softBreak, .text("lazy")])]),
+            .blockQuote([.paragraph([.text("quoted"), .lineBreak, .text("lazy")])]),
             .paragraph([.text("plain")]),
         ])
     }

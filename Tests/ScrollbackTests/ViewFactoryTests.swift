@@ -29,7 +29,7 @@ private struct ContactQuoteFactory: ViewFactory {
 
     let ada = ChatUser(id: "ada", name: "Ada Lovelace")
 
-    func frame(_ view: View) -> MessageFrame? {
+    func messageFrame(_ view: View) -> MessageFrame? {
         if case .message(let frame) = view { return frame }
         return nil
     }
@@ -38,7 +38,7 @@ private struct ContactQuoteFactory: ViewFactory {
         let message = ChatMessage(id: "1", text: "hello", user: ada, createdAt: Date(timeIntervalSince1970: 0))
         let context = context(ShoutingAuthorFactory())
         let view = context.factory.makeMessageView(for: MessageItem(message: message), context: context)
-        let frame = try #require(frame(view))
+        let frame = try #require(messageFrame(view))
         #expect(frame.header == [.text("ADA LOVELACE", .author)])
         #expect(frame.role == .bubble)
     }
@@ -47,7 +47,7 @@ private struct ContactQuoteFactory: ViewFactory {
         // DefaultViewFactory's message view reaches the author slot through context.factory.
         let message = ChatMessage(id: "1", text: "hello", user: ada)
         let context = context(ShoutingAuthorFactory())
-        let frame = try #require(frame(DefaultViewFactory().makeMessageView(for: MessageItem(message: message), context: context)))
+        let frame = try #require(messageFrame(DefaultViewFactory().makeMessageView(for: MessageItem(message: message), context: context)))
         #expect(frame.header == [.text("ADA LOVELACE", .author)])
     }
 
@@ -72,7 +72,7 @@ private struct ContactQuoteFactory: ViewFactory {
         message.deletedAt = Date(timeIntervalSince1970: 60)
         message.attachments = [Attachment(id: AttachmentID(messageID: "d", index: 0), raw: ["type": "image", "image_url": "https://x.test/a.png"])]
         let context = context(DefaultViewFactory())
-        let frame = try #require(frame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
+        let frame = try #require(messageFrame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
         #expect(frame.role == .deleted)
         let description = "\(frame.body)"
         #expect(description.contains("Message deleted"))
@@ -84,7 +84,7 @@ private struct ContactQuoteFactory: ViewFactory {
         var message = ChatMessage(id: "e", text: "fixed typo", user: ada, createdAt: Date(timeIntervalSince1970: 0))
         message.textUpdatedAt = Date(timeIntervalSince1970: 30)
         let context = context(DefaultViewFactory(), me: "ada")
-        let frame = try #require(frame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
+        let frame = try #require(messageFrame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
         #expect(frame.role == .ownBubble)
         #expect(frame.header == [.text("You", .author)])
         #expect("\(frame.footer)".contains("Edited"))
@@ -94,7 +94,7 @@ private struct ContactQuoteFactory: ViewFactory {
     @Test func systemMessagesHaveNoBubbleOrAuthor() throws {
         let message = ChatMessage(id: "s", type: .system, text: "Ada joined", user: ada)
         let context = context(DefaultViewFactory())
-        let frame = try #require(frame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
+        let frame = try #require(messageFrame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
         #expect(frame.role == .system)
         #expect(frame.header.isEmpty)
     }

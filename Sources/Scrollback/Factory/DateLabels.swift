@@ -24,8 +24,8 @@ public final class DateLabels: @unchecked Sendable {
         uses24Hour = locale.identifier == "en_US_POSIX" || !pattern.contains("h") && !pattern.contains("K")
         let symbols = DateFormatter()
         symbols.locale = locale
-        amSymbol = symbols.amSymbol ?? "AM"
-        pmSymbol = symbols.pmSymbol ?? "PM"
+        amSymbol = symbols.amSymbol
+        pmSymbol = symbols.pmSymbol
         dayFormatter = DateFormatter()
         dayFormatter.locale = locale
         dayFormatter.timeZone = timeZone

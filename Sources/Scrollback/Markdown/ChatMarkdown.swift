@@ -8,9 +8,10 @@ public enum ChatMarkdown {
     public static func parse(_ text: String, mentionedUsers: [ChatUser]) -> MarkdownDocument {
         // Most messages have neither a URL nor an `@`: one look at the source spares the scan
         // of every text run.
-        guard TextScanner.mightContainMarkup(text) else { return CommonMark.parse(text) }
+        // A newline the sender typed is a line break, as every chat client shows it.
+        guard TextScanner.mightContainMarkup(text) else { return CommonMark.parse(text, rewritingText: nil, keepingLineBreaks: true) }
         let scanner = TextScanner(mentionedUsers: mentionedUsers)
-        return CommonMark.parse(text, rewritingText: scanner.rewrite)
+        return CommonMark.parse(text, rewritingText: scanner.rewrite, keepingLineBreaks: true)
     }
 }
 

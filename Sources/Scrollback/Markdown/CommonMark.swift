@@ -22,7 +22,8 @@ enum CommonMark {
     }
 
     /// Parses `text`, handing each merged text run outside links and images to `rewrite`.
-    static func parse(_ text: String, rewritingText rewrite: TextRewriter?) -> MarkdownDocument {
+    /// With `keepingLineBreaks`, a single newline is a line break, as chat apps show it.
+    static func parse(_ text: String, rewritingText rewrite: TextRewriter?, keepingLineBreaks: Bool = false) -> MarkdownDocument {
         guard !text.isEmpty else { return MarkdownDocument(blocks: []) }
         var source = text
         let parsed = source.withUTF8 { bytes in
@@ -33,7 +34,7 @@ enum CommonMark {
         guard let iterator = cmark_iter_new(root) else { return MarkdownDocument(blocks: []) }
         defer { cmark_iter_free(iterator) }
 
-        var builder = TreeBuilder(rewrite: rewrite)
+        var builder = TreeBuilder(rewrite: rewrite, keepingLineBreaks: keepingLineBreaks)
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
@@ -79,8 +80,11 @@ enum CommonMark {
         /// Open links and images: their text is never rewritten (no link inside a link).
         private var linkDepth = 0
 
-        init(rewrite: TextRewriter?) {
+        private let keepingLineBreaks: Bool
+
+        init(rewrite: TextRewriter?, keepingLineBreaks: Bool) {
             self.rewrite = rewrite
+            self.keepingLineBreaks = keepingLineBreaks
         }
 
         mutating func enter(_ node: OpaquePointer) {
@@ -118,7 +122,7 @@ enum CommonMark {
                 if let literal = cmark_node_get_literal(node) {
                     stack[stack.count - 1].pendingText += String(cString: literal)
                 }
-            case CMARK_NODE_SOFTBREAK: appendInline(.softBreak)
+            case CMARK_NODE_SOFTBREAK: appendInline(keepingLineBreaks ? .lineBreak : .softBreak)
             case CMARK_NODE_LINEBREAK: appendInline(.lineBreak)
             case CMARK_NODE_CODE: appendInline(.code(string(cmark_node_get_literal(node))))
             case CMARK_NODE_HTML_INLINE: appendInline(.html(string(cmark_node_get_literal(node))))
@@ -403,6 +407,23 @@ enum CommonMark {
 
         /// A new node of `type` appended to `parent`, or `nil` (and nothing allocated) when
         /// cmark refuses the pair.
+        /// Controls shown as Control Pictures (C0, DEL), C1 controls and bidi overrides as their
+        /// code point, so that text cannot act on a terminal or reorder what follows it.
+        static func visibleControls(_ text: String) -> String {
+            var result = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                switch scalar.value {
+                case 0x0A, 0x09: result.append(scalar)
+                case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + scalar.value)!)
+                case 0x7F: result.append("\u{2421}")
+                case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+                    result.append(contentsOf: "⟨U+\(String(scalar.value, radix: 16, uppercase: true))⟩".unicodeScalars)
+                default: result.append(scalar)
+                }
+            }
+            return String(result)
+        }
+
         private func child(_ type: cmark_node_type, of parent: OpaquePointer) -> OpaquePointer? {
             guard let node = cmark_node_new(type) else { return nil }
             guard cmark_node_append_child(parent, node) != 0 else {
@@ -416,11 +437,12 @@ enum CommonMark {
             setString(text, on: node, with: cmark_node_set_literal)
         }
 
-        /// cmark copies the C string; a NUL would cut it short, so it becomes U+FFFD as cmark's
-        /// parser would make it.
+        /// cmark copies the C string, so a NUL would cut it short; and a Markdown file is often
+        /// read in a terminal, where controls from a message must not act. Both become visible.
         private func setString<S: StringProtocol>(_ text: S, on node: OpaquePointer,
                                                   with setter: (OpaquePointer?, UnsafePointer<CChar>?) -> Int32) {
-            let string = Self.containsByte(text, where: { $0 == 0 }) ? String(text).replacingOccurrences(of: "\0", with: "\u{FFFD}") : String(text)
+            let string = Self.containsByte(text, where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
+                ? Self.visibleControls(String(text)) : String(text)
             _ = string.withCString { setter(node, $0) }
         }
 

@@ -137,3 +137,9 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     }
     public init(nilLiteral: ()) { self = .null }
 }
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements.map { (key: $0.0, value: $0.1) })
+    }
+}

@@ -55,7 +55,7 @@ struct MarkdownViewConverter {
         case .text, .link, .image, .icon, .time, .badge, .stack(.horizontal, _, _):
             return paragraph(inlines(for: view))
         case .markdown(let document):
-            return document.blocks
+            return document.blocks.map(Self.demotingHeadings)
         case .stack(.vertical, let views, _):
             return views.flatMap(blocks(for:))
         case .card(_, let views):
@@ -64,8 +64,9 @@ struct MarkdownViewConverter {
             return content.isEmpty ? [] : [.blockQuote(content)]
         case .fields(let fields):
             return fields.isEmpty ? [] : [fieldList(fields)]
-        case .quote(let anchor, let views):
-            return [.blockQuote(quoteContent(anchor: anchor, views))]
+        case .quote(_, let views):
+            // No link back to the original: a Markdown file has no anchors to reach.
+            return [.blockQuote(views.flatMap(blocks(for:)))]
         case .divider(let label):
             guard let label, !label.isEmpty else { return [.thematicBreak] }
             return [.heading(level: 2, [.text(label)])]
@@ -88,6 +89,17 @@ struct MarkdownViewConverter {
     // MARK: Messages
 
     /// System and deleted messages are one emphasised line.
+    /// A sender's heading becomes a bold paragraph: the document's outline (channel, days)
+    /// belongs to the transcript, not to message text.
+    private static func demotingHeadings(_ block: MarkdownBlock) -> MarkdownBlock {
+        switch block {
+        case .heading(_, let inlines): return .paragraph([.strong(inlines)])
+        case .blockQuote(let blocks): return .blockQuote(blocks.map(demotingHeadings))
+        case .list(let start, let tight, let items): return .list(start: start, tight: tight, items: items.map { $0.map(demotingHeadings) })
+        default: return block
+        }
+    }
+
     private static func isOneLine(_ frame: MessageFrame) -> Bool {
         frame.role == .system || frame.role == .deleted
     }
@@ -145,18 +157,6 @@ struct MarkdownViewConverter {
         }
     }
 
-    /// The quoted content, led by a "↩" link to the quoted message when it is in the document.
-    private func quoteContent(anchor: String?, _ views: [View]) -> [MarkdownBlock] {
-        var content = views.flatMap(blocks(for:))
-        guard let anchor else { return content }
-        let back: [MarkdownInline] = [.link(destination: "#" + anchor, title: "", children: [.text("↩")])]
-        if case .paragraph(let first)? = content.first {
-            content[0] = .paragraph(back + [.text(" ")] + first)
-        } else {
-            content.insert(.paragraph(back), at: 0)
-        }
-        return content
-    }
 
     // MARK: Inlines
 
