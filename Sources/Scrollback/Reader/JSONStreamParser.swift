@@ -564,7 +564,8 @@ struct JSONStreamParser {
             appendUTF8(scalar)
             return
         default:
-            throw syntaxError("invalid escape \\\(Self.describe(escape).trimmingQuotes)", at: cursor)
+            let spelled = (0x21...0x7E).contains(escape) ? "\\\(Character(Unicode.Scalar(escape)))" : "\\ followed by \(Self.describe(escape))"
+            throw syntaxError("invalid escape \(spelled)", at: cursor)
         }
         cursor += 2
     }
@@ -730,9 +731,5 @@ struct JSONStreamParser {
 private extension String {
     func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
-    }
-
-    var trimmingQuotes: String {
-        hasPrefix("'") && hasSuffix("'") && count >= 3 ? String(dropFirst().dropLast()) : self
     }
 }

@@ -13,7 +13,8 @@ public enum InputShape: String, Sendable {
     case channels
     /// A bare array of messages: `[ {...}, {...} ]`.
     case messageArray
-    /// A list response: `{"messages": [...]}`.
+    /// A list response: `{"messages": [...]}`. (Its messages are held back, up to
+    /// 4096 of them, in case a `"channel"` key follows them.)
     case messageList
     /// One boxed message: `{"message": {...}}`.
     case boxedMessage
