@@ -172,6 +172,11 @@ struct JSONStreamParser {
     /// The next key of the innermost open object, with its `:` consumed, so that the caller
     /// reads or skips the value next; `nil` once the object's `}` has been consumed.
     mutating func nextKey() throws(ReadError) -> String? {
+        try nextKeyAndHash()?.key
+    }
+
+    /// ``nextKey()`` with the key's hash, for callers that look for repeated keys themselves.
+    mutating func nextKeyAndHash() throws(ReadError) -> (key: String, hash: UInt64)? {
         guard let state = containers.last, state == .objectFirst || state == .objectRest else {
             preconditionFailure("nextKey() outside an object")
         }
@@ -193,7 +198,7 @@ struct JSONStreamParser {
         }
         guard byte == UInt8(ascii: "\"") else { throw unexpected(at: cursor, expected: "expected a string key") }
         cursor += 1
-        let key = try parseKey().key
+        let key = try parseKey()
         try consumeColon()
         containers[containers.count - 1] = .objectRest
         return key
