@@ -116,6 +116,7 @@ private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: I
         let escape = syntaxError(#"["ok", "a\qb"]"#, chunkSize: chunkSize)
         #expect(escape?.column == 10)
         #expect(escape?.reason == #"invalid escape \q"#)
+        #expect(syntaxError("\"a\\ \"", chunkSize: chunkSize)?.reason == "invalid escape \\ followed by ' '")
         let hex = syntaxError(#""\u12x4""#, chunkSize: chunkSize)
         #expect(hex?.column == 6)
         // A missing colon.

@@ -133,6 +133,16 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         #expect(result.messages.map(\.id) == ["42"])
     }
 
+    @Test func aTopLevelMessageKeepsTheLastOfARepeatedKey() throws {
+        let small = try read(#"{"id": "a", "x": 1, "text": "t", "x": 2}"#)
+        #expect(small.messages.first?.raw.keys == ["id", "x", "text"])
+        #expect(small.messages.first?.raw["x"] == 2)
+        let fields = (0..<80).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let large = try read("{\"id\": \"b\", \(fields), \"k70\": -1}")
+        #expect(large.messages.first?.raw.count == 81)
+        #expect(large.messages.first?.raw["k70"] == -1)
+    }
+
     @Test func keepsUnknownKeysAndTypes() throws {
         let result = try read("""
             [{"id": "a", "type": "poll_vote", "mood": "happy", "big": 12345678901234567890, "exact": 9007199254740993,

@@ -90,10 +90,12 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         get {
             // Comparing lengths first skips most mismatches without a call into String's comparison.
             let length = key.utf8.count
-            for index in members.indices where members[index].key.utf8.count == length && members[index].key == key {
-                return members[index].value
+            return members.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices where buffer[index].key.utf8.count == length && buffer[index].key == key {
+                    return buffer[index].value
+                }
+                return nil
             }
-            return nil
         }
         set {
             let index = members.firstIndex(where: { $0.key == key })

@@ -172,6 +172,11 @@ struct JSONStreamParser {
     /// The next key of the innermost open object, with its `:` consumed, so that the caller
     /// reads or skips the value next; `nil` once the object's `}` has been consumed.
     mutating func nextKey() throws(ReadError) -> String? {
+        try nextKeyAndHash()?.key
+    }
+
+    /// ``nextKey()`` with the key's hash, for callers that look for repeated keys themselves.
+    mutating func nextKeyAndHash() throws(ReadError) -> (key: String, hash: UInt64)? {
         guard let state = containers.last, state == .objectFirst || state == .objectRest else {
             preconditionFailure("nextKey() outside an object")
         }
@@ -193,7 +198,7 @@ struct JSONStreamParser {
         }
         guard byte == UInt8(ascii: "\"") else { throw unexpected(at: cursor, expected: "expected a string key") }
         cursor += 1
-        let key = try parseKey().key
+        let key = try parseKey()
         try consumeColon()
         containers[containers.count - 1] = .objectRest
         return key
@@ -564,7 +569,8 @@ struct JSONStreamParser {
             appendUTF8(scalar)
             return
         default:
-            throw syntaxError("invalid escape \\\(Self.describe(escape).trimmingQuotes)", at: cursor)
+            let spelled = (0x21...0x7E).contains(escape) ? "\\\(Character(Unicode.Scalar(escape)))" : "\\ followed by \(Self.describe(escape))"
+            throw syntaxError("invalid escape \(spelled)", at: cursor)
         }
         cursor += 2
     }
@@ -730,9 +736,5 @@ struct JSONStreamParser {
 private extension String {
     func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
-    }
-
-    var trimmingQuotes: String {
-        hasPrefix("'") && hasSuffix("'") && count >= 3 ? String(dropFirst().dropLast()) : self
     }
 }

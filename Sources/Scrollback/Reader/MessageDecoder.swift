@@ -21,16 +21,17 @@ struct MessageDecoder {
         }
         var message = ChatMessage(id: id)
         message.raw = object
-        var fields = Fields(object: object, path: path, warn: warn)
+        let here = FieldPath(base: path)
+        var fields = Fields(object: object, path: here, warn: warn)
         if let type = fields.string("type"), !type.isEmpty { message.type = MessageType(rawValue: type) }
         message.text = fields.string("text")?.trimmingWhitespaceAndNewlines ?? ""
-        message.user = fields.object("user").flatMap { user($0, path: path + ".user") }
+        message.user = fields.object("user").flatMap { user($0, path: here.appending("user")) }
         message.createdAt = fields.date("created_at")
         message.updatedAt = fields.date("updated_at")
         message.textUpdatedAt = fields.date("message_text_updated_at")
         message.deletedAt = fields.date("deleted_at")
         message.deletedForMe = fields.bool("deleted_for_me") ?? false
-        message.attachments = attachments(fields.array("attachments"), messageID: id, path: path + ".attachments")
+        message.attachments = attachments(fields.array("attachments"), messageID: id, path: here.appending("attachments"))
         message.quotedMessageID = fields.string("quoted_message_id")
         if let quoted = fields.object("quoted_message") {
             switch self.message(quoted, path: path + ".quoted_message") {
@@ -42,14 +43,14 @@ struct MessageDecoder {
         message.parentID = fields.string("parent_id")
         message.showInChannel = fields.bool("show_in_channel") ?? false
         message.replyCount = fields.integer("reply_count")
-        message.threadParticipants = users(fields.array("thread_participants"), path: path + ".thread_participants")
-        message.mentionedUsers = users(fields.array("mentioned_users"), path: path + ".mentioned_users")
-        message.latestReactions = reactions(fields.array("latest_reactions"), path: path + ".latest_reactions")
-        message.ownReactions = reactions(fields.array("own_reactions"), path: path + ".own_reactions")
+        message.threadParticipants = users(fields.array("thread_participants"), path: here.appending("thread_participants"))
+        message.mentionedUsers = users(fields.array("mentioned_users"), path: here.appending("mentioned_users"))
+        message.latestReactions = reactions(fields.array("latest_reactions"), path: here.appending("latest_reactions"))
+        message.ownReactions = reactions(fields.array("own_reactions"), path: here.appending("own_reactions"))
         message.reactionGroups = reactionGroups(&fields)
         message.pinned = fields.bool("pinned") ?? false
         message.pinnedAt = fields.date("pinned_at")
-        message.pinnedBy = fields.object("pinned_by").flatMap { user($0, path: path + ".pinned_by") }
+        message.pinnedBy = fields.object("pinned_by").flatMap { user($0, path: here.appending("pinned_by")) }
         message.pinExpires = fields.date("pin_expires")
         message.silent = fields.bool("silent") ?? false
         message.shadowed = fields.bool("shadowed") ?? false
@@ -58,9 +59,9 @@ struct MessageDecoder {
         return .success(message)
     }
 
-    func user(_ object: JSONObject, path: String) -> ChatUser? {
+    func user(_ object: JSONObject, path: FieldPath) -> ChatUser? {
         guard let id = identifier(object["id"]) else {
-            warn(path, "a user needs an \"id\"")
+            warn(path.description, "a user needs an \"id\"")
             return nil
         }
         var fields = Fields(object: object, path: path, warn: warn)
@@ -69,30 +70,30 @@ struct MessageDecoder {
     }
 
     func channel(_ object: JSONObject, path: String) -> ChatChannel {
-        var fields = Fields(object: object, path: path, warn: warn)
+        var fields = Fields(object: object, path: FieldPath(base: path), warn: warn)
         return ChatChannel(id: fields.string("id"), cid: fields.string("cid"), type: fields.string("type"),
                            name: fields.string("name"), imageURL: fields.string("image").flatMap { $0.isEmpty ? nil : $0 },
                            memberCount: fields.integer("member_count"), createdAt: fields.date("created_at"), raw: object)
     }
 
-    private func users(_ values: [JSONValue]?, path: String) -> [ChatUser] {
+    private func users(_ values: [JSONValue]?, path: FieldPath) -> [ChatUser] {
         guard let values else { return [] }
         return values.enumerated().compactMap { index, value in
             guard case .object(let object) = value else {
-                warn("\(path)[\(index)]", "expected a user object, found \(value.typeName)")
+                warn(path.appending(index: index).description, "expected a user object, found \(value.typeName)")
                 return nil
             }
-            return user(object, path: "\(path)[\(index)]")
+            return user(object, path: path.appending(index: index))
         }
     }
 
-    private func attachments(_ values: [JSONValue]?, messageID: String, path: String) -> [Attachment] {
+    private func attachments(_ values: [JSONValue]?, messageID: String, path: FieldPath) -> [Attachment] {
         guard let values else { return [] }
         var result: [Attachment] = []
         result.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
             guard case .object(let object) = value else {
-                warn("\(path)[\(index)]", "expected an attachment object, found \(value.typeName)")
+                warn(path.appending(index: index).description, "expected an attachment object, found \(value.typeName)")
                 continue
             }
             result.append(Attachment(id: AttachmentID(messageID: messageID, index: index), raw: object))
@@ -100,21 +101,21 @@ struct MessageDecoder {
         return result
     }
 
-    private func reactions(_ values: [JSONValue]?, path: String) -> [Reaction] {
+    private func reactions(_ values: [JSONValue]?, path: FieldPath) -> [Reaction] {
         guard let values else { return [] }
         return values.enumerated().compactMap { index, value in
-            let itemPath = "\(path)[\(index)]"
+            let itemPath = path.appending(index: index)
             guard case .object(let object) = value else {
-                warn(itemPath, "expected a reaction object, found \(value.typeName)")
+                warn(itemPath.description, "expected a reaction object, found \(value.typeName)")
                 return nil
             }
             var fields = Fields(object: object, path: itemPath, warn: warn)
             guard let type = fields.string("type"), !type.isEmpty else {
-                warn(itemPath, "a reaction needs a \"type\"")
+                warn(itemPath.description, "a reaction needs a \"type\"")
                 return nil
             }
             return Reaction(type: type, score: fields.integer("score") ?? 1, userID: fields.string("user_id"),
-                            user: fields.object("user").flatMap { user($0, path: itemPath + ".user") },
+                            user: fields.object("user").flatMap { user($0, path: itemPath.appending("user")) },
                             createdAt: fields.date("created_at"), raw: object)
         }
     }
@@ -156,6 +157,50 @@ struct MessageDecoder {
     }
 }
 
+/// A key path that is spelled out only when a warning shows it: building the path strings of
+/// every nested value eagerly cost more than decoding the values.
+struct FieldPath: CustomStringConvertible {
+    private var base: String
+    private var key: String?
+    private var index: Int?
+    private var subkey: String?
+
+    init(base: String) {
+        self.base = base
+    }
+
+    func appending(_ component: String) -> FieldPath {
+        var path = self
+        if key == nil {
+            path.key = component
+        } else if subkey == nil {
+            path.subkey = component
+        } else {
+            path = FieldPath(base: description)
+            path.key = component
+        }
+        return path
+    }
+
+    func appending(index: Int) -> FieldPath {
+        var path = self
+        if self.index == nil && subkey == nil && key != nil {
+            path.index = index
+        } else {
+            path = FieldPath(base: "\(description)[\(index)]")
+        }
+        return path
+    }
+
+    var description: String {
+        var text = base
+        if let key { text += base.isEmpty ? key : "." + key }
+        if let index { text += "[\(index)]" }
+        if let subkey { text += "." + subkey }
+        return text
+    }
+}
+
 /// Why a message could not be used at all.
 struct UnusableMessage: Error {
     var reason: String
@@ -165,7 +210,7 @@ struct UnusableMessage: Error {
 /// treated as missing; `null` is simply missing.
 private struct Fields {
     let object: JSONObject
-    let path: String
+    let path: FieldPath
     let warn: (String, String) -> Void
 
     private func value(_ key: String) -> JSONValue? {

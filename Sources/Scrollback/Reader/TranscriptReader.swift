@@ -13,7 +13,8 @@ public enum InputShape: String, Sendable {
     case channels
     /// A bare array of messages: `[ {...}, {...} ]`.
     case messageArray
-    /// A list response: `{"messages": [...]}`.
+    /// A list response: `{"messages": [...]}`. (Its messages are held back, up to
+    /// 4096 of them, in case a `"channel"` key follows them.)
     case messageList
     /// One boxed message: `{"message": {...}}`.
     case boxedMessage
@@ -44,6 +45,12 @@ public struct TranscriptReader {
     /// Messages held back until their channel is known are at most this many; past it they are
     /// let through, so that a huge `{"messages": [...]}` list still streams.
     static let heldMessagesLimit = 4096
+
+    /// Whether a key this long may be "read", "channel", "members", "message", "channels",
+    /// "messages", "watchers" or "pinned_messages".
+    private static func mayBeWrapperKey(length: Int) -> Bool {
+        length == 4 || length == 7 || length == 8 || length == 15
+    }
 
     private var parser: JSONStreamParser
     private let strict: Bool
@@ -152,10 +159,20 @@ public struct TranscriptReader {
 
     private mutating func stepObject() throws(ReadError) {
         let top = objectFrames.count - 1
-        guard let key = try parser.nextKey() else { return try finishObject() }
+        guard let (key, hash) = try parser.nextKeyAndHash() else { return try finishObject() }
         let kind = try parser.peekKind()
         let prefix = objectFrames[top].prefix
         let isTopLevel = objectFrames[top].isTopLevel
+        // Most keys of an NDJSON message line are none of these: rule them out by length first,
+        // which is far cheaper than comparing strings.
+        guard Self.mayBeWrapperKey(length: key.utf8.count) else {
+            if objectFrames[top].isDecided {
+                try parser.skipValue()
+            } else {
+                objectFrames[top].keep(key, hash: hash, value: try parser.parseValue())
+            }
+            return
+        }
         switch (key, kind) {
         case ("messages", .array?):
             decide(as: objectFrames[top].channel == nil ? .messageList : .channel)
@@ -184,7 +201,7 @@ public struct TranscriptReader {
             } else {
                 // Perhaps a message with a custom "channel" field: keep both readings for now.
                 objectFrames[top].channel = channel
-                objectFrames[top].members.append((key, value))
+                objectFrames[top].keep(key, hash: hash, value: value)
             }
         case ("members", .array?), ("read", .array?), ("pinned_messages", .array?), ("watchers", .array?):
             decide(as: .channel)
@@ -193,8 +210,7 @@ public struct TranscriptReader {
             if objectFrames[top].isDecided {
                 try parser.skipValue()
             } else {
-                let value = try parser.parseValue()
-                objectFrames[top].members.append((key, value))
+                objectFrames[top].keep(key, hash: hash, value: try parser.parseValue())
             }
         }
     }
@@ -229,7 +245,7 @@ public struct TranscriptReader {
             releaseHeldMessages() // their channel never came
             return
         }
-        let object = JSONStreamParser.object(frame.members)
+        let object = frame.object
         if let channel = frame.channel, object["id"] == nil {
             // `{"channel": {...}}` alone: a channel with no messages.
             if frame.isFirstValue { shape = .channel }
@@ -363,6 +379,8 @@ private struct ObjectFrame {
     var members: [(key: String, value: JSONValue)] = []
     var channel: ChatChannel?
     var channelEmitted = false
+    private var keyFilter = KeyFilter()
+    private var hasDuplicates = false
 
     init(prefix: String, start: SourcePosition, isTopLevel: Bool, isFirstValue: Bool, isDecided: Bool) {
         self.prefix = prefix
@@ -370,6 +388,22 @@ private struct ObjectFrame {
         self.isTopLevel = isTopLevel
         self.isFirstValue = isFirstValue
         self.isDecided = isDecided
+    }
+
+    /// Keeps a member while the object may still be a message, noting a repeated key.
+    mutating func keep(_ key: String, hash: UInt64, value: JSONValue) {
+        if members.isEmpty { members.reserveCapacity(32) } // a message's usual size, in one allocation
+        if !hasDuplicates && keyFilter.insert(hash) && members.count < 64 {
+            hasDuplicates = members.contains { $0.key == key }
+        }
+        members.append((key, value))
+    }
+
+    /// The members as an object; a repeated key keeps its first place and last value.
+    var object: JSONObject {
+        // Past 64 members the filter is no proof: let the parser's set-based check decide.
+        if members.count > 64 && !hasDuplicates { return JSONStreamParser.object(members) }
+        return hasDuplicates ? JSONObject(members) : JSONObject(uniqueMembers: members)
     }
 }
 
