@@ -38,22 +38,25 @@ extension Snapshotting where Value == View, Format == String {
 /// messages' part of the document, without the page around it.
 extension Snapshotting where Value == [ChatMessage], Format == String {
     public static func html(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-                            resolver: any MessageTypeResolving = DefaultMessageTypeResolver()) -> Snapshotting {
-        messages(extension: "html", TranscriptRenderer(options: options, factory: factory, resolver: resolver)) {
+                            resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+                            attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+        messages(extension: "html", TranscriptRenderer(options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)) {
             HTMLBackend(output: "", options: options)
         } output: { $0.output }
     }
 
     public static func ansi(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-                            resolver: any MessageTypeResolving = DefaultMessageTypeResolver()) -> Snapshotting {
-        messages(extension: "txt", TranscriptRenderer(options: options, factory: factory, resolver: resolver)) {
+                            resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+                            attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+        messages(extension: "txt", TranscriptRenderer(options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)) {
             ANSIBackend(output: "", options: options)
         } output: { $0.output }
     }
 
     public static func markdown(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-                                resolver: any MessageTypeResolving = DefaultMessageTypeResolver()) -> Snapshotting {
-        messages(extension: "md", TranscriptRenderer(options: options, factory: factory, resolver: resolver)) {
+                                resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+                                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+        messages(extension: "md", TranscriptRenderer(options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)) {
             MarkdownBackend(output: "", options: options)
         } output: { $0.output }
     }
@@ -71,16 +74,19 @@ extension Snapshotting where Value == [ChatMessage], Format == String {
 }
 
 extension Snapshotting where Value == ChatMessage, Format == String {
-    public static func html(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory()) -> Snapshotting {
-        Snapshotting<[ChatMessage], String>.html(options: options, factory: factory).pullback { [$0] }
+    public static func html(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
+                            attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+        Snapshotting<[ChatMessage], String>.html(options: options, factory: factory, attachmentViews: attachmentViews).pullback { [$0] }
     }
 
-    public static func ansi(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory()) -> Snapshotting {
-        Snapshotting<[ChatMessage], String>.ansi(options: options, factory: factory).pullback { [$0] }
+    public static func ansi(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
+                            attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+        Snapshotting<[ChatMessage], String>.ansi(options: options, factory: factory, attachmentViews: attachmentViews).pullback { [$0] }
     }
 
-    public static func markdown(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory()) -> Snapshotting {
-        Snapshotting<[ChatMessage], String>.markdown(options: options, factory: factory).pullback { [$0] }
+    public static func markdown(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
+                            attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+        Snapshotting<[ChatMessage], String>.markdown(options: options, factory: factory, attachmentViews: attachmentViews).pullback { [$0] }
     }
 }
 

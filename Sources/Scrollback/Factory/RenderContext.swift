@@ -10,14 +10,18 @@ public struct RenderContext: Sendable {
     public var options: RenderOptions
     public var factory: any ViewFactory
     public var resolver: any MessageTypeResolving
+    /// How the app's own attachment kinds are drawn.
+    public var attachmentViews: AttachmentViewRegistry
     public var formatter: DateLabels
 
     public var theme: Theme { options.theme }
 
-    public init(options: RenderOptions, factory: any ViewFactory, resolver: any MessageTypeResolving) {
+    public init(options: RenderOptions, factory: any ViewFactory, resolver: any MessageTypeResolving,
+                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) {
         self.options = options
         self.factory = factory
         self.resolver = resolver
+        self.attachmentViews = attachmentViews
         self.formatter = DateLabels(timeZone: options.timeZone, locale: options.locale)
     }
 

@@ -49,34 +49,36 @@ extension ViewFactory {
 
     public func makeMessageContentView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
+        let resolver = context.resolver
+        let factory = context.factory
         var parts: [View] = []
-        if context.resolver.hasQuote(message: message) {
+        if resolver.hasQuote(message: message) {
             let options = QuotedMessageOptions(
                 quotedMessage: message.quotedMessage, quotedMessageID: message.quotedMessageID,
                 replyingMessage: message, availableWidth: max(context.options.width - 8, 20))
-            parts.append(context.factory.makeQuotedMessageView(options: options, context: context))
+            parts.append(factory.makeQuotedMessageView(options: options, context: context))
         }
-        if context.resolver.hasText(message: message) {
-            parts.append(context.factory.makeTextView(for: message, context: context))
+        // Attachments stack in the order chat clients use (FORMAT.md section 4).
+        let attachments = AttachmentGroups(message.attachments)
+        if !attachments.gallery.isEmpty {
+            parts.append(factory.makeGalleryView(for: attachments.gallery, in: message, context: context))
         }
-        for attachment in message.attachments {
-            parts.append(attachment.isCustom
-                ? context.factory.makeCustomAttachmentView(for: attachment, in: message, context: context)
-                : context.factory.makeAttachmentView(for: attachment, in: message, context: context))
+        if resolver.hasText(message: message) {
+            parts.append(factory.makeTextView(for: message, context: context))
+        }
+        for attachment in attachments.builtIn {
+            parts.append(factory.makeAttachmentView(for: attachment, in: message, context: context))
+        }
+        parts += customAttachmentViews(attachments.custom, in: message, context: context)
+        if let poll = message.poll { parts.append(factory.makePollView(for: poll, in: message, context: context)) }
+        if let location = message.sharedLocation {
+            parts.append(factory.makeSharedLocationView(for: location, in: message, context: context))
         }
         return parts.count == 1 ? parts[0] : .stack(.vertical, parts)
     }
 
     public func makeTextView(for message: ChatMessage, context: RenderContext) -> View {
         .markdown(ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers))
-    }
-
-    public func makeAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
-        context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
-    }
-
-    public func makeCustomAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
-        context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
     }
 
     public func makeGenericAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {

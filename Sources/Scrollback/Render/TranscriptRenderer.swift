@@ -6,12 +6,17 @@ public struct TranscriptRenderer: Sendable {
     public var options: RenderOptions
     public var factory: any ViewFactory
     public var resolver: any MessageTypeResolving
+    /// How the app's own attachment kinds are drawn.
+    public var attachmentViews: AttachmentViewRegistry
 
+    /// The app's components come in here, as values: no global state to set up.
     public init(options: RenderOptions = .default, factory: any ViewFactory = DefaultViewFactory(),
-                resolver: any MessageTypeResolving = DefaultMessageTypeResolver()) {
+                resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) {
         self.options = options
         self.factory = factory
         self.resolver = resolver
+        self.attachmentViews = attachmentViews
     }
 
     /// Reads every event and writes the document. Rendering itself never fails; reading may.
@@ -62,7 +67,8 @@ public struct TranscriptRenderer: Sendable {
         var lastDate: Date?
 
         init(renderer: TranscriptRenderer) {
-            context = RenderContext(options: renderer.options, factory: renderer.factory, resolver: renderer.resolver)
+            context = RenderContext(options: renderer.options, factory: renderer.factory, resolver: renderer.resolver,
+                                    attachmentViews: renderer.attachmentViews)
             layout = TranscriptLayout(labels: context.formatter)
         }
 

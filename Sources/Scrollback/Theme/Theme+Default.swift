@@ -60,6 +60,7 @@ extension Theme {
             .system: TextStyle(color: "textLowEmphasis", font: "footnote", italic: true),
             .deleted: TextStyle(color: "textLowEmphasis", font: "bodyItalic", italic: true),
             .error: TextStyle(color: "alert", font: "footnote"),
+            .waveform: TextStyle(color: "accentPrimary"),
         ],
         fonts: [
             "body": Font(family: systemStack, size: 15),
@@ -77,9 +78,11 @@ extension Theme {
             "code": Font(family: monospaceStack, size: 13),
         ],
         icons: [
-            "attachment": "📎", "image": "📷", "video": "📹", "audio": "🎧", "voiceRecording": "🎤",
-            "file": "📄", "giphy": "GIF", "linkPreview": "🔗", "contact": "👤", "poll": "📊", "location": "📍",
-            "unknown": "📦", "edited": "✎", "pinned": "📌", "thread": "💬",
+            "attachment": "📎", "image": "📷", "video": "🎬", "audio": "🎧", "voiceRecording": "🎤",
+            "file": "📄", "file.pdf": "📕", "file.document": "📄", "file.spreadsheet": "📈", "file.presentation": "📊",
+            "file.archive": "📦", "file.audio": "🎧", "file.video": "🎬", "file.code": "💻", "file.image": "📷",
+            "file.other": "📄", "giphy": "GIF", "linkPreview": "🔗", "contact": "👤", "poll": "📋", "location": "📍",
+            "unknown": "🧩", "edited": "✎", "pinned": "📌", "thread": "💬",
         ],
         reactions: ["love": "❤️", "haha": "😂", "like": "👍", "sad": "👎", "wow": "😮"],
         strings: [
@@ -88,6 +91,13 @@ extension Theme {
             "onlyVisibleToYou": "Only visible to you",
             "you": "You",
             "attachment": "Attachment",
+            "photo": "Photo", "video": "Video", "file": "File", "audio": "Audio", "voiceMessage": "Voice message",
+            "link": "Link", "linkPreview": "Link preview", "contact": "Contact", "phone": "Phone", "email": "Email",
+            "poll": "Poll", "pollOpen": "Open", "pollClosed": "Closed", "vote": "vote", "votes": "votes",
+            "location": "Shared location", "liveLocationUntil": "Live location until %@",
+            "file.pdf": "PDF document", "file.document": "Document", "file.spreadsheet": "Spreadsheet",
+            "file.presentation": "Presentation", "file.archive": "Archive", "file.audio": "Audio file",
+            "file.video": "Video file", "file.code": "Code", "file.image": "Image file", "file.other": "File",
         ],
         metrics: Metrics(bubbleRadius: 18, spacing: 8, maxContentWidth: 760, avatarSize: 32)
     )

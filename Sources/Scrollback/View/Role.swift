@@ -35,4 +35,11 @@ public struct Role: RawRepresentable, Sendable, Hashable, CustomStringConvertibl
     public static let error: Role = "error"
     public static let badge: Role = "badge"
     public static let separator: Role = "separator"
+    /// Images and videos side by side.
+    public static let gallery: Role = "gallery"
+    /// An image or video with its caption.
+    public static let media: Role = "media"
+    public static let linkPreview: Role = "link-preview"
+    /// A voice recording's sparkline.
+    public static let waveform: Role = "waveform"
 }

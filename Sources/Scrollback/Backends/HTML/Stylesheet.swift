@@ -118,6 +118,12 @@ struct Stylesheet {
             .sb-stack{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/2);min-width:0}
             .sb-row{display:flex;flex-wrap:wrap;align-items:center;gap:calc(var(--sb-spacing)/2);min-width:0}
             .sb-card{min-width:0;padding:var(--sb-spacing);border:1px solid \(border);border-radius:calc(var(--sb-radius)*2/3);background:\(color("background", "background1"))}
+            .sb-stack.sb-gallery{flex-direction:row;flex-wrap:wrap;align-items:flex-start}
+            .sb-gallery>*{flex:1 1 9rem;max-width:20rem}
+            .sb-gallery img{width:100%}
+            .sb-stack.sb-media{gap:calc(var(--sb-spacing)/4)}
+            .sb-card.sb-link-preview{border-left:3px solid \(accent);background:\(color("highlightedAccentBackground1", "highlightedAccentBackground1"))}
+            .sb-waveform{letter-spacing:-.05em;white-space:nowrap}
             .sb-quote{margin:0 0 calc(var(--sb-spacing)/2);padding:calc(var(--sb-spacing)/2) var(--sb-spacing);border-left:3px solid \(accent);border-radius:calc(var(--sb-radius)/4);background:\(color("background1", "background2"))}
             .sb-quote,.sb-quote>a{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/4);min-width:0}
             .sb-quote>a{color:inherit;text-decoration:none}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Sizes, durations and waveforms as chat clients show them. Locale-free on purpose: these
+/// appear in every output and must be the same on every machine.
+public enum AttachmentFormatting {
+    /// `812 B`, `48 KB`, `1.2 MB`, `3.4 GB` (powers of 1000, as Apple's platforms count).
+    public static func fileSize(_ bytes: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(max(bytes, 0))
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        if unit == 0 { return "\(Int(value)) B" }
+        let rounded = (value * 10).rounded() / 10
+        if rounded >= 1000, unit < units.count - 1 { return "1 \(units[unit + 1])" }
+        let text = rounded >= 100 || rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        return "\(text) \(units[unit])"
+    }
+
+    /// `0:42`, `12:05`, `1:02:03`; fractional seconds round to the nearest second.
+    public static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return "0:00" }
+        let total = Int(seconds.rounded())
+        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+        let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"
+    }
+
+    /// A sparkline such as `▁▃▇▅▂` from samples in 0...1, averaged into at most `bars` bars.
+    public static func waveform(_ samples: [Double], bars: Int = 24) -> String {
+        let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+        let clean = samples.map { $0.isFinite ? min(max($0, 0), 1) : 0 }
+        guard !clean.isEmpty, bars > 0 else { return "" }
+        let count = min(bars, clean.count)
+        return String((0..<count).map { bar in
+            let start = bar * clean.count / count
+            let end = max(start + 1, (bar + 1) * clean.count / count)
+            let average = clean[start..<end].reduce(0, +) / Double(end - start)
+            return levels[min(levels.count - 1, Int(average * Double(levels.count)))]
+        })
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// What kind of document a file is, for its icon: from the MIME type, else the extension.
+public enum FileKind: String, Sendable, CaseIterable {
+    case pdf, document, spreadsheet, presentation, archive, audio, video, code, image, other
+
+    public init(mimeType: String?, fileName: String?) {
+        if let mimeType, let kind = Self.fromMimeType(mimeType.lowercased()) {
+            self = kind
+        } else if let fileName, let dot = fileName.lastIndex(of: "."),
+                  let kind = Self.byExtension[fileName[fileName.index(after: dot)...].lowercased()] {
+            self = kind
+        } else {
+            self = .other
+        }
+    }
+
+    /// The theme's icon name: `file.pdf`, `file.audio`, ... (themes fall back to `file`).
+    public var iconName: String { "file.\(rawValue)" }
+
+    private static func fromMimeType(_ type: String) -> FileKind? {
+        let essence = String(type.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces)
+        if essence == "application/pdf" { return .pdf }
+        if essence.hasPrefix("audio/") { return .audio }
+        if essence.hasPrefix("video/") { return .video }
+        if essence.hasPrefix("image/") { return .image }
+        if let kind = byMimeType[essence] { return kind }
+        if essence.contains("spreadsheet") || essence.contains("excel") { return .spreadsheet }
+        if essence.contains("presentation") || essence.contains("powerpoint") { return .presentation }
+        if essence.contains("wordprocessing") || essence.contains("msword") || essence.contains("opendocument.text") { return .document }
+        if essence.hasPrefix("text/") { return .document }
+        return nil
+    }
+
+    private static let byMimeType: [String: FileKind] = [
+        "application/zip": .archive, "application/x-zip-compressed": .archive, "application/x-rar-compressed": .archive,
+        "application/vnd.rar": .archive, "application/x-7z-compressed": .archive, "application/x-tar": .archive,
+        "application/gzip": .archive, "application/x-gzip": .archive,
+        "application/json": .code, "application/xml": .code, "application/javascript": .code, "text/html": .code,
+        "text/css": .code, "text/javascript": .code, "text/xml": .code, "text/x-swift": .code,
+        "text/csv": .spreadsheet, "application/rtf": .document,
+    ]
+
+    private static let byExtension: [String: FileKind] = {
+        var table: [String: FileKind] = ["pdf": .pdf]
+        for name in ["doc", "docx", "odt", "rtf", "txt", "md"] { table[name] = .document }
+        for name in ["xls", "xlsx", "csv", "ods"] { table[name] = .spreadsheet }
+        for name in ["ppt", "pptx", "odp", "key"] { table[name] = .presentation }
+        for name in ["zip", "rar", "7z", "tar", "gz", "tgz", "bz2", "xz"] { table[name] = .archive }
+        for name in ["mp3", "aac", "wav", "m4a", "ogg", "flac", "opus"] { table[name] = .audio }
+        for name in ["mp4", "mov", "avi", "webm", "mkv", "m4v"] { table[name] = .video }
+        for name in ["html", "htm", "css", "js", "json", "xml", "swift", "py", "ts", "kt", "java", "c", "h", "sh"] { table[name] = .code }
+        for name in ["png", "jpg", "jpeg", "gif", "webp", "heic", "svg"] { table[name] = .image }
+        return table
+    }()
+}
