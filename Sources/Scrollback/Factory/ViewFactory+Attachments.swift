@@ -5,7 +5,7 @@ import Foundation
 extension ViewFactory {
     public func makeAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
         let factory = context.factory
-        switch attachment.type {
+        switch context.resolver.attachmentKind(of: attachment, in: message) {
         case .image: return factory.makeImageAttachmentView(for: attachment, in: message, context: context)
         case .video: return factory.makeVideoAttachmentView(for: attachment, in: message, context: context)
         case .file, .audio: return factory.makeFileAttachmentView(for: attachment, in: message, context: context)
@@ -165,9 +165,9 @@ extension ViewFactory {
         var views: [View] = []
         var index = 0
         while index < attachments.count {
-            let type = attachments[index].type
+            let type = context.resolver.attachmentKind(of: attachments[index], in: message)
             var end = index + 1
-            while end < attachments.count, attachments[end].type == type { end += 1 }
+            while end < attachments.count, context.resolver.attachmentKind(of: attachments[end], in: message) == type { end += 1 }
             let group = attachments[index..<end].map { context.factory.makeAttachmentView(for: $0, in: message, context: context) }
             if group.count > 1, context.attachmentViews.renderer(for: type)?.preferredAxis == .horizontal {
                 views.append(.stack(.vertical, group, .gallery))
@@ -206,18 +206,18 @@ struct AttachmentGroups {
     /// cards with the custom kinds.
     private static let builtInOrder: [AttachmentType: Int] = [.giphy: 0, .voiceRecording: 1, .linkPreview: 2, .file: 3, .audio: 3]
 
-    init(_ attachments: [Attachment]) {
-        for attachment in attachments {
-            switch attachment.type {
+    init(_ message: ChatMessage, resolver: any MessageTypeResolving) {
+        var ordered: [(order: Int, index: Int, attachment: Attachment)] = []
+        for (index, attachment) in message.attachments.enumerated() {
+            let kind = resolver.attachmentKind(of: attachment, in: message)
+            switch kind {
             case .image, .video: gallery.append(attachment)
-            case _ where Self.builtInOrder[attachment.type] != nil: builtIn.append(attachment)
+            case _ where Self.builtInOrder[kind] != nil: ordered.append((Self.builtInOrder[kind]!, index, attachment))
             default: custom.append(attachment)
             }
         }
         // Stable: attachments of one kind keep the sender's order.
-        builtIn = builtIn.enumerated().sorted {
-            (Self.builtInOrder[$0.element.type]!, $0.offset) < (Self.builtInOrder[$1.element.type]!, $1.offset)
-        }.map(\.element)
+        builtIn = ordered.sorted { ($0.order, $0.index) < ($1.order, $1.index) }.map(\.attachment)
     }
 }
 

@@ -59,7 +59,7 @@ extension ViewFactory {
             parts.append(factory.makeQuotedMessageView(options: options, context: context))
         }
         // Attachments stack in the order chat clients use (FORMAT.md section 4).
-        let attachments = AttachmentGroups(message.attachments)
+        let attachments = AttachmentGroups(message, resolver: resolver)
         if !attachments.gallery.isEmpty {
             parts.append(factory.makeGalleryView(for: attachments.gallery, in: message, context: context))
         }
@@ -70,8 +70,10 @@ extension ViewFactory {
             parts.append(factory.makeAttachmentView(for: attachment, in: message, context: context))
         }
         parts += customAttachmentViews(attachments.custom, in: message, context: context)
-        if let poll = message.poll { parts.append(factory.makePollView(for: poll, in: message, context: context)) }
-        if let location = message.sharedLocation {
+        if resolver.hasPoll(message: message), let poll = message.poll {
+            parts.append(factory.makePollView(for: poll, in: message, context: context))
+        }
+        if resolver.hasSharedLocation(message: message), let location = message.sharedLocation {
             parts.append(factory.makeSharedLocationView(for: location, in: message, context: context))
         }
         return parts.count == 1 ? parts[0] : .stack(.vertical, parts)
@@ -105,6 +107,12 @@ extension ViewFactory {
             return .text("Quoted message not in this transcript", .muted)
         }
         if quoted.isDeleted { return .text(context.theme.string("messageDeleted"), .deleted) }
+        // A registered attachment kind may supply its own preview.
+        for attachment in quoted.attachments where attachment.isCustom {
+            if let preview = context.attachmentViews.renderer(for: attachment.type)?.makeQuotedPreview(attachment, context) {
+                return preview
+            }
+        }
         if !quoted.text.isEmpty { return .text(Self.shortened(quoted.text, lines: 3, characters: 200), .body) }
         if !quoted.attachments.isEmpty {
             let count = quoted.attachments.count
