@@ -117,7 +117,7 @@ struct Stylesheet {
             .sb-raw-html{white-space:pre-wrap}
             .sb-stack{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/2);min-width:0}
             .sb-row{display:flex;flex-wrap:wrap;align-items:center;gap:calc(var(--sb-spacing)/2);min-width:0}
-            .sb-card{min-width:0;padding:var(--sb-spacing);border:1px solid \(border);border-radius:calc(var(--sb-radius)*2/3);background:\(color("background", "background1"))}
+            .sb-card{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/4);min-width:0;padding:var(--sb-spacing);border:1px solid \(border);border-radius:calc(var(--sb-radius)*2/3);background:\(color("background", "background1"))}
             .sb-stack.sb-gallery{flex-direction:row;flex-wrap:wrap;align-items:flex-start}
             .sb-gallery>*{flex:1 1 9rem;max-width:20rem}
             .sb-gallery img{width:100%}

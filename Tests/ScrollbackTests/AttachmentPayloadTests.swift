@@ -1,0 +1,133 @@
+import Foundation
+import ScrollbackTesting
+import Testing
+@testable import Scrollback
+
+extension AttachmentType {
+    fileprivate static let workout = Self(rawValue: "workout")
+}
+
+/// An app-defined payload that draws itself, as an app would write it.
+private struct WorkoutPayload: AttachmentViewProviding, Equatable {
+    static let type: AttachmentType = .workout
+    static let preferredAxis: View.Axis = .horizontal
+
+    var activity: String
+    var distanceKilometres: Double
+
+    enum CodingKeys: String, CodingKey {
+        case activity
+        case distanceKilometres = "distance_km"
+    }
+
+    func makeView(for attachment: ChatMessageAttachment<WorkoutPayload>, context: RenderContext) -> View {
+        .card(.attachment, [.text("🏃 \(activity)", .title), .text("\(distanceKilometres) km", .muted)])
+    }
+
+    func makeQuotedPreview(for attachment: ChatMessageAttachment<WorkoutPayload>, context: RenderContext) -> View? {
+        .text("🏃 \(activity) workout")
+    }
+}
+
+/// Sends the legacy `run` type to the workout slot.
+private struct LegacyResolver: MessageTypeResolving {
+    func attachmentKind(of attachment: Scrollback.Attachment, in message: ChatMessage) -> AttachmentType {
+        attachment.type.rawValue == "run" ? .workout : attachment.type
+    }
+}
+
+@Suite struct AttachmentPayloadTests {
+    func message(_ attachments: [JSONObject], text: String = "") -> ChatMessage {
+        var message = ChatMessage(id: "m1", text: text, user: ChatUser(id: "ada", name: "Ada"),
+                                  createdAt: Date(timeIntervalSince1970: 1_775_000_000))
+        message.attachments = attachments.enumerated().map { Scrollback.Attachment(id: AttachmentID(messageID: "m1", index: $0.offset), raw: $0.element) }
+        return message
+    }
+
+    @Test func typedPayloadsDecodeFromFlatKeysAndKeepRawFields() {
+        let message = message([
+            ["type": "workout", "activity": "Run", "distance_km": 10.5, "heart_rate": 151],
+            ["type": "image", "image_url": "https://x.test/a.png"],
+            ["type": "workout", "activity": "Swim"], // no distance: does not fit the payload
+        ])
+        let workouts = message.attachments(payloadType: WorkoutPayload.self)
+        #expect(workouts.map(\.payload) == [WorkoutPayload(activity: "Run", distanceKilometres: 10.5)])
+        #expect(workouts.first?.id == AttachmentID(messageID: "m1", index: 0))
+        #expect(workouts.first?.raw["heart_rate"] == .integer(151))
+    }
+
+    @Test func contactPayloadAcceptsBothPhoneSpellings() {
+        let contacts = message([
+            ["type": "contact", "name": "Ada", "phoneNumber": "+44 20 7946 0958"],
+            ["type": "contact", "name": "Grace", "phone_number": "+1 555 0100", "email": "grace@example.org", "organization": "Navy"],
+        ]).attachments(payloadType: ContactAttachmentPayload.self).map(\.payload)
+        #expect(contacts == [
+            ContactAttachmentPayload(name: "Ada", phoneNumber: "+44 20 7946 0958"),
+            ContactAttachmentPayload(name: "Grace", phoneNumber: "+1 555 0100", email: "grace@example.org", organization: "Navy"),
+        ])
+    }
+
+    @Test func aRegisteredPayloadDrawsItselfInEveryOutput() {
+        let message = message([["type": "workout", "activity": "Run <fast>", "distance_km": 10.5]])
+        let registry = AttachmentViewRegistry().registering(WorkoutPayload.self)
+        assertSnapshot(of: message, as: .html(attachmentViews: registry))
+        assertSnapshot(of: message, as: .ansi(attachmentViews: registry))
+        assertSnapshot(of: message, as: .markdown(attachmentViews: registry))
+    }
+
+    @Test func withoutARendererACustomTypeIsAGenericCard() {
+        let message = message([["type": "workout", "activity": "Run", "distance_km": 10.5]])
+        let context = RenderContext(options: .snapshot, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let view = context.factory.makeAttachmentView(for: message.attachments[0], in: message, context: context)
+        #expect("\(view)".contains("distance_km"))
+        #expect(DefaultMessageTypeResolver().hasCustomAttachment(message: message))
+    }
+
+    @Test func severalSideBySideAttachmentsFormAGallery() {
+        let message = message([
+            ["type": "workout", "activity": "Run", "distance_km": 5.0],
+            ["type": "workout", "activity": "Ride", "distance_km": 40.0],
+        ])
+        let context = RenderContext(options: .snapshot, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver(),
+                                    attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
+        let content = context.factory.makeMessageContentView(for: MessageItem(message: message), context: context)
+        guard case .stack(.vertical, let views, .gallery) = content else {
+            Issue.record("expected a gallery, got \(content)")
+            return
+        }
+        #expect(views.count == 2)
+    }
+
+    @Test func theResolverSendsAnAttachmentToAnotherSlot() {
+        let message = message([["type": "run", "activity": "Run", "distance_km": 3.0]])
+        let context = RenderContext(options: .snapshot, factory: DefaultViewFactory(), resolver: LegacyResolver(),
+                                    attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
+        #expect(LegacyResolver().hasCustomAttachment(message: message))
+        // The registry is keyed by the resolved kind's renderer; a `run` attachment does not decode
+        // as a workout payload (its type differs), so the generic card shows it, fields intact.
+        let view = context.factory.makeAttachmentView(for: message.attachments[0], in: message, context: context)
+        #expect("\(view)".contains("activity"))
+    }
+
+    @Test func aRegisteredPayloadSuppliesTheQuotedPreviewAndOthersFallBack() {
+        let context = RenderContext(options: .snapshot, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver(),
+                                    attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
+        let reply = ChatMessage(id: "r", text: "nice!")
+        func preview(of quoted: ChatMessage) -> View {
+            context.factory.makeQuotedMessageContentView(
+                options: QuotedMessageOptions(quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply, availableWidth: 60),
+                context: context)
+        }
+        #expect(preview(of: message([["type": "workout", "activity": "Run", "distance_km": 5.0]])) == .text("🏃 Run workout"))
+        #expect(preview(of: message([], text: "plain words")) == .text("plain words", .body))
+    }
+
+    @Test func jsonValuesSerializeBackToEquivalentJSON() throws {
+        let value: JSONValue = ["text": "quote \" backslash \\ newline \n control \u{01} emoji 🦊", "n": 12, "d": 1.5,
+                                "list": [true, nil, ["nested": "x"]]]
+        let data = Data(value.serialized().utf8)
+        let reparsed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(reparsed["text"] as? String == "quote \" backslash \\ newline \n control \u{01} emoji 🦊")
+        #expect(reparsed["n"] as? Int == 12)
+    }
+}
