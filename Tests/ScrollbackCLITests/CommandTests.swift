@@ -82,6 +82,18 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(run.errors.contains("line 3, column 14"), "\(run.errors)")
     }
 
+    @Test func aTruncatedFileStillRendersWhatCameBeforeTheBreak() throws {
+        let path = temporaryFile("{\"messages\": [{\"id\": \"a\", \"text\": \"before the break\"}, {\"id\": \"b\", \"te")
+        let output = NSTemporaryDirectory() + "scrollback-\(UUID().uuidString).html"
+        let run = ToolRun(["render", path, "-o", output])
+        #expect(run.status == 65)
+        #expect(run.errors.contains("line 1, column"), "\(run.errors)")
+        let html = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(html.contains("before the break"))
+        #expect(html.contains("The transcript stops here"))
+        #expect(html.hasSuffix("</html>\n"), "the document is still complete")
+    }
+
     @Test func missingFileExits1() {
         let run = ToolRun(["render", "/nonexistent/export.json"])
         #expect(run.status == 1)

@@ -70,6 +70,8 @@ public struct TranscriptReader {
     private var messageElements = 0
     private var topLevelValues = 0
     private var finished = false
+    /// An error met while messages were still held: thrown once they have been handed out.
+    private var deferredError: ReadError?
 
     /// Opens a file, or standard input for `"-"`.
     public init(path: String, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in }) throws(ReadError) {
@@ -91,7 +93,7 @@ public struct TranscriptReader {
 
     /// The next channel or message, or `nil` at the end of the input.
     public mutating func next() throws(ReadError) -> TranscriptEvent? {
-        do {
+        do throws(ReadError) {
             while true {
                 if pendingHead < pending.count {
                     let event = pending[pendingHead]
@@ -102,7 +104,13 @@ public struct TranscriptReader {
                     }
                     return counted(event)
                 }
-                if finished { return nil }
+                if finished {
+                    if let error = deferredError {
+                        deferredError = nil
+                        throw error
+                    }
+                    return nil
+                }
                 switch frames.last {
                 case nil: try startTopLevelValue()
                 case .object: try stepObject()
@@ -113,7 +121,11 @@ public struct TranscriptReader {
             }
         } catch {
             finished = true
-            throw error
+            // Everything read before the error still counts: held messages go out first.
+            releaseHeldMessages()
+            guard pendingHead < pending.count else { throw error }
+            deferredError = error
+            return try next()
         }
     }
 

@@ -33,15 +33,21 @@ public struct TranscriptRenderer: Sendable {
         }
         backend.begin(DocumentInfo(title: title))
         var event = first
-        while let current = event {
-            switch current {
-            case .channel(let channel):
-                // A lone channel already named the document.
-                session.add(channel: channel, showHeading: reader.shape == .channels || reader.shape == .ndjson, to: &backend)
-            case .message(let message):
-                session.add(message: message, to: &backend)
+        do throws(ReadError) {
+            while let current = event {
+                switch current {
+                case .channel(let channel):
+                    // A lone channel already named the document.
+                    session.add(channel: channel, showHeading: reader.shape == .channels || reader.shape == .ndjson, to: &backend)
+                case .message(let message):
+                    session.add(message: message, to: &backend)
+                }
+                event = try reader.next()
             }
-            event = try reader.next()
+        } catch {
+            // What was read still renders, and the document says where it stops.
+            session.stop(because: error, to: &backend)
+            throw error
         }
         return session.finish(to: &backend)
     }
@@ -84,6 +90,13 @@ public struct TranscriptRenderer: Sendable {
                 lastDate = max(lastDate ?? date, date)
             }
             write(layout.add(message: message), to: &backend)
+        }
+
+        /// Closes the document after a read error, with a line saying the transcript is cut short.
+        mutating func stop<Backend: TranscriptBackend>(because error: ReadError, to backend: inout Backend) {
+            write(layout.flush(), to: &backend)
+            backend.write(.stack(.vertical, [.text(context.theme.string("inputError", "\(error)"), .alert)], .error))
+            _ = finish(to: &backend)
         }
 
         mutating func finish<Backend: TranscriptBackend>(to backend: inout Backend) -> DocumentSummary {

@@ -91,6 +91,7 @@ extension Theme {
             "onlyVisibleToYou": "Only visible to you",
             "you": "You",
             "attachment": "Attachment",
+            "inputError": "The transcript stops here: %@",
             "photo": "Photo", "video": "Video", "file": "File", "audio": "Audio", "voiceMessage": "Voice message",
             "link": "Link", "linkPreview": "Link preview", "contact": "Contact", "phone": "Phone", "email": "Email",
             "poll": "Poll", "pollOpen": "Open", "pollClosed": "Closed", "vote": "vote", "votes": "votes",
