@@ -104,7 +104,7 @@ extension ViewFactory {
 
     public func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View {
         guard let quoted = options.quotedMessage else {
-            return .text("Quoted message not in this transcript", .muted)
+            return .text(context.theme.string("quotedMessageMissing"), .muted)
         }
         if quoted.isDeleted { return .text(context.theme.string("messageDeleted"), .deleted) }
         // A registered attachment kind may supply its own preview.
@@ -114,10 +114,7 @@ extension ViewFactory {
             }
         }
         if !quoted.text.isEmpty { return .text(Self.shortened(quoted.text, lines: 3, characters: 200), .body) }
-        if !quoted.attachments.isEmpty {
-            let count = quoted.attachments.count
-            return .text(count == 1 ? context.theme.string("attachment") : "\(count) attachments", .muted)
-        }
+        if let summary = AttachmentSummary.text(for: quoted, theme: context.theme) { return .text(summary, .muted) }
         return .empty
     }
 

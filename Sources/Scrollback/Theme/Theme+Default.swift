@@ -92,6 +92,8 @@ extension Theme {
             "you": "You",
             "attachment": "Attachment",
             "inputError": "The transcript stops here: %@",
+            "quotedMessageMissing": "The quoted message is not in this transcript",
+            "photos": "%@ photos", "videos": "%@ videos", "files": "%@ files", "voiceMessageDuration": "Voice message (%@)",
             "photo": "Photo", "video": "Video", "file": "File", "audio": "Audio", "voiceMessage": "Voice message",
             "link": "Link", "linkPreview": "Link preview", "contact": "Contact", "phone": "Phone", "email": "Email",
             "poll": "Poll", "pollOpen": "Open", "pollClosed": "Closed", "vote": "vote", "votes": "votes",
