@@ -113,3 +113,26 @@ private struct ContactQuoteFactory: ViewFactory {
         }
     }
 }
+
+@Suite struct MessageMarksTests {
+    @Test(arguments: [("👍", true), ("🎉🎉🎉", true), ("👨‍👩‍👧‍👦🇯🇵🎉", true), ("❤️ 1️⃣", true), ("👍🏽", true),
+                      ("🎉🎉🎉🎉", false), ("ok 👍", false), ("1", false), ("#", false), ("", false), ("™", false)])
+    func jumboEmoji(text: String, expected: Bool) {
+        #expect(DefaultViewFactory.isJumboEmoji(text) == expected)
+    }
+
+    @Test func pinsAndThreadCountsInTheFooter() {
+        var message = ChatMessage(id: "p", text: "note", user: ChatUser(id: "ada", name: "Ada"), createdAt: Date(timeIntervalSince1970: 0))
+        message.pinned = true
+        message.pinnedBy = ChatUser(id: "bob", name: "Bob")
+        message.replyCount = 3
+        var options = RenderOptions()
+        let context = RenderContext(options: options, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let footer = "\(context.factory.makeMessageFooterView(for: MessageItem(message: message), context: context))"
+        #expect(footer.contains("Pinned by Bob"))
+        #expect(footer.contains("3 Thread Replies"))
+        options.currentUserID = "bob"
+        let mine = RenderContext(options: options, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        #expect("\(mine.factory.makeMessageFooterView(for: MessageItem(message: message), context: mine))".contains("Pinned by you"))
+    }
+}

@@ -43,6 +43,15 @@ extension ViewFactory {
             parts.append(.time(date, label: context.formatter.time(date)))
         }
         if message.isEdited { parts.append(.text(context.theme.string("edited"), .timestamp)) }
+        if message.pinned {
+            let pinner = message.pinnedBy.map { context.isCurrentUser($0) ? context.theme.string("pinnedByYou") : context.theme.string("pinnedBy", $0.displayName) }
+            parts.append(.stack(.horizontal, [.icon(name: "pinned", label: context.theme.string("pinned")),
+                                               .text(pinner ?? context.theme.string("pinned"), .muted)]))
+        }
+        if let replies = message.replyCount, replies > 0, message.parentID == nil {
+            let label = replies == 1 ? context.theme.string("threadReply") : context.theme.string("threadReplies", String(replies))
+            parts.append(.stack(.horizontal, [.icon(name: "thread", label: label), .text(label, .muted)]))
+        }
         if parts.isEmpty { return .empty }
         return .stack(.horizontal, parts, .footer)
     }
@@ -80,7 +89,9 @@ extension ViewFactory {
     }
 
     public func makeTextView(for message: ChatMessage, context: RenderContext) -> View {
-        .markdown(ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers))
+        // A message of one to three emoji and nothing else is shown large, as clients do.
+        if Self.isJumboEmoji(message.text) { return .text(message.text, .jumbo) }
+        return .markdown(ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers))
     }
 
     public func makeGenericAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
@@ -171,6 +182,17 @@ extension ViewFactory {
         }
     }
 
+    /// One to three emoji (flags, ZWJ sequences, skin tones and keycaps count as one) and
+    /// nothing else but spaces.
+    static func isJumboEmoji(_ text: String) -> Bool {
+        var count = 0
+        for character in text where !character.isWhitespace {
+            count += 1
+            guard count <= 3, character.isEmojiLike else { return false }
+        }
+        return count > 0
+    }
+
     /// The first `lines` lines and `characters` characters of `text`, with an ellipsis when cut.
     static func shortened(_ text: String, lines: Int, characters: Int) -> String {
         let allLines = text.split(separator: "\n", omittingEmptySubsequences: true)
@@ -184,5 +206,18 @@ extension Theme {
     /// The emoji for a reaction type; unknown types show by name.
     public func reactionGlyph(_ type: String) -> String {
         reactions[type] ?? type
+    }
+}
+
+extension Character {
+    /// Whether the character is drawn as an emoji: presentation by default, or asked for with
+    /// VS16, or a keycap, flag or ZWJ sequence.
+    var isEmojiLike: Bool {
+        let scalars = unicodeScalars
+        guard let first = scalars.first else { return false }
+        if first.properties.isEmojiPresentation { return true }
+        if scalars.count > 1, first.properties.isEmoji,
+           scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.value == 0x200D }) { return true }
+        return false
     }
 }

@@ -92,6 +92,8 @@ extension Theme {
             "you": "You",
             "attachment": "Attachment",
             "inputError": "The transcript stops here: %@",
+            "pinned": "Pinned", "pinnedBy": "Pinned by %@", "pinnedByYou": "Pinned by you",
+            "threadReply": "1 Thread Reply", "threadReplies": "%@ Thread Replies",
             "quotedMessageMissing": "The quoted message is not in this transcript",
             "photos": "%@ photos", "videos": "%@ videos", "files": "%@ files", "voiceMessageDuration": "Voice message (%@)",
             "photo": "Photo", "video": "Video", "file": "File", "audio": "Audio", "voiceMessage": "Voice message",
