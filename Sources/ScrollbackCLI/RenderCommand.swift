@@ -24,6 +24,9 @@ struct RenderCommand {
                     default: "the machine's"),
             .option("locale", value: "<locale>", help: "Locale of dates and times, e.g. en_GB.", default: "the machine's"),
             .option("me", value: "<user-id>", help: "Show this user's messages as your own."),
+            .option("since", value: "<date|id>", help: "Start at this date (2026-03-09 or RFC 3339) or message id."),
+            .option("until", value: "<date|id>", help: "End at this date (inclusive) or message id."),
+            .option("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
         ]
@@ -74,7 +77,12 @@ struct RenderCommand {
         }
         defer { if sink !== tool.standardOutput { sink.close() } else { sink.flush() } }
 
-        let renderer = TranscriptRenderer(options: options)
+        let filter: MessageFilter
+        switch InputOptions.filter(arguments, timeZone: options.timeZone) {
+        case .success(let value): filter = value
+        case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
+        }
+        let renderer = TranscriptRenderer(options: options, filter: filter)
         do {
             switch format {
             case .html:
@@ -116,6 +124,32 @@ struct RenderCommand {
 
 /// Options shared by the commands that render.
 enum InputOptions {
+    /// `--since`, `--until` and `--user`. A bound that reads as a date (`2026-03-09`, or RFC 3339)
+    /// is a date in the chosen zone (a bare day covers the whole day); anything else is a message id.
+    static func filter(_ arguments: ParsedArguments, timeZone: TimeZone) -> Result<MessageFilter, UsageError> {
+        func bound(_ text: String?, endOfDay: Bool) -> MessageFilter.Bound? {
+            guard let text, !text.isEmpty else { return nil }
+            if let date = RFC3339.parse(text) { return .date(date) }
+            if let day = dayStart(text, timeZone: timeZone) {
+                return .date(endOfDay ? Calendar.gregorian(in: timeZone).date(byAdding: .second, value: 86_399, to: day) ?? day : day)
+            }
+            return .messageID(text)
+        }
+        let since = bound(arguments.value("since"), endOfDay: false)
+        let until = bound(arguments.value("until"), endOfDay: true)
+        if case .date(let start)? = since, case .date(let end)? = until, start > end {
+            return .failure(UsageError(message: "--since is after --until."))
+        }
+        return .success(MessageFilter(since: since, until: until, userIDs: Set(arguments.values["user"] ?? [])))
+    }
+
+    /// Midnight of a `yyyy-MM-dd` day in `timeZone`.
+    private static func dayStart(_ text: String, timeZone: TimeZone) -> Date? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard text.count == 10, parts.count == 3 else { return nil }
+        return Calendar.gregorian(in: timeZone).date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+    }
+
     static func renderOptions(_ arguments: ParsedArguments, tool: ScrollbackTool, writesToTerminal: Bool) -> Result<RenderOptions, UsageError> {
         var options = RenderOptions()
         if let zone = arguments.value("timezone") {
@@ -148,5 +182,13 @@ enum InputOptions {
         options.colorDepth = Terminal.colorDepth(choice: color, isTerminal: writesToTerminal, environment: tool.environment)
         options.currentUserID = arguments.value("me")
         return .success(options)
+    }
+}
+
+extension Calendar {
+    static func gregorian(in timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
     }
 }

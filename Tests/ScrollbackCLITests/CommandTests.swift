@@ -169,3 +169,41 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(bad.errors.contains("messages[1]"))
     }
 }
+
+@Suite struct FilterOptionTests {
+    let input = samples.appendingPathComponent("launch-room.json").path
+
+    @Test func sinceAndUntilTakeDaysInTheChosenZone() {
+        let secondDay = ToolRun(["render", input, "-f", "markdown", "--timezone", "UTC", "--since", "2026-03-10"])
+        #expect(secondDay.status == 0)
+        #expect(!secondDay.output.contains("Morning all"))
+        #expect(secondDay.output.contains("Screenshots for the site"))
+        #expect(secondDay.output.contains("5 messages"), "\(secondDay.output.suffix(120))")
+
+        let firstDay = ToolRun(["render", input, "-f", "markdown", "--timezone", "UTC", "--until", "2026-03-09"])
+        #expect(firstDay.output.contains("Morning all"))
+        #expect(!firstDay.output.contains("Screenshots for the site"))
+    }
+
+    @Test func boundsMayBeMessageIDsAndUsersRepeat() {
+        let window = ToolRun(["render", input, "-f", "markdown", "--since", "launch-004", "--until", "launch-006"])
+        #expect(window.output.contains("3 messages"), "\(window.output.suffix(120))")
+        #expect(window.output.contains("The hero text") && window.output.contains("سأبدأ"))
+
+        let people = ToolRun(["render", input, "-f", "markdown", "--user", "teo", "--user=haruto"])
+        #expect(!people.output.contains("**Maya Okafor**"))
+        #expect(people.output.contains("**Teo Lindqvist**") && people.output.contains("**佐藤 陽翔**"))
+    }
+
+    @Test func quotesOfFilteredOutMessagesStillShowTheirEmbeddedCopy() {
+        // launch-007 quotes launch-006 (Layla), who is filtered out here.
+        let run = ToolRun(["render", input, "-f", "markdown", "--user", "maya"])
+        #expect(run.output.contains("> **ليلى حداد**"), "\(run.output)")
+    }
+
+    @Test func sinceAfterUntilIsAUsageError() {
+        let run = ToolRun(["render", input, "--since", "2026-03-10", "--until", "2026-03-09"])
+        #expect(run.status == 64)
+        #expect(run.errors.contains("--since is after --until"))
+    }
+}

@@ -103,10 +103,9 @@ private struct LegacyResolver: MessageTypeResolving {
         let context = RenderContext(options: .snapshot, factory: DefaultViewFactory(), resolver: LegacyResolver(),
                                     attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
         #expect(LegacyResolver().hasCustomAttachment(message: message))
-        // The registry is keyed by the resolved kind's renderer; a `run` attachment does not decode
-        // as a workout payload (its type differs), so the generic card shows it, fields intact.
+        // The registered workout view draws the legacy attachment, found by its resolved kind.
         let view = context.factory.makeAttachmentView(for: message.attachments[0], in: message, context: context)
-        #expect("\(view)".contains("activity"))
+        #expect(view == .card(.attachment, [.text("🏃 Run", .title), .text("3.0 km", .muted)]))
     }
 
     @Test func aRegisteredPayloadSuppliesTheQuotedPreviewAndOthersFallBack() {

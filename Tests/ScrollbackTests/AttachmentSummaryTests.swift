@@ -25,3 +25,12 @@ import Testing
         #expect(summary([]) == nil)
     }
 }
+
+@Suite struct HostileNumbersTests {
+    @Test func absurdDurationsAndSizesDoNotCrash() {
+        #expect(AttachmentFormatting.duration(1e300) == "1000:00:00")
+        #expect(AttachmentFormatting.duration(-.infinity) == "0:00")
+        #expect(AttachmentFormatting.fileSize(.max).hasSuffix("TB"))
+        #expect(AttachmentFormatting.waveform([.nan, 2, -1, .infinity], bars: 4) == "▁█▁▁")
+    }
+}

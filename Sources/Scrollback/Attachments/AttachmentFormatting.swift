@@ -22,7 +22,8 @@ public enum AttachmentFormatting {
     /// `0:42`, `12:05`, `1:02:03`; fractional seconds round to the nearest second.
     public static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "0:00" }
-        let total = Int(seconds.rounded())
+        // Message data may say anything; a thousand hours is longer than any recording.
+        let total = Int(min(seconds, 3_600_000).rounded())
         let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
         let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"

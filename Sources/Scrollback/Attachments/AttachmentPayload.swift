@@ -38,8 +38,15 @@ extension Attachment {
     /// The attachment decoded as `payloadType`, or `nil` when its type differs or its fields
     /// do not fit the payload.
     public func decoded<Payload: AttachmentPayload>(as payloadType: Payload.Type) -> ChatMessageAttachment<Payload>? {
-        guard type == Payload.type, let payload = try? JSONValueDecoding.decode(Payload.self, from: raw) else { return nil }
-        return ChatMessageAttachment(id: id, type: type, payload: payload, raw: raw)
+        guard type == Payload.type else { return nil }
+        return decodedFields(as: payloadType)
+    }
+
+    /// The fields decoded as `payloadType` whatever the attachment's type says: for a resolver
+    /// that sends another type (a legacy name, say) to this payload's slot.
+    func decodedFields<Payload: AttachmentPayload>(as payloadType: Payload.Type) -> ChatMessageAttachment<Payload>? {
+        guard let payload = try? JSONValueDecoding.decode(Payload.self, from: raw) else { return nil }
+        return ChatMessageAttachment(id: id, type: Payload.type, payload: payload, raw: raw)
     }
 }
 

@@ -23,14 +23,16 @@ public struct AttachmentViewRegistry: Sendable {
     public init() {}
 
     /// Registers a payload that draws itself; a later registration for the same type wins.
+    /// The renderer is found by the resolver's kind for an attachment, so a resolver that maps a
+    /// legacy type to this payload's gets this view too.
     public mutating func register<Payload: AttachmentViewProviding>(_ payloadType: Payload.Type) {
         renderers[Payload.type] = Renderer(
             preferredAxis: Payload.preferredAxis,
             makeView: { attachment, context in
-                attachment.decoded(as: Payload.self).map { $0.payload.makeView(for: $0, context: context) }
+                attachment.decodedFields(as: Payload.self).map { $0.payload.makeView(for: $0, context: context) }
             },
             makeQuotedPreview: { attachment, context in
-                attachment.decoded(as: Payload.self).flatMap { $0.payload.makeQuotedPreview(for: $0, context: context) }
+                attachment.decodedFields(as: Payload.self).flatMap { $0.payload.makeQuotedPreview(for: $0, context: context) }
             })
     }
 

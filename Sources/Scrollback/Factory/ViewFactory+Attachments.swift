@@ -155,7 +155,8 @@ extension ViewFactory {
     }
 
     public func makeCustomAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
-        if let view = context.attachmentViews.renderer(for: attachment.type)?.makeView(attachment, context) { return view }
+        let kind = context.resolver.attachmentKind(of: attachment, in: message)
+        if let view = context.attachmentViews.renderer(for: kind)?.makeView(attachment, context) { return view }
         return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
     }
 

@@ -119,8 +119,9 @@ extension ViewFactory {
         }
         if quoted.isDeleted { return .text(context.theme.string("messageDeleted"), .deleted) }
         // A registered attachment kind may supply its own preview.
-        for attachment in quoted.attachments where attachment.isCustom {
-            if let preview = context.attachmentViews.renderer(for: attachment.type)?.makeQuotedPreview(attachment, context) {
+        for attachment in quoted.attachments {
+            let kind = context.resolver.attachmentKind(of: attachment, in: quoted)
+            if let preview = context.attachmentViews.renderer(for: kind)?.makeQuotedPreview(attachment, context) {
                 return preview
             }
         }

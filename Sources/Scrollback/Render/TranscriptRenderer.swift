@@ -8,15 +8,18 @@ public struct TranscriptRenderer: Sendable {
     public var resolver: any MessageTypeResolving
     /// How the app's own attachment kinds are drawn.
     public var attachmentViews: AttachmentViewRegistry
+    /// Which messages to show.
+    public var filter: MessageFilter
 
     /// The app's components come in here, as values: no global state to set up.
     public init(options: RenderOptions = .default, factory: any ViewFactory = DefaultViewFactory(),
                 resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) {
+                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry(), filter: MessageFilter = MessageFilter()) {
         self.options = options
         self.factory = factory
         self.resolver = resolver
         self.attachmentViews = attachmentViews
+        self.filter = filter
     }
 
     /// Reads every event and writes the document. Rendering itself never fails; reading may.
@@ -68,6 +71,7 @@ public struct TranscriptRenderer: Sendable {
     private struct Session {
         let context: RenderContext
         var layout: TranscriptLayout
+        var window: MessageFilter.Window
         var messageCount = 0
         var firstDate: Date?
         var lastDate: Date?
@@ -76,14 +80,17 @@ public struct TranscriptRenderer: Sendable {
             context = RenderContext(options: renderer.options, factory: renderer.factory, resolver: renderer.resolver,
                                     attachmentViews: renderer.attachmentViews)
             layout = TranscriptLayout(labels: context.formatter)
+            window = MessageFilter.Window(renderer.filter)
         }
 
         mutating func add<Backend: TranscriptBackend>(channel: ChatChannel, showHeading: Bool, to backend: inout Backend) {
+            window.reset()
             let items = layout.add(channel: channel)
             write(items.filter { if case .channel = $0 { showHeading } else { true } }, to: &backend)
         }
 
         mutating func add<Backend: TranscriptBackend>(message: ChatMessage, to backend: inout Backend) {
+            guard window.admits(message) else { return }
             messageCount += 1
             if let date = message.createdAt {
                 firstDate = min(firstDate ?? date, date)

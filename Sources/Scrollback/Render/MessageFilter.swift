@@ -1,0 +1,56 @@
+import Foundation
+
+/// Which messages a transcript shows: a time window (by date or by message id) and authors.
+/// It decides message by message, in input order, so it streams like everything else.
+public struct MessageFilter: Sendable, Hashable {
+    /// Where the window opens or closes.
+    public enum Bound: Sendable, Hashable {
+        case date(Date)
+        /// The message with this id (included).
+        case messageID(String)
+    }
+
+    public var since: Bound?
+    public var until: Bound?
+    /// Only these authors; empty means everyone.
+    public var userIDs: Set<String>
+
+    public init(since: Bound? = nil, until: Bound? = nil, userIDs: Set<String> = []) {
+        self.since = since
+        self.until = until
+        self.userIDs = userIDs
+    }
+
+    public var isEmpty: Bool { since == nil && until == nil && userIDs.isEmpty }
+
+    /// The running state of one pass over the input.
+    struct Window {
+        let filter: MessageFilter
+        private var opened: Bool
+        private var closed = false
+
+        init(_ filter: MessageFilter) {
+            self.filter = filter
+            if case .messageID = filter.since { opened = false } else { opened = true }
+        }
+
+        /// Whether `message` is shown; call once per message, in input order.
+        mutating func admits(_ message: ChatMessage) -> Bool {
+            if closed { return false }
+            if case .messageID(let id) = filter.since, !opened {
+                guard message.id == id else { return false }
+                opened = true
+            }
+            if case .messageID(let id) = filter.until, message.id == id { closed = true }
+            if case .date(let start) = filter.since, (message.createdAt ?? .distantPast) < start { return false }
+            if case .date(let end) = filter.until, (message.createdAt ?? .distantFuture) > end { return false }
+            if !filter.userIDs.isEmpty, !filter.userIDs.contains(message.user?.id ?? "") { return false }
+            return true
+        }
+
+        /// A new channel starts: an id-bounded window starts over.
+        mutating func reset() {
+            self = Window(filter)
+        }
+    }
+}
