@@ -10,6 +10,12 @@ struct RenderCommand {
             The input may be a channel export, a list of channels, a list of messages, one message \
             or NDJSON of any of those; the shape is detected. Unusable messages are skipped with a \
             warning on standard error (--strict stops instead).
+
+            A card file (--cards) shows your own attachment types as cards: JSON with "version": 1 \
+            and "cards" keyed by attachment type, each with an "icon", a "title" and optionally \
+            "subtitle", "fields", "link", "quote" and "axis"; texts take {field} placeholders, as in \
+            "title": "{activity}, {distance_km} km". A card file that cannot be read exits 1; one \
+            with a mistake exits 65, naming the key path (cards.workout.link.url) and the problem.
             """,
         positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
         options: [
@@ -27,6 +33,7 @@ struct RenderCommand {
             .option("since", value: "<date|id>", help: "Start at this date (2026-03-09 or RFC 3339) or message id."),
             .option("until", value: "<date|id>", help: "End at this date (inclusive) or message id."),
             .option("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true),
+            .option("cards", value: "<file>", help: "A card file (JSON) that shows your own attachment types as cards."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
         ]
@@ -56,6 +63,17 @@ struct RenderCommand {
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
         let input = arguments.positionals.first ?? "-"
+        var attachmentViews = AttachmentViewRegistry()
+        if let cardsPath = arguments.value("cards") {
+            if cardsPath == "-" && input == "-" {
+                return tool.usageError("The card file and the input cannot both be standard input.", spec: Self.spec)
+            }
+            do {
+                attachmentViews.register(cardFile: try CardFile.load(path: cardsPath))
+            } catch {
+                return tool.failure(error.description, status: Self.status(for: error))
+            }
+        }
 
         var reader: TranscriptReader
         do {
@@ -82,7 +100,7 @@ struct RenderCommand {
         case .success(let value): filter = value
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
-        let renderer = TranscriptRenderer(options: options, filter: filter)
+        let renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
         do {
             switch format {
             case .html:
@@ -113,6 +131,11 @@ struct RenderCommand {
         case "txt", "ansi": return .ansi
         default: return nil
         }
+    }
+
+    /// A card file that cannot be read is 1; one read and found wrong is bad data (65).
+    static func status(for error: CardFileError) -> Int32 {
+        error.isUnreadable ? ScrollbackTool.ExitCode.failure : ScrollbackTool.ExitCode.dataError
     }
 
     /// Broken or unusable data is the input's fault (65); a file that cannot be read is not (1).

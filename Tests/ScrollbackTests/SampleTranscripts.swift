@@ -8,14 +8,20 @@ enum SampleTranscripts {
 
     static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
+    /// A card file in Samples/cards.
+    static func cardsPath(_ name: String) -> String {
+        directory.deletingLastPathComponent().appendingPathComponent("cards").appendingPathComponent(name).path
+    }
+
     enum Format: String, CaseIterable { case html, ansi, markdown }
 
     /// Renders a sample file completely; returns the document and the reader's warnings.
     static func render(_ name: String, as format: Format, options: RenderOptions = RenderOptions(),
-                       factory: any ViewFactory = DefaultViewFactory()) throws -> (output: String, warnings: [ReadWarning]) {
+                       factory: any ViewFactory = DefaultViewFactory(),
+                       attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) throws -> (output: String, warnings: [ReadWarning]) {
         var warnings: [ReadWarning] = []
         var reader = try TranscriptReader(path: path(name)) { warnings.append($0) }
-        let renderer = TranscriptRenderer(options: options, factory: factory)
+        let renderer = TranscriptRenderer(options: options, factory: factory, attachmentViews: attachmentViews)
         switch format {
         case .html:
             var backend = HTMLBackend(output: "", options: options)

@@ -1,0 +1,307 @@
+import Foundation
+import ScrollbackTesting
+import Testing
+@testable import Scrollback
+
+/// Card files: loading and its errors, templates, URL encoding, the cards' views, and the
+/// sample transcript drawn with the sample card file.
+@Suite struct CardFileTests {
+    static let sampleCards = SampleTranscripts.cardsPath("cards.json")
+
+    static func attachment(_ fields: JSONObject, type: String = "workout") -> Scrollback.Attachment {
+        var raw = fields
+        raw["type"] = .string(type)
+        return Scrollback.Attachment(id: AttachmentID(messageID: "m", index: 0), raw: raw)
+    }
+
+    static func card(_ json: String, type: String = "workout") throws -> AttachmentCard {
+        let file = try CardFile(json: #"{"version": 1, "cards": {"\#(type)": \#(json)}}"#)
+        return try #require(file.card(for: AttachmentType(rawValue: type)))
+    }
+
+    // MARK: - Loading
+
+    @Test func loadsTheSampleFile() throws {
+        let file = try CardFile.load(path: Self.sampleCards)
+        #expect(file.version == 1)
+        #expect(file.cards.map(\.type.rawValue) == ["workout", "payment", "location", "party_invite"])
+        let workout = try #require(file.card(for: "workout"))
+        #expect(workout.icon == "🏃")
+        #expect(workout.title.source == "{activity}")
+        #expect(workout.axis == .horizontal)
+        #expect(workout.link?.url.placeholders == ["route_url"])
+        let invite = try #require(file.card(for: "party_invite"))
+        #expect(invite.fields.map(\.label) == ["Guests", "Bring"])
+        #expect(invite.axis == .vertical)
+        let location = try #require(file.card(for: "location"))
+        #expect(location.fields.map(\.label) == ["Latitude", "Longitude"])
+
+        let registry = file.registry
+        #expect(registry.registeredTypes.map(\.rawValue) == ["location", "party_invite", "payment", "workout"])
+        #expect(registry.renderer(for: "workout")?.preferredAxis == .horizontal)
+    }
+
+    @Test func loadsFromBytesAndKeepsLaterRegistrationsWinning() throws {
+        let file = try CardFile(data: Data(#"{"version": 1, "cards": {"workout": {"icon": "", "title": "{activity}"}}}"#.utf8))
+        var registry = AttachmentViewRegistry()
+        registry.register("workout", renderer: AttachmentViewRegistry.Renderer(makeView: { _, _ in .text("old") }))
+        registry.register(cardFile: file)
+        let context = RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let view = registry.renderer(for: "workout")?.makeView(Self.attachment(["activity": "Row"]), context)
+        #expect(view == .card(.attachment, [.stack(.horizontal, [.text("Row", .title)])]))
+    }
+
+    static let errorCases: [(json: String, keyPath: String, problem: CardFileError.Problem)] = [
+        (#"{}"#, "", .missingKey("version")),
+        (#"{"version": "1", "cards": {}}"#, "version", .wrongType(expected: "a whole number", found: "a string")),
+        (#"{"version": 2, "cards": {}}"#, "version", .unsupportedVersion(2)),
+        (#"{"version": 0, "cards": {}}"#, "version", .unsupportedVersion(0)),
+        (#"{"version": 1}"#, "", .missingKey("cards")),
+        (#"{"version": 1, "card": {}}"#, "card", .unknownKey("card", suggestion: "cards")),
+        (#"{"version": 1, "cards": {}, "colours": {}}"#, "colours", .unknownKey("colours", suggestion: nil)),
+        (#"[1]"#, "", .wrongType(expected: "an object", found: "an array")),
+        (#"{"version": 1, "cards": []}"#, "cards", .wrongType(expected: "an object", found: "an array")),
+        (#"{"version": 1, "cards": {"": {"icon": "x", "title": "t"}}}"#, #"cards[""]"#, .emptyTypeName),
+        (#"{"version": 1, "cards": {"  ": {"icon": "x", "title": "t"}}}"#, #"cards["  "]"#, .emptyTypeName),
+        (#"{"version": 1, "cards": {"image": {"icon": "x", "title": "t"}}}"#, "cards.image", .builtInType("image")),
+        (#"{"version": 1, "cards": {"workout": "🏃"}}"#, "cards.workout", .wrongType(expected: "an object", found: "a string")),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "titel": "t"}}}"#, "cards.workout.titel", .unknownKey("titel", suggestion: "title")),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x"}}}"#, "cards.workout", .missingKey("title")),
+        (#"{"version": 1, "cards": {"workout": {"title": "t"}}}"#, "cards.workout", .missingKey("icon")),
+        (#"{"version": 1, "cards": {"workout": {"icon": 7, "title": "t"}}}"#, "cards.workout.icon", .wrongType(expected: "a string", found: "a number")),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "{activity"}}}"#, "cards.workout.title",
+         .template(CardTemplateError(kind: .unclosedPlaceholder, position: 1))),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "link": {"url": "https://m.example/?a={a}}"}}}}"#,
+         "cards.workout.link.url", .template(CardTemplateError(kind: .unmatchedClosingBrace, position: 25))),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "link": {"urll": "x"}}}}"#,
+         "cards.workout.link.urll", .unknownKey("urll", suggestion: "url")),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "link": {"label": "Map"}}}}"#,
+         "cards.workout.link", .missingKey("url")),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "link": {"url": ""}}}}"#,
+         "cards.workout.link.url", .emptyValue),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "link": "https://x.example"}}}"#,
+         "cards.workout.link", .wrongType(expected: "an object", found: "a string")),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "fields": "a"}}}"#,
+         "cards.workout.fields", .wrongType(expected: "an array", found: "a string")),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "fields": ["a", 2]}}}"#,
+         "cards.workout.fields[1]", .wrongType(expected: "a string or an object", found: "a number")),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "fields": [{"kye": "a"}]}}}"#,
+         "cards.workout.fields[0].kye", .unknownKey("kye", suggestion: "key")),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "fields": [{"label": "A"}]}}}"#,
+         "cards.workout.fields[0]", .missingKey("key")),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "fields": [{"key": "a..b"}]}}}"#,
+         "cards.workout.fields[0].key", .invalidFieldKey("a..b")),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "fields": [""]}}}"#,
+         "cards.workout.fields[0]", .emptyValue),
+        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "axis": "diagonal"}}}"#,
+         "cards.workout.axis", .invalidValue("diagonal", allowed: ["horizontal", "vertical"])),
+        (#"{"version": 1, "cards": {"work.out": {"icon": "x", "title": "t", "qoute": "q"}}}"#,
+         #"cards["work.out"].qoute"#, .unknownKey("qoute", suggestion: "quote")),
+    ]
+
+    @Test(arguments: errorCases)
+    func reportsEachProblemWithItsKeyPath(json: String, keyPath: String, problem: CardFileError.Problem) {
+        #expect(throws: CardFileError(file: "cards.json", keyPath: keyPath, problem: problem)) {
+            try CardFile(json: json, file: "cards.json")
+        }
+    }
+
+    @Test func errorsReadAsOneLine() {
+        let unknown = CardFileError(file: "cards.json", keyPath: "cards.workout.titel", problem: .unknownKey("titel", suggestion: "title"))
+        #expect(unknown.description == "cards.json: cards.workout.titel: unknown key 'titel'; did you mean 'title'?")
+        let version = CardFileError(file: "cards.json", keyPath: "version", problem: .unsupportedVersion(2))
+        #expect(version.description == "cards.json: version: version 2 is newer than this Scrollback understands (1); update Scrollback")
+        let brace = CardFileError(file: "c.json", keyPath: "cards.workout.link.url",
+                                  problem: .template(CardTemplateError(kind: .unclosedPlaceholder, position: 5)))
+        #expect(brace.description == "c.json: cards.workout.link.url: unbalanced braces: '{' at character 5 is never closed (write '{{' for a literal brace)")
+        let missing = CardFileError(file: "c.json", problem: .missingKey("version"))
+        #expect(missing.description == "c.json: missing required key 'version'")
+        #expect(!missing.isUnreadable)
+    }
+
+    @Test func syntaxErrorsNameLineAndColumn() throws {
+        let error = try #require(throws: CardFileError.self) {
+            try CardFile(json: "{\"version\": 1,\n  \"cards\": {\"workout\": {\"icon\": \"x\" \"title\": \"t\"}}}", file: "c.json")
+        }
+        guard case .invalidJSON(let reason) = error.problem else { Issue.record("\(error)"); return }
+        #expect(reason.hasPrefix("invalid JSON at line 2, column 37"), "\(reason)")
+        #expect(error.description.hasPrefix("c.json: invalid JSON at line 2"))
+
+        let trailing = try #require(throws: CardFileError.self) { try CardFile(json: #"{"version": 1, "cards": {}} {}"#) }
+        #expect(trailing.description.contains("unexpected content after the card file's object"))
+        let empty = try #require(throws: CardFileError.self) { try CardFile(json: "") }
+        #expect(empty.description.contains("unexpected end of input"))
+    }
+
+    @Test func unreadableFilesAreTold() throws {
+        let path = NSTemporaryDirectory() + "scrollback-missing-\(UUID().uuidString).json"
+        let error = try #require(throws: CardFileError.self) { try CardFile.load(path: path) }
+        #expect(error.isUnreadable)
+        #expect(error.description == "\(path): cannot read the card file: No such file or directory")
+        let directory = try #require(throws: CardFileError.self) { try CardFile.load(path: NSTemporaryDirectory()) }
+        #expect(directory.isUnreadable, "\(directory)")
+    }
+
+    @Test func suggestionsNeedACloseMatch() {
+        #expect(Spelling.nearest(to: "subtitel", among: CardFileDecoder.cardKeys) == "subtitle")
+        #expect(Spelling.nearest(to: "feilds", among: CardFileDecoder.cardKeys) == "fields")
+        #expect(Spelling.nearest(to: "colour", among: CardFileDecoder.cardKeys) == nil)
+        #expect(Spelling.nearest(to: "x", among: ["y"]) == nil)
+        #expect(Spelling.editDistance("kitten", "sitting") == 3)
+        #expect(Spelling.editDistance("", "abc") == 3)
+    }
+
+    // MARK: - Templates
+
+    @Test func substitutesNestedValuesArraysAndMissingFields() throws {
+        let fields: JSONObject = [
+            "activity": "Run", "distance_km": 10.2, "duration_min": 52, "whole": 8.0, "done": true, "nothing": nil,
+            "route": ["start": ["name": "Canal bridge"], "stops": ["Lock 3", "Weir"]],
+            "guest_list": ["Sam", "Priya", 3, nil], "address": ["city": "Berlin"],
+        ]
+        func render(_ source: String) throws -> String { try CardTemplate(source).render(fields) }
+        #expect(try render("{activity}: {distance_km} km in {duration_min} min") == "Run: 10.2 km in 52 min")
+        #expect(try render("{route.start.name} → {route.stops.1}") == "Canal bridge → Weir")
+        #expect(try render("{guest_list.0} and {guest_list}") == "Sam and Sam, Priya, 3")
+        #expect(try render("[{missing}|{nothing}|{route.stops.9}|{activity.name}|{address}]") == "[||||]")
+        #expect(try render("{whole} {done}") == "8 true")
+        #expect(try render("{{literal}} {{{activity}}}") == "{literal} {Run}")
+        #expect(try render("{ activity }") == "Run")
+        #expect(try render("no placeholders") == "no placeholders")
+        #expect(try CardTemplate("{a} and {b.c.0}").placeholders == ["a", "b.c.0"])
+    }
+
+    @Test(arguments: [
+        ("{activity", CardTemplateError(kind: .unclosedPlaceholder, position: 1)),
+        ("km }", CardTemplateError(kind: .unmatchedClosingBrace, position: 4)),
+        ("a {}", CardTemplateError(kind: .emptyPlaceholder, position: 3)),
+        ("{a..b}", CardTemplateError(kind: .emptyPlaceholder, position: 1)),
+        ("{a {b}}", CardTemplateError(kind: .braceInsidePlaceholder, position: 4)),
+        ("🏃 {x", CardTemplateError(kind: .unclosedPlaceholder, position: 3)),
+    ])
+    func rejectsUnbalancedBraces(source: String, expected: CardTemplateError) {
+        #expect(throws: expected) { try CardTemplate(source) }
+    }
+
+    @Test func urlValuesStayInsideTheirParameter() throws {
+        let template = try CardTemplate("https://maps.example.org/?lat={lat}&lon={lon}#zoom={zoom}")
+        let url = template.renderURL(["lat": "1&evil=2#x", "lon": 13.35012, "zoom": "a b/c?d"])
+        #expect(url == "https://maps.example.org/?lat=1%26evil%3D2%23x&lon=13.35012#zoom=a%20b%2Fc%3Fd")
+        #expect(try CardTemplate("https://x.example/{name}").renderURL(["name": "Großer Stern~-._"])
+            == "https://x.example/Gro%C3%9Fer%20Stern~-._")
+        // A leading placeholder is a whole URL: inserted as is, then judged by the allow-list.
+        #expect(try CardTemplate("{route_url}?from=chat").renderURL(["route_url": "https://r.example/1"]) == "https://r.example/1?from=chat")
+    }
+
+    // MARK: - Views
+
+    @Test func drawsACardFromTheTemplates() throws {
+        let card = try Self.card(#"""
+            {"icon": "📍", "title": "{name}", "subtitle": "{note}",
+             "fields": ["latitude", {"key": "address.city", "label": "City"}, "missing", "address"],
+             "link": {"label": "Map", "url": "https://www.openstreetmap.org/?mlat={latitude}&mlon={longitude}"}}
+            """#, type: "location")
+        let view = card.makeView(for: Self.attachment(
+            ["name": "Großer Stern", "latitude": 52.51452, "longitude": 13.35012, "address": ["city": "Berlin", "zip": nil]],
+            type: "location"))
+        #expect(view == .card(.attachment, [
+            .stack(.horizontal, [.text("📍"), .text("Großer Stern", .title)]),
+            .fields([
+                View.Field("Latitude", .text("52.51452")),
+                View.Field("City", .text("Berlin")),
+                View.Field("Address", .fields([View.Field("city", .text("Berlin"))])),
+            ]),
+            .link(destination: "https://www.openstreetmap.org/?mlat=52.51452&mlon=13.35012", label: .text("Map")),
+        ]))
+    }
+
+    @Test func emptyTitleFallsBackToTheTypeName() throws {
+        let card = try Self.card(#"{"icon": "", "title": "{activity}", "link": {"url": "{route_url}"}}"#)
+        #expect(card.makeView(for: Self.attachment([:])) == .card(.attachment, [.stack(.horizontal, [.text("workout", .title)])]))
+        // With no label, the link shows its URL.
+        let linked = card.makeView(for: Self.attachment(["route_url": "https://r.example/7"]))
+        #expect(linked == .card(.attachment, [
+            .stack(.horizontal, [.text("workout", .title)]),
+            .link(destination: "https://r.example/7", label: .text("https://r.example/7")),
+        ]))
+    }
+
+    @Test func disallowedURLsDropTheLinkAndKeepTheLabel() throws {
+        let card = try Self.card(#"{"icon": "🏃", "title": "{activity}", "link": {"label": "Route of {activity}", "url": "{route_url}"}}"#)
+        for hostile in ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>x</script>", "//evil.example", " javascript:x"] {
+            let view = card.makeView(for: Self.attachment(["activity": "Run", "route_url": .string(hostile)]))
+            #expect(view == .card(.attachment, [
+                .stack(.horizontal, [.text("🏃"), .text("Run", .title)]),
+                .text("Route of Run"),
+            ]), "\(hostile)")
+        }
+        // Inside a parameter, the same value is encoded and cannot become the scheme.
+        let query = try Self.card(#"{"icon": "", "title": "t", "link": {"label": "Go", "url": "https://x.example/?q={q}"}}"#)
+        let view = query.makeView(for: Self.attachment(["q": "javascript:alert(1)"]))
+        #expect(view == .card(.attachment, [
+            .stack(.horizontal, [.text("t", .title)]),
+            .link(destination: "https://x.example/?q=javascript%3Aalert%281%29", label: .text("Go")),
+        ]))
+    }
+
+    @Test func quotedPreviewComesFromTheQuoteTemplate() throws {
+        let card = try Self.card(#"{"icon": "🏃", "title": "t", "quote": "🏃 {activity}"}"#)
+        #expect(card.makeQuotedPreview(for: Self.attachment(["activity": "Run"])) == .text("🏃 Run", .body))
+        let empty = try Self.card(#"{"icon": "🏃", "title": "t", "quote": "{activity}"}"#)
+        #expect(empty.makeQuotedPreview(for: Self.attachment([:])) == nil)
+        let none = try Self.card(#"{"icon": "🏃", "title": "t"}"#)
+        #expect(none.makeQuotedPreview(for: Self.attachment(["activity": "Run"])) == nil)
+    }
+
+    @Test func readableLabelsFromKeys() {
+        #expect(AttachmentCard.Field(key: "guest_list").label == "Guest list")
+        #expect(AttachmentCard.Field(key: "distanceKm").label == "Distance km")
+        #expect(AttachmentCard.Field(key: "route.start-time").label == "Start time")
+        #expect(AttachmentCard.Field(key: "_").label == "_")
+    }
+
+    // MARK: - The sample, whole
+
+    static let formats = SampleTranscripts.Format.allCases
+
+    @Test(arguments: formats)
+    func sampleWithSampleCards(format: SampleTranscripts.Format) throws {
+        let registry = try CardFile.load(path: Self.sampleCards).registry
+        let (output, warnings) = try SampleTranscripts.render("cards-demo.json", as: format, options: .snapshot,
+                                                              attachmentViews: registry)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
+        assertSnapshot(of: output, as: .lines(pathExtension: fileExtension), named: "cards-demo-" + format.rawValue)
+    }
+
+    @Test func hostileFieldValuesAreEscapedInEveryOutput() throws {
+        let registry = try CardFile.load(path: Self.sampleCards).registry
+        let html = try SampleTranscripts.render("cards-demo.json", as: .html, options: .snapshot, attachmentViews: registry).output
+        #expect(!html.contains("<script>alert"))
+        #expect(!html.contains("<img src=x"))
+        #expect(html.contains("&lt;script&gt;alert("))
+        #expect(!html.lowercased().contains("javascript:alert(document"))
+        #expect(!html.contains("href=\"javascript"))
+        #expect(!html.contains("\u{1B}"))
+
+        var colour = RenderOptions.snapshot
+        colour.colorDepth = .ansi256
+        let ansi = try SampleTranscripts.render("cards-demo.json", as: .ansi, options: colour, attachmentViews: registry).output
+        #expect(!ansi.contains("\u{1B}[2J"))
+        #expect(!ansi.contains("\u{1B}[31mnow"))
+        #expect(ansi.contains("<script>alert('pwned')</script>"), "plain text in a terminal, shown as written")
+
+        let markdown = try SampleTranscripts.render("cards-demo.json", as: .markdown, options: .snapshot,
+                                                    attachmentViews: registry).output
+        #expect(!markdown.contains("<script>"))
+        #expect(!markdown.contains("[claim]("))
+        #expect(markdown.contains(#"\[claim\](javascript:alert(1))"#))
+        #expect(!markdown.contains("\u{1B}"))
+    }
+
+    @Test func withoutCardsTheSameTranscriptFallsBackToGenericCards() throws {
+        let (output, _) = try SampleTranscripts.render("cards-demo.json", as: .markdown, options: .snapshot)
+        #expect(output.contains("**workout**"))
+        #expect(!output.contains("Open in OpenStreetMap"))
+    }
+}
