@@ -31,7 +31,7 @@ private struct WorkoutPayload: AttachmentViewProviding, Equatable {
 
 /// Sends the legacy `run` type to the workout slot.
 private struct LegacyResolver: MessageTypeResolving {
-    func attachmentKind(of attachment: Scrollback.Attachment, in message: ChatMessage) -> AttachmentType {
+    func attachmentKind(of attachment: Scrollback.AnyChatMessageAttachment, in message: ChatMessage) -> AttachmentType {
         attachment.type.rawValue == "run" ? .workout : attachment.type
     }
 }
@@ -40,7 +40,7 @@ private struct LegacyResolver: MessageTypeResolving {
     func message(_ attachments: [JSONObject], text: String = "") -> ChatMessage {
         var message = ChatMessage(id: "m1", text: text, user: ChatUser(id: "ada", name: "Ada"),
                                   createdAt: Date(timeIntervalSince1970: 1_775_000_000))
-        message.attachments = attachments.enumerated().map { Scrollback.Attachment(id: AttachmentID(messageID: "m1", index: $0.offset), raw: $0.element) }
+        message.attachments = attachments.enumerated().map { Scrollback.AnyChatMessageAttachment(id: AttachmentID(messageID: "m1", index: $0.offset), raw: $0.element) }
         return message
     }
 

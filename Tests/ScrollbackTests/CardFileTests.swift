@@ -8,10 +8,10 @@ import Testing
 @Suite struct CardFileTests {
     static let sampleCards = SampleTranscripts.cardsPath("cards.json")
 
-    static func attachment(_ fields: JSONObject, type: String = "workout") -> Scrollback.Attachment {
+    static func attachment(_ fields: JSONObject, type: String = "workout") -> Scrollback.AnyChatMessageAttachment {
         var raw = fields
         raw["type"] = .string(type)
-        return Scrollback.Attachment(id: AttachmentID(messageID: "m", index: 0), raw: raw)
+        return Scrollback.AnyChatMessageAttachment(id: AttachmentID(messageID: "m", index: 0), raw: raw)
     }
 
     static func card(_ json: String, type: String = "workout") throws -> AttachmentCard {

@@ -53,7 +53,7 @@ private struct ContactQuoteFactory: ViewFactory {
 
     @Test func quotedContentOverrideWithFallbackToTheDefault() {
         var card = ChatMessage(id: "q1", text: "", user: ada)
-        card.attachments = [Attachment(id: AttachmentID(messageID: "q1", index: 0),
+        card.attachments = [AnyChatMessageAttachment(id: AttachmentID(messageID: "q1", index: 0),
                                        raw: ["type": "contact", "name": "Grace Hopper", "phoneNumber": "+1 555 0100"])]
         let plain = ChatMessage(id: "q2", text: "just words", user: ada)
         let context = context(ContactQuoteFactory())
@@ -70,7 +70,7 @@ private struct ContactQuoteFactory: ViewFactory {
     @Test func deletedMessagesShowOnlyThePlaceholder() throws {
         var message = ChatMessage(id: "d", text: "secret words", user: ada, createdAt: Date(timeIntervalSince1970: 0))
         message.deletedAt = Date(timeIntervalSince1970: 60)
-        message.attachments = [Attachment(id: AttachmentID(messageID: "d", index: 0), raw: ["type": "image", "image_url": "https://x.test/a.png"])]
+        message.attachments = [AnyChatMessageAttachment(id: AttachmentID(messageID: "d", index: 0), raw: ["type": "image", "image_url": "https://x.test/a.png"])]
         let context = context(DefaultViewFactory())
         let frame = try #require(messageFrame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
         #expect(frame.role == .deleted)
@@ -100,7 +100,7 @@ private struct ContactQuoteFactory: ViewFactory {
     }
 
     @Test func unknownAttachmentsListEveryFieldNestedValuesIncluded() {
-        let attachment = Attachment(id: AttachmentID(messageID: "m", index: 0), raw: [
+        let attachment = AnyChatMessageAttachment(id: AttachmentID(messageID: "m", index: 0), raw: [
             "type": "survey", "question": "Venue?", "choices": ["Roof", ["label": "Online", "link": "https://meet.test/x"]],
             "closes": nil, "votes": 3,
         ])

@@ -76,7 +76,7 @@ public struct AttachmentCard: Sendable, Hashable {
     }
 
     /// The card for `attachment`, built from its fields.
-    public func makeView(for attachment: Attachment) -> View {
+    public func makeView(for attachment: AnyChatMessageAttachment) -> View {
         let values = attachment.raw
         let title = self.title.render(values)
         var heading: [View] = []
@@ -95,7 +95,7 @@ public struct AttachmentCard: Sendable, Hashable {
     }
 
     /// The quote's content for a reply to a message with `attachment`, or `nil` for the default.
-    public func makeQuotedPreview(for attachment: Attachment) -> View? {
+    public func makeQuotedPreview(for attachment: AnyChatMessageAttachment) -> View? {
         guard let text = quote?.render(attachment.raw), !text.isEmpty else { return nil }
         return .text(text, .body)
     }

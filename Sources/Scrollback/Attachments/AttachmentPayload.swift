@@ -34,7 +34,7 @@ public struct ChatMessageAttachment<Payload: AttachmentPayload>: Sendable {
     }
 }
 
-extension Attachment {
+extension AnyChatMessageAttachment {
     /// The attachment decoded as `payloadType`, or `nil` when its type differs or its fields
     /// do not fit the payload.
     public func decoded<Payload: AttachmentPayload>(as payloadType: Payload.Type) -> ChatMessageAttachment<Payload>? {

@@ -6,12 +6,12 @@ public struct AttachmentViewRegistry: Sendable {
     public struct Renderer: Sendable {
         public var preferredAxis: View.Axis
         /// The view, or `nil` when the attachment's fields do not fit (the generic card is used).
-        public var makeView: @Sendable (Attachment, RenderContext) -> View?
-        public var makeQuotedPreview: @Sendable (Attachment, RenderContext) -> View?
+        public var makeView: @Sendable (AnyChatMessageAttachment, RenderContext) -> View?
+        public var makeQuotedPreview: @Sendable (AnyChatMessageAttachment, RenderContext) -> View?
 
         public init(preferredAxis: View.Axis = .vertical,
-                    makeView: @escaping @Sendable (Attachment, RenderContext) -> View?,
-                    makeQuotedPreview: @escaping @Sendable (Attachment, RenderContext) -> View? = { _, _ in nil }) {
+                    makeView: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) -> View?,
+                    makeQuotedPreview: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) -> View? = { _, _ in nil }) {
             self.preferredAxis = preferredAxis
             self.makeView = makeView
             self.makeQuotedPreview = makeQuotedPreview

@@ -7,7 +7,7 @@ public protocol MessageTypeResolving: Sendable {
     func hasAttachment(message: ChatMessage) -> Bool
     /// Which slot draws an attachment: its own type by default. An app can send a kind to
     /// another slot, e.g. its `photo` type to the image slot, or some images to its own.
-    func attachmentKind(of attachment: Attachment, in message: ChatMessage) -> AttachmentType
+    func attachmentKind(of attachment: AnyChatMessageAttachment, in message: ChatMessage) -> AttachmentType
     /// Whether the message carries an attachment that is not one of the built-in kinds.
     func hasCustomAttachment(message: ChatMessage) -> Bool
     func hasQuote(message: ChatMessage) -> Bool
@@ -26,7 +26,7 @@ extension MessageTypeResolving {
     public func isSystem(message: ChatMessage) -> Bool { message.kind == .system || message.kind == .error }
     public func hasText(message: ChatMessage) -> Bool { !message.text.isEmpty }
     public func hasAttachment(message: ChatMessage) -> Bool { !message.attachments.isEmpty }
-    public func attachmentKind(of attachment: Attachment, in message: ChatMessage) -> AttachmentType { attachment.type }
+    public func attachmentKind(of attachment: AnyChatMessageAttachment, in message: ChatMessage) -> AttachmentType { attachment.type }
     public func hasCustomAttachment(message: ChatMessage) -> Bool {
         message.attachments.contains { !AttachmentType.builtIn.contains(attachmentKind(of: $0, in: message)) }
     }

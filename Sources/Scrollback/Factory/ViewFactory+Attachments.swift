@@ -3,7 +3,7 @@ import Foundation
 /// The default views of every attachment kind. Each is plain view vocabulary, so it reads the
 /// same in HTML, ANSI and Markdown; every URL still passes the backends' allow-list.
 extension ViewFactory {
-    public func makeAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let factory = context.factory
         switch context.resolver.attachmentKind(of: attachment, in: message) {
         case .image: return factory.makeImageAttachmentView(for: attachment, in: message, context: context)
@@ -17,12 +17,12 @@ extension ViewFactory {
         }
     }
 
-    public func makeGalleryView(for attachments: [Attachment], in message: ChatMessage, context: RenderContext) -> View {
+    public func makeGalleryView(for attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> View {
         let views = attachments.map { context.factory.makeAttachmentView(for: $0, in: message, context: context) }
         return views.count == 1 ? views[0] : .stack(.vertical, views, .gallery)
     }
 
-    public func makeImageAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeImageAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         guard let source = attachment.imageURL ?? attachment.thumbURL else {
             return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
         }
@@ -36,7 +36,7 @@ extension ViewFactory {
         return .stack(.vertical, [image, .text(caption.joined(separator: " · "), .muted)], .media)
     }
 
-    public func makeVideoAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let title = attachment.title ?? context.theme.string("video")
         var details: [View] = [.icon(name: "video", label: context.theme.string("video"))]
         if let asset = attachment.assetURL {
@@ -56,7 +56,7 @@ extension ViewFactory {
         return .stack(.vertical, parts, .media)
     }
 
-    public func makeFileAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let kind = attachment.type == .audio ? FileKind.audio : FileKind(mimeType: attachment.mimeType, fileName: attachment.title ?? attachment.assetURL)
         let title = attachment.title ?? context.theme.string(attachment.type == .audio ? "audio" : "file")
         let name: View = attachment.assetURL.map { .link(destination: $0, label: .text(title, .title)) } ?? .text(title, .title)
@@ -65,7 +65,7 @@ extension ViewFactory {
         return .card(.attachment, [.stack(.horizontal, row)])
     }
 
-    public func makeVoiceRecordingAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let label = context.theme.string("voiceMessage")
         var row: [View] = [.icon(name: "voiceRecording", label: label)]
         let title: View = .text(label, .title)
@@ -76,7 +76,7 @@ extension ViewFactory {
         return .card(.attachment, [.stack(.horizontal, row)])
     }
 
-    public func makeGiphyAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeGiphyAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         // An ephemeral preview's `actions` (Send, Shuffle, Cancel) were buttons in the app, not
         // content: a transcript leaves them out.
         let title = attachment.title ?? "GIF"
@@ -93,7 +93,7 @@ extension ViewFactory {
         return .stack(.vertical, parts, .media)
     }
 
-    public func makeLinkPreviewAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let target = attachment.string("title_link", "og_scrape_url")
         var parts: [View] = []
         if let site = attachment.string("author_name") ?? target.flatMap(Self.host(of:)) {
@@ -110,7 +110,7 @@ extension ViewFactory {
         return .card(.linkPreview, parts)
     }
 
-    public func makeContactAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         guard let contact = attachment.decoded(as: ContactAttachmentPayload.self)?.payload,
               contact.name != nil || contact.phoneNumber != nil || contact.email != nil
         else { return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context) }
@@ -154,7 +154,7 @@ extension ViewFactory {
         ])
     }
 
-    public func makeCustomAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let kind = context.resolver.attachmentKind(of: attachment, in: message)
         if let view = context.attachmentViews.renderer(for: kind)?.makeView(attachment, context) { return view }
         return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
@@ -162,7 +162,7 @@ extension ViewFactory {
 
     /// Contact cards and custom attachments, grouped by type where the registered renderer
     /// prefers side by side.
-    func customAttachmentViews(_ attachments: [Attachment], in message: ChatMessage, context: RenderContext) -> [View] {
+    func customAttachmentViews(_ attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> [View] {
         var views: [View] = []
         var index = 0
         while index < attachments.count {
@@ -199,16 +199,16 @@ extension ViewFactory {
 
 /// A message's attachments sorted into the places they are drawn.
 struct AttachmentGroups {
-    var gallery: [Attachment] = []
-    var builtIn: [Attachment] = []
-    var custom: [Attachment] = []
+    var gallery: [AnyChatMessageAttachment] = []
+    var builtIn: [AnyChatMessageAttachment] = []
+    var custom: [AnyChatMessageAttachment] = []
 
     /// Order after the text: giphy, voice recordings, link previews, files, then contact
     /// cards with the custom kinds.
     private static let builtInOrder: [AttachmentType: Int] = [.giphy: 0, .voiceRecording: 1, .linkPreview: 2, .file: 3, .audio: 3]
 
     init(_ message: ChatMessage, resolver: any MessageTypeResolving) {
-        var ordered: [(order: Int, index: Int, attachment: Attachment)] = []
+        var ordered: [(order: Int, index: Int, attachment: AnyChatMessageAttachment)] = []
         for (index, attachment) in message.attachments.enumerated() {
             let kind = resolver.attachmentKind(of: attachment, in: message)
             switch kind {
@@ -222,7 +222,7 @@ struct AttachmentGroups {
     }
 }
 
-extension Attachment {
+extension AnyChatMessageAttachment {
     var pixelWidth: Int? { raw["original_width"]?.integerValue.map { Int(clamping: $0) }.flatMap { $0 > 0 ? $0 : nil } }
     var pixelHeight: Int? { raw["original_height"]?.integerValue.map { Int(clamping: $0) }.flatMap { $0 > 0 ? $0 : nil } }
     /// `1600×1000` when both are known.

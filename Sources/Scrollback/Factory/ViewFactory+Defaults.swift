@@ -94,10 +94,11 @@ extension ViewFactory {
         return .markdown(ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers))
     }
 
-    public func makeGenericAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let fields = attachment.raw.members.filter { $0.key != "type" }.map { View.Field($0.key, fieldValue($0.value)) }
         return .card(.attachment, [
-            .stack(.horizontal, [.icon(name: attachment.type.rawValue, label: context.theme.string("attachment")),
+            .stack(.horizontal, [.icon(name: context.theme.icons[attachment.type.rawValue] == nil ? "unknown" : attachment.type.rawValue,
+                                       label: context.theme.string("attachment")),
                                  .text(attachment.type.rawValue, .title)]),
             fields.isEmpty ? .empty : .fields(fields),
         ].filter { $0 != .empty })

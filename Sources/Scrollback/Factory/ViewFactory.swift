@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// struct AppFactory: ViewFactory {
-///     func makeCustomAttachmentView(for attachment: Attachment, in message: ChatMessage,
+///     func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage,
 ///                                   context: RenderContext) -> View {
 ///         guard attachment.type == .workout else {
 ///             return DefaultViewFactory().makeCustomAttachmentView(for: attachment, in: message, context: context)
@@ -35,26 +35,26 @@ public protocol ViewFactory: Sendable {
     /// The message's Markdown text.
     func makeTextView(for message: ChatMessage, context: RenderContext) -> View
     /// One built-in attachment: dispatches to the slot of its kind.
-    func makeAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
     /// The message's images and videos, side by side.
-    func makeGalleryView(for attachments: [Attachment], in message: ChatMessage, context: RenderContext) -> View
-    func makeImageAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View
-    func makeVideoAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeGalleryView(for attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> View
+    func makeImageAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
     /// A file or audio attachment: icon by kind, title, size, link.
-    func makeFileAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View
-    func makeVoiceRecordingAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View
-    func makeGiphyAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View
-    func makeLinkPreviewAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View
-    func makeContactAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeGiphyAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
     /// The message's poll (`message.poll`).
     func makePollView(for poll: Poll, in message: ChatMessage, context: RenderContext) -> View
     /// The message's shared location (`message.shared_location`).
     func makeSharedLocationView(for location: SharedLocation, in message: ChatMessage, context: RenderContext) -> View
     /// One attachment of a kind Scrollback does not know (an app's own): drawn by its
     /// registered renderer (``AttachmentViewRegistry``), else as a generic card.
-    func makeCustomAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
     /// The last resort for any attachment: its type and every field, so nothing is invisible.
-    func makeGenericAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
     /// The quoted message above a reply: the frame (author, link to the original).
     func makeQuotedMessageView(options: QuotedMessageOptions, context: RenderContext) -> View
     /// What the quote shows of the quoted message: text, else an attachment summary.

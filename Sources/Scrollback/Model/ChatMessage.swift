@@ -15,7 +15,7 @@ public struct ChatMessage: Sendable, Hashable {
     public var textUpdatedAt: Date?
     public var deletedAt: Date?
     public var deletedForMe: Bool
-    public var attachments: [Attachment]
+    public var attachments: [AnyChatMessageAttachment]
     public var quotedMessageID: String?
     public var parentID: String?
     public var showInChannel: Bool

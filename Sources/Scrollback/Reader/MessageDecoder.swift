@@ -87,16 +87,16 @@ struct MessageDecoder {
         }
     }
 
-    private func attachments(_ values: [JSONValue]?, messageID: String, path: FieldPath) -> [Attachment] {
+    private func attachments(_ values: [JSONValue]?, messageID: String, path: FieldPath) -> [AnyChatMessageAttachment] {
         guard let values else { return [] }
-        var result: [Attachment] = []
+        var result: [AnyChatMessageAttachment] = []
         result.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
             guard case .object(let object) = value else {
                 warn(path.appending(index: index).description, "expected an attachment object, found \(value.typeName)")
                 continue
             }
-            result.append(Attachment(id: AttachmentID(messageID: messageID, index: index), raw: object))
+            result.append(AnyChatMessageAttachment(id: AttachmentID(messageID: messageID, index: index), raw: object))
         }
         return result
     }

@@ -6,7 +6,7 @@ public struct AppResolver: MessageTypeResolving {
     public init() {}
 
     /// A legacy `run` attachment is a workout with the same fields.
-    public func attachmentKind(of attachment: Attachment, in message: ChatMessage) -> AttachmentType {
+    public func attachmentKind(of attachment: AnyChatMessageAttachment, in message: ChatMessage) -> AttachmentType {
         attachment.type == .legacyRun ? .workout : attachment.type
     }
 }

@@ -17,7 +17,7 @@ public struct AppViewFactory: ViewFactory {
     /// Draws a custom attachment under the kind the resolver gives it, so that a legacy `run`
     /// gets the registered workout view: Scrollback looks a view up by the attachment's own
     /// `type`, and a payload decodes only from its own type.
-    public func makeCustomAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let kind = context.resolver.attachmentKind(of: attachment, in: message)
         if kind != attachment.type, let renderer = context.attachmentViews.renderer(for: kind) {
             var resolved = attachment

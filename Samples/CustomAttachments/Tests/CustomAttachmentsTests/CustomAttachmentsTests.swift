@@ -111,7 +111,7 @@ import Testing
     @Test func absurdNumbersStillDraw() {
         let context = RenderContext(options: AppTranscript.options, factory: AppViewFactory(), resolver: AppResolver())
         let raw: JSONObject = ["type": "workout", "activity": "Overflow", "distance_km": 1e-300, "duration_min": 1e300]
-        let workout = Attachment(id: AttachmentID(messageID: "absurd", index: 0), raw: raw).decoded(as: WorkoutAttachmentPayload.self)
+        let workout = AnyChatMessageAttachment(id: AttachmentID(messageID: "absurd", index: 0), raw: raw).decoded(as: WorkoutAttachmentPayload.self)
         let view = workout.map { $0.payload.makeView(for: $0, context: context) }
         #expect(view.map { "\($0)" }?.contains("Overflow") == true)
         #expect(workout?.payload.paceText == nil)
@@ -131,7 +131,7 @@ import Testing
                                                    note: "Flat white at the boathouse"))
 
         // A status this version does not know, and a currency that is not a code.
-        let future = Attachment(id: AttachmentID(messageID: "later", index: 0),
+        let future = AnyChatMessageAttachment(id: AttachmentID(messageID: "later", index: 0),
                                 raw: ["type": "payment", "amount": 7, "currency": "usd!", "status": "refunded"])
         let payment = try #require(future.decoded(as: PaymentAttachmentPayload.self)?.payload)
         #expect(payment.status == .unknown)

@@ -1,6 +1,7 @@
-/// One attachment of a message. Every field the sender wrote is kept in ``raw``; the typed
-/// accessors read the keys FORMAT.md documents, with their fallbacks.
-public struct Attachment: Sendable, Hashable {
+/// One attachment of a message, of any kind (the iOS SDK's name for it). Every field the sender
+/// wrote is kept in ``raw``; the typed accessors read the keys FORMAT.md documents, with their
+/// fallbacks. ``decoded(as:)`` gives a typed ``ChatMessageAttachment``.
+public struct AnyChatMessageAttachment: Sendable, Hashable {
     /// Stable within a transcript: the message's id and the attachment's position.
     public var id: AttachmentID
     /// The kind, decided as chat clients do: `og_scrape_url` makes a link preview, else `type`.
