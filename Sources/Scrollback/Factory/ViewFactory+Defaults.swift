@@ -85,9 +85,10 @@ extension ViewFactory {
 
     public func makeGenericAttachmentView(for attachment: Attachment, in message: ChatMessage, context: RenderContext) -> View {
         let fields = attachment.raw.members.filter { $0.key != "type" }.map { View.Field($0.key, fieldValue($0.value)) }
+        // An attachment with no type says so in words; any other shows its type as sent.
+        let name = attachment.string("type") == nil ? context.theme.string("attachment") : attachment.type.rawValue
         return .card(.attachment, [
-            .stack(.horizontal, [.icon(name: attachment.type.rawValue, label: context.theme.string("attachment")),
-                                 .text(attachment.type.rawValue, .title)]),
+            .stack(.horizontal, [.icon(name: "unknown", label: context.theme.string("attachment")), .text(name, .strong)]),
             fields.isEmpty ? .empty : .fields(fields),
         ].filter { $0 != .empty })
     }
@@ -167,6 +168,11 @@ extension ViewFactory {
             return .text(string)
         case .array(let items):
             if items.isEmpty { return .text("[]", .muted) }
+            // A list of words or numbers reads best on one line; anything richer gets numbered rows.
+            let scalars = items.compactMap(\.plainScalarText)
+            if scalars.count == items.count, !scalars.contains(where: { $0.contains(", ") || $0.contains("://") }) {
+                return .text(scalars.joined(separator: ", "))
+            }
             return .fields(items.enumerated().map { View.Field("\($0.offset + 1)", fieldValue($0.element)) })
         case .object(let object):
             if object.isEmpty { return .text("{}", .muted) }
@@ -187,5 +193,18 @@ extension Theme {
     /// The emoji for a reaction type; unknown types show by name.
     public func reactionGlyph(_ type: String) -> String {
         reactions[type] ?? type
+    }
+}
+
+extension JSONValue {
+    /// A string, number or boolean as text; `nil` for null, arrays and objects.
+    fileprivate var plainScalarText: String? {
+        switch self {
+        case .bool(let bool): return bool ? "true" : "false"
+        case .integer(let number): return String(number)
+        case .double(let number): return String(number)
+        case .string(let string): return string
+        case .null, .array, .object: return nil
+        }
     }
 }
