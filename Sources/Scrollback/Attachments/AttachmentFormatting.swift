@@ -3,7 +3,8 @@ import Foundation
 /// Sizes, durations and waveforms as chat clients show them. Locale-free on purpose: these
 /// appear in every output and must be the same on every machine.
 public enum AttachmentFormatting {
-    /// `812 B`, `48 KB`, `1.2 MB`, `3.4 GB` (powers of 1000, as Apple's platforms count).
+    /// `812 B`, `48.2 KB`, `151 KB`, `1.2 MB`, `3.4 GB` (powers of 1000, as Apple's platforms
+    /// count): one decimal below 100, none from 100 up, and `1 MB` rather than `1000 KB`.
     public static func fileSize(_ bytes: Int64) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]
         var value = Double(max(bytes, 0))
@@ -13,17 +14,20 @@ public enum AttachmentFormatting {
             unit += 1
         }
         if unit == 0 { return "\(Int(value)) B" }
-        let rounded = (value * 10).rounded() / 10
-        if rounded >= 1000, unit < units.count - 1 { return "1 \(units[unit + 1])" }
-        let text = rounded >= 100 || rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
-        return "\(text) \(units[unit])"
+        var tenths = value < 100 ? (value * 10).rounded() : value.rounded() * 10
+        if tenths >= 10_000, unit < units.count - 1 {
+            tenths = 10
+            unit += 1
+        }
+        let whole = Int(tenths / 10), fraction = Int(tenths) % 10
+        return fraction == 0 ? "\(whole) \(units[unit])" : "\(whole).\(fraction) \(units[unit])"
     }
 
     /// `0:42`, `12:05`, `1:02:03`; fractional seconds round to the nearest second.
     public static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "0:00" }
-        // Message data may say anything; a thousand hours is longer than any recording.
-        let total = Int(min(seconds, 3_600_000).rounded())
+        // Capped so that an absurd value from message data cannot overflow `Int`.
+        let total = Int(min(seconds, 359_999_999).rounded())
         let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
         let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"

@@ -26,54 +26,57 @@ extension ViewFactory {
         guard let source = attachment.imageURL ?? attachment.thumbURL else {
             return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
         }
-        let title = attachment.title
+        // The title is the image's alt text, which the text outputs print as its label; the size
+        // follows on the same line there, and under the picture in HTML (`.sb-row.sb-media`).
         let image = View.image(ImageContent(
             source: source, thumbnail: attachment.thumbURL.flatMap { $0 == source ? nil : $0 },
-            alt: title ?? context.theme.string("photo"), width: attachment.pixelWidth, height: attachment.pixelHeight))
-        // The title is the image's alt text already; the caption adds what the picture cannot say.
-        let caption = [attachment.dimensions, attachment.fileSize.map(AttachmentFormatting.fileSize)].compactMap { $0 }
-        guard !caption.isEmpty else { return image }
-        return .stack(.vertical, [image, .text(caption.joined(separator: " · "), .muted)], .media)
+            alt: attachment.title ?? context.theme.string("photo"), width: attachment.pixelWidth, height: attachment.pixelHeight))
+        guard let size = attachment.fileSize else { return image }
+        return .stack(.horizontal, [image, .text(AttachmentFormatting.fileSize(size), .muted)], .media)
     }
 
     public func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
-        let title = attachment.title ?? context.theme.string("video")
-        var details: [View] = [.icon(name: "video", label: context.theme.string("video"))]
-        if let asset = attachment.assetURL {
-            details.append(.link(destination: asset, label: .text(title)))
-        } else {
-            details.append(.text(title))
-        }
+        let label = context.theme.string("video")
+        let title = attachment.title ?? label
+        var details: [View] = []
         if let duration = attachment.duration { details.append(.badge(AttachmentFormatting.duration(duration))) }
         if let size = attachment.fileSize { details.append(.text(AttachmentFormatting.fileSize(size), .muted)) }
-        var parts: [View] = []
-        if let poster = attachment.thumbURL {
-            let image = View.image(ImageContent(source: poster, alt: "\(context.theme.string("video")): \(title)",
+        if let poster = attachment.thumbURL, URLPolicy.isAllowed(poster) {
+            // The poster stands for the video: HTML shows it linked to the asset, the text outputs
+            // print its label with the asset's URL (the poster's own URL would be noise there).
+            let asset = attachment.assetURL
+            let image = View.image(ImageContent(source: asset ?? poster, thumbnail: asset == nil ? nil : poster,
+                                                alt: title == label ? label : "\(label): \(title)",
                                                 width: attachment.pixelWidth, height: attachment.pixelHeight))
-            parts.append(attachment.assetURL.map { View.link(destination: $0, label: image) } ?? image)
+            return .stack(.horizontal, [image] + details, .media)
         }
-        parts.append(.stack(.horizontal, details))
-        return .stack(.vertical, parts, .media)
+        let name: View = attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong)) } ?? .text(title, .strong)
+        return .stack(.horizontal, [.icon(name: "video", label: label), name] + details, .attachment)
     }
 
     public func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
-        let kind = attachment.type == .audio ? FileKind.audio : FileKind(mimeType: attachment.mimeType, fileName: attachment.title ?? attachment.assetURL)
-        let title = attachment.title ?? context.theme.string(attachment.type == .audio ? "audio" : "file")
-        let name: View = attachment.assetURL.map { .link(destination: $0, label: .text(title, .title)) } ?? .text(title, .title)
+        let isAudio = attachment.type == .audio
+        let kind = isAudio ? FileKind.audio : FileKind(mimeType: attachment.mimeType, fileName: attachment.title ?? attachment.assetURL)
+        let title = attachment.title ?? context.theme.string(isAudio ? "audio" : "file")
+        let name: View = attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong)) } ?? .text(title, .strong)
         var row: [View] = [.icon(name: kind.iconName, label: context.theme.string("file.\(kind.rawValue)")), name]
+        if kind == .audio || kind == .video, let duration = attachment.duration {
+            row.append(.badge(AttachmentFormatting.duration(duration)))
+        }
         if let size = attachment.fileSize { row.append(.text(AttachmentFormatting.fileSize(size), .muted)) }
-        return .card(.attachment, [.stack(.horizontal, row)])
+        return .stack(.horizontal, row, .attachment)
     }
 
     public func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let label = context.theme.string("voiceMessage")
-        var row: [View] = [.icon(name: "voiceRecording", label: label)]
-        let title: View = .text(label, .title)
-        row.append(attachment.assetURL.map { .link(destination: $0, label: title) } ?? title)
-        if let duration = attachment.duration { row.append(.badge(AttachmentFormatting.duration(duration))) }
+        let title: View = .text(label, .strong)
+        var row: [View] = [.icon(name: "voiceRecording", label: label),
+                           attachment.assetURL.map { .link(destination: $0, label: title) } ?? title]
+        // Clients draw the waveform before the duration, as a player would.
         let samples = attachment.raw["waveform_data"]?.arrayValue?.compactMap(\.doubleValue) ?? []
         if !samples.isEmpty { row.append(.text(AttachmentFormatting.waveform(samples), .waveform)) }
-        return .card(.attachment, [.stack(.horizontal, row)])
+        if let duration = attachment.duration { row.append(.badge(AttachmentFormatting.duration(duration))) }
+        return .stack(.horizontal, row, .attachment)
     }
 
     public func makeGiphyAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
@@ -81,32 +84,38 @@ extension ViewFactory {
         // content: a transcript leaves them out.
         let title = attachment.title ?? "GIF"
         let rendition = attachment.raw["giphy"]?["fixed_height"]
-        let source = rendition?["url"]?.stringValue ?? attachment.thumbURL ?? attachment.imageURL
-        var parts: [View] = []
-        if let source {
-            let image = View.image(ImageContent(source: source, alt: "GIF: \(title)",
-                                                width: rendition?["width"]?.stringValue.flatMap { Int($0) },
-                                                height: rendition?["height"]?.stringValue.flatMap { Int($0) }))
-            parts.append(attachment.string("title_link").map { View.link(destination: $0, label: image) } ?? image)
+        let candidates = [rendition?["url"]?.stringValue, attachment.thumbURL, attachment.imageURL]
+        guard let source = candidates.lazy.compactMap({ $0 }).first(where: URLPolicy.isAllowed) else {
+            // Nothing a reader could open: say what it was.
+            return .stack(.horizontal, [.badge("GIF"), .text(title, .muted)], .attachment)
         }
-        parts.append(.stack(.horizontal, [.badge("GIF"), .text(title, .muted)]))
-        return .stack(.vertical, parts, .media)
+        let fromRendition = source == rendition?["url"]?.stringValue
+        let image = View.image(ImageContent(
+            source: source, alt: title,
+            width: fromRendition ? rendition?["width"]?.stringValue.flatMap { Int($0) } : nil,
+            height: fromRendition ? rendition?["height"]?.stringValue.flatMap { Int($0) } : nil))
+        return .stack(.horizontal, [image, .badge("GIF")], .media)
     }
 
     public func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
-        let target = attachment.string("title_link", "og_scrape_url")
+        // The first target a reader may follow: a refused `title_link` falls back to the URL typed.
+        let target = [attachment.string("title_link"), attachment.string("og_scrape_url")].lazy.compactMap { $0 }
+            .first(where: URLPolicy.isAllowed)
         var parts: [View] = []
         if let site = attachment.string("author_name") ?? target.flatMap(Self.host(of:)) {
             parts.append(.stack(.horizontal, [.icon(name: "linkPreview", label: context.theme.string("link")), .text(site, .muted)]))
         }
         if let title = attachment.string("title") {
-            parts.append(target.map { .link(destination: $0, label: .text(title, .title)) } ?? .text(title, .title))
+            parts.append(target.map { .link(destination: $0, label: .text(title, .strong)) } ?? .text(title, .strong))
         }
         if let text = attachment.string("text") { parts.append(.text(text)) }
-        if let image = attachment.string("image_url", "thumb_url") {
-            parts.append(.image(ImageContent(source: image, alt: attachment.string("title") ?? context.theme.string("linkPreview"))))
+        // The picture only decorates the card: left out when no browser could load it.
+        let pictures = [attachment.string("image_url"), attachment.string("thumb_url")].compactMap { $0 }.filter(URLPolicy.isAllowed)
+        if let picture = pictures.first {
+            parts.append(.image(ImageContent(source: picture, thumbnail: pictures.count > 1 && pictures[1] != picture ? pictures[1] : nil,
+                                             alt: context.theme.string("linkPreview"))))
         }
-        if parts.isEmpty, let target { parts.append(.link(destination: target, label: .text(target))) }
+        if attachment.string("title") == nil, let target { parts.append(.link(destination: target, label: .text(target))) }
         return .card(.linkPreview, parts)
     }
 
@@ -115,14 +124,19 @@ extension ViewFactory {
               contact.name != nil || contact.phoneNumber != nil || contact.email != nil
         else { return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context) }
         var parts: [View] = [.stack(.horizontal, [.icon(name: "contact", label: context.theme.string("contact")),
-                                                  .text(contact.name ?? contact.phoneNumber ?? contact.email ?? "", .title)])]
+                                                  .text(contact.name ?? contact.phoneNumber ?? contact.email ?? "", .strong)])]
         if let organization = contact.organization { parts.append(.text(organization, .muted)) }
         var details: [View.Field] = []
         if let phone = contact.phoneNumber {
-            details.append(View.Field(context.theme.string("phone"), .link(destination: "tel:" + Self.dialable(phone), label: .text(phone))))
+            let dialable = Self.dialable(phone)
+            let value: View = dialable.isEmpty ? .text(phone) : .link(destination: "tel:" + dialable, label: .text(phone))
+            details.append(View.Field(context.theme.string("phone"), value))
         }
         if let email = contact.email {
-            details.append(View.Field(context.theme.string("email"), .link(destination: "mailto:" + email, label: .text(email))))
+            // Only an address that looks like one becomes a `mailto:` link; anything else stays text.
+            let looksLikeAddress = email.contains("@") && !email.contains { $0.isWhitespace || "<>\"'()[]\\,;:".contains($0) }
+            let value: View = looksLikeAddress ? .link(destination: "mailto:" + email, label: .text(email)) : .text(email)
+            details.append(View.Field(context.theme.string("email"), value))
         }
         if !details.isEmpty { parts.append(.fields(details)) }
         return .card(.attachment, parts)
@@ -132,7 +146,7 @@ extension ViewFactory {
         let total = poll.options.reduce(0) { $0 + $1.votes }
         var parts: [View] = [.stack(.horizontal, [
             .icon(name: "poll", label: context.theme.string("poll")),
-            .text(poll.name.isEmpty ? context.theme.string("poll") : poll.name, .title),
+            .text(poll.name.isEmpty ? context.theme.string("poll") : poll.name, .strong),
             .badge(context.theme.string(poll.isClosed ? "pollClosed" : "pollOpen")),
         ])]
         if !poll.options.isEmpty {
@@ -149,7 +163,7 @@ extension ViewFactory {
             title = context.theme.string("liveLocationUntil", context.formatter.time(end))
         }
         return .card(.attachment, [
-            .stack(.horizontal, [.icon(name: "location", label: title), .text(title, .title)]),
+            .stack(.horizontal, [.icon(name: "location", label: title), .text(title, .strong)]),
             .link(destination: location.mapURL, label: .text(location.coordinates)),
         ])
     }
@@ -225,9 +239,4 @@ struct AttachmentGroups {
 extension AnyChatMessageAttachment {
     var pixelWidth: Int? { raw["original_width"]?.integerValue.map { Int(clamping: $0) }.flatMap { $0 > 0 ? $0 : nil } }
     var pixelHeight: Int? { raw["original_height"]?.integerValue.map { Int(clamping: $0) }.flatMap { $0 > 0 ? $0 : nil } }
-    /// `1600×1000` when both are known.
-    var dimensions: String? {
-        guard let width = pixelWidth, let height = pixelHeight else { return nil }
-        return "\(width)×\(height)"
-    }
 }

@@ -96,10 +96,10 @@ extension ViewFactory {
 
     public func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let fields = attachment.raw.members.filter { $0.key != "type" }.map { View.Field($0.key, fieldValue($0.value)) }
+        // An attachment with no type says so in words; any other shows its type as sent.
+        let name = attachment.string("type") == nil ? context.theme.string("attachment") : attachment.type.rawValue
         return .card(.attachment, [
-            .stack(.horizontal, [.icon(name: context.theme.icons[attachment.type.rawValue] == nil ? "unknown" : attachment.type.rawValue,
-                                       label: context.theme.string("attachment")),
-                                 .text(attachment.type.rawValue, .title)]),
+            .stack(.horizontal, [.icon(name: "unknown", label: context.theme.string("attachment")), .text(name, .strong)]),
             fields.isEmpty ? .empty : .fields(fields),
         ].filter { $0 != .empty })
     }
@@ -177,6 +177,11 @@ extension ViewFactory {
             return .text(string)
         case .array(let items):
             if items.isEmpty { return .text("[]", .muted) }
+            // A list of words or numbers reads best on one line; anything richer gets numbered rows.
+            let scalars = items.compactMap(\.plainScalarText)
+            if scalars.count == items.count, !scalars.contains(where: { $0.contains(", ") || $0.contains("://") }) {
+                return .text(scalars.joined(separator: ", "))
+            }
             return .fields(items.enumerated().map { View.Field("\($0.offset + 1)", fieldValue($0.element)) })
         case .object(let object):
             if object.isEmpty { return .text("{}", .muted) }
@@ -221,5 +226,18 @@ extension Character {
         if scalars.count > 1, first.properties.isEmoji,
            scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.value == 0x200D }) { return true }
         return false
+    }
+}
+
+extension JSONValue {
+    /// A string, number or boolean as text; `nil` for null, arrays and objects.
+    fileprivate var plainScalarText: String? {
+        switch self {
+        case .bool(let bool): return bool ? "true" : "false"
+        case .integer(let number): return String(number)
+        case .double(let number): return String(number)
+        case .string(let string): return string
+        case .null, .array, .object: return nil
+        }
     }
 }

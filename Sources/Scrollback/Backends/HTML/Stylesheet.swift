@@ -117,13 +117,27 @@ struct Stylesheet {
             .sb-raw-html{white-space:pre-wrap}
             .sb-stack{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/2);min-width:0}
             .sb-row{display:flex;flex-wrap:wrap;align-items:center;gap:calc(var(--sb-spacing)/2);min-width:0}
-            .sb-card{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/4);min-width:0;padding:var(--sb-spacing);border:1px solid \(border);border-radius:calc(var(--sb-radius)*2/3);background:\(color("background", "background1"))}
+            .sb-card,.sb-row.sb-attachment{min-width:0;padding:calc(var(--sb-spacing)*.75) var(--sb-spacing);border:1px solid \(border);border-radius:calc(var(--sb-radius)*2/3);background:\(color("background", "background1"))}
+            .sb-card{display:flex;flex-direction:column;align-items:flex-start;gap:calc(var(--sb-spacing)/4)}
+            .sb-card>.sb-fields{align-self:stretch}
+            .sb-row.sb-attachment{flex-wrap:nowrap;align-items:center;width:fit-content;max-width:100%}
+            .sb-row.sb-attachment>*{min-width:0}
+            .sb-row.sb-attachment>.sb-icon,.sb-row.sb-attachment>.sb-badge,.sb-row.sb-attachment>.sb-muted{flex:none;white-space:nowrap}
+            .sb-row.sb-attachment>.sb-waveform{flex:0 1 auto;overflow:hidden}
+            .sb-row.sb-attachment:has(>.sb-waveform){flex-wrap:wrap}
+            .sb-row.sb-attachment:has(>.sb-waveform)>:not(.sb-waveform){flex-shrink:0}
             .sb-stack.sb-gallery{flex-direction:row;flex-wrap:wrap;align-items:flex-start}
-            .sb-gallery>*{flex:1 1 9rem;max-width:20rem}
-            .sb-gallery img{width:100%}
-            .sb-stack.sb-media{gap:calc(var(--sb-spacing)/4)}
+            .sb-gallery>*{flex:1 1 8rem;min-width:0}
+            .sb-gallery .sb-image{display:block;max-width:none}
+            .sb-gallery>.sb-media>.sb-image{flex-basis:100%}
+            .sb-gallery .sb-image img{width:100%;max-width:none;height:9rem;object-fit:cover}
+            .sb-row.sb-media{position:relative;row-gap:2px}
+            .sb-row.sb-media>.sb-badge{position:absolute;top:calc(var(--sb-spacing)/2);left:calc(var(--sb-spacing)/2);border:0;color:\(color("textInverted", "background"));background:\(color("text"));background:color-mix(in srgb,\(color("text")) 65%,transparent)}
+            .sb-row.sb-media::before{content:"";flex-basis:100%;order:-1}
+            .sb-row.sb-media>:first-child{order:-2}
             .sb-card.sb-link-preview{border-left:3px solid \(accent);background:\(color("highlightedAccentBackground1", "highlightedAccentBackground1"))}
-            .sb-waveform{letter-spacing:-.05em;white-space:nowrap}
+            .sb-link-preview .sb-image img{max-height:10rem;object-fit:cover}
+            .sb-waveform{font-size:1.15em;line-height:1;letter-spacing:.06em;white-space:nowrap}
             .sb-quote{margin:0 0 calc(var(--sb-spacing)/2);padding:calc(var(--sb-spacing)/2) var(--sb-spacing);border-left:3px solid \(accent);border-radius:calc(var(--sb-radius)/4);background:\(color("background1", "background2"))}
             .sb-quote,.sb-quote>a{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/4);min-width:0}
             .sb-quote>a{color:inherit;text-decoration:none}
@@ -131,15 +145,15 @@ struct Stylesheet {
             .sb-day{display:flex;align-items:center;gap:var(--sb-spacing);margin:calc(var(--sb-spacing)*2) 0 var(--sb-spacing);text-align:center}
             .sb-day::before,.sb-day::after{content:"";flex:1 1 0;min-width:var(--sb-spacing);border-top:1px solid \(border)}
             hr{width:100%;border:0;border-top:1px solid \(border);margin:var(--sb-spacing) 0}
-            .sb-image{display:inline-block;max-width:100%;border-radius:calc(var(--sb-radius)*2/3);overflow:hidden;vertical-align:top}
-            .sb-image img{display:block;max-width:min(100%,20rem)}
+            .sb-image{display:inline-block;max-width:min(100%,20rem);border-radius:calc(var(--sb-radius)*2/3);overflow:hidden;vertical-align:top}
+            .sb-image img{display:block;max-width:100%;max-height:24rem;object-fit:cover}
             .sb-image-missing{padding:var(--sb-spacing);border:1px dashed \(border);color:\(muted)}
             .sb-icon{font-style:normal}
             .sb-badge{display:inline-block;padding:0 .5em;border:1px solid \(border);border-radius:999px}
             .sb-mention{padding:0 1px;border-radius:3px}
             .sb-author,.sb-badge,.sb-timestamp,.sb-mention{unicode-bidi:isolate}
             .sb-fields{display:grid;grid-template-columns:fit-content(40%) minmax(0,1fr);gap:calc(var(--sb-spacing)/4) var(--sb-spacing);margin:0}
-            .sb-fields dt{color:\(muted)}
+            .sb-fields dt{min-width:0;overflow-wrap:break-word;color:\(muted)}
             .sb-fields dd{margin:0;min-width:0}
             .sb-summary{padding-top:var(--sb-spacing);padding-bottom:calc(var(--sb-spacing)*3);border-top:1px solid \(border);color:\(muted);font-size:\(fontSize(named: "footnote"));text-align:center}
             .sb-summary p{margin:calc(var(--sb-spacing)/4) 0}
