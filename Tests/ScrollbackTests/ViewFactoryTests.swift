@@ -86,7 +86,7 @@ private struct ContactQuoteFactory: ViewFactory {
         let context = context(DefaultViewFactory(), me: "ada")
         let frame = try #require(messageFrame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
         #expect(frame.role == .ownBubble)
-        #expect(frame.header == [.text("You", .author)])
+        #expect(frame.header == [.stack(.horizontal, [.avatar(AvatarContent(user: ada)), .text("You", .author)])])
         #expect("\(frame.footer)".contains("Edited"))
         #expect("\(frame.footer)".contains("00:00"))
     }
@@ -134,5 +134,44 @@ private struct ContactQuoteFactory: ViewFactory {
         options.currentUserID = "bob"
         let mine = RenderContext(options: options, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
         #expect("\(mine.factory.makeMessageFooterView(for: MessageItem(message: message), context: mine))".contains("Pinned by you"))
+    }
+}
+
+@Suite struct ReactionsTests {
+    @Test func groupedSortedCountedAndTheReadersOwnMarked() {
+        var message = ChatMessage(id: "r", text: "hi")
+        message.reactionGroups = [ReactionGroup(type: "haha", count: 1, sumScores: 1), ReactionGroup(type: "like", count: 2, sumScores: 2),
+                                  ReactionGroup(type: "party", count: 1, sumScores: 1)]
+        message.latestReactions = [Reaction(type: "like", score: 1, userID: "ada", user: nil, createdAt: nil, raw: [:])]
+        var options = RenderOptions()
+        options.currentUserID = "ada"
+        let context = RenderContext(options: options, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        #expect(context.factory.makeReactionsView(for: message, context: context) == .stack(.horizontal, [
+            .badge("😂 1", .badge), .badge("👍 2 ✓", .ownReaction), .badge("party 1", .badge),
+        ], .footer))
+    }
+}
+
+@Suite struct AvatarTests {
+    @Test func initialsAndAStableColourFromTheID() {
+        let ada = AvatarContent(user: ChatUser(id: "ada", name: "Ada Lovelace"))
+        #expect(ada.initials == "AL")
+        #expect(ada == AvatarContent(user: ChatUser(id: "ada", name: "Ada Lovelace")))
+        #expect((0..<AvatarContent.paletteSize).contains(ada.colorIndex))
+        #expect(AvatarContent(user: ChatUser(id: "x", name: "山田 花子")).initials == "山花")
+        #expect(AvatarContent(user: ChatUser(id: "jo", name: "jo-ann smith")).initials == "JA")
+        let colours = Set((0..<64).map { AvatarContent(user: ChatUser(id: "user-\($0)")).colorIndex })
+        #expect(colours.count == AvatarContent.paletteSize, "ids spread over the palette")
+    }
+
+    @Test func htmlDrawsThePictureOrInitialsAndNeverAnUnsafeURL() {
+        var backend = HTMLBackend(output: "", options: RenderOptions())
+        backend.write(.avatar(AvatarContent(imageURL: "javascript:alert(1)", initials: "<b>", colorIndex: 3)))
+        backend.write(.avatar(AvatarContent(imageURL: "https://x.test/a.png", initials: "AB", colorIndex: 99)))
+        #expect(backend.output.replacingOccurrences(of: "\n", with: "") == "<span class=\"sb-avatar sb-avatar-3\" aria-hidden=\"true\">&lt;b&gt;</span>"
+            + "<span class=\"sb-avatar sb-avatar-7\" aria-hidden=\"true\"><img src=\"https://x.test/a.png\" alt=\"\" width=\"32\" height=\"32\" loading=\"lazy\" decoding=\"async\"></span>")
+        var ansi = ANSIBackend(output: "", options: RenderOptions())
+        ansi.write(.stack(.horizontal, [.avatar(AvatarContent(imageURL: nil, initials: "AB", colorIndex: 0)), .text("Ada", .author)]))
+        #expect(ansi.output == "Ada\n")
     }
 }

@@ -32,7 +32,9 @@ extension ViewFactory {
     }
 
     public func makeAuthorView(for message: ChatMessage, context: RenderContext) -> View {
-        .text(authorName(of: message, context: context), .author)
+        let name = View.text(authorName(of: message, context: context), .author)
+        guard let user = message.user else { return name }
+        return .stack(.horizontal, [.avatar(AvatarContent(user: user)), name])
     }
 
     public func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> View {
@@ -133,8 +135,18 @@ extension ViewFactory {
 
     public func makeReactionsView(for message: ChatMessage, context: RenderContext) -> View {
         guard !message.reactionGroups.isEmpty else { return .empty }
+        // The reader's own reactions (`--me`) are marked, as clients highlight them.
+        var own: Set<String> = []
+        if let me = context.options.currentUserID {
+            for reaction in message.latestReactions + message.ownReactions where (reaction.userID ?? reaction.user?.id) == me {
+                own.insert(reaction.type)
+            }
+        }
         return .stack(.horizontal, message.reactionGroups.map { group in
-            .badge("\(context.theme.reactionGlyph(group.type)) \(group.count)", .badge)
+            let label = "\(context.theme.reactionGlyph(group.type)) \(group.count)"
+            return own.contains(group.type)
+                ? .badge(label + " " + context.theme.string("ownReactionMark"), .ownReaction)
+                : .badge(label, .badge)
         }, .footer)
     }
 

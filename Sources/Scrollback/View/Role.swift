@@ -34,6 +34,8 @@ public struct Role: RawRepresentable, Sendable, Hashable, CustomStringConvertibl
     public static let ephemeral: Role = "ephemeral"
     public static let error: Role = "error"
     public static let badge: Role = "badge"
+    /// A reaction the reader (`--me`) gave.
+    public static let ownReaction: Role = "own-reaction"
     public static let separator: Role = "separator"
     /// Images and videos side by side.
     public static let gallery: Role = "gallery"

@@ -18,6 +18,9 @@ public indirect enum View: Sendable, Hashable {
     /// ``URLPolicy`` and drop the link, keeping the label, when it fails.
     case link(destination: String, label: View)
     case image(ImageContent)
+    /// A user's picture, else their initials on a colour derived from their id. Drawn in HTML;
+    /// text outputs leave it out (the name beside it says who it is).
+    case avatar(AvatarContent)
     /// A symbol, drawn as the theme's glyph for `name`; `label` is what a screen reader says.
     case icon(name: String, label: String)
     /// A moment in time: `label` is what readers see, `date` is machine-readable.
@@ -68,6 +71,33 @@ public struct ImageContent: Sendable, Hashable {
         self.alt = alt
         self.width = width
         self.height = height
+    }
+}
+
+/// A user's avatar: the image when there is one, else initials on one of the theme's
+/// avatar colours, picked from the user id so a person keeps their colour.
+public struct AvatarContent: Sendable, Hashable {
+    public var imageURL: String?
+    public var initials: String
+    /// Index into the theme's avatar palette (`avatar0`...`avatar7`).
+    public var colorIndex: Int
+
+    public init(imageURL: String?, initials: String, colorIndex: Int) {
+        self.imageURL = imageURL
+        self.initials = initials
+        self.colorIndex = colorIndex
+    }
+
+    public static let paletteSize = 8
+
+    /// The avatar of `user`: up to two initials from the display name, a colour from the id
+    /// (FNV-1a, so it is the same on every machine and every run).
+    public init(user: ChatUser) {
+        let words = user.displayName.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
+        let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in user.id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        self.init(imageURL: user.imageURL, initials: String(letters).uppercased(), colorIndex: Int(hash % UInt64(Self.paletteSize)))
     }
 }
 

@@ -117,7 +117,7 @@ public final class ANSILayout {
 
     private func layout(_ view: View, width: Int, into lines: inout [Line]) {
         switch view {
-        case .empty:
+        case .empty, .avatar:
             return
         case .text, .badge, .icon, .time, .link, .image:
             var spans: [StyledSpan] = []
@@ -261,7 +261,7 @@ public final class ANSILayout {
 
     static func isInline(_ view: View) -> Bool {
         switch view {
-        case .empty, .text, .badge, .icon, .time, .link, .image: return true
+        case .empty, .avatar, .text, .badge, .icon, .time, .link, .image: return true
         case .stack(.horizontal, let children, _): return children.allSatisfy(isInline)
         default: return false
         }
@@ -270,6 +270,8 @@ public final class ANSILayout {
     /// The runs of an inline view. `base` is the role plain `.body` text takes (muted in footers).
     private func appendInline(_ view: View, base: Role, into spans: inout [StyledSpan]) {
         switch view {
+        case .empty, .avatar:
+            return
         case .text(let text, let role):
             spans.append(StyledSpan(sanitized(text), style: style(for: role == .body ? base : role)))
         case .badge(let text, let role):
@@ -325,7 +327,7 @@ public final class ANSILayout {
     /// What a reader would see of a view, without layout: for places that take one line.
     private func plainText(_ view: View) -> String {
         switch view {
-        case .empty, .divider(nil): return ""
+        case .empty, .avatar, .divider(nil): return ""
         case .text(let text, _), .heading(_, let text): return text
         case .badge(let text, _): return "[" + text + "]"
         case .icon(let name, _): return options.theme.icon(name)

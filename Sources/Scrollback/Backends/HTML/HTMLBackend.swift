@@ -111,6 +111,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             output.write("\" rel=\"\(HTMLMarkdownRenderer.linkRelation)\">")
             writeView(label, allowsLinks: false)
             output.write("</a>")
+        case .avatar(let avatar):
+            writeAvatar(avatar)
         case .image(let content):
             writeImage(content, allowsLinks: allowsLinks)
         case .icon(let name, let label):
@@ -213,6 +215,21 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             output.write("</footer>")
         }
         output.write("</article>")
+    }
+
+    /// A decorative circle (the author's name is written beside it): the picture, else initials.
+    private mutating func writeAvatar(_ avatar: AvatarContent) {
+        let color = min(max(avatar.colorIndex, 0), AvatarContent.paletteSize - 1)
+        output.write("<span class=\"sb-avatar sb-avatar-\(color)\" aria-hidden=\"true\">")
+        if let image = avatar.imageURL.flatMap(URLPolicy.sanitize) {
+            let size = Int(options.theme.metrics.avatarSize)
+            output.write("<img src=\"")
+            HTMLEscaping.write(image, to: &output)
+            output.write("\" alt=\"\" width=\"\(size)\" height=\"\(size)\" loading=\"lazy\" decoding=\"async\">")
+        } else {
+            HTMLEscaping.write(avatar.initials, to: &output)
+        }
+        output.write("</span>")
     }
 
     /// The thumbnail when there is one (it is what the page needs), linked to the full image;

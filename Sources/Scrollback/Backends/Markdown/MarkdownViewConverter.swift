@@ -50,7 +50,7 @@ struct MarkdownViewConverter {
     /// The blocks for a view inside some container.
     func blocks(for view: View) -> [MarkdownBlock] {
         switch view {
-        case .empty:
+        case .empty, .avatar:
             return []
         case .text, .link, .image, .icon, .time, .badge, .stack(.horizontal, _, _):
             return paragraph(inlines(for: view))
@@ -152,7 +152,7 @@ struct MarkdownViewConverter {
 
     private static func isInline(_ view: View) -> Bool {
         switch view {
-        case .empty, .text, .link, .image, .icon, .time, .badge, .stack(.horizontal, _, _): return true
+        case .empty, .avatar, .text, .link, .image, .icon, .time, .badge, .stack(.horizontal, _, _): return true
         default: return false
         }
     }
@@ -163,7 +163,7 @@ struct MarkdownViewConverter {
     /// The inline form of a view, for lines such as a message's header and footer.
     func inlines(for view: View) -> [MarkdownInline] {
         switch view {
-        case .empty:
+        case .empty, .avatar:
             return []
         case .text(let text, let role):
             return styled(text.isEmpty ? [] : [.text(text)], role)
