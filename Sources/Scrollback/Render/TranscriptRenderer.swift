@@ -80,12 +80,15 @@ public struct TranscriptRenderer: Sendable {
     public func render<Backend: TranscriptBackend>(path: String, strict: Bool = false,
                                                    onWarning: @escaping (ReadWarning) -> Void = { _ in },
                                                    to backend: inout Backend) throws(ReadError) -> DocumentSummary {
-        try render(path: path, strict: strict, onWarning: onWarning, temporaryDirectory: TemporaryFile.defaultDirectory, to: &backend)
+        try render(path: path, strict: strict, onWarning: onWarning, temporaryDirectory: TemporaryFile.defaultDirectory,
+                   standardInput: STDIN_FILENO, to: &backend)
     }
 
+    /// `temporaryDirectory` and `standardInput` are there for tests.
     func render<Backend: TranscriptBackend>(path: String, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
-                                            temporaryDirectory: String, to backend: inout Backend) throws(ReadError) -> DocumentSummary {
-        let input = try RereadableInput(path: path, temporaryDirectory: temporaryDirectory)
+                                            temporaryDirectory: String, standardInput: Int32,
+                                            to backend: inout Backend) throws(ReadError) -> DocumentSummary {
+        let input = try RereadableInput(path: path, temporaryDirectory: temporaryDirectory, standardInput: standardInput)
         var first = input.reader(strict: strict, onWarning: onWarning)
         let index = try TranscriptIndex(reading: &first, filter: filter, directory: temporaryDirectory)
         var second = input.reader(strict: strict, onWarning: { _ in })
@@ -257,10 +260,10 @@ private final class RereadableInput {
     /// Keeps the scratch copy (and so `descriptor`) alive.
     private let copy: TemporaryFile?
 
-    init(path: String, temporaryDirectory: String) throws(ReadError) {
+    init(path: String, temporaryDirectory: String, standardInput: Int32) throws(ReadError) {
         if path == "-" {
             let copy = try TemporaryFile(directory: temporaryDirectory)
-            try copy.appendAll(from: STDIN_FILENO, name: "standard input")
+            try copy.appendAll(from: standardInput, name: "standard input")
             (descriptor, name, ownsDescriptor, self.copy) = (copy.descriptor, "standard input", false, copy)
             return
         }
