@@ -75,6 +75,10 @@ struct RenderCommand {
             }
         }
 
+        // An input that cannot be opened must not leave an empty output file behind.
+        if input != "-", access(input, R_OK) != 0 {
+            return tool.failure("cannot read \(input): \(String(cString: strerror(errno)))", status: ScrollbackTool.ExitCode.failure)
+        }
         let sink: OutputSink
         if let outputPath, outputPath != "-" {
             do {
