@@ -75,13 +75,9 @@ struct RenderCommand {
             }
         }
 
-        var reader: TranscriptReader
-        do {
-            reader = try TranscriptReader(path: input, strict: arguments.has("strict")) { warning in
-                tool.warning("\(input): \(warning)")
-            }
-        } catch {
-            return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)
+        // An input that cannot be opened must not leave an empty output file behind.
+        if input != "-", access(input, R_OK) != 0 {
+            return tool.failure("cannot read \(input): \(String(cString: strerror(errno)))", status: ScrollbackTool.ExitCode.failure)
         }
         let sink: OutputSink
         if let outputPath, outputPath != "-" {
@@ -101,19 +97,24 @@ struct RenderCommand {
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
         let renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
+        // Two passes (threads need the whole input first); each warning is reported once.
+        let strict = arguments.has("strict")
+        let report: (ReadWarning) -> Void = { warning in tool.warning("\(input): \(warning)") }
         do {
             switch format {
             case .html:
                 var backend = HTMLBackend(output: sink, options: options)
-                try renderer.render(&reader, to: &backend)
+                try renderer.render(path: input, strict: strict, onWarning: report, to: &backend)
             case .ansi:
                 var backend = ANSIBackend(output: sink, options: options)
-                try renderer.render(&reader, to: &backend)
+                try renderer.render(path: input, strict: strict, onWarning: report, to: &backend)
             case .markdown:
                 var backend = MarkdownBackend(output: sink, options: options)
-                try renderer.render(&reader, to: &backend)
+                try renderer.render(path: input, strict: strict, onWarning: report, to: &backend)
             }
         } catch {
+            // An input that cannot be opened names itself in the error already.
+            if case .io = error { return tool.failure("\(error)", status: Self.status(for: error)) }
             return tool.failure("\(input): \(error)", status: Self.status(for: error))
         }
         sink.flush()

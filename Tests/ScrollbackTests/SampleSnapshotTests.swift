@@ -5,7 +5,7 @@ import Testing
 
 /// The samples rendered whole in every format: references reviewed like code.
 @Suite struct SampleSnapshotTests {
-    static let cases: [(String, SampleTranscripts.Format)] = ["launch-room.json", "support-ticket.ndjson", "attachments.json"].flatMap { name in
+    static let cases: [(String, SampleTranscripts.Format)] = ["launch-room.json", "support-ticket.ndjson", "attachments.json", "threads.json"].flatMap { name in
         SampleTranscripts.Format.allCases.map { (name, $0) }
     }
 

@@ -15,25 +15,26 @@ enum SampleTranscripts {
 
     enum Format: String, CaseIterable { case html, ansi, markdown }
 
-    /// Renders a sample file completely; returns the document and the reader's warnings.
+    /// Renders a sample file completely, in two passes as the command line does (threads under
+    /// their first message); returns the document and the reader's warnings.
     static func render(_ name: String, as format: Format, options: RenderOptions = RenderOptions(),
                        factory: any ViewFactory = DefaultViewFactory(),
                        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) throws -> (output: String, warnings: [ReadWarning]) {
         var warnings: [ReadWarning] = []
-        var reader = try TranscriptReader(path: path(name)) { warnings.append($0) }
         let renderer = TranscriptRenderer(options: options, factory: factory, attachmentViews: attachmentViews)
+        let file = path(name)
         switch format {
         case .html:
             var backend = HTMLBackend(output: "", options: options)
-            try renderer.render(&reader, to: &backend)
+            try renderer.render(path: file, onWarning: { warnings.append($0) }, to: &backend)
             return (backend.output, warnings)
         case .ansi:
             var backend = ANSIBackend(output: "", options: options)
-            try renderer.render(&reader, to: &backend)
+            try renderer.render(path: file, onWarning: { warnings.append($0) }, to: &backend)
             return (backend.output, warnings)
         case .markdown:
             var backend = MarkdownBackend(output: "", options: options)
-            try renderer.render(&reader, to: &backend)
+            try renderer.render(path: file, onWarning: { warnings.append($0) }, to: &backend)
             return (backend.output, warnings)
         }
     }

@@ -13,6 +13,8 @@ public struct RenderContext: Sendable {
     /// How the app's own attachment kinds are drawn.
     public var attachmentViews: AttachmentViewRegistry
     public var formatter: DateLabels
+    /// The messages in the document, when an index pass found them; `nil` when rendering in one pass.
+    var documentMessages: MessageIDSet?
 
     public var theme: Theme { options.theme }
 
@@ -23,6 +25,12 @@ public struct RenderContext: Sendable {
         self.resolver = resolver
         self.attachmentViews = attachmentViews
         self.formatter = DateLabels(timeZone: options.timeZone, locale: options.locale)
+    }
+
+    /// Whether the message is in the rendered document, so that a link to its anchor leads
+    /// somewhere. Without an index pass (``TranscriptIndex``) every message is assumed present.
+    public func contains(messageID: String) -> Bool {
+        documentMessages?.contains(messageID) ?? true
     }
 
     /// Whether `user` is the reader (`--me`).
@@ -39,10 +47,34 @@ public struct MessageItem: Sendable, Hashable {
     public var isFirstInGroup: Bool
     /// Shows the time.
     public var isLastInGroup: Bool
+    /// Where this appearance of the message is: the channel, a thread, or a reply in the channel.
+    public var placement: MessagePlacement
+    /// How many replies the thread block under this message shows; `nil` when not known
+    /// (rendering in one pass, without ``TranscriptIndex``).
+    public var threadReplyCount: Int?
+    /// The first reply met to a message not in the document: the renderer shows that whole
+    /// thread here instead of the reply alone.
+    var opensOrphanThread = false
 
-    public init(message: ChatMessage, isFirstInGroup: Bool = true, isLastInGroup: Bool = true) {
+    public init(message: ChatMessage, isFirstInGroup: Bool = true, isLastInGroup: Bool = true,
+                placement: MessagePlacement = .channel, threadReplyCount: Int? = nil) {
         self.message = message
         self.isFirstInGroup = isFirstInGroup
         self.isLastInGroup = isLastInGroup
+        self.placement = placement
+        self.threadReplyCount = threadReplyCount
     }
+}
+
+/// Where one appearance of a message is in the document.
+public enum MessagePlacement: Sendable, Hashable {
+    /// In the channel, where it was posted.
+    case channel
+    /// In the block of replies under its thread's first message.
+    case thread
+    /// A thread reply in the channel's flow: one also sent to the channel (`show_in_channel`),
+    /// or any reply when rendering in one pass. `parentShown` says whether the thread's first
+    /// message is in the document (a link to it leads somewhere); `isRepeat`, whether the reply
+    /// also shows in its thread, so that this copy must not take the message's anchor.
+    case threadReplyInChannel(parentShown: Bool, isRepeat: Bool)
 }

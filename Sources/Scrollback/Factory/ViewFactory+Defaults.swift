@@ -1,8 +1,38 @@
 import Foundation
 
 extension ViewFactory {
-    public func makeChannelHeaderView(for channel: ChatChannel, context: RenderContext) -> View {
-        .heading(level: 2, channel.displayName ?? "Channel")
+    public func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> View {
+        let channel = options.channel
+        let name = channel.displayName ?? context.theme.string("channel")
+        var info: [View] = []
+        if let image = channel.imageURL, !image.isEmpty {
+            info.append(.image(ImageContent(source: image, alt: name, width: 32, height: 32)))
+        }
+        var facts: [String] = []
+        if let members = channel.memberCount, members > 0 {
+            facts.append(members == 1 ? context.theme.string("member") : context.theme.string("members", String(members)))
+        }
+        if let first = options.firstDate {
+            let firstDay = context.formatter.day(first)
+            let lastDay = context.formatter.day(options.lastDate ?? first)
+            facts.append(firstDay == lastDay ? firstDay : firstDay + " – " + lastDay)
+        }
+        if !facts.isEmpty { info.append(.text(facts.joined(separator: " · "), .muted)) }
+        let infoRow: View = info.isEmpty ? .empty : .stack(.horizontal, info, .channelInfo)
+        guard options.showsName else { return infoRow }
+        let heading = View.heading(level: 2, name)
+        return infoRow == .empty ? heading : .stack(.vertical, [heading, infoRow], .channelHeader)
+    }
+
+    public func makeThreadView(for parent: ChatMessage?, replies: [View], replyCount: Int, context: RenderContext) -> View {
+        let count = replyCount == 1 ? context.theme.string("threadReply") : context.theme.string("threadReplies", String(replyCount))
+        var summary: [View] = [.icon(name: "thread", label: "")]
+        if parent == nil {
+            summary += [.text(context.theme.string("orphanThread"), .strong), .text("· " + count, .muted)]
+        } else {
+            summary.append(.text(count, .strong))
+        }
+        return .disclosure(summary: summary, content: replies)
     }
 
     public func makeDaySeparatorView(for date: Date, context: RenderContext) -> View {
@@ -12,10 +42,10 @@ extension ViewFactory {
     public func makeMessageView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
         if context.resolver.isDeleted(message: message) {
-            return context.factory.makeDeletedMessageView(for: item, context: context)
+            return Self.markingRepeat(context.factory.makeDeletedMessageView(for: item, context: context), item)
         }
         if context.resolver.isSystem(message: message) {
-            return context.factory.makeSystemMessageView(for: item, context: context)
+            return Self.markingRepeat(context.factory.makeSystemMessageView(for: item, context: context), item)
         }
         let own = context.isCurrentUser(message.user)
         var header: [View] = []
@@ -28,7 +58,15 @@ extension ViewFactory {
             id: message.id,
             role: message.kind == .ephemeral ? .ephemeral : own ? .ownBubble : .bubble,
             header: header, body: body, footer: footer == .empty ? [] : [footer],
-            authorName: authorName(of: message, context: context), date: message.createdAt))
+            authorName: authorName(of: message, context: context), date: message.createdAt,
+            isRepeat: item.placement.isRepeat))
+    }
+
+    /// A second appearance of a message gives up its anchor to the first.
+    private static func markingRepeat(_ view: View, _ item: MessageItem) -> View {
+        guard item.placement.isRepeat, case .message(var frame) = view else { return view }
+        frame.isRepeat = true
+        return .message(frame)
     }
 
     public func makeAuthorView(for message: ChatMessage, context: RenderContext) -> View {
@@ -50,7 +88,8 @@ extension ViewFactory {
             parts.append(.stack(.horizontal, [.icon(name: "pinned", label: context.theme.string("pinned")),
                                                .text(pinner ?? context.theme.string("pinned"), .muted)]))
         }
-        if let replies = message.replyCount, replies > 0, message.parentID == nil {
+        // A thread shown underneath says its own count; otherwise `reply_count` tells that one exists.
+        if (item.threadReplyCount ?? 0) == 0, let replies = message.replyCount, replies > 0, message.parentID == nil {
             let label = replies == 1 ? context.theme.string("threadReply") : context.theme.string("threadReplies", String(replies))
             parts.append(.stack(.horizontal, [.icon(name: "thread", label: label), .text(label, .muted)]))
         }
@@ -63,6 +102,11 @@ extension ViewFactory {
         let resolver = context.resolver
         let factory = context.factory
         var parts: [View] = []
+        if case .threadReplyInChannel(let parentShown, _) = item.placement, let parentID = message.parentID {
+            // "↳ Replied to a thread", a link to the thread's first message when it is in the document.
+            parts.append(.quote(anchor: parentShown ? Anchor.forMessage(id: parentID) : nil,
+                                [.text(context.theme.string("repliedToThread"), .muted)]))
+        }
         if resolver.hasQuote(message: message) {
             let options = QuotedMessageOptions(
                 quotedMessage: message.quotedMessage, quotedMessageID: message.quotedMessageID,
@@ -112,7 +156,8 @@ extension ViewFactory {
             lines.append(.text(authorName(of: quoted, context: context), .author))
         }
         lines.append(context.factory.makeQuotedMessageContentView(options: options, context: context))
-        let id = options.quotedMessage?.id ?? options.quotedMessageID
+        // Linked only when the original is in the document: a link to nowhere helps nobody.
+        let id = (options.quotedMessage?.id ?? options.quotedMessageID).flatMap { context.contains(messageID: $0) ? $0 : nil }
         return .quote(anchor: id.map { Anchor.forMessage(id: $0) }, lines)
     }
 
@@ -218,6 +263,14 @@ extension ViewFactory {
         let kept = allLines.prefix(lines).joined(separator: " ")
         guard kept.count > characters || allLines.count > lines else { return kept }
         return String(kept.prefix(characters)).trimmingCharacters(in: .whitespaces) + "…"
+    }
+}
+
+extension MessagePlacement {
+    /// Whether this appearance repeats one elsewhere in the document.
+    var isRepeat: Bool {
+        if case .threadReplyInChannel(_, true) = self { return true }
+        return false
     }
 }
 

@@ -20,8 +20,9 @@ import Foundation
 /// slot is used. Every slot must stay a protocol requirement: a method only in the extension
 /// would be dispatched statically and an app's version silently ignored.
 public protocol ViewFactory: Sendable {
-    /// The heading of a channel's part of the transcript.
-    func makeChannelHeaderView(for channel: ChatChannel, context: RenderContext) -> View
+    /// The top of a channel's part of the transcript: its name (unless the document's title
+    /// already gives it), image, member count and the dates of the messages shown.
+    func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> View
     /// The separator shown before the first message of each day.
     func makeDaySeparatorView(for date: Date, context: RenderContext) -> View
     /// The whole message: picks the system, deleted or regular layout.
@@ -59,6 +60,10 @@ public protocol ViewFactory: Sendable {
     func makeQuotedMessageView(options: QuotedMessageOptions, context: RenderContext) -> View
     /// What the quote shows of the quoted message: text, else an attachment summary.
     func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View
+    /// A thread's replies, already laid out, under their first message; `parent` is `nil` when
+    /// that message is not in the document (the block then stands where its first reply was).
+    /// `replyCount` is the number of replies shown.
+    func makeThreadView(for parent: ChatMessage?, replies: [View], replyCount: Int, context: RenderContext) -> View
     /// Reaction counts under a message.
     func makeReactionsView(for message: ChatMessage, context: RenderContext) -> View
     /// A system or error message: a centred line with no bubble.
@@ -81,6 +86,27 @@ public struct QuotedMessageOptions: Sendable, Hashable {
         self.quotedMessageID = quotedMessageID
         self.replyingMessage = replyingMessage
         self.availableWidth = availableWidth
+    }
+}
+
+/// What the channel header slot gets: the channel, whether to name it, and what the index
+/// pass found about its messages.
+public struct ChannelHeaderOptions: Sendable, Hashable {
+    public var channel: ChatChannel
+    /// `false` when the document's title already is the channel's name (a single-channel input).
+    public var showsName: Bool
+    /// The messages shown from this channel, thread replies included; `nil` when not known
+    /// (rendering in one pass).
+    public var messageCount: Int?
+    public var firstDate: Date?
+    public var lastDate: Date?
+
+    public init(channel: ChatChannel, showsName: Bool = true, messageCount: Int? = nil, firstDate: Date? = nil, lastDate: Date? = nil) {
+        self.channel = channel
+        self.showsName = showsName
+        self.messageCount = messageCount
+        self.firstDate = firstDate
+        self.lastDate = lastDate
     }
 }
 

@@ -14,13 +14,18 @@ public enum LayoutItem: Sendable, Hashable {
 public struct TranscriptLayout {
     private let labels: DateLabels
     private var pending: MessageItem?
+    /// Whether the message held back must end its group whatever comes next.
+    private var pendingEndsGroup = false
     private var pendingDay: Int64?
 
     /// The longest pause between two messages of one group, as chat clients use.
     public static let groupingInterval: TimeInterval = 60
 
-    public init(labels: DateLabels) {
+    /// - Parameter startingDay: a day already announced before the first message (a thread's
+    ///   replies continue their parent's day), so that it gets no separator of its own.
+    public init(labels: DateLabels, startingDay: Date? = nil) {
         self.labels = labels
+        pendingDay = startingDay.map(labels.dayNumber(of:))
     }
 
     public mutating func add(channel: ChatChannel) -> [LayoutItem] {
@@ -31,17 +36,29 @@ public struct TranscriptLayout {
     }
 
     public mutating func add(message: ChatMessage) -> [LayoutItem] {
+        add(MessageItem(message: message))
+    }
+
+    /// Adds a message with its placement; the layout decides its place in a group, except that
+    /// `startsGroup` keeps it out of the previous message's group and `endsGroup` keeps the
+    /// next message out of its own (a message with a thread under it).
+    public mutating func add(_ item: MessageItem, startsGroup: Bool = false, endsGroup: Bool = false) -> [LayoutItem] {
+        let message = item.message
         var items: [LayoutItem] = []
         let day = message.createdAt.map(labels.dayNumber(of:))
         let newDay = day != nil && day != pendingDay
+        var next = item
         if var previous = pending {
-            let continues = !newDay && Self.groups(previous.message, with: message)
+            let continues = !newDay && !startsGroup && !pendingEndsGroup && Self.groups(previous.message, with: message)
             previous.isLastInGroup = !continues
             items.append(.message(previous))
-            pending = MessageItem(message: message, isFirstInGroup: !continues, isLastInGroup: true)
+            next.isFirstInGroup = !continues
         } else {
-            pending = MessageItem(message: message)
+            next.isFirstInGroup = true
         }
+        next.isLastInGroup = true
+        pending = next
+        pendingEndsGroup = endsGroup
         if newDay, let date = message.createdAt {
             items.append(.day(date))
             pendingDay = day

@@ -59,6 +59,17 @@ final class ByteSource {
         storage = .allocate(capacity: capacity)
     }
 
+    /// Reads an open descriptor from its current offset; the caller keeps it open and closes it.
+    init(descriptor: Int32, name: String, chunkSize: Int = ByteSource.defaultChunkSize) {
+        self.chunkSize = max(1, chunkSize)
+        memory = []
+        self.name = name
+        self.descriptor = descriptor
+        ownsDescriptor = false
+        capacity = 2 * self.chunkSize
+        storage = .allocate(capacity: capacity)
+    }
+
     /// Reads from memory; `chunkSize` exists so that tests can put chunk boundaries everywhere.
     init(bytes: [UInt8], chunkSize: Int = ByteSource.defaultChunkSize) {
         self.chunkSize = max(1, chunkSize)

@@ -22,10 +22,24 @@ public struct TranscriptRenderer: Sendable {
         self.filter = filter
     }
 
-    /// Reads every event and writes the document. Rendering itself never fails; reading may.
+    /// Reads every event and writes the document, in one pass: thread replies stay where the
+    /// input has them, marked as replies, and every quoted message is assumed present. Rendering
+    /// itself never fails; reading may. Use ``render(path:strict:onWarning:to:)``, or pass a
+    /// ``TranscriptIndex``, to show threads under their first message.
     @discardableResult
     public func render<Backend: TranscriptBackend>(_ reader: inout TranscriptReader, to backend: inout Backend) throws(ReadError) -> DocumentSummary {
-        var session = Session(renderer: self)
+        try render(&reader, index: nil, to: &backend)
+    }
+
+    /// Reads every event and writes the document, with what an earlier reading of the same
+    /// input found (``TranscriptIndex``): replies show under their thread's first message,
+    /// quotes link only to messages in the document, channel headers give their dates.
+    ///
+    /// The index must come from the same input, read with the same ``filter``.
+    @discardableResult
+    public func render<Backend: TranscriptBackend>(_ reader: inout TranscriptReader, index: TranscriptIndex?,
+                                                   to backend: inout Backend) throws(ReadError) -> DocumentSummary {
+        var session = Session(renderer: self, index: index)
         let first = try reader.next()
         // The title is known only from the first event; one channel names the document.
         let title: String
@@ -41,7 +55,7 @@ public struct TranscriptRenderer: Sendable {
                 switch current {
                 case .channel(let channel):
                     // A lone channel already named the document.
-                    session.add(channel: channel, showHeading: reader.shape == .channels || reader.shape == .ndjson, to: &backend)
+                    session.add(channel: channel, showsName: reader.shape == .channels || reader.shape == .ndjson, to: &backend)
                 case .message(let message):
                     session.add(message: message, to: &backend)
                 }
@@ -55,11 +69,37 @@ public struct TranscriptRenderer: Sendable {
         return session.finish(to: &backend)
     }
 
+    /// Renders the file at `path`, or standard input for `"-"`, in two passes: the first builds
+    /// a ``TranscriptIndex`` (threads, the messages present, each channel's dates), the second
+    /// writes the document. Standard input, and anything else that cannot be read twice (a
+    /// pipe), is first copied to a scratch file, which is gone when this returns.
+    ///
+    /// `onWarning` hears each problem once (from the first pass); with `strict`, the first
+    /// problem stops the rendering instead.
+    @discardableResult
+    public func render<Backend: TranscriptBackend>(path: String, strict: Bool = false,
+                                                   onWarning: @escaping (ReadWarning) -> Void = { _ in },
+                                                   to backend: inout Backend) throws(ReadError) -> DocumentSummary {
+        try render(path: path, strict: strict, onWarning: onWarning, temporaryDirectory: TemporaryFile.defaultDirectory,
+                   standardInput: STDIN_FILENO, to: &backend)
+    }
+
+    /// `temporaryDirectory` and `standardInput` are there for tests.
+    func render<Backend: TranscriptBackend>(path: String, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
+                                            temporaryDirectory: String, standardInput: Int32,
+                                            to backend: inout Backend) throws(ReadError) -> DocumentSummary {
+        let input = try RereadableInput(path: path, temporaryDirectory: temporaryDirectory, standardInput: standardInput)
+        var first = input.reader(strict: strict, onWarning: onWarning)
+        let index = try TranscriptIndex(reading: &first, filter: filter, directory: temporaryDirectory)
+        var second = input.reader(strict: strict, onWarning: { _ in })
+        return try render(&second, index: index, to: &backend)
+    }
+
     /// Renders messages already in memory (for tests and apps that hold their own list).
     @discardableResult
     public func render<Backend: TranscriptBackend>(messages: some Sequence<ChatMessage>, channel: ChatChannel? = nil,
                                                    to backend: inout Backend) -> DocumentSummary {
-        var session = Session(renderer: self)
+        var session = Session(renderer: self, index: nil)
         backend.begin(DocumentInfo(title: channel?.displayName ?? Self.untitled))
         for message in messages { session.add(message: message, to: &backend) }
         return session.finish(to: &backend)
@@ -69,24 +109,35 @@ public struct TranscriptRenderer: Sendable {
 
     /// The state of one rendering: the layout window and the summary's counts.
     private struct Session {
-        let context: RenderContext
+        var context: RenderContext
+        let index: TranscriptIndex?
         var layout: TranscriptLayout
         var window: MessageFilter.Window
         var messageCount = 0
         var firstDate: Date?
         var lastDate: Date?
+        /// Channels met so far: the current one's place in ``TranscriptIndex/channels``.
+        var channelNumber = 0
+        /// Whether the channel header being written names its channel.
+        var headerShowsName = true
+        /// Missing parents whose thread has been shown, as id hashes: one block each.
+        var orphanThreadsShown: Set<UInt64> = []
 
-        init(renderer: TranscriptRenderer) {
+        init(renderer: TranscriptRenderer, index: TranscriptIndex?) {
             context = RenderContext(options: renderer.options, factory: renderer.factory, resolver: renderer.resolver,
                                     attachmentViews: renderer.attachmentViews)
+            context.documentMessages = index?.messageIDs
+            self.index = index
             layout = TranscriptLayout(labels: context.formatter)
             window = MessageFilter.Window(renderer.filter)
         }
 
-        mutating func add<Backend: TranscriptBackend>(channel: ChatChannel, showHeading: Bool, to backend: inout Backend) {
+        mutating func add<Backend: TranscriptBackend>(channel: ChatChannel, showsName: Bool, to backend: inout Backend) {
             window.reset()
+            channelNumber += 1
             let items = layout.add(channel: channel)
-            write(items.filter { if case .channel = $0 { showHeading } else { true } }, to: &backend)
+            headerShowsName = showsName
+            write(items, to: &backend)
         }
 
         mutating func add<Backend: TranscriptBackend>(message: ChatMessage, to backend: inout Backend) {
@@ -96,7 +147,31 @@ public struct TranscriptRenderer: Sendable {
                 firstDate = min(firstDate ?? date, date)
                 lastDate = max(lastDate ?? date, date)
             }
-            write(layout.add(message: message), to: &backend)
+            var item = MessageItem(message: message)
+            guard let parentID = message.parentID else {
+                item.threadReplyCount = index?.replyCount(to: message.id)
+                // The thread block under it ends its group.
+                return write(layout.add(item, endsGroup: (item.threadReplyCount ?? 0) > 0), to: &backend)
+            }
+            guard let index else {
+                // One pass: the reply stays where it was read, marked as a reply.
+                item.placement = .threadReplyInChannel(parentShown: context.contains(messageID: parentID), isRepeat: false)
+                return write(layout.add(item), to: &backend)
+            }
+            if index.containsTopLevel(messageID: parentID) {
+                // Its thread shows under the parent; here too only when it was also sent to the channel.
+                guard message.showInChannel else { return }
+                item.placement = .threadReplyInChannel(parentShown: true, isRepeat: true)
+            } else if orphanThreadsShown.insert(MessageIDSet.key(parentID)).inserted {
+                // The parent is missing: its whole thread shows where its first reply is met.
+                item.placement = .thread
+                item.opensOrphanThread = true
+            } else if message.showInChannel {
+                item.placement = .threadReplyInChannel(parentShown: index.contains(messageID: parentID), isRepeat: true)
+            } else {
+                return
+            }
+            write(layout.add(item, startsGroup: true, endsGroup: true), to: &backend)
         }
 
         /// Closes the document after a read error, with a line saying the transcript is cut short.
@@ -124,13 +199,95 @@ public struct TranscriptRenderer: Sendable {
             for item in items {
                 switch item {
                 case .channel(let channel):
-                    backend.write(context.factory.makeChannelHeaderView(for: channel, context: context))
+                    var options = ChannelHeaderOptions(channel: channel, showsName: headerShowsName)
+                    if let index, channelNumber < index.channels.count {
+                        let summary = index.channels[channelNumber]
+                        options.messageCount = summary.messageCount
+                        options.firstDate = summary.firstDate
+                        options.lastDate = summary.lastDate
+                    }
+                    let header = context.factory.makeChannelHeaderView(options: options, context: context)
+                    if header != .empty { backend.write(header) }
                 case .day(let date):
                     backend.write(context.factory.makeDaySeparatorView(for: date, context: context))
+                case .message(let item) where item.opensOrphanThread:
+                    writeThread(parent: nil, id: item.message.parentID ?? "", after: item.message.createdAt, to: &backend)
                 case .message(let item):
                     backend.write(context.factory.makeMessageView(for: item, context: context))
+                    if item.placement == .channel, let count = item.threadReplyCount, count > 0 {
+                        writeThread(parent: item.message, id: item.message.id, after: item.message.createdAt, to: &backend)
+                    }
                 }
             }
         }
+
+        /// The replies to `id`, read back from the index's scratch file and laid out like the
+        /// channel (groups, and a separator when the thread runs into another day).
+        private func writeThread<Backend: TranscriptBackend>(parent: ChatMessage?, id: String, after date: Date?,
+                                                            to backend: inout Backend) {
+            guard let index else { return }
+            var views: [View] = []
+            let replies: [ChatMessage]
+            do {
+                replies = try index.replies(to: id)
+            } catch {
+                replies = []
+                views.append(.text(context.theme.string("inputError", "\(error)"), .alert))
+            }
+            var threadLayout = TranscriptLayout(labels: context.formatter, startingDay: date)
+            func add(_ items: [LayoutItem]) {
+                for item in items {
+                    switch item {
+                    case .channel: break
+                    case .day(let date): views.append(context.factory.makeDaySeparatorView(for: date, context: context))
+                    case .message(let item): views.append(context.factory.makeMessageView(for: item, context: context))
+                    }
+                }
+            }
+            for reply in replies { add(threadLayout.add(MessageItem(message: reply, placement: .thread))) }
+            add(threadLayout.flush())
+            backend.write(context.factory.makeThreadView(for: parent, replies: views, replyCount: replies.count, context: context))
+        }
+    }
+}
+
+/// The input of a two-pass rendering: a regular file read from the start each time, or, for
+/// standard input and pipes, a scratch copy of everything they gave.
+private final class RereadableInput {
+    private let descriptor: Int32
+    private let name: String
+    private let ownsDescriptor: Bool
+    /// Keeps the scratch copy (and so `descriptor`) alive.
+    private let copy: TemporaryFile?
+
+    init(path: String, temporaryDirectory: String, standardInput: Int32) throws(ReadError) {
+        if path == "-" {
+            let copy = try TemporaryFile(directory: temporaryDirectory)
+            try copy.appendAll(from: standardInput, name: "standard input")
+            (descriptor, name, ownsDescriptor, self.copy) = (copy.descriptor, "standard input", false, copy)
+            return
+        }
+        let opened = open(path, O_RDONLY | O_CLOEXEC)
+        guard opened >= 0 else { throw ReadError.io(path: path, reason: String(cString: strerror(errno))) }
+        var status = stat()
+        if fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            (descriptor, name, ownsDescriptor, copy) = (opened, path, true, nil)
+            return
+        }
+        // A pipe or a device gives its bytes once.
+        defer { close(opened) }
+        let copy = try TemporaryFile(directory: temporaryDirectory)
+        try copy.appendAll(from: opened, name: path)
+        (descriptor, name, ownsDescriptor, self.copy) = (copy.descriptor, path, false, copy)
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// A reader from the first byte.
+    func reader(strict: Bool, onWarning: @escaping (ReadWarning) -> Void) -> TranscriptReader {
+        lseek(descriptor, 0, SEEK_SET)
+        return TranscriptReader(source: ByteSource(descriptor: descriptor, name: name), strict: strict, onWarning: onWarning)
     }
 }

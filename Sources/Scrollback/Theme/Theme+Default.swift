@@ -105,6 +105,8 @@ extension Theme {
             "ownReactionMark": "✓",
             "pinned": "Pinned", "pinnedBy": "Pinned by %@", "pinnedByYou": "Pinned by you",
             "threadReply": "1 Thread Reply", "threadReplies": "%@ Thread Replies",
+            "orphanThread": "Thread of a message that is not in this transcript", "repliedToThread": "↳ Replied to a thread",
+            "channel": "Channel", "member": "1 member", "members": "%@ members",
             "quotedMessageMissing": "The quoted message is not in this transcript",
             "photos": "%@ photos", "videos": "%@ videos", "files": "%@ files", "voiceMessageDuration": "Voice message (%@)",
             "photo": "Photo", "video": "Video", "file": "File", "audio": "Audio", "voiceMessage": "Voice message",

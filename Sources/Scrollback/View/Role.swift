@@ -44,4 +44,8 @@ public struct Role: RawRepresentable, Sendable, Hashable, CustomStringConvertibl
     public static let linkPreview: Role = "link-preview"
     /// A voice recording's sparkline.
     public static let waveform: Role = "waveform"
+    /// A channel's name with its details under it.
+    public static let channelHeader: Role = "channel-header"
+    /// A channel's image, member count and dates.
+    public static let channelInfo: Role = "channel-info"
 }

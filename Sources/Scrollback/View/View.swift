@@ -37,6 +37,9 @@ public indirect enum View: Sendable, Hashable {
     case heading(level: Int, String)
     /// One message, with a stable anchor.
     case message(MessageFrame)
+    /// A block that can fold away, shown open: a thread's replies under a summary line
+    /// ("3 Thread Replies"). Its content may hold `.message` frames.
+    case disclosure(summary: [View], content: [View])
     /// Output written verbatim by one backend: for trusted app code only, never message data.
     case raw(RawOutput)
 
@@ -115,9 +118,13 @@ public struct MessageFrame: Sendable, Hashable {
     /// The author's display name, for accessible labels.
     public var authorName: String?
     public var date: Date?
+    /// The message already shows elsewhere in the document (a thread reply also sent to the
+    /// channel): this copy leaves the anchor, which must be unique, to the other.
+    public var isRepeat: Bool
 
     public init(id: String, role: Role, header: [View] = [], body: [View] = [], footer: [View] = [],
-                authorName: String? = nil, date: Date? = nil) {
+                authorName: String? = nil, date: Date? = nil, isRepeat: Bool = false) {
+        self.isRepeat = isRepeat
         self.id = id
         self.role = role
         self.header = header

@@ -141,6 +141,16 @@ public final class ANSILayout {
             lines += TextWrapper(width: width).wrap(sanitized(text), style: style(for: level <= 1 ? .title : .strong))
         case .message(let frame):
             layoutMessage(frame, width: width, into: &lines)
+        case .disclosure(let summary, let content):
+            // The summary line, then the content behind a rule, as a thread hangs under its message.
+            layoutRow(summary, base: .body, width: width, into: &lines)
+            // A blank line between the content's items, as between the transcript's own.
+            var spaced: [View] = []
+            for view in content where view != .empty {
+                if !spaced.isEmpty { spaced.append(.text("")) }
+                spaced.append(view)
+            }
+            layoutIndented(spaced, width: width, first: [StyledSpan("│ ", style: mutedStyle)], into: &lines)
         case .raw(let raw):
             if let ansi = raw.ansi, options.colorDepth != .none || !ansi.utf8.contains(0x1B) {
                 // Trusted app output, written as it is.
@@ -340,6 +350,8 @@ public final class ANSILayout {
             return children.map(plainText).filter { !$0.isEmpty }.joined(separator: " ")
         case .fields(let fields): return fields.map { $0.label + ": " + plainText($0.value) }.joined(separator: " ")
         case .message(let frame): return (frame.header + frame.body).map(plainText).joined(separator: " ")
+        case .disclosure(let summary, let content):
+            return (summary + content).map(plainText).filter { !$0.isEmpty }.joined(separator: " ")
         case .raw(let raw): return plainText(raw.fallback)
         }
     }

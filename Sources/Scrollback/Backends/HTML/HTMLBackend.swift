@@ -173,6 +173,13 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             output.write("</\(element)>")
         case .message(let frame):
             writeMessage(frame, allowsLinks: allowsLinks)
+        case .disclosure(let summary, let content):
+            // Open, so that it reads and prints without a click; no script is needed to fold it.
+            output.write("<details open class=\"sb-thread\"><summary>")
+            writeViews(summary, allowsLinks: allowsLinks)
+            output.write("</summary><div class=\"sb-thread-content\">")
+            writeViews(content, allowsLinks: allowsLinks)
+            output.write("</div></details>")
         case .raw(let raw):
             if let html = raw.html {
                 output.write(html)
@@ -189,8 +196,11 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private mutating func writeMessage(_ frame: MessageFrame, allowsLinks: Bool) {
         output.write("<article class=\"sb-message sb-")
         output.write(HTMLEscaping.identifier(frame.role.rawValue, fallback: "plain"))
-        output.write("\" id=\"")
-        HTMLEscaping.write(Anchor.forMessage(id: frame.id), to: &output)
+        if !frame.isRepeat {
+            // A repeat leaves the anchor, which must be unique, to the message's other appearance.
+            output.write("\" id=\"")
+            HTMLEscaping.write(Anchor.forMessage(id: frame.id), to: &output)
+        }
         let author = frame.authorName.flatMap { $0.isEmpty ? nil : $0 }
         if author != nil || frame.date != nil {
             output.write("\" aria-label=\"")

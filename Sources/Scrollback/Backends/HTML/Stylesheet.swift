@@ -145,6 +145,14 @@ struct Stylesheet {
             .sb-quote,.sb-quote>a{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/4);min-width:0}
             .sb-quote>a{color:inherit;text-decoration:none}
             .sb-quote>a:hover{text-decoration:underline}
+            .sb-channel-header{gap:calc(var(--sb-spacing)/2)}
+            .sb-channel-header>h2{margin:calc(var(--sb-spacing)*2) 0 0}
+            .sb-channel-info{color:\(muted)}
+            .sb-channel-info .sb-image{border-radius:50%}
+            .sb-thread{margin:0 0 calc(var(--sb-spacing)/2) calc(var(--sb-spacing)*2);padding-left:calc(var(--sb-spacing)*1.5);border-left:2px solid \(border)}
+            .sb-thread>summary{cursor:pointer;padding:calc(var(--sb-spacing)/4) 0;color:\(accent);font-size:\(fontSize(named: "footnote"))}
+            .sb-thread>summary>*+*{margin-left:calc(var(--sb-spacing)/2)}
+            .sb-thread-content{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/2);padding-top:calc(var(--sb-spacing)/2)}
             .sb-day{display:flex;align-items:center;gap:var(--sb-spacing);margin:calc(var(--sb-spacing)*2) 0 var(--sb-spacing);text-align:center}
             .sb-day::before,.sb-day::after{content:"";flex:1 1 0;min-width:var(--sb-spacing);border-top:1px solid \(border)}
             hr{width:100%;border:0;border-top:1px solid \(border);margin:var(--sb-spacing) 0}

@@ -75,6 +75,11 @@ struct MarkdownViewConverter {
         case .message(let frame):
             guard !Self.isOneLine(frame) else { return oneLine(frame) }
             return header(of: frame) + frame.body.flatMap(blocks(for:)) + footer(of: frame)
+        case .disclosure(let summary, let content):
+            // The summary as an emphasised line, the content quoted under it.
+            let inside = content.flatMap(blocks(for:))
+            let line = Self.joined(summary.map { inlines(for: $0) }, separator: " ").plainText
+            return (line.isEmpty ? [] : [.paragraph([.emphasis([.text(line)])])]) + (inside.isEmpty ? [] : [.blockQuote(inside)])
         case .raw(let raw):
             // Nested in a container, the app's Markdown is parsed so that it stays inside it.
             if let markdown = raw.markdown { return CommonMark.parse(markdown).blocks }
@@ -194,6 +199,8 @@ struct MarkdownViewConverter {
             return [.text(text)]
         case .message(let frame):
             return Self.joined((frame.header + frame.body + frame.footer).map { inlines(for: $0) }, separator: " · ")
+        case .disclosure(let summary, let content):
+            return Self.joined((summary + content).map { inlines(for: $0) }, separator: " · ")
         case .raw(let raw):
             return inlines(for: raw.fallback)
         }

@@ -1,0 +1,18 @@
+/// The 64-bit FNV-1a hash: the same value for the same bytes in every run, unlike `Hasher`,
+/// so that a message id can be remembered as eight bytes.
+enum FNV1a {
+    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let prime: UInt64 = 0x0000_0100_0000_01b3
+
+    static func hash(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { bytes in
+            var hash = offsetBasis
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= prime
+            }
+            return hash
+        }
+    }
+}

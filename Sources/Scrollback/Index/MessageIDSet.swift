@@ -1,0 +1,65 @@
+/// A set of message ids kept as sorted 64-bit FNV-1a hashes: eight bytes a message, whatever
+/// the ids look like. Two ids with the same hash would be taken for one another; with 64 bits
+/// that takes billions of messages to become likely.
+///
+/// Each hash also carries one flag in its lowest bit (the hash itself keeps 63 bits): whether
+/// the message is at the top of its channel rather than a thread reply.
+struct MessageIDSet: Sendable, Hashable {
+    private var hashes: [UInt64] = []
+    private var isSorted = true
+
+    /// How many ids are stored.
+    var count: Int { hashes.count }
+
+    static func key(_ id: String) -> UInt64 { FNV1a.hash(id) & ~1 }
+
+    mutating func insert(_ id: String, isTopLevel: Bool) {
+        let value = Self.key(id) | (isTopLevel ? 1 : 0)
+        if let last = hashes.last, last > value { isSorted = false }
+        hashes.append(value)
+    }
+
+    /// Sorts once, after the last insertion; lookups need it.
+    mutating func seal() {
+        if !isSorted {
+            hashes.sort()
+            isSorted = true
+        }
+        hashes.shrinkToFit()
+    }
+
+    func contains(_ id: String) -> Bool { flags(of: id) != nil }
+
+    /// Whether the message is in the set as a top-level (non-reply) message.
+    func containsTopLevel(_ id: String) -> Bool { flags(of: id) == true }
+
+    /// `nil` when absent; else whether any message with this id is top-level.
+    private func flags(of id: String) -> Bool? {
+        precondition(isSorted, "seal() the set before looking ids up")
+        let key = Self.key(id)
+        var low = 0
+        var high = hashes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if hashes[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < hashes.count, hashes[low] | 1 == key | 1 else { return nil }
+        // The entries for one id are adjacent: the reply flavour (0) first, then the top-level one (1).
+        var index = low
+        while index < hashes.count, hashes[index] | 1 == key | 1 {
+            if hashes[index] & 1 == 1 { return true }
+            index += 1
+        }
+        return false
+    }
+}
+
+extension Array {
+    mutating func shrinkToFit() {
+        guard capacity > count + count / 8 + 16 else { return }
+        var copy: [Element] = []
+        copy.reserveCapacity(count)
+        copy.append(contentsOf: self)
+        self = copy
+    }
+}

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A scratch file that exists only as an open descriptor: it is unlinked as soon as it is
+/// created, so nothing is left behind however the process ends, and closed on `deinit`.
+final class TemporaryFile {
+    let descriptor: Int32
+    /// Bytes appended so far: the offset of the next append.
+    private(set) var size: Int64 = 0
+
+    /// `$TMPDIR`, else `/tmp`.
+    static var defaultDirectory: String {
+        if let value = getenv("TMPDIR"), value.pointee != 0 { return String(cString: value) }
+        return "/tmp"
+    }
+
+    /// Creates the file in `directory` and unlinks it at once.
+    init(directory: String = TemporaryFile.defaultDirectory) throws(ReadError) {
+        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
+        template += Array("scrollback-XXXXXX".utf8CString)
+        let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard opened >= 0 else { throw Self.error("cannot create a temporary file in \(directory)") }
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        descriptor = opened
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Appends `bytes`; returns the offset they start at.
+    @discardableResult
+    func append(_ bytes: UnsafeRawBufferPointer) throws(ReadError) -> Int64 {
+        let start = size
+        var written = 0
+        while written < bytes.count {
+            let result = pwrite(descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(start) + off_t(written))
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw Self.error("cannot write a temporary file")
+            }
+            written += result
+        }
+        size += Int64(bytes.count)
+        return start
+    }
+
+    /// The `count` bytes at `offset`.
+    func bytes(at offset: Int64, count: Int) throws(ReadError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw Self.error("cannot read a temporary file")
+            }
+            if result == 0 { throw ReadError.io(path: "temporary file", reason: "it ended early") }
+            done += result
+        }
+        return bytes
+    }
+
+    /// Copies everything `source` gives until its end, a bounded buffer at a time.
+    func appendAll(from source: Int32, name: String) throws(ReadError) {
+        let chunk = 256 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let received = read(source, buffer, chunk)
+            if received < 0 {
+                if errno == EINTR { continue }
+                throw ReadError.io(path: name, reason: String(cString: strerror(errno)))
+            }
+            if received == 0 { return }
+            try append(UnsafeRawBufferPointer(start: buffer, count: received))
+        }
+    }
+
+    private static func error(_ what: String) -> ReadError {
+        ReadError.io(path: "temporary file", reason: what + ": " + String(cString: strerror(errno)))
+    }
+}

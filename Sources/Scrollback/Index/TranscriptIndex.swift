@@ -1,0 +1,151 @@
+import Foundation
+
+/// What rendering needs to know before it starts, gathered by reading the whole input once:
+/// which messages the document shows (as 64-bit hashes of their ids), each channel's message
+/// count and date range, and where every thread reply is.
+///
+/// Replies are not kept in memory: each one is written, as JSON, to a scratch file (unlinked
+/// at once, so nothing is left behind), and only its offset, length, date and parent's hash
+/// are kept, sorted so that a parent finds its replies in time order. Memory is about eight
+/// bytes a message and thirty-two a reply.
+///
+/// ```swift
+/// var first = try TranscriptReader(path: "export.json")
+/// let index = try TranscriptIndex(reading: &first, filter: MessageFilter())
+/// var second = try TranscriptReader(path: "export.json")
+/// try TranscriptRenderer().render(&second, index: index, to: &backend)
+/// ```
+///
+/// The filter decides what "in the document" means: a message it leaves out is not indexed,
+/// so no quote links to it and its replies show as a thread whose parent is missing.
+public final class TranscriptIndex {
+    /// One channel's part of the document.
+    public struct ChannelSummary: Sendable, Hashable {
+        /// The messages shown, thread replies included.
+        public var messageCount = 0
+        public var firstDate: Date?
+        public var lastDate: Date?
+
+        mutating func add(_ date: Date?) {
+            messageCount += 1
+            guard let date else { return }
+            firstDate = min(firstDate ?? date, date)
+            lastDate = max(lastDate ?? date, date)
+        }
+    }
+
+    /// Where one reply's JSON is in the spool.
+    struct SpooledReply: Comparable {
+        var parent: UInt64
+        /// `created_at` in seconds since 1970; replies without a date go last.
+        var time: Double
+        var offset: Int64
+        var length: Int32
+
+        static func < (lhs: SpooledReply, rhs: SpooledReply) -> Bool {
+            (lhs.parent, lhs.time, lhs.offset) < (rhs.parent, rhs.time, rhs.offset)
+        }
+    }
+
+    /// Per channel, in input order; element 0 holds the messages met before any channel.
+    public private(set) var channels: [ChannelSummary] = [ChannelSummary()]
+    /// The error that ended the reading early, if any: what was read before it is indexed.
+    public private(set) var readError: ReadError?
+    private(set) var messageIDs = MessageIDSet()
+    private var replies: [SpooledReply] = []
+    private let spool: TemporaryFile
+
+    /// Reads every event of `reader`, keeping what the filter admits. A read error does not
+    /// throw (it is kept in ``readError``; the render pass meets it again at the same place);
+    /// failing to write the scratch file does.
+    public convenience init(reading reader: inout TranscriptReader, filter: MessageFilter = MessageFilter()) throws(ReadError) {
+        try self.init(reading: &reader, filter: filter, directory: TemporaryFile.defaultDirectory)
+    }
+
+    init(reading reader: inout TranscriptReader, filter: MessageFilter, directory: String) throws(ReadError) {
+        spool = try TemporaryFile(directory: directory)
+        var window = MessageFilter.Window(filter)
+        while true {
+            let event: TranscriptEvent?
+            do throws(ReadError) {
+                event = try reader.next()
+            } catch {
+                readError = error
+                break
+            }
+            guard let event else { break }
+            switch event {
+            case .channel:
+                window.reset()
+                channels.append(ChannelSummary())
+            case .message(let message):
+                guard window.admits(message) else { continue }
+                try add(message)
+            }
+        }
+        messageIDs.seal()
+        replies.sort(by: <)
+        replies.shrinkToFit()
+    }
+
+    private func add(_ message: ChatMessage) throws(ReadError) {
+        channels[channels.count - 1].add(message.createdAt)
+        messageIDs.insert(message.id, isTopLevel: message.parentID == nil)
+        guard let parent = message.parentID else { return }
+        var json = JSONValue.object(message.raw).serialized()
+        let written = json.withUTF8 { bytes in
+            Result { () throws(ReadError) in try spool.append(UnsafeRawBufferPointer(bytes)) }
+        }
+        let offset = try written.get()
+        replies.append(SpooledReply(parent: MessageIDSet.key(parent),
+                                    time: message.createdAt?.timeIntervalSince1970 ?? .greatestFiniteMagnitude,
+                                    offset: offset, length: Int32(clamping: json.utf8.count)))
+    }
+
+    // MARK: Looking up
+
+    /// Whether the message is in the document (read and admitted by the filter).
+    public func contains(messageID: String) -> Bool { messageIDs.contains(messageID) }
+
+    /// Whether the message is in the document at the top of its channel: a thread's home.
+    public func containsTopLevel(messageID: String) -> Bool { messageIDs.containsTopLevel(messageID) }
+
+    /// How many replies to `parentID` the document shows.
+    public func replyCount(to parentID: String) -> Int { replyRange(to: parentID).count }
+
+    /// The replies to `parentID`, in time order, read back from the scratch file one by one.
+    public func replies(to parentID: String) throws(ReadError) -> [ChatMessage] {
+        var messages: [ChatMessage] = []
+        for index in replyRange(to: parentID) {
+            if let message = try reply(at: index) { messages.append(message) }
+        }
+        return messages
+    }
+
+    /// How many ids and replies are held: for tests of the memory's shape.
+    var storedIDCount: Int { messageIDs.count }
+    var spooledReplyCount: Int { replies.count }
+    var spoolSize: Int64 { spool.size }
+
+    private func replyRange(to parentID: String) -> Range<Int> {
+        let key = MessageIDSet.key(parentID)
+        var low = 0
+        var high = replies.count
+        while low < high {
+            let middle = (low + high) / 2
+            if replies[middle].parent < key { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < replies.count, replies[end].parent == key { end += 1 }
+        return low..<end
+    }
+
+    private func reply(at index: Int) throws(ReadError) -> ChatMessage? {
+        let entry = replies[index]
+        let bytes = try spool.bytes(at: entry.offset, count: Int(entry.length))
+        // The reply was decoded (and its problems reported) on the first reading: quietly now.
+        var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1))
+        guard let value = try? parser.parseValue() else { return nil }
+        return try? MessageDecoder(warn: { _, _ in }).message(value, path: "").get()
+    }
+}
