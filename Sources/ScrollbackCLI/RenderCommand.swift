@@ -33,6 +33,7 @@ struct RenderCommand {
             .option("since", value: "<date|id>", help: "Start at this date (2026-03-09 or RFC 3339) or message id."),
             .option("until", value: "<date|id>", help: "End at this date (inclusive) or message id."),
             .option("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true),
+            .option("output-dir", value: "<directory>", help: "Write one file per channel into this directory, with an index."),
             .option("cards", value: "<file>", help: "A card file (JSON) that shows your own attachment types as cards."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
@@ -79,6 +80,12 @@ struct RenderCommand {
         if input != "-", access(input, R_OK) != 0 {
             return tool.failure("cannot read \(input): \(String(cString: strerror(errno)))", status: ScrollbackTool.ExitCode.failure)
         }
+        if let directory = arguments.value("output-dir") {
+            guard outputPath == nil else {
+                return tool.usageError("--output and --output-dir cannot be used together.", spec: Self.spec)
+            }
+            return renderDirectory(directory, format: format, input: input, options: options, attachmentViews: attachmentViews)
+        }
         let sink: OutputSink
         if let outputPath, outputPath != "-" {
             do {
@@ -121,6 +128,44 @@ struct RenderCommand {
         if let code = sink.failure {
             return tool.failure("cannot write \(outputPath ?? "standard output"): \(String(cString: strerror(code)))",
                                 status: ScrollbackTool.ExitCode.failure)
+        }
+        return ScrollbackTool.ExitCode.success
+    }
+
+    /// `--output-dir`: a file per channel and an index, named after the format.
+    private func renderDirectory(_ directory: String, format: Format, input: String, options: RenderOptions,
+                                 attachmentViews: AttachmentViewRegistry) -> Int32 {
+        let filter: MessageFilter
+        switch InputOptions.filter(arguments, timeZone: options.timeZone) {
+        case .success(let value): filter = value
+        case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
+        }
+        let renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
+        let strict = arguments.has("strict")
+        let report: (ReadWarning) -> Void = { warning in tool.warning("\(input): \(warning)") }
+        let extensions: [Format: String] = [.html: "html", .ansi: "txt", .markdown: "md"]
+        let files = OutputDirectory(directory: directory, fileExtension: extensions[format]!, options: options)
+        do {
+            let written: [String]
+            switch format {
+            case .html:
+                written = try files.render(renderer: renderer, input: input, strict: strict, onWarning: report) {
+                    HTMLBackend(output: $0, options: options)
+                }
+            case .ansi:
+                written = try files.render(renderer: renderer, input: input, strict: strict, onWarning: report) {
+                    ANSIBackend(output: $0, options: options)
+                }
+            case .markdown:
+                written = try files.render(renderer: renderer, input: input, strict: strict, onWarning: report) {
+                    MarkdownBackend(output: $0, options: options)
+                }
+            }
+            tool.standardOutput.write(written.map { (directory as NSString).appendingPathComponent($0) + "\n" }.joined())
+        } catch let error as ReadError {
+            return tool.failure("\(input): \(error)", status: Self.status(for: error))
+        } catch {
+            return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)
         }
         return ScrollbackTool.ExitCode.success
     }

@@ -207,3 +207,25 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(run.errors.contains("--since is after --until"))
     }
 }
+
+@Suite struct OutputDirectoryTests {
+    @Test func oneFilePerChannelAndAnIndexLinkingThem() throws {
+        let input = temporaryFile("""
+            {"channels": [
+              {"channel": {"id": "general", "name": "General"}, "messages": [{"id": "g1", "text": "in general", "created_at": "2026-05-01T09:00:00Z"}]},
+              {"channel": {"id": "random", "name": "Random <b>"}, "messages": [{"id": "r1", "text": "in random", "created_at": "2026-05-02T09:00:00Z"}]}
+            ]}
+            """)
+        let directory = NSTemporaryDirectory() + "scrollback-dir-\(UUID().uuidString)"
+        let run = ToolRun(["render", input, "--output-dir", directory, "--timezone", "UTC"])
+        #expect(run.status == 0, "\(run.errors)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(names == ["001-general.html", "002-random-b.html", "index.html"])
+        let general = try String(contentsOfFile: directory + "/001-general.html", encoding: .utf8)
+        #expect(general.contains("in general") && !general.contains("in random"))
+        let index = try String(contentsOfFile: directory + "/index.html", encoding: .utf8)
+        #expect(index.contains("href=\"001-general.html\"") && index.contains("href=\"002-random-b.html\""))
+        #expect(index.contains("Random &lt;b&gt;"))
+        #expect(ToolRun(["render", input, "--output-dir", directory, "-o", "x.html"]).status == 64)
+    }
+}

@@ -97,3 +97,16 @@ struct HTMLEscapingTests {
         #expect(hostile.utf8.allSatisfy { ("a"..."z").contains(Character(Unicode.Scalar($0))) || ("0"..."9").contains(Character(Unicode.Scalar($0))) || $0 == UInt8(ascii: "-") })
     }
 }
+
+@Suite struct SiblingDocumentLinkTests {
+    @Test(arguments: ["002-general.html", "index.html", "002-general.html#m-42", "chat.md", "a_b.txt#x.y"])
+    func theTranscriptsOwnFilesMayBeLinked(url: String) {
+        #expect(URLPolicy.sanitize(url) == url)
+    }
+
+    @Test(arguments: ["../secret.html", "/etc/passwd.txt", "a/b.html", "javascript:x.html", "x.html.exe", ".html",
+                      "x.htm", "file.html#<script>", "x y.html", "%2e%2e.html", "x.HTML:alert(1)"])
+    func nothingElseRelativePasses(url: String) {
+        #expect(URLPolicy.sanitize(url) == nil)
+    }
+}

@@ -85,5 +85,11 @@ public final class OutputSink: TextOutputStream {
 public struct OutputError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "cannot write \(path): \(reason)" }
 }

@@ -95,6 +95,63 @@ public struct TranscriptRenderer: Sendable {
         return try render(&second, index: index, to: &backend)
     }
 
+    /// Renders each channel of the input at `path` as a document of its own (`--output-dir`):
+    /// `makeBackend` is asked for a backend when a channel starts (`nil` for messages before any
+    /// channel), `completed` gets it back with its summary when the channel ends. Two passes,
+    /// as ``render(path:strict:onWarning:to:)``.
+    public func renderEachChannel<Backend: TranscriptBackend>(
+        path: String, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in },
+        makeBackend: (_ channel: ChatChannel?) throws -> Backend,
+        completed: (_ backend: inout Backend, _ channel: ChatChannel?, _ summary: DocumentSummary) throws -> Void
+    ) throws {
+        let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
+        var first = input.reader(strict: strict, onWarning: onWarning)
+        let index = try TranscriptIndex(reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory)
+        var reader = input.reader(strict: strict, onWarning: { _ in })
+        var open: (backend: Backend, session: Session, channel: ChatChannel?)?
+        var channelsSeen = 0
+        func close() throws {
+            guard var current = open else { return }
+            open = nil
+            let summary = current.session.finish(to: &current.backend)
+            try completed(&current.backend, current.channel, summary)
+        }
+        do {
+            while let event = try reader.next() {
+                switch event {
+                case .channel(let channel):
+                    try close()
+                    var backend = try makeBackend(channel)
+                    backend.begin(DocumentInfo(title: channel.displayName ?? Self.untitled))
+                    var session = Session(renderer: self, index: index)
+                    session.channelNumber = channelsSeen
+                    channelsSeen += 1
+                    session.add(channel: channel, showsName: false, to: &backend)
+                    open = (backend, session, channel)
+                case .message(let message):
+                    if open == nil {
+                        var backend = try makeBackend(nil)
+                        backend.begin(DocumentInfo(title: Self.untitled))
+                        open = (backend, Session(renderer: self, index: index), nil)
+                    }
+                    // Moved out and back, so that the session and backend are mutated in place.
+                    var current = open!
+                    open = nil
+                    current.session.add(message: message, to: &current.backend)
+                    open = current
+                }
+            }
+        } catch let error as ReadError {
+            if var current = open {
+                open = nil
+                current.session.stop(because: error, to: &current.backend)
+                try completed(&current.backend, current.channel, current.session.summary)
+            }
+            throw error
+        }
+        try close()
+    }
+
     /// Renders messages already in memory (for tests and apps that hold their own list).
     @discardableResult
     public func render<Backend: TranscriptBackend>(messages: some Sequence<ChatMessage>, channel: ChatChannel? = nil,
@@ -183,11 +240,14 @@ public struct TranscriptRenderer: Sendable {
 
         mutating func finish<Backend: TranscriptBackend>(to backend: inout Backend) -> DocumentSummary {
             write(layout.flush(), to: &backend)
-            let summary = DocumentSummary(messageCount: messageCount, firstDate: firstDate, lastDate: lastDate,
-                                          timeZoneIdentifier: Self.name(of: context.options.timeZone),
-                                          generator: "Scrollback \(ScrollbackVersion.current)")
             backend.end(summary)
             return summary
+        }
+
+        var summary: DocumentSummary {
+            DocumentSummary(messageCount: messageCount, firstDate: firstDate, lastDate: lastDate,
+                            timeZoneIdentifier: Self.name(of: context.options.timeZone),
+                            generator: "Scrollback \(ScrollbackVersion.current)")
         }
 
         /// Foundation on Linux calls UTC "GMT"; readers of a transcript expect "UTC".

@@ -4,14 +4,16 @@ import Foundation
 ///
 /// A URL is judged the way a browser would read it: HTML character references decoded,
 /// control characters and whitespace removed, the scheme compared case-insensitively. Only
-/// `http`, `https`, `mailto` and `tel` pass; relative and scheme-less URLs do not, since a
-/// transcript has no base to resolve them against.
+/// `http`, `https`, `mailto` and `tel` pass. Relative URLs do not, since a transcript has no
+/// base to resolve them against, with one exception: a bare file name of the transcript's own
+/// kind (`002-general.html#m-42`), the links between the files of one transcript.
 public enum URLPolicy {
     public static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
 
     /// The URL to emit, or `nil` when it must not be used. The result is the trimmed original,
     /// still to be escaped for its context by the backend.
     public static func sanitize(_ url: String) -> String? {
+        if isSiblingDocument(url) { return url }
         if let verdict = fastVerdict(url) { return verdict ? url : nil }
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
         guard !trimmed.isEmpty, let scheme = scheme(of: trimmed) else { return nil }
@@ -24,6 +26,23 @@ public enum URLPolicy {
     }
 
     public static func isAllowed(_ url: String) -> Bool { sanitize(url) != nil }
+
+    /// A file beside this one: letters, digits, `-` and `_`, one `.html`, `.md` or `.txt`, and
+    /// an optional fragment of the same characters. No scheme, no slash, no `..`: it can only
+    /// name a sibling file.
+    static func isSiblingDocument(_ url: String) -> Bool {
+        let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = parts[0]
+        guard let dot = name.lastIndex(of: "."), [".html", ".md", ".txt"].contains(name[dot...]),
+              name.startIndex < dot, name[..<dot].utf8.allSatisfy(isPlain)
+        else { return false }
+        return parts.count == 1 || parts[1].utf8.allSatisfy { isPlain($0) || $0 == UInt8(ascii: ".") }
+    }
+
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
 
     /// The verdict for the common case, decided on bytes: printable ASCII with no `&` (so no
     /// character reference can hide the scheme) and no space or control. `nil` means "look

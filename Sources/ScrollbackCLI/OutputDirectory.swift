@@ -1,0 +1,90 @@
+import Foundation
+import Scrollback
+
+/// `--output-dir`: one file per channel, named `001-general.html`, ..., and an index file that
+/// links them with their message counts and dates.
+struct OutputDirectory {
+    let directory: String
+    let fileExtension: String
+    let options: RenderOptions
+
+    struct Entry {
+        var fileName: String
+        var title: String
+        var summary: DocumentSummary
+    }
+
+    /// Renders every channel through backends made by `makeBackend`, then the index; returns
+    /// the files written, index last.
+    func render<Backend: TranscriptBackend>(renderer: TranscriptRenderer, input: String, strict: Bool,
+                                            onWarning: @escaping (ReadWarning) -> Void,
+                                            makeBackend: (OutputSink) -> Backend) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var entries: [Entry] = []
+        var sink: OutputSink?
+        var fileName = ""
+        var usedNames: Set<String> = []
+        defer { sink?.close() }
+        try renderer.renderEachChannel(path: input, strict: strict, onWarning: onWarning, makeBackend: { channel in
+            fileName = uniqueName(for: channel, number: entries.count + 1, used: &usedNames)
+            let opened = try OutputSink.file(atPath: (directory as NSString).appendingPathComponent(fileName))
+            sink = opened
+            return makeBackend(opened)
+        }, completed: { _, channel, summary in
+            sink?.close()
+            if let failure = sink?.failure { throw OutputError(path: fileName, reason: String(cString: strerror(failure))) }
+            sink = nil
+            entries.append(Entry(fileName: fileName, title: channel?.displayName ?? "Messages", summary: summary))
+        })
+        let indexName = "index." + fileExtension
+        let indexSink = try OutputSink.file(atPath: (directory as NSString).appendingPathComponent(indexName))
+        var index = makeBackend(indexSink)
+        writeIndex(entries, to: &index)
+        indexSink.close()
+        return entries.map(\.fileName) + [indexName]
+    }
+
+    /// The index document: a card per channel, linking its file.
+    private func writeIndex<Backend: TranscriptBackend>(_ entries: [Entry], to backend: inout Backend) {
+        let labels = DateLabels(timeZone: options.timeZone, locale: options.locale)
+        backend.begin(DocumentInfo(title: "Chat transcripts"))
+        for entry in entries {
+            var details = "\(entry.summary.messageCount) message\(entry.summary.messageCount == 1 ? "" : "s")"
+            if let first = entry.summary.firstDate, let last = entry.summary.lastDate {
+                details += " · \(labels.dateTime(first)) – \(labels.dateTime(last))"
+            }
+            backend.write(.card(.plain, [
+                .link(destination: entry.fileName, label: .text(entry.title, .title)),
+                .text(details, .muted),
+            ]))
+        }
+        let total = entries.reduce(0) { $0 + $1.summary.messageCount }
+        backend.end(DocumentSummary(messageCount: total, firstDate: entries.compactMap(\.summary.firstDate).min(),
+                                    lastDate: entries.compactMap(\.summary.lastDate).max(),
+                                    timeZoneIdentifier: entries.first?.summary.timeZoneIdentifier ?? options.timeZone.identifier,
+                                    generator: "Scrollback \(ScrollbackVersion.current)"))
+    }
+
+    /// `003-support-tickets.html`: the number keeps the input's order, the slug says which channel.
+    private func uniqueName(for channel: ChatChannel?, number: Int, used: inout Set<String>) -> String {
+        let source = channel?.displayName ?? channel?.id ?? "messages"
+        var slug = ""
+        for scalar in source.lowercased().unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty, !slug.hasSuffix("-") {
+                slug += "-"
+            }
+            if slug.count >= 40 { break }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        let prefix = String(repeating: "0", count: max(0, 3 - String(number).count)) + String(number)
+        var name = "\(prefix)\(slug.isEmpty ? "" : "-" + slug).\(fileExtension)"
+        var suffix = 2
+        while !used.insert(name).inserted {
+            name = "\(prefix)-\(suffix).\(fileExtension)"
+            suffix += 1
+        }
+        return name
+    }
+}
