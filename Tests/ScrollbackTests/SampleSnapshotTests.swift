@@ -25,4 +25,17 @@ import Testing
         let (output, _) = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options)
         assertSnapshot(of: output, as: .lines(pathExtension: "ansi.txt"), named: "launch-room-256")
     }
+
+    /// Every conversation rule (groups, days, mentions, reactions, pins, kinds, quotes, jumbo
+    /// emoji) seen by one of its members, so own messages and own reactions show.
+    @Test(arguments: SampleTranscripts.Format.allCases)
+    func conversationAsAMember(format: SampleTranscripts.Format) throws {
+        var options = RenderOptions.snapshot
+        options.currentUserID = "rin"
+        let (output, warnings) = try SampleTranscripts.render("conversation.json", as: format, options: options)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
+        assertSnapshot(of: output, as: .lines(pathExtension: fileExtension), named: "conversation-rin-" + format.rawValue)
+    }
 }
+
