@@ -148,7 +148,7 @@ struct Stylesheet {
             .sb-channel-header{gap:calc(var(--sb-spacing)/2)}
             .sb-channel-header>h2{margin:calc(var(--sb-spacing)*2) 0 0}
             .sb-channel-info{color:\(muted)}
-            .sb-channel-info .sb-image{border-radius:50%}
+            .sb-channel-info .sb-image{flex:none;width:var(--sb-avatar-size);height:var(--sb-avatar-size);border-radius:50%;overflow:hidden;font-size:0}
             .sb-thread{margin:0 0 calc(var(--sb-spacing)/2) calc(var(--sb-spacing)*2);padding-left:calc(var(--sb-spacing)*1.5);border-left:2px solid \(border)}
             .sb-thread>summary{cursor:pointer;padding:calc(var(--sb-spacing)/4) 0;color:\(accent);font-size:\(fontSize(named: "footnote"))}
             .sb-thread>summary>*+*{margin-left:calc(var(--sb-spacing)/2)}
