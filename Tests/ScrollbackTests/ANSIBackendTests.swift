@@ -246,3 +246,19 @@ import Testing
         #expect(output.contains("\nOuter:\n  Inner: value\n"))
     }
 }
+
+@Suite struct OwnMessagesInTheTerminalTests {
+    @Test func ownMessagesSitOnTheRightWithinTheWidth() {
+        var options = RenderOptions()
+        options.width = 40
+        var backend = ANSIBackend(output: "", options: options)
+        backend.write(.message(MessageFrame(id: "1", role: .ownBubble, header: [.text("You", .author)],
+                                            body: [.text("short")], footer: [.time(Date(timeIntervalSince1970: 0), label: "09:00")])))
+        backend.write(.message(MessageFrame(id: "2", role: .bubble, header: [.text("Ann", .author)], body: [.text("hello")])))
+        let lines = backend.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0].hasSuffix("You") && lines[0].hasPrefix(" "))
+        #expect(lines[1].hasSuffix("short"))
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 && !$0.hasSuffix(" ") })
+        #expect(lines.contains("Ann"), "others stay on the left")
+    }
+}

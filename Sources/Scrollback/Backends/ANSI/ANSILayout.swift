@@ -254,6 +254,18 @@ public final class ANSILayout {
             }
             return
         }
+        if frame.role == .ownBubble {
+            // The reader's own messages sit on the right, as in a chat app: laid out in three
+            // quarters of the width, then moved right as one block (its text still reads left to right).
+            var plain = frame
+            plain.role = .bubble
+            var block: [Line] = []
+            layoutMessage(plain, width: max(Self.minimumContentWidth, width * 3 / 4), into: &block)
+            let margin = max(0, width - (block.map(\.width).max() ?? 0))
+            let pad = StyledSpan(String(repeating: " ", count: margin))
+            lines += block.map { $0.width == 0 ? $0 : Line(spans: [pad] + $0.spans, width: margin + $0.width) }
+            return
+        }
         // Terminals show no avatars: the header keeps names, times and badges.
         layoutRow(frame.header.filter { if case .image = $0 { false } else { true } }, base: .body, width: width,
                   into: &lines)
