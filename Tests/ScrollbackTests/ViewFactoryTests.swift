@@ -175,3 +175,21 @@ private struct ContactQuoteFactory: ViewFactory {
         #expect(ansi.output == "Ada\n")
     }
 }
+
+@Suite struct QuoteByIDTests {
+    /// A reply that carries only `quoted_message_id`: the text depends on whether the original is there.
+    @Test func anIDOnlyQuoteSaysWhereTheOriginalIs() throws {
+        let input = """
+            {"channel": {"name": "x"}, "messages": [
+              {"id": "a", "text": "original", "created_at": "2026-01-01T10:00:00Z"},
+              {"id": "b", "text": "reply", "quoted_message_id": "a", "created_at": "2026-01-01T10:01:00Z"},
+              {"id": "c", "text": "reply to nothing", "quoted_message_id": "zz", "created_at": "2026-01-01T10:02:00Z"}]}
+            """
+        let path = NSTemporaryDirectory() + "quote-\(UUID().uuidString).json"
+        try input.write(toFile: path, atomically: true, encoding: .utf8)
+        var backend = MarkdownBackend(output: "", options: RenderOptions())
+        try TranscriptRenderer().render(path: path, to: &backend)
+        #expect(backend.output.contains("Reply to a message shown elsewhere in this transcript"))
+        #expect(backend.output.contains("The quoted message is not in this transcript"))
+    }
+}

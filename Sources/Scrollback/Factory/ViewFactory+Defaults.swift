@@ -163,7 +163,10 @@ extension ViewFactory {
 
     public func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View {
         guard let quoted = options.quotedMessage else {
-            return .text(context.theme.string("quotedMessageMissing"), .muted)
+            // Only the id came with the reply: the quote can still lead to the original when the
+            // document has it (the quote links there), else it says plainly that it is missing.
+            let present = options.quotedMessageID.map { context.documentMessages?.contains($0) ?? false } ?? false
+            return .text(context.theme.string(present ? "quotedMessageElsewhere" : "quotedMessageMissing"), .muted)
         }
         if quoted.isDeleted { return .text(context.theme.string("messageDeleted"), .deleted) }
         // A registered attachment kind may supply its own preview.

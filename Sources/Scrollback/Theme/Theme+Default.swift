@@ -108,6 +108,7 @@ extension Theme {
             "orphanThread": "Thread of a message that is not in this transcript", "repliedToThread": "↳ Replied to a thread",
             "channel": "Channel", "member": "1 member", "members": "%@ members",
             "quotedMessageMissing": "The quoted message is not in this transcript",
+            "quotedMessageElsewhere": "Reply to a message shown elsewhere in this transcript",
             "photos": "%@ photos", "videos": "%@ videos", "files": "%@ files", "voiceMessageDuration": "Voice message (%@)",
             "photo": "Photo", "video": "Video", "file": "File", "audio": "Audio", "voiceMessage": "Voice message",
             "link": "Link", "linkPreview": "Link preview", "contact": "Contact", "phone": "Phone", "email": "Email",
