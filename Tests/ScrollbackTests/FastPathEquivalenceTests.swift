@@ -1,0 +1,33 @@
+import Testing
+@testable import Scrollback
+
+/// The byte-level fast paths must give exactly the answers of the general definitions.
+@Suite struct FastPathEquivalenceTests {
+    static let urlSamples: [String] = [
+        "", " ", "\t\n", "https://example.com", " https://example.com ", "HTTPS://EXAMPLE.COM", "http://a?b=1&c=2",
+        "javascript:alert(1)", "&#106;avascript:alert(1)", "jav&Tab;ascript:x", "http&colon;//x", "mailto:a@b",
+        "tel:+123", "ftp://x", "//example.com", "/relative", "example.com", "h t t p://x", "http://a b",
+        "http://x\u{7F}", "\u{7F}http://x\u{7F}", "\u{A0}https://x\u{A0}", "https://x\u{200B}", "\u{FEFF}https://x",
+        "https://é.com", "é https://x", "https://x/é", "web+app://x", "+web:x", "1http://x", "https:", ":", "a:",
+        "abcdefghijk:x", "httpsx://x", "http\u{0}://x", "http://x\u{85}", "\u{85}http://x", "http://x\u{2028}",
+        "Hello world", "image/png", "https://getstream.io/random_png/?id=giulia&name=giulia", "&", "&amp;", "x&y:z",
+        "http://x\u{9F}y", "ＨＴＴＰ://x", "https://x \u{301}", "\u{301}https://x",
+    ]
+
+    @Test func urlFastPathAgreesWithDefinition() {
+        for sample in Self.urlSamples {
+            #expect(URLPolicy.sanitize(sample) == URLPolicy.generalVerdict(sample), "\(sample.debugDescription)")
+        }
+    }
+
+    @Test func urlFastPathAgreesOnRandomStrings() {
+        let alphabet: [String] = ["h", "t", "p", "s", ":", "/", "&", "#", ";", " ", "\t", "\u{7F}", "\u{85}", "é",
+                                  "\u{A0}", "1", "+", ".", "m", "a", "i", "l", "o", "x", "\u{200B}", "T", "&#58;", "\u{0}"]
+        var generator = SplitMix(seed: 7)
+        for _ in 0..<20_000 {
+            let length = Int(generator.next() % 12)
+            let sample = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+            #expect(URLPolicy.sanitize(sample) == URLPolicy.generalVerdict(sample), "\(sample.debugDescription)")
+        }
+    }
+}
