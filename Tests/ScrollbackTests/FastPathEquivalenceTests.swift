@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Scrollback
 
@@ -29,5 +30,20 @@ import Testing
             let sample = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
             #expect(URLPolicy.sanitize(sample) == URLPolicy.generalVerdict(sample), "\(sample.debugDescription)")
         }
+    }
+
+    @Test func visibleNameMatchesFoundationTrimming() {
+        let names = ["", " ", "\t\n\r", "Giulia Rossi", " a ", "\u{A0}", "\u{A0}\u{2003}", "李雷", "\u{3000}李", "😀",
+                     "\u{85}", "\u{2028}", "\u{0}", "\u{200B}", "\u{FEFF}", "é"]
+        for name in names {
+            #expect(ChatUser.hasVisibleContent(name) == !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+                    "\(name.debugDescription)")
+        }
+    }
+
+    @Test func anchorsOfSafeAndUnsafeIds() {
+        #expect(Anchor.forMessage(id: "b7115c02-f44d-4e40_878f") == "m-b7115c02-f44d-4e40_878f")
+        #expect(Anchor.forMessage(id: "a b.é") == "m-a.20b.2E.C3.A9")
+        #expect(Anchor.forMessage(id: "") == "m-")
     }
 }
