@@ -46,4 +46,24 @@ import Testing
         #expect(Anchor.forMessage(id: "a b.é") == "m-a.20b.2E.C3.A9")
         #expect(Anchor.forMessage(id: "") == "m-")
     }
+
+    @Test func overlongWordsBreakByColumnsAcrossStylesAndWideCharacters() {
+        let lines = TextWrapper(width: 20).wrap("https://例え.jp/" + String(repeating: "a", count: 30))
+        #expect(lines.map(\.plainText) == ["https://例え", ".jp/" + String(repeating: "a", count: 16),
+                                           String(repeating: "a", count: 14)])
+        #expect(lines.map(\.width) == [12, 20, 14])
+
+        let bold = SGRStyle(bold: true)
+        let styled = TextWrapper(width: 10).wrap([StyledSpan(String(repeating: "x", count: 15)),
+                                                  StyledSpan(String(repeating: "y", count: 15), style: bold)])
+        #expect(styled.map(\.plainText) == ["xxxxxxxxxx", "xxxxxyyyyy", "yyyyyyyyyy"])
+        #expect(styled[1].spans == [StyledSpan("xxxxx"), StyledSpan("yyyyy", style: bold)])
+    }
+
+    @Test func repeatedTextMatchesRepeating() {
+        for count in [-1, 0, 1, 7, 100] {
+            #expect(RepeatedText.string("─", count: count) == String(repeating: "─", count: max(0, count)))
+            #expect(RepeatedText.spaces(count) == String(repeating: " ", count: max(0, count)))
+        }
+    }
 }

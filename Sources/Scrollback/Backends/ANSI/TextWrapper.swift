@@ -255,9 +255,30 @@ extension TextWrapper {
             // Longer than a line: break between clusters.
             for piece in word {
                 let text = spans[piece.spanIndex].text
+                let utf8 = text.utf8
+                let end = piece.range.upperBound
                 var index = piece.range.lowerBound
-                for character in text[piece.range] {
-                    let next = text.utf8.index(index, offsetBy: character.utf8.count)
+                while index != end {
+                    let visibleASCII = Self.visibleASCIIRun(in: utf8, from: index, to: end)
+                    if visibleASCII > 0 {
+                        // One column per byte: place as many as fit at once.
+                        var remaining = visibleASCII
+                        while remaining > 0 {
+                            if lineHasText && line.width + 1 > width {
+                                finishLine()
+                                startContinuationLine()
+                            }
+                            let count = max(1, min(remaining, width - line.width))
+                            let next = utf8.index(index, offsetBy: count)
+                            append(Piece(spanIndex: piece.spanIndex, range: index..<next, width: count))
+                            lineHasText = true
+                            index = next
+                            remaining -= count
+                        }
+                        continue
+                    }
+                    let character = text[index..<end].first!
+                    let next = utf8.index(index, offsetBy: character.utf8.count)
                     let columns = DisplayWidth.of(character)
                     if lineHasText && line.width + columns > width {
                         finishLine()
@@ -268,6 +289,22 @@ extension TextWrapper {
                     index = next
                 }
             }
+        }
+
+        /// How many bytes from `start` are visible ASCII clusters of their own: each is followed
+        /// by another ASCII byte or by `end`, so no combining mark can join it.
+        private static func visibleASCIIRun(in utf8: String.UTF8View, from start: String.Index, to end: String.Index) -> Int {
+            var count = 0
+            var index = start
+            while index != end {
+                let byte = utf8[index]
+                guard byte > 0x20 && byte < 0x7F else { break }
+                let next = utf8.index(after: index)
+                if next != end && utf8[next] >= 0x80 { break }
+                count += 1
+                index = next
+            }
+            return count
         }
 
         /// Appends to a piece list, merging with the previous piece when contiguous.
@@ -313,7 +350,7 @@ extension TextWrapper {
             line = Line(spans: [], width: prefixWidth)
             for span in prefix { appendToLine(span.text[...], style: span.style) }
             if indentation > 0 {
-                appendToLine(Substring(String(repeating: " ", count: indentation)), style: .plain)
+                appendToLine(Substring(RepeatedText.spaces(indentation)), style: .plain)
                 line.width += indentation
             }
             lineHasText = false
