@@ -47,10 +47,20 @@ public final class ANSILayout {
     private var mutedStyle: SGRStyle { style(for: .muted) }
     private var linkStyle: SGRStyle { SGRStyle(foreground: color("link"), underline: true) }
 
+    /// The last style looked up and its escape: runs of one style are common, and comparing
+    /// two styles costs far less than hashing one.
+    private var lastEscape: (style: SGRStyle, escape: String) = (.plain, "")
+
     private func escape(for style: SGRStyle) -> String {
-        if let cached = escapes[style] { return cached }
-        let escape = style.escape(for: options.colorDepth)
-        escapes[style] = escape
+        if style == lastEscape.style { return lastEscape.escape }
+        let escape: String
+        if let cached = escapes[style] {
+            escape = cached
+        } else {
+            escape = style.escape(for: options.colorDepth)
+            escapes[style] = escape
+        }
+        lastEscape = (style, escape)
         return escape
     }
 
