@@ -66,4 +66,25 @@ import Testing
             #expect(RepeatedText.spaces(count) == String(repeating: " ", count: max(0, count)))
         }
     }
+
+    /// The definition of the quote excerpt, on Characters, to hold the byte version to.
+    private static func referenceShortened(_ text: String, lines: Int, characters: Int) -> String {
+        let allLines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        let kept = allLines.prefix(lines).joined(separator: " ")
+        guard kept.count > characters || allLines.count > lines else { return kept }
+        return String(kept.prefix(characters)).trimmingCharacters(in: .whitespaces) + "…"
+    }
+
+    @Test func quoteExcerptMatchesDefinition() {
+        let samples = ["", "\n\n", "one", "one\ntwo\nthree\nfour", "a\n\n\nb\n", " lead\t\ntrail  ",
+                       String(repeating: "word ", count: 60), "x\r\ny\nz\nw", "café\nau\nlait\nnoir",
+                       String(repeating: "ab\t ", count: 70) + "\nend"]
+        for sample in samples {
+            for (lines, characters) in [(3, 200), (1, 5), (2, 12), (0, 3)] {
+                #expect(DefaultViewFactory.shortened(sample, lines: lines, characters: characters)
+                        == Self.referenceShortened(sample, lines: lines, characters: characters),
+                        "\(sample.debugDescription) \(lines) \(characters)")
+            }
+        }
+    }
 }
