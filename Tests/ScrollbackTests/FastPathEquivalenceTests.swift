@@ -87,4 +87,12 @@ import Testing
             }
         }
     }
+
+    @Test func markdownShowsControlsButKeepsTypographicPunctuation() {
+        let text = "a’b—c…\u{202A}d\u{85}e\u{7F}f\u{2069}g\u{2028}h\u{1}i"
+        let output = CommonMark.renderCommonMark([.paragraph([.text(text)])])
+        #expect(output == "a’b—c…⟨U+202A⟩d⟨U+85⟩e\u{2421}f⟨U+2069⟩g\u{2028}h\u{2401}i\n")
+        let plain = CommonMark.renderCommonMark([.paragraph([.text("it’s — fine…")])])
+        #expect(plain == "it’s — fine…\n")
+    }
 }
