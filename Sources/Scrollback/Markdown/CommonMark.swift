@@ -362,7 +362,7 @@ enum CommonMark {
                 trailing = String(text[core.endIndex...])
                 inner[inner.count - 1] = .text(String(text[..<core.endIndex]))
             }
-            inner.removeAll { $0 == .text("") }
+            inner.removeAll { if case .text(let text) = $0 { text.isEmpty } else { false } }
             appendText(leading, to: parent, inHeading: inHeading)
             if !inner.isEmpty, let node = child(type, of: parent) {
                 atLineStart = false
@@ -469,6 +469,8 @@ enum CommonMark {
                 }
                 return false
             }
+            // Most texts have none of the lead bytes at all: a tight first pass says so.
+            guard containsByte(text, where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return false }
             if let answer = text.utf8.withContiguousStorageIfAvailable(scan) { return answer }
             return Array(text.utf8).withUnsafeBufferPointer(scan)
         }
