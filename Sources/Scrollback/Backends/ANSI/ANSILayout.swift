@@ -47,20 +47,21 @@ public final class ANSILayout {
     private var mutedStyle: SGRStyle { style(for: .muted) }
     private var linkStyle: SGRStyle { SGRStyle(foreground: color("link"), underline: true) }
 
-    /// The last style looked up and its escape: runs of one style are common, and comparing
-    /// two styles costs far less than hashing one.
-    private var lastEscape: (style: SGRStyle, escape: String) = (.plain, "")
+    /// The escapes of the first styles met, searched in order: a theme has a few dozen styles
+    /// at most, and comparing two styles costs far less than hashing one. Later styles (only
+    /// a hostile or huge theme has them) go to the dictionary.
+    private var recentEscapes: [(style: SGRStyle, escape: String)] = [(.plain, "")]
+    private static let recentEscapesLimit = 32
 
     private func escape(for style: SGRStyle) -> String {
-        if style == lastEscape.style { return lastEscape.escape }
-        let escape: String
-        if let cached = escapes[style] {
-            escape = cached
+        for entry in recentEscapes where entry.style == style { return entry.escape }
+        if let cached = escapes[style] { return cached }
+        let escape = style.escape(for: options.colorDepth)
+        if recentEscapes.count < Self.recentEscapesLimit {
+            recentEscapes.append((style, escape))
         } else {
-            escape = style.escape(for: options.colorDepth)
             escapes[style] = escape
         }
-        lastEscape = (style, escape)
         return escape
     }
 
