@@ -10,8 +10,20 @@ enum RepeatedText {
             let length = piece.count
             return String(unsafeUninitializedCapacity: length * count) { buffer in
                 guard let target = buffer.baseAddress else { return 0 }
-                for copy in 0..<count { (target + copy * length).initialize(from: source, count: length) }
-                return length * count
+                let total = length * count
+                if length == 1 {
+                    target.initialize(repeating: source.pointee, count: total)
+                    return total
+                }
+                // Doubling copies: a few memcpy calls rather than one per piece.
+                target.initialize(from: source, count: length)
+                var filled = length
+                while filled < total {
+                    let chunk = min(filled, total - filled)
+                    (target + filled).initialize(from: target, count: chunk)
+                    filled += chunk
+                }
+                return total
             }
         }
     }
