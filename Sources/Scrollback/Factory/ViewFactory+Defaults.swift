@@ -262,10 +262,40 @@ extension ViewFactory {
 
     /// The first `lines` lines and `characters` characters of `text`, with an ellipsis when cut.
     static func shortened(_ text: String, lines: Int, characters: Int) -> String {
+        if let result = shortenedASCII(text, lines: lines, characters: characters) { return result }
         let allLines = text.split(separator: "\n", omittingEmptySubsequences: true)
         let kept = allLines.prefix(lines).joined(separator: " ")
         guard kept.count > characters || allLines.count > lines else { return kept }
         return String(kept.prefix(characters)).trimmingCharacters(in: .whitespaces) + "…"
+    }
+
+    /// ``shortened(_:lines:characters:)`` on bytes, for text of ASCII without carriage returns,
+    /// where every byte is a `Character` and only spaces and tabs are trimmed; `nil` otherwise.
+    private static func shortenedASCII(_ text: String, lines: Int, characters: Int) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+            var kept: [UInt8] = []
+            var keptLines = 0
+            var hasMoreLines = false
+            var lineStart = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
+                defer { lineStart = index + 1 }
+                guard index > lineStart else { continue }
+                guard keptLines < lines else {
+                    hasMoreLines = true
+                    break
+                }
+                if keptLines > 0 { kept.append(UInt8(ascii: " ")) }
+                kept.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<index]))
+                keptLines += 1
+            }
+            guard kept.count > characters || hasMoreLines else { return String(decoding: kept, as: UTF8.self) }
+            var cut = kept.prefix(characters)
+            while let first = cut.first, first == 0x20 || first == 0x09 { cut.removeFirst() }
+            while let last = cut.last, last == 0x20 || last == 0x09 { cut.removeLast() }
+            return String(decoding: cut, as: UTF8.self) + "…"
+        }
     }
 }
 

@@ -75,12 +75,16 @@ public struct TranscriptLayout {
     /// Whether `next` continues `previous`'s group: same author, at most a minute later,
     /// neither a system, error or ephemeral message, and the earlier one not edited.
     public static func groups(_ previous: ChatMessage, with next: ChatMessage) -> Bool {
-        let standalone: Set<MessageKind> = [.system, .error, .ephemeral]
         guard let author = previous.user?.id, author == next.user?.id,
-              !standalone.contains(previous.kind), !standalone.contains(next.kind), !previous.isEdited,
+              !standsAlone(previous.kind), !standsAlone(next.kind), !previous.isEdited,
               let earlier = previous.createdAt, let later = next.createdAt
         else { return false }
         let gap = later.timeIntervalSince(earlier)
         return gap >= 0 && gap <= groupingInterval
+    }
+
+    /// System, error and ephemeral messages never join a group.
+    private static func standsAlone(_ kind: MessageKind) -> Bool {
+        kind == .system || kind == .error || kind == .ephemeral
     }
 }

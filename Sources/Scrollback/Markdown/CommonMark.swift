@@ -362,7 +362,7 @@ enum CommonMark {
                 trailing = String(text[core.endIndex...])
                 inner[inner.count - 1] = .text(String(text[..<core.endIndex]))
             }
-            inner.removeAll { $0 == .text("") }
+            inner.removeAll { if case .text(let text) = $0 { text.isEmpty } else { false } }
             appendText(leading, to: parent, inHeading: inHeading)
             if !inner.isEmpty, let node = child(type, of: parent) {
                 atLineStart = false
@@ -441,9 +441,38 @@ enum CommonMark {
         /// read in a terminal, where controls from a message must not act. Both become visible.
         private func setString<S: StringProtocol>(_ text: S, on node: OpaquePointer,
                                                   with setter: (OpaquePointer?, UnsafePointer<CChar>?) -> Int32) {
-            let string = Self.containsByte(text, where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
-                ? Self.visibleControls(String(text)) : String(text)
+            let string = Self.needsVisibleControls(text) ? Self.visibleControls(String(text)) : String(text)
             _ = string.withCString { setter(node, $0) }
+        }
+
+        /// Whether ``visibleControls(_:)`` would change `text`: decided on its UTF-8 bytes, so
+        /// that the many texts with typographic punctuation (also E2 xx xx) are not rebuilt.
+        private static func needsVisibleControls<S: StringProtocol>(_ text: S) -> Bool {
+            func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+                let count = bytes.count
+                var index = 0
+                while index < count {
+                    let byte = bytes[index]
+                    switch byte {
+                    case 0x0A, 0x09: break
+                    case 0x00..<0x20, 0x7F: return true
+                    case 0xC2: // U+0080...U+009F
+                        if index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+                    case 0xE2: // U+202A...U+202E, U+2066...U+2069
+                        guard index + 2 < count else { break }
+                        let second = bytes[index + 1], third = bytes[index + 2]
+                        if second == 0x80, (0xAA...0xAE).contains(third) { return true }
+                        if second == 0x81, (0xA6...0xA9).contains(third) { return true }
+                    default: break
+                    }
+                    index += 1
+                }
+                return false
+            }
+            // Most texts have none of the lead bytes at all: a tight first pass says so.
+            guard containsByte(text, where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return false }
+            if let answer = text.utf8.withContiguousStorageIfAvailable(scan) { return answer }
+            return Array(text.utf8).withUnsafeBufferPointer(scan)
         }
 
         /// A byte search through the string's contiguous storage: much faster than walking the
@@ -466,7 +495,7 @@ enum CommonMark {
             } else {
                 return nil
             }
-            guard url.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return url }
+            guard containsByte(url, where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return url }
             return url.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
         }
 

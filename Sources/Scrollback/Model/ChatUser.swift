@@ -18,8 +18,25 @@ public struct ChatUser: Sendable, Hashable {
 
     /// What a chat client shows for the user: the name, else the id.
     public var displayName: String {
-        if let name, !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return name }
+        if let name, Self.hasVisibleContent(name) { return name }
         return id
+    }
+
+    /// Whether `name` holds more than whitespace and newlines. Decided on bytes when an ASCII
+    /// byte other than a space or line break answers it (nearly always), then by letters (never
+    /// whitespace), and by Foundation's definition for what is left.
+    static func hasVisibleContent(_ name: String) -> Bool {
+        var sawNonASCII = false
+        for byte in name.utf8 {
+            if byte >= 0x80 {
+                sawNonASCII = true
+            } else if byte != 0x20 && !(0x09...0x0D).contains(byte) {
+                return true
+            }
+        }
+        guard sawNonASCII else { return false }
+        if name.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) { return true }
+        return !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     }
 
     /// The keys this type does not model: the app's own fields on the user.

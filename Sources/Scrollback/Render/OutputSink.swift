@@ -9,7 +9,10 @@ import Darwin
 public final class OutputSink: TextOutputStream {
     private let descriptor: Int32
     private let closesDescriptor: Bool
-    private var buffer: [UInt8] = []
+    /// A fixed buffer rather than an array: backends write hundreds of thousands of short
+    /// pieces, and each array append paid for exclusivity and uniqueness checks.
+    private let storage: UnsafeMutablePointer<UInt8>
+    private var count = 0
     private let capacity = 1 << 16
     /// The first write error, if any; writing stops after it.
     public private(set) var failure: Int32?
@@ -17,7 +20,7 @@ public final class OutputSink: TextOutputStream {
     public init(descriptor: Int32, closesDescriptor: Bool = false) {
         self.descriptor = descriptor
         self.closesDescriptor = closesDescriptor
-        buffer.reserveCapacity(capacity)
+        storage = .allocate(capacity: capacity)
     }
 
     public static func standardOutput() -> OutputSink { OutputSink(descriptor: 1) }
@@ -42,16 +45,31 @@ public final class OutputSink: TextOutputStream {
 
     public func write(_ string: String) {
         var string = string
-        string.withUTF8 { bytes in
-            if buffer.count + bytes.count > capacity { flush() }
-            if bytes.count >= capacity { writeAll(bytes) } else { buffer.append(contentsOf: bytes) }
+        string.withUTF8 { append($0) }
+    }
+
+    @inline(__always)
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let length = bytes.count
+        var used = count
+        if used + length > capacity {
+            flush()
+            used = 0
+        }
+        if length >= capacity {
+            writeAll(bytes)
+        } else {
+            (storage + used).initialize(from: source, count: length)
+            count = used + length
         }
     }
 
     public func flush() {
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBufferPointer { writeAll($0) }
-        buffer.removeAll(keepingCapacity: true)
+        guard count > 0 else { return }
+        let pending = UnsafeBufferPointer(start: storage, count: count)
+        count = 0
+        writeAll(pending)
     }
 
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -79,7 +97,10 @@ public final class OutputSink: TextOutputStream {
         if closesDescriptor { _ = Glibc.close(descriptor) }
     }
 
-    deinit { flush() }
+    deinit {
+        flush()
+        storage.deallocate()
+    }
 }
 
 public struct OutputError: Error, Sendable, CustomStringConvertible {

@@ -14,7 +14,12 @@ public enum URLPolicy {
     /// still to be escaped for its context by the backend.
     public static func sanitize(_ url: String) -> String? {
         if isSiblingDocument(url) { return url }
-        if let verdict = fastVerdict(url) { return verdict ? url : nil }
+        if let verdict = fastVerdict(url) { return verdict }
+        return generalVerdict(url)
+    }
+
+    /// The definition: trim, decode character references, read the scheme, refuse controls.
+    static func generalVerdict(_ url: String) -> String? {
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
         guard !trimmed.isEmpty, let scheme = scheme(of: trimmed) else { return nil }
         guard allowedSchemes.contains(scheme) else { return nil }
@@ -31,6 +36,8 @@ public enum URLPolicy {
     /// an optional fragment of the same characters. No scheme, no slash, no `..`: it can only
     /// name a sibling file.
     static func isSiblingDocument(_ url: String) -> Bool {
+        // Nearly every URL has a scheme: its colon rules it out within a few bytes.
+        guard !url.utf8.contains(UInt8(ascii: ":")) else { return false }
         let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let name = parts[0]
         guard let dot = name.lastIndex(of: "."), [".html", ".md", ".txt"].contains(name[dot...]),
@@ -44,28 +51,52 @@ public enum URLPolicy {
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 
-    /// The verdict for the common case, decided on bytes: printable ASCII with no `&` (so no
-    /// character reference can hide the scheme) and no space or control. `nil` means "look
-    /// closer" (the general path handles entities, whitespace and non-ASCII).
-    private static func fastVerdict(_ url: String) -> Bool? {
-        var scheme: UInt64 = 0 // up to 8 lower-cased ASCII letters, packed
-        var length = 0
-        var schemeEnded = false
-        for byte in url.utf8 {
-            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "&") else { return nil }
-            if schemeEnded { continue }
-            if byte == UInt8(ascii: ":") {
-                schemeEnded = true
-                continue
+    /// The verdict decided on bytes where that gives exactly the general path's answer, which
+    /// is most of the time: `.some(nil)` refuses, `.some(url)` accepts, `nil` means "look
+    /// closer" (the general path handles character references and non-ASCII trimming).
+    private static func fastVerdict(_ url: String) -> String?? {
+        var contiguous = url
+        return contiguous.withUTF8 { bytes -> String?? in
+            // Printable ASCII is never trimmed, so a space or control between two printable
+            // ASCII bytes stays inside the trimmed URL, which refuses it.
+            guard let first = bytes.firstIndex(where: isPrintableASCII),
+                  let last = bytes.lastIndex(where: isPrintableASCII)
+            else { return bytes.allSatisfy({ $0 < 0x80 }) ? .some(nil) : nil }
+            var isASCII = true
+            for byte in bytes[first...last] {
+                if byte < 0x21 || byte == 0x7F { return .some(nil) }
+                if byte >= 0x80 { isASCII = false }
             }
-            let lower = byte | 0x20
-            guard lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z"), length < 8 else { return length == 0 ? false : nil }
-            scheme = scheme << 8 | UInt64(lower)
-            length += 1
+            // Leading and trailing non-ASCII may or may not be trimmed: Unicode decides.
+            guard isASCII, !bytes[..<first].contains(where: { $0 >= 0x80 }),
+                  !bytes[(last + 1)...].contains(where: { $0 >= 0x80 })
+            else { return nil }
+            // All ASCII and `first...last` is the trimmed URL, with no space or control inside.
+            var scheme: UInt64 = 0 // up to 8 lower-cased ASCII bytes, packed
+            var length = 0
+            var index = first
+            while true {
+                guard index <= last else { return .some(nil) } // no scheme
+                let byte = bytes[index]
+                if byte == UInt8(ascii: ":") { break }
+                // A character reference before the colon could hide the scheme.
+                if byte == UInt8(ascii: "&") { return nil }
+                let lower = byte | 0x20
+                let isLetter = lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+                let isSchemeSymbol = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                guard isLetter || (length > 0 && isSchemeSymbol) else { return .some(nil) }
+                scheme = scheme << 8 | UInt64(isLetter ? lower : byte)
+                length += 1
+                index += 1
+            }
+            guard length > 0, length <= 8, packedAllowedSchemes.contains(scheme) else { return .some(nil) }
+            if first == 0 && last == bytes.count - 1 { return .some(url) }
+            return .some(String(decoding: UnsafeBufferPointer(rebasing: bytes[first...last]), as: UTF8.self))
         }
-        guard schemeEnded else { return false }
-        return packedAllowedSchemes.contains(scheme)
     }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
     private static let packedAllowedSchemes: Set<UInt64> = Set(allowedSchemes.map { name in
         name.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }

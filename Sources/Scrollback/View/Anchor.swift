@@ -4,6 +4,8 @@
 /// distinct anchors.
 public enum Anchor {
     public static func forMessage(id: String) -> String {
+        // Ids are nearly always safe as they are (UUIDs): one scan, one concatenation.
+        if !id.utf8.contains(where: { !isSafe($0) }) { return "m-" + id }
         var anchor = "m-"
         for byte in id.utf8 {
             switch byte {
@@ -15,5 +17,15 @@ public enum Anchor {
             }
         }
         return anchor
+    }
+
+    private static func isSafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
+        }
     }
 }

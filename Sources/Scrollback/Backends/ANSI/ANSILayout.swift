@@ -47,10 +47,21 @@ public final class ANSILayout {
     private var mutedStyle: SGRStyle { style(for: .muted) }
     private var linkStyle: SGRStyle { SGRStyle(foreground: color("link"), underline: true) }
 
+    /// The escapes of the first styles met, searched in order: a theme has a few dozen styles
+    /// at most, and comparing two styles costs far less than hashing one. Later styles (only
+    /// a hostile or huge theme has them) go to the dictionary.
+    private var recentEscapes: [(style: SGRStyle, escape: String)] = [(.plain, "")]
+    private static let recentEscapesLimit = 32
+
     private func escape(for style: SGRStyle) -> String {
+        for entry in recentEscapes where entry.style == style { return entry.escape }
         if let cached = escapes[style] { return cached }
         let escape = style.escape(for: options.colorDepth)
-        escapes[style] = escape
+        if recentEscapes.count < Self.recentEscapesLimit {
+            recentEscapes.append((style, escape))
+        } else {
+            escapes[style] = escape
+        }
         return escape
     }
 
@@ -213,13 +224,13 @@ public final class ANSILayout {
         guard !inner.isEmpty else { return }
         let contentWidth = min(innerWidth, max(1, inner.map(\.width).max() ?? 0))
         let border = mutedStyle
-        let horizontal = String(repeating: "─", count: contentWidth + 2)
+        let horizontal = RepeatedText.string("─", count: contentWidth + 2)
         lines.append(Line(spans: [StyledSpan("╭" + horizontal + "╮", style: border)], width: contentWidth + 4))
         for line in inner {
             var spans = [StyledSpan("│ ", style: border)]
             spans += line.spans
             let padding = max(0, contentWidth - line.width)
-            spans.append(StyledSpan(String(repeating: " ", count: padding)))
+            spans.append(StyledSpan(RepeatedText.spaces(padding)))
             spans.append(StyledSpan(" │", style: border))
             lines.append(Line(spans: spans, width: max(line.width, contentWidth) + 4))
         }
@@ -249,7 +260,7 @@ public final class ANSILayout {
             let text = sanitized(parts.joined(separator: " "), keepingNewlines: false)
             for line in TextWrapper(width: width).wrap(text, style: style(for: frame.role)) {
                 let margin = (width - line.width) / 2
-                lines.append(Line(spans: [StyledSpan(String(repeating: " ", count: margin))] + line.spans,
+                lines.append(Line(spans: [StyledSpan(RepeatedText.spaces(margin))] + line.spans,
                                   width: margin + line.width))
             }
             return
@@ -442,9 +453,9 @@ public final class ANSILayout {
             var inner: [Line] = []
             layoutBlocks(item, width: innerWidth, tight: tight, into: &inner)
             if inner.isEmpty { inner.append(Line()) }
-            let marker = String(repeating: " ", count: markerWidth - markers[index].count) + markers[index]
+            let marker = RepeatedText.spaces(markerWidth - markers[index].count) + markers[index]
             lines += Self.prefixed(inner, first: [StyledSpan(marker)],
-                                   rest: [StyledSpan(String(repeating: " ", count: markerWidth))])
+                                   rest: [StyledSpan(RepeatedText.spaces(markerWidth))])
         }
     }
 
@@ -481,7 +492,7 @@ public final class ANSILayout {
     }
 
     private func rule(width: Int) -> Line {
-        Line(spans: [StyledSpan(String(repeating: "─", count: width), style: mutedStyle)], width: width)
+        Line(spans: [StyledSpan(RepeatedText.string("─", count: width), style: mutedStyle)], width: width)
     }
 
     /// `──── label ────` across `width`, the label cut to fit.
@@ -496,26 +507,34 @@ public final class ANSILayout {
         let right = width - textWidth - 2 - left
         let separator = style(for: .separator)
         return Line(spans: [
-            StyledSpan(String(repeating: "─", count: left), style: mutedStyle),
+            StyledSpan(RepeatedText.string("─", count: left), style: mutedStyle),
             StyledSpan(" " + text + " ", style: separator),
-            StyledSpan(String(repeating: "─", count: right), style: mutedStyle),
+            StyledSpan(RepeatedText.string("─", count: right), style: mutedStyle),
         ], width: width)
     }
 
     /// `inner` with `first` before its first line and `rest` before the others; lines stay
     /// free of trailing spaces when the inner line is empty.
     static func prefixed(_ inner: [Line], first: [StyledSpan], rest: [StyledSpan]) -> [Line] {
-        inner.enumerated().map { index, line in
+        // The prefixes' widths, measured once rather than on every line.
+        let firstWidth = width(of: first)
+        let restWidth = width(of: rest)
+        return inner.enumerated().map { index, line in
             var prefix = index == 0 ? first : rest
+            var prefixWidth = index == 0 ? firstWidth : restWidth
             if line.spans.isEmpty {
                 while let last = prefix.indices.last {
                     while prefix[last].text.utf8.last == 0x20 { prefix[last].text.removeLast() }
                     guard prefix[last].text.isEmpty else { break }
                     prefix.removeLast()
                 }
+                prefixWidth = width(of: prefix)
             }
-            let prefixWidth = prefix.reduce(0) { $0 + DisplayWidth.of($1.text) }
             return Line(spans: prefix + line.spans, width: prefixWidth + line.width)
         }
+    }
+
+    private static func width(of spans: [StyledSpan]) -> Int {
+        spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
     }
 }

@@ -135,8 +135,7 @@ extension TextWrapper {
                     if mode == .words && byte > 0x20 && byte < 0x7F {
                         // A whole run of visible ASCII in one piece; its last byte is left to the
                         // slow path when a combining mark may follow it.
-                        var runEnd = next
-                        while runEnd != end, utf8[runEnd] > 0x20, utf8[runEnd] < 0x7F { runEnd = utf8.index(after: runEnd) }
+                        var runEnd = Self.visibleASCIIEnd(in: text, from: next, to: end)
                         if runEnd != end && utf8[runEnd] >= 0x80 { runEnd = utf8.index(before: runEnd) }
                         let length = utf8.distance(from: index, to: runEnd)
                         consume(Piece(spanIndex: spanIndex, range: index..<runEnd, width: length), kind: .other)
@@ -255,9 +254,30 @@ extension TextWrapper {
             // Longer than a line: break between clusters.
             for piece in word {
                 let text = spans[piece.spanIndex].text
+                let utf8 = text.utf8
+                let end = piece.range.upperBound
                 var index = piece.range.lowerBound
-                for character in text[piece.range] {
-                    let next = text.utf8.index(index, offsetBy: character.utf8.count)
+                while index != end {
+                    let visibleASCII = Self.visibleASCIIRun(in: text, from: index, to: end)
+                    if visibleASCII > 0 {
+                        // One column per byte: place as many as fit at once.
+                        var remaining = visibleASCII
+                        while remaining > 0 {
+                            if lineHasText && line.width + 1 > width {
+                                finishLine()
+                                startContinuationLine()
+                            }
+                            let count = max(1, min(remaining, width - line.width))
+                            let next = utf8.index(index, offsetBy: count)
+                            append(Piece(spanIndex: piece.spanIndex, range: index..<next, width: count))
+                            lineHasText = true
+                            index = next
+                            remaining -= count
+                        }
+                        continue
+                    }
+                    let character = text[index..<end].first!
+                    let next = utf8.index(index, offsetBy: character.utf8.count)
                     let columns = DisplayWidth.of(character)
                     if lineHasText && line.width + columns > width {
                         finishLine()
@@ -268,6 +288,32 @@ extension TextWrapper {
                     index = next
                 }
             }
+        }
+
+        /// How many bytes from `start` are visible ASCII clusters of their own: each is followed
+        /// by another ASCII byte or by `end`, so no combining mark can join it.
+        private static func visibleASCIIRun(in text: String, from start: String.Index, to end: String.Index) -> Int {
+            let utf8 = text.utf8
+            let runEnd = visibleASCIIEnd(in: text, from: start, to: end)
+            let count = utf8.distance(from: start, to: runEnd)
+            return count > 0 && runEnd != end && utf8[runEnd] >= 0x80 ? count - 1 : count
+        }
+
+        /// The end of the run of visible ASCII bytes (0x21...0x7E) from `start`, before `end`:
+        /// scanned on the string's contiguous bytes, as index steps on the view cost far more.
+        private static func visibleASCIIEnd(in text: String, from start: String.Index, to end: String.Index) -> String.Index {
+            let utf8 = text.utf8
+            let lower = utf8.distance(from: utf8.startIndex, to: start)
+            let upper = utf8.distance(from: utf8.startIndex, to: end)
+            let found = utf8.withContiguousStorageIfAvailable { bytes -> Int in
+                var offset = lower
+                while offset < upper, bytes[offset] > 0x20, bytes[offset] < 0x7F { offset += 1 }
+                return offset
+            }
+            if let found { return utf8.index(utf8.startIndex, offsetBy: found) }
+            var index = start
+            while index != end, utf8[index] > 0x20, utf8[index] < 0x7F { index = utf8.index(after: index) }
+            return index
         }
 
         /// Appends to a piece list, merging with the previous piece when contiguous.
@@ -313,7 +359,7 @@ extension TextWrapper {
             line = Line(spans: [], width: prefixWidth)
             for span in prefix { appendToLine(span.text[...], style: span.style) }
             if indentation > 0 {
-                appendToLine(Substring(String(repeating: " ", count: indentation)), style: .plain)
+                appendToLine(Substring(RepeatedText.spaces(indentation)), style: .plain)
                 line.width += indentation
             }
             lineHasText = false

@@ -1,0 +1,33 @@
+/// Strings of one piece repeated, built in one allocation. `String(repeating:count:)` appends
+/// the piece once per count, and terminal layout pads and rules nearly every line it makes.
+enum RepeatedText {
+    /// `unit` written `count` times; empty when `count` is zero or less.
+    static func string(_ unit: String, count: Int) -> String {
+        guard count > 0 else { return "" }
+        var unit = unit
+        return unit.withUTF8 { piece in
+            guard let source = piece.baseAddress, !piece.isEmpty else { return "" }
+            let length = piece.count
+            return String(unsafeUninitializedCapacity: length * count) { buffer in
+                guard let target = buffer.baseAddress else { return 0 }
+                let total = length * count
+                if length == 1 {
+                    target.initialize(repeating: source.pointee, count: total)
+                    return total
+                }
+                // Doubling copies: a few memcpy calls rather than one per piece.
+                target.initialize(from: source, count: length)
+                var filled = length
+                while filled < total {
+                    let chunk = min(filled, total - filled)
+                    (target + filled).initialize(from: target, count: chunk)
+                    filled += chunk
+                }
+                return total
+            }
+        }
+    }
+
+    /// `count` spaces.
+    static func spaces(_ count: Int) -> String { string(" ", count: count) }
+}
