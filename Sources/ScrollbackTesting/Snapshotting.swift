@@ -51,3 +51,16 @@ extension Snapshotting where Value == String, Format == String {
         Snapshotting(pathExtension: pathExtension, diffing: .lines) { $0 }
     }
 }
+
+extension Snapshotting where Value == String, Format == String {
+    /// A whole HTML document with its `<style>` element's content left out: the stylesheet is
+    /// the same for every document of a theme, so pin it once (``Snapshotting/lines(pathExtension:)``
+    /// on the CSS) and keep document references about the messages.
+    public static var htmlDocument: Snapshotting {
+        lines(pathExtension: "html").pullback { document in
+            guard let start = document.range(of: "<style>"), let end = document.range(of: "</style>", range: start.upperBound..<document.endIndex)
+            else { return document }
+            return document.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "/* the theme's stylesheet */")
+        }
+    }
+}

@@ -271,7 +271,8 @@ import Testing
                                                               attachmentViews: registry)
         #expect(warnings.isEmpty, "\(warnings)")
         let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
-        assertSnapshot(of: output, as: .lines(pathExtension: fileExtension), named: "cards-demo-" + format.rawValue)
+        assertSnapshot(of: output, as: format == .html ? .htmlDocument : .lines(pathExtension: fileExtension),
+                       named: "cards-demo-" + format.rawValue)
     }
 
     @Test func hostileFieldValuesAreEscapedInEveryOutput() throws {

@@ -14,7 +14,7 @@ import Testing
         let (output, warnings) = try SampleTranscripts.render(name, as: format, options: .snapshot)
         #expect(warnings.isEmpty, "\(warnings)")
         let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
-        assertSnapshot(of: output, as: .lines(pathExtension: fileExtension),
+        assertSnapshot(of: output, as: format == .html ? .htmlDocument : .lines(pathExtension: fileExtension),
                        named: name.replacingOccurrences(of: ".", with: "-") + "-" + format.rawValue)
     }
 
@@ -35,7 +35,11 @@ import Testing
         let (output, warnings) = try SampleTranscripts.render("conversation.json", as: format, options: options)
         #expect(warnings.isEmpty, "\(warnings)")
         let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
-        assertSnapshot(of: output, as: .lines(pathExtension: fileExtension), named: "conversation-rin-" + format.rawValue)
+        assertSnapshot(of: output, as: format == .html ? .htmlDocument : .lines(pathExtension: fileExtension), named: "conversation-rin-" + format.rawValue)
+    }
+
+    /// The default theme's stylesheet, pinned once for all the HTML documents above.
+    @Test func defaultStylesheet() {
+        assertSnapshot(of: Stylesheet(theme: .default).css, as: .lines(pathExtension: "css"), named: "default")
     }
 }
-
