@@ -30,9 +30,9 @@ struct Stylesheet {
     // MARK: Custom properties
 
     private func rootProperties() -> String {
-        var rule = ":root{color-scheme:light dark;"
+        var rule = ":root{color-scheme:\(colorScheme);"
         for name in theme.colors.keys.sorted() {
-            rule += "--sb-\(HTMLEscaping.identifier(name, fallback: "color")):\(theme.colors[name]!.hex);"
+            rule += "--sb-\(HTMLEscaping.identifier(name, fallback: "color")):\(Self.cssValue(theme.colors[name]!));"
         }
         for name in theme.fonts.keys.sorted() {
             let font = theme.fonts[name]!
@@ -49,9 +49,24 @@ struct Stylesheet {
         guard !theme.darkColors.isEmpty else { return "" }
         var rule = "@media (prefers-color-scheme:dark){:root{"
         for name in theme.darkColors.keys.sorted() {
-            rule += "--sb-\(HTMLEscaping.identifier(name, fallback: "color")):\(theme.darkColors[name]!.hex);"
+            rule += "--sb-\(HTMLEscaping.identifier(name, fallback: "color")):\(Self.cssValue(theme.darkColors[name]!));"
         }
         return rule + "}}\n"
+    }
+
+    /// Both schemes when the theme has a dark section; else the one its background belongs to,
+    /// so that a dark-first theme gets dark scroll bars and form controls.
+    private var colorScheme: String {
+        guard theme.darkColors.isEmpty else { return "light dark" }
+        guard let background = theme.colors["background"]?.rgbValue else { return "light" }
+        return Contrast.relativeLuminance(of: background) < 0.18 ? "dark" : "light"
+    }
+
+    /// A colour as CSS. Only ever built from a parsed ``ThemeColor``, never from theme text, so a
+    /// value cannot reach the stylesheet as written. No colour is `initial`: `var()` of it is
+    /// invalid at computed-value time, so the property falls back to the viewer's own.
+    static func cssValue(_ color: ThemeColor) -> String {
+        color.rgbValue?.hex ?? "initial"
     }
 
     // MARK: Rules
@@ -198,6 +213,7 @@ struct Stylesheet {
         result += "font-weight:\(Self.clampedWeight(weight));"
         result += "font-style:\(style.italic || font?.italic == true ? "italic" : "normal");"
         if style.underline { result += "text-decoration:underline;" }
+        if style.dim { result += "opacity:.72;" }
         return result
     }
 
