@@ -13,7 +13,6 @@ public enum ThemeColor: Sendable, Hashable, CustomStringConvertible {
     /// `rgba(r, g, b, a)`, `ansi(n)` or `none`. Anything else is `nil`, so no other text can ever
     /// reach a stylesheet.
     public init?(parsing text: String) {
-        let text = String(text.trimmedOfWhitespace)
         if text == "none" {
             self = .unset
         } else if text.hasPrefix("#") {
