@@ -214,7 +214,7 @@ extension BuiltInThemes {
     "mention": "#0033a0",
     "mentionBackground": "#e6f0ff",
     "link": "#0033a0",
-    "codeBackground": "#eeeeee",
+    "codeBackground": "#e0e0e0",
   },
   "dark": {
     "colors": {
@@ -235,7 +235,7 @@ extension BuiltInThemes {
       "mention": "#9cc9ff",
       "mentionBackground": "#0b2545",
       "link": "#9cc9ff",
-      "codeBackground": "#1c1c1c",
+      "codeBackground": "#2e2e2e",
     },
   },
   "fonts": {

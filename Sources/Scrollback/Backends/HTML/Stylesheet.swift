@@ -102,7 +102,7 @@ struct Stylesheet {
     private func layoutRules() -> String {
         let ownBubble = color("background6", "background1")
         let bubble = color("background8", "background1")
-        let border = color("border", "textLowEmphasis")
+        let border = borderColor
         let muted = color("textLowEmphasis", "text")
         let accent = color("accentPrimary", "link")
         return """
@@ -192,12 +192,19 @@ struct Stylesheet {
         @media (max-width:480px){.sb-channel,main,.sb-summary{padding-left:var(--sb-spacing);padding-right:var(--sb-spacing)}.sb-message{max-width:92%}}
         @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
         @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
-        @media print{*,*::before,*::after{background:none!important;box-shadow:none!important}body{color:\(color("text", else: nil))}.sb-message{break-inside:avoid;border:1px solid \(color("border", "textLowEmphasis"))}.sb-message.sb-system,.sb-message.sb-error{border:0}a{color:inherit}pre{white-space:pre-wrap;overflow-wrap:anywhere}}
+        @media print{*,*::before,*::after{background:none!important;box-shadow:none!important}body{color:\(color("text", else: nil))}.sb-message{break-inside:avoid;border:1px solid \(borderColor)}.sb-message.sb-system,.sb-message.sb-error{border:0}a{color:inherit}pre{white-space:pre-wrap;overflow-wrap:anywhere}}
 
         """
     }
 
     // MARK: Values
+
+    /// Lines and frames: the theme's border colour, or the text's own when the theme leaves the
+    /// border unset (a theme without colours still draws bubbles' frames and separators).
+    private var borderColor: String {
+        theme.colors["border"] == .unset && (theme.darkColors["border"] ?? .unset) == .unset
+            ? "currentColor" : color("border", "textLowEmphasis")
+    }
 
     /// Colour, background and font declarations for a text style.
     private func declarations(for style: TextStyle) -> String {
