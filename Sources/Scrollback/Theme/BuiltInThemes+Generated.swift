@@ -131,6 +131,11 @@ extension BuiltInThemes {
     "wow": "😮"
   },
   "strings": {
+    "untitled": "Chat transcript",
+    "message": "1 message",
+    "messages": "%@ messages",
+    "systemMessage": "System message",
+    "unknownUser": "Unknown user",
     "messageDeleted": "Message deleted",
     "edited": "Edited",
     "onlyVisibleToYou": "Only visible to you",

@@ -35,7 +35,7 @@ enum ThemeSchema {
     ]
 
     static let stringNames = [
-        "messageDeleted", "edited", "onlyVisibleToYou", "you", "attachment", "inputError", "ownReactionMark",
+        "untitled", "message", "messages", "systemMessage", "unknownUser", "messageDeleted", "edited", "onlyVisibleToYou", "you", "attachment", "inputError", "ownReactionMark",
         "pinned", "pinnedBy", "pinnedByYou", "threadReply", "threadReplies", "orphanThread", "repliedToThread",
         "channel", "member", "members", "quotedMessageMissing", "quotedMessageElsewhere",
         "photos", "videos", "files", "voiceMessageDuration", "photo", "video", "file", "audio", "voiceMessage",

@@ -104,7 +104,7 @@ public final class ANSILayout {
     }
 
     func summaryLines(_ summary: DocumentSummary) -> [Line] {
-        var parts = [summary.messageCount == 1 ? "1 message" : "\(summary.messageCount) messages"]
+        var parts = [options.theme.messageCount(summary.messageCount)]
         if let first = summary.firstDate {
             let firstText = formatted(first)
             let lastText = summary.lastDate.map(formatted) ?? firstText
