@@ -269,6 +269,30 @@ import Testing
         }
     }
 
+    @Test func svgIconsAreDrawnInHTMLAndGlyphsElsewhere() throws {
+        let theme = try Theme(json: """
+            {"version": 1, "extends": "default",
+             "images": {"file.document": {"glyph": "[F]", "svg": {"viewBox": "0 0 24 24", "path": "M4 2h10l6 6v14H4z"}}}}
+            """)
+        #expect(theme.icons["file.document"] == "[F]")
+        #expect(theme.svgIcon("file.pdf") == nil)
+        #expect(try Theme(json: theme.fileText) == theme)
+        var options = RenderOptions.snapshot
+        options.theme = theme
+        let html = try SampleTranscripts.render("launch-room.json", as: .html, options: options).output
+        #expect(html.contains(#"<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false" style="vertical-align:-.125em"><path fill="currentColor" d="M4 2h10l6 6v14H4z"/></svg>"#))
+    }
+
+    @Test(arguments: [
+        #""><script>alert(1)</script>"#, "M0 0\"/><script>", "M0 0 url(#x)", "javascript:alert(1)", "",
+    ])
+    func hostileSVGIsRejected(path: String) throws {
+        let json = #"{"version": 1, "extends": "default", "images": {"poll": {"glyph": "P", "svg": {"viewBox": "0 0 24 24", "path": "# + ThemeFileWriter.quoted(path) + "}}}}"
+        let error = try #require(self.error(json))
+        #expect(error.keyPath == "images.poll.svg")
+        #expect(self.error(#"{"version": 1, "extends": "default", "images": {"poll": {"glyph": "P", "svg": {"viewBox": "0 0 0 24\"", "path": "M0 0"}}}}"#)?.keyPath == "images.poll.svg")
+    }
+
     /// Each built-in theme renders the launch room in every output: references reviewed like code.
     @Test(arguments: ["midnight", "high-contrast", "terminal-16", "plain"])
     func builtInThemeRendersTheSample(name: String) throws {

@@ -16,6 +16,8 @@ public struct Theme: Sendable, Hashable {
     public var fonts: [String: Font]
     /// Glyphs by icon name, for text outputs and HTML alike.
     public var icons: [String: String]
+    /// Inline SVG drawings HTML uses instead of a glyph, by icon name (optional).
+    public var svgIcons: [String: SVGIcon] = [:]
     /// Emoji by reaction type (`love`, `like`, ...).
     public var reactions: [String: String]
     /// Labels, so a theme can translate them.

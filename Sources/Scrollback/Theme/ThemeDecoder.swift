@@ -59,9 +59,7 @@ struct ThemeDecoder {
         }
         if let value = object["fonts"] { try fonts(value, into: &theme) }
         if let value = object["styles"] { try styles(value, into: &theme) }
-        if let value = object["images"] {
-            try texts(value, at: "images", allowed: ThemeSchema.imageNames, into: &theme.icons)
-        }
+        if let value = object["images"] { try images(value, into: &theme) }
         if let value = object["reactions"] {
             try texts(value, at: "reactions", allowed: nil, into: &theme.reactions)
         }
@@ -165,6 +163,39 @@ struct ThemeDecoder {
             try checkText(text, at: keyPath)
             table[name] = text
         }
+    }
+
+    /// Each image is a glyph, or `{"glyph": ..., "svg": {"viewBox": ..., "path": ...}}` for an
+    /// HTML drawing with the glyph for text outputs.
+    private func images(_ value: JSONValue, into theme: inout Theme) throws(ThemeError) {
+        let object = try self.object(value, at: "images")
+        try checkKeys(of: object, allowed: ThemeSchema.imageNames, at: "images")
+        var glyphs: JSONObject = [:]
+        for (name, value) in object {
+            let path = Self.keyPath("images", name)
+            guard case .object(let fields) = value else {
+                glyphs[name] = value
+                theme.svgIcons[name] = nil
+                continue
+            }
+            try checkKeys(of: fields, allowed: ["glyph", "svg"], at: path)
+            guard let glyph = fields["glyph"] else { throw error(at: path, .missingKey("glyph")) }
+            glyphs[name] = glyph
+            if let svgValue = fields["svg"] {
+                let svgPath = Self.keyPath(path, "svg")
+                let svg = try self.object(svgValue, at: svgPath)
+                try checkKeys(of: svg, allowed: ["viewBox", "path"], at: svgPath)
+                guard let viewBox = try string(svg, "viewBox", at: svgPath) else { throw error(at: svgPath, .missingKey("viewBox")) }
+                guard let data = try string(svg, "path", at: svgPath) else { throw error(at: svgPath, .missingKey("path")) }
+                guard let icon = SVGIcon(viewBox: viewBox, path: data) else {
+                    throw error(at: svgPath, .invalidText("not a view box of four numbers and path data (commands, numbers, spaces, commas)"))
+                }
+                theme.svgIcons[name] = icon
+            } else {
+                theme.svgIcons[name] = nil
+            }
+        }
+        try texts(.object(glyphs), at: "images", allowed: ThemeSchema.imageNames, into: &theme.icons)
     }
 
     private func metrics(_ value: JSONValue, into metrics: inout Theme.Metrics) throws(ThemeError) {

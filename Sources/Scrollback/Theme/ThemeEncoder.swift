@@ -31,7 +31,11 @@ extension Theme {
             }
             return (name, "{" + fields.joined(separator: ", ") + "}")
         })
-        writer.section("images", ThemeFileWriter.ordered(icons, by: ThemeSchema.imageNames).map { ($0.key, ThemeFileWriter.quoted($0.value)) })
+        writer.section("images", ThemeFileWriter.ordered(icons, by: ThemeSchema.imageNames).map { name, glyph in
+            guard let svg = svgIcons[name] else { return (name, ThemeFileWriter.quoted(glyph)) }
+            return (name, "{\"glyph\": \(ThemeFileWriter.quoted(glyph)), \"svg\": {\"viewBox\": \"\(svg.viewBoxText)\", "
+                + "\"path\": \(ThemeFileWriter.quoted(svg.path))}}")
+        })
         writer.section("reactions", ThemeFileWriter.ordered(reactions, by: ["love", "haha", "like", "sad", "wow"]).map {
             ($0.key, ThemeFileWriter.quoted($0.value))
         })

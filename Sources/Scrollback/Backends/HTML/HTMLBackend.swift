@@ -123,7 +123,11 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 HTMLEscaping.write(label, to: &output)
                 output.write("\">")
             }
-            HTMLEscaping.write(options.theme.icon(name), to: &output)
+            if let svg = options.theme.svgIcon(name) {
+                output.write(svg.html)
+            } else {
+                HTMLEscaping.write(options.theme.icon(name), to: &output)
+            }
             output.write("</span>")
         case .time(let date, let label):
             writeTime(date, label: label)
