@@ -35,6 +35,10 @@ struct RenderCommand {
             .option("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true),
             .option("output-dir", value: "<directory>", help: "Write one file per channel into this directory, with an index."),
             .option("cards", value: "<file>", help: "A card file (JSON) that shows your own attachment types as cards."),
+            .option("theme", value: "<name|file>", help: "A built-in theme (see 'scrollback themes') or a theme file.",
+                    default: "default"),
+            .option("appearance", value: "<light|dark>", help: "The theme's colours for ANSI output (HTML has both).",
+                    default: "dark"),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
         ]
@@ -58,10 +62,20 @@ struct RenderCommand {
         } else {
             format = outputPath.flatMap(Self.format(forPath:)) ?? .html
         }
-        let options: RenderOptions
+        var options: RenderOptions
         switch InputOptions.renderOptions(arguments, tool: tool, writesToTerminal: outputPath == nil && tool.standardOutputIsTerminal) {
         case .success(let value): options = value
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
+        }
+        if let name = arguments.value("theme") {
+            do {
+                options.theme = try Theme.named(name)
+            } catch {
+                if case .unknownTheme = error.problem, error.keyPath.isEmpty {
+                    return tool.usageError("\(error.description.dropFirst(error.file.count + 2)). See 'scrollback themes'.", spec: Self.spec)
+                }
+                return tool.failure(error.description, status: ThemeCommand.status(for: error))
+            }
         }
         let input = arguments.positionals.first ?? "-"
         var attachmentViews = AttachmentViewRegistry()
@@ -249,6 +263,11 @@ enum InputOptions {
             return .failure(UsageError(message: "Unknown colour choice '\(color)'. Use auto, always or never."))
         }
         options.colorDepth = Terminal.colorDepth(choice: color, isTerminal: writesToTerminal, environment: tool.environment)
+        let appearance = arguments.value("appearance") ?? "dark"
+        guard ["light", "dark"].contains(appearance) else {
+            return .failure(UsageError(message: "Unknown appearance '\(appearance)'. Use light or dark."))
+        }
+        options.darkAppearance = appearance == "dark"
         options.currentUserID = arguments.value("me")
         return .success(options)
     }

@@ -39,7 +39,7 @@ public struct ScrollbackTool {
         public static let dataError: Int32 = 65
     }
 
-    static let commands: [CommandSpec] = [RenderCommand.spec, ValidateCommand.spec]
+    static let commands: [CommandSpec] = [RenderCommand.spec, ValidateCommand.spec, ThemeCommand.listSpec, ThemeCommand.spec]
 
     static let overview = """
         OVERVIEW: Render Stream Chat message JSON as HTML, ANSI or Markdown transcripts.
@@ -53,6 +53,8 @@ public struct ScrollbackTool {
         SUBCOMMANDS:
           render                  \(RenderCommand.spec.abstract)
           validate                \(ValidateCommand.spec.abstract)
+          themes                  \(ThemeCommand.listSpec.abstract)
+          theme                   \(ThemeCommand.spec.abstract)
 
           See 'scrollback help <subcommand>' for detailed help.
 
@@ -100,6 +102,8 @@ public struct ScrollbackTool {
         }
         switch spec.name {
         case RenderCommand.spec.name: return RenderCommand(tool: self, arguments: parsed).run()
+        case ThemeCommand.listSpec.name: return ThemeCommand(tool: self, arguments: parsed).list()
+        case ThemeCommand.spec.name: return ThemeCommand(tool: self, arguments: parsed).run()
         default: return ValidateCommand(tool: self, arguments: parsed).run()
         }
     }

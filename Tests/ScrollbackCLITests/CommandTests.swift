@@ -229,3 +229,53 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(ToolRun(["render", input, "--output-dir", directory, "-o", "x.html"]).status == 64)
     }
 }
+
+@Suite struct ThemeCommandTests {
+    @Test func themesListsTheBuiltInThemes() {
+        let run = ToolRun(["themes"])
+        #expect(run.status == 0)
+        for name in ["default", "midnight", "high-contrast", "terminal-16", "plain"] {
+            #expect(run.output.contains("  \(name) "))
+        }
+        #expect(ToolRun(["--help"]).output.contains("theme "))
+    }
+
+    @Test func showPrintsAResolvedFileThatChecksClean() throws {
+        let show = ToolRun(["theme", "show", "midnight"])
+        #expect(show.status == 0)
+        #expect(!show.output.contains("extends"))
+        #expect(try Theme(json: show.output, file: "midnight") == Theme.builtIn(named: "midnight"))
+        let path = temporaryFile(show.output)
+        let check = ToolRun(["theme", "check", path])
+        #expect(check.status == 0, "\(check.errors)")
+        #expect(check.output.contains("valid"))
+        #expect(ToolRun(["theme", "show", "nope"]).status == 65)
+    }
+
+    @Test func checkExitsSixtyFiveWithTheKeyPathAndOneWhenUnreadable() {
+        let path = temporaryFile("{\n  \"version\": 1,\n  \"extends\": \"default\",\n  \"fonts\": {\"body\": {\"size\": 300}}\n}\n")
+        let bad = ToolRun(["theme", "check", path])
+        #expect(bad.status == 65)
+        #expect(bad.errors == "Error: \(path):4: fonts.body.size: 300 is out of range; use 6 to 128\n")
+        #expect(ToolRun(["theme", "check", "/nonexistent/theme.json"]).status == 1)
+        #expect(ToolRun(["theme", "frobnicate", path]).status == 64)
+        #expect(ToolRun(["theme", "check"]).status == 64)
+    }
+
+    @Test func renderTakesThemeAndAppearance() {
+        let input = samples.appendingPathComponent("launch-room.json").path
+        let midnight = ToolRun(["render", input, "--theme", "midnight"])
+        #expect(midnight.status == 0)
+        #expect(midnight.output.contains("--sb-background:#0b0e14;"))
+        let file = temporaryFile(##"{"version": 1, "extends": "default", "colors": {"link": "#ff0000"}}"##)
+        let custom = ToolRun(["render", input, "--theme", file, "--format", "ansi", "--color", "always", "--appearance", "light"],
+                             environment: ["TZ": "UTC", "COLORTERM": "truecolor"])
+        #expect(custom.status == 0)
+        #expect(custom.output.contains("38;2;255;0;0"))
+        #expect(ToolRun(["render", input, "--theme", "midnite"]).status == 64)
+        #expect(ToolRun(["render", input, "--theme", "midnigt"]).errors.contains("did you mean 'midnight'?"))
+        #expect(ToolRun(["render", input, "--appearance", "sepia"]).status == 64)
+        let broken = temporaryFile(#"{"version": 1, "extends": "default", "colors": {"text": "red"}}"#)
+        #expect(ToolRun(["render", input, "--theme", broken]).status == 65)
+    }
+}

@@ -225,7 +225,7 @@ struct HTMLBackendTests {
 
     @Test func hostileThemeCannotLeaveTheStyleElement() {
         var theme = Theme.default
-        theme.colors["x}</style><script>alert(1)</script>"] = RGBColor(red: 1, green: 2, blue: 3)
+        theme.colors["x}</style><script>alert(1)</script>"] = .rgb(RGBColor(red: 1, green: 2, blue: 3))
         theme.fonts["body"] = Theme.Font(family: "Evil\"; } </style><script>alert(1)</script> {", size: .infinity)
         theme.styles[Role(rawValue: "a{}</style><script>")] = TextStyle(color: "nope", font: "nope")
         let html = Self.document([], theme: theme)

@@ -200,7 +200,7 @@ extension ViewFactory {
 
     public func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
-        var body: [View] = [.text(message.text.isEmpty ? "System message" : message.text, message.kind == .error ? .error : .system)]
+        var body: [View] = [.text(message.text.isEmpty ? context.theme.string("systemMessage") : message.text, message.kind == .error ? .error : .system)]
         if let date = message.createdAt { body.append(.time(date, label: context.formatter.time(date))) }
         return .message(MessageFrame(id: message.id, role: message.kind == .error ? .error : .system,
                                      body: [.stack(.horizontal, body)], date: message.createdAt))
@@ -219,7 +219,7 @@ extension ViewFactory {
     // MARK: - Helpers shared by the defaults
 
     func authorName(of message: ChatMessage, context: RenderContext) -> String {
-        guard let user = message.user else { return "Unknown user" }
+        guard let user = message.user else { return context.theme.string("unknownUser") }
         return context.isCurrentUser(user) ? context.theme.string("you") : user.displayName
     }
 
@@ -311,6 +311,11 @@ extension Theme {
     /// The emoji for a reaction type; unknown types show by name.
     public func reactionGlyph(_ type: String) -> String {
         reactions[type] ?? type
+    }
+
+    /// "1 message", "12 messages", in the theme's words.
+    public func messageCount(_ count: Int) -> String {
+        count == 1 ? string("message") : string("messages", String(count))
     }
 }
 

@@ -1,127 +1,13 @@
 extension Theme {
-    /// The built-in light theme with a dark section.
-    public static let `default` = Theme(
-        name: "default",
-        colors: [
-            "text": RGBColor(hex: "#000000")!,
-            "textLowEmphasis": RGBColor(hex: "#5d6066")!,
-            "subtitleText": RGBColor(hex: "#5d6066")!,
-            "textInverted": RGBColor(hex: "#ffffff")!,
-            "background": RGBColor(hex: "#ffffff")!,
-            "background1": RGBColor(hex: "#f7f7f8")!,
-            "background2": RGBColor(hex: "#f2f2f2")!,
-            "background6": RGBColor(hex: "#e0f0ff")!,
-            "background8": RGBColor(hex: "#f2f3f5")!,
-            "border": RGBColor(hex: "#dbdde1")!,
-            "accentPrimary": RGBColor(hex: "#005fcc")!,
-            "highlightedAccentBackground1": RGBColor(hex: "#e9f2ff")!,
-            "pinnedMessageBackground": RGBColor(hex: "#fff8dc")!,
-            "alert": RGBColor(hex: "#c4171d")!,
-            "mention": RGBColor(hex: "#005fcc")!,
-            "mentionBackground": RGBColor(hex: "#e9f2ff")!,
-            "link": RGBColor(hex: "#005fcc")!,
-            "codeBackground": RGBColor(hex: "#f0f1f3")!,
-            "avatarText": RGBColor(hex: "#ffffff")!,
-            "avatar0": RGBColor(hex: "#c2410c")!,
-            "avatar1": RGBColor(hex: "#b45309")!,
-            "avatar2": RGBColor(hex: "#15803d")!,
-            "avatar3": RGBColor(hex: "#0f766e")!,
-            "avatar4": RGBColor(hex: "#0369a1")!,
-            "avatar5": RGBColor(hex: "#4338ca")!,
-            "avatar6": RGBColor(hex: "#7e22ce")!,
-            "avatar7": RGBColor(hex: "#be185d")!,
-        ],
-        darkColors: [
-            "text": RGBColor(hex: "#ffffff")!,
-            "textLowEmphasis": RGBColor(hex: "#a3a7ae")!,
-            "subtitleText": RGBColor(hex: "#a3a7ae")!,
-            "textInverted": RGBColor(hex: "#000000")!,
-            "background": RGBColor(hex: "#101418")!,
-            "background1": RGBColor(hex: "#1a1e23")!,
-            "background2": RGBColor(hex: "#1e2228")!,
-            "background6": RGBColor(hex: "#00315f")!,
-            "background8": RGBColor(hex: "#23272d")!,
-            "border": RGBColor(hex: "#3a3f47")!,
-            "accentPrimary": RGBColor(hex: "#6cb2ff")!,
-            "highlightedAccentBackground1": RGBColor(hex: "#15324f")!,
-            "pinnedMessageBackground": RGBColor(hex: "#3a3416")!,
-            "alert": RGBColor(hex: "#ff6b6b")!,
-            "mention": RGBColor(hex: "#8cc4ff")!,
-            "mentionBackground": RGBColor(hex: "#15324f")!,
-            "link": RGBColor(hex: "#8cc4ff")!,
-            "codeBackground": RGBColor(hex: "#262b31")!,
-        ],
-        styles: [
-            .body: TextStyle(color: "text"),
-            .muted: TextStyle(color: "textLowEmphasis", font: "footnote"),
-            .author: TextStyle(color: "text", font: "footnoteBold", bold: true),
-            .timestamp: TextStyle(color: "textLowEmphasis", font: "footnote"),
-            .mention: TextStyle(color: "mention", background: "mentionBackground", bold: true),
-            .label: TextStyle(color: "textLowEmphasis", font: "footnote"),
-            .title: TextStyle(color: "text", font: "headlineBold", bold: true),
-            .emphasis: TextStyle(color: "text", font: "bodyItalic", italic: true),
-            .strong: TextStyle(color: "text", font: "bodyBold", bold: true),
-            .code: TextStyle(color: "text", background: "codeBackground", font: "code"),
-            .alert: TextStyle(color: "alert", bold: true),
-            .jumbo: TextStyle(color: "text", font: "emoji"),
-            .badge: TextStyle(color: "textLowEmphasis", font: "caption1", bold: true),
-            .separator: TextStyle(color: "textLowEmphasis", font: "footnoteBold", bold: true),
-            .system: TextStyle(color: "textLowEmphasis", font: "footnote", italic: true),
-            .deleted: TextStyle(color: "textLowEmphasis", font: "bodyItalic", italic: true),
-            .error: TextStyle(color: "alert", font: "footnote"),
-            .waveform: TextStyle(color: "accentPrimary"),
-            .ownReaction: TextStyle(color: "accentPrimary", font: "caption1", bold: true),
-        ],
-        fonts: [
-            "body": Font(family: systemStack, size: 15),
-            "bodyBold": Font(family: systemStack, size: 15, weight: 600),
-            "bodyItalic": Font(family: systemStack, size: 15, italic: true),
-            "footnote": Font(family: systemStack, size: 13),
-            "footnoteBold": Font(family: systemStack, size: 13, weight: 600),
-            "subheadline": Font(family: systemStack, size: 14),
-            "subheadlineBold": Font(family: systemStack, size: 14, weight: 600),
-            "headline": Font(family: systemStack, size: 17),
-            "headlineBold": Font(family: systemStack, size: 17, weight: 600),
-            "caption1": Font(family: systemStack, size: 11),
-            "title": Font(family: systemStack, size: 22, weight: 700),
-            "emoji": Font(family: emojiStack, size: 40),
-            "code": Font(family: monospaceStack, size: 13),
-        ],
-        icons: [
-            "attachment": "📎", "image": "📷", "video": "🎬", "audio": "🎧", "voiceRecording": "🎤",
-            "file": "📄", "file.pdf": "📕", "file.document": "📄", "file.spreadsheet": "📈", "file.presentation": "📊",
-            "file.archive": "📦", "file.audio": "🎧", "file.video": "🎬", "file.code": "💻", "file.image": "📷",
-            "file.other": "📄", "giphy": "GIF", "linkPreview": "🔗", "contact": "👤", "poll": "📋", "location": "📍",
-            "unknown": "🧩", "edited": "✎", "pinned": "📌", "thread": "💬",
-        ],
-        reactions: ["love": "❤️", "haha": "😂", "like": "👍", "sad": "👎", "wow": "😮"],
-        strings: [
-            "messageDeleted": "Message deleted",
-            "edited": "Edited",
-            "onlyVisibleToYou": "Only visible to you",
-            "you": "You",
-            "attachment": "Attachment",
-            "inputError": "The transcript stops here: %@",
-            "ownReactionMark": "✓",
-            "pinned": "Pinned", "pinnedBy": "Pinned by %@", "pinnedByYou": "Pinned by you",
-            "threadReply": "1 Thread Reply", "threadReplies": "%@ Thread Replies",
-            "orphanThread": "Thread of a message that is not in this transcript", "repliedToThread": "↳ Replied to a thread",
-            "channel": "Channel", "member": "1 member", "members": "%@ members",
-            "quotedMessageMissing": "The quoted message is not in this transcript",
-            "quotedMessageElsewhere": "Reply to a message shown elsewhere in this transcript",
-            "photos": "%@ photos", "videos": "%@ videos", "files": "%@ files", "voiceMessageDuration": "Voice message (%@)",
-            "photo": "Photo", "video": "Video", "file": "File", "audio": "Audio", "voiceMessage": "Voice message",
-            "link": "Link", "linkPreview": "Link preview", "contact": "Contact", "phone": "Phone", "email": "Email",
-            "poll": "Poll", "pollOpen": "Open", "pollClosed": "Closed", "vote": "vote", "votes": "votes",
-            "location": "Shared location", "liveLocationUntil": "Live location until %@",
-            "file.pdf": "PDF document", "file.document": "Document", "file.spreadsheet": "Spreadsheet",
-            "file.presentation": "Presentation", "file.archive": "Archive", "file.audio": "Audio file",
-            "file.video": "Video file", "file.code": "Code", "file.image": "Image file", "file.other": "File",
-        ],
-        metrics: Metrics(bubbleRadius: 18, spacing: 8, maxContentWidth: 760, avatarSize: 32)
-    )
-
-    static let systemStack = "system-ui, -apple-system, \"Segoe UI\", Roboto, \"Noto Sans\", \"Helvetica Neue\", Arial, sans-serif"
-    static let emojiStack = "\"Apple Color Emoji\", \"Segoe UI Emoji\", \"Noto Color Emoji\", sans-serif"
-    static let monospaceStack = "ui-monospace, \"SF Mono\", Menlo, Consolas, \"DejaVu Sans Mono\", monospace"
+    /// The built-in light theme with a dark section. Its one source of truth is
+    /// `Themes/default.json` (embedded in the library), so the file users copy is exactly the
+    /// look they get without `--theme`.
+    public static let `default`: Theme = {
+        do {
+            return try ThemeLoader.load(.builtIn("default"), chain: [])
+        } catch {
+            // Tests load every built-in theme, so this cannot ship.
+            fatalError("the built-in default theme is broken: \(error)")
+        }
+    }()
 }

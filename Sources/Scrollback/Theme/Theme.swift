@@ -3,23 +3,28 @@
 /// Backends never hard-code a colour: they ask the theme for the style of a ``Role``.
 public struct Theme: Sendable, Hashable {
     public var name: String
-    /// Colours by the SDK's names (`text`, `textLowEmphasis`, `background6`, ...), light mode.
-    public var colors: [String: RGBColor]
-    /// Overrides for dark mode.
-    public var darkColors: [String: RGBColor]
+    /// One line on what the theme is for, from its file's `description`.
+    public var summary: String = ""
+    /// Colours by the SDK's names (`text`, `textLowEmphasis`, `background6`, ...): the theme's
+    /// first appearance (light for most themes, dark for a dark-first one).
+    public var colors: [String: ThemeColor]
+    /// Overrides for dark mode; empty when the theme has one appearance only.
+    public var darkColors: [String: ThemeColor]
     /// Text styles by role.
     public var styles: [Role: TextStyle]
     /// Font stacks by the SDK's names (`body`, `footnote`, ...).
     public var fonts: [String: Font]
     /// Glyphs by icon name, for text outputs and HTML alike.
     public var icons: [String: String]
+    /// Inline SVG drawings HTML uses instead of a glyph, by icon name (optional).
+    public var svgIcons: [String: SVGIcon] = [:]
     /// Emoji by reaction type (`love`, `like`, ...).
     public var reactions: [String: String]
     /// Labels, so a theme can translate them.
     public var strings: [String: String]
     public var metrics: Metrics
 
-    public init(name: String, colors: [String: RGBColor], darkColors: [String: RGBColor], styles: [Role: TextStyle],
+    public init(name: String, colors: [String: ThemeColor], darkColors: [String: ThemeColor], styles: [Role: TextStyle],
                 fonts: [String: Font], icons: [String: String], reactions: [String: String], strings: [String: String],
                 metrics: Metrics) {
         self.name = name
@@ -33,9 +38,10 @@ public struct Theme: Sendable, Hashable {
         self.metrics = metrics
     }
 
-    /// The colour named `name` in the given appearance, falling back to light, then to `text`.
-    public func color(_ name: String, dark: Bool = false) -> RGBColor {
-        (dark ? darkColors[name] : nil) ?? colors[name] ?? colors["text"] ?? RGBColor(red: 0, green: 0, blue: 0)
+    /// The colour named `name` in the given appearance, falling back to the first appearance,
+    /// then to `text`, then to no colour.
+    public func color(_ name: String, dark: Bool = false) -> ThemeColor {
+        (dark ? darkColors[name] : nil) ?? colors[name] ?? (dark ? darkColors["text"] : nil) ?? colors["text"] ?? .unset
     }
 
     public func style(for role: Role) -> TextStyle {
@@ -90,15 +96,18 @@ public struct TextStyle: Sendable, Hashable {
     public var bold: Bool
     public var italic: Bool
     public var underline: Bool
+    /// Fainter than the colour alone: SGR 2 in a terminal, lower opacity in HTML.
+    public var dim: Bool
 
     public init(color: String, background: String? = nil, font: String = "body", bold: Bool = false,
-                italic: Bool = false, underline: Bool = false) {
+                italic: Bool = false, underline: Bool = false, dim: Bool = false) {
         self.color = color
         self.background = background
         self.font = font
         self.bold = bold
         self.italic = italic
         self.underline = underline
+        self.dim = dim
     }
 }
 

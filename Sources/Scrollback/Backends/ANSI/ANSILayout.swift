@@ -32,16 +32,22 @@ public final class ANSILayout {
     public func style(for role: Role) -> SGRStyle {
         if let cached = roleStyles[role] { return cached }
         let textStyle = options.theme.style(for: role)
+        // Bold, italic and dim follow the style's font too: a weight of 600 and up is bold,
+        // under 400 is dim.
+        let font = options.theme.fonts[textStyle.font]
         let style = SGRStyle(
             foreground: textStyle.color == "text" ? nil : color(textStyle.color),
             background: textStyle.background.flatMap { $0 == "background" ? nil : color($0) },
-            bold: textStyle.bold, italic: textStyle.italic, underline: textStyle.underline)
+            bold: textStyle.bold || (font?.weight ?? 400) >= 600, italic: textStyle.italic || font?.italic == true,
+            underline: textStyle.underline, dim: textStyle.dim || (font?.weight ?? 400) < 400)
         roleStyles[role] = style
         return style
     }
 
-    private func color(_ name: String) -> RGBColor {
-        options.theme.color(name, dark: options.darkAppearance)
+    /// The colour named `name`; `nil` when the theme leaves it to the terminal.
+    private func color(_ name: String) -> ThemeColor? {
+        let color = options.theme.color(name, dark: options.darkAppearance)
+        return color == .unset ? nil : color
     }
 
     private var mutedStyle: SGRStyle { style(for: .muted) }
@@ -98,7 +104,7 @@ public final class ANSILayout {
     }
 
     func summaryLines(_ summary: DocumentSummary) -> [Line] {
-        var parts = [summary.messageCount == 1 ? "1 message" : "\(summary.messageCount) messages"]
+        var parts = [options.theme.messageCount(summary.messageCount)]
         if let first = summary.firstDate {
             let firstText = formatted(first)
             let lastText = summary.lastDate.map(formatted) ?? firstText

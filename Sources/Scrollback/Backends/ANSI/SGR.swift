@@ -1,16 +1,18 @@
 /// A terminal text style, written as an SGR ("select graphic rendition") escape sequence at a
 /// given ``ColorDepth``. Colours deeper than the terminal shows are downgraded to the nearest
-/// colour it has; at ``ColorDepth/none`` nothing at all is written.
+/// colour it has; palette colours (``ThemeColor/ansi(_:)``) are written as palette colours at
+/// every depth, so they follow the user's terminal palette; at ``ColorDepth/none`` nothing at
+/// all is written.
 public struct SGRStyle: Sendable, Hashable {
-    /// `nil` keeps the terminal's own colour.
-    public var foreground: RGBColor?
-    public var background: RGBColor?
+    /// `nil` (or ``ThemeColor/unset``) keeps the terminal's own colour.
+    public var foreground: ThemeColor?
+    public var background: ThemeColor?
     public var bold: Bool
     public var italic: Bool
     public var underline: Bool
     public var dim: Bool
 
-    public init(foreground: RGBColor? = nil, background: RGBColor? = nil, bold: Bool = false, italic: Bool = false,
+    public init(foreground: ThemeColor? = nil, background: ThemeColor? = nil, bold: Bool = false, italic: Bool = false,
                 underline: Bool = false, dim: Bool = false) {
         self.foreground = foreground
         self.background = background
@@ -44,10 +46,28 @@ public struct SGRStyle: Sendable, Hashable {
         if dim { parameters.append("2") }
         if italic { parameters.append("3") }
         if underline { parameters.append("4") }
-        if let foreground { parameters.append(Self.colorParameter(foreground, depth: depth, isBackground: false)) }
-        if let background { parameters.append(Self.colorParameter(background, depth: depth, isBackground: true)) }
+        if let foreground, let parameter = Self.colorParameter(foreground, depth: depth, isBackground: false) {
+            parameters.append(parameter)
+        }
+        if let background, let parameter = Self.colorParameter(background, depth: depth, isBackground: true) {
+            parameters.append(parameter)
+        }
         guard !parameters.isEmpty else { return "" }
         return "\u{1B}[" + parameters.joined(separator: ";") + "m"
+    }
+
+    private static func colorParameter(_ color: ThemeColor, depth: ColorDepth, isBackground: Bool) -> String? {
+        switch color {
+        case .unset: return nil
+        case .ansi(let index): return paletteParameter(index, isBackground: isBackground)
+        case .rgb(let rgb): return colorParameter(rgb, depth: depth, isBackground: isBackground)
+        }
+    }
+
+    /// `30`–`37` and `90`–`97` (`40`–`47`, `100`–`107` for backgrounds).
+    private static func paletteParameter(_ index: Int, isBackground: Bool) -> String {
+        let base = isBackground ? (index < 8 ? 40 : 100 - 8) : (index < 8 ? 30 : 90 - 8)
+        return String(base + index)
     }
 
     private static func colorParameter(_ color: RGBColor, depth: ColorDepth, isBackground: Bool) -> String {
@@ -57,9 +77,7 @@ public struct SGRStyle: Sendable, Hashable {
         case .ansi256:
             return "\(isBackground ? 48 : 38);5;\(nearestXterm256(color))"
         case .ansi16, .none:
-            let index = nearestANSI16(color)
-            let base = isBackground ? (index < 8 ? 40 : 100 - 8) : (index < 8 ? 30 : 90 - 8)
-            return String(base + index)
+            return paletteParameter(nearestANSI16(color), isBackground: isBackground)
         }
     }
 

@@ -33,7 +33,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// and opens `<main>`.
     public mutating func begin(_ document: DocumentInfo) {
         let title = document.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-            ? "Chat transcript" : document.title
+            ? options.theme.string("untitled") : document.title
         output.write("<!DOCTYPE html>\n<html lang=\"")
         output.write(Self.languageTag(document.language))
         output.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -60,7 +60,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// options' time zone, the time zone and the generator.
     public mutating func end(_ summary: DocumentSummary) {
         output.write("</main>\n<footer class=\"sb-summary\">\n<p>")
-        output.write(summary.messageCount == 1 ? "1 message" : "\(summary.messageCount) messages")
+        HTMLEscaping.write(options.theme.messageCount(summary.messageCount), to: &output)
         if let first = summary.firstDate {
             let last = summary.lastDate ?? first
             output.write(" · ")
@@ -123,7 +123,11 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 HTMLEscaping.write(label, to: &output)
                 output.write("\">")
             }
-            HTMLEscaping.write(options.theme.icon(name), to: &output)
+            if let svg = options.theme.svgIcon(name) {
+                output.write(svg.html)
+            } else {
+                HTMLEscaping.write(options.theme.icon(name), to: &output)
+            }
             output.write("</span>")
         case .time(let date, let label):
             writeTime(date, label: label)

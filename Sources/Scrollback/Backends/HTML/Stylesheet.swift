@@ -30,9 +30,9 @@ struct Stylesheet {
     // MARK: Custom properties
 
     private func rootProperties() -> String {
-        var rule = ":root{color-scheme:light dark;"
+        var rule = ":root{color-scheme:\(colorScheme);"
         for name in theme.colors.keys.sorted() {
-            rule += "--sb-\(HTMLEscaping.identifier(name, fallback: "color")):\(theme.colors[name]!.hex);"
+            rule += "--sb-\(HTMLEscaping.identifier(name, fallback: "color")):\(Self.cssValue(theme.colors[name]!));"
         }
         for name in theme.fonts.keys.sorted() {
             let font = theme.fonts[name]!
@@ -49,9 +49,24 @@ struct Stylesheet {
         guard !theme.darkColors.isEmpty else { return "" }
         var rule = "@media (prefers-color-scheme:dark){:root{"
         for name in theme.darkColors.keys.sorted() {
-            rule += "--sb-\(HTMLEscaping.identifier(name, fallback: "color")):\(theme.darkColors[name]!.hex);"
+            rule += "--sb-\(HTMLEscaping.identifier(name, fallback: "color")):\(Self.cssValue(theme.darkColors[name]!));"
         }
         return rule + "}}\n"
+    }
+
+    /// Both schemes when the theme has a dark section; else the one its background belongs to,
+    /// so that a dark-first theme gets dark scroll bars and form controls.
+    private var colorScheme: String {
+        guard theme.darkColors.isEmpty else { return "light dark" }
+        guard let background = theme.colors["background"]?.rgbValue else { return "light" }
+        return Contrast.relativeLuminance(of: background) < 0.18 ? "dark" : "light"
+    }
+
+    /// A colour as CSS. Only ever built from a parsed ``ThemeColor``, never from theme text, so a
+    /// value cannot reach the stylesheet as written. No colour is `initial`: `var()` of it is
+    /// invalid at computed-value time, so the property falls back to the viewer's own.
+    static func cssValue(_ color: ThemeColor) -> String {
+        color.rgbValue?.hex ?? "initial"
     }
 
     // MARK: Rules
@@ -87,7 +102,7 @@ struct Stylesheet {
     private func layoutRules() -> String {
         let ownBubble = color("background6", "background1")
         let bubble = color("background8", "background1")
-        let border = color("border", "textLowEmphasis")
+        let border = borderColor
         let muted = color("textLowEmphasis", "text")
         let accent = color("accentPrimary", "link")
         return """
@@ -140,7 +155,7 @@ struct Stylesheet {
             .sb-waveform{font-size:1.15em;line-height:1;letter-spacing:.06em;white-space:nowrap}
             .sb-avatar{display:inline-flex;align-items:center;justify-content:center;flex:none;width:var(--sb-avatar-size);height:var(--sb-avatar-size);border-radius:50%;overflow:hidden;color:\(color("avatarText", "textInverted"));font-size:calc(var(--sb-avatar-size)*.4);font-weight:600;line-height:1;vertical-align:middle}
             .sb-avatar img{width:100%;height:100%;object-fit:cover}
-            \((0..<AvatarContent.paletteSize).map { ".sb-avatar-\($0){background:\(color("avatar\($0)", else: "gray"))}" }.joined(separator: "\n"))
+            \((0..<AvatarContent.paletteSize).map { ".sb-avatar-\($0){background:\(color("avatar\($0)", "textLowEmphasis", else: "currentColor"))}" }.joined(separator: "\n"))
             .sb-quote{margin:0 0 calc(var(--sb-spacing)/2);padding:calc(var(--sb-spacing)/2) var(--sb-spacing);border-left:3px solid \(accent);border-radius:calc(var(--sb-radius)/4);background:\(color("background1", "background2"))}
             .sb-quote,.sb-quote>a{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/4);min-width:0}
             .sb-quote>a{color:inherit;text-decoration:none}
@@ -177,12 +192,19 @@ struct Stylesheet {
         @media (max-width:480px){.sb-channel,main,.sb-summary{padding-left:var(--sb-spacing);padding-right:var(--sb-spacing)}.sb-message{max-width:92%}}
         @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
         @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
-        @media print{*,*::before,*::after{background:none!important;box-shadow:none!important}body{color:\(color("text", else: nil))}.sb-message{break-inside:avoid;border:1px solid \(color("border", "textLowEmphasis"))}.sb-message.sb-system,.sb-message.sb-error{border:0}a{color:inherit}pre{white-space:pre-wrap;overflow-wrap:anywhere}}
+        @media print{*,*::before,*::after{background:none!important;box-shadow:none!important}body{color:\(color("text", else: nil))}.sb-message{break-inside:avoid;border:1px solid \(borderColor)}.sb-message.sb-system,.sb-message.sb-error{border:0}a{color:inherit}pre{white-space:pre-wrap;overflow-wrap:anywhere}}
 
         """
     }
 
     // MARK: Values
+
+    /// Lines and frames: the theme's border colour, or the text's own when the theme leaves the
+    /// border unset (a theme without colours still draws bubbles' frames and separators).
+    private var borderColor: String {
+        theme.colors["border"] == .unset && (theme.darkColors["border"] ?? .unset) == .unset
+            ? "currentColor" : color("border", "textLowEmphasis")
+    }
 
     /// Colour, background and font declarations for a text style.
     private func declarations(for style: TextStyle) -> String {
@@ -198,6 +220,7 @@ struct Stylesheet {
         result += "font-weight:\(Self.clampedWeight(weight));"
         result += "font-style:\(style.italic || font?.italic == true ? "italic" : "normal");"
         if style.underline { result += "text-decoration:underline;" }
+        if style.dim { result += "opacity:.72;" }
         return result
     }
 

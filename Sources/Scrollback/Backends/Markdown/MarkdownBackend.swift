@@ -52,7 +52,7 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// Writes a rule and one emphasised line: "N messages · first – last · time zone · generator".
     public mutating func end(_ summary: DocumentSummary) {
-        var parts = [summary.messageCount == 1 ? "1 message" : "\(summary.messageCount) messages"]
+        var parts = [converter.theme.messageCount(summary.messageCount)]
         switch (summary.firstDate, summary.lastDate) {
         case let (first?, last?):
             parts.append(summaryDateFormatter.string(from: first) + " – " + summaryDateFormatter.string(from: last))

@@ -1,0 +1,309 @@
+import Foundation
+import ScrollbackTesting
+import Testing
+@testable import Scrollback
+
+/// Theme files: loading, `extends`, errors with key paths and lines, and the built-in themes.
+@Suite struct ThemeFileTests {
+    static let themesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Themes")
+
+    /// The error `json` raises, or `nil` when it loads.
+    func error(_ json: String) -> ThemeError? {
+        do {
+            _ = try Theme(json: json, file: "test.json")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    // MARK: Built-in themes
+
+    @Test func builtInThemesAreTheFilesInThemes() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.themesDirectory.path)
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+        #expect(Set(files) == Set(Theme.builtInNames))
+        #expect(Theme.builtInNames.first == "default")
+        for name in files {
+            let text = try String(contentsOf: Self.themesDirectory.appendingPathComponent(name + ".json"), encoding: .utf8)
+            // The generated file drops the last line break, as a multi-line literal does.
+            #expect(BuiltInThemes.source(named: name).map { $0 + "\n" } == text,
+                    "Themes/\(name).json differs from the embedded copy: run Scripts/embed-themes")
+        }
+    }
+
+    @Test(arguments: ["default", "midnight", "high-contrast", "terminal-16", "plain"])
+    func builtInThemeLoadsAndReadsBackFromItsOwnFile(name: String) throws {
+        let theme = try #require(Theme.builtIn(named: name))
+        #expect(theme.name == name)
+        #expect(!theme.summary.isEmpty)
+        let reread = try Theme(json: theme.fileText, file: name)
+        #expect(reread == theme)
+        #expect(try Theme.named(name) == theme)
+    }
+
+    @Test func defaultIsTheDefaultFile() throws {
+        #expect(Theme.default == Theme.builtIn(named: "default"))
+        #expect(Theme.default.colors["text"] == .rgb(RGBColor(red: 0, green: 0, blue: 0)))
+        #expect(Theme.default.darkColors["background"] == ThemeColor(parsing: "#101418"))
+        #expect(Theme.default.fonts["title"]?.weight == 700)
+        #expect(Theme.default.style(for: .mention).background == "mentionBackground")
+        #expect(Theme.default.reactions["love"] == "❤️")
+        #expect(Theme.default.strings["threadReplies"] == "%@ Thread Replies")
+        #expect(Theme.default.metrics.maxContentWidth == 760)
+    }
+
+    @Test func midnightAndTerminal16AreDarkFirstAndPlainHasNoColour() throws {
+        let midnight = try #require(Theme.builtIn(named: "midnight"))
+        #expect(midnight.darkColors.isEmpty)
+        #expect(try #require(midnight.colors["background"]?.rgbValue).red < 32)
+        let terminal = try #require(Theme.builtIn(named: "terminal-16"))
+        for color in terminal.colors.values {
+            switch color {
+            case .rgb: Issue.record("terminal-16 has an RGB colour: \(color)")
+            case .ansi, .unset: break
+            }
+        }
+        let plain = try #require(Theme.builtIn(named: "plain"))
+        #expect(plain.darkColors.isEmpty)
+        #expect(plain.colors.values.allSatisfy { $0 == .unset })
+    }
+
+    // MARK: Extends
+
+    @Test func aOneLineOverrideChangesExactlyThat() throws {
+        let theme = try Theme(json: ##"{"version": 1, "extends": "default", "colors": {"accentPrimary": "#ff0000"}}"##, file: "red")
+        var expected = Theme.default
+        expected.name = "red"
+        expected.colors["accentPrimary"] = .rgb(RGBColor(red: 255, green: 0, blue: 0))
+        #expect(theme == expected)
+
+        // In the HTML, only the one custom property differs.
+        var options = RenderOptions.snapshot
+        let before = try SampleTranscripts.render("launch-room.json", as: .html, options: options).output
+        options.theme = theme
+        let after = try SampleTranscripts.render("launch-room.json", as: .html, options: options).output
+        #expect(before != after)
+        #expect(before.replacingOccurrences(of: "--sb-accent-primary:#005fcc;", with: "--sb-accent-primary:#ff0000;") == after)
+    }
+
+    @Test func fontsAndStylesMergeFieldByField() throws {
+        let theme = try Theme(json: """
+            {"version": 1, "extends": "default",
+             "fonts": {"body": {"size": 18}},
+             "styles": {"author": {"italic": true}}}
+            """)
+        #expect(theme.fonts["body"] == Theme.Font(family: Theme.default.fonts["body"]!.family, size: 18))
+        #expect(theme.style(for: .author) == TextStyle(color: "text", font: "footnoteBold", bold: true, italic: true))
+    }
+
+    @Test func extendsAFileByRelativePathAndDarkNullDropsTheDarkSection() throws {
+        let directory = NSTemporaryDirectory() + "scrollback-themes-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try #"{"version": 1, "extends": "default", "dark": null}"#.write(toFile: directory + "/base.json", atomically: true, encoding: .utf8)
+        try #"{"version": 1, "extends": "base.json", "colors": {"link": "rgb(0, 128, 0)"}}"#
+            .write(toFile: directory + "/child.json", atomically: true, encoding: .utf8)
+        let theme = try Theme.load(path: directory + "/child.json")
+        #expect(theme.name == "child")
+        #expect(theme.darkColors.isEmpty)
+        #expect(theme.colors["link"] == .rgb(RGBColor(red: 0, green: 128, blue: 0)))
+    }
+
+    @Test func commentsAndTrailingCommasAreAccepted() throws {
+        let theme = try Theme(json: """
+            // A theme.
+            {
+              "version": 1, /* the only version */
+              "extends": "default",
+              "strings": {"edited": "Bearbeitet // nicht ein Kommentar",},
+            }
+            """)
+        #expect(theme.strings["edited"] == "Bearbeitet // nicht ein Kommentar")
+    }
+
+    // MARK: Errors
+
+    @Test func unknownKeysAreNamedWithLineAndSuggestion() throws {
+        let error = try #require(self.error("{\n  \"version\": 1,\n  \"extends\": \"default\",\n  \"colors\": {\n    \"txet\": \"#fff\"\n  }\n}"))
+        #expect(error.keyPath == "colors.txet")
+        #expect(error.line == 5)
+        #expect(error.problem == .unknownKey("txet", suggestion: "text"))
+        #expect(error.description == "test.json:5: colors.txet: unknown key 'txet'; did you mean 'text'?")
+        #expect(self.error(#"{"version": 1, "colours": {}}"#)?.problem == .unknownKey("colours", suggestion: "colors"))
+        #expect(self.error(#"{"version": 1, "extends": "default", "styles": {"autor": {"bold": true}}}"#)?.problem
+                == .unknownKey("autor", suggestion: "author"))
+        #expect(self.error(#"{"version": 1, "extends": "default", "fonts": {"body": {"sise": 3}}}"#)?.keyPath == "fonts.body.sise")
+    }
+
+    @Test func invalidColoursAreRejected() throws {
+        let error = try #require(self.error(#"{"version": 1, "extends": "default", "dark": {"colors": {"link": "blue"}}}"#))
+        #expect(error.keyPath == "dark.colors.link")
+        #expect(error.problem == .invalidColor("blue"))
+    }
+
+    @Test(arguments: [
+        "red;}</style><script>alert(1)</script>", "#fff;background:url(x)", "rgb(1,2,3);x:y", "rgb(1, 2, 3) !important",
+        "url(javascript:alert(1))", "var(--sb-text)", "expression(alert(1))", "#ggg", "#12345", "rgb(256, 0, 0)",
+        "rgba(0, 0, 0, 2)", "rgb(1, 2)", "ansi(16)", "ansi(-1)", "#fff\n", "\u{2028}#fff", "inherit", "",
+    ])
+    func hostileColourValuesAreRejected(value: String) throws {
+        let json = #"{"version": 1, "extends": "default", "colors": {"text": "# + ThemeFileWriter.quoted(value) + "}}"
+        let error = try #require(self.error(json))
+        #expect(error.keyPath == "colors.text")
+        #expect(error.problem == .invalidColor(value))
+    }
+
+    @Test func colourSyntaxes() {
+        #expect(ThemeColor(parsing: "#abc") == .rgb(RGBColor(red: 0xaa, green: 0xbb, blue: 0xcc)))
+        #expect(ThemeColor(parsing: "#11223380") == .rgb(RGBColor(red: 0x11, green: 0x22, blue: 0x33, alpha: 0x80)))
+        #expect(ThemeColor(parsing: "rgb(255, 0, 10)") == .rgb(RGBColor(red: 255, green: 0, blue: 10)))
+        #expect(ThemeColor(parsing: "rgba(0, 0, 0, 0.5)") == .rgb(RGBColor(red: 0, green: 0, blue: 0, alpha: 128)))
+        #expect(ThemeColor(parsing: "rgb(100%, 0%, 50%)") == .rgb(RGBColor(red: 255, green: 0, blue: 128)))
+        #expect(ThemeColor(parsing: "ansi(12)") == .ansi(12))
+        #expect(ThemeColor(parsing: "none") == .unset)
+        #expect(ThemeColor.ansi(8).rgbValue == RGBColor(red: 127, green: 127, blue: 127))
+        #expect(ThemeColor(parsing: "ansi(3)")?.description == "ansi(3)")
+    }
+
+    @Test func fontSizesAndMetricsOutOfRange() throws {
+        let size = try #require(self.error(#"{"version": 1, "extends": "default", "fonts": {"footnote": {"size": 2}}}"#))
+        #expect(size.keyPath == "fonts.footnote.size")
+        #expect(size.problem == .outOfRange(2, allowed: 6...128))
+        #expect(self.error(#"{"version": 1, "extends": "default", "fonts": {"body": {"weight": 950}}}"#)?.keyPath == "fonts.body.weight")
+        #expect(self.error(#"{"version": 1, "extends": "default", "fonts": {"body": {"size": "15px"}}}"#)?.problem
+                == .wrongType(expected: "a number", found: "a string"))
+        #expect(self.error(#"{"version": 1, "extends": "default", "metrics": {"avatarSize": -4}}"#)?.keyPath == "metrics.avatarSize")
+    }
+
+    @Test func versionsNewerThanThisBuildAreRefused() throws {
+        let error = try #require(self.error(#"{"version": 2, "colors": {"bogus": 1}}"#))
+        #expect(error.keyPath == "version")
+        #expect(error.problem == .unsupportedVersion(2))
+        #expect(error.description.contains("newer than this Scrollback understands"))
+        #expect(self.error(#"{"extends": "default"}"#)?.problem == .missingKey("version"))
+    }
+
+    @Test func extendsCyclesAreFound() throws {
+        let directory = NSTemporaryDirectory() + "scrollback-cycle-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "{\"version\": 1,\n\"extends\": \"b.json\"}".write(toFile: directory + "/a.json", atomically: true, encoding: .utf8)
+        try "{\"version\": 1,\n\"extends\": \"a.json\"}".write(toFile: directory + "/b.json", atomically: true, encoding: .utf8)
+        #expect {
+            try Theme.load(path: directory + "/a.json")
+        } throws: { error in
+            guard let error = error as? ThemeError, case .extendsCycle(let chain) = error.problem else { return false }
+            return error.keyPath == "extends" && error.line == 2 && error.file.hasSuffix("b.json")
+                && chain.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.json", "b.json", "a.json"]
+        }
+        try "{\"version\": 1, \"extends\": \"self.json\"}".write(toFile: directory + "/self.json", atomically: true, encoding: .utf8)
+        #expect(throws: ThemeError.self) { try Theme.load(path: directory + "/self.json") }
+    }
+
+    @Test func otherMistakes() throws {
+        #expect(self.error(#"{"version": 1, "extends": "defualt"}"#)?.problem == .unknownTheme("defualt", suggestion: "default"))
+        #expect(self.error(#"{"version": 1, "extends": "default", "styles": {"body": {"color": "nope"}}}"#)?.problem
+                == .undefinedColor("nope"))
+        #expect(self.error(#"{"version": 1, "extends": "default", "styles": {"body": {"font": "huge"}}}"#)?.problem
+                == .undefinedFont("huge"))
+        #expect(self.error(##"{"version": 1, "colors": {"text": "#000"}}"##)?.problem == .missingKey("background"))
+        let duplicate = try #require(self.error("{\"version\": 1, \"extends\": \"default\",\n\"strings\": {\"you\": \"Du\",\n\"you\": \"Sie\"}}"))
+        #expect(duplicate.problem == .duplicateKey("you"))
+        #expect(duplicate.line == 3)
+        let syntax = try #require(self.error("{\"version\": 1,\n\"colors\": {\"text\" \"#000\"}}"))
+        #expect(syntax.line == 2)
+        #expect(self.error(#"{"version": 1, "extends": "default", "images": {"image": "\u001b[31m"}}"#)?.keyPath == "images.image")
+        #expect(self.error(#"{"version": 1, "extends": "default", "reactions": {"fire": ""}}"#)?.keyPath == "reactions.fire")
+        #expect(throws: ThemeError.self) { try Theme.load(path: "/nonexistent/theme.json") }
+        #expect((try? Theme.load(path: "/nonexistent/theme.json")) == nil)
+    }
+
+    // MARK: Outputs
+
+    @Test func paletteAndNoColourInTheOutputs() throws {
+        var options = RenderOptions.snapshot
+        options.colorDepth = .trueColor
+        options.theme = try #require(Theme.builtIn(named: "terminal-16"))
+        let terminal = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options).output
+        #expect(terminal.contains("\u{1B}["))
+        #expect(!terminal.contains("38;2;") && !terminal.contains("48;2;") && !terminal.contains("38;5;"))
+
+        options.theme = try #require(Theme.builtIn(named: "plain"))
+        let plain = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options).output
+        let colourParameter = try Regex(#"\x1B\[[0-9;]*(3[0-9]|4[0-9]|9[0-7]|10[0-7])[;m]"#)
+        #expect(plain.firstMatch(of: colourParameter) == nil)
+        #expect(plain.contains("\u{1B}[1m"))
+
+        let html = try SampleTranscripts.render("launch-room.json", as: .html, options: options).output
+        #expect(html.contains("--sb-text:initial;"))
+        #expect(!html.contains("prefers-color-scheme:dark"))
+        options.theme = try #require(Theme.builtIn(named: "midnight"))
+        let midnight = try SampleTranscripts.render("launch-room.json", as: .html, options: options).output
+        #expect(midnight.contains(":root{color-scheme:dark;"))
+    }
+
+    @Test func appearanceChoosesTheColoursOfANSIOutput() throws {
+        var options = RenderOptions.snapshot
+        options.colorDepth = .trueColor
+        options.darkAppearance = true
+        let dark = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options).output
+        options.darkAppearance = false
+        let light = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options).output
+        #expect(dark.contains("38;2;163;167;174")) // #a3a7ae, dark textLowEmphasis
+        #expect(light.contains("38;2;93;96;102")) // #5d6066, light textLowEmphasis
+    }
+
+    @Test func labelsAndGlyphsComeFromTheTheme() throws {
+        var options = RenderOptions.snapshot
+        options.theme = try Theme(json: """
+            {"version": 1, "extends": "default",
+             "strings": {"edited": "Bearbeitet"},
+             "reactions": {"love": "♥"}}
+            """)
+        for format in SampleTranscripts.Format.allCases {
+            let output = try SampleTranscripts.render("launch-room.json", as: format, options: options).output
+            #expect(output.contains("Bearbeitet") && !output.contains("Edited"), "\(format)")
+            #expect(output.contains("♥") && !output.contains("❤️"), "\(format)")
+        }
+    }
+
+    @Test func svgIconsAreDrawnInHTMLAndGlyphsElsewhere() throws {
+        let theme = try Theme(json: """
+            {"version": 1, "extends": "default",
+             "images": {"file.document": {"glyph": "[F]", "svg": {"viewBox": "0 0 24 24", "path": "M4 2h10l6 6v14H4z"}}}}
+            """)
+        #expect(theme.icons["file.document"] == "[F]")
+        #expect(theme.svgIcon("file.pdf") == nil)
+        #expect(try Theme(json: theme.fileText) == theme)
+        var options = RenderOptions.snapshot
+        options.theme = theme
+        let html = try SampleTranscripts.render("launch-room.json", as: .html, options: options).output
+        #expect(html.contains(#"<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false" style="vertical-align:-.125em"><path fill="currentColor" d="M4 2h10l6 6v14H4z"/></svg>"#))
+    }
+
+    @Test(arguments: [
+        #""><script>alert(1)</script>"#, "M0 0\"/><script>", "M0 0 url(#x)", "javascript:alert(1)", "",
+    ])
+    func hostileSVGIsRejected(path: String) throws {
+        let json = #"{"version": 1, "extends": "default", "images": {"poll": {"glyph": "P", "svg": {"viewBox": "0 0 24 24", "path": "# + ThemeFileWriter.quoted(path) + "}}}}"
+        let error = try #require(self.error(json))
+        #expect(error.keyPath == "images.poll.svg")
+        #expect(self.error(#"{"version": 1, "extends": "default", "images": {"poll": {"glyph": "P", "svg": {"viewBox": "0 0 0 24\"", "path": "M0 0"}}}}"#)?.keyPath == "images.poll.svg")
+    }
+
+    /// Each built-in theme renders the launch room in every output: references reviewed like code.
+    @Test(arguments: ["midnight", "high-contrast", "terminal-16", "plain"])
+    func builtInThemeRendersTheSample(name: String) throws {
+        var options = RenderOptions.snapshot
+        options.theme = try #require(Theme.builtIn(named: name))
+        options.colorDepth = .trueColor
+        for format in SampleTranscripts.Format.allCases {
+            let (output, warnings) = try SampleTranscripts.render("launch-room.json", as: format, options: options)
+            #expect(warnings.isEmpty)
+            let fileExtension = ["html": "html", "ansi": "ansi.txt", "markdown": "md"][format.rawValue]!
+            assertSnapshot(of: output, as: .lines(pathExtension: fileExtension), named: "\(name)-\(format.rawValue)")
+        }
+    }
+}
