@@ -36,6 +36,8 @@ struct JSONStreamParser {
     private let memberStack = ValueStack<(key: String, value: JSONValue)>()
     private let elementStack = ValueStack<JSONValue>()
     private var startedReading = false
+    /// The first byte of a value whose raw bytes are wanted: refills keep it in the window.
+    private var pin: Int?
 
     init(source: ByteSource) {
         self.source = source
@@ -84,13 +86,34 @@ struct JSONStreamParser {
     /// the window. Returns `false` at the end of the input.
     private mutating func refill(keeping keep: inout Int) throws(ReadError) -> Bool {
         if !startedReading { return try startReading(keeping: &keep) }
-        let shift = keep
-        let more = try source.refill(discardingBefore: keep)
+        let shift = min(keep, pin ?? keep)
+        let more = try source.refill(discardingBefore: shift)
         bytes = source.window
         limit = source.count
         cursor -= shift
-        keep = 0
+        keep -= shift
+        if let pinned = pin { pin = pinned - shift }
         return more
+    }
+
+    // MARK: - Raw bytes
+
+    /// Starts keeping the input from the next value on (after whitespace), so that its bytes
+    /// can be had as written with ``pinnedBytes()``; the window grows to hold them if need be.
+    mutating func pinNextValue() throws(ReadError) {
+        _ = try peekSignificant()
+        pin = cursor
+    }
+
+    /// The input from the pinned place to the cursor, valid until the parser reads on.
+    func pinnedBytes() -> UnsafeBufferPointer<UInt8> {
+        guard let pin else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: bytes + pin, count: cursor - pin)
+    }
+
+    /// Lets the window slide past the pinned bytes again.
+    mutating func unpin() {
+        pin = nil
     }
 
     /// The first read also drops a UTF-8 byte order mark.

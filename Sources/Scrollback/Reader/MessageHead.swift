@@ -1,0 +1,51 @@
+/// The few members of a message object that ``TranscriptIndex`` needs, picked out of the input
+/// by a reader that skips every other value without building it (``TranscriptReader/Mode/index``).
+///
+/// A repeated key keeps its last value, as in a fully parsed ``JSONObject``.
+struct MessageHead {
+    var id: JSONValue?
+    var parentID: JSONValue?
+    var createdAt: JSONValue?
+    var showInChannel: JSONValue?
+    /// The author as an object holding only its `id`; `null` when `user` is not an object.
+    var user: JSONValue?
+
+    /// Reads the value of `key` if it is one of the indexed members, else skips it.
+    mutating func read(_ key: String, from parser: inout JSONStreamParser) throws(ReadError) {
+        // Lengths first: most keys are ruled out without comparing strings.
+        switch key.utf8.count {
+        case 2 where key == "id": id = try parser.parseValue()
+        case 4 where key == "user": user = try Self.readUser(from: &parser)
+        case 9 where key == "parent_id": parentID = try parser.parseValue()
+        case 10 where key == "created_at": createdAt = try parser.parseValue()
+        case 15 where key == "show_in_channel": showInChannel = try parser.parseValue()
+        default: try parser.skipValue()
+        }
+    }
+
+    private static func readUser(from parser: inout JSONStreamParser) throws(ReadError) -> JSONValue {
+        guard try parser.peekKind() == .object else {
+            // Not an object: no author, whatever it holds (the full reading warns about it).
+            try parser.skipValue()
+            return .null
+        }
+        try parser.beginObject()
+        var id: JSONValue?
+        while let key = try parser.nextKey() {
+            if key == "id" { id = try parser.parseValue() } else { try parser.skipValue() }
+        }
+        return .object(JSONObject(uniqueMembers: id.map { [(key: "id", value: $0)] } ?? []))
+    }
+
+    /// The members read, as an object for ``MessageDecoder``.
+    var object: JSONObject {
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(5)
+        if let id { members.append(("id", id)) }
+        if let user { members.append(("user", user)) }
+        if let createdAt { members.append(("created_at", createdAt)) }
+        if let parentID { members.append(("parent_id", parentID)) }
+        if let showInChannel { members.append(("show_in_channel", showInChannel)) }
+        return JSONObject(uniqueMembers: members)
+    }
+}
