@@ -23,6 +23,14 @@ struct MessageHead {
         }
     }
 
+    /// The value of `key` as the index needs it (`user` holding only its `id`) if it is one of
+    /// the indexed members; else skips it and returns `nil`.
+    static func readIndexedMember(_ key: String, from parser: inout JSONStreamParser) throws(ReadError) -> JSONValue? {
+        var head = MessageHead()
+        try head.read(key, from: &parser)
+        return head.id ?? head.user ?? head.parentID ?? head.createdAt ?? head.showInChannel
+    }
+
     private static func readUser(from parser: inout JSONStreamParser) throws(ReadError) -> JSONValue {
         guard try parser.peekKind() == .object else {
             // Not an object: no author, whatever it holds (the full reading warns about it).

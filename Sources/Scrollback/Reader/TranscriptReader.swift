@@ -189,6 +189,8 @@ public struct TranscriptReader {
         let line = "line \(start.line)"
         switch kind {
         case .object:
+            // Perhaps an NDJSON message: in index mode, its bytes are kept in case it is a reply.
+            if mode == .index { try parser.pinNextValue() }
             try parser.beginObject()
             frames.append(.object)
             objectFrames.append(ObjectFrame(prefix: isFirst ? "" : line + ".", start: start, isTopLevel: true,
@@ -217,14 +219,7 @@ public struct TranscriptReader {
         let isTopLevel = objectFrames[top].isTopLevel
         // Most keys of an NDJSON message line are none of these: rule them out by length first,
         // which is far cheaper than comparing strings.
-        guard Self.mayBeWrapperKey(length: key.utf8.count) else {
-            if objectFrames[top].isDecided {
-                try parser.skipValue()
-            } else {
-                objectFrames[top].keep(key, hash: hash, value: try parser.parseValue())
-            }
-            return
-        }
+        guard Self.mayBeWrapperKey(length: key.utf8.count) else { return try keepOrSkip(key, hash: hash, frame: top) }
         switch (key, kind) {
         case ("messages", .array?):
             decide(as: objectFrames[top].channel == nil ? .messageList : .channel)
@@ -259,11 +254,20 @@ public struct TranscriptReader {
             decide(as: .channel)
             try parser.skipValue()
         default:
-            if objectFrames[top].isDecided {
-                try parser.skipValue()
-            } else {
-                objectFrames[top].keep(key, hash: hash, value: try parser.parseValue())
-            }
+            try keepOrSkip(key, hash: hash, frame: top)
+        }
+    }
+
+    /// A member that is no wrapper's: kept while the object may be a message (in index mode,
+    /// only the members the index reads), else skipped.
+    private mutating func keepOrSkip(_ key: String, hash: UInt64, frame top: Int) throws(ReadError) {
+        if objectFrames[top].isDecided {
+            try parser.skipValue()
+        } else if mode == .index {
+            guard let value = try MessageHead.readIndexedMember(key, from: &parser) else { return }
+            objectFrames[top].keep(key, hash: hash, value: value)
+        } else {
+            objectFrames[top].keep(key, hash: hash, value: try parser.parseValue())
         }
     }
 
@@ -274,6 +278,7 @@ public struct TranscriptReader {
         guard !objectFrames[top].isDecided else { return }
         objectFrames[top].isDecided = true
         objectFrames[top].members = []
+        if objectFrames[top].isTopLevel { parser.unpin() } // no message: its bytes are not wanted
         if objectFrames[top].isTopLevel && objectFrames[top].isFirstValue { shape = wrapperShape }
         if let channel = objectFrames[top].channel { emitChannel(channel, frame: top) }
     }
@@ -293,6 +298,7 @@ public struct TranscriptReader {
     private mutating func finishObject() throws(ReadError) {
         frames.removeLast()
         let frame = objectFrames.removeLast()
+        defer { if frame.isTopLevel { parser.unpin() } }
         if frame.isDecided {
             releaseHeldMessages() // their channel never came
             return
@@ -313,7 +319,9 @@ public struct TranscriptReader {
             }
         }
         if let message = try decode(.object(object), path: path, position: frame.start) {
-            pending.append(.message(message, json: nil))
+            // In index mode the object holds only the indexed members: a reply goes as written.
+            let json = mode == .index && message.parentID != nil ? Array(parser.pinnedBytes()) : nil
+            pending.append(.message(message, json: json))
         }
     }
 
