@@ -10,6 +10,25 @@ struct MessageHead {
     /// The author as an object holding only its `id`; `null` when `user` is not an object.
     var user: JSONValue?
 
+    /// The indexed keys, in the order of ``readMembers(from:)``'s cases.
+    static let keys = ExpectedKeys(["id", "user", "parent_id", "created_at", "show_in_channel"])
+
+    /// Reads the members of the object whose `{` was just consumed, up to its `}`.
+    mutating func readMembers(from parser: inout JSONStreamParser) throws(ReadError) {
+        let keys = Self.keys // once, not once a key
+        while true {
+            switch try parser.nextKey(among: keys) {
+            case .end: return
+            case .key(0): id = try parser.parseValue()
+            case .key(1): user = try Self.readUser(from: &parser)
+            case .key(2): parentID = try parser.parseValue()
+            case .key(3): createdAt = try parser.parseValue()
+            case .key(4): showInChannel = try parser.parseValue()
+            case .key, .other: try parser.skipValue()
+            }
+        }
+    }
+
     /// Reads the value of `key` if it is one of the indexed members, else skips it.
     mutating func read(_ key: String, from parser: inout JSONStreamParser) throws(ReadError) {
         // Lengths first: most keys are ruled out without comparing strings.
@@ -39,11 +58,17 @@ struct MessageHead {
         }
         try parser.beginObject()
         var id: JSONValue?
-        while let key = try parser.nextKey() {
-            if key == "id" { id = try parser.parseValue() } else { try parser.skipValue() }
+        let keys = userKeys
+        while true {
+            switch try parser.nextKey(among: keys) {
+            case .end: return .object(JSONObject(uniqueMembers: id.map { [(key: "id", value: $0)] } ?? []))
+            case .key: id = try parser.parseValue()
+            case .other: try parser.skipValue()
+            }
         }
-        return .object(JSONObject(uniqueMembers: id.map { [(key: "id", value: $0)] } ?? []))
     }
+
+    private static let userKeys = ExpectedKeys(["id"])
 
     /// The members read, as an object for ``MessageDecoder``.
     var object: JSONObject {

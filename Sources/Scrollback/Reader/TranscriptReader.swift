@@ -426,9 +426,7 @@ public struct TranscriptReader {
         defer { parser.unpin() }
         try parser.beginObject()
         var head = MessageHead()
-        while let key = try parser.nextKey() {
-            try head.read(key, from: &parser)
-        }
+        try head.readMembers(from: &parser)
         guard let message = decoder.indexedMessage(head) else { return nil }
         guard message.parentID != nil else { return .message(message, json: nil) }
         return .message(message, json: Array(parser.pinnedBytes()))
