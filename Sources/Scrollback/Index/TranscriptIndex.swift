@@ -52,7 +52,7 @@ public final class TranscriptIndex {
     /// The error that ended the reading early, if any: what was read before it is indexed.
     public private(set) var readError: ReadError?
     private(set) var messageIDs = MessageIDSet()
-    private var replies: [SpooledReply] = []
+    private(set) var replies: [SpooledReply] = []
     private let spool: TemporaryFile
 
     /// Reads every event of `reader`, keeping what the filter admits. A read error does not
@@ -66,21 +66,21 @@ public final class TranscriptIndex {
         spool = try TemporaryFile(directory: directory)
         var window = MessageFilter.Window(filter)
         while true {
-            let event: TranscriptEvent?
+            let item: TranscriptReader.Item?
             do throws(ReadError) {
-                event = try reader.next()
+                item = try reader.nextItem()
             } catch {
                 readError = error
                 break
             }
-            guard let event else { break }
-            switch event {
+            guard let item else { break }
+            switch item {
             case .channel:
                 window.reset()
                 channels.append(ChannelSummary())
-            case .message(let message):
+            case .message(let message, let json):
                 guard window.admits(message) else { continue }
-                try add(message)
+                try add(message, json: json)
             }
         }
         messageIDs.seal()
@@ -88,18 +88,20 @@ public final class TranscriptIndex {
         replies.shrinkToFit()
     }
 
-    private func add(_ message: ChatMessage) throws(ReadError) {
+    /// `json` is the reply as written in the input, when the reader kept it; else it is written
+    /// out from the message's `raw`.
+    private func add(_ message: ChatMessage, json: [UInt8]?) throws(ReadError) {
         channels[channels.count - 1].add(message.createdAt)
         messageIDs.insert(message.id, isTopLevel: message.parentID == nil)
         guard let parent = message.parentID else { return }
-        var json = JSONValue.object(message.raw).serialized()
-        let written = json.withUTF8 { bytes in
-            Result { () throws(ReadError) in try spool.append(UnsafeRawBufferPointer(bytes)) }
+        let bytes = json ?? Array(JSONValue.object(message.raw).serialized().utf8)
+        let written = bytes.withUnsafeBytes { buffer in
+            Result { () throws(ReadError) in try spool.append(buffer) }
         }
         let offset = try written.get()
         replies.append(SpooledReply(parent: MessageIDSet.key(parent),
                                     time: message.createdAt?.timeIntervalSince1970 ?? .greatestFiniteMagnitude,
-                                    offset: offset, length: Int32(clamping: json.utf8.count)))
+                                    offset: offset, length: Int32(clamping: bytes.count)))
     }
 
     // MARK: Looking up
@@ -140,10 +142,11 @@ public final class TranscriptIndex {
         return low..<end
     }
 
-    private func reply(at index: Int) throws(ReadError) -> ChatMessage? {
+    /// The reply at `index` in ``replies`` (sorted by parent, then time), read back from the spool.
+    func reply(at index: Int) throws(ReadError) -> ChatMessage? {
         let entry = replies[index]
         let bytes = try spool.bytes(at: entry.offset, count: Int(entry.length))
-        // The reply was decoded (and its problems reported) on the first reading: quietly now.
+        // The render pass reports the reply's problems where the input has it: quietly here.
         var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1))
         guard let value = try? parser.parseValue() else { return nil }
         return try? MessageDecoder(warn: { _, _ in }).message(value, path: "").get()

@@ -36,6 +36,8 @@ struct JSONStreamParser {
     private let memberStack = ValueStack<(key: String, value: JSONValue)>()
     private let elementStack = ValueStack<JSONValue>()
     private var startedReading = false
+    /// The first byte of a value whose raw bytes are wanted: refills keep it in the window.
+    private var pin: Int?
 
     init(source: ByteSource) {
         self.source = source
@@ -84,13 +86,34 @@ struct JSONStreamParser {
     /// the window. Returns `false` at the end of the input.
     private mutating func refill(keeping keep: inout Int) throws(ReadError) -> Bool {
         if !startedReading { return try startReading(keeping: &keep) }
-        let shift = keep
-        let more = try source.refill(discardingBefore: keep)
+        let shift = min(keep, pin ?? keep)
+        let more = try source.refill(discardingBefore: shift)
         bytes = source.window
         limit = source.count
         cursor -= shift
-        keep = 0
+        keep -= shift
+        if let pinned = pin { pin = pinned - shift }
         return more
+    }
+
+    // MARK: - Raw bytes
+
+    /// Starts keeping the input from the next value on (after whitespace), so that its bytes
+    /// can be had as written with ``pinnedBytes()``; the window grows to hold them if need be.
+    mutating func pinNextValue() throws(ReadError) {
+        _ = try peekSignificant()
+        pin = cursor
+    }
+
+    /// The input from the pinned place to the cursor, valid until the parser reads on.
+    func pinnedBytes() -> UnsafeBufferPointer<UInt8> {
+        guard let pin else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: bytes + pin, count: cursor - pin)
+    }
+
+    /// Lets the window slide past the pinned bytes again.
+    mutating func unpin() {
+        pin = nil
     }
 
     /// The first read also drops a UTF-8 byte order mark.
@@ -177,6 +200,45 @@ struct JSONStreamParser {
 
     /// ``nextKey()`` with the key's hash, for callers that look for repeated keys themselves.
     mutating func nextKeyAndHash() throws(ReadError) -> (key: String, hash: UInt64)? {
+        guard try openNextKey() else { return nil }
+        let key = try parseKey()
+        try consumeColon()
+        containers[containers.count - 1] = .objectRest
+        return key
+    }
+
+    /// What ``nextKey(among:)`` found.
+    enum KeyMatch: Equatable {
+        /// The object's `}` was consumed.
+        case end
+        /// The key is `keys[index]`.
+        case key(Int)
+        /// A key that is none of them.
+        case other
+    }
+
+    /// ``nextKey()`` for a caller that wants only a few keys: it tells which of `keys` comes
+    /// next, without making a `String` of it (unless it has escapes).
+    mutating func nextKey(among keys: ExpectedKeys) throws(ReadError) -> KeyMatch {
+        guard try openNextKey() else { return .end }
+        var quote = cursor - 1
+        let match: KeyMatch
+        if let end = try scanPlainString(quote: &quote) {
+            let found = keys.index(of: UnsafeBufferPointer(start: bytes + quote + 1, count: end - quote - 1))
+            match = found.map(KeyMatch.key) ?? .other
+        } else {
+            var key = try parseEscapedString(quote: quote)
+            let found = key.withUTF8 { keys.index(of: $0) }
+            match = found.map(KeyMatch.key) ?? .other
+        }
+        try consumeColon()
+        containers[containers.count - 1] = .objectRest
+        return match
+    }
+
+    /// Moves past the `,` before the next key and its opening quote: `false` once the
+    /// innermost object's `}` has been consumed instead.
+    private mutating func openNextKey() throws(ReadError) -> Bool {
         guard let state = containers.last, state == .objectFirst || state == .objectRest else {
             preconditionFailure("nextKey() outside an object")
         }
@@ -184,7 +246,7 @@ struct JSONStreamParser {
         if byte == UInt8(ascii: "}") {
             cursor += 1
             containers.removeLast()
-            return nil
+            return false
         }
         if state == .objectRest {
             guard byte == UInt8(ascii: ",") else { throw unexpected(at: cursor, expected: "expected ',' or '}' after object member") }
@@ -193,15 +255,12 @@ struct JSONStreamParser {
             if byte == UInt8(ascii: "}") { // a trailing comma
                 cursor += 1
                 containers.removeLast()
-                return nil
+                return false
             }
         }
         guard byte == UInt8(ascii: "\"") else { throw unexpected(at: cursor, expected: "expected a string key") }
         cursor += 1
-        let key = try parseKey()
-        try consumeColon()
-        containers[containers.count - 1] = .objectRest
-        return key
+        return true
     }
 
     /// Moves to the next element of the innermost open array: `true` when one follows (the
@@ -736,5 +795,36 @@ struct JSONStreamParser {
 private extension String {
     func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}
+
+/// A few object keys of at most 16 bytes, looked for by ``JSONStreamParser/nextKey(among:)``:
+/// each is held as its length and two words, so that a key is matched with two comparisons.
+struct ExpectedKeys: Sendable {
+    private let lengths: [Int]
+    private let words: [(UInt64, UInt64)]
+
+    init(_ keys: [String]) {
+        precondition(keys.allSatisfy { $0.utf8.count <= 16 }, "expected keys are short")
+        lengths = keys.map(\.utf8.count)
+        words = keys.map { key in
+            let bytes = Array(key.utf8)
+            return bytes.withUnsafeBufferPointer(Self.words)
+        }
+    }
+
+    /// The first 16 bytes as two little-endian words, zero-padded.
+    private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        var padded: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &padded) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).prefix(16))) }
+        return padded
+    }
+
+    /// The index of the key spelled by `bytes`, if it is one of them.
+    func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count <= 16, let first = lengths.firstIndex(of: bytes.count) else { return nil }
+        let key = Self.words(bytes)
+        for index in first..<lengths.count where lengths[index] == bytes.count && words[index] == key { return index }
+        return nil
     }
 }

@@ -59,6 +59,21 @@ struct MessageDecoder {
         return .success(message)
     }
 
+    /// A message with only what ``TranscriptIndex`` reads (id, author, date, thread), from the
+    /// members a ``MessageHead`` picked out, by the same rules as ``message(_:path:)``; `nil`
+    /// when it is unusable. Its `raw` is empty.
+    func indexedMessage(_ head: MessageHead) -> ChatMessage? {
+        guard let id = identifier(head.id) else { return nil }
+        var message = ChatMessage(id: id)
+        let here = FieldPath(base: "")
+        var fields = Fields(object: head.object, path: here, warn: warn)
+        message.user = fields.object("user").flatMap { user($0, path: here.appending("user")) }
+        message.createdAt = fields.date("created_at")
+        message.parentID = fields.string("parent_id")
+        message.showInChannel = fields.bool("show_in_channel") ?? false
+        return message
+    }
+
     func user(_ object: JSONObject, path: FieldPath) -> ChatUser? {
         guard let id = identifier(object["id"]) else {
             warn(path.description, "a user needs an \"id\"")

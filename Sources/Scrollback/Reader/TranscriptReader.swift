@@ -52,7 +52,31 @@ public struct TranscriptReader {
         length == 4 || length == 7 || length == 8 || length == 15
     }
 
+    /// How message elements are read: decoded completely, or only as far as the index needs.
+    enum Mode {
+        case full
+        /// Each message in a `messages` array (or an NDJSON line) is walked key by key: only
+        /// `id`, `parent_id`, `created_at`, `show_in_channel` and `user.id` are parsed, the rest
+        /// is skipped unbuilt, and a reply's bytes are handed out as written. Nothing is reported:
+        /// the full reading that follows reports every problem.
+        case index
+    }
+
+    /// A channel, or a message with, in ``Mode/index``, a reply's JSON as written in the input.
+    enum Item {
+        case channel(ChatChannel)
+        case message(ChatMessage, json: [UInt8]?)
+
+        var event: TranscriptEvent {
+            switch self {
+            case .channel(let channel): return .channel(channel)
+            case .message(let message, _): return .message(message)
+            }
+        }
+    }
+
     private var parser: JSONStreamParser
+    private let mode: Mode
     private let strict: Bool
     private let onWarning: (ReadWarning) -> Void
     private let fieldWarnings = FieldWarnings()
@@ -62,10 +86,10 @@ public struct TranscriptReader {
     private var objectFrames: [ObjectFrame] = []
     private var arrayFrames: [ArrayFrame] = []
     /// Events ready to be returned, before anything else is read.
-    private var pending: [TranscriptEvent] = []
+    private var pending: [Item] = []
     private var pendingHead = 0
     /// Messages read before their object's `channel`, held so that the channel comes first.
-    private var heldMessages: [ChatMessage] = []
+    private var heldMessages: [Item] = []
     /// Message elements seen so far, usable or not: the next one's index.
     private var messageElements = 0
     private var topLevelValues = 0
@@ -84,15 +108,31 @@ public struct TranscriptReader {
     }
 
     init(source: ByteSource, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in }) {
+        self.init(source: source, mode: .full, strict: strict, onWarning: onWarning)
+    }
+
+    /// A silent reader in ``Mode/index`` (it never reports, so it never stops for `strict`).
+    init(indexing source: ByteSource) {
+        self.init(source: source, mode: .index, strict: false, onWarning: { _ in })
+    }
+
+    private init(source: ByteSource, mode: Mode, strict: Bool, onWarning: @escaping (ReadWarning) -> Void) {
         parser = JSONStreamParser(source: source)
+        self.mode = mode
         self.strict = strict
         self.onWarning = onWarning
         let fieldWarnings = fieldWarnings
-        decoder = MessageDecoder(warn: { keyPath, reason in fieldWarnings.items.append((keyPath, reason)) })
+        decoder = mode == .index ? MessageDecoder(warn: { _, _ in })
+            : MessageDecoder(warn: { keyPath, reason in fieldWarnings.items.append((keyPath, reason)) })
     }
 
     /// The next channel or message, or `nil` at the end of the input.
     public mutating func next() throws(ReadError) -> TranscriptEvent? {
+        try nextItem()?.event
+    }
+
+    /// ``next()`` with, in ``Mode/index``, a reply's JSON.
+    mutating func nextItem() throws(ReadError) -> Item? {
         do throws(ReadError) {
             while true {
                 if pendingHead < pending.count {
@@ -116,7 +156,7 @@ public struct TranscriptReader {
                 case .object: try stepObject()
                 case .channels: try stepChannels()
                 case .messages:
-                    if let message = try stepMessages() { return counted(.message(message)) }
+                    if let item = try stepMessages() { return counted(item) }
                 }
             }
         } catch {
@@ -125,11 +165,11 @@ public struct TranscriptReader {
             releaseHeldMessages()
             guard pendingHead < pending.count else { throw error }
             deferredError = error
-            return try next()
+            return try nextItem()
         }
     }
 
-    private mutating func counted(_ event: TranscriptEvent) -> TranscriptEvent {
+    private mutating func counted(_ event: Item) -> Item {
         if case .message = event { messageCount += 1 }
         return event
     }
@@ -149,6 +189,8 @@ public struct TranscriptReader {
         let line = "line \(start.line)"
         switch kind {
         case .object:
+            // Perhaps an NDJSON message: in index mode, its bytes are kept in case it is a reply.
+            if mode == .index { try parser.pinNextValue() }
             try parser.beginObject()
             frames.append(.object)
             objectFrames.append(ObjectFrame(prefix: isFirst ? "" : line + ".", start: start, isTopLevel: true,
@@ -177,14 +219,7 @@ public struct TranscriptReader {
         let isTopLevel = objectFrames[top].isTopLevel
         // Most keys of an NDJSON message line are none of these: rule them out by length first,
         // which is far cheaper than comparing strings.
-        guard Self.mayBeWrapperKey(length: key.utf8.count) else {
-            if objectFrames[top].isDecided {
-                try parser.skipValue()
-            } else {
-                objectFrames[top].keep(key, hash: hash, value: try parser.parseValue())
-            }
-            return
-        }
+        guard Self.mayBeWrapperKey(length: key.utf8.count) else { return try keepOrSkip(key, hash: hash, frame: top) }
         switch (key, kind) {
         case ("messages", .array?):
             decide(as: objectFrames[top].channel == nil ? .messageList : .channel)
@@ -201,7 +236,7 @@ public struct TranscriptReader {
             let position = parser.currentPosition()
             let value = try parser.parseValue()
             if let message = try decode(value, path: prefix + "message", position: position) {
-                pending.append(.message(message))
+                pending.append(.message(message, json: nil))
             }
         case ("channel", .object?):
             let value = try parser.parseValue()
@@ -219,11 +254,20 @@ public struct TranscriptReader {
             decide(as: .channel)
             try parser.skipValue()
         default:
-            if objectFrames[top].isDecided {
-                try parser.skipValue()
-            } else {
-                objectFrames[top].keep(key, hash: hash, value: try parser.parseValue())
-            }
+            try keepOrSkip(key, hash: hash, frame: top)
+        }
+    }
+
+    /// A member that is no wrapper's: kept while the object may be a message (in index mode,
+    /// only the members the index reads), else skipped.
+    private mutating func keepOrSkip(_ key: String, hash: UInt64, frame top: Int) throws(ReadError) {
+        if objectFrames[top].isDecided {
+            try parser.skipValue()
+        } else if mode == .index {
+            guard let value = try MessageHead.readIndexedMember(key, from: &parser) else { return }
+            objectFrames[top].keep(key, hash: hash, value: value)
+        } else {
+            objectFrames[top].keep(key, hash: hash, value: try parser.parseValue())
         }
     }
 
@@ -234,6 +278,7 @@ public struct TranscriptReader {
         guard !objectFrames[top].isDecided else { return }
         objectFrames[top].isDecided = true
         objectFrames[top].members = []
+        if objectFrames[top].isTopLevel { parser.unpin() } // no message: its bytes are not wanted
         if objectFrames[top].isTopLevel && objectFrames[top].isFirstValue { shape = wrapperShape }
         if let channel = objectFrames[top].channel { emitChannel(channel, frame: top) }
     }
@@ -246,13 +291,14 @@ public struct TranscriptReader {
     }
 
     private mutating func releaseHeldMessages() {
-        for message in heldMessages { pending.append(.message(message)) }
+        pending.append(contentsOf: heldMessages)
         heldMessages.removeAll(keepingCapacity: true)
     }
 
     private mutating func finishObject() throws(ReadError) {
         frames.removeLast()
         let frame = objectFrames.removeLast()
+        defer { if frame.isTopLevel { parser.unpin() } }
         if frame.isDecided {
             releaseHeldMessages() // their channel never came
             return
@@ -273,13 +319,15 @@ public struct TranscriptReader {
             }
         }
         if let message = try decode(.object(object), path: path, position: frame.start) {
-            pending.append(.message(message))
+            // In index mode the object holds only the indexed members: a reply goes as written.
+            let json = mode == .index && message.parentID != nil ? Array(parser.pinnedBytes()) : nil
+            pending.append(.message(message, json: json))
         }
     }
 
     // MARK: - Arrays
 
-    private mutating func stepMessages() throws(ReadError) -> ChatMessage? {
+    private mutating func stepMessages() throws(ReadError) -> Item? {
         let top = arrayFrames.count - 1
         guard try parser.nextElement() else {
             frames.removeLast()
@@ -288,11 +336,18 @@ public struct TranscriptReader {
         }
         let index = arrayFrames[top].count
         arrayFrames[top].count += 1
-        let position = parser.currentPosition()
-        let value = try parser.parseValue()
-        guard let message = try decode(value, path: "\(arrayFrames[top].path)[\(index)]", position: position) else { return nil }
-        guard arrayFrames[top].holdsForChannel else { return message }
-        heldMessages.append(message)
+        let item: Item
+        if mode == .index {
+            guard let indexed = try readIndexedElement() else { return nil }
+            item = indexed
+        } else {
+            let position = parser.currentPosition()
+            let value = try parser.parseValue()
+            guard let message = try decode(value, path: "\(arrayFrames[top].path)[\(index)]", position: position) else { return nil }
+            item = .message(message, json: nil)
+        }
+        guard arrayFrames[top].holdsForChannel else { return item }
+        heldMessages.append(item)
         if heldMessages.count >= Self.heldMessagesLimit {
             releaseHeldMessages()
             arrayFrames[top].holdsForChannel = false
@@ -357,6 +412,24 @@ public struct TranscriptReader {
             try report(ReadWarning(keyPath: keyPath, reason: reason, skippedMessage: false))
         }
         return channel
+    }
+
+    /// One message element, read in ``Mode/index``: its few indexed fields parsed, everything
+    /// else skipped; a reply's bytes copied as written. `nil` when it is unusable.
+    private mutating func readIndexedElement() throws(ReadError) -> Item? {
+        messageElements += 1
+        guard try parser.peekKind() == .object else {
+            try parser.skipValue()
+            return nil
+        }
+        try parser.pinNextValue()
+        defer { parser.unpin() }
+        try parser.beginObject()
+        var head = MessageHead()
+        try head.readMembers(from: &parser)
+        guard let message = decoder.indexedMessage(head) else { return nil }
+        guard message.parentID != nil else { return .message(message, json: nil) }
+        return .message(message, json: Array(parser.pinnedBytes()))
     }
 
     private func report(_ warning: ReadWarning) throws(ReadError) {

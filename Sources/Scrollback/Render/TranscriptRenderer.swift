@@ -74,8 +74,9 @@ public struct TranscriptRenderer: Sendable {
     /// writes the document. Standard input, and anything else that cannot be read twice (a
     /// pipe), is first copied to a scratch file, which is gone when this returns.
     ///
-    /// `onWarning` hears each problem once (from the first pass); with `strict`, the first
-    /// problem stops the rendering instead.
+    /// `onWarning` hears each problem once, in input order, from the second pass (the first one
+    /// reads only what the index needs, and stays silent); with `strict`, the first problem
+    /// stops the rendering instead.
     @discardableResult
     public func render<Backend: TranscriptBackend>(path: String, strict: Bool = false,
                                                    onWarning: @escaping (ReadWarning) -> Void = { _ in },
@@ -89,9 +90,9 @@ public struct TranscriptRenderer: Sendable {
                                             temporaryDirectory: String, standardInput: Int32,
                                             to backend: inout Backend) throws(ReadError) -> DocumentSummary {
         let input = try RereadableInput(path: path, temporaryDirectory: temporaryDirectory, standardInput: standardInput)
-        var first = input.reader(strict: strict, onWarning: onWarning)
+        var first = input.indexingReader(strict: strict)
         let index = try TranscriptIndex(reading: &first, filter: filter, directory: temporaryDirectory)
-        var second = input.reader(strict: strict, onWarning: { _ in })
+        var second = input.reader(strict: strict, onWarning: onWarning)
         return try render(&second, index: index, to: &backend)
     }
 
@@ -105,9 +106,9 @@ public struct TranscriptRenderer: Sendable {
         completed: (_ backend: inout Backend, _ channel: ChatChannel?, _ summary: DocumentSummary) throws -> Void
     ) throws {
         let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
-        var first = input.reader(strict: strict, onWarning: onWarning)
+        var first = input.indexingReader(strict: strict)
         let index = try TranscriptIndex(reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory)
-        var reader = input.reader(strict: strict, onWarning: { _ in })
+        var reader = input.reader(strict: strict, onWarning: onWarning)
         var open: (backend: Backend, session: Session, channel: ChatChannel?)?
         var channelsSeen = 0
         func close() throws {
@@ -349,5 +350,13 @@ private final class RereadableInput {
     func reader(strict: Bool, onWarning: @escaping (ReadWarning) -> Void) -> TranscriptReader {
         lseek(descriptor, 0, SEEK_SET)
         return TranscriptReader(source: ByteSource(descriptor: descriptor, name: name), strict: strict, onWarning: onWarning)
+    }
+
+    /// A silent reader from the first byte for the index pass. With `strict`, the index must stop
+    /// at the first problem as the render pass will, and only a full reading sees them all.
+    func indexingReader(strict: Bool) -> TranscriptReader {
+        guard !strict else { return reader(strict: true, onWarning: { _ in }) }
+        lseek(descriptor, 0, SEEK_SET)
+        return TranscriptReader(indexing: ByteSource(descriptor: descriptor, name: name))
     }
 }

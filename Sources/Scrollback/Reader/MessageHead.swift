@@ -1,0 +1,84 @@
+/// The few members of a message object that ``TranscriptIndex`` needs, picked out of the input
+/// by a reader that skips every other value without building it (``TranscriptReader/Mode/index``).
+///
+/// A repeated key keeps its last value, as in a fully parsed ``JSONObject``.
+struct MessageHead {
+    var id: JSONValue?
+    var parentID: JSONValue?
+    var createdAt: JSONValue?
+    var showInChannel: JSONValue?
+    /// The author as an object holding only its `id`; `null` when `user` is not an object.
+    var user: JSONValue?
+
+    /// The indexed keys, in the order of ``readMembers(from:)``'s cases.
+    static let keys = ExpectedKeys(["id", "user", "parent_id", "created_at", "show_in_channel"])
+
+    /// Reads the members of the object whose `{` was just consumed, up to its `}`.
+    mutating func readMembers(from parser: inout JSONStreamParser) throws(ReadError) {
+        let keys = Self.keys // once, not once a key
+        while true {
+            switch try parser.nextKey(among: keys) {
+            case .end: return
+            case .key(0): id = try parser.parseValue()
+            case .key(1): user = try Self.readUser(from: &parser)
+            case .key(2): parentID = try parser.parseValue()
+            case .key(3): createdAt = try parser.parseValue()
+            case .key(4): showInChannel = try parser.parseValue()
+            case .key, .other: try parser.skipValue()
+            }
+        }
+    }
+
+    /// Reads the value of `key` if it is one of the indexed members, else skips it.
+    mutating func read(_ key: String, from parser: inout JSONStreamParser) throws(ReadError) {
+        // Lengths first: most keys are ruled out without comparing strings.
+        switch key.utf8.count {
+        case 2 where key == "id": id = try parser.parseValue()
+        case 4 where key == "user": user = try Self.readUser(from: &parser)
+        case 9 where key == "parent_id": parentID = try parser.parseValue()
+        case 10 where key == "created_at": createdAt = try parser.parseValue()
+        case 15 where key == "show_in_channel": showInChannel = try parser.parseValue()
+        default: try parser.skipValue()
+        }
+    }
+
+    /// The value of `key` as the index needs it (`user` holding only its `id`) if it is one of
+    /// the indexed members; else skips it and returns `nil`.
+    static func readIndexedMember(_ key: String, from parser: inout JSONStreamParser) throws(ReadError) -> JSONValue? {
+        var head = MessageHead()
+        try head.read(key, from: &parser)
+        return head.id ?? head.user ?? head.parentID ?? head.createdAt ?? head.showInChannel
+    }
+
+    private static func readUser(from parser: inout JSONStreamParser) throws(ReadError) -> JSONValue {
+        guard try parser.peekKind() == .object else {
+            // Not an object: no author, whatever it holds (the full reading warns about it).
+            try parser.skipValue()
+            return .null
+        }
+        try parser.beginObject()
+        var id: JSONValue?
+        let keys = userKeys
+        while true {
+            switch try parser.nextKey(among: keys) {
+            case .end: return .object(JSONObject(uniqueMembers: id.map { [(key: "id", value: $0)] } ?? []))
+            case .key: id = try parser.parseValue()
+            case .other: try parser.skipValue()
+            }
+        }
+    }
+
+    private static let userKeys = ExpectedKeys(["id"])
+
+    /// The members read, as an object for ``MessageDecoder``.
+    var object: JSONObject {
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(5)
+        if let id { members.append(("id", id)) }
+        if let user { members.append(("user", user)) }
+        if let createdAt { members.append(("created_at", createdAt)) }
+        if let parentID { members.append(("parent_id", parentID)) }
+        if let showInChannel { members.append(("show_in_channel", showInChannel)) }
+        return JSONObject(uniqueMembers: members)
+    }
+}
