@@ -44,9 +44,9 @@ public struct TranscriptRenderer: Sendable {
         // The title is known only from the first event; one channel names the document.
         let title: String
         if case .channel(let channel) = first, reader.shape != .channels, reader.shape != .ndjson {
-            title = channel.displayName ?? Self.untitled
+            title = channel.displayName ?? untitledTitle
         } else {
-            title = Self.untitled
+            title = untitledTitle
         }
         backend.begin(DocumentInfo(title: title))
         var event = first
@@ -123,7 +123,7 @@ public struct TranscriptRenderer: Sendable {
                 case .channel(let channel):
                     try close()
                     var backend = try makeBackend(channel)
-                    backend.begin(DocumentInfo(title: channel.displayName ?? Self.untitled))
+                    backend.begin(DocumentInfo(title: channel.displayName ?? untitledTitle))
                     var session = Session(renderer: self, index: index)
                     session.channelNumber = channelsSeen
                     channelsSeen += 1
@@ -132,7 +132,7 @@ public struct TranscriptRenderer: Sendable {
                 case .message(let message):
                     if open == nil {
                         var backend = try makeBackend(nil)
-                        backend.begin(DocumentInfo(title: Self.untitled))
+                        backend.begin(DocumentInfo(title: untitledTitle))
                         open = (backend, Session(renderer: self, index: index), nil)
                     }
                     // Moved out and back, so that the session and backend are mutated in place.
@@ -158,12 +158,13 @@ public struct TranscriptRenderer: Sendable {
     public func render<Backend: TranscriptBackend>(messages: some Sequence<ChatMessage>, channel: ChatChannel? = nil,
                                                    to backend: inout Backend) -> DocumentSummary {
         var session = Session(renderer: self, index: nil)
-        backend.begin(DocumentInfo(title: channel?.displayName ?? Self.untitled))
+        backend.begin(DocumentInfo(title: channel?.displayName ?? untitledTitle))
         for message in messages { session.add(message: message, to: &backend) }
         return session.finish(to: &backend)
     }
 
-    static let untitled = "Chat transcript"
+    /// The title of a document that no single channel names, from the theme's labels.
+    private var untitledTitle: String { options.theme.string("untitled") }
 
     /// The state of one rendering: the layout window and the summary's counts.
     private struct Session {
