@@ -35,6 +35,7 @@ struct RenderCommand {
             .option("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true),
             .option("output-dir", value: "<directory>", help: "Write one file per channel into this directory, with an index."),
             .option("cards", value: "<file>", help: "A card file (JSON) that shows your own attachment types as cards."),
+            .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
         ]
@@ -58,11 +59,12 @@ struct RenderCommand {
         } else {
             format = outputPath.flatMap(Self.format(forPath:)) ?? .html
         }
-        let options: RenderOptions
+        var options: RenderOptions
         switch InputOptions.renderOptions(arguments, tool: tool, writesToTerminal: outputPath == nil && tool.standardOutputIsTerminal) {
         case .success(let value): options = value
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
+        options.remoteMedia = !arguments.has("no-remote-media")
         let input = arguments.positionals.first ?? "-"
         var attachmentViews = AttachmentViewRegistry()
         if let cardsPath = arguments.value("cards") {
