@@ -31,8 +31,9 @@ VIEWPORT_HEIGHT = 900
 SCREENSHOT_HEIGHT = 1600
 # Pages to photograph and in which (width, scheme) combinations.
 SCREENSHOTS = {
-    "launch-room.json": ((360, "light"), (1280, "light"), (1280, "dark")),
-    "attachments.json": ((360, "light"), (1280, "light"), (360, "dark")),
+    ("default", "launch-room.json"): ((360, "light"), (1280, "light"), (1280, "dark")),
+    ("default", "attachments.json"): ((360, "light"), (1280, "light"), (360, "dark")),
+    ("no-remote-media", "attachments.json"): ((360, "light"),),
 }
 
 
@@ -48,6 +49,30 @@ class Results:
         else:
             self.failed += 1
             print(f"FAIL  {label}" + (f": {detail}" if detail else ""), flush=True)
+
+
+class Quiet(Results):
+    """Records outcomes without printing, for the control page."""
+
+    def __init__(self):
+        super().__init__()
+        self.failures = []
+
+    def check(self, ok, label, detail=""):
+        if not ok:
+            self.failures.append(label)
+
+
+# A page that breaks every rule, opened like a --no-remote-media page: each check must see it,
+# or a passing run would prove nothing.
+CONTROL_PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https:">
+<title>control</title></head><body><h1>one</h1><h1>two</h1><div style="width:2000px">wide</div>
+<img src="https://control.example/fetched.png"><img src="http://control.example/refused.png" alt="refused">
+<p><b>misnested</p></body></html>
+"""
+CONTROL_CHECKS = ("html5lib strict parse", "no horizontal overflow at 360 px", "every <img> has alt text",
+                  "exactly one h1", "no console errors or CSP violations", "no request besides the document")
 
 
 class DevTools:
@@ -251,8 +276,9 @@ def check_page(tools, results, path, label, remote_media, screenshot_dir):
     violations = tools.evaluate("window.__sbViolations")
     results.check(violations is not None, f"{label}: CSP violation listener installed", "listener missing")
 
-    if screenshot_dir and name in SCREENSHOTS and remote_media:
-        for width, scheme in SCREENSHOTS[name]:
+    mode = "default" if remote_media else "no-remote-media"
+    if screenshot_dir and (mode, name) in SCREENSHOTS:
+        for width, scheme in SCREENSHOTS[(mode, name)]:
             set_view(tools, width, scheme, SCREENSHOT_HEIGHT)
             # Lazy images in the taller viewport load now; give them a moment.
             for _ in range(30):
@@ -261,7 +287,8 @@ def check_page(tools, results, path, label, remote_media, screenshot_dir):
                 tools.drain(0.1)
             shot = tools.call("Page.captureScreenshot", format="png", captureBeyondViewport=False,
                               clip={"x": 0, "y": 0, "width": width, "height": SCREENSHOT_HEIGHT, "scale": 1})
-            target = os.path.join(screenshot_dir, f"{name.replace('.json', '').replace('.ndjson', '')}-{width}-{scheme}.png")
+            stem = name.replace(".ndjson", "").replace(".json", "") + ("" if remote_media else "-no-remote-media")
+            target = os.path.join(screenshot_dir, f"{stem}-{width}-{scheme}.png")
             with open(target, "wb") as handle:
                 handle.write(base64.b64decode(shot["data"]))
             print(f"      saved {target}", flush=True)
@@ -314,6 +341,15 @@ def main():
         tools.call("Page.addScriptToEvaluateOnNewDocument", source=VIOLATION_LISTENER)
         for path, mode in pages:
             check_page(tools, results, path, f"{mode}/{os.path.basename(path)}", mode == "default", options.screenshots)
+        control = os.path.join(profile, "control.html")
+        with open(control, "w") as handle:
+            handle.write(CONTROL_PAGE)
+        quiet = Quiet()
+        quiet.check(parse_strictly(control) is None, "control: html5lib strict parse")
+        check_page(tools, quiet, control, "control", False, None)
+        for name in CONTROL_CHECKS:
+            seen = any(name in label for label in quiet.failures)
+            results.check(seen, f"control page: the check '{name}' sees a broken page", "it passed a broken page")
     except Exception as error:  # a broken browser session is a failure, not a crash
         results.check(False, "browser session", f"{type(error).__name__}: {error}")
     finally:

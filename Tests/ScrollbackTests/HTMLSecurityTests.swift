@@ -93,7 +93,7 @@ struct HTMLSecurityTests {
         // Every picture but the avatars (initials instead) has its placeholder.
         let pictures = count("<img", in: withMedia) - count("aria-hidden=\"true\"><img", in: withMedia)
         #expect(pictures > 3)
-        #expect(count("sb-image-placeholder", in: html) == pictures)
+        #expect(count("class=\"sb-image sb-image-placeholder\"", in: html) == pictures)
         #expect(count("<a class=\"sb-image sb-image-placeholder\" href=\"https://", in: html) > 0)
         #expect(html.contains("<span class=\"sb-image-label\">"))
         #expect(html.contains("rel=\"noopener noreferrer nofollow\""))
