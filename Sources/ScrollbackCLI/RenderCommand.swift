@@ -39,6 +39,7 @@ struct RenderCommand {
                     default: "default"),
             .option("appearance", value: "<light|dark>", help: "The theme's colours for ANSI output (HTML has both).",
                     default: "dark"),
+            .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
         ]
@@ -77,6 +78,7 @@ struct RenderCommand {
                 return tool.failure(error.description, status: ThemeCommand.status(for: error))
             }
         }
+        options.remoteMedia = !arguments.has("no-remote-media")
         let input = arguments.positionals.first ?? "-"
         var attachmentViews = AttachmentViewRegistry()
         if let cardsPath = arguments.value("cards") {

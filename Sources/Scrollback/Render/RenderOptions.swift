@@ -13,10 +13,14 @@ public struct RenderOptions: Sendable {
     public var darkAppearance: Bool
     /// The user whose messages are "own" messages.
     public var currentUserID: String?
+    /// For HTML: whether the page may load images from the URLs in the messages. When `false`,
+    /// every image, thumbnail and avatar becomes a labelled link and the page's policy forbids
+    /// images, so opening it fetches nothing (no tracking pixels, no leaked IP address).
+    public var remoteMedia: Bool
 
     public init(timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = Locale(identifier: "en_US_POSIX"),
                 width: Int = 80, colorDepth: ColorDepth = .none, theme: Theme = .default,
-                darkAppearance: Bool = true, currentUserID: String? = nil) {
+                darkAppearance: Bool = true, currentUserID: String? = nil, remoteMedia: Bool = true) {
         self.timeZone = timeZone
         self.locale = locale
         self.width = width
@@ -24,6 +28,7 @@ public struct RenderOptions: Sendable {
         self.theme = theme
         self.darkAppearance = darkAppearance
         self.currentUserID = currentUserID
+        self.remoteMedia = remoteMedia
     }
 
     public static let `default` = RenderOptions()

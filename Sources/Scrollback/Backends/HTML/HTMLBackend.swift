@@ -1,8 +1,8 @@
 import Foundation
 
 /// Writes one self-contained, static HTML page: inline CSS generated from the theme, no script,
-/// no external resource besides the URLs the messages carry, a Content Security Policy that
-/// forbids everything else.
+/// no external resource besides the images the messages carry (none at all when
+/// ``RenderOptions/remoteMedia`` is `false`), a Content Security Policy that forbids everything else.
 ///
 /// Output is written as it is produced: ``begin(_:)`` writes the head and the channel heading,
 /// each ``write(_:)`` one top-level item, ``end(_:)`` the summary and the closing tags.
@@ -20,8 +20,14 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// The policy in the page itself: nothing loads but inline styles and the messages' images
     /// and media, and no script runs at all.
-    public static var contentSecurityPolicy: String {
-        "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; media-src https: http:; base-uri 'none'; form-action 'none'"
+    public static var contentSecurityPolicy: String { contentSecurityPolicy(remoteMedia: true) }
+
+    /// The page's policy; without remote media it forbids images and media too, so that the
+    /// page loads nothing but itself even if some markup slipped through.
+    public static func contentSecurityPolicy(remoteMedia: Bool) -> String {
+        remoteMedia
+            ? "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; media-src https: http:; base-uri 'none'; form-action 'none'"
+            : "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; media-src 'none'; base-uri 'none'; form-action 'none'"
     }
 
     public init(output: Output, options: RenderOptions) {
@@ -37,7 +43,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         output.write("<!DOCTYPE html>\n<html lang=\"")
         output.write(Self.languageTag(document.language))
         output.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
-        output.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.contentSecurityPolicy)\">\n")
+        output.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.contentSecurityPolicy(remoteMedia: options.remoteMedia))\">\n")
         output.write("<meta name=\"referrer\" content=\"no-referrer\">\n")
         output.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         output.write("<meta name=\"color-scheme\" content=\"light dark\">\n")
@@ -93,7 +99,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 output.write("</span>")
             }
         case .markdown(let document):
-            HTMLMarkdownRenderer(allowsLinks: allowsLinks).write(document, to: &output)
+            HTMLMarkdownRenderer(allowsLinks: allowsLinks, embedsImages: options.remoteMedia,
+                                 placeholderIcon: options.theme.icon("image")).write(document, to: &output)
         case .stack(let axis, let views, let role):
             writeOpeningTag(axis == .vertical ? "<div class=\"sb-stack sb-" : "<div class=\"sb-row sb-", role: role)
             writeViews(views, allowsLinks: allowsLinks)
@@ -235,7 +242,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private mutating func writeAvatar(_ avatar: AvatarContent) {
         let color = min(max(avatar.colorIndex, 0), AvatarContent.paletteSize - 1)
         output.write("<span class=\"sb-avatar sb-avatar-\(color)\" aria-hidden=\"true\">")
-        if let image = avatar.imageURL.flatMap(URLPolicy.sanitize) {
+        if options.remoteMedia, let image = avatar.imageURL.flatMap(URLPolicy.sanitize) {
             let size = Int(options.theme.metrics.avatarSize)
             output.write("<img src=\"")
             HTMLEscaping.write(image, to: &output)
@@ -256,6 +263,14 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             HTMLEscaping.write(alt, to: &output)
             output.write("</span>")
             return
+        }
+        guard options.remoteMedia else {
+            var details = ""
+            if let width = content.width, let height = content.height, width > 0, height > 0 {
+                details = "\(min(width, 100_000)) × \(min(height, 100_000))"
+            }
+            return HTMLMarkdownRenderer.writePlaceholder(label: alt, details: details, link: allowsLinks ? source ?? shown : nil,
+                                                         icon: options.theme.icon("image"), to: &output)
         }
         if allowsLinks, let source {
             output.write("<a class=\"sb-image\" href=\"")

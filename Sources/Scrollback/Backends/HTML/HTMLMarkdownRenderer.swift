@@ -12,6 +12,13 @@ struct HTMLMarkdownRenderer {
     /// apart by the HTML parser, so links there keep only their text.
     var allowsLinks = true
 
+    /// `false` writes each image as a labelled link instead of an `<img>`, so nothing is fetched
+    /// (``RenderOptions/remoteMedia``).
+    var embedsImages = true
+
+    /// The glyph in front of an image placeholder.
+    var placeholderIcon = "📷"
+
     /// Deeper nesting is written without its wrappers (the text stays).
     static let maximumDepth = 32
 
@@ -158,6 +165,10 @@ struct HTMLMarkdownRenderer {
             output.write("</span>")
             return
         }
+        guard embedsImages else {
+            return Self.writePlaceholder(label: label, details: "", link: allowsLinks ? url : nil, icon: placeholderIcon,
+                                         to: &output)
+        }
         output.write("<img src=\"")
         HTMLEscaping.write(url, to: &output)
         output.write("\" alt=\"")
@@ -169,6 +180,30 @@ struct HTMLMarkdownRenderer {
             output.write("\"")
         }
         output.write(" loading=\"lazy\" decoding=\"async\">")
+    }
+
+    /// An image that is not loaded: a glyph, its label and `details` (its size), linked to
+    /// `link`, an allowed URL, when there is one. Links fetch nothing until followed.
+    static func writePlaceholder<Output: TextOutputStream>(label: String, details: String, link: String?, icon: String,
+                                                           to output: inout Output) {
+        if let link {
+            output.write("<a class=\"sb-image sb-image-placeholder\" href=\"")
+            HTMLEscaping.write(link, to: &output)
+            output.write("\" rel=\"\(linkRelation)\">")
+        } else {
+            output.write("<span class=\"sb-image sb-image-placeholder\">")
+        }
+        output.write("<span class=\"sb-icon\" aria-hidden=\"true\">")
+        HTMLEscaping.write(icon, to: &output)
+        output.write("</span> <span class=\"sb-image-label\">")
+        HTMLEscaping.write(label, to: &output)
+        output.write("</span>")
+        if !details.isEmpty {
+            output.write(" <span class=\"sb-image-details\">")
+            HTMLEscaping.write(details, to: &output)
+            output.write("</span>")
+        }
+        output.write(link == nil ? "</span>" : "</a>")
     }
 
     /// Alternative text for an image: `alt` trimmed, or "Image" when nothing is left. Trimming

@@ -127,6 +127,7 @@ struct Stylesheet {
             .sb-body>.sb-image{display:block;width:fit-content}
             .sb-body p,.sb-body ul,.sb-body ol,.sb-body blockquote{margin:calc(var(--sb-spacing)/2) 0}
             .sb-body ul,.sb-body ol{padding-left:1.5em}
+            .sb-body p,.sb-body li{unicode-bidi:plaintext}
             .sb-body blockquote{padding-left:var(--sb-spacing);border-left:3px solid \(border);color:\(muted)}
             .sb-heading{font-weight:\(fontWeight("headlineBold"));font-size:\(fontSize(named: "headline"))}
             .sb-raw-html{white-space:pre-wrap}
@@ -174,6 +175,12 @@ struct Stylesheet {
             .sb-image{display:inline-block;max-width:min(100%,20rem);border-radius:calc(var(--sb-radius)*2/3);overflow:hidden;vertical-align:top}
             .sb-image img{display:block;max-width:100%;max-height:24rem;object-fit:cover}
             .sb-image-missing{padding:var(--sb-spacing);border:1px dashed \(border);color:\(muted)}
+            .sb-image-placeholder{padding:calc(var(--sb-spacing)*.75) var(--sb-spacing);border:1px dashed \(border);text-decoration:none;color:inherit}
+            a.sb-image-placeholder .sb-image-label{color:\(color("link", "accentPrimary"));text-decoration:underline}
+            .sb-image-details{color:\(muted);font-size:\(fontSize(named: "footnote"));white-space:nowrap}
+            .sb-row.sb-media:has(>.sb-image-placeholder)>.sb-badge{position:static}
+            .sb-channel-info .sb-image-placeholder{width:auto;height:auto;padding:0 .4em;border-radius:calc(var(--sb-radius)/3);font-size:inherit}
+            .sb-channel-info .sb-image-details{display:none}
             .sb-icon{font-style:normal}
             .sb-badge{display:inline-block;padding:0 .5em;border:1px solid \(border);border-radius:999px}
             .sb-mention{padding:0 1px;border-radius:3px}
