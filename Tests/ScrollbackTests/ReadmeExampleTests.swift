@@ -8,9 +8,8 @@ import Scrollback
         let sink = OutputSink.memory()
         // --- as in the README, with the sample's path and an in-memory sink ---
         let options = RenderOptions(timeZone: TimeZone(identifier: "Europe/Paris")!, locale: Locale(identifier: "en_GB"))
-        var reader = try TranscriptReader(path: SampleTranscripts.path("launch-room.json"))
         var backend = HTMLBackend(output: sink, options: options)
-        try TranscriptRenderer(options: options).render(&reader, to: &backend)
+        try TranscriptRenderer(options: options).render(path: SampleTranscripts.path("launch-room.json"), to: &backend)
         // ---
         let html = sink.capturedText
         #expect(html.hasPrefix("<!DOCTYPE html>"))
