@@ -77,22 +77,9 @@ struct ThemeFileWriter {
         return known + others
     }
 
-    /// A JSON string literal.
+    /// A JSON string literal (the same escaping as every JSON Scrollback writes).
     static func quoted(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        JSONValue.string(string).serialized()
     }
 
     /// `15`, or `13.5`: the shortest form that reads back as the same number.
