@@ -39,15 +39,17 @@ struct OutputDirectory {
         let indexName = "index." + fileExtension
         let indexSink = try OutputSink.file(atPath: (directory as NSString).appendingPathComponent(indexName))
         var index = makeBackend(indexSink)
-        writeIndex(entries, to: &index)
+        Self.writeIndex(entries, title: "Chat transcripts", options: options, to: &index)
         indexSink.close()
         return entries.map(\.fileName) + [indexName]
     }
 
-    /// The index document: a card per channel, linking its file.
-    private func writeIndex<Backend: TranscriptBackend>(_ entries: [Entry], to backend: inout Backend) {
+    /// An index document: a card per entry (a channel's file, or a page of a `--split` one),
+    /// linking its file, with its message count and dates.
+    static func writeIndex<Backend: TranscriptBackend>(_ entries: [Entry], title: String, options: RenderOptions,
+                                                       to backend: inout Backend) {
         let labels = DateLabels(timeZone: options.timeZone, locale: options.locale)
-        backend.begin(DocumentInfo(title: "Chat transcripts"))
+        backend.begin(DocumentInfo(title: title))
         for entry in entries {
             var details = "\(entry.summary.messageCount) message\(entry.summary.messageCount == 1 ? "" : "s")"
             if let first = entry.summary.firstDate, let last = entry.summary.lastDate {

@@ -34,6 +34,7 @@ struct RenderCommand {
             .option("until", value: "<date|id>", help: "End at this date (inclusive) or message id."),
             .option("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true),
             .option("output-dir", value: "<directory>", help: "Write one file per channel into this directory, with an index."),
+            .option("split", value: "<count>", help: "With --output chat.html: at most this many messages per file (chat-001.html, ...), and chat.html as their index."),
             .option("cards", value: "<file>", help: "A card file (JSON) that shows your own attachment types as cards."),
             .option("theme", value: "<name|file>", help: "A built-in theme (see 'scrollback themes') or a theme file.",
                     default: "default"),
@@ -100,7 +101,19 @@ struct RenderCommand {
             guard outputPath == nil else {
                 return tool.usageError("--output and --output-dir cannot be used together.", spec: Self.spec)
             }
+            guard arguments.value("split") == nil else {
+                return tool.usageError("--split and --output-dir cannot be used together.", spec: Self.spec)
+            }
             return renderDirectory(directory, format: format, input: input, options: options, attachmentViews: attachmentViews)
+        }
+        if let split = arguments.value("split") {
+            guard let count = Int(split), count >= 1 else {
+                return tool.usageError("--split takes a whole number of messages, 1 or more, not '\(split)'.", spec: Self.spec)
+            }
+            guard let outputPath, outputPath != "-" else {
+                return tool.usageError("--split writes several files: name them with --output, e.g. --output chat.html.", spec: Self.spec)
+            }
+            return renderPages(count, output: outputPath, format: format, input: input, options: options, attachmentViews: attachmentViews)
         }
         let sink: OutputSink
         if let outputPath, outputPath != "-" {
@@ -179,6 +192,66 @@ struct RenderCommand {
             }
             tool.standardOutput.write(written.map { (directory as NSString).appendingPathComponent($0) + "\n" }.joined())
         } catch let error as ReadError {
+            return tool.failure("\(input): \(error)", status: Self.status(for: error))
+        } catch {
+            return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)
+        }
+        return ScrollbackTool.ExitCode.success
+    }
+
+    /// `--split`: `chat.html` becomes the index of `chat-001.html`, `chat-002.html`, ... beside it.
+    private func renderPages(_ messagesPerPage: Int, output: String, format: Format, input: String, options: RenderOptions,
+                             attachmentViews: AttachmentViewRegistry) -> Int32 {
+        let filter: MessageFilter
+        switch InputOptions.filter(arguments, timeZone: options.timeZone) {
+        case .success(let value): filter = value
+        case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
+        }
+        let renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
+        let strict = arguments.has("strict")
+        let report: (ReadWarning) -> Void = { warning in tool.warning("\(input): \(warning)") }
+        let extensions: [Format: String] = [.html: "html", .ansi: "txt", .markdown: "md"]
+        let directory = (output as NSString).deletingLastPathComponent
+        let names = PageNames(indexFileName: (output as NSString).lastPathComponent, fileExtension: extensions[format]!)
+        func path(_ name: String) -> String { directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name) }
+        func write<Backend: TranscriptBackend>(_ makeBackend: (OutputSink) -> Backend) throws -> [String] {
+            var sink: OutputSink?
+            var written: [String] = []
+            defer { sink?.close() }
+            let (info, pages) = try renderer.renderPages(path: input, strict: strict, onWarning: report, names: names,
+                                                         messagesPerPage: messagesPerPage, makeBackend: { page in
+                let opened = try OutputSink.file(atPath: path(names.fileName(ofPage: page)))
+                sink = opened
+                return makeBackend(opened)
+            }, completed: { _, page, _ in
+                sink?.close()
+                if let failure = sink?.failure {
+                    throw OutputError(path: names.fileName(ofPage: page), reason: String(cString: strerror(failure)))
+                }
+                sink = nil
+                written.append(path(names.fileName(ofPage: page)))
+            })
+            let entries = pages.enumerated().map { offset, summary in
+                OutputDirectory.Entry(fileName: names.fileName(ofPage: offset + 1),
+                                      title: options.theme.string("page", String(offset + 1)), summary: summary)
+            }
+            let indexSink = try OutputSink.file(atPath: output)
+            var index = makeBackend(indexSink)
+            OutputDirectory.writeIndex(entries, title: info.title, options: options, to: &index)
+            indexSink.close()
+            if let failure = indexSink.failure { throw OutputError(path: output, reason: String(cString: strerror(failure))) }
+            return written + [output]
+        }
+        do {
+            let written: [String]
+            switch format {
+            case .html: written = try write { HTMLBackend(output: $0, options: options) }
+            case .ansi: written = try write { ANSIBackend(output: $0, options: options) }
+            case .markdown: written = try write { MarkdownBackend(output: $0, options: options) }
+            }
+            tool.standardOutput.write(written.map { $0 + "\n" }.joined())
+        } catch let error as ReadError {
+            if case .io = error { return tool.failure("\(error)", status: Self.status(for: error)) }
             return tool.failure("\(input): \(error)", status: Self.status(for: error))
         } catch {
             return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)

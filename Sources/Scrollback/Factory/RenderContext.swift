@@ -15,6 +15,8 @@ public struct RenderContext: Sendable {
     public var formatter: DateLabels
     /// The messages in the document, when an index pass found them; `nil` when rendering in one pass.
     var documentMessages: MessageIDSet?
+    /// In a split document: the page being written, every message's page and the pages' names.
+    var pageLinks: PageLinks?
 
     public var theme: Theme { options.theme }
 
@@ -33,11 +35,30 @@ public struct RenderContext: Sendable {
         documentMessages?.contains(messageID) ?? true
     }
 
+    /// Where a link to the message leads: its anchor (`m-42`) when it is on the page being
+    /// written, else its page's file and anchor (`chat-003.html#m-42`) in a split document.
+    /// Backends take a value with `#` as a relative URL, anything else as an anchor on the page.
+    public func linkTarget(forMessageID id: String) -> String {
+        let anchor = Anchor.forMessage(id: id)
+        guard let pageLinks, let page = PageAssigner.page(of: MessageIDSet.key(id), in: pageLinks.messagePages),
+              page != pageLinks.current
+        else { return anchor }
+        return pageLinks.names.fileName(ofPage: page) + "#" + anchor
+    }
+
     /// Whether `user` is the reader (`--me`).
     public func isCurrentUser(_ user: ChatUser?) -> Bool {
         guard let id = options.currentUserID, let user else { return false }
         return user.id == id
     }
+}
+
+/// What links across the pages of a split document need.
+struct PageLinks: Sendable {
+    var current: Int
+    /// From ``TranscriptIndex``: every message's page, sorted by id hash.
+    var messagePages: [PageAssigner.Entry]
+    var names: PageNames
 }
 
 /// A message with its place in the list, as the layout decided.

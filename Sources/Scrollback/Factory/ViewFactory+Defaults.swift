@@ -104,7 +104,7 @@ extension ViewFactory {
         var parts: [View] = []
         if case .threadReplyInChannel(let parentShown, _) = item.placement, let parentID = message.parentID {
             // "↳ Replied to a thread", a link to the thread's first message when it is in the document.
-            parts.append(.quote(anchor: parentShown ? Anchor.forMessage(id: parentID) : nil,
+            parts.append(.quote(anchor: parentShown ? context.linkTarget(forMessageID: parentID) : nil,
                                 [.text(context.theme.string("repliedToThread"), .muted)]))
         }
         if resolver.hasQuote(message: message) {
@@ -158,7 +158,7 @@ extension ViewFactory {
         lines.append(context.factory.makeQuotedMessageContentView(options: options, context: context))
         // Linked only when the original is in the document: a link to nowhere helps nobody.
         let id = (options.quotedMessage?.id ?? options.quotedMessageID).flatMap { context.contains(messageID: $0) ? $0 : nil }
-        return .quote(anchor: id.map { Anchor.forMessage(id: $0) }, lines)
+        return .quote(anchor: id.map { context.linkTarget(forMessageID: $0) }, lines)
     }
 
     public func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View {

@@ -49,22 +49,34 @@ public final class TranscriptIndex {
 
     /// Per channel, in input order; element 0 holds the messages met before any channel.
     public private(set) var channels: [ChannelSummary] = [ChannelSummary()]
+    /// Per page of a split document (``page(of:)``), in order: the messages each shows, thread
+    /// replies included, and their dates. Empty when the document is not split.
+    public private(set) var pages: [ChannelSummary] = []
     /// The error that ended the reading early, if any: what was read before it is indexed.
     public private(set) var readError: ReadError?
     private(set) var messageIDs = MessageIDSet()
     private(set) var replies: [SpooledReply] = []
+    /// Which page shows each message, sorted by id hash; empty when the document is not split.
+    private(set) var messagePages: [PageAssigner.Entry] = []
     private let spool: TemporaryFile
 
     /// Reads every event of `reader`, keeping what the filter admits. A read error does not
     /// throw (it is kept in ``readError``; the render pass meets it again at the same place);
     /// failing to write the scratch file does.
-    public convenience init(reading reader: inout TranscriptReader, filter: MessageFilter = MessageFilter()) throws(ReadError) {
-        try self.init(reading: &reader, filter: filter, directory: TemporaryFile.defaultDirectory)
+    ///
+    /// With `messagesPerPage`, the document is to be split into pages (`--split`): the index
+    /// also decides which page shows each message (``page(of:)``) and sums up each page
+    /// (``pages``).
+    public convenience init(reading reader: inout TranscriptReader, filter: MessageFilter = MessageFilter(),
+                            messagesPerPage: Int? = nil) throws(ReadError) {
+        try self.init(reading: &reader, filter: filter, directory: TemporaryFile.defaultDirectory, messagesPerPage: messagesPerPage)
     }
 
-    init(reading reader: inout TranscriptReader, filter: MessageFilter, directory: String) throws(ReadError) {
+    init(reading reader: inout TranscriptReader, filter: MessageFilter, directory: String,
+         messagesPerPage: Int? = nil) throws(ReadError) {
         spool = try TemporaryFile(directory: directory)
         var window = MessageFilter.Window(filter)
+        var pager = messagesPerPage.map { PageAssigner(messagesPerPage: max($0, 1)) }
         while true {
             let item: TranscriptReader.Item?
             do throws(ReadError) {
@@ -81,7 +93,11 @@ public final class TranscriptIndex {
             case .message(let message, let json):
                 guard window.admits(message) else { continue }
                 try add(message, json: json)
+                pager?.add(message)
             }
+        }
+        if let pager {
+            (messagePages, pages) = pager.resolve()
         }
         messageIDs.seal()
         replies.sort(by: <)
@@ -111,6 +127,12 @@ public final class TranscriptIndex {
 
     /// Whether the message is in the document at the top of its channel: a thread's home.
     public func containsTopLevel(messageID: String) -> Bool { messageIDs.containsTopLevel(messageID) }
+
+    /// The page (from 1) that shows the message in a split document: a thread reply is on its
+    /// thread's page. `nil` when the document is not split or does not show the message.
+    public func page(of messageID: String) -> Int? {
+        PageAssigner.page(of: MessageIDSet.key(messageID), in: messagePages)
+    }
 
     /// How many replies to `parentID` the document shows.
     public func replyCount(to parentID: String) -> Int { replyRange(to: parentID).count }

@@ -153,6 +153,104 @@ public struct TranscriptRenderer: Sendable {
         try close()
     }
 
+    /// Renders the input at `path` as pages of at most `messagesPerPage` messages (`--split`):
+    /// a page counts the messages of the channel flow, and each one's thread goes with it.
+    /// `makeBackend` is asked for each page's backend in turn (numbered from 1), `completed`
+    /// gets it back, with the page's summary, when the page is closed. Each page starts and ends
+    /// with links to the previous page, the index (`names.indexFileName`) and the next page;
+    /// quotes of a message on another page link to that page. Two passes, as
+    /// ``render(path:strict:onWarning:to:)``; at least one page is written.
+    ///
+    /// Returns what the caller needs for the index: the title and each page's summary.
+    @discardableResult
+    public func renderPages<Backend: TranscriptBackend>(
+        path: String, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in },
+        names: PageNames, messagesPerPage: Int,
+        makeBackend: (_ page: Int) throws -> Backend,
+        completed: (_ backend: inout Backend, _ page: Int, _ summary: DocumentSummary) throws -> Void
+    ) throws -> (info: DocumentInfo, pages: [DocumentSummary]) {
+        let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
+        var first = input.indexingReader(strict: strict)
+        let index = try TranscriptIndex(reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory,
+                                        messagesPerPage: messagesPerPage)
+        var reader = input.reader(strict: strict, onWarning: onWarning)
+        var session = Session(renderer: self, index: index)
+        session.context.pageLinks = PageLinks(current: 1, messagePages: index.messagePages, names: names)
+        var event = try reader.next()
+        let title: String
+        if case .channel(let channel) = event, reader.shape != .channels, reader.shape != .ndjson {
+            title = channel.displayName ?? untitledTitle
+        } else {
+            title = untitledTitle
+        }
+        let showsChannelNames = reader.shape == .channels || reader.shape == .ndjson
+        let info = DocumentInfo(title: title)
+        // The index's count of each page: its thread replies may be read while another page is written.
+        let summaries = index.pages.map { page in
+            var summary = session.summary
+            (summary.messageCount, summary.firstDate, summary.lastDate) = (page.messageCount, page.firstDate, page.lastDate)
+            return summary
+        }
+        var page = 1
+        var backend = try makeBackend(page)
+        backend.begin(info)
+        backend.write(pageNavigation(page: page, of: summaries.count, names: names))
+        func closePage() throws {
+            session.flushLayout(to: &backend)
+            backend.write(pageNavigation(page: page, of: summaries.count, names: names))
+            backend.end(summaries[page - 1])
+            try completed(&backend, page, summaries[page - 1])
+        }
+        do {
+            while let current = event {
+                switch current {
+                case .channel(let channel):
+                    session.add(channel: channel, showsName: showsChannelNames, to: &backend)
+                case .message(let message):
+                    guard session.admits(message) else { break }
+                    // The index numbered the pages by the same count: a message it put on a new page opens it.
+                    if message.parentID == nil, let next = index.page(of: message.id), next > page {
+                        try closePage()
+                        page = next
+                        session.startPage(page)
+                        backend = try makeBackend(page)
+                        backend.begin(info)
+                        backend.write(pageNavigation(page: page, of: summaries.count, names: names))
+                    }
+                    session.add(admitted: message, to: &backend)
+                }
+                event = try reader.next()
+            }
+        } catch let error as ReadError {
+            // The index stopped at the same place: no page links beyond this one.
+            session.writeStop(because: error, to: &backend)
+            try closePage()
+            throw error
+        }
+        try closePage()
+        return (info, summaries)
+    }
+
+    /// "← Previous page · Index · Next page →", each a link to a sibling file; the first page
+    /// has no previous one, the last no next one.
+    private func pageNavigation(page: Int, of count: Int, names: PageNames) -> View {
+        let theme = options.theme
+        var links: [View] = []
+        if page > 1 {
+            links.append(.link(destination: names.fileName(ofPage: page - 1), label: .text(theme.string("previousPage"))))
+        }
+        links.append(.link(destination: names.indexFileName, label: .text(theme.string("pageIndex"))))
+        if page < count {
+            links.append(.link(destination: names.fileName(ofPage: page + 1), label: .text(theme.string("nextPage"))))
+        }
+        var views: [View] = []
+        for link in links {
+            if !views.isEmpty { views.append(.text(" · ", .muted)) }
+            views.append(link)
+        }
+        return .stack(.horizontal, views, Role(rawValue: "page-nav"))
+    }
+
     /// Renders messages already in memory (for tests and apps that hold their own list).
     @discardableResult
     public func render<Backend: TranscriptBackend>(messages: some Sequence<ChatMessage>, channel: ChatChannel? = nil,
@@ -201,6 +299,24 @@ public struct TranscriptRenderer: Sendable {
 
         mutating func add<Backend: TranscriptBackend>(message: ChatMessage, to backend: inout Backend) {
             guard window.admits(message) else { return }
+            add(admitted: message, to: &backend)
+        }
+
+        /// Whether the filter shows the message; asks the filter's window, so once a message.
+        mutating func admits(_ message: ChatMessage) -> Bool { window.admits(message) }
+
+        /// Starts page `number` of a split document (`--split`) once the previous one is closed
+        /// (``flushLayout(to:)``): new counts, and a new layout, so that the first message shows its day.
+        mutating func startPage(_ number: Int) {
+            layout = TranscriptLayout(labels: context.formatter)
+            context.pageLinks?.current = number
+            messageCount = 0
+            firstDate = nil
+            lastDate = nil
+        }
+
+        /// Adds a message ``admits(_:)`` let through.
+        mutating func add<Backend: TranscriptBackend>(admitted message: ChatMessage, to backend: inout Backend) {
             messageCount += 1
             if let date = message.createdAt {
                 firstDate = min(firstDate ?? date, date)
@@ -235,9 +351,19 @@ public struct TranscriptRenderer: Sendable {
 
         /// Closes the document after a read error, with a line saying the transcript is cut short.
         mutating func stop<Backend: TranscriptBackend>(because error: ReadError, to backend: inout Backend) {
-            write(layout.flush(), to: &backend)
-            backend.write(.stack(.vertical, [.text(context.theme.string("inputError", "\(error)"), .alert)], .error))
+            writeStop(because: error, to: &backend)
             _ = finish(to: &backend)
+        }
+
+        /// The line saying the transcript is cut short, after what the layout still holds.
+        mutating func writeStop<Backend: TranscriptBackend>(because error: ReadError, to backend: inout Backend) {
+            flushLayout(to: &backend)
+            backend.write(.stack(.vertical, [.text(context.theme.string("inputError", "\(error)"), .alert)], .error))
+        }
+
+        /// Writes the message the layout holds back.
+        mutating func flushLayout<Backend: TranscriptBackend>(to backend: inout Backend) {
+            write(layout.flush(), to: &backend)
         }
 
         mutating func finish<Backend: TranscriptBackend>(to backend: inout Backend) -> DocumentSummary {

@@ -158,8 +158,10 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             output.write("</dl>")
         case .quote(let anchor, let views):
             output.write("<blockquote class=\"sb-quote\">")
-            if let anchor, allowsLinks {
-                output.write("<a href=\"#")
+            // An anchor on this page, or another page of a split document (`chat-003.html#m-42`).
+            let isOtherPage = anchor?.utf8.contains(UInt8(ascii: "#")) ?? false
+            if let anchor, allowsLinks, !isOtherPage || URLPolicy.isSiblingDocument(anchor) {
+                output.write(isOtherPage ? "<a href=\"" : "<a href=\"#")
                 HTMLEscaping.write(anchor, to: &output)
                 output.write("\">")
                 writeViews(views, allowsLinks: false)

@@ -171,6 +171,7 @@ struct Stylesheet {
             .sb-thread-content{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/2);padding-top:calc(var(--sb-spacing)/2)}
             .sb-day{display:flex;align-items:center;gap:var(--sb-spacing);margin:calc(var(--sb-spacing)*2) 0 var(--sb-spacing);text-align:center}
             .sb-day::before,.sb-day::after{content:"";flex:1 1 0;min-width:var(--sb-spacing);border-top:1px solid \(border)}
+            .sb-page-nav{justify-content:center;margin:calc(var(--sb-spacing)*2) 0}
             hr{width:100%;border:0;border-top:1px solid \(border);margin:var(--sb-spacing) 0}
             .sb-image{display:inline-block;max-width:min(100%,20rem);border-radius:calc(var(--sb-radius)*2/3);overflow:hidden;vertical-align:top}
             .sb-image img{display:block;max-width:100%;max-height:24rem;object-fit:cover}
