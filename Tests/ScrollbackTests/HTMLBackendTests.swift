@@ -121,7 +121,7 @@ struct HTMLBackendTests {
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(html.contains("<meta charset=\"utf-8\">"))
         #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
-        #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; media-src https: http:; base-uri 'none'; form-action 'none'">"#))
+        #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https: http:; media-src 'none'; base-uri 'none'; form-action 'none'">"#))
         #expect(html.contains("<meta name=\"referrer\" content=\"no-referrer\">"))
         #expect(html.contains("<title>general</title>"))
         #expect(html.contains("<header class=\"sb-channel\"><h1 class=\"sb-title\">general</h1></header>\n<main>"))

@@ -26,7 +26,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// page loads nothing but itself even if some markup slipped through.
     public static func contentSecurityPolicy(remoteMedia: Bool) -> String {
         remoteMedia
-            ? "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; media-src https: http:; base-uri 'none'; form-action 'none'"
+            ? "default-src 'none'; style-src 'unsafe-inline'; img-src https: http:; media-src 'none'; base-uri 'none'; form-action 'none'"
             : "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; media-src 'none'; base-uri 'none'; form-action 'none'"
     }
 
