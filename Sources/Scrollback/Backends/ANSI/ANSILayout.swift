@@ -73,10 +73,12 @@ public final class ANSILayout {
 
     // MARK: Output
 
-    /// Writes `line` with its styles and a line feed.
+    /// Writes `line` with its styles (and hyperlinks, when the options ask for them) and a line feed.
     public func write(_ line: Line, to output: inout some TextOutputStream) {
         for span in line.spans where !span.text.isEmpty {
             let escape = escape(for: span.style)
+            let link = options.hyperlinks ? span.link : nil
+            if let link { output.write(Hyperlink.open(link)) }
             if escape.isEmpty {
                 output.write(span.text)
             } else {
@@ -84,6 +86,7 @@ public final class ANSILayout {
                 output.write(span.text)
                 output.write(SGRStyle.reset)
             }
+            if link != nil { output.write(Hyperlink.close) }
         }
         output.write("\n")
     }
@@ -327,7 +330,8 @@ public final class ANSILayout {
                 labelSpans.append(StyledSpan(sanitized(plainText(label)), style: style(for: base)))
             }
             let link = linkStyle
-            for span in labelSpans { spans.append(StyledSpan(span.text, style: span.style.adding(link))) }
+            let target = hyperlinkTarget(destination)
+            for span in labelSpans { spans.append(StyledSpan(span.text, style: span.style.adding(link), link: target)) }
             appendDestination(destination, label: labelSpans.map(\.text).joined(), into: &spans)
         case .image(let image):
             appendImage(source: image.source, alt: image.alt, base: style(for: base), into: &spans)
@@ -345,12 +349,23 @@ public final class ANSILayout {
         }
     }
 
-    /// ` <url>` after a link's label, unless the label already is the URL or the URL is refused.
+    /// ` <url>` after a link's label, unless the label already is the URL or the URL is refused,
+    /// so that no label can disguise where a link goes. With hyperlinks the label is clickable
+    /// and ` <host>` is enough (the whole URL when it has no host, as mailto: and tel:).
     private func appendDestination(_ destination: String, label: String, into spans: inout [StyledSpan]) {
         guard let url = URLPolicy.sanitize(destination) else { return }
         let shown = sanitized(url, keepingNewlines: false)
         for scheme in ["", "http://", "https://", "mailto:", "tel:"] where scheme + label == shown { return }
-        spans.append(StyledSpan(" <" + shown + ">", style: mutedStyle))
+        let target = hyperlinkTarget(url)
+        let host = target == nil ? nil : Hyperlink.host(of: url).map { sanitized($0, keepingNewlines: false) }
+        spans.append(StyledSpan(" <" + (host ?? shown) + ">", style: mutedStyle, link: target))
+    }
+
+    /// The OSC 8 target for a link, when hyperlinks are on and the URL is allowed and absolute.
+    private func hyperlinkTarget(_ destination: String) -> String? {
+        guard options.hyperlinks, let url = URLPolicy.sanitize(destination), url.utf8.contains(UInt8(ascii: ":"))
+        else { return nil }
+        return Hyperlink.terminalSafe(url)
     }
 
     private func appendImage(source: String, alt: String, base: SGRStyle, into spans: inout [StyledSpan]) {
@@ -359,7 +374,8 @@ public final class ANSILayout {
         if !alt.isEmpty { text += " " + alt }
         spans.append(StyledSpan(text, style: base))
         if let url = URLPolicy.sanitize(source) {
-            spans.append(StyledSpan(" <" + sanitized(url, keepingNewlines: false) + ">", style: mutedStyle))
+            spans.append(StyledSpan(" <" + sanitized(url, keepingNewlines: false) + ">", style: mutedStyle,
+                                    link: hyperlinkTarget(url)))
         }
     }
 
@@ -465,24 +481,28 @@ public final class ANSILayout {
         }
     }
 
-    private func appendMarkdown(_ inlines: [MarkdownInline], style: SGRStyle, into spans: inout [StyledSpan]) {
+    /// `link` is the hyperlink target of the enclosing link, if any.
+    private func appendMarkdown(_ inlines: [MarkdownInline], style: SGRStyle, link: String? = nil,
+                                into spans: inout [StyledSpan]) {
         for inline in inlines {
             switch inline {
             case .text(let text), .html(let text):
-                spans.append(StyledSpan(sanitized(text), style: style))
+                spans.append(StyledSpan(sanitized(text), style: style, link: link))
             case .code(let code):
-                spans.append(StyledSpan(sanitized(code, keepingNewlines: false), style: style.adding(self.style(for: .code))))
+                spans.append(StyledSpan(sanitized(code, keepingNewlines: false), style: style.adding(self.style(for: .code)),
+                                        link: link))
             case .emphasis(let children):
-                appendMarkdown(children, style: style.adding(self.style(for: .emphasis)), into: &spans)
+                appendMarkdown(children, style: style.adding(self.style(for: .emphasis)), link: link, into: &spans)
             case .strong(let children):
-                appendMarkdown(children, style: style.adding(self.style(for: .strong)), into: &spans)
+                appendMarkdown(children, style: style.adding(self.style(for: .strong)), link: link, into: &spans)
             case .link(let destination, _, let children):
-                appendMarkdown(children, style: style.adding(linkStyle), into: &spans)
+                appendMarkdown(children, style: style.adding(linkStyle), link: hyperlinkTarget(destination), into: &spans)
                 appendDestination(destination, label: children.plainText, into: &spans)
             case .image(let source, _, let alt):
                 appendImage(source: source, alt: alt.plainText, base: style, into: &spans)
             case .mention(_, let text):
-                spans.append(StyledSpan(sanitized(text, keepingNewlines: false), style: style.adding(self.style(for: .mention))))
+                spans.append(StyledSpan(sanitized(text, keepingNewlines: false), style: style.adding(self.style(for: .mention)),
+                                        link: link))
             case .softBreak:
                 spans.append(StyledSpan(" ", style: style))
             case .lineBreak:
