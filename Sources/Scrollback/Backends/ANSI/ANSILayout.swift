@@ -51,6 +51,45 @@ public final class ANSILayout {
     }
 
     private var mutedStyle: SGRStyle { style(for: .muted) }
+
+    private var authorStyles: [Int: SGRStyle] = [:]
+    /// Bright red, yellow, green, cyan, blue, magenta, then cyan and yellow.
+    private static let darkTerminalAuthorPalette = [9, 11, 10, 14, 12, 13, 6, 3]
+
+    /// The colour of author names for avatar palette entry `index`: the theme's `avatarN`
+    /// colour (made to carry white text), mixed towards white on a dark terminal, or black on a
+    /// light one, until it has 4.5:1 contrast (WCAG AA) on the theme's background. Palette
+    /// colours on a dark terminal take their bright variant; sixteen colours have too few
+    /// shades for mixing, so RGB colours take a bright palette entry there.
+    func authorStyle(_ index: Int) -> SGRStyle {
+        if let cached = authorStyles[index] { return cached }
+        let dark = options.darkAppearance
+        var color = options.theme.color("avatar\(index % AvatarContent.paletteSize)", dark: dark)
+        switch color {
+        case .ansi(let palette) where dark && palette < 8:
+            color = .ansi(palette + 8)
+        case .rgb where dark && options.colorDepth == .ansi16:
+            color = .ansi(Self.darkTerminalAuthorPalette[index % Self.darkTerminalAuthorPalette.count])
+        case .rgb(let rgb):
+            var background = RGBColor(red: 0, green: 0, blue: 0)
+            if case .rgb(let themed) = options.theme.color("background", dark: dark) { background = themed }
+            else if !dark { background = RGBColor(red: 255, green: 255, blue: 255) }
+            let target: UInt8 = dark ? 255 : 0
+            var mixed = rgb
+            var step = 0
+            while Contrast.ratio(mixed, background) < 4.5 && step < 20 {
+                step += 1
+                func mix(_ channel: UInt8) -> UInt8 { UInt8((Int(channel) * (20 - step) + Int(target) * step) / 20) }
+                mixed = RGBColor(red: mix(rgb.red), green: mix(rgb.green), blue: mix(rgb.blue))
+            }
+            color = .rgb(mixed)
+        default:
+            break
+        }
+        let style = SGRStyle(foreground: color == .unset ? nil : color)
+        authorStyles[index] = style
+        return style
+    }
     private var linkStyle: SGRStyle { SGRStyle(foreground: color("link"), underline: true) }
 
     /// The escapes of the first styles met, searched in order: a theme has a few dozen styles
@@ -194,10 +233,11 @@ public final class ANSILayout {
             lines += TextWrapper(width: width).wrap(spans)
             spans.removeAll()
         }
+        let avatar = Self.avatar(in: children)
         for child in children {
             if Self.isInline(child) {
                 var childSpans: [StyledSpan] = []
-                appendInline(child, base: base, into: &childSpans)
+                if !appendAuthor(child, avatar: avatar, into: &childSpans) { appendInline(child, base: base, into: &childSpans) }
                 guard !childSpans.isEmpty else { continue }
                 if !spans.isEmpty { spans.append(StyledSpan(" ")) }
                 spans += childSpans
@@ -336,17 +376,32 @@ public final class ANSILayout {
         case .image(let image):
             appendImage(source: image.source, alt: image.alt, base: style(for: base), into: &spans)
         case .stack(_, let children, _):
+            let avatar = Self.avatar(in: children)
             var first = true
             for child in children {
                 let start = spans.count
                 if !first { spans.append(StyledSpan(" ")) }
                 let afterSeparator = spans.count
-                appendInline(child, base: base, into: &spans)
+                if !appendAuthor(child, avatar: avatar, into: &spans) { appendInline(child, base: base, into: &spans) }
                 if spans.count == afterSeparator { spans.removeSubrange(start...) } else { first = false }
             }
         default:
             spans.append(StyledSpan(sanitized(plainText(view)), style: style(for: base)))
         }
+    }
+
+    /// The avatar among a row's children: the author name beside it takes its colour.
+    private static func avatar(in children: [View]) -> AvatarContent? {
+        for child in children { if case .avatar(let content) = child { return content } }
+        return nil
+    }
+
+    /// An author's name beside their avatar, in the avatar's colour as chat apps show it;
+    /// `false` (and nothing appended) for any other view.
+    private func appendAuthor(_ view: View, avatar: AvatarContent?, into spans: inout [StyledSpan]) -> Bool {
+        guard let avatar, case .text(let name, .author) = view else { return false }
+        spans.append(StyledSpan(sanitized(name), style: style(for: .author).adding(authorStyle(avatar.colorIndex))))
+        return true
     }
 
     /// ` <url>` after a link's label, unless the label already is the URL or the URL is refused,
