@@ -27,26 +27,40 @@ enum Pager {
 
     /// Runs `command` with `text` on its standard input and waits for it. `false` when the
     /// pager could not be started (the caller then prints the text itself).
+    ///
+    /// Spawned directly rather than through Foundation's `Process`, which starts the child in
+    /// a session of its own: a pager there has no controlling terminal to read keys from.
     static func show(_ text: String, command: [String], environment: [String: String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--"] + command
-        process.environment = Self.environment(environment)
-        let pipe = Pipe()
-        process.standardInput = pipe
-        do {
-            try process.run()
-        } catch {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { return false }
+        let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        posix_spawn_file_actions_addclose(&actions, writeEnd)
+
+        let arguments = command.map { strdup($0) } + [nil]
+        let variables = Self.environment(environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            arguments.forEach { free($0) }
+            variables.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let spawned = posix_spawnp(&child, command[0], &actions, nil, arguments, variables)
+        close(readEnd)
+        guard spawned == 0 else {
+            close(writeEnd)
             return false
         }
         // A reader who quits early closes the pipe: that must end the writing, not the process.
         signal(SIGPIPE, SIG_IGN)
-        let descriptor = pipe.fileHandleForWriting.fileDescriptor
         var text = text
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     break
@@ -54,9 +68,9 @@ enum Pager {
                 offset += written
             }
         }
-        try? pipe.fileHandleForWriting.close()
-        process.waitUntilExit()
-        // `env` exits 127 when the pager is not found; it has shown nothing then.
-        return !(process.terminationReason == .exit && process.terminationStatus == 127)
+        close(writeEnd)
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        return true
     }
 }
