@@ -15,6 +15,8 @@ public struct ScrollbackTool {
     public var standardOutputIsTerminal: Bool
     /// Columns of the terminal on standard output, when there is one.
     public var terminalWidth: Int?
+    /// Rows of the terminal on standard output, when there is one (for paging).
+    public var terminalHeight: Int?
 
     public init(environment: [String: String], standardOutput: OutputSink, standardError: @escaping (String) -> Void,
                 standardOutputIsTerminal: Bool, terminalWidth: Int?) {
@@ -27,9 +29,11 @@ public struct ScrollbackTool {
 
     /// The tool wired to this process's streams and environment.
     public static func system() -> ScrollbackTool {
-        ScrollbackTool(environment: ProcessInfo.processInfo.environment, standardOutput: .standardOutput(),
-                       standardError: { FileHandle.standardError.write(Data($0.utf8)) },
-                       standardOutputIsTerminal: isatty(1) == 1, terminalWidth: Terminal.columns(of: 1))
+        var tool = ScrollbackTool(environment: ProcessInfo.processInfo.environment, standardOutput: .standardOutput(),
+                                  standardError: { FileHandle.standardError.write(Data($0.utf8)) },
+                                  standardOutputIsTerminal: isatty(1) == 1, terminalWidth: Terminal.columns(of: 1))
+        tool.terminalHeight = Terminal.rows(of: 1)
+        return tool
     }
 
     public enum ExitCode {
@@ -39,7 +43,7 @@ public struct ScrollbackTool {
         public static let dataError: Int32 = 65
     }
 
-    static let commands: [CommandSpec] = [RenderCommand.spec, ValidateCommand.spec, ThemeCommand.listSpec, ThemeCommand.spec]
+    static let commands: [CommandSpec] = [RenderCommand.spec, ViewCommand.spec, ValidateCommand.spec, ThemeCommand.listSpec, ThemeCommand.spec]
 
     static let overview = """
         OVERVIEW: Render Stream Chat message JSON as HTML, ANSI or Markdown transcripts.
@@ -52,6 +56,7 @@ public struct ScrollbackTool {
 
         SUBCOMMANDS:
           render                  \(RenderCommand.spec.abstract)
+          view                    \(ViewCommand.spec.abstract)
           validate                \(ValidateCommand.spec.abstract)
           themes                  \(ThemeCommand.listSpec.abstract)
           theme                   \(ThemeCommand.spec.abstract)
@@ -102,6 +107,7 @@ public struct ScrollbackTool {
         }
         switch spec.name {
         case RenderCommand.spec.name: return RenderCommand(tool: self, arguments: parsed).run()
+        case ViewCommand.spec.name: return ViewCommand(tool: self, arguments: parsed).run()
         case ThemeCommand.listSpec.name: return ThemeCommand(tool: self, arguments: parsed).list()
         case ThemeCommand.spec.name: return ThemeCommand(tool: self, arguments: parsed).run()
         default: return ValidateCommand(tool: self, arguments: parsed).run()

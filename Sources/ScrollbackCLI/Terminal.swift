@@ -12,6 +12,13 @@ enum Terminal {
         return Int(size.ws_col)
     }
 
+    /// The height of the terminal on `descriptor`, if it is one.
+    static func rows(of descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     /// Colour depth for `--color auto|always|never`, following NO_COLOR, COLORTERM and TERM.
     static func colorDepth(choice: String, isTerminal: Bool, environment: [String: String]) -> ColorDepth {
         if choice == "never" { return .none }

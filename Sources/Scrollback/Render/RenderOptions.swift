@@ -17,6 +17,9 @@ public struct RenderOptions: Sendable {
     /// every image, thumbnail and avatar becomes a labelled link and the page's policy forbids
     /// images, so opening it fetches nothing (no tracking pixels, no leaked IP address).
     public var remoteMedia: Bool
+    /// For terminals: whether links are written as OSC 8 hyperlinks (clickable where the
+    /// terminal supports them). The visible text still shows where each link goes.
+    public var hyperlinks: Bool = false
 
     public init(timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = Locale(identifier: "en_US_POSIX"),
                 width: Int = 80, colorDepth: ColorDepth = .none, theme: Theme = .default,

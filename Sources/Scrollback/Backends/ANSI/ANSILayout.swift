@@ -51,6 +51,45 @@ public final class ANSILayout {
     }
 
     private var mutedStyle: SGRStyle { style(for: .muted) }
+
+    private var authorStyles: [Int: SGRStyle] = [:]
+    /// Bright red, yellow, green, cyan, blue, magenta, then cyan and yellow.
+    private static let darkTerminalAuthorPalette = [9, 11, 10, 14, 12, 13, 6, 3]
+
+    /// The colour of author names for avatar palette entry `index`: the theme's `avatarN`
+    /// colour (made to carry white text), mixed towards white on a dark terminal, or black on a
+    /// light one, until it has 4.5:1 contrast (WCAG AA) on the theme's background. Palette
+    /// colours on a dark terminal take their bright variant; sixteen colours have too few
+    /// shades for mixing, so RGB colours take a bright palette entry there.
+    func authorStyle(_ index: Int) -> SGRStyle {
+        if let cached = authorStyles[index] { return cached }
+        let dark = options.darkAppearance
+        var color = options.theme.color("avatar\(index % AvatarContent.paletteSize)", dark: dark)
+        switch color {
+        case .ansi(let palette) where dark && palette < 8:
+            color = .ansi(palette + 8)
+        case .rgb where dark && options.colorDepth == .ansi16:
+            color = .ansi(Self.darkTerminalAuthorPalette[index % Self.darkTerminalAuthorPalette.count])
+        case .rgb(let rgb):
+            var background = RGBColor(red: 0, green: 0, blue: 0)
+            if case .rgb(let themed) = options.theme.color("background", dark: dark) { background = themed }
+            else if !dark { background = RGBColor(red: 255, green: 255, blue: 255) }
+            let target: UInt8 = dark ? 255 : 0
+            var mixed = rgb
+            var step = 0
+            while Contrast.ratio(mixed, background) < 4.5 && step < 20 {
+                step += 1
+                func mix(_ channel: UInt8) -> UInt8 { UInt8((Int(channel) * (20 - step) + Int(target) * step) / 20) }
+                mixed = RGBColor(red: mix(rgb.red), green: mix(rgb.green), blue: mix(rgb.blue))
+            }
+            color = .rgb(mixed)
+        default:
+            break
+        }
+        let style = SGRStyle(foreground: color == .unset ? nil : color)
+        authorStyles[index] = style
+        return style
+    }
     private var linkStyle: SGRStyle { SGRStyle(foreground: color("link"), underline: true) }
 
     /// The escapes of the first styles met, searched in order: a theme has a few dozen styles
@@ -73,10 +112,12 @@ public final class ANSILayout {
 
     // MARK: Output
 
-    /// Writes `line` with its styles and a line feed.
+    /// Writes `line` with its styles (and hyperlinks, when the options ask for them) and a line feed.
     public func write(_ line: Line, to output: inout some TextOutputStream) {
         for span in line.spans where !span.text.isEmpty {
             let escape = escape(for: span.style)
+            let link = options.hyperlinks ? span.link : nil
+            if let link { output.write(Hyperlink.open(link)) }
             if escape.isEmpty {
                 output.write(span.text)
             } else {
@@ -84,6 +125,7 @@ public final class ANSILayout {
                 output.write(span.text)
                 output.write(SGRStyle.reset)
             }
+            if link != nil { output.write(Hyperlink.close) }
         }
         output.write("\n")
     }
@@ -191,10 +233,11 @@ public final class ANSILayout {
             lines += TextWrapper(width: width).wrap(spans)
             spans.removeAll()
         }
+        let avatar = Self.avatar(in: children)
         for child in children {
             if Self.isInline(child) {
                 var childSpans: [StyledSpan] = []
-                appendInline(child, base: base, into: &childSpans)
+                if !appendAuthor(child, avatar: avatar, into: &childSpans) { appendInline(child, base: base, into: &childSpans) }
                 guard !childSpans.isEmpty else { continue }
                 if !spans.isEmpty { spans.append(StyledSpan(" ")) }
                 spans += childSpans
@@ -327,17 +370,19 @@ public final class ANSILayout {
                 labelSpans.append(StyledSpan(sanitized(plainText(label)), style: style(for: base)))
             }
             let link = linkStyle
-            for span in labelSpans { spans.append(StyledSpan(span.text, style: span.style.adding(link))) }
+            let target = hyperlinkTarget(destination)
+            for span in labelSpans { spans.append(StyledSpan(span.text, style: span.style.adding(link), link: target)) }
             appendDestination(destination, label: labelSpans.map(\.text).joined(), into: &spans)
         case .image(let image):
             appendImage(source: image.source, alt: image.alt, base: style(for: base), into: &spans)
         case .stack(_, let children, _):
+            let avatar = Self.avatar(in: children)
             var first = true
             for child in children {
                 let start = spans.count
                 if !first { spans.append(StyledSpan(" ")) }
                 let afterSeparator = spans.count
-                appendInline(child, base: base, into: &spans)
+                if !appendAuthor(child, avatar: avatar, into: &spans) { appendInline(child, base: base, into: &spans) }
                 if spans.count == afterSeparator { spans.removeSubrange(start...) } else { first = false }
             }
         default:
@@ -345,12 +390,37 @@ public final class ANSILayout {
         }
     }
 
-    /// ` <url>` after a link's label, unless the label already is the URL or the URL is refused.
+    /// The avatar among a row's children: the author name beside it takes its colour.
+    private static func avatar(in children: [View]) -> AvatarContent? {
+        for child in children { if case .avatar(let content) = child { return content } }
+        return nil
+    }
+
+    /// An author's name beside their avatar, in the avatar's colour as chat apps show it;
+    /// `false` (and nothing appended) for any other view.
+    private func appendAuthor(_ view: View, avatar: AvatarContent?, into spans: inout [StyledSpan]) -> Bool {
+        guard let avatar, case .text(let name, .author) = view else { return false }
+        spans.append(StyledSpan(sanitized(name), style: style(for: .author).adding(authorStyle(avatar.colorIndex))))
+        return true
+    }
+
+    /// ` <url>` after a link's label, unless the label already is the URL or the URL is refused,
+    /// so that no label can disguise where a link goes. With hyperlinks the label is clickable
+    /// and ` <host>` is enough (the whole URL when it has no host, as mailto: and tel:).
     private func appendDestination(_ destination: String, label: String, into spans: inout [StyledSpan]) {
         guard let url = URLPolicy.sanitize(destination) else { return }
         let shown = sanitized(url, keepingNewlines: false)
         for scheme in ["", "http://", "https://", "mailto:", "tel:"] where scheme + label == shown { return }
-        spans.append(StyledSpan(" <" + shown + ">", style: mutedStyle))
+        let target = hyperlinkTarget(url)
+        let host = target == nil ? nil : Hyperlink.host(of: url).map { sanitized($0, keepingNewlines: false) }
+        spans.append(StyledSpan(" <" + (host ?? shown) + ">", style: mutedStyle, link: target))
+    }
+
+    /// The OSC 8 target for a link, when hyperlinks are on and the URL is allowed and absolute.
+    private func hyperlinkTarget(_ destination: String) -> String? {
+        guard options.hyperlinks, let url = URLPolicy.sanitize(destination), url.utf8.contains(UInt8(ascii: ":"))
+        else { return nil }
+        return Hyperlink.terminalSafe(url)
     }
 
     private func appendImage(source: String, alt: String, base: SGRStyle, into spans: inout [StyledSpan]) {
@@ -359,7 +429,8 @@ public final class ANSILayout {
         if !alt.isEmpty { text += " " + alt }
         spans.append(StyledSpan(text, style: base))
         if let url = URLPolicy.sanitize(source) {
-            spans.append(StyledSpan(" <" + sanitized(url, keepingNewlines: false) + ">", style: mutedStyle))
+            spans.append(StyledSpan(" <" + sanitized(url, keepingNewlines: false) + ">", style: mutedStyle,
+                                    link: hyperlinkTarget(url)))
         }
     }
 
@@ -465,24 +536,28 @@ public final class ANSILayout {
         }
     }
 
-    private func appendMarkdown(_ inlines: [MarkdownInline], style: SGRStyle, into spans: inout [StyledSpan]) {
+    /// `link` is the hyperlink target of the enclosing link, if any.
+    private func appendMarkdown(_ inlines: [MarkdownInline], style: SGRStyle, link: String? = nil,
+                                into spans: inout [StyledSpan]) {
         for inline in inlines {
             switch inline {
             case .text(let text), .html(let text):
-                spans.append(StyledSpan(sanitized(text), style: style))
+                spans.append(StyledSpan(sanitized(text), style: style, link: link))
             case .code(let code):
-                spans.append(StyledSpan(sanitized(code, keepingNewlines: false), style: style.adding(self.style(for: .code))))
+                spans.append(StyledSpan(sanitized(code, keepingNewlines: false), style: style.adding(self.style(for: .code)),
+                                        link: link))
             case .emphasis(let children):
-                appendMarkdown(children, style: style.adding(self.style(for: .emphasis)), into: &spans)
+                appendMarkdown(children, style: style.adding(self.style(for: .emphasis)), link: link, into: &spans)
             case .strong(let children):
-                appendMarkdown(children, style: style.adding(self.style(for: .strong)), into: &spans)
+                appendMarkdown(children, style: style.adding(self.style(for: .strong)), link: link, into: &spans)
             case .link(let destination, _, let children):
-                appendMarkdown(children, style: style.adding(linkStyle), into: &spans)
+                appendMarkdown(children, style: style.adding(linkStyle), link: hyperlinkTarget(destination), into: &spans)
                 appendDestination(destination, label: children.plainText, into: &spans)
             case .image(let source, _, let alt):
                 appendImage(source: source, alt: alt.plainText, base: style, into: &spans)
             case .mention(_, let text):
-                spans.append(StyledSpan(sanitized(text, keepingNewlines: false), style: style.adding(self.style(for: .mention))))
+                spans.append(StyledSpan(sanitized(text, keepingNewlines: false), style: style.adding(self.style(for: .mention)),
+                                        link: link))
             case .softBreak:
                 spans.append(StyledSpan(" ", style: style))
             case .lineBreak:

@@ -3,9 +3,13 @@ public struct StyledSpan: Sendable, Hashable {
     /// Text already passed through ``TerminalSanitizer`` (or trusted).
     public var text: String
     public var style: SGRStyle
+    /// Where the text links to, already allowed by ``URLPolicy`` and made safe by
+    /// ``Hyperlink/terminalSafe(_:)``; written as an OSC 8 hyperlink when the options ask for them.
+    public var link: String?
 
-    public init(_ text: String, style: SGRStyle = .plain) {
+    public init(_ text: String, style: SGRStyle = .plain, link: String? = nil) {
         self.text = text
         self.style = style
+        self.link = link
     }
 }

@@ -343,21 +343,21 @@ extension TextWrapper {
             guard let run = openRun else { return }
             openRun = nil
             let span = spans[run.spanIndex]
-            appendToLine(span.text[run.range], style: span.style)
+            appendToLine(span.text[run.range], style: span.style, link: span.link)
         }
 
-        private mutating func appendToLine(_ text: Substring, style: SGRStyle) {
+        private mutating func appendToLine(_ text: Substring, style: SGRStyle, link: String? = nil) {
             guard !text.isEmpty else { return }
-            if let last = line.spans.last, last.style == style {
+            if let last = line.spans.last, last.style == style, last.link == link {
                 line.spans[line.spans.count - 1].text += text
             } else {
-                line.spans.append(StyledSpan(String(text), style: style))
+                line.spans.append(StyledSpan(String(text), style: style, link: link))
             }
         }
 
         private mutating func startLine(prefix: [StyledSpan], prefixWidth: Int) {
             line = Line(spans: [], width: prefixWidth)
-            for span in prefix { appendToLine(span.text[...], style: span.style) }
+            for span in prefix { appendToLine(span.text[...], style: span.style, link: span.link) }
             if indentation > 0 {
                 appendToLine(Substring(RepeatedText.spaces(indentation)), style: .plain)
                 line.width += indentation
