@@ -40,6 +40,8 @@ struct RenderCommand {
                     default: "default"),
             .option("appearance", value: "<light|dark>", help: "The theme's colours for ANSI output (HTML has both).",
                     default: "dark"),
+            .option("hyperlinks", value: "<when>", help: "auto, always or never: clickable links (OSC 8) in ANSI output.",
+                    default: "auto"),
             .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
@@ -80,6 +82,11 @@ struct RenderCommand {
             }
         }
         options.remoteMedia = !arguments.has("no-remote-media")
+        switch ViewerOptions.hyperlinks(arguments.value("hyperlinks"), isTerminal: outputPath == nil && tool.standardOutputIsTerminal,
+                                        environment: tool.environment) {
+        case .success(let value): options.hyperlinks = value
+        case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
+        }
         let input = arguments.positionals.first ?? "-"
         var attachmentViews = AttachmentViewRegistry()
         if let cardsPath = arguments.value("cards") {

@@ -102,7 +102,7 @@ struct ViewCommand {
     }
 }
 
-/// Option glue `view` shares with nothing else yet: hyperlinks and themes.
+/// Option glue for the terminal: hyperlinks (`view` and `render`) and themes.
 enum ViewerOptions {
     /// `--hyperlinks auto|always|never`. `auto` turns them on only for a terminal known to show
     /// OSC 8 links (others may print the sequence's text): VTE-based terminals (GNOME Terminal,

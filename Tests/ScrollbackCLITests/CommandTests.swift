@@ -279,3 +279,14 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(ToolRun(["render", input, "--theme", broken]).status == 65)
     }
 }
+
+@Suite struct RenderHyperlinkOptionTests {
+    @Test func renderTakesHyperlinksToo() {
+        let input = samples.appendingPathComponent("launch-room.json").path
+        let on = ToolRun(["render", input, "-f", "ansi", "--hyperlinks", "always"])
+        #expect(on.output.contains("\u{1B}]8;;https://docs.example.org/launch/checklist\u{1B}\\"))
+        let off = ToolRun(["render", input, "-f", "ansi"])
+        #expect(!off.output.contains("\u{1B}]8;"), "auto is off when not writing to a terminal")
+        #expect(ToolRun(["render", input, "--hyperlinks", "maybe"]).status == 64)
+    }
+}
