@@ -140,9 +140,11 @@ import Testing
         #expect(lines[1] == String(repeating: "─", count: 30))
         #expect(lines[2] == "")
         #expect(lines[3] == "Alice 10:42")
-        #expect(lines[4] == "  hi")
-        #expect(lines[5] == "")  // a blank line between messages
-        #expect(lines[6] == "Alice 10:42")
+        #expect(lines[4] == "╭────╮")  // the body in a bubble, rounded as the theme's are
+        #expect(lines[5] == "│ hi │")
+        #expect(lines[6] == "╰────╯")
+        #expect(lines[7] == "")  // a blank line between messages
+        #expect(lines[8] == "Alice 10:42")
         #expect(output.hasSuffix("\n"))
         let summary = lines.suffix(5).joined(separator: " ")
         #expect(summary.contains("2 messages"))
@@ -162,8 +164,8 @@ import Testing
         let view = message("1", text: "body", footer: [.text("Edited"), .badge("👍 2")])
         let lines = render([view]).split(separator: "\n").map(String.init)
         #expect(lines.contains("Alice 10:42"))
-        #expect(lines.contains("  body"))
-        #expect(lines.contains("  Edited [👍 2]"))
+        #expect(lines.contains("│ body          │"))
+        #expect(lines.contains("│ Edited [👍 2] │"))
         let styled = render([view], depth: .trueColor)
         #expect(styled.contains("\u{1B}[1mAlice\u{1B}[0m"))  // author bold, the terminal's own colour
         #expect(styled.contains("38;2;163;167;174m10:42"))     // time muted (dark textLowEmphasis)
@@ -257,7 +259,7 @@ import Testing
         backend.write(.message(MessageFrame(id: "2", role: .bubble, header: [.text("Ann", .author)], body: [.text("hello")])))
         let lines = backend.output.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0].hasSuffix("You") && lines[0].hasPrefix(" "))
-        #expect(lines[1].hasSuffix("short"))
+        #expect(lines[1].hasSuffix("╮") && lines[2].hasSuffix("│ short │"))
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 && !$0.hasSuffix(" ") })
         #expect(lines.contains("Ann"), "others stay on the left")
     }

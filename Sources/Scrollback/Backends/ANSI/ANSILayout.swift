@@ -270,11 +270,18 @@ public final class ANSILayout {
         }
         var inner: [Line] = []
         for child in children { layout(child, width: innerWidth, into: &inner) }
-        guard !inner.isEmpty else { return }
+        lines += boxed(inner, innerWidth: innerWidth, rounded: true)
+    }
+
+    /// `inner` (laid out at most `innerWidth` wide) in a box as wide as its widest line, with
+    /// rounded (`╭╮╰╯`) or square (`┌┐└┘`) corners.
+    private func boxed(_ inner: [Line], innerWidth: Int, rounded: Bool) -> [Line] {
+        guard !inner.isEmpty else { return [] }
         let contentWidth = min(innerWidth, max(1, inner.map(\.width).max() ?? 0))
         let border = mutedStyle
         let horizontal = RepeatedText.string("─", count: contentWidth + 2)
-        lines.append(Line(spans: [StyledSpan("╭" + horizontal + "╮", style: border)], width: contentWidth + 4))
+        var lines = [Line(spans: [StyledSpan((rounded ? "╭" : "┌") + horizontal + (rounded ? "╮" : "┐"), style: border)],
+                          width: contentWidth + 4)]
         for line in inner {
             var spans = [StyledSpan("│ ", style: border)]
             spans += line.spans
@@ -283,7 +290,9 @@ public final class ANSILayout {
             spans.append(StyledSpan(" │", style: border))
             lines.append(Line(spans: spans, width: max(line.width, contentWidth) + 4))
         }
-        lines.append(Line(spans: [StyledSpan("╰" + horizontal + "╯", style: border)], width: contentWidth + 4))
+        lines.append(Line(spans: [StyledSpan((rounded ? "╰" : "└") + horizontal + (rounded ? "╯" : "┘"), style: border)],
+                          width: contentWidth + 4))
+        return lines
     }
 
     private func layoutFields(_ fields: [View.Field], width: Int, into lines: inout [Line]) {
@@ -329,13 +338,15 @@ public final class ANSILayout {
         // Terminals show no avatars: the header keeps names, times and badges.
         layoutRow(frame.header.filter { if case .image = $0 { false } else { true } }, base: .body, width: width,
                   into: &lines)
-        let indent = [StyledSpan("  ")]
-        layoutIndented(frame.body, width: width, first: indent, into: &lines)
-        if !frame.footer.isEmpty {
-            var footer: [Line] = []
-            let innerWidth = width - 2 >= Self.minimumContentWidth ? width - 2 : width
-            layoutRow(frame.footer, base: .muted, width: innerWidth, into: &footer)
-            lines += innerWidth < width ? Self.prefixed(footer, first: indent, rest: indent) : footer
+        // The body and footer in a bubble, its corners rounded when the theme's bubbles are.
+        let innerWidth = width - 4
+        var inner: [Line] = []
+        for child in frame.body { layout(child, width: max(innerWidth, Self.minimumContentWidth), into: &inner) }
+        if !frame.footer.isEmpty { layoutRow(frame.footer, base: .muted, width: max(innerWidth, Self.minimumContentWidth), into: &inner) }
+        if innerWidth >= Self.minimumContentWidth {
+            lines += boxed(inner, innerWidth: innerWidth, rounded: options.theme.metrics.bubbleRadius > 0)
+        } else {
+            lines += inner
         }
     }
 
