@@ -293,17 +293,37 @@ import Testing
         #expect(self.error(#"{"version": 1, "extends": "default", "images": {"poll": {"glyph": "P", "svg": {"viewBox": "0 0 0 24\"", "path": "M0 0"}}}}"#)?.keyPath == "images.poll.svg")
     }
 
-    /// Each built-in theme renders the launch room in every output: references reviewed like code.
+    /// Each built-in theme renders the launch room in every output. The theme decides the
+    /// stylesheet and the terminal's colours, so those are the references (reviewed like code);
+    /// the HTML body and the Markdown, which the built-in themes leave alone, must equal the
+    /// default theme's.
     @Test(arguments: ["midnight", "high-contrast", "terminal-16", "plain"])
     func builtInThemeRendersTheSample(name: String) throws {
         var options = RenderOptions.snapshot
         options.theme = try #require(Theme.builtIn(named: name))
         options.colorDepth = .trueColor
+        var standard = options
+        standard.theme = .default
         for format in SampleTranscripts.Format.allCases {
             let (output, warnings) = try SampleTranscripts.render("launch-room.json", as: format, options: options)
             #expect(warnings.isEmpty)
-            let fileExtension = ["html": "html", "ansi": "ansi.txt", "markdown": "md"][format.rawValue]!
-            assertSnapshot(of: output, as: .lines(pathExtension: fileExtension), named: "\(name)-\(format.rawValue)")
+            switch format {
+            case .html:
+                assertSnapshot(of: Stylesheet(theme: options.theme).css, as: .lines(pathExtension: "css"), named: name)
+                let (defaultOutput, _) = try SampleTranscripts.render("launch-room.json", as: format, options: standard)
+                #expect(Self.withoutStylesheet(output) == Self.withoutStylesheet(defaultOutput))
+                #expect(output.contains(Stylesheet(theme: options.theme).css))
+            case .ansi:
+                assertSnapshot(of: output, as: .lines(pathExtension: "ansi.txt"), named: "\(name)-ansi")
+            case .markdown:
+                let (defaultOutput, _) = try SampleTranscripts.render("launch-room.json", as: format, options: standard)
+                #expect(output == defaultOutput)
+            }
         }
+    }
+
+    private static func withoutStylesheet(_ document: String) -> String {
+        guard let start = document.range(of: "<style>"), let end = document.range(of: "</style>") else { return document }
+        return document.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "")
     }
 }
