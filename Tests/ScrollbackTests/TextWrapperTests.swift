@@ -119,3 +119,24 @@ func strippingSGR(_ text: String) -> String {
         #expect(TextWrapper(width: 20).wrap("").map(\.plainText) == [""])
     }
 }
+
+@Suite struct KinsokuTests {
+    private func lines(_ text: String, width: Int) -> [String] {
+        TextWrapper(width: width).wrap(text, style: .plain).map(\.plainText)
+    }
+
+    @Test func closingPunctuationNeverStartsALine() {
+        // Three wide characters fill six columns; the full stop goes with the last of them.
+        #expect(lines("あいう。", width: 6) == ["あい", "う。"])
+        #expect(lines("東京、大阪」", width: 6) == ["東京、", "大阪」"])
+        for width in 4...12 {
+            for line in lines("会議室の予約はカレンダーからお願いします。中文也可以：我们下周见！", width: width) {
+                #expect(!["。", "、", "：", "！"].contains(line.first.map(String.init) ?? ""), "\(width): \(line)")
+            }
+        }
+    }
+
+    @Test func latinAfterCJKStillBreaksBetweenThem() {
+        #expect(lines("日本語Draft", width: 8) == ["日本語", "Draft"])
+    }
+}

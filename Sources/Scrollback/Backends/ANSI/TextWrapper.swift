@@ -84,7 +84,8 @@ extension TextWrapper {
     }
 
     private enum ClusterKind {
-        case space, newline, wide, other
+        /// `closing`: wide punctuation that must not start a line (`。`, `、`, `」`, ...).
+        case space, newline, wide, closing, other
     }
 
     private struct Builder {
@@ -108,6 +109,9 @@ extension TextWrapper {
         var pendingSpacesWidth = 0
         var word: [Piece] = []
         var wordWidth = 0
+        /// The word is one wide character: it stays open only so that closing punctuation
+        /// after it joins it (no line may start with `。`); anything else ends it.
+        var wordIsWide = false
 
         init(wrapper: TextWrapper, spans: [StyledSpan]) {
             width = wrapper.width
@@ -155,12 +159,17 @@ extension TextWrapper {
                     } else {
                         let columns = DisplayWidth.of(character)
                         consume(Piece(spanIndex: spanIndex, range: index..<after, width: columns),
-                                kind: columns >= 2 ? .wide : .other)
+                                kind: columns < 2 ? .other : Self.closingPunctuation.contains(character) ? .closing : .wide)
                     }
                     index = after
                 }
             }
         }
+
+        /// Wide punctuation that closes what precedes it, and so never starts a line (kinsoku).
+        private static let closingPunctuation: Set<Character> = [
+            "、", "。", "，", "．", "：", "；", "？", "！", "）", "」", "』", "】", "〕", "〉", "》", "｝", "］", "〟", "ー", "・",
+        ]
 
         @inline(__always)
         private static func asciiKind(_ byte: UInt8) -> ClusterKind {
@@ -210,8 +219,13 @@ extension TextWrapper {
                 endWord()
                 word.append(piece)
                 wordWidth = piece.width
+                wordIsWide = true
+            case .closing:
+                add(piece, to: &word)
+                wordWidth += piece.width
                 endWord()
             case .other:
+                if wordIsWide { endWord() }
                 add(piece, to: &word)
                 wordWidth += piece.width
             }
@@ -242,6 +256,7 @@ extension TextWrapper {
             pendingSpacesWidth = 0
             word.removeAll(keepingCapacity: true)
             wordWidth = 0
+            wordIsWide = false
             lineHasText = true
             atInputLineStart = false
         }
