@@ -50,6 +50,23 @@ struct RenderCommand {
 
     enum Format: String {
         case html, ansi, markdown
+
+        /// The extension of the files `--output-dir` and `--split` write.
+        var fileExtension: String {
+            switch self {
+            case .html: "html"
+            case .ansi: "txt"
+            case .markdown: "md"
+            }
+        }
+    }
+
+    /// What every way of rendering shares: the renderer and how reading problems are reported.
+    private struct Job {
+        let renderer: TranscriptRenderer
+        let input: String
+        let strict: Bool
+        let report: (ReadWarning) -> Void
     }
 
     let tool: ScrollbackTool
@@ -104,6 +121,15 @@ struct RenderCommand {
         if input != "-", access(input, R_OK) != 0 {
             return tool.failure("cannot read \(input): \(String(cString: strerror(errno)))", status: ScrollbackTool.ExitCode.failure)
         }
+        let filter: MessageFilter
+        switch InputOptions.filter(arguments, timeZone: options.timeZone) {
+        case .success(let value): filter = value
+        case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
+        }
+        // Two passes (threads need the whole input first); each warning is reported once.
+        let job = Job(renderer: TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter),
+                      input: input, strict: arguments.has("strict"),
+                      report: { [tool] warning in tool.warning("\(input): \(warning)") })
         if let directory = arguments.value("output-dir") {
             guard outputPath == nil else {
                 return tool.usageError("--output and --output-dir cannot be used together.", spec: Self.spec)
@@ -111,7 +137,7 @@ struct RenderCommand {
             guard arguments.value("split") == nil else {
                 return tool.usageError("--split and --output-dir cannot be used together.", spec: Self.spec)
             }
-            return renderDirectory(directory, format: format, input: input, options: options, attachmentViews: attachmentViews)
+            return renderDirectory(directory, format: format, job: job)
         }
         if let split = arguments.value("split") {
             guard let count = Int(split), count >= 1 else {
@@ -120,7 +146,7 @@ struct RenderCommand {
             guard let outputPath, outputPath != "-" else {
                 return tool.usageError("--split writes several files: name them with --output, e.g. --output chat.html.", spec: Self.spec)
             }
-            return renderPages(count, output: outputPath, format: format, input: input, options: options, attachmentViews: attachmentViews)
+            return renderPages(count, output: outputPath, format: format, job: job)
         }
         let sink: OutputSink
         if let outputPath, outputPath != "-" {
@@ -134,15 +160,7 @@ struct RenderCommand {
         }
         defer { if sink !== tool.standardOutput { sink.close() } else { sink.flush() } }
 
-        let filter: MessageFilter
-        switch InputOptions.filter(arguments, timeZone: options.timeZone) {
-        case .success(let value): filter = value
-        case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
-        }
-        let renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
-        // Two passes (threads need the whole input first); each warning is reported once.
-        let strict = arguments.has("strict")
-        let report: (ReadWarning) -> Void = { warning in tool.warning("\(input): \(warning)") }
+        let (renderer, strict, report) = (job.renderer, job.strict, job.report)
         do {
             switch format {
             case .html:
@@ -169,18 +187,10 @@ struct RenderCommand {
     }
 
     /// `--output-dir`: a file per channel and an index, named after the format.
-    private func renderDirectory(_ directory: String, format: Format, input: String, options: RenderOptions,
-                                 attachmentViews: AttachmentViewRegistry) -> Int32 {
-        let filter: MessageFilter
-        switch InputOptions.filter(arguments, timeZone: options.timeZone) {
-        case .success(let value): filter = value
-        case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
-        }
-        let renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
-        let strict = arguments.has("strict")
-        let report: (ReadWarning) -> Void = { warning in tool.warning("\(input): \(warning)") }
-        let extensions: [Format: String] = [.html: "html", .ansi: "txt", .markdown: "md"]
-        let files = OutputDirectory(directory: directory, fileExtension: extensions[format]!, options: options)
+    private func renderDirectory(_ directory: String, format: Format, job: Job) -> Int32 {
+        let (renderer, input, strict, report) = (job.renderer, job.input, job.strict, job.report)
+        let options = renderer.options
+        let files = OutputDirectory(directory: directory, fileExtension: format.fileExtension, options: options)
         do {
             let written: [String]
             switch format {
@@ -207,19 +217,11 @@ struct RenderCommand {
     }
 
     /// `--split`: `chat.html` becomes the index of `chat-001.html`, `chat-002.html`, ... beside it.
-    private func renderPages(_ messagesPerPage: Int, output: String, format: Format, input: String, options: RenderOptions,
-                             attachmentViews: AttachmentViewRegistry) -> Int32 {
-        let filter: MessageFilter
-        switch InputOptions.filter(arguments, timeZone: options.timeZone) {
-        case .success(let value): filter = value
-        case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
-        }
-        let renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
-        let strict = arguments.has("strict")
-        let report: (ReadWarning) -> Void = { warning in tool.warning("\(input): \(warning)") }
-        let extensions: [Format: String] = [.html: "html", .ansi: "txt", .markdown: "md"]
+    private func renderPages(_ messagesPerPage: Int, output: String, format: Format, job: Job) -> Int32 {
+        let (renderer, input, strict, report) = (job.renderer, job.input, job.strict, job.report)
+        let options = renderer.options
         let directory = (output as NSString).deletingLastPathComponent
-        let names = PageNames(indexFileName: (output as NSString).lastPathComponent, fileExtension: extensions[format]!)
+        let names = PageNames(indexFileName: (output as NSString).lastPathComponent, fileExtension: format.fileExtension)
         func path(_ name: String) -> String { directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name) }
         func write<Backend: TranscriptBackend>(_ makeBackend: (OutputSink) -> Backend) throws -> [String] {
             var sink: OutputSink?
