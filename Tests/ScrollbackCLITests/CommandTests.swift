@@ -100,12 +100,13 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(run.errors.hasPrefix("Error: cannot read /nonexistent/export.json"), "\(run.errors)")
     }
 
-    @Test func unusableMessageIsSkippedWithAWarningUnlessStrict() {
+    @Test func problemMessagesAreReportedAndRenderedUnlessStrict() {
         let path = temporaryFile("[{\"id\": \"a\", \"text\": \"first\"}, {\"text\": \"no id\"}, {\"id\": \"c\", \"text\": \"third\"}]")
         let lenient = ToolRun(["render", path, "--format", "markdown"])
         #expect(lenient.status == 0)
         #expect(lenient.output.contains("first") && lenient.output.contains("third"))
-        #expect(!lenient.output.contains("no id"))
+        // A message without an id loses its anchor, not its text.
+        #expect(lenient.output.contains("no id"))
         #expect(lenient.errors.contains("warning:") && lenient.errors.contains("[1]") && lenient.errors.contains("message 1"))
 
         let strict = ToolRun(["render", path, "--format", "markdown", "--strict"])

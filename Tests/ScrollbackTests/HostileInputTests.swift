@@ -10,7 +10,10 @@ import Testing
         let (output, warnings) = try SampleTranscripts.render("hostile.json", as: .markdown)
         #expect(output.contains("still rendered after the broken ones"))
         let skipped = warnings.filter(\.skippedMessage)
-        #expect(skipped.map(\.messageIndex) == [7, 8], "\(warnings)")
+        #expect(skipped.map(\.messageIndex) == [8], "\(warnings)")
+        // The message without an id is shown, and still reported.
+        #expect(output.contains("no id here"))
+        #expect(warnings.contains { $0.messageIndex == 7 && !$0.skippedMessage && $0.reason.hasPrefix(#"no "id""#) })
         #expect(warnings.contains { $0.keyPath.hasSuffix("attachments[3]") })
     }
 

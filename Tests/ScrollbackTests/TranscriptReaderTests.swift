@@ -51,7 +51,7 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         let result = try read("""
             {"channel": {"id": "general", "cid": "messaging:general", "type": "messaging", "name": "General", "member_count": 2},
              "members": [{"user_id": "u", "user": {"id": "u"}}, {"id": "looks-like-a-message"}],
-             "messages": [{"id": "m1", "text": "  hi \\n"}, {"id": "m2"}],
+             "messages": [{"id": "m1", "text": "  hi \\n"}, {"id": "m2", "text": "m2"}],
              "read": [{"user": {"id": "u"}, "last_read": "2021-01-12T16:43:25Z", "unread_messages": 0}],
              "pinned_messages": [{"id": "p1"}], "watchers": [], "watcher_count": 3, "duration": "1.2ms"}
             """)
@@ -66,8 +66,8 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
     @Test func readsManyChannelsEachBeforeItsMessages() throws {
         let result = try read("""
             {"channels": [
-              {"channel": {"cid": "messaging:a"}, "messages": [{"id": "1"}], "members": []},
-              {"members": [], "messages": [{"id": "2"}, {"id": "3"}], "channel": {"cid": "messaging:b"}},
+              {"channel": {"cid": "messaging:a"}, "messages": [{"id": "1", "text": "1"}], "members": []},
+              {"members": [], "messages": [{"id": "2", "text": "2"}, {"id": "3", "text": "3"}], "channel": {"cid": "messaging:b"}},
               {"channel": {"cid": "messaging:c"}},
             ], "duration": "3ms"}
             """)
@@ -77,14 +77,14 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
     }
 
     @Test func readsABareArrayOfMessages() throws {
-        let result = try read(#"[{"id": "a"}, {"id": "b", "text": "x"}, ]"#)
+        let result = try read(#"[{"id": "a", "text": "a"}, {"id": "b", "text": "x"}, ]"#)
         #expect(result.shape == .messageArray)
         #expect(result.events == ["message:a", "message:b"])
         #expect(try read("[]").shape == .messageArray)
     }
 
     @Test func readsAListResponse() throws {
-        let result = try read(#"{"messages": [{"id": "a"}, {"id": "b"}], "duration": "2ms"}"#)
+        let result = try read(#"{"messages": [{"id": "a", "text": "a"}, {"id": "b", "text": "b"}], "duration": "2ms"}"#)
         #expect(result.shape == .messageList)
         #expect(result.events == ["message:a", "message:b"])
     }
@@ -93,13 +93,13 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         let boxed = try read(#"{"message": {"id": "a", "text": "hello"}, "duration": "1ms"}"#)
         #expect(boxed.shape == .boxedMessage)
         #expect(boxed.events == ["message:a"])
-        let event = try read(#"{"type": "message.new", "cid": "messaging:x", "user": {"id": "u"}, "message": {"id": "b"}}"#)
+        let event = try read(#"{"type": "message.new", "cid": "messaging:x", "user": {"id": "u", "text": "u"}, "message": {"id": "b", "text": "b"}}"#)
         #expect(event.shape == .boxedMessage)
         #expect(event.events == ["message:b"])
     }
 
     @Test func putsTheChannelFirstWhenItsKeyComesLast() throws {
-        let result = try read(#"{"messages": [{"id": "a"}, {"id": "b"}], "channel": {"id": "late"}, "members": []}"#)
+        let result = try read(#"{"messages": [{"id": "a", "text": "a"}, {"id": "b", "text": "b"}], "channel": {"id": "late", "text": "late"}, "members": []}"#)
         #expect(result.shape == .channel)
         #expect(result.events == ["channel:late", "message:a", "message:b"])
     }
@@ -114,11 +114,11 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
     func readsNDJSONMixingMessagesBoxesAndChannels(chunkSize: Int) throws {
         let result = try read("""
             {"id": "m1", "text": "first"}
-            {"message": {"id": "m2"}}
+            {"message": {"id": "m2", "text": "m2"}}
 
-            {"channel": {"cid": "messaging:c"}, "messages": [{"id": "m3"}, {"id": "m4"}]}
-            {"id": "m5", "channel": {"id": "not-a-wrapper"}, "custom": true}
-            [{"id": "m6"}]
+            {"channel": {"cid": "messaging:c"}, "messages": [{"id": "m3", "text": "m3"}, {"id": "m4", "text": "m4"}]}
+            {"id": "m5", "text": "m5", "channel": {"id": "not-a-wrapper"}, "custom": true}
+            [{"id": "m6", "text": "m6"}]
             """, chunkSize: chunkSize)
         #expect(result.shape == .ndjson)
         #expect(result.events == ["message:m1", "message:m2", "channel:messaging:c", "message:m3", "message:m4",
@@ -138,8 +138,8 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         #expect(small.messages.first?.raw.keys == ["id", "x", "text"])
         #expect(small.messages.first?.raw["x"] == 2)
         let fields = (0..<80).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
-        let large = try read("{\"id\": \"b\", \(fields), \"k70\": -1}")
-        #expect(large.messages.first?.raw.count == 81)
+        let large = try read("{\"id\": \"b\", \"text\": \"t\", \(fields), \"k70\": -1}")
+        #expect(large.messages.first?.raw.count == 82)
         #expect(large.messages.first?.raw["k70"] == -1)
     }
 
@@ -175,56 +175,60 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
     @Test func skipsUnusableMessagesWithAWarning() throws {
         let result = try read("""
             {"messages": [
-              {"id": "a"},
+              {"id": "a", "text": "a"},
               42,
               {"text": "no id"},
-              {"id": "d", "created_at": "yesterday", "pinned": "yes"}
+              {"id": "d", "created_at": "yesterday", "pinned": "yes"},
+              {"id": "e"}
             ]}
             """)
-        #expect(result.events == ["message:a", "message:d"])
-        #expect(result.warnings.count == 4)
+        // A message without an id still shows; an object with nothing of a message does not.
+        #expect(result.events == ["message:a", "message:", "message:d"])
+        #expect(result.warnings.count == 5)
         let number = result.warnings[0]
         #expect(number.skippedMessage && number.messageIndex == 1 && number.keyPath == "messages[1]")
         #expect(number.position == SourcePosition(line: 3, column: 3))
         #expect(number.reason == "expected a message object, found a number")
         let noID = result.warnings[1]
-        #expect(noID.skippedMessage && noID.messageIndex == 2 && noID.keyPath == "messages[2]")
+        #expect(!noID.skippedMessage && noID.messageIndex == 2 && noID.keyPath == "messages[2]")
         #expect(noID.position == SourcePosition(line: 4, column: 3))
-        #expect(noID.reason == #"no "id""#)
+        #expect(noID.reason == #"no "id": shown without an anchor, and replies cannot quote it"#)
         // Field warnings come through with the message's index, id and position.
         let date = result.warnings[2]
         #expect(!date.skippedMessage && date.messageIndex == 3 && date.messageID == "d")
         #expect(date.keyPath == "messages[3].created_at")
         #expect(date.position == SourcePosition(line: 5, column: 3))
         #expect(result.warnings[3].keyPath == "messages[3].pinned")
+        let idOnly = result.warnings[4]
+        #expect(idOnly.skippedMessage && idOnly.messageIndex == 4 && idOnly.reason.hasPrefix("not a message"))
         #expect(number.description == "messages[1] (message 1, line 3, column 3): skipped: expected a message object, found a number")
     }
 
     @Test func namesKeyPathsInEveryShape() throws {
-        let channels = try read(#"{"channels": [{"channel": {"id": "a"}, "messages": [{"id": "1"}]}, {"channel": {"id": "b"}, "messages": [{"nope": 1}]}, 7]}"#)
+        let channels = try read(#"{"channels": [{"channel": {"id": "a"}, "messages": [{"id": "1", "text": "1"}]}, {"channel": {"id": "b"}, "messages": [{"nope": 1}]}, 7]}"#)
         #expect(channels.warnings.map(\.keyPath) == ["channels[1].messages[0]", "channels[2]"])
         #expect(channels.warnings.first?.messageIndex == 1)
         #expect(channels.warnings.last?.skippedMessage == false) // not a message, but reported
-        let array = try read(#"[{"id": "a"}, "text"]"#)
+        let array = try read(#"[{"id": "a", "text": "a"}, "text"]"#)
         #expect(array.warnings.map(\.keyPath) == ["[1]"])
-        let ndjson = try read("{\"id\": \"a\"}\n{\"no\": \"id\"}\n\n{\"messages\": [1]}\n")
+        let ndjson = try read("{\"id\": \"a\", \"text\": \"a\"}\n{\"no\": \"id\"}\n\n{\"messages\": [1]}\n")
         #expect(ndjson.warnings.map(\.keyPath) == ["line 2", "line 4.messages[0]"])
         #expect(ndjson.warnings.map(\.messageIndex) == [1, 2])
     }
 
     @Test func strictModeThrowsOnAnyWarning() throws {
-        let skipped = readError(#"[{"id": "a"}, {"text": "b"}]"#, strict: true)
+        let skipped = readError(#"[{"id": "a", "text": "a"}, {"text": "b"}]"#, strict: true)
         guard case .invalidMessage(let warning)? = skipped else { Issue.record("expected invalidMessage"); return }
-        #expect(warning.skippedMessage && warning.keyPath == "[1]")
-        let field = readError(#"[{"id": "a", "reply_count": "many"}]"#, strict: true)
+        #expect(!warning.skippedMessage && warning.keyPath == "[1]")
+        let field = readError(#"[{"id": "a", "text": "a", "reply_count": "many"}]"#, strict: true)
         guard case .invalidMessage(let fieldWarning)? = field else { Issue.record("expected invalidMessage"); return }
         #expect(!fieldWarning.skippedMessage && fieldWarning.keyPath == "[0].reply_count")
-        #expect(throws: Never.self) { try read(#"[{"id": "a"}]"#, strict: true) }
+        #expect(throws: Never.self) { try read(#"[{"id": "a", "text": "a"}]"#, strict: true) }
     }
 
     @Test func stopsAtBrokenJSONAfterWhatCameBefore() throws {
         // A channel first, so that its messages need not wait for it.
-        let text = "{\"channel\": {\"id\": \"c\"}, \"messages\": [{\"id\": \"a\"},\n  {\"id\": \"b\" \"text\": \"x\"}]}"
+        let text = "{\"channel\": {\"id\": \"c\"}, \"messages\": [{\"id\": \"a\", \"text\": \"a\"},\n  {\"id\": \"b\" \"text\": \"x\"}]}"
         var reader = TranscriptReader(bytes: Array(text.utf8))
         guard case .channel? = try reader.next() else { Issue.record("expected the channel"); return }
         guard case .message(let first)? = try reader.next() else { Issue.record("expected a message"); return }
@@ -238,9 +242,9 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         // After an error the reader stays finished.
         #expect(try reader.next() == nil)
 
-        let truncated = readError("[{\"id\": \"a\"}, {\"id\": \"b\", \"te")
+        let truncated = readError("[{\"id\": \"a\", \"text\": \"a\"}, {\"id\": \"b\", \"te")
         guard case .syntax(let position, let reason)? = truncated else { Issue.record("expected a syntax error"); return }
-        #expect(position == SourcePosition(line: 1, column: 27))
+        #expect(position == SourcePosition(line: 1, column: 40))
         #expect(reason == "unterminated string")
         let garbage = readError("[{\"id\": \"a\"}]\n]")
         #expect(garbage == .syntax(SourcePosition(line: 2, column: 1), "expected a JSON value, found ']'"))
@@ -264,7 +268,7 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
 
     @Test func readsFilesAndNamesTheOnesItCannotOpen() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString).json").path
-        try Data(#"{"channel": {"id": "f"}, "messages": [{"id": "a"}]}"#.utf8).write(to: URL(fileURLWithPath: path))
+        try Data(#"{"channel": {"id": "f", "text": "f"}, "messages": [{"id": "a", "text": "a"}]}"#.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var reader = try TranscriptReader(path: path)
         var events = 0

@@ -48,7 +48,7 @@ public struct RenderContext: Sendable {
 
     /// Whether `user` is the reader (`--me`).
     public func isCurrentUser(_ user: ChatUser?) -> Bool {
-        guard let id = options.currentUserID, let user else { return false }
+        guard let id = options.currentUserID, let user, !user.id.isEmpty else { return false }
         return user.id == id
     }
 }

@@ -75,7 +75,9 @@ public struct TranscriptLayout {
     /// Whether `next` continues `previous`'s group: same author, at most a minute later,
     /// neither a system, error or ephemeral message, and the earlier one not edited.
     public static func groups(_ previous: ChatMessage, with next: ChatMessage) -> Bool {
-        guard let author = previous.user?.id, author == next.user?.id,
+        // Users without an id (shown by name) are told apart by their names.
+        guard let author = previous.user, let nextAuthor = next.user, author.id == nextAuthor.id,
+              !author.id.isEmpty || author.name == nextAuthor.name,
               !standsAlone(previous.kind), !standsAlone(next.kind), !previous.isEdited,
               let earlier = previous.createdAt, let later = next.createdAt
         else { return false }

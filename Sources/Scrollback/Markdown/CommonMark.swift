@@ -53,8 +53,6 @@ enum CommonMark {
         private enum Kind {
             case document, blockQuote, list(start: Int?, tight: Bool), item, paragraph, heading(level: Int)
             case emphasis, strong, link(destination: String, title: String), image(source: String, title: String)
-            /// A container past ``maximumDepth``: its content joins its parent's.
-            case flattened(wasLink: Bool)
         }
 
         /// Nesting deeper than this is flattened: hostile text such as ten thousand `>` would
@@ -79,6 +77,10 @@ enum CommonMark {
         private var stack: [Frame] = [Frame(kind: .document)]
         /// Open links and images: their text is never rewritten (no link inside a link).
         private var linkDepth = 0
+        /// Open containers past ``maximumDepth``. They get no frame: their content goes straight
+        /// into the innermost frame, so that hostile nesting costs nothing per level (a frame per
+        /// level would copy its content into its parent's on every exit, quadratic in the depth).
+        private var flattenedDepth = 0
 
         private let keepingLineBreaks: Bool
 
@@ -90,9 +92,11 @@ enum CommonMark {
         mutating func enter(_ node: OpaquePointer) {
             let type = cmark_node_get_type(node)
             if stack.count >= Self.maximumDepth, Self.nestingTypes.contains(type) {
-                let isLink = type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
-                appendFrameAfterText(.flattened(wasLink: isLink))
-                if isLink { linkDepth += 1 }
+                flattenedDepth += 1
+                if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                    flushText()
+                    linkDepth += 1
+                }
                 return
             }
             switch type {
@@ -133,6 +137,15 @@ enum CommonMark {
 
         mutating func exit(_ node: OpaquePointer) {
             let type = cmark_node_get_type(node)
+            // Events nest: while flattened containers are open, the next nesting exit is one of them.
+            if flattenedDepth > 0, Self.nestingTypes.contains(type) {
+                flattenedDepth -= 1
+                if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                    flushText()
+                    linkDepth -= 1
+                }
+                return
+            }
             guard type != CMARK_NODE_DOCUMENT, stack.count > 1 else { return }
             flushText()
             let frame = stack.removeLast()
@@ -151,15 +164,6 @@ enum CommonMark {
             case .image(let source, let title):
                 linkDepth -= 1
                 appendInline(.image(source: source, title: title, alt: frame.inlines))
-            case .flattened(let wasLink):
-                if wasLink { linkDepth -= 1 }
-                let top = stack.count - 1
-                if case .list = stack[top].kind {
-                    stack[top].items.append(frame.blocks + frame.items.flatMap { $0 })
-                } else {
-                    stack[top].blocks += frame.blocks + frame.items.flatMap { $0 }
-                }
-                stack[top].inlines += frame.inlines
             }
         }
 
@@ -180,7 +184,13 @@ enum CommonMark {
         }
 
         private mutating func appendBlock(_ block: MarkdownBlock) {
-            stack[stack.count - 1].blocks.append(block)
+            let top = stack.count - 1
+            // Only a flattened item puts a block straight into a list: it becomes an item of its own.
+            if case .list = stack[top].kind {
+                stack[top].items.append([block])
+            } else {
+                stack[top].blocks.append(block)
+            }
         }
 
         private mutating func appendInline(_ inline: MarkdownInline) {

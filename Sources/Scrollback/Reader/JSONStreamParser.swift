@@ -38,6 +38,9 @@ struct JSONStreamParser {
     private var startedReading = false
     /// The first byte of a value whose raw bytes are wanted: refills keep it in the window.
     private var pin: Int?
+    /// Where a string value first needed U+FFFD (bytes that are not UTF-8, or a lone surrogate
+    /// escape) since the last ``takeReplacementPosition()``.
+    private var replacementPosition: SourcePosition?
 
     init(source: ByteSource) {
         self.source = source
@@ -51,6 +54,17 @@ struct JSONStreamParser {
 
     /// How many containers the incremental walk has open.
     var depth: Int { containers.count }
+
+    /// Where the strings parsed since the last call first had to be repaired, if they had to:
+    /// readers warn about it once per message.
+    mutating func takeReplacementPosition() -> SourcePosition? {
+        defer { replacementPosition = nil }
+        return replacementPosition
+    }
+
+    private mutating func noteReplacement(at index: Int) {
+        if replacementPosition == nil { replacementPosition = source.position(at: index) }
+    }
 
     // MARK: - Positions and errors
 
@@ -524,7 +538,41 @@ struct JSONStreamParser {
     private mutating func parseStringBody() throws(ReadError) -> String {
         var quote = cursor - 1
         guard let end = try scanPlainString(quote: &quote) else { return try parseEscapedString(quote: quote) }
-        return String(decoding: UnsafeBufferPointer(start: bytes + quote + 1, count: end - quote - 1), as: UTF8.self)
+        let body = UnsafeBufferPointer(start: bytes + quote + 1, count: end - quote - 1)
+        if let string = String(validating: body, as: UTF8.self) { return string }
+        noteReplacement(at: quote + 1 + Self.firstInvalidUTF8Offset(in: body))
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    /// The offset of the first byte of `bytes` that does not belong to a well-formed UTF-8
+    /// sequence (overlong forms, surrogates and values past U+10FFFF are not well-formed).
+    static func firstInvalidUTF8Offset(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length: Int
+            var lowest: UInt8 = 0x80
+            var highest: UInt8 = 0xBF
+            switch lead {
+            case 0x00...0x7F:
+                index += 1
+                continue
+            case 0xC2...0xDF: length = 2
+            case 0xE0: (length, lowest) = (3, 0xA0)
+            case 0xED: (length, highest) = (3, 0x9F)
+            case 0xE1...0xEF: length = 3
+            case 0xF0: (length, lowest) = (4, 0x90)
+            case 0xF4: (length, highest) = (4, 0x8F)
+            case 0xF1...0xF3: length = 4
+            default: return index
+            }
+            guard index + length <= bytes.count else { return index }
+            // Only the second byte has a narrower range; the rest are plain continuation bytes.
+            guard (lowest...highest).contains(bytes[index + 1]) else { return index }
+            for continuation in 2..<length where !(0x80...0xBF).contains(bytes[index + continuation]) { return index }
+            index += length
+        }
+        return bytes.count
     }
 
     /// Parses an object key whose opening quote was consumed, with its hash.
@@ -577,6 +625,9 @@ struct JSONStreamParser {
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "\"") {
                 cursor += 1
+                if let string = String(validating: scratch, as: UTF8.self) { return string }
+                // Escapes moved the bytes: name the string's start.
+                noteReplacement(at: quote)
                 return String(decoding: scratch, as: UTF8.self)
             }
             if byte < 0x20 {
@@ -618,12 +669,15 @@ struct JSONStreamParser {
                         cursor += 6
                     } else {
                         scalar = 0xFFFD // the second escape is decoded on its own
+                        noteReplacement(at: cursor - 6)
                     }
                 } else {
                     scalar = 0xFFFD
+                    noteReplacement(at: cursor - 6)
                 }
             } else if (0xDC00...0xDFFF).contains(scalar) {
                 scalar = 0xFFFD
+                noteReplacement(at: cursor - 6)
             }
             appendUTF8(scalar)
             return

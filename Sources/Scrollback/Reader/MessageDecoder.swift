@@ -14,33 +14,52 @@ struct MessageDecoder {
         return message(object, path: path)
     }
 
-    func message(_ object: JSONObject, path: String) -> Result<ChatMessage, UnusableMessage> {
-        guard let id = identifier(object["id"]) else {
-            let reason = object["id"] == nil ? "no \"id\"" : "\"id\" is \(object["id"]!.typeName), not a string"
-            return .failure(UnusableMessage(reason: reason))
+    /// The members that make an object a message: one with none of them (a user, a bare
+    /// `{"id": ...}`) is something else, and is not shown as an empty message.
+    static let contentKeys = ["text", "html", "user", "created_at", "attachments", "type", "parent_id",
+                              "deleted_at"]
+
+    /// Decodes one message, or returns the reason it is not one. A message without a usable
+    /// `id` is still a message: it is shown, with a warning, but has no anchor and cannot be
+    /// quoted (its ``ChatMessage/id`` is empty). `isQuote` marks a `quoted_message`, whose text
+    /// is only ever shown shortened.
+    func message(_ object: JSONObject, path: String, isQuote: Bool = false) -> Result<ChatMessage, UnusableMessage> {
+        guard Self.contentKeys.contains(where: { object[$0] != nil }) else {
+            return .failure(UnusableMessage(reason: "not a message: it has no \"text\", \"user\", \"created_at\", "
+                + "\"attachments\", \"type\" or other member of a message"))
         }
-        var message = ChatMessage(id: id)
+        let id = identifier(object["id"])
+        if id == nil {
+            let problem = object["id"] == nil ? "no \"id\"" : "\"id\" is \(object["id"]!.typeName), not a string"
+            warn(path, "\(problem): shown without an anchor, and replies cannot quote it")
+        }
+        var message = ChatMessage(id: id ?? "")
         message.raw = object
         let here = FieldPath(base: path)
         var fields = Fields(object: object, path: here, warn: warn)
         if let type = fields.string("type"), !type.isEmpty { message.type = MessageType(rawValue: type) }
         message.text = fields.string("text")?.trimmingWhitespaceAndNewlines ?? ""
+        if !isQuote, let excess = MarkdownBudget.excess(in: message.text) {
+            warn(here.appending("text").description, "shown as plain text: \(excess)")
+        }
         message.user = fields.object("user").flatMap { user($0, path: here.appending("user")) }
         message.createdAt = fields.date("created_at")
         message.updatedAt = fields.date("updated_at")
         message.textUpdatedAt = fields.date("message_text_updated_at")
         message.deletedAt = fields.date("deleted_at")
         message.deletedForMe = fields.bool("deleted_for_me") ?? false
-        message.attachments = attachments(fields.array("attachments"), messageID: id, path: here.appending("attachments"))
-        message.quotedMessageID = fields.string("quoted_message_id")
+        message.attachments = attachments(fields.array("attachments"), messageID: message.id, path: here.appending("attachments"))
+        message.quotedMessageID = fields.string("quoted_message_id").flatMap { $0.isEmpty ? nil : $0 }
         if let quoted = fields.object("quoted_message") {
-            switch self.message(quoted, path: path + ".quoted_message") {
+            switch self.message(quoted, path: path + ".quoted_message", isQuote: true) {
             case .success(let quotedMessage): message.quotedMessage = quotedMessage
             case .failure(let problem): warn(path + ".quoted_message", problem.reason)
             }
         }
-        if message.quotedMessageID == nil { message.quotedMessageID = message.quotedMessage?.id }
-        message.parentID = fields.string("parent_id")
+        if message.quotedMessageID == nil, let quotedID = message.quotedMessage?.id, !quotedID.isEmpty {
+            message.quotedMessageID = quotedID
+        }
+        message.parentID = fields.string("parent_id").flatMap { $0.isEmpty ? nil : $0 }
         message.showInChannel = fields.bool("show_in_channel") ?? false
         message.replyCount = fields.integer("reply_count")
         message.threadParticipants = users(fields.array("thread_participants"), path: here.appending("thread_participants"))
@@ -63,24 +82,29 @@ struct MessageDecoder {
     /// members a ``MessageHead`` picked out, by the same rules as ``message(_:path:)``; `nil`
     /// when it is unusable. Its `raw` is empty.
     func indexedMessage(_ head: MessageHead) -> ChatMessage? {
-        guard let id = identifier(head.id) else { return nil }
-        var message = ChatMessage(id: id)
+        guard head.hasContent else { return nil }
+        var message = ChatMessage(id: identifier(head.id) ?? "")
         let here = FieldPath(base: "")
         var fields = Fields(object: head.object, path: here, warn: warn)
         message.user = fields.object("user").flatMap { user($0, path: here.appending("user")) }
         message.createdAt = fields.date("created_at")
-        message.parentID = fields.string("parent_id")
+        message.parentID = fields.string("parent_id").flatMap { $0.isEmpty ? nil : $0 }
         message.showInChannel = fields.bool("show_in_channel") ?? false
         return message
     }
 
+    /// A user; one without an `id` is kept when it has a name to show (with a warning), since
+    /// "Unknown user" would hide who wrote the message.
     func user(_ object: JSONObject, path: FieldPath) -> ChatUser? {
-        guard let id = identifier(object["id"]) else {
-            warn(path.description, "a user needs an \"id\"")
+        var fields = Fields(object: object, path: path, warn: warn)
+        let name = fields.string("name")
+        let id = identifier(object["id"])
+        guard id != nil || name?.isEmpty == false else {
+            warn(path.description, "a user needs an \"id\" or a \"name\"")
             return nil
         }
-        var fields = Fields(object: object, path: path, warn: warn)
-        return ChatUser(id: id, name: fields.string("name"), imageURL: fields.string("image").flatMap { $0.isEmpty ? nil : $0 },
+        if id == nil { warn(path.description, "a user has no \"id\": shown by name only") }
+        return ChatUser(id: id ?? "", name: name, imageURL: fields.string("image").flatMap { $0.isEmpty ? nil : $0 },
                         role: fields.string("role"), raw: object)
     }
 

@@ -9,9 +9,16 @@ struct MessageHead {
     var showInChannel: JSONValue?
     /// The author as an object holding only its `id`; `null` when `user` is not an object.
     var user: JSONValue?
+    /// Whether another of ``MessageDecoder/contentKeys`` was met (their values are skipped).
+    var sawContentKey = false
 
-    /// The indexed keys, in the order of ``readMembers(from:)``'s cases.
-    static let keys = ExpectedKeys(["id", "user", "parent_id", "created_at", "show_in_channel"])
+    /// Whether the object has one of ``MessageDecoder/contentKeys``: whether it is a message.
+    var hasContent: Bool { sawContentKey || user != nil || createdAt != nil || parentID != nil }
+
+    /// The indexed keys, in the order of ``readMembers(from:)``'s cases, then the other content
+    /// keys, whose presence alone counts.
+    static let keys = ExpectedKeys(["id", "user", "parent_id", "created_at", "show_in_channel"]
+        + MessageDecoder.contentKeys.filter { !["user", "parent_id", "created_at"].contains($0) })
 
     /// Reads the members of the object whose `{` was just consumed, up to its `}`.
     mutating func readMembers(from parser: inout JSONStreamParser) throws(ReadError) {
@@ -24,7 +31,10 @@ struct MessageHead {
             case .key(2): parentID = try parser.parseValue()
             case .key(3): createdAt = try parser.parseValue()
             case .key(4): showInChannel = try parser.parseValue()
-            case .key, .other: try parser.skipValue()
+            case .key:
+                sawContentKey = true
+                try parser.skipValue()
+            case .other: try parser.skipValue()
             }
         }
     }
@@ -38,6 +48,9 @@ struct MessageHead {
         case 9 where key == "parent_id": parentID = try parser.parseValue()
         case 10 where key == "created_at": createdAt = try parser.parseValue()
         case 15 where key == "show_in_channel": showInChannel = try parser.parseValue()
+        case 4, 10, 11 where MessageDecoder.contentKeys.contains(key):
+            sawContentKey = true
+            try parser.skipValue()
         default: try parser.skipValue()
         }
     }
@@ -47,7 +60,8 @@ struct MessageHead {
     static func readIndexedMember(_ key: String, from parser: inout JSONStreamParser) throws(ReadError) -> JSONValue? {
         var head = MessageHead()
         try head.read(key, from: &parser)
-        return head.id ?? head.user ?? head.parentID ?? head.createdAt ?? head.showInChannel
+        // A content key's value is not needed, only that the key is there.
+        return head.id ?? head.user ?? head.parentID ?? head.createdAt ?? head.showInChannel ?? (head.sawContentKey ? .null : nil)
     }
 
     private static func readUser(from parser: inout JSONStreamParser) throws(ReadError) -> JSONValue {

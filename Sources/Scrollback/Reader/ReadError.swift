@@ -14,7 +14,7 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
 /// A problem with one message that did not stop the rest from rendering: the message was
 /// skipped, or one of its fields was ignored.
 public struct ReadWarning: Sendable, Hashable, CustomStringConvertible {
-    /// Where the message starts in the input.
+    /// Where the problem is in the input: the message's start, or the offending byte.
     public var position: SourcePosition?
     /// The message's 0-based index among the messages of the input.
     public var messageIndex: Int?
@@ -42,6 +42,8 @@ public struct ReadWarning: Sendable, Hashable, CustomStringConvertible {
         if let position { parts.append(position.description) }
         let place = parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
         let action = skippedMessage ? "skipped: " : ""
+        // A problem of the whole input has no key path and no place.
+        if keyPath.isEmpty && place.isEmpty { return action + reason }
         return "\(keyPath)\(place): \(action)\(reason)"
     }
 }
@@ -61,6 +63,7 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .syntax(let position, let reason): return "invalid JSON at \(position): \(reason)"
         case .unrecognizedShape(let position, let reason): return "unrecognised input at \(position): \(reason)"
+        case .invalidMessage(let warning) where warning.keyPath.isEmpty: return warning.description
         case .invalidMessage(let warning): return "invalid message: \(warning)"
         case .io(let path, let reason): return "cannot read \(path): \(reason)"
         }

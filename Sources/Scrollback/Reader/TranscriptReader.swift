@@ -96,6 +96,13 @@ public struct TranscriptReader {
     private var finished = false
     /// An error met while messages were still held: thrown once they have been handed out.
     private var deferredError: ReadError?
+    /// What the first top-level value looked like when it was no message, for the warning
+    /// given when the input ends without any.
+    private var firstValueLooksLike: String?
+    /// Whether a `members` array was met (a channel's member list has no messages).
+    private var sawMembers = false
+    /// Whether the end of a complete reading was checked for messages.
+    private var checkedForMessages = false
 
     /// Opens a file, or standard input for `"-"`.
     public init(path: String, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in }) throws(ReadError) {
@@ -149,6 +156,10 @@ public struct TranscriptReader {
                         deferredError = nil
                         throw error
                     }
+                    if !checkedForMessages {
+                        checkedForMessages = true
+                        try reportIfNoMessages()
+                    }
                     return nil
                 }
                 switch frames.last {
@@ -183,6 +194,7 @@ public struct TranscriptReader {
             return
         }
         topLevelValues += 1
+        _ = parser.takeReplacementPosition() // repairs are reported with the value that holds them
         let start = parser.currentPosition()
         let isFirst = topLevelValues == 1
         if !isFirst { shape = .ndjson }
@@ -251,6 +263,7 @@ public struct TranscriptReader {
                 objectFrames[top].keep(key, hash: hash, value: value)
             }
         case ("members", .array?), ("read", .array?), ("pinned_messages", .array?), ("watchers", .array?):
+            if key == "members" { sawMembers = true }
             decide(as: .channel)
             try parser.skipValue()
         default:
@@ -278,6 +291,7 @@ public struct TranscriptReader {
         guard !objectFrames[top].isDecided else { return }
         objectFrames[top].isDecided = true
         objectFrames[top].members = []
+        _ = parser.takeReplacementPosition() // in members of a wrapper, which are not shown
         if objectFrames[top].isTopLevel { parser.unpin() } // no message: its bytes are not wanted
         if objectFrames[top].isTopLevel && objectFrames[top].isFirstValue { shape = wrapperShape }
         if let channel = objectFrames[top].channel { emitChannel(channel, frame: top) }
@@ -313,10 +327,11 @@ public struct TranscriptReader {
         let path = "line \(frame.start.line)"
         if frame.isFirstValue {
             shape = .ndjson
-            guard object["id"] != nil else {
+            guard object["id"] != nil || MessageDecoder.contentKeys.contains(where: { object[$0] != nil }) else {
                 throw ReadError.unrecognizedShape(frame.start, "an object with no \"id\" is neither a message nor a wrapper "
                     + "with \"messages\", \"channel\", \"channels\" or \"message\"")
             }
+            firstValueLooksLike = Self.describe(object)
         }
         if let message = try decode(.object(object), path: path, position: frame.start) {
             // In index mode the object holds only the indexed members: a reply goes as written.
@@ -342,6 +357,7 @@ public struct TranscriptReader {
             item = indexed
         } else {
             let position = parser.currentPosition()
+            _ = parser.takeReplacementPosition()
             let value = try parser.parseValue()
             guard let message = try decode(value, path: "\(arrayFrames[top].path)[\(index)]", position: position) else { return nil }
             item = .message(message, json: nil)
@@ -385,8 +401,13 @@ public struct TranscriptReader {
         let index = messageElements
         messageElements += 1
         fieldWarnings.items.removeAll(keepingCapacity: true)
+        let repaired = parser.takeReplacementPosition()
         switch decoder.message(value, path: path) {
         case .success(let message):
+            if let repaired {
+                try report(ReadWarning(position: repaired, messageIndex: index, messageID: message.id, keyPath: path,
+                                       reason: Self.replacedText, skippedMessage: false))
+            }
             if !fieldWarnings.items.isEmpty {
                 let items = fieldWarnings.items
                 fieldWarnings.items.removeAll(keepingCapacity: true)
@@ -403,8 +424,14 @@ public struct TranscriptReader {
         }
     }
 
+    /// The reason given for text that had to be repaired.
+    private static let replacedText = "text that is not UTF-8 is shown as \u{FFFD}"
+
     private mutating func decodeChannel(_ object: JSONObject, path: String) throws(ReadError) -> ChatChannel {
         fieldWarnings.items.removeAll(keepingCapacity: true)
+        if let repaired = parser.takeReplacementPosition() {
+            try report(ReadWarning(position: repaired, keyPath: path, reason: Self.replacedText, skippedMessage: false))
+        }
         let channel = decoder.channel(object, path: path)
         let items = fieldWarnings.items
         fieldWarnings.items.removeAll(keepingCapacity: true)
@@ -430,6 +457,29 @@ public struct TranscriptReader {
         guard let message = decoder.indexedMessage(head) else { return nil }
         guard message.parentID != nil else { return .message(message, json: nil) }
         return .message(message, json: Array(parser.pinnedBytes()))
+    }
+
+    /// An input that holds no message at all is worth a word: the user may have picked the
+    /// wrong file (a user, a member list, a channel without its messages).
+    private func reportIfNoMessages() throws(ReadError) {
+        guard mode == .full, messageCount == 0 else { return }
+        let looksLike: String
+        switch shape {
+        case .channel?: looksLike = sawMembers ? "a channel's member list" : "a channel without messages"
+        case .channels?: looksLike = "channels without messages"
+        case .messageArray?, .messageList?: looksLike = messageElements == 0 ? "an empty list" : "a list with no usable message"
+        case .boxedMessage?: looksLike = "a message box with no usable message"
+        case .ndjson?, nil: looksLike = firstValueLooksLike ?? "values that are not messages"
+        }
+        try report(ReadWarning(keyPath: "", reason: "no messages found (it looks like \(looksLike))", skippedMessage: false))
+    }
+
+    /// A few words for an object that is not a message.
+    private static func describe(_ object: JSONObject) -> String {
+        if ["name", "role", "image", "online", "last_active"].contains(where: { object[$0] != nil }) { return "a user" }
+        if object["user_id"] != nil && object["channel_id"] != nil { return "a channel member" }
+        let keys = object.keys.prefix(4).map { "\"\($0.debugEscaped)\"" }.joined(separator: ", ")
+        return keys.isEmpty ? "an empty object" : "an object with keys \(keys)\(object.count > 4 ? ", ..." : "")"
     }
 
     private func report(_ warning: ReadWarning) throws(ReadError) {

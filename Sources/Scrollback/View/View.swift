@@ -101,7 +101,8 @@ public struct AvatarContent: Sendable, Hashable {
         let words = user.displayName.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
         let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in user.id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        // A user known only by name (no id) keeps a colour of its own.
+        for byte in (user.id.isEmpty ? user.displayName : user.id).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         self.init(imageURL: user.imageURL, initials: String(letters).uppercased(), colorIndex: Int(hash % UInt64(Self.paletteSize)))
     }
 }

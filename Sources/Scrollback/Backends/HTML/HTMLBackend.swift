@@ -209,8 +209,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private mutating func writeMessage(_ frame: MessageFrame, allowsLinks: Bool) {
         output.write("<article class=\"sb-message sb-")
         output.write(HTMLEscaping.identifier(frame.role.rawValue, fallback: "plain"))
-        if !frame.isRepeat {
-            // A repeat leaves the anchor, which must be unique, to the message's other appearance.
+        // A repeat leaves the anchor, which must be unique, to the message's other appearance;
+        // a message without an id has none.
+        if !frame.isRepeat && !frame.id.isEmpty {
             output.write("\" id=\"")
             HTMLEscaping.write(Anchor.forMessage(id: frame.id), to: &output)
         }
