@@ -38,4 +38,23 @@ enum SampleTranscripts {
             return (backend.output, warnings)
         }
     }
+
+    /// Renders messages held in memory in one pass.
+    static func renderInMemory(_ messages: [ChatMessage], as format: Format, options: RenderOptions = RenderOptions()) -> String {
+        let renderer = TranscriptRenderer(options: options)
+        switch format {
+        case .html:
+            var backend = HTMLBackend(output: "", options: options)
+            renderer.render(messages: messages, to: &backend)
+            return backend.output
+        case .ansi:
+            var backend = ANSIBackend(output: "", options: options)
+            renderer.render(messages: messages, to: &backend)
+            return backend.output
+        case .markdown:
+            var backend = MarkdownBackend(output: "", options: options)
+            renderer.render(messages: messages, to: &backend)
+            return backend.output
+        }
+    }
 }

@@ -41,8 +41,8 @@ enum MarkdownBudget {
     static func plainDocument(_ text: String) -> MarkdownDocument {
         var blocks: [MarkdownBlock] = []
         var inlines: [MarkdownInline] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = line.hasSuffix("\r") ? line.dropLast() : line
+        // "\r\n" is one Character: splitting at newline characters takes it whole.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             if line.allSatisfy(\.isWhitespace) {
                 if !inlines.isEmpty { blocks.append(.paragraph(inlines)) }
                 inlines = []

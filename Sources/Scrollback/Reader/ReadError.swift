@@ -38,7 +38,7 @@ public struct ReadWarning: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var parts: [String] = []
         if let messageIndex { parts.append("message \(messageIndex)") }
-        if let messageID { parts.append("id \"\(messageID.debugEscaped)\"") }
+        if let messageID, !messageID.isEmpty { parts.append("id \"\(messageID.debugEscaped)\"") }
         if let position { parts.append(position.description) }
         let place = parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
         let action = skippedMessage ? "skipped: " : ""

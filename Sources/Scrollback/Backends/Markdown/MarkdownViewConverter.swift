@@ -38,11 +38,12 @@ struct MarkdownViewConverter {
 
     private func append(_ blocks: [MarkdownBlock], to segments: inout [Segment]) {
         guard !blocks.isEmpty else { return }
-        if case .blocks(let previous)? = segments.last {
-            segments[segments.count - 1] = .blocks(previous + blocks)
-        } else {
-            segments.append(.blocks(blocks))
-        }
+        guard case .blocks(var previous)? = segments.last else { return segments.append(.blocks(blocks)) }
+        // Taken out first, so that `previous` is the only reference and grows in place: building
+        // a new array for every view would be quadratic in a message's number of attachments.
+        segments.removeLast()
+        previous += blocks
+        segments.append(.blocks(previous))
     }
 
     // MARK: Blocks

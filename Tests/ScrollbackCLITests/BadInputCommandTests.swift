@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import ScrollbackCLI
+
+/// `render`, `validate` and `--strict` agree about every problem in an input: whatever render
+/// warns about, validate reports (exit 65) and --strict refuses.
+@Suite struct BadInputCommandTests {
+    private static func file(_ bytes: [UInt8]) -> String {
+        let path = NSTemporaryDirectory() + "scrollback-test-\(UUID().uuidString).json"
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    static let problems: [(name: String, bytes: [UInt8], warning: String)] = [
+        ("invalid UTF-8", Array(#"[{"id": "a", "text": "caf"#.utf8) + [0xE9] + Array(#""}]"#.utf8), "not UTF-8"),
+        ("no id", Array(#"[{"text": "no id here"}]"#.utf8), #"no "id""#),
+        ("a user, not a transcript", Array(#"{"id": "u1", "name": "Maya"}"#.utf8), "no messages found (it looks like a user)"),
+        ("an empty list", Array("[]".utf8), "no messages found (it looks like an empty list)"),
+        ("too much markup", Array("[{\"id\": \"a\", \"text\": \"\(String(repeating: "![[]()", count: 1_000))\"}]".utf8),
+         "shown as plain text"),
+    ]
+
+    @Test func renderWarnsValidateFailsStrictRefuses() {
+        for problem in Self.problems {
+            let path = Self.file(problem.bytes)
+            let render = ToolRun(["render", path, "--format", "markdown"])
+            #expect(render.status == 0, "\(problem.name): \(render.errors)")
+            #expect(render.errors.contains("warning: \(path): ") && render.errors.contains(problem.warning), "\(problem.name): \(render.errors)")
+
+            let validate = ToolRun(["validate", path])
+            #expect(validate.status == 65, "\(problem.name)")
+            #expect(validate.errors.contains(problem.warning), "\(problem.name): \(validate.errors)")
+
+            let strict = ToolRun(["render", path, "--format", "markdown", "--strict"])
+            #expect(strict.status == 65, "\(problem.name)")
+            // Strict stops at the first problem render reported.
+            let first = render.errors.split(separator: "\n").first.map { $0.dropFirst("warning: \(path): ".count) } ?? ""
+            #expect(strict.errors.contains("Error: ") && strict.errors.contains(first), "\(problem.name): \(strict.errors)")
+        }
+    }
+
+    @Test func aCleanInputStaysClean() {
+        let path = Self.file(Array(#"[{"id": "a", "text": "fine, with ünïcode"}]"#.utf8))
+        #expect(ToolRun(["validate", path]).status == 0)
+        let render = ToolRun(["render", path, "--format", "markdown", "--strict"])
+        #expect(render.status == 0 && render.errors.isEmpty, "\(render.errors)")
+    }
+}

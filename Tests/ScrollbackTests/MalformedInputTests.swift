@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import Scrollback
+
+/// Input that is readable JSON but not quite what a transcript should be: every problem is
+/// shown or reported, never silently dropped or repaired.
+@Suite struct MalformedInputTests {
+    private static func read(_ bytes: [UInt8], strict: Bool = false) throws(ReadError) -> (messages: [ChatMessage], warnings: [ReadWarning]) {
+        var warnings: [ReadWarning] = []
+        var reader = TranscriptReader(bytes: bytes, strict: strict) { warnings.append($0) }
+        var messages: [ChatMessage] = []
+        while let event = try reader.next() {
+            if case .message(let message) = event { messages.append(message) }
+        }
+        return (messages, warnings)
+    }
+
+    private static func read(_ text: String, strict: Bool = false) throws(ReadError) -> (messages: [ChatMessage], warnings: [ReadWarning]) {
+        try read(Array(text.utf8), strict: strict)
+    }
+
+    // MARK: Text that is not UTF-8
+
+    @Test func invalidUTF8IsReplacedAndReportedWhereItIs() throws {
+        var bytes = Array("[{\"id\": \"a\", \"text\": \"fine\"},\n {\"id\": \"b\", \"text\": \"caf".utf8)
+        bytes += [0xC3] // a lead byte cut short
+        bytes += Array("\", \"user\": {\"id\": \"u\", \"name\": \"bad ".utf8) + [0xFF] + Array("\"}}]".utf8)
+        let (messages, warnings) = try Self.read(bytes)
+        #expect(messages.map(\.text) == ["fine", "caf\u{FFFD}"])
+        #expect(messages.last?.user?.name == "bad \u{FFFD}")
+        // Once per message, at the first bad byte: line 2, after ` {"id": "b", "text": "caf`.
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.position == SourcePosition(line: 2, column: 26))
+        #expect(warnings.first?.messageIndex == 1 && warnings.first?.skippedMessage == false)
+        #expect(warnings.first?.reason.contains("not UTF-8") == true)
+        #expect(throws: ReadError.self) { try Self.read(bytes, strict: true) }
+    }
+
+    @Test(arguments: [[0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF8], [0xE2, 0x82]] as [[UInt8]])
+    func everyKindOfMalformedSequenceIsFound(sequence: [UInt8]) throws {
+        let bytes = Array("{\"id\": \"a\", \"text\": \"ok ".utf8) + sequence + Array(" end\"}".utf8)
+        let (messages, warnings) = try Self.read(bytes)
+        #expect(messages.first?.text.contains("\u{FFFD}") == true)
+        #expect(warnings.first?.position == SourcePosition(line: 1, column: 25))
+    }
+
+    @Test func loneSurrogateEscapesAreReportedToo() throws {
+        let (messages, warnings) = try Self.read(#"{"id": "a", "text": "x\ud800y"}"#)
+        #expect(messages.first?.text == "x\u{FFFD}y")
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.position == SourcePosition(line: 1, column: 23))
+        let paired = try Self.read(#"{"id": "a", "text": "\ud83d\ude00 and é"}"#)
+        #expect(paired.messages.first?.text == "😀 and é")
+        #expect(paired.warnings.isEmpty)
+    }
+
+    @Test func validUTF8IsNeverReported() throws {
+        let (messages, warnings) = try Self.read("{\"id\": \"a\", \"text\": \"Grüße, 你好, مرحبا, 👩🏽‍💻, \u{10FFFF}\"}")
+        #expect(messages.count == 1)
+        #expect(warnings.isEmpty)
+    }
+
+    // MARK: Messages without an id, users without an id
+
+    @Test func aMessageWithoutAnIDIsShownWithoutAnAnchor() throws {
+        let input = #"[{"text": "orphan text", "user": {"name": "Nameless"}, "created_at": "2026-03-09T10:00:00Z"}]"#
+        let (messages, warnings) = try Self.read(input)
+        #expect(messages.count == 1 && messages.first?.id == "")
+        #expect(messages.first?.user?.displayName == "Nameless")
+        #expect(warnings.map(\.keyPath) == ["[0]", "[0].user"])
+        #expect(warnings.allSatisfy { !$0.skippedMessage })
+
+        var html = HTMLBackend(output: "", options: RenderOptions())
+        TranscriptRenderer().render(messages: messages, to: &html)
+        #expect(html.output.contains("orphan text"))
+        #expect(html.output.contains("Nameless"))
+        #expect(!html.output.contains("id=\"m-\""))
+        #expect(!html.output.contains("Unknown user"))
+    }
+
+    @Test func usersKnownOnlyByNameAreToldApart() throws {
+        let input = """
+            [{"text": "one", "user": {"name": "Ann"}, "created_at": "2026-03-09T10:00:00Z"},
+             {"text": "two", "user": {"name": "Bob"}, "created_at": "2026-03-09T10:00:10Z"}]
+            """
+        let (messages, _) = try Self.read(input)
+        #expect(!TranscriptLayout.groups(messages[0], with: messages[1]))
+        #expect(AvatarContent(user: messages[0].user!).colorIndex != AvatarContent(user: messages[1].user!).colorIndex
+            || messages[0].user!.displayName == messages[1].user!.displayName)
+        var markdown = MarkdownBackend(output: "", options: RenderOptions())
+        TranscriptRenderer().render(messages: messages, to: &markdown)
+        #expect(markdown.output.contains("Ann") && markdown.output.contains("Bob"))
+    }
+
+    // MARK: Inputs with no messages
+
+    @Test(arguments: [
+        (#"{"id": "u1", "name": "Maya", "role": "admin"}"#, "a user"),
+        (#"{"channel": {"id": "c"}, "members": [{"user_id": "u1"}]}"#, "a channel's member list"),
+        (#"{"channel": {"id": "c", "name": "Quiet"}}"#, "a channel without messages"),
+        ("[]", "an empty list"),
+        (#"{"messages": []}"#, "an empty list"),
+        (#"[{"id": "x"}, {"id": "y"}]"#, "a list with no usable message"),
+        (#"{"id": "m1"}"#, "an object with keys \"id\""),
+    ])
+    func anInputWithoutMessagesSaysWhatItLooksLike(input: String, looksLike: String) throws {
+        let (messages, warnings) = try Self.read(input)
+        #expect(messages.isEmpty)
+        let last = try #require(warnings.last)
+        #expect(last.description == "no messages found (it looks like \(looksLike))")
+        #expect(throws: ReadError.self) { try Self.read(input, strict: true) }
+    }
+
+    @Test func anObjectWithOnlyAnIDIsNotAMessage() throws {
+        let (messages, warnings) = try Self.read(#"[{"id": "a", "text": "kept"}, {"id": "b"}]"#)
+        #expect(messages.map(\.id) == ["a"])
+        #expect(warnings.count == 1 && warnings[0].skippedMessage && warnings[0].reason.hasPrefix("not a message"))
+    }
+
+    // MARK: Markdown past the budget
+
+    @Test func textPastTheMarkdownBudgetIsReportedWithItsMessage() throws {
+        let text = String(repeating: "![[]()", count: 2_000)
+        let input = "{\"messages\": [{\"id\": \"big\", \"text\": \"\(text)\", \"quoted_message\": {\"id\": \"q\", \"text\": \"\(text)\"}}]}"
+        let (messages, warnings) = try Self.read(input)
+        #expect(messages.count == 1)
+        // Once, for the message's own text; a quote shows only a shortened preview.
+        #expect(warnings.map(\.keyPath) == ["messages[0].text"])
+        #expect(warnings.first?.messageID == "big")
+        #expect(warnings.first?.reason.hasPrefix("shown as plain text: 4000 brackets") == true)
+        #expect(throws: ReadError.self) { try Self.read(input, strict: true) }
+    }
+
+    @Test func everyFormatShowsTheTextOfAMessagePastTheBudget() throws {
+        let text = String(repeating: "![[]()", count: 2_000) + " the end"
+        var message = ChatMessage(id: "big")
+        message.text = text
+        for format in SampleTranscripts.Format.allCases {
+            let output = SampleTranscripts.renderInMemory([message], as: format)
+            #expect(output.contains("the end"), "\(format)")
+        }
+    }
+}
