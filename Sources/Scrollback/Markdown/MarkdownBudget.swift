@@ -7,7 +7,7 @@
 enum MarkdownBudget {
     /// Opening brackets (`[`) in one message. Unclosed image openers before many links are the
     /// quadratic case: its cost grows with the square of this count.
-    static let maximumBrackets = 1_000
+    static let maximumBrackets = 500
     /// Bytes that open or close inline markup (`` [ ] ! * _ ` < > & \ ``): every other known
     /// superlinear pattern is made of them, so a bound on their number bounds its cost.
     static let maximumMarkupBytes = 20_000

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Writes hostile transcripts that once made renderers slow, one file a case, into DIR.
+
+Each case is one message of about a megabyte of text (the inline patterns on which cmark's
+parser, or a tree built from it, takes superlinear time), plus three whole-file cases: a
+20 MB text in one message, 20 MB of messages each just under Scrollback's Markdown budget,
+and one message with 100,000 image attachments.
+
+    Scripts/pathological-inputs.py DIR
+"""
+import json
+import os
+import sys
+
+SIZE = 1_000_000
+
+
+def repeated(piece, size=SIZE):
+    return piece * max(1, size // len(piece))
+
+
+def backtick_runs(size=SIZE):
+    parts, total, run = [], 0, 1
+    while total < size:
+        part = "e" + "`" * run
+        parts.append(part)
+        total += len(part)
+        run += 1
+    return "".join(parts)
+
+
+def indented_lists(size=SIZE):
+    lines, total, depth = [], 0, 0
+    while total < size:
+        line = "  " * depth + "* a\n"
+        lines.append(line)
+        total += len(line)
+        depth += 1
+    return "".join(lines)
+
+
+CASES = {
+    "image-openers-before-links": repeated("![[]()"),
+    "image-opener-text-link": repeated("![a[]()"),
+    "nested-strong-emphasis": repeated("*a **a ", SIZE // 2) + "b" + repeated(" a** a*", SIZE // 2),
+    "emphasis-closers-alone": repeated("a_ "),
+    "emphasis-openers-alone": repeated("_a "),
+    "triple-emphasis-openers": repeated("a***"),
+    "mismatched-emphasis": repeated("*a_ "),
+    "emphasis-openers-then-closers": repeated("*a ", SIZE // 2) + repeated("_a*_ ", SIZE // 2),
+    "multiple-of-three": "a**b" + repeated("c* "),
+    "link-closers-alone": repeated("a]"),
+    "link-openers-alone": repeated("[a"),
+    "link-openers-emphasis-closers": repeated("[ a_"),
+    "nested-brackets": "[" * (SIZE // 2) + "a" + "]" * (SIZE // 2),
+    "broken-link-titles": repeated("[ (]("),
+    "unclosed-pointy-destinations": repeated("[a](<b"),
+    "unclosed-bare-destinations": repeated("[a](b"),
+    "many-links": repeated("[t](/u) "),
+    "many-references": "".join(f"[{i}]: u\n" for i in range(1, SIZE // 16)) + repeated("[0] ", SIZE // 2),
+    "nested-block-quotes": repeated("> ") + "a",
+    "indented-lists": indented_lists(),
+    "broken-thematic-break": repeated("* ") + "a",
+    "backtick-runs": backtick_runs(),
+    "backticks-and-escapes": repeated("\\``"),
+    "inline-html-openers": repeated("<>"),
+    "processing-instructions": "x" + repeated("<?"),
+    "cdata-openers": "x" + repeated("<![CDATA["),
+    "comment-openers": repeated("<!--a "),
+    "entity-openers": repeated("&#"),
+    "mentions-and-urls": repeated("@Ann https://a.example/x "),
+    "plain-prose": repeated("Plain words, a comma, a full stop. "),
+}
+
+
+def message(index, text, **extra):
+    value = {"id": f"m{index}", "type": "regular", "text": text, "user": {"id": "u", "name": "Ann"},
+             "created_at": "2026-03-09T10:00:00Z", "mentioned_users": [{"id": "u", "name": "Ann"}]}
+    value.update(extra)
+    return value
+
+
+def write(directory, name, messages):
+    with open(os.path.join(directory, name + ".json"), "w", encoding="utf-8") as file:
+        json.dump({"messages": messages}, file)
+
+
+def main():
+    directory = sys.argv[1]
+    os.makedirs(directory, exist_ok=True)
+    for name, text in CASES.items():
+        write(directory, name, [message(0, text)])
+    write(directory, "whole-20mb-one-message", [message(0, repeated("![[]()", 20 * SIZE))])
+    # Just under the budget of 500 '[' a message (MarkdownBudget.swift): 498 in each message.
+    under = "![[]()" * 249
+    write(directory, "whole-20mb-under-budget", [message(i, under) for i in range(20 * SIZE // len(under))])
+    images = [{"type": "image", "image_url": f"https://cdn.example.org/{i}.jpg", "original_width": 800,
+               "original_height": 600, "title": f"photo-{i}.jpg"} for i in range(100_000)]
+    write(directory, "attachments-100000", [message(0, "many photos", attachments=images)])
+
+
+if __name__ == "__main__":
+    main()
