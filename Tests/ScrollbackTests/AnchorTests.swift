@@ -170,10 +170,12 @@ import Testing
             .link(destination: "#%6D-caf%C3%A9", title: "", children: [.text("one")]),
             .link(destination: "#m-a@b", title: "", children: [.text("two")]),
             .link(destination: "#m-a b", title: "", children: [.text("three")]),
+            .link(destination: "#m-(a)*b_c&d;e'f", title: "", children: [.text("four")]),
         ]
         #expect(CommonMark.parse(CommonMark.renderCommonMark([.paragraph(links)])).blocks == [.paragraph([
             .link(destination: "#%6D-caf%C3%A9", title: "", children: [.text("one")]),
             .link(destination: "#m-a@b", title: "", children: [.text("two")]), .text("three"),
+            .link(destination: "#m-(a)*b_c&d;e'f", title: "", children: [.text("four")]),
         ])])
     }
 }
