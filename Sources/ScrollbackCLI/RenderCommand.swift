@@ -14,9 +14,10 @@ struct RenderCommand {
             Files (--output, --output-dir, --split) are replaced only by a render that succeeds: \
             each is written to a hidden temporary file beside it and renamed into place when the \
             whole set is done. A render that fails (bad input, a write error, an interrupt) leaves \
-            existing files as they were and removes its temporary files. An input cut short still \
-            gives what could be read, ending with a line saying where it stops, on standard output \
-            or in files that do not exist yet.
+            existing files as they were and removes its temporary files, and an input with no \
+            message to show replaces no file either. An input cut short still gives what could be \
+            read, ending with a line saying where it stops, on standard output or in files that do \
+            not exist yet.
 
             A card file (--cards) shows your own attachment types as cards: JSON with "version": 1 \
             and "cards" keyed by attachment type, each with an "icon", a "title" and optionally \
@@ -74,13 +75,6 @@ struct RenderCommand {
         let input: String
         let strict: Bool
         let report: (ReadWarning) -> Void
-        /// What `report` heard, to tell an input with no usable message from an empty one.
-        let tally: ReadTally
-    }
-
-    /// How many messages the reader skipped as unusable.
-    final class ReadTally {
-        var skippedMessages = 0
     }
 
     let tool: ScrollbackTool
@@ -141,14 +135,9 @@ struct RenderCommand {
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
         // Two passes (threads need the whole input first); each warning is reported once.
-        let tally = ReadTally()
         let job = Job(renderer: TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter),
                       input: input, strict: arguments.has("strict"),
-                      report: { [tool] warning in
-                          if warning.skippedMessage { tally.skippedMessages += 1 }
-                          tool.warning("\(input): \(warning)")
-                      },
-                      tally: tally)
+                      report: { [tool] warning in tool.warning("\(input): \(warning)") })
         if let directory = arguments.value("output-dir") {
             guard outputPath == nil else {
                 return tool.usageError("--output and --output-dir cannot be used together.", spec: Self.spec)
@@ -213,23 +202,25 @@ struct RenderCommand {
         }
     }
 
-    /// Puts the files in place or not, reports, and gives the exit status. Files replace what
-    /// was there only when the rendering succeeded:
+    /// Puts the files in place or not, reports, and gives the exit status. An input with a
+    /// problem never replaces a file that exists:
     ///
-    /// - it did: every file goes in place at once (0);
-    /// - no message was usable (each one skipped, and no filter to blame): nothing (65);
+    /// - the rendering succeeded: every file goes in place at once (0);
     /// - a read error cut the input short: what could be read is written as standard output
     ///   would show it (ending with the line that says where the transcript stops), but only
     ///   where it replaces nothing: no destination exists yet and some message is shown (65,
-    ///   or 1 for an input that could not be read).
+    ///   or 1 for an input that could not be read);
+    /// - no message to show, and no filter to blame (garbage that still parsed, a user, an
+    ///   empty list, every message skipped): written where it replaces nothing, as standard
+    ///   output shows it (0, the reader having warned); refused where a file exists (65).
     ///
     /// A write error touches nothing and gives 1.
     private func conclude(_ rendering: Rendering, files: OutputFiles, job: Job, keptAsTheyWere: String) -> Int32 {
+        let replaces = files.replacesExistingFiles
         if let error = rendering.readError {
             // An input that cannot be opened names itself in the error already.
             let message: String
             if case .io = error { message = "\(error)" } else { message = "\(job.input): \(error)" }
-            let replaces = files.replacesExistingFiles
             guard !files.isEmpty, rendering.messageCount > 0, !replaces else {
                 files.discard()
                 let status = tool.failure(message, status: Self.status(for: error))
@@ -239,13 +230,10 @@ struct RenderCommand {
             let status = tool.failure(message, status: Self.status(for: error))
             return commit(files, paths: rendering.paths) ?? status
         }
-        if rendering.messageCount == 0, job.tally.skippedMessages > 0, job.renderer.filter.isEmpty {
-            let replaces = files.replacesExistingFiles
+        if rendering.messageCount == 0, job.renderer.filter.isEmpty, replaces {
             files.discard()
-            let count = job.tally.skippedMessages
-            let status = tool.failure("\(job.input): no usable message: \(count == 1 ? "the only one was" : "all \(count) were") skipped",
-                                      status: ScrollbackTool.ExitCode.dataError)
-            if replaces { tool.warning("\(keptAsTheyWere): a render that fails replaces no file") }
+            let status = tool.failure("\(job.input): no message to show", status: ScrollbackTool.ExitCode.dataError)
+            tool.warning("\(keptAsTheyWere): a render that shows no message replaces no file")
             return status
         }
         return commit(files, paths: rendering.paths) ?? ScrollbackTool.ExitCode.success

@@ -8,15 +8,24 @@ import Testing
 /// read error, a write error or an interrupt the old files stay as they were and no temporary
 /// file is left behind.
 @Suite struct AtomicOutputTests {
-    /// Inputs with nothing usable in them, as a failed export or download gives them.
-    static let unusableInputs: [(name: String, text: String)] = [
+    /// Inputs that fail to read (exit 65), as a failed export or download gives them.
+    static let brokenInputs: [(name: String, text: String)] = [
         ("garbage", "garbage\n"),
         ("empty", ""),
         ("wrong shape", #"{"foo": 1}"#),
         ("a bare string", #""hello""#),
-        ("no message usable", #"[1, 2, {"text": "no id"}]"#),
         ("broken before the first message", #"{"messages": [{"id": "a", "te"#),
     ]
+
+    /// Inputs that read, but hold no message to show.
+    static let emptyInputs: [(name: String, text: String)] = [
+        ("an empty list", "[]"),
+        ("a user", #"{"id": "u1", "name": "Maya"}"#),
+        ("no usable message", #"[1, 2, {"id": "u1", "name": "Maya"}]"#),
+        ("a channel without messages", #"{"channel": {"id": "c"}, "messages": []}"#),
+    ]
+
+    static let unusableInputs = brokenInputs + emptyInputs
 
     /// Two channels: `--output-dir` writes two files and an index.
     static let twoChannels = """
@@ -72,13 +81,26 @@ import Testing
         #expect(Self.snapshot(directory) == ["good.html": "yesterday's transcript"], "unchanged, and nothing beside it")
     }
 
-    @Test(arguments: unusableInputs.map(\.name))
+    @Test(arguments: brokenInputs.map(\.name))
     func aFailedRenderCreatesNoFile(name: String) throws {
-        let text = try #require(Self.unusableInputs.first { $0.name == name }).text
+        let text = try #require(Self.brokenInputs.first { $0.name == name }).text
         let directory = Self.directory()
         let run = ToolRun(["render", temporaryFile(text), "-o", directory + "/new.html"])
         #expect(run.status == 65)
         #expect(Self.snapshot(directory).isEmpty)
+    }
+
+    /// Replacing nothing, an empty transcript is written as standard output shows it.
+    @Test(arguments: emptyInputs.map(\.name))
+    func anInputWithNoMessageStillMakesANewFile(name: String) throws {
+        let text = try #require(Self.emptyInputs.first { $0.name == name }).text
+        let directory = Self.directory()
+        let run = ToolRun(["render", temporaryFile(text), "-o", directory + "/new.html"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(Self.snapshot(directory).keys.sorted() == ["new.html"])
+        let shown = ToolRun(["render", temporaryFile(text)])
+        #expect(shown.status == 0)
+        #expect(shown.output.contains("</html>"))
     }
 
     @Test func anInputCutShortReplacesNothingButStillMakesANewFile() throws {
@@ -99,6 +121,16 @@ import Testing
         let shown = ToolRun(["render", input, "--format", "markdown"])
         #expect(shown.status == 65)
         #expect(shown.output.contains("before the break"))
+    }
+
+    @Test func aFilterThatShowsNothingStillReplaces() throws {
+        // The messages were there: what to show was the user's choice.
+        let directory = Self.directory()
+        Self.write("yesterday's transcript", to: directory + "/good.html")
+        let run = ToolRun(["render", samples.appendingPathComponent("launch-room.json").path, "--user", "nobody",
+                           "-o", directory + "/good.html"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(Self.snapshot(directory)["good.html"] != "yesterday's transcript")
     }
 
     @Test func successReplacesTheFileKeepingItsMode() throws {
