@@ -5,8 +5,8 @@ import Testing
 
 /// A render that fails never costs the files it would have replaced: output goes to temporary
 /// files beside the destinations, renamed into place only when the whole set succeeded; on a
-/// read error, a write error or an interrupt the old files stay as they were and no temporary
-/// file is left behind.
+/// read error, a write error or an interrupt, and for an input with no message to show, the old
+/// files stay as they were and no temporary file is left behind.
 @Suite struct AtomicOutputTests {
     /// Inputs that fail to read (exit 65), as a failed export or download gives them.
     static let brokenInputs: [(name: String, text: String)] = [

@@ -6,7 +6,9 @@
 /// character or a noncharacter (which HTML escaping drops or a strict parser refuses), gets an
 /// encoded anchor instead: `m_` and the id with those characters and `%` percent-encoded
 /// (`m_a%20b` for `a b`, `m_` for the empty id). No `m-` anchor starts with `m_`, and encoding
-/// `%` too keeps the encoding one-to-one, so distinct ids always get distinct anchors.
+/// `%` too keeps the encoding one-to-one, so distinct ids always get distinct anchors. (The
+/// reader gives a message without a usable id the empty id, and ``HTMLBackend`` writes no
+/// anchor for it.)
 ///
 /// A link to an anchor writes it with ``fragment(for:)``, percent-encoded as a URL fragment.
 public enum Anchor {
