@@ -3,11 +3,13 @@
 
 Usage: browser-test.py --pages DIR [--screenshots DIR] [--deadline SECONDS]
 
-DIR holds default/*.html (rendered with default options) and no-remote-media/*.html. Each page
-is parsed by html5lib in strict mode, then opened in Chromium at 360 and 1280 px wide, light and
-dark. Remote images in default pages are answered with a generated SVG (the test never touches
+DIR holds default/*.html (rendered with default options), no-remote-media/*.html and, optionally,
+split/*.html (the files of a --split set). Each page is parsed by html5lib in strict mode, then
+opened in Chromium at 360 and 1280 px wide, light and dark. Remote images in default pages are answered with a generated SVG (the test never touches
 the network, and the screenshots show boxes of the right size); a no-remote-media page must make
-no request besides the document itself. One PASS/FAIL line per check, then "N passed, M failed".
+no request besides the document itself. Every quote link is followed, and must land on an element
+whose id is the link's fragment, percent-decoded. One PASS/FAIL line per check, then
+"N passed, M failed".
 """
 
 import argparse
@@ -21,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 import html5lib
 import websocket
@@ -69,10 +72,13 @@ CONTROL_PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https:">
 <title>control</title></head><body><h1>one</h1><h1>two</h1><div style="width:2000px">wide</div>
 <img src="https://control.example/fetched.png"><img src="http://control.example/refused.png" alt="refused">
-<p><b>misnested</p></body></html>
+<p><b>misnested</p><p id="m-caf%C3%A9">decoy</p><p id="m-café">real</p>
+<blockquote class="sb-quote"><a href="#m-missing">gone</a></blockquote>
+<blockquote class="sb-quote"><a href="#m-caf%C3%A9">lands on the decoy</a></blockquote></body></html>
 """
 CONTROL_CHECKS = ("html5lib strict parse", "no horizontal overflow at 360 px", "every <img> has alt text",
-                  "exactly one h1", "no console errors or CSP violations", "no request besides the document")
+                  "exactly one h1", "no console errors or CSP violations", "no request besides the document",
+                  "every quote link lands on its message")
 
 
 class DevTools:
@@ -165,6 +171,45 @@ OVERFLOW = """(() => {
 MISSING_ALT = """[...document.images]
   .filter(i => !i.hasAttribute('alt') || (i.alt.trim() === '' && !i.closest('[aria-hidden="true"]')))
   .map(i => i.outerHTML.slice(0, 120))"""
+
+
+QUOTE_LINKS = "[...document.querySelectorAll('blockquote.sb-quote a[href]')].map(a => a.getAttribute('href'))"
+
+# Follows the index-th quote link as a reader's click would; the answer is the targeted element's
+# id, or, for a link to another page, "navigating" (the caller waits for that page to load).
+FOLLOW_QUOTE_LINK = """((index) => {
+  const link = document.querySelectorAll('blockquote.sb-quote a[href]')[index];
+  const before = location.pathname;
+  link.click();
+  if (new URL(link.href).pathname !== before) return 'navigating';
+  const target = document.querySelector(':target');
+  return target ? target.id : null;
+})(%d)"""
+
+TARGET = "(() => { const target = document.querySelector(':target'); return target ? target.id : null; })()"
+
+
+def check_quote_links(tools, results, url, label):
+    """Every quote link lands on an element whose id is the link's fragment, percent-decoded:
+    the browser finds it, and it is the element the link names (not one whose id is the fragment
+    as written). Links to another page of a split set are followed there."""
+    problems = []
+    hrefs = tools.evaluate(QUOTE_LINKS) or []
+    for index, href in enumerate(hrefs):
+        expected = urllib.parse.unquote(href.partition("#")[2], errors="strict")
+        landed = tools.evaluate(FOLLOW_QUOTE_LINK % index)
+        if landed == "navigating":
+            if not tools.wait_for("Page.loadEventFired", 20):
+                problems.append(f"{href}: the page did not load")
+                continue
+            landed = tools.evaluate(TARGET)
+        if landed != expected:
+            problems.append(f"{href} lands on {landed!r}, not {expected!r}")
+        if tools.evaluate("location.href.split('#')[0]") != url:
+            tools.call("Page.navigate", url=url)
+            tools.wait_for("Page.loadEventFired", 20)
+    results.check(not problems, f"{label}: every quote link lands on its message ({len(hrefs)} links)",
+                  "; ".join(problems[:5]))
 
 
 def parse_strictly(path):
@@ -302,6 +347,9 @@ def check_page(tools, results, path, label, remote_media, screenshot_dir):
                     if event["method"] == "Network.requestWillBeSent" and event["params"]["request"]["url"] != url]
         results.check(not requests, f"{label}: no request besides the document", ", ".join(requests[:5]))
 
+    # Last: following a link may open another page of a split set.
+    check_quote_links(tools, results, url, label)
+
 
 def main():
     arguments = argparse.ArgumentParser()
@@ -318,8 +366,10 @@ def main():
     results = Results()
     started = time.monotonic()
     pages = []
-    for mode in ("default", "no-remote-media"):
+    for mode in ("default", "no-remote-media", "split"):
         folder = os.path.join(options.pages, mode)
+        if mode == "split" and not os.path.isdir(folder):
+            continue
         pages += [(os.path.join(folder, f), mode) for f in sorted(os.listdir(folder)) if f.endswith(".html")]
 
     for path, mode in pages:
@@ -340,7 +390,8 @@ def main():
         tools.call("Fetch.enable", patterns=[{"urlPattern": "http://*"}, {"urlPattern": "https://*"}])
         tools.call("Page.addScriptToEvaluateOnNewDocument", source=VIOLATION_LISTENER)
         for path, mode in pages:
-            check_page(tools, results, path, f"{mode}/{os.path.basename(path)}", mode == "default", options.screenshots)
+            check_page(tools, results, path, f"{mode}/{os.path.basename(path)}", mode != "no-remote-media",
+                       options.screenshots)
         control = os.path.join(profile, "control.html")
         with open(control, "w") as handle:
             handle.write(CONTROL_PAGE)

@@ -14,35 +14,42 @@ struct OutputDirectory {
         var summary: DocumentSummary
     }
 
-    /// Renders every channel through backends made by `makeBackend`, then the index; returns
-    /// the files written, index last.
-    func render<Backend: TranscriptBackend>(renderer: TranscriptRenderer, input: String, strict: Bool,
-                                            onWarning: @escaping (ReadWarning) -> Void,
-                                            makeBackend: (OutputSink) -> Backend) throws -> [String] {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    /// Renders every channel through backends made by `makeBackend` into files opened in
+    /// `files`, then the index. A read error does not throw: the channel it cut short ends with
+    /// the line that says where the transcript stops, the index lists the channels so far, and
+    /// the error comes back in the result for the caller to decide what to keep.
+    func render<Backend: TranscriptBackend>(_ job: RenderCommand.Job, into files: OutputFiles,
+                                            makeBackend: (OutputSink) -> Backend) throws -> RenderCommand.Rendering {
+        var rendering = RenderCommand.Rendering()
         var entries: [Entry] = []
         var sink: OutputSink?
         var fileName = ""
         var usedNames: Set<String> = []
-        defer { sink?.close() }
-        try renderer.renderEachChannel(path: input, strict: strict, onWarning: onWarning, makeBackend: { channel in
-            fileName = uniqueName(for: channel, number: entries.count + 1, used: &usedNames)
-            let opened = try OutputSink.file(atPath: (directory as NSString).appendingPathComponent(fileName))
-            sink = opened
-            return makeBackend(opened)
-        }, completed: { _, channel, summary in
-            sink?.close()
-            if let failure = sink?.failure { throw OutputError(path: fileName, reason: String(cString: strerror(failure))) }
-            sink = nil
-            entries.append(Entry(fileName: fileName, title: channel?.displayName ?? "Messages", summary: summary))
-        })
+        do {
+            try job.renderer.renderEachChannel(path: job.input, strict: job.strict, onWarning: job.report, makeBackend: { channel in
+                fileName = uniqueName(for: channel, number: entries.count + 1, used: &usedNames)
+                let opened = try files.open(path(fileName))
+                sink = opened
+                return makeBackend(opened)
+            }, completed: { _, channel, summary in
+                if let opened = sink { try files.close(opened) }
+                sink = nil
+                entries.append(Entry(fileName: fileName, title: channel?.displayName ?? "Messages", summary: summary))
+                rendering.messageCount += summary.messageCount
+            })
+        } catch let error as ReadError {
+            rendering.readError = error
+        }
         let indexName = "index." + fileExtension
-        let indexSink = try OutputSink.file(atPath: (directory as NSString).appendingPathComponent(indexName))
+        let indexSink = try files.open(path(indexName))
         var index = makeBackend(indexSink)
         Self.writeIndex(entries, title: "Chat transcripts", options: options, to: &index)
-        indexSink.close()
-        return entries.map(\.fileName) + [indexName]
+        try files.close(indexSink)
+        rendering.paths = (entries.map(\.fileName) + [indexName]).map(path)
+        return rendering
     }
+
+    private func path(_ fileName: String) -> String { (directory as NSString).appendingPathComponent(fileName) }
 
     /// An index document: a card per entry (a channel's file, or a page of a `--split` one),
     /// linking its file, with its message count and dates.

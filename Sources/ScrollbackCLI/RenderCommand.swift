@@ -11,6 +11,14 @@ struct RenderCommand {
             or NDJSON of any of those; the shape is detected. Unusable messages are skipped with a \
             warning on standard error (--strict stops instead).
 
+            Files (--output, --output-dir, --split) are replaced only by a render that succeeds: \
+            each is written to a hidden temporary file beside it and renamed into place when the \
+            whole set is done. A render that fails (bad input, a write error, an interrupt) leaves \
+            existing files as they were and removes its temporary files, and an input with no \
+            message to show replaces no file either. An input cut short still gives what could be \
+            read, ending with a line saying where it stops, on standard output or in files that do \
+            not exist yet.
+
             A card file (--cards) shows your own attachment types as cards: JSON with "version": 1 \
             and "cards" keyed by attachment type, each with an "icon", a "title" and optionally \
             "subtitle", "fields", "link", "quote" and "axis"; texts take {field} placeholders, as in \
@@ -62,7 +70,7 @@ struct RenderCommand {
     }
 
     /// What every way of rendering shares: the renderer and how reading problems are reported.
-    private struct Job {
+    struct Job {
         let renderer: TranscriptRenderer
         let input: String
         let strict: Bool
@@ -117,7 +125,7 @@ struct RenderCommand {
             }
         }
 
-        // An input that cannot be opened must not leave an empty output file behind.
+        // Said before any output is prepared, in the words every command uses.
         if input != "-", access(input, R_OK) != 0 {
             return tool.failure("cannot read \(input): \(String(cString: strerror(errno)))", status: ScrollbackTool.ExitCode.failure)
         }
@@ -148,124 +156,173 @@ struct RenderCommand {
             }
             return renderPages(count, output: outputPath, format: format, job: job)
         }
+        let files = OutputFiles()
         let sink: OutputSink
         if let outputPath, outputPath != "-" {
             do {
-                sink = try OutputSink.file(atPath: outputPath)
+                sink = try files.open(outputPath)
             } catch {
                 return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)
             }
         } else {
             sink = tool.standardOutput
         }
-        defer { if sink !== tool.standardOutput { sink.close() } else { sink.flush() } }
-
-        let (renderer, strict, report) = (job.renderer, job.strict, job.report)
-        do {
-            switch format {
-            case .html:
-                var backend = HTMLBackend(output: sink, options: options)
-                try renderer.render(path: input, strict: strict, onWarning: report, to: &backend)
-            case .ansi:
-                var backend = ANSIBackend(output: sink, options: options)
-                try renderer.render(path: input, strict: strict, onWarning: report, to: &backend)
-            case .markdown:
-                var backend = MarkdownBackend(output: sink, options: options)
-                try renderer.render(path: input, strict: strict, onWarning: report, to: &backend)
+        let rendering: Rendering
+        switch format {
+        case .html: rendering = renderDocument(HTMLBackend(output: sink, options: options), job: job)
+        case .ansi: rendering = renderDocument(ANSIBackend(output: sink, options: options), job: job)
+        case .markdown: rendering = renderDocument(MarkdownBackend(output: sink, options: options), job: job)
+        }
+        if files.isEmpty {
+            sink.flush()
+            if rendering.readError == nil, let code = sink.failure {
+                return tool.failure("cannot write standard output: \(String(cString: strerror(code)))",
+                                    status: ScrollbackTool.ExitCode.failure)
             }
+        }
+        return conclude(rendering, files: files, job: job, keptAsTheyWere: "\(outputPath ?? "-") left as it was")
+    }
+
+    /// What a rendering gave: the files written (index last), how many messages they show, and
+    /// the read error that cut the input short, if one did.
+    struct Rendering {
+        var paths: [String] = []
+        var messageCount = 0
+        var readError: ReadError?
+    }
+
+    /// One document: a read error is returned with the rest, not thrown.
+    private func renderDocument<Backend: TranscriptBackend>(_ backend: Backend, job: Job) -> Rendering {
+        var recording = RecordingBackend(backend)
+        do throws(ReadError) {
+            try job.renderer.render(path: job.input, strict: job.strict, onWarning: job.report, to: &recording)
+            return Rendering(messageCount: recording.messageCount)
         } catch {
+            return Rendering(messageCount: recording.messageCount, readError: error)
+        }
+    }
+
+    /// Puts the files in place or not, reports, and gives the exit status. An input with a
+    /// problem never replaces a file that exists:
+    ///
+    /// - the rendering succeeded: every file goes in place at once (0);
+    /// - a read error cut the input short: what could be read is written as standard output
+    ///   would show it (ending with the line that says where the transcript stops), but only
+    ///   where it replaces nothing: no destination exists yet and some message is shown (65,
+    ///   or 1 for an input that could not be read);
+    /// - no message to show, and no filter to blame (garbage that still parsed, a user, an
+    ///   empty list, every message skipped): written where it replaces nothing, as standard
+    ///   output shows it (0, the reader having warned); refused where a file exists (65).
+    ///
+    /// A write error touches nothing and gives 1.
+    private func conclude(_ rendering: Rendering, files: OutputFiles, job: Job, keptAsTheyWere: String) -> Int32 {
+        let replaces = files.replacesExistingFiles
+        if let error = rendering.readError {
             // An input that cannot be opened names itself in the error already.
-            if case .io = error { return tool.failure("\(error)", status: Self.status(for: error)) }
-            return tool.failure("\(input): \(error)", status: Self.status(for: error))
+            let message: String
+            if case .io = error { message = "\(error)" } else { message = "\(job.input): \(error)" }
+            guard !files.isEmpty, rendering.messageCount > 0, !replaces else {
+                files.discard()
+                let status = tool.failure(message, status: Self.status(for: error))
+                if replaces { tool.warning("\(keptAsTheyWere): a render that fails replaces no file") }
+                return status
+            }
+            let status = tool.failure(message, status: Self.status(for: error))
+            return commit(files, paths: rendering.paths) ?? status
         }
-        sink.flush()
-        if let code = sink.failure {
-            return tool.failure("cannot write \(outputPath ?? "standard output"): \(String(cString: strerror(code)))",
-                                status: ScrollbackTool.ExitCode.failure)
+        if rendering.messageCount == 0, job.renderer.filter.isEmpty, replaces {
+            files.discard()
+            let status = tool.failure("\(job.input): no message to show", status: ScrollbackTool.ExitCode.dataError)
+            tool.warning("\(keptAsTheyWere): a render that shows no message replaces no file")
+            return status
         }
-        return ScrollbackTool.ExitCode.success
+        return commit(files, paths: rendering.paths) ?? ScrollbackTool.ExitCode.success
+    }
+
+    /// Renames the files into place and lists `paths` on standard output; the exit status of
+    /// a failure, or `nil`.
+    private func commit(_ files: OutputFiles, paths: [String]) -> Int32? {
+        do {
+            try files.commit()
+        } catch {
+            files.discard()
+            return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)
+        }
+        if !paths.isEmpty { tool.standardOutput.write(paths.map { $0 + "\n" }.joined()) }
+        return nil
     }
 
     /// `--output-dir`: a file per channel and an index, named after the format.
     private func renderDirectory(_ directory: String, format: Format, job: Job) -> Int32 {
-        let (renderer, input, strict, report) = (job.renderer, job.input, job.strict, job.report)
-        let options = renderer.options
-        let files = OutputDirectory(directory: directory, fileExtension: format.fileExtension, options: options)
+        let options = job.renderer.options
+        let output = OutputDirectory(directory: directory, fileExtension: format.fileExtension, options: options)
+        let files = OutputFiles()
+        let rendering: Rendering
         do {
-            let written: [String]
+            try files.makeDirectory(directory)
             switch format {
-            case .html:
-                written = try files.render(renderer: renderer, input: input, strict: strict, onWarning: report) {
-                    HTMLBackend(output: $0, options: options)
-                }
-            case .ansi:
-                written = try files.render(renderer: renderer, input: input, strict: strict, onWarning: report) {
-                    ANSIBackend(output: $0, options: options)
-                }
+            case .html: rendering = try output.render(job, into: files) { HTMLBackend(output: $0, options: options) }
+            case .ansi: rendering = try output.render(job, into: files) { ANSIBackend(output: $0, options: options) }
             case .markdown:
-                written = try files.render(renderer: renderer, input: input, strict: strict, onWarning: report) {
-                    MarkdownBackend(output: $0, options: options)
-                }
+                rendering = try output.render(job, into: files) { MarkdownBackend(output: $0, options: options) }
             }
-            tool.standardOutput.write(written.map { (directory as NSString).appendingPathComponent($0) + "\n" }.joined())
-        } catch let error as ReadError {
-            return tool.failure("\(input): \(error)", status: Self.status(for: error))
         } catch {
+            files.discard()
             return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)
         }
-        return ScrollbackTool.ExitCode.success
+        return conclude(rendering, files: files, job: job, keptAsTheyWere: "the files in \(directory) left as they were")
     }
 
     /// `--split`: `chat.html` becomes the index of `chat-001.html`, `chat-002.html`, ... beside it.
     private func renderPages(_ messagesPerPage: Int, output: String, format: Format, job: Job) -> Int32 {
-        let (renderer, input, strict, report) = (job.renderer, job.input, job.strict, job.report)
-        let options = renderer.options
+        let options = job.renderer.options
         let directory = (output as NSString).deletingLastPathComponent
         let names = PageNames(indexFileName: (output as NSString).lastPathComponent, fileExtension: format.fileExtension)
         func path(_ name: String) -> String { directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name) }
-        func write<Backend: TranscriptBackend>(_ makeBackend: (OutputSink) -> Backend) throws -> [String] {
+        let files = OutputFiles()
+        func write<Backend: TranscriptBackend>(_ makeBackend: (OutputSink) -> Backend) throws -> Rendering {
             var sink: OutputSink?
-            var written: [String] = []
-            defer { sink?.close() }
-            let (info, pages) = try renderer.renderPages(path: input, strict: strict, onWarning: report, names: names,
-                                                         messagesPerPage: messagesPerPage, makeBackend: { page in
-                let opened = try OutputSink.file(atPath: path(names.fileName(ofPage: page)))
-                sink = opened
-                return makeBackend(opened)
-            }, completed: { _, page, _ in
-                sink?.close()
-                if let failure = sink?.failure {
-                    throw OutputError(path: names.fileName(ofPage: page), reason: String(cString: strerror(failure)))
-                }
-                sink = nil
-                written.append(path(names.fileName(ofPage: page)))
-            })
-            let entries = pages.enumerated().map { offset, summary in
-                OutputDirectory.Entry(fileName: names.fileName(ofPage: offset + 1),
-                                      title: options.theme.string("page", String(offset + 1)), summary: summary)
+            var rendering = Rendering()
+            var title: String?
+            var entries: [OutputDirectory.Entry] = []
+            do {
+                try job.renderer.renderPages(path: job.input, strict: job.strict, onWarning: job.report, names: names,
+                                             messagesPerPage: messagesPerPage, makeBackend: { page in
+                    let opened = try files.open(path(names.fileName(ofPage: page)))
+                    sink = opened
+                    return RecordingBackend(makeBackend(opened))
+                }, completed: { backend, page, summary in
+                    if let opened = sink { try files.close(opened) }
+                    sink = nil
+                    title = title ?? backend.info?.title
+                    rendering.paths.append(path(names.fileName(ofPage: page)))
+                    rendering.messageCount += summary.messageCount
+                    entries.append(OutputDirectory.Entry(fileName: names.fileName(ofPage: page),
+                                                         title: options.theme.string("page", String(page)), summary: summary))
+                })
+            } catch let error as ReadError {
+                // The pages so far end with the line that says where the transcript stops.
+                rendering.readError = error
             }
-            let indexSink = try OutputSink.file(atPath: output)
+            let indexSink = try files.open(output)
             var index = makeBackend(indexSink)
-            OutputDirectory.writeIndex(entries, title: info.title, options: options, to: &index)
-            indexSink.close()
-            if let failure = indexSink.failure { throw OutputError(path: output, reason: String(cString: strerror(failure))) }
-            return written + [output]
+            OutputDirectory.writeIndex(entries, title: title ?? options.theme.string("untitled"), options: options, to: &index)
+            try files.close(indexSink)
+            rendering.paths.append(output)
+            return rendering
         }
+        let rendering: Rendering
         do {
-            let written: [String]
             switch format {
-            case .html: written = try write { HTMLBackend(output: $0, options: options) }
-            case .ansi: written = try write { ANSIBackend(output: $0, options: options) }
-            case .markdown: written = try write { MarkdownBackend(output: $0, options: options) }
+            case .html: rendering = try write { HTMLBackend(output: $0, options: options) }
+            case .ansi: rendering = try write { ANSIBackend(output: $0, options: options) }
+            case .markdown: rendering = try write { MarkdownBackend(output: $0, options: options) }
             }
-            tool.standardOutput.write(written.map { $0 + "\n" }.joined())
-        } catch let error as ReadError {
-            if case .io = error { return tool.failure("\(error)", status: Self.status(for: error)) }
-            return tool.failure("\(input): \(error)", status: Self.status(for: error))
         } catch {
+            files.discard()
             return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)
         }
-        return ScrollbackTool.ExitCode.success
+        return conclude(rendering, files: files, job: job, keptAsTheyWere: "\(output) and its pages left as they were")
     }
 
     static func format(forPath path: String) -> Format? {
@@ -286,6 +343,28 @@ struct RenderCommand {
     static func status(for error: ReadError) -> Int32 {
         if case .io = error { return ScrollbackTool.ExitCode.failure }
         return ScrollbackTool.ExitCode.dataError
+    }
+}
+
+/// A backend that passes everything on and keeps what the renderer told it: the document's
+/// title and how many messages it shows (known at its end, also after a read error).
+struct RecordingBackend<Base: TranscriptBackend>: TranscriptBackend {
+    var base: Base
+    private(set) var info: DocumentInfo?
+    private(set) var messageCount = 0
+
+    init(_ base: Base) { self.base = base }
+
+    mutating func begin(_ document: DocumentInfo) {
+        info = document
+        base.begin(document)
+    }
+
+    mutating func write(_ view: View) { base.write(view) }
+
+    mutating func end(_ summary: DocumentSummary) {
+        messageCount += summary.messageCount
+        base.end(summary)
     }
 }
 

@@ -43,8 +43,9 @@ import Testing
 
     @Test func anchorsOfSafeAndUnsafeIds() {
         #expect(Anchor.forMessage(id: "b7115c02-f44d-4e40_878f") == "m-b7115c02-f44d-4e40_878f")
-        #expect(Anchor.forMessage(id: "a b.é") == "m-a.20b.2E.C3.A9")
-        #expect(Anchor.forMessage(id: "") == "m-")
+        #expect(Anchor.forMessage(id: "a.b@é") == "m-a.b@é")
+        #expect(Anchor.forMessage(id: "a b.é") == "m_a%20b.é")
+        #expect(Anchor.forMessage(id: "") == "m_")
     }
 
     @Test func overlongWordsBreakByColumnsAcrossStylesAndWideCharacters() {

@@ -35,15 +35,17 @@ public struct RenderContext: Sendable {
         documentMessages?.contains(messageID) ?? true
     }
 
-    /// Where a link to the message leads: its anchor (`m-42`) when it is on the page being
-    /// written, else its page's file and anchor (`chat-003.html#m-42`) in a split document.
-    /// Backends take a value with `#` as a relative URL, anything else as an anchor on the page.
+    /// Where a link to the message leads: the fragment of its anchor (`m-42`, see
+    /// ``Anchor/fragment(forMessageID:)``) when it is on the page being written, else its page's
+    /// file and that fragment (`chat-003.html#m-42`) in a split document. A fragment is
+    /// percent-encoded and so never holds `#`: backends take a value with `#` as a relative URL,
+    /// anything else as a fragment of the page.
     public func linkTarget(forMessageID id: String) -> String {
-        let anchor = Anchor.forMessage(id: id)
+        let fragment = Anchor.fragment(forMessageID: id)
         guard let pageLinks, let page = PageAssigner.page(of: MessageIDSet.key(id), in: pageLinks.messagePages),
               page != pageLinks.current
-        else { return anchor }
-        return pageLinks.names.fileName(ofPage: page) + "#" + anchor
+        else { return fragment }
+        return pageLinks.names.fileName(ofPage: page) + "#" + fragment
     }
 
     /// Whether `user` is the reader (`--me`).

@@ -492,7 +492,8 @@ enum CommonMark {
         }
 
         /// The destination to print, or `nil` when the link must go. Besides ``URLPolicy``, a
-        /// fragment of our own anchors (`#m-...`) is allowed: it cannot leave the document.
+        /// fragment of our own anchors (`#m-...`, as ``Anchor/fragment(for:)`` writes it) is
+        /// allowed: it cannot leave the document.
         /// `<` and `>` are percent-encoded: cmark prints a link whose label is its URL as
         /// `<url>` without escaping, where a `>` would end it early.
         static func safeDestination(_ destination: String) -> String? {
@@ -509,14 +510,9 @@ enum CommonMark {
             return url.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
         }
 
+        /// What ``Anchor/fragment(for:)`` writes: the bytes a URL fragment holds, and `%` escapes.
         private static func isAnchorByte(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-                return true
-            default:
-                return false
-            }
+            Anchor.isFragmentByte(byte) || byte == UInt8(ascii: "%")
         }
     }
 }

@@ -33,17 +33,19 @@ public enum URLPolicy {
     public static func isAllowed(_ url: String) -> Bool { sanitize(url) != nil }
 
     /// A file beside this one: letters, digits, `-` and `_`, one `.html`, `.md` or `.txt`, and
-    /// an optional fragment of the same characters. No scheme, no slash, no `..`: it can only
-    /// name a sibling file.
+    /// an optional fragment of the characters a URL fragment may hold and percent escapes (what
+    /// ``Anchor/fragment(for:)`` writes). No scheme, no slash, no `..` before the fragment: it
+    /// can only name a sibling file.
     static func isSiblingDocument(_ url: String) -> Bool {
-        // Nearly every URL has a scheme: its colon rules it out within a few bytes.
-        guard !url.utf8.contains(UInt8(ascii: ":")) else { return false }
-        let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let name = parts[0]
-        guard let dot = name.lastIndex(of: "."), [".html", ".md", ".txt"].contains(name[dot...]),
-              name.startIndex < dot, name[..<dot].utf8.allSatisfy(isPlain)
+        let bytes = url.utf8
+        // Nearly every URL has a scheme: its colon, not a file name's character, rules it out
+        // within a few bytes.
+        guard let dot = bytes.firstIndex(where: { !isPlain($0) }), bytes[dot] == UInt8(ascii: "."), dot != bytes.startIndex
         else { return false }
-        return parts.count == 1 || parts[1].utf8.allSatisfy { isPlain($0) || $0 == UInt8(ascii: ".") }
+        let hash = bytes[dot...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        guard ["html", "md", "txt"].contains(url[bytes.index(after: dot)..<hash]) else { return false }
+        guard hash != bytes.endIndex else { return true }
+        return bytes[bytes.index(after: hash)...].allSatisfy { Anchor.isFragmentByte($0) || $0 == UInt8(ascii: "%") }
     }
 
     private static func isPlain(_ byte: UInt8) -> Bool {

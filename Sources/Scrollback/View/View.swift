@@ -29,9 +29,11 @@ public indirect enum View: Sendable, Hashable {
     case badge(String, Role = .badge)
     /// Label and value rows, such as every field of an unknown attachment.
     case fields([Field])
-    /// A quoted message; `anchor` is where the quoted message is when it is in the document:
-    /// its anchor on this page (`m-42`), or, in a split document, another page's file and
-    /// anchor (`chat-003.html#m-42`, which must pass ``URLPolicy`` as a sibling document).
+    /// A quoted message; `anchor` is where the quoted message is when it is in the document,
+    /// as a link writes it: the URL fragment of its anchor on this page (`m-42`, from
+    /// ``Anchor/fragment(forMessageID:)``, without `#`), or, in a split document, another
+    /// page's file and fragment (`chat-003.html#m-42`, which must pass ``URLPolicy`` as a
+    /// sibling document).
     case quote(anchor: String?, [View])
     /// A rule across the transcript, with an optional label (a day separator).
     case divider(label: String?)

@@ -158,7 +158,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             output.write("</dl>")
         case .quote(let anchor, let views):
             output.write("<blockquote class=\"sb-quote\">")
-            // An anchor on this page, or another page of a split document (`chat-003.html#m-42`).
+            // A fragment of this page, or another page of a split document (`chat-003.html#m-42`);
+            // fragments come percent-encoded, so only the latter holds `#`.
             let isOtherPage = anchor?.utf8.contains(UInt8(ascii: "#")) ?? false
             if let anchor, allowsLinks, !isOtherPage || URLPolicy.isSiblingDocument(anchor) {
                 output.write(isOtherPage ? "<a href=\"" : "<a href=\"#")
