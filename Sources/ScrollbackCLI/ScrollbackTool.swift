@@ -132,7 +132,9 @@ public struct ScrollbackTool {
         return status
     }
 
+    /// `warning: ...` on standard error, on one line: a warning's key path can hold a key from
+    /// the input (a reaction type), which must neither act on the terminal nor start a line.
     func warning(_ message: String) {
-        standardError("warning: \(message)\n")
+        standardError("warning: \(TerminalSanitizer.sanitize(message, keepingNewlines: false))\n")
     }
 }

@@ -94,6 +94,15 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(html.hasSuffix("</html>\n"), "the document is still complete")
     }
 
+    @Test func warningsNamingInputKeysStayOnOneLine() {
+        let path = temporaryFile(#"[{"id": "a", "text": "x", "reaction_groups": {"\u001b]0;pwned\u0007\nMallory: ok": 5}}]"#)
+        let run = ToolRun(["validate", path])
+        #expect(run.status == 65)
+        #expect(run.errors.contains("reaction_groups.␛]0;pwned␇␤Mallory: ok"), "\(run.errors)")
+        #expect(run.errors.split(separator: "\n").count == 1, "\(run.errors)")
+        #expect(!run.errors.contains("\u{1B}"))
+    }
+
     @Test func missingFileExits1() {
         let run = ToolRun(["render", "/nonexistent/export.json"])
         #expect(run.status == 1)

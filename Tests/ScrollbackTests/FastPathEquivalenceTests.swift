@@ -70,7 +70,7 @@ import Testing
 
     /// The definition of the quote excerpt, on Characters, to hold the byte version to.
     private static func referenceShortened(_ text: String, lines: Int, characters: Int) -> String {
-        let allLines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        let allLines = text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
         let kept = allLines.prefix(lines).joined(separator: " ")
         guard kept.count > characters || allLines.count > lines else { return kept }
         return String(kept.prefix(characters)).trimmingCharacters(in: .whitespaces) + "…"
@@ -79,7 +79,7 @@ import Testing
     @Test func quoteExcerptMatchesDefinition() {
         let samples = ["", "\n\n", "one", "one\ntwo\nthree\nfour", "a\n\n\nb\n", " lead\t\ntrail  ",
                        String(repeating: "word ", count: 60), "x\r\ny\nz\nw", "café\nau\nlait\nnoir",
-                       String(repeating: "ab\t ", count: 70) + "\nend"]
+                       String(repeating: "ab\t ", count: 70) + "\nend", "x\ry\u{0B}z\u{0C}w", "x\u{2028}y\u{2029}z\u{85}w"]
         for sample in samples {
             for (lines, characters) in [(3, 200), (1, 5), (2, 12), (0, 3)] {
                 #expect(DefaultViewFactory.shortened(sample, lines: lines, characters: characters)
@@ -92,7 +92,7 @@ import Testing
     @Test func markdownShowsControlsButKeepsTypographicPunctuation() {
         let text = "a’b—c…\u{202A}d\u{85}e\u{7F}f\u{2069}g\u{2028}h\u{1}i"
         let output = CommonMark.renderCommonMark([.paragraph([.text(text)])])
-        #expect(output == "a’b—c…⟨U+202A⟩d⟨U+85⟩e\u{2421}f⟨U+2069⟩g\u{2028}h\u{2401}i\n")
+        #expect(output == "a’b—c…⟨U+202A⟩d⟨U+0085⟩e\u{2421}f⟨U+2069⟩g\u{2028}h\u{2401}i\n")
         let plain = CommonMark.renderCommonMark([.paragraph([.text("it’s — fine…")])])
         #expect(plain == "it’s — fine…\n")
     }

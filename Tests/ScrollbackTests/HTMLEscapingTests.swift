@@ -22,9 +22,10 @@ struct HTMLEscapingTests {
     }
 
     @Test func cleanStringsPassThroughUnchanged() {
-        for clean in ["", "hello", "héllo wörld ✓ 👍🏽 日本語", "tab\tand\nnewline", "\u{A0}nbsp ¡ Ā"] {
+        for clean in ["", "hello", "héllo wörld ✓ 👍🏽 日本語", "tab\tand space", "\u{A0}nbsp ¡ Ā", "it’s — fine…"] {
             #expect(HTMLEscaping.escape(clean) == clean)
         }
+        #expect(HTMLEscaping.escape("tab\tand\nnewline", as: .lines) == "tab\tand\nnewline")
     }
 
     @Test func nonASCIIAroundSpecialsSurvives() {
@@ -34,9 +35,28 @@ struct HTMLEscapingTests {
     @Test func controlCharactersAreCleaned() {
         #expect(HTMLEscaping.escape("a\u{0}b") == "a\u{FFFD}b")
         #expect(HTMLEscaping.escape("a\u{1}b\u{1B}[31mc\u{7F}d") == "ab[31mcd")
-        #expect(HTMLEscaping.escape("a\u{85}b\u{9F}c") == "abc")
-        #expect(HTMLEscaping.escape("line\r\nnext\rlast") == "line\nnext\nlast")
-        #expect(HTMLEscaping.escape("keep\ttabs\nand lines") == "keep\ttabs\nand lines")
+        #expect(HTMLEscaping.escape("a\u{85}b\u{9F}c", as: .lines) == "abc")
+        #expect(HTMLEscaping.escape("line\r\nnext\rlast", as: .lines) == "line\nnext\nlast")
+        #expect(HTMLEscaping.escape("keep\ttabs\nand lines", as: .lines) == "keep\ttabs\nand lines")
+    }
+
+    @Test func oneLineTextShowsEveryLineBreakAsOneSymbol() {
+        #expect(HTMLEscaping.escape("Eve\nMallory") == "Eve␤Mallory")
+        #expect(HTMLEscaping.escape("a\r\nb\rc\u{0B}d\u{0C}e\u{85}f\u{2028}g\u{2029}h") == "a␤b␤c␤d␤e␤f␤g␤h")
+        #expect(HTMLEscaping.escape("<b>\n'x'</b>") == "&lt;b&gt;␤&#39;x&#39;&lt;/b&gt;")
+        // Message text keeps its line feeds; VT, FF and NEL are controls there and dropped.
+        #expect(HTMLEscaping.escape("a\u{0B}b\u{0C}c\u{85}d\u{2028}e", as: .lines) == "abcd\u{2028}e")
+    }
+
+    @Test func bidiControlsAreVisibleInTextAndAttributeValues() {
+        let name = "invoice\u{202E}fdp.exe"
+        #expect(HTMLEscaping.escape(name) == "invoice⟨U+202E⟩fdp.exe")
+        #expect(HTMLEscaping.escape(name, as: .lines) == "invoice⟨U+202E⟩fdp.exe")
+        #expect(HTMLEscaping.escape("\u{2067}a\u{2069} \u{200F}1 2 3 \u{061C}1-2 & <x>")
+                == "⟨U+2067⟩a⟨U+2069⟩ ⟨U+200F⟩1 2 3 ⟨U+061C⟩1-2 &amp; &lt;x&gt;")
+        // Typographic punctuation shares the lead byte and is left alone.
+        #expect(HTMLEscaping.escape("it’s — “fine”…\u{2010}\u{2070}") == "it’s — “fine”…\u{2010}\u{2070}")
+        #expect(HTMLEscaping.escape("ليلى حداد") == "ليلى حداد")
     }
 
     @Test func writeAppendsToAnyStream() {

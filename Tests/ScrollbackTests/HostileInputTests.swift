@@ -56,6 +56,26 @@ import Testing
         #expect(!plain.contains("\u{1B}"), "no colour means no escape sequence at all")
     }
 
+    /// Message x-9: an author, a quoted author, a pinner and a reaction with line breaks in
+    /// their names, and a file name reversed by U+202E.
+    @Test(arguments: SampleTranscripts.Format.allCases)
+    func namesStayOnOneLineAndBidiControlsAreShown(format: SampleTranscripts.Format) throws {
+        let (output, _) = try SampleTranscripts.render("hostile.json", as: format)
+        let forged = "Mallory: I approve the refund"
+        // The author (twice in HTML: the article's label), the quoted author, the pinner, the reaction.
+        #expect(output.ranges(of: forged).count == (format == .html ? 5 : 4))
+        #expect(output.ranges(of: "Eve␤" + forged).count == (format == .html ? 4 : 3))
+        #expect(output.contains("ok␤" + forged))
+        for line in output.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
+            #expect(!line.drop { " │▎>*".contains($0) }.hasPrefix("Mallory"), "\(format): \(line)")
+        }
+        #expect(output.contains("invoice⟨U+202E⟩fdp.exe"))
+        #expect(output.contains("⟨U+200F⟩"), "marks too")
+        // Outside URLs, which are only escaped, no bidi control is left to act.
+        let text = output.replacing(try Regex(#"(?:href|src)="[^"]*""#), with: "")
+        #expect(!text.unicodeScalars.contains { TextControls.isBidiControl($0.value) }, "\(format)")
+    }
+
     @Test func markdownKeepsItsStructureAndDropsDangerousLinks() throws {
         let (markdown, _) = try SampleTranscripts.render("hostile.json", as: .markdown)
         let lower = markdown.lowercased()

@@ -37,6 +37,13 @@ func containsTerminalControl(_ text: String) -> Bool {
         #expect(TerminalSanitizer.sanitize("\tx") == "    x")
     }
 
+    @Test func oneLineTextShowsEveryLineBreakAsOneSymbol() {
+        let breaks = "a\r\nb\rc\u{0B}d\u{0C}e\u{85}f\u{2028}g\u{2029}h\ni"
+        #expect(TerminalSanitizer.sanitize(breaks, keepingNewlines: false) == "a␤b␤c␤d␤e␤f␤g␤h␤i")
+        // Multi-line text keeps LF (CR LF becomes LF) and shows the other controls as before.
+        #expect(TerminalSanitizer.sanitize(breaks) == "a\nb␍c␋d␌e⟨U+0085⟩f\u{2028}g\u{2029}h\ni")
+    }
+
     @Test func c1ControlsBecomeCodePointLabels() {
         let clean = TerminalSanitizer.sanitize("x\u{9B}31my\u{85}z\u{80}")
         #expect(clean == "x⟨U+009B⟩31my⟨U+0085⟩z⟨U+0080⟩")

@@ -260,21 +260,23 @@ extension ViewFactory {
         return count > 0
     }
 
-    /// The first `lines` lines and `characters` characters of `text`, with an ellipsis when cut.
+    /// The first `lines` lines and `characters` characters of `text` on one line, with an
+    /// ellipsis when cut. Every line break counts (CR, VT, FF, U+2028... as well as LF), so the
+    /// result never holds one.
     static func shortened(_ text: String, lines: Int, characters: Int) -> String {
         if let result = shortenedASCII(text, lines: lines, characters: characters) { return result }
-        let allLines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        let allLines = text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
         let kept = allLines.prefix(lines).joined(separator: " ")
         guard kept.count > characters || allLines.count > lines else { return kept }
         return String(kept.prefix(characters)).trimmingCharacters(in: .whitespaces) + "…"
     }
 
-    /// ``shortened(_:lines:characters:)`` on bytes, for text of ASCII without carriage returns,
-    /// where every byte is a `Character` and only spaces and tabs are trimmed; `nil` otherwise.
+    /// ``shortened(_:lines:characters:)`` on bytes, for text of ASCII whose only line break is
+    /// LF, where every byte is a `Character` and only spaces and tabs are trimmed; `nil` otherwise.
     private static func shortenedASCII(_ text: String, lines: Int, characters: Int) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+            guard !bytes.contains(where: { $0 >= 0x80 || (0x0B...0x0D).contains($0) }) else { return nil }
             var kept: [UInt8] = []
             var keptLines = 0
             var hasMoreLines = false

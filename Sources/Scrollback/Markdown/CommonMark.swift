@@ -312,7 +312,8 @@ enum CommonMark {
             case .strong(let children):
                 appendDelimited(CMARK_NODE_STRONG, children, to: parent, inHeading: inHeading)
             case .mention(_, let text):
-                appendDelimited(CMARK_NODE_STRONG, [.text(text)], to: parent, inHeading: inHeading)
+                // A mention is a name: one line, its line breaks shown as `␤`.
+                appendDelimited(CMARK_NODE_STRONG, [.text(TextControls.oneLine(text))], to: parent, inHeading: inHeading)
             case .link(let destination, let title, let children):
                 guard !insideLink, let url = Self.safeDestination(destination) else {
                     append(children, to: parent, inHeading: inHeading)
@@ -415,25 +416,24 @@ enum CommonMark {
             setLiteral(node, String(line))
         }
 
-        /// A new node of `type` appended to `parent`, or `nil` (and nothing allocated) when
-        /// cmark refuses the pair.
-        /// Controls shown as Control Pictures (C0, DEL), C1 controls and bidi overrides as their
-        /// code point, so that text cannot act on a terminal or reorder what follows it.
+        /// Controls shown as Control Pictures (C0, DEL), C1 and bidi controls as their code point
+        /// (``TextControls``), so that text cannot act on a terminal or reorder what follows it.
         static func visibleControls(_ text: String) -> String {
             var result = String.UnicodeScalarView()
             for scalar in text.unicodeScalars {
                 switch scalar.value {
                 case 0x0A, 0x09: result.append(scalar)
-                case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + scalar.value)!)
-                case 0x7F: result.append("\u{2421}")
-                case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
-                    result.append(contentsOf: "⟨U+\(String(scalar.value, radix: 16, uppercase: true))⟩".unicodeScalars)
+                case 0x00..<0x20, 0x7F: result.append(TextControls.controlPicture(UInt8(scalar.value)))
+                case let value where (0x80...0x9F).contains(value) || TextControls.isBidiControl(value):
+                    result.append(contentsOf: TextControls.codePointLabel(value).unicodeScalars)
                 default: result.append(scalar)
                 }
             }
             return String(result)
         }
 
+        /// A new node of `type` appended to `parent`, or `nil` (and nothing allocated) when
+        /// cmark refuses the pair.
         private func child(_ type: cmark_node_type, of parent: OpaquePointer) -> OpaquePointer? {
             guard let node = cmark_node_new(type) else { return nil }
             guard cmark_node_append_child(parent, node) != 0 else {
@@ -468,11 +468,8 @@ enum CommonMark {
                     case 0x00..<0x20, 0x7F: return true
                     case 0xC2: // U+0080...U+009F
                         if index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
-                    case 0xE2: // U+202A...U+202E, U+2066...U+2069
-                        guard index + 2 < count else { break }
-                        let second = bytes[index + 1], third = bytes[index + 2]
-                        if second == 0x80, (0xAA...0xAE).contains(third) { return true }
-                        if second == 0x81, (0xA6...0xA9).contains(third) { return true }
+                    case 0xD8, 0xE2:
+                        if TextControls.bidiControlLength(bytes, at: index) > 0 { return true }
                     default: break
                     }
                     index += 1
@@ -480,7 +477,7 @@ enum CommonMark {
                 return false
             }
             // Most texts have none of the lead bytes at all: a tight first pass says so.
-            guard containsByte(text, where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return false }
+            guard containsByte(text, where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else { return false }
             if let answer = text.utf8.withContiguousStorageIfAvailable(scan) { return answer }
             return Array(text.utf8).withUnsafeBufferPointer(scan)
         }

@@ -7,6 +7,12 @@ import Foundation
 public indirect enum View: Sendable, Hashable {
     case empty
     /// An inline run of plain text.
+    ///
+    /// Text keeps its line breaks only when its role allows them (``Role/allowsLineBreaks``:
+    /// message text) and it is not a link's label. Everything else is one line in every output,
+    /// with each line break (LF, CR, VT, FF, NEL, U+2028, U+2029) shown as `␤`: text in other
+    /// roles, and every other string of the vocabulary (badges, field labels, alt text,
+    /// headings, dividers, times, link labels).
     case text(String, Role = .body)
     /// A message body parsed from Markdown.
     case markdown(MarkdownDocument)
@@ -15,7 +21,8 @@ public indirect enum View: Sendable, Hashable {
     /// A boxed group: an attachment card, a bubble.
     case card(Role, [View])
     /// A link. The destination comes from untrusted data: backends check it against
-    /// ``URLPolicy`` and drop the link, keeping the label, when it fails.
+    /// ``URLPolicy`` and drop the link, keeping the label, when it fails. The label is one
+    /// line, whatever the roles in it.
     case link(destination: String, label: View)
     case image(ImageContent)
     /// A user's picture, else their initials on a colour derived from their id. Drawn in HTML;

@@ -195,7 +195,7 @@ public final class ANSILayout {
         case .fields(let fields):
             layoutFields(fields, width: width, into: &lines)
         case .divider(let label):
-            lines.append(divider(label.map { sanitized($0, keepingNewlines: false) }, width: width))
+            lines.append(divider(label.map { sanitized($0) }, width: width))
         case .heading(let level, let text):
             lines += TextWrapper(width: width).wrap(sanitized(text), style: style(for: level <= 1 ? .title : .strong))
         case .message(let frame):
@@ -299,7 +299,7 @@ public final class ANSILayout {
         let labelStyle = style(for: .label)
         let hanging = [StyledSpan("  ")]
         for field in fields {
-            let label = StyledSpan(sanitized(field.label, keepingNewlines: false) + ":", style: labelStyle)
+            let label = StyledSpan(sanitized(field.label) + ":", style: labelStyle)
             if Self.isInline(field.value) {
                 var spans = [label, StyledSpan(" ")]
                 appendInline(field.value, base: .body, into: &spans)
@@ -315,7 +315,7 @@ public final class ANSILayout {
         if frame.role == .system || frame.role == .deleted || frame.role == .error {
             // One centred line (or a few when long), in the role's muted style.
             let parts = (frame.body.isEmpty ? frame.header : frame.body).map(plainText).filter { !$0.isEmpty }
-            let text = sanitized(parts.joined(separator: " "), keepingNewlines: false)
+            let text = sanitized(parts.joined(separator: " "))
             for line in TextWrapper(width: width).wrap(text, style: style(for: frame.role)) {
                 let margin = (width - line.width) / 2
                 lines.append(Line(spans: [StyledSpan(RepeatedText.spaces(margin))] + line.spans,
@@ -360,23 +360,27 @@ public final class ANSILayout {
         }
     }
 
-    /// The runs of an inline view. `base` is the role plain `.body` text takes (muted in footers).
-    private func appendInline(_ view: View, base: Role, into spans: inout [StyledSpan]) {
+    /// The runs of an inline view. `base` is the role plain `.body` text takes (muted in footers);
+    /// `oneLine` is set inside a link's label, which stays on one line whatever its roles.
+    private func appendInline(_ view: View, base: Role, oneLine: Bool = false, into spans: inout [StyledSpan]) {
         switch view {
         case .empty, .avatar:
             return
         case .text(let text, let role):
-            spans.append(StyledSpan(sanitized(text), style: style(for: role == .body ? base : role)))
+            // The one place the view vocabulary's line rule applies: only message text keeps its
+            // line breaks, and never in a link's label.
+            spans.append(StyledSpan(sanitized(text, multiline: role.allowsLineBreaks && !oneLine),
+                                    style: style(for: role == .body ? base : role)))
         case .badge(let text, let role):
-            spans.append(StyledSpan("[" + sanitized(text, keepingNewlines: false) + "]", style: style(for: role)))
+            spans.append(StyledSpan("[" + sanitized(text) + "]", style: style(for: role)))
         case .icon(let name, _):
-            spans.append(StyledSpan(sanitized(options.theme.icon(name), keepingNewlines: false), style: style(for: base)))
+            spans.append(StyledSpan(sanitized(options.theme.icon(name)), style: style(for: base)))
         case .time(_, let label):
-            spans.append(StyledSpan(sanitized(label, keepingNewlines: false), style: style(for: .timestamp)))
+            spans.append(StyledSpan(sanitized(label), style: style(for: .timestamp)))
         case .link(let destination, let label):
             var labelSpans: [StyledSpan] = []
             if Self.isInline(label) {
-                appendInline(label, base: base, into: &labelSpans)
+                appendInline(label, base: base, oneLine: true, into: &labelSpans)
             } else {
                 labelSpans.append(StyledSpan(sanitized(plainText(label)), style: style(for: base)))
             }
@@ -393,7 +397,9 @@ public final class ANSILayout {
                 let start = spans.count
                 if !first { spans.append(StyledSpan(" ")) }
                 let afterSeparator = spans.count
-                if !appendAuthor(child, avatar: avatar, into: &spans) { appendInline(child, base: base, into: &spans) }
+                if !appendAuthor(child, avatar: avatar, into: &spans) {
+                    appendInline(child, base: base, oneLine: oneLine, into: &spans)
+                }
                 if spans.count == afterSeparator { spans.removeSubrange(start...) } else { first = false }
             }
         default:
@@ -420,10 +426,10 @@ public final class ANSILayout {
     /// and ` <host>` is enough (the whole URL when it has no host, as mailto: and tel:).
     private func appendDestination(_ destination: String, label: String, into spans: inout [StyledSpan]) {
         guard let url = URLPolicy.sanitize(destination) else { return }
-        let shown = sanitized(url, keepingNewlines: false)
+        let shown = sanitized(url)
         for scheme in ["", "http://", "https://", "mailto:", "tel:"] where scheme + label == shown { return }
         let target = hyperlinkTarget(url)
-        let host = target == nil ? nil : Hyperlink.host(of: url).map { sanitized($0, keepingNewlines: false) }
+        let host = target == nil ? nil : Hyperlink.host(of: url).map { sanitized($0) }
         spans.append(StyledSpan(" <" + (host ?? shown) + ">", style: mutedStyle, link: target))
     }
 
@@ -435,12 +441,12 @@ public final class ANSILayout {
     }
 
     private func appendImage(source: String, alt: String, base: SGRStyle, into spans: inout [StyledSpan]) {
-        var text = sanitized(options.theme.icon("image"), keepingNewlines: false)
-        let alt = sanitized(alt, keepingNewlines: false)
+        var text = sanitized(options.theme.icon("image"))
+        let alt = sanitized(alt)
         if !alt.isEmpty { text += " " + alt }
         spans.append(StyledSpan(text, style: base))
         if let url = URLPolicy.sanitize(source) {
-            spans.append(StyledSpan(" <" + sanitized(url, keepingNewlines: false) + ">", style: mutedStyle,
+            spans.append(StyledSpan(" <" + sanitized(url) + ">", style: mutedStyle,
                                     link: hyperlinkTarget(url)))
         }
     }
@@ -514,11 +520,11 @@ public final class ANSILayout {
             let bar = [StyledSpan("│ ", style: mutedStyle)]
             let fits = width - 2 >= Self.minimumContentWidth
             lines += TextWrapper(width: width, prefix: fits ? bar : [], mode: .characters)
-                .wrap(sanitized(String(text)), style: style(for: .code))
+                .wrap(sanitized(String(text), multiline: true), style: style(for: .code))
         case .htmlBlock(let html):
             var text = Substring(html)
             if text.hasSuffix("\n") { text = text.dropLast() }
-            lines += TextWrapper(width: width).wrap(sanitized(String(text)), style: style(for: .body))
+            lines += TextWrapper(width: width).wrap(sanitized(String(text), multiline: true), style: style(for: .body))
         case .thematicBreak:
             lines.append(rule(width: width))
         }
@@ -553,9 +559,9 @@ public final class ANSILayout {
         for inline in inlines {
             switch inline {
             case .text(let text), .html(let text):
-                spans.append(StyledSpan(sanitized(text), style: style, link: link))
+                spans.append(StyledSpan(sanitized(text, multiline: true), style: style, link: link))
             case .code(let code):
-                spans.append(StyledSpan(sanitized(code, keepingNewlines: false), style: style.adding(self.style(for: .code)),
+                spans.append(StyledSpan(sanitized(code), style: style.adding(self.style(for: .code)),
                                         link: link))
             case .emphasis(let children):
                 appendMarkdown(children, style: style.adding(self.style(for: .emphasis)), link: link, into: &spans)
@@ -567,7 +573,7 @@ public final class ANSILayout {
             case .image(let source, _, let alt):
                 appendImage(source: source, alt: alt.plainText, base: style, into: &spans)
             case .mention(_, let text):
-                spans.append(StyledSpan(sanitized(text, keepingNewlines: false), style: style.adding(self.style(for: .mention)),
+                spans.append(StyledSpan(sanitized(text), style: style.adding(self.style(for: .mention)),
                                         link: link))
             case .softBreak:
                 spans.append(StyledSpan(" ", style: style))
@@ -579,8 +585,10 @@ public final class ANSILayout {
 
     // MARK: Helpers
 
-    private func sanitized(_ text: String, keepingNewlines: Bool = true) -> String {
-        TerminalSanitizer.sanitize(text, keepingNewlines: keepingNewlines)
+    /// `text` made safe for the terminal: on one line (line breaks shown as `␤`) unless it is
+    /// `multiline` message text.
+    private func sanitized(_ text: String, multiline: Bool = false) -> String {
+        TerminalSanitizer.sanitize(text, keepingNewlines: multiline)
     }
 
     private func rule(width: Int) -> Line {

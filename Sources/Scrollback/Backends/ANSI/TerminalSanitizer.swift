@@ -8,9 +8,13 @@
 /// - C1 controls (U+0080–U+009F, which some terminals obey like ESC sequences) become
 ///   `⟨U+009B⟩`.
 /// - Bidirectional controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) become
-///   `⟨U+202E⟩`, so no message can reorder what a reader sees after it.
-/// - A tab becomes four spaces; CR LF becomes LF; a lone CR and a backspace become `␍` and `␈`.
-/// - LF stays: it is a line break the layout handles (or `␤` with `keepingNewlines: false`).
+///   `⟨U+202E⟩`, so no message can reorder what a reader sees after it. HTML and Markdown
+///   output show them the same way (one list for all three, in `TextControls`).
+/// - A tab becomes four spaces.
+/// - Multi-line text (`keepingNewlines`, the default): LF stays, a line break the layout
+///   handles; CR LF becomes LF; a lone CR becomes `␍`, like the other C0 controls.
+/// - One-line text (`keepingNewlines: false`): every line break (LF, CR, CR LF, VT, FF, NEL,
+///   U+2028, U+2029) becomes one `␤`, as in the other outputs.
 public enum TerminalSanitizer {
     /// The text with every control shown visibly; the same string when nothing needed work.
     public static func sanitize(_ text: String, keepingNewlines: Bool = true) -> String {
@@ -31,33 +35,30 @@ public enum TerminalSanitizer {
         sanitize(String(text), keepingNewlines: keepingNewlines)
     }
 
-    /// The length of the dangerous sequence starting at `index`, or 0. Only called for bytes
-    /// that can start one, so the fast path stays a simple byte comparison.
+    /// What starts at a byte: nothing to change, a line break to show as `␤`, or another control.
+    private enum Sequence {
+        case none
+        case lineBreak(length: Int)
+        case control(length: Int)
+    }
+
+    /// The dangerous sequence starting at `index`. Only called for bytes that can start one,
+    /// so the fast path stays a simple byte comparison.
     @inline(__always)
-    private static func unsafeSequenceLength<Bytes: RandomAccessCollection<UInt8>>(
+    private static func sequence<Bytes: RandomAccessCollection<UInt8>>(
         _ bytes: Bytes, at index: Bytes.Index, keepingNewlines: Bool
-    ) -> Int where Bytes.Index == Int {
+    ) -> Sequence where Bytes.Index == Int {
         let byte = bytes[index]
-        if byte < 0x20 { return byte == 0x0A && keepingNewlines ? 0 : 1 }
-        if byte == 0x7F { return 1 }
-        let remaining = bytes.endIndex - index
-        switch byte {
-        case 0xC2:
-            // C1 controls: U+0080–U+009F are C2 80 – C2 9F.
-            if remaining >= 2, (0x80...0x9F).contains(bytes[index + 1]) { return 2 }
-        case 0xD8:
-            // U+061C ARABIC LETTER MARK.
-            if remaining >= 2, bytes[index + 1] == 0x9C { return 2 }
-        case 0xE2:
-            guard remaining >= 3 else { return 0 }
-            let second = bytes[index + 1], third = bytes[index + 2]
-            // U+200E, U+200F, U+202A–U+202E are E2 80 8E/8F/AA–AE; U+2066–U+2069 are E2 81 A6–A9.
-            if second == 0x80, third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third) { return 3 }
-            if second == 0x81, (0xA6...0xA9).contains(third) { return 3 }
-        default:
-            break
+        if !keepingNewlines {
+            let length = TextControls.lineBreakLength(bytes, at: index)
+            if length > 0 { return .lineBreak(length: length) }
         }
-        return 0
+        if byte < 0x20 { return byte == 0x0A ? .none : .control(length: 1) }
+        if byte == 0x7F { return .control(length: 1) }
+        // C1 controls: U+0080–U+009F are C2 80 – C2 9F.
+        if byte == 0xC2, index + 1 < bytes.endIndex, (0x80...0x9F).contains(bytes[index + 1]) { return .control(length: 2) }
+        let bidi = TextControls.bidiControlLength(bytes, at: index)
+        return bidi > 0 ? .control(length: bidi) : .none
     }
 
     @inline(__always)
@@ -69,9 +70,8 @@ public enum TerminalSanitizer {
     where Bytes.Index == Int {
         var index = bytes.startIndex
         while index < bytes.endIndex {
-            if mayStartUnsafeSequence(bytes[index]),
-               unsafeSequenceLength(bytes, at: index, keepingNewlines: keepingNewlines) > 0 {
-                return false
+            if mayStartUnsafeSequence(bytes[index]) {
+                if case .none = sequence(bytes, at: index, keepingNewlines: keepingNewlines) {} else { return false }
             }
             index += 1
         }
@@ -89,52 +89,33 @@ public enum TerminalSanitizer {
                 index += 1
                 continue
             }
-            let length = unsafeSequenceLength(bytes, at: index, keepingNewlines: keepingNewlines)
-            guard length > 0 else {
+            let length: Int
+            switch sequence(bytes, at: index, keepingNewlines: keepingNewlines) {
+            case .none:
                 index += 1
                 continue
-            }
-            output.append(contentsOf: bytes[runStart..<index])
-            switch length {
-            case 1:
+            case .lineBreak(let found):
+                output.append(contentsOf: bytes[runStart..<index])
+                TextControls.append(TextControls.lineBreakSymbol, to: &output)
+                length = found
+            case .control(let found):
+                output.append(contentsOf: bytes[runStart..<index])
+                length = found
                 switch byte {
                 case 0x09:
                     output.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
-                case 0x0D where keepingNewlines && index + 1 < bytes.endIndex && bytes[index + 1] == 0x0A:
+                case 0x0D where index + 1 < bytes.endIndex && bytes[index + 1] == 0x0A:
                     // CR LF is an ordinary line ending: keep only the LF.
                     break
-                case 0x0A:
-                    appendScalar(0x2424, to: &output)  // ␤
-                case 0x7F:
-                    appendScalar(0x2421, to: &output)  // ␡
+                case ..<0x20, 0x7F:
+                    TextControls.append(TextControls.controlPicture(byte), to: &output)  // ␀ … ␟, ␛ for ESC, ␡
                 default:
-                    appendScalar(0x2400 + UInt32(byte), to: &output)  // ␀ … ␟, ␛ for ESC
+                    TextControls.appendCodePointLabel(TextControls.scalar(bytes, at: index).value, to: &output)
                 }
-            case 2 where byte == 0xC2:
-                appendCodePointLabel(UInt32(bytes[index + 1]), to: &output)
-            case 2:
-                appendCodePointLabel(0x061C, to: &output)
-            default:
-                let value = 0x2000 | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F)
-                appendCodePointLabel(value, to: &output)
             }
             index += length
             runStart = index
         }
         output.append(contentsOf: bytes[runStart..<bytes.endIndex])
-    }
-
-    private static func appendScalar(_ value: UInt32, to output: inout [UInt8]) {
-        output.append(contentsOf: String(Unicode.Scalar(value)!).utf8)
-    }
-
-    /// `⟨U+202E⟩`: the code point as text, in brackets that are not themselves controls.
-    private static func appendCodePointLabel(_ value: UInt32, to output: inout [UInt8]) {
-        appendScalar(0x27E8, to: &output)
-        output.append(contentsOf: "U+".utf8)
-        let hex = String(value, radix: 16, uppercase: true)
-        output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, 4 - hex.utf8.count)))
-        output.append(contentsOf: hex.utf8)
-        appendScalar(0x27E9, to: &output)
     }
 }

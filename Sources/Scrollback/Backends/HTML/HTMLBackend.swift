@@ -85,17 +85,21 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     // MARK: Views
 
-    /// `allowsLinks` is `false` inside an `<a>`, where a nested link would break the markup.
-    private mutating func writeView(_ view: View, allowsLinks: Bool) {
+    /// `allowsLinks` is `false` inside an `<a>`, where a nested link would break the markup;
+    /// `oneLine` is `true` inside a link's label, which stays on one line whatever its roles.
+    private mutating func writeView(_ view: View, allowsLinks: Bool, oneLine: Bool = false) {
         switch view {
         case .empty:
             break
         case .text(let text, let role):
+            // The one place the view vocabulary's line rule applies: only message text keeps its
+            // line breaks, and never in a link's label.
+            let content: HTMLEscaping.Content = role.allowsLineBreaks && !oneLine ? .lines : .line
             if role == .body {
-                HTMLEscaping.write(text, to: &output)
+                HTMLEscaping.write(text, as: content, to: &output)
             } else {
                 writeOpeningTag("<span class=\"sb-", role: role)
-                HTMLEscaping.write(text, to: &output)
+                HTMLEscaping.write(text, as: content, to: &output)
                 output.write("</span>")
             }
         case .markdown(let document):
@@ -103,20 +107,20 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                                  placeholderIcon: options.theme.icon("image")).write(document, to: &output)
         case .stack(let axis, let views, let role):
             writeOpeningTag(axis == .vertical ? "<div class=\"sb-stack sb-" : "<div class=\"sb-row sb-", role: role)
-            writeViews(views, allowsLinks: allowsLinks)
+            writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
             output.write("</div>")
         case .card(let role, let views):
             writeOpeningTag("<div class=\"sb-card sb-", role: role)
-            writeViews(views, allowsLinks: allowsLinks)
+            writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
             output.write("</div>")
         case .link(let destination, let label):
             guard allowsLinks, let url = URLPolicy.sanitize(destination) else {
-                return writeView(label, allowsLinks: allowsLinks)
+                return writeView(label, allowsLinks: allowsLinks, oneLine: true)
             }
             output.write("<a href=\"")
-            HTMLEscaping.write(url, to: &output)
+            HTMLEscaping.write(url, as: .url, to: &output)
             output.write("\" rel=\"\(HTMLMarkdownRenderer.linkRelation)\">")
-            writeView(label, allowsLinks: false)
+            writeView(label, allowsLinks: false, oneLine: true)
             output.write("</a>")
         case .avatar(let avatar):
             writeAvatar(avatar)
@@ -152,7 +156,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 output.write("<dt>")
                 HTMLEscaping.write(field.label, to: &output)
                 output.write("</dt><dd>")
-                writeView(field.value, allowsLinks: allowsLinks)
+                writeView(field.value, allowsLinks: allowsLinks, oneLine: oneLine)
                 output.write("</dd>")
             }
             output.write("</dl>")
@@ -163,12 +167,12 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             let isOtherPage = anchor?.utf8.contains(UInt8(ascii: "#")) ?? false
             if let anchor, allowsLinks, !isOtherPage || URLPolicy.isSiblingDocument(anchor) {
                 output.write(isOtherPage ? "<a href=\"" : "<a href=\"#")
-                HTMLEscaping.write(anchor, to: &output)
+                HTMLEscaping.write(anchor, as: .url, to: &output)
                 output.write("\">")
-                writeViews(views, allowsLinks: false)
+                writeViews(views, allowsLinks: false, oneLine: oneLine)
                 output.write("</a>")
             } else {
-                writeViews(views, allowsLinks: allowsLinks)
+                writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
             }
             output.write("</blockquote>")
         case .divider(let label):
@@ -203,8 +207,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         }
     }
 
-    private mutating func writeViews(_ views: [View], allowsLinks: Bool) {
-        for view in views { writeView(view, allowsLinks: allowsLinks) }
+    private mutating func writeViews(_ views: [View], allowsLinks: Bool, oneLine: Bool = false) {
+        for view in views { writeView(view, allowsLinks: allowsLinks, oneLine: oneLine) }
     }
 
     private mutating func writeMessage(_ frame: MessageFrame, allowsLinks: Bool) {
@@ -249,7 +253,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         if options.remoteMedia, let image = avatar.imageURL.flatMap(URLPolicy.sanitize) {
             let size = Int(options.theme.metrics.avatarSize)
             output.write("<img src=\"")
-            HTMLEscaping.write(image, to: &output)
+            HTMLEscaping.write(image, as: .url, to: &output)
             output.write("\" alt=\"\" width=\"\(size)\" height=\"\(size)\" loading=\"lazy\" decoding=\"async\">")
         } else {
             HTMLEscaping.write(avatar.initials, to: &output)
@@ -278,13 +282,13 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         }
         if allowsLinks, let source {
             output.write("<a class=\"sb-image\" href=\"")
-            HTMLEscaping.write(source, to: &output)
+            HTMLEscaping.write(source, as: .url, to: &output)
             output.write("\" rel=\"\(HTMLMarkdownRenderer.linkRelation)\">")
         } else {
             output.write("<span class=\"sb-image\">")
         }
         output.write("<img src=\"")
-        HTMLEscaping.write(shown, to: &output)
+        HTMLEscaping.write(shown, as: .url, to: &output)
         output.write("\" alt=\"")
         HTMLEscaping.write(alt, to: &output)
         output.write("\"")

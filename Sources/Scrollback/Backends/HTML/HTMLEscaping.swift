@@ -2,27 +2,36 @@
 ///
 /// Text and attribute values share one escaping: `&`, `<`, `>`, `"` and `'` become character
 /// references, so a value is safe in either context. Characters a browser would treat as
-/// controls are cleaned on the way: U+0000 becomes U+FFFD, a lone carriage return becomes a
-/// line feed (`\r\n` becomes `\n`), and every other C0 control, DEL and the C1 controls are
-/// dropped. Tabs and line feeds stay (they matter in `pre`; elsewhere HTML shows them as spaces).
+/// controls are cleaned on the way: U+0000 becomes U+FFFD, and every other C0 control, DEL
+/// and the C1 controls are dropped (line breaks aside). Tabs stay.
+///
+/// What ``TextControls`` lists is shown as the other outputs show it: bidi controls as
+/// `⟨U+202E⟩` in all text, attribute values included, so that nothing reorders what a reader
+/// sees; line breaks in one-line text (``Content/line``) as `␤`. A URL is only escaped.
 enum HTMLEscaping {
+    /// What a string is, which decides what happens to its line breaks and bidi controls.
+    enum Content {
+        /// One line: a name, a title, a label, an attribute value. Each line break is `␤`.
+        case line
+        /// Message text, which may run over lines: `\r\n` and a lone `\r` become `\n`, and line
+        /// feeds stay (they matter in `pre`; elsewhere HTML shows them as spaces).
+        case lines
+        /// A URL that passed ``URLPolicy``: escaped and nothing else, so it leads where it says.
+        case url
+    }
+
     /// Writes `string` escaped. When it holds nothing to escape, the string is written as is,
     /// found by one scan of its UTF-8 bytes.
-    static func write<Output: TextOutputStream>(_ string: String, to output: inout Output) {
-        var string = string
-        let escaped: String? = string.withUTF8 { bytes in
-            guard let first = firstSpecialByteIndex(in: bytes) else { return nil }
-            return escapedString(bytes, from: first)
-        }
-        output.write(escaped ?? string)
+    static func write<Output: TextOutputStream>(_ string: String, as content: Content = .line, to output: inout Output) {
+        output.write(escape(string, as: content))
     }
 
     /// `string` escaped, for callers that need the value rather than a write.
-    static func escape(_ string: String) -> String {
+    static func escape(_ string: String, as content: Content = .line) -> String {
         var string = string
         let escaped: String? = string.withUTF8 { bytes in
-            guard let first = firstSpecialByteIndex(in: bytes) else { return nil }
-            return escapedString(bytes, from: first)
+            guard let first = firstSpecialByteIndex(in: bytes, content: content) else { return nil }
+            return escapedString(bytes, from: first, content: content)
         }
         return escaped ?? string
     }
@@ -32,7 +41,7 @@ enum HTMLEscaping {
     @discardableResult
     static func writeURL<Output: TextOutputStream>(_ url: String, to output: inout Output) -> Bool {
         guard let allowed = URLPolicy.sanitize(url) else { return false }
-        write(allowed, to: &output)
+        write(allowed, as: .url, to: &output)
         return true
     }
 
@@ -77,20 +86,32 @@ enum HTMLEscaping {
     }
 
     /// The index of the first byte that needs work, or `nil` for the common clean string.
-    private static func firstSpecialByteIndex(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func firstSpecialByteIndex(in bytes: UnsafeBufferPointer<UInt8>, content: Content) -> Int? {
         var index = 0
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
             if byte < 0x80 {
-                if isSpecialASCII(byte) { return index }
+                if isSpecialASCII(byte) || (byte == UInt8(ascii: "\n") && content == .line) { return index }
             } else if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 {
                 // U+0080...U+009F, the C1 controls, are C2 80...C2 9F in UTF-8.
+                return index
+            } else if (byte == 0xD8 || byte == 0xE2) && content != .url && controlLength(bytes, at: index, content: content) > 0 {
                 return index
             }
             index += 1
         }
         return nil
+    }
+
+    /// The length of a line break (in one-line text) or a bidi control at `index`, or 0.
+    @inline(__always)
+    private static func controlLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, content: Content) -> Int {
+        if content == .line {
+            let length = TextControls.lineBreakLength(bytes, at: index)
+            if length > 0 { return length }
+        }
+        return TextControls.bidiControlLength(bytes, at: index)
     }
 
     @inline(__always)
@@ -106,7 +127,7 @@ enum HTMLEscaping {
     }
 
     /// Copies `bytes` into a new buffer, escaping from `start` on. One allocation, one string.
-    private static func escapedString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
+    private static func escapedString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, content: Content) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + bytes.count / 8 + 16)
         result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<start]))
@@ -114,6 +135,20 @@ enum HTMLEscaping {
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
+            if content != .url, byte < 0x20 || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
+                let lineBreak = content == .line ? TextControls.lineBreakLength(bytes, at: index) : 0
+                if lineBreak > 0 {
+                    TextControls.append(TextControls.lineBreakSymbol, to: &result)
+                    index += lineBreak
+                    continue
+                }
+                let bidi = TextControls.bidiControlLength(bytes, at: index)
+                if bidi > 0 {
+                    TextControls.appendCodePointLabel(TextControls.scalar(bytes, at: index).value, to: &result)
+                    index += bidi
+                    continue
+                }
+            }
             index += 1
             switch byte {
             case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)

@@ -68,11 +68,11 @@ struct HTMLMarkdownRenderer {
                 output.write(" class=\"language-\(HTMLEscaping.identifier(String(language), fallback: "text"))\"")
             }
             output.write(">")
-            HTMLEscaping.write(code, to: &output)
+            HTMLEscaping.write(code, as: .lines, to: &output)
             output.write("</code></pre>")
         case .htmlBlock(let html):
             output.write("<p class=\"sb-raw-html\">")
-            HTMLEscaping.write(html.hasSuffix("\n") ? String(html.dropLast()) : html, to: &output)
+            HTMLEscaping.write(html.hasSuffix("\n") ? String(html.dropLast()) : html, as: .lines, to: &output)
             output.write("</p>")
         case .thematicBreak:
             output.write("<hr>")
@@ -111,10 +111,10 @@ struct HTMLMarkdownRenderer {
     private func writeInline<Output: TextOutputStream>(_ inline: MarkdownInline, depth: Int, to output: inout Output) {
         switch inline {
         case .text(let text), .html(let text):
-            HTMLEscaping.write(text, to: &output)
+            HTMLEscaping.write(text, as: .lines, to: &output)
         case .code(let code):
             output.write("<code>")
-            HTMLEscaping.write(code, to: &output)
+            HTMLEscaping.write(code, as: .lines, to: &output)
             output.write("</code>")
         case .emphasis(let children):
             writeWrapped("em", children, depth: depth, to: &output)
@@ -125,11 +125,11 @@ struct HTMLMarkdownRenderer {
                 return writeInlines(children, depth: depth + 1, to: &output)
             }
             output.write("<a href=\"")
-            HTMLEscaping.write(url, to: &output)
+            HTMLEscaping.write(url, as: .url, to: &output)
             output.write("\"")
             if !title.isEmpty {
                 output.write(" title=\"")
-                HTMLEscaping.write(title, to: &output)
+                HTMLEscaping.write(title, as: .lines, to: &output)
                 output.write("\"")
             }
             output.write(" rel=\"\(Self.linkRelation)\">")
@@ -170,13 +170,13 @@ struct HTMLMarkdownRenderer {
                                          to: &output)
         }
         output.write("<img src=\"")
-        HTMLEscaping.write(url, to: &output)
+        HTMLEscaping.write(url, as: .url, to: &output)
         output.write("\" alt=\"")
         HTMLEscaping.write(label, to: &output)
         output.write("\"")
         if !title.isEmpty {
             output.write(" title=\"")
-            HTMLEscaping.write(title, to: &output)
+            HTMLEscaping.write(title, as: .lines, to: &output)
             output.write("\"")
         }
         output.write(" loading=\"lazy\" decoding=\"async\">")
@@ -188,7 +188,7 @@ struct HTMLMarkdownRenderer {
                                                            to output: inout Output) {
         if let link {
             output.write("<a class=\"sb-image sb-image-placeholder\" href=\"")
-            HTMLEscaping.write(link, to: &output)
+            HTMLEscaping.write(link, as: .url, to: &output)
             output.write("\" rel=\"\(linkRelation)\">")
         } else {
             output.write("<span class=\"sb-image sb-image-placeholder\">")

@@ -31,7 +31,7 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// Writes the title as a level-1 heading.
     public mutating func begin(_ document: DocumentInfo) {
-        write(blocks: [.heading(level: 1, [.text(document.title)])])
+        write(blocks: converter.blocks(for: .heading(level: 1, document.title)))
     }
 
     /// Writes one top-level item: a heading, a day separator, a message.

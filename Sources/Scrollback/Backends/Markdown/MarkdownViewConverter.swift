@@ -3,6 +3,10 @@
 /// Every text from a view lands in a text or code value, never in markup, so the CommonMark
 /// renderer escapes it. The only output passed through as written is a ``RawOutput``'s
 /// Markdown at the top level of an item (trusted app code, see ``View/raw(_:)``).
+///
+/// Every string from a view goes through ``line(_:)`` (one line, breaks shown as `␤`) except
+/// message text: `.markdown` documents and `.text` whose role allows line breaks, outside a
+/// link's label. The renderer turns the line breaks left into hard breaks.
 struct MarkdownViewConverter {
     /// A part of one item's output: values to render, or an app's own Markdown.
     enum Segment {
@@ -70,17 +74,17 @@ struct MarkdownViewConverter {
             return [.blockQuote(views.flatMap(blocks(for:)))]
         case .divider(let label):
             guard let label, !label.isEmpty else { return [.thematicBreak] }
-            return [.heading(level: 2, [.text(label)])]
+            return [.heading(level: 2, [line(label)])]
         case .heading(let level, let text):
-            return [.heading(level: level, [.text(text)])]
+            return [.heading(level: level, [line(text)])]
         case .message(let frame):
             guard !Self.isOneLine(frame) else { return oneLine(frame) }
             return header(of: frame) + frame.body.flatMap(blocks(for:)) + footer(of: frame)
         case .disclosure(let summary, let content):
             // The summary as an emphasised line, the content quoted under it.
             let inside = content.flatMap(blocks(for:))
-            let line = Self.joined(summary.map { inlines(for: $0) }, separator: " ").plainText
-            return (line.isEmpty ? [] : [.paragraph([.emphasis([.text(line)])])]) + (inside.isEmpty ? [] : [.blockQuote(inside)])
+            let summaryText = Self.joined(summary.map { inlines(for: $0) }, separator: " ").plainText
+            return (summaryText.isEmpty ? [] : [.paragraph([.emphasis([line(summaryText)])])]) + (inside.isEmpty ? [] : [.blockQuote(inside)])
         case .raw(let raw):
             // Nested in a container, the app's Markdown is parsed so that it stays inside it.
             if let markdown = raw.markdown { return CommonMark.parse(markdown).blocks }
@@ -142,7 +146,7 @@ struct MarkdownViewConverter {
     /// "**label**: value" items; a value that is itself fields becomes a nested list.
     private func fieldList(_ fields: [View.Field]) -> MarkdownBlock {
         let items = fields.map { field -> [MarkdownBlock] in
-            let label = MarkdownInline.strong([.text(field.label)])
+            let label = MarkdownInline.strong([line(field.label)])
             switch field.value {
             case .fields(let nested):
                 return [.paragraph([label])] + (nested.isEmpty ? [] : [fieldList(nested)])
@@ -166,38 +170,42 @@ struct MarkdownViewConverter {
 
     // MARK: Inlines
 
-    /// The inline form of a view, for lines such as a message's header and footer.
-    func inlines(for view: View) -> [MarkdownInline] {
+    /// The inline form of a view, for lines such as a message's header and footer. `oneLine`
+    /// is set inside a link's label, which stays on one line whatever its roles.
+    func inlines(for view: View, oneLine: Bool = false) -> [MarkdownInline] {
         switch view {
         case .empty, .avatar:
             return []
         case .text(let text, let role):
-            return styled(text.isEmpty ? [] : [.text(text)], role)
+            guard !text.isEmpty else { return [] }
+            // The one place the view vocabulary's line rule applies to `.text`.
+            return styled([role.allowsLineBreaks && !oneLine ? .text(text) : line(text)], role)
         case .markdown(let document):
             return Self.joined(document.blocks.map(Self.inlines(of:)), separator: " ")
         case .stack(_, let views, let role):
-            return styled(Self.joined(views.map { inlines(for: $0) }, separator: " "), role)
+            return styled(Self.joined(views.map { inlines(for: $0, oneLine: oneLine) }, separator: " "), role)
         case .card(_, let views), .quote(_, let views):
-            return Self.joined(views.map { inlines(for: $0) }, separator: " ")
+            return Self.joined(views.map { inlines(for: $0, oneLine: oneLine) }, separator: " ")
         case .link(let destination, let label):
-            let children = inlines(for: label)
+            let children = inlines(for: label, oneLine: true)
             return [.link(destination: destination, title: "", children: children.isEmpty ? [.text(destination)] : children)]
         case .image(let image):
             // Never embedded: a link to the picture, so the reader chooses to load it.
             let alt = image.alt.isEmpty ? "image" : image.alt
-            return [.link(destination: image.source, title: "", children: [.text("🖼 " + alt)])]
+            return [.link(destination: image.source, title: "", children: [line("🖼 " + alt)])]
         case .icon(let name, _):
-            return [.text(theme.icon(name))]
+            return [line(theme.icon(name))]
         case .time(_, let label):
-            return label.isEmpty ? [] : [.text(label)]
+            return label.isEmpty ? [] : [line(label)]
         case .badge(let text, _):
-            return text.isEmpty ? [] : [.code(text)]
+            return text.isEmpty ? [] : [.code(TextControls.oneLine(text))]
         case .fields(let fields):
-            return Self.joined(fields.map { [.strong([.text($0.label)]), .text(": ")] + inlines(for: $0.value) }, separator: "; ")
+            return Self.joined(fields.map { [.strong([line($0.label)]), .text(": ")] + inlines(for: $0.value, oneLine: oneLine) },
+                               separator: "; ")
         case .divider(let label):
-            return label.map { [.text($0)] } ?? []
+            return label.map { [line($0)] } ?? []
         case .heading(_, let text):
-            return [.text(text)]
+            return [line(text)]
         case .message(let frame):
             return Self.joined((frame.header + frame.body + frame.footer).map { inlines(for: $0) }, separator: " · ")
         case .disclosure(let summary, let content):
@@ -223,6 +231,12 @@ struct MarkdownViewConverter {
         case .thematicBreak:
             return []
         }
+    }
+
+    /// One-line text: a name, a title, a label. Its line breaks are shown as `␤`, never made
+    /// into line breaks of the document.
+    private func line(_ text: String) -> MarkdownInline {
+        .text(TextControls.oneLine(text))
     }
 
     /// Maps a text role to Markdown emphasis.

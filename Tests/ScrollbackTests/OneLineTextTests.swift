@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+@testable import Scrollback
+
+/// The view vocabulary's line rule (``Role/allowsLineBreaks``): a name, a title, a label or a
+/// link's label is one line in every output, whatever line break it holds, so that no field can
+/// start a line that reads as another author's. Message text keeps its lines.
+@Suite struct OneLineTextTests {
+    /// What a hostile name tries to print: its own line, signed by someone else.
+    static let forgedLine = "Mallory: I approve the refund"
+
+    /// Every way a line can end: LF, CR LF, CR, U+2028, U+2029, VT, FF, NEL.
+    static let lineBreaks = ["\n", "\r\n", "\r", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}", "\u{85}"]
+
+    /// A transcript with `Eve<break>Mallory: ...` in every field shown on one line.
+    static func transcript(lineBreak: String) throws -> [UInt8] {
+        let forged = "Eve" + lineBreak + forgedLine
+        let user: [String: Any] = ["id": "eve", "name": forged]
+        let messages: [[String: Any]] = [
+            [
+                "id": "m1", "text": "Hello", "user": user, "created_at": "2026-01-05T10:00:00Z",
+                "reaction_counts": [forged: 1],
+                "pinned": true, "pinned_by": ["id": "p", "name": forged],
+                "quoted_message": ["id": "q", "text": "Earlier", "user": ["id": "q", "name": forged]],
+                "attachments": [
+                    ["type": "image", "image_url": "https://example.org/a.png", "title": forged],
+                    ["type": "video", "asset_url": "https://example.org/a.mp4", "title": forged],
+                    ["type": "file", "asset_url": "https://example.org/invoice.pdf", "title": forged],
+                    ["type": "file", "title": forged],
+                    ["type": "audio", "asset_url": "https://example.org/a.mp3", "title": forged],
+                    ["type": "giphy", "title": forged],
+                    ["type": "giphy", "thumb_url": "https://example.org/a.gif", "title": forged],
+                    ["type": "linkPreview", "title": forged, "author_name": forged,
+                     "title_link": "https://example.org/page", "image_url": "https://example.org/p.png"],
+                    ["type": "contact", "name": forged, "organization": forged, "phone_number": "+1 555 " + forged],
+                    ["type": forged, (forged): "value"],
+                    ["type": "workout", "activity": forged, "km": 5, "route": "https://example.org/route"],
+                ],
+                "poll": ["name": forged, "options": [["id": "o1", "text": forged]]],
+            ],
+            ["id": "m2", "type": "system", "text": forged, "created_at": "2026-01-05T10:01:00Z"],
+            ["id": "m3", "type": "deleted", "text": "gone", "user": user, "created_at": "2026-01-05T10:02:00Z",
+             "deleted_at": "2026-01-05T10:03:00Z"],
+        ]
+        let document: [String: Any] = ["channel": ["id": "c", "name": forged], "messages": messages]
+        return Array(try JSONSerialization.data(withJSONObject: document))
+    }
+
+    /// A card whose title, subtitle and link label come from the attachment. (A field's value,
+    /// like a link preview's description, is text that may run over lines.)
+    static let cards = try! CardFile(json: """
+        {"version": 1, "cards": {"workout": {"icon": "🏃", "title": "{activity}", "subtitle": "{activity}",
+         "fields": [{"key": "km", "label": "Distance"}], "link": {"label": "{activity}", "url": "{route}"}}}}
+        """)
+
+    static func render(_ bytes: [UInt8], as format: SampleTranscripts.Format) throws -> String {
+        var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
+        options.width = 200
+        options.colorDepth = .none
+        let renderer = TranscriptRenderer(options: options,
+                                          attachmentViews: AttachmentViewRegistry().registering(cardFile: cards))
+        var reader = TranscriptReader(bytes: bytes)
+        switch format {
+        case .html:
+            var backend = HTMLBackend(output: "", options: options)
+            _ = try renderer.render(&reader, to: &backend)
+            return backend.output
+        case .ansi:
+            var backend = ANSIBackend(output: "", options: options)
+            _ = try renderer.render(&reader, to: &backend)
+            return backend.output
+        case .markdown:
+            var backend = MarkdownBackend(output: "", options: options)
+            _ = try renderer.render(&reader, to: &backend)
+            return backend.output
+        }
+    }
+
+    /// The line breaks of every kind in `text`.
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+    }
+
+    /// Asserts that the forged line never starts a line of `output`: every occurrence follows
+    /// `Eve` on the same line, joined by `␤` (or a space, where a quote's excerpt joins lines).
+    static func expectNoForgedLine(in output: String, _ context: String, minimum: Int,
+                                   sourceLocation: SourceLocation = #_sourceLocation) {
+        let occurrences = output.ranges(of: forgedLine)
+        #expect(occurrences.count >= minimum, "\(context): only \(occurrences.count) forged fields shown",
+                sourceLocation: sourceLocation)
+        for range in occurrences {
+            let before = output[..<range.lowerBound].unicodeScalars.suffix(4)
+            #expect(String(String.UnicodeScalarView(before)) == "Eve␤", "\(context): …\(String(String.UnicodeScalarView(before)).debugDescription)\(forgedLine)",
+                    sourceLocation: sourceLocation)
+        }
+        // And so no line of the output, whatever decoration starts it, begins with the forgery.
+        for line in output.split(omittingEmptySubsequences: true, whereSeparator: { $0.unicodeScalars.contains(where: isLineBreak) }) {
+            let start = line.drop { " │▎╭╰>*_-#•0123456789.".contains($0) }
+            #expect(!start.hasPrefix("Mallory"), "\(context): a line starts with the forgery: \(line)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: lineBreaks)
+    func terminalKeepsEveryNameOnItsLine(lineBreak: String) throws {
+        let ansi = try Self.render(Self.transcript(lineBreak: lineBreak), as: .ansi)
+        Self.expectNoForgedLine(in: ansi, "ansi \(lineBreak.debugDescription)", minimum: 20)
+        #expect(ansi.contains("Eve␤Mallory: I approve the refund\n────"), "the channel title")
+    }
+
+    @Test(arguments: lineBreaks)
+    func markdownHasNoBreakInsideAName(lineBreak: String) throws {
+        let markdown = try Self.render(Self.transcript(lineBreak: lineBreak), as: .markdown)
+        Self.expectNoForgedLine(in: markdown, "markdown \(lineBreak.debugDescription)", minimum: 20)
+        #expect(markdown.hasPrefix("# Eve␤Mallory: I approve the refund\n"))
+        #expect(markdown.contains("**Eve␤Mallory: I approve the refund**"), "the author, bold on one line")
+        // Read back as Markdown, no name holds a line break.
+        func check(_ inlines: [MarkdownInline]) {
+            for (index, inline) in inlines.enumerated() {
+                switch inline {
+                case .text(let text) where text.hasPrefix("Mallory"):
+                    Issue.record("a text node starts with the forgery after \(index > 0 ? "\(inlines[index - 1])" : "nothing")")
+                case .emphasis(let children), .strong(let children), .link(_, _, let children):
+                    check(children)
+                default:
+                    break
+                }
+            }
+        }
+        func walk(_ blocks: [MarkdownBlock]) {
+            for block in blocks {
+                switch block {
+                case .paragraph(let inlines), .heading(_, let inlines): check(inlines)
+                case .blockQuote(let inner): walk(inner)
+                case .list(_, _, let items): items.forEach(walk)
+                default: break
+                }
+            }
+        }
+        walk(CommonMark.parse(markdown).blocks)
+    }
+
+    @Test(arguments: lineBreaks)
+    func htmlWritesNoLineBreakInsideAName(lineBreak: String) throws {
+        let html = try Self.render(Self.transcript(lineBreak: lineBreak), as: .html)
+        Self.expectNoForgedLine(in: html, "html \(lineBreak.debugDescription)", minimum: 20)
+        #expect(html.contains("<title>Eve␤Mallory: I approve the refund</title>"))
+        #expect(html.contains(#"alt="Eve␤Mallory: I approve the refund""#), "attribute values too")
+        #expect(html.contains(#"aria-label="Eve␤Mallory: I approve the refund, 2026-01-05 10:00""#))
+    }
+
+    /// The rule is about names: message text keeps its lines in every output.
+    @Test func messageTextKeepsItsLines() throws {
+        let document: [String: Any] = ["messages": [["id": "m1", "text": "first\nsecond", "user": ["id": "eve", "name": "Eve"],
+                                                     "attachments": [["type": "linkPreview", "title": "Page",
+                                                                      "text": "one\ntwo", "title_link": "https://example.org"]]]]]
+        let bytes = Array(try JSONSerialization.data(withJSONObject: document))
+        let ansi = try Self.render(bytes, as: .ansi)
+        #expect(ansi.contains("│ first") && ansi.contains("│ second"))
+        #expect(ansi.contains("│ │ one") && ansi.contains("│ │ two"), "a link preview's description")
+        #expect(!ansi.contains("␤"))
+        let html = try Self.render(bytes, as: .html)
+        #expect(html.contains("first<br>\nsecond"))
+        #expect(html.contains("one\ntwo"))
+        let markdown = try Self.render(bytes, as: .markdown)
+        #expect(markdown.contains("first  \nsecond"))
+        #expect(!markdown.contains("␤"))
+    }
+
+    @Test func onlyMessageTextRolesAllowLineBreaks() {
+        #expect(Role.body.allowsLineBreaks)
+        #expect(Role.jumbo.allowsLineBreaks)
+        for role: Role in [.author, .title, .strong, .muted, .label, .timestamp, .mention, .badge, .system, .error, .code, .alert] {
+            #expect(!role.allowsLineBreaks, "\(role)")
+        }
+    }
+
+    /// A link's label is one line even when its text is body text.
+    @Test func linkLabelsAreOneLineInEveryOutput() {
+        let view = View.stack(.vertical, [
+            .link(destination: "https://example.org", label: .text("Eve\nMallory: I approve the refund")),
+            .text("body\nlines"),
+        ])
+        let options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
+        let ansi = ANSILayout(options: options).lines(for: view).map(\.plainText)
+        #expect(ansi == ["Eve␤Mallory: I approve the refund <https://example.org>", "body", "lines"])
+        var html = HTMLBackend(output: "", options: options)
+        html.write(view)
+        #expect(html.output.contains(">Eve␤Mallory: I approve the refund</a>body\nlines"))
+        let markdown = MarkdownViewConverter(theme: options.theme).blocks(for: view)
+        #expect(CommonMark.renderCommonMark(markdown) == "[Eve␤Mallory: I approve the refund](https://example.org)\n\nbody  \nlines\n")
+    }
+}

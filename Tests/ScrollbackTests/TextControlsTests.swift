@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import Scrollback
+
+/// ``TextControls`` is the one list of line breaks and bidi controls: these tests hold the
+/// terminal, HTML and Markdown outputs to it, scalar by scalar.
+@Suite struct TextControlsTests {
+    static let bidiControls: [UInt32] = [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+                                         0x200E, 0x200F, 0x061C]
+
+    /// The neighbourhoods of the controls: Arabic, general punctuation (dashes, quotes,
+    /// ellipsis, the controls themselves), superscripts.
+    static let nearby: [UInt32] = Array(0x0600...0x06FF) + Array(0x2000...0x2070)
+
+    @Test func theBidiControlsAreExactlyTheTwelve() {
+        #expect(Self.nearby.filter(TextControls.isBidiControl) == Self.bidiControls.sorted())
+    }
+
+    @Test func theLineBreaksAreUnicodesMandatoryBreaks() {
+        let breaks = (UInt32(0)...0x3000).filter(TextControls.isLineBreak)
+        #expect(breaks == [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029])
+        // The same set as Swift's own idea of a newline.
+        for value in breaks { #expect(Character(Unicode.Scalar(value)!).isNewline) }
+    }
+
+    @Test func byteLengthsFollowUTF8() {
+        func lengths(_ text: String) -> (lineBreak: Int, bidi: Int) {
+            let bytes = Array(text.utf8)
+            return (TextControls.lineBreakLength(bytes, at: 0), TextControls.bidiControlLength(bytes, at: 0))
+        }
+        #expect(lengths("\r\nx") == (2, 0))
+        #expect(lengths("\rx") == (1, 0))
+        #expect(lengths("\u{85}") == (2, 0))
+        #expect(lengths("\u{2028}") == (3, 0))
+        #expect(lengths("\u{202E}") == (0, 3))
+        #expect(lengths("\u{061C}") == (0, 2))
+        #expect(lengths("\u{2026}") == (0, 0))
+        #expect(lengths("é") == (0, 0))
+        // A sequence cut short is not read past the end.
+        #expect(TextControls.bidiControlLength([0xE2, 0x80], at: 0) == 0)
+    }
+
+    @Test func oneLineShowsEveryBreakOnce() {
+        #expect(TextControls.oneLine("plain") == "plain")
+        #expect(TextControls.oneLine("a\r\nb\rc\nd\u{0B}e\u{0C}f\u{85}g\u{2028}h\u{2029}i") == "a␤b␤c␤d␤e␤f␤g␤h␤i")
+        #expect(TextControls.oneLine("\n\nend\n") == "␤␤end␤")
+        #expect(TextControls.oneLine("ليلى\nحداد") == "ليلى␤حداد")
+    }
+
+    @Test func codePointLabels() {
+        #expect(TextControls.codePointLabel(0x202E) == "⟨U+202E⟩")
+        #expect(TextControls.codePointLabel(0x85) == "⟨U+0085⟩")
+        #expect(TextControls.codePointLabel(0x061C) == "⟨U+061C⟩")
+    }
+
+    // MARK: - The outputs agree
+
+    /// The Markdown renderer's text for `text` in a paragraph.
+    static func markdown(_ text: String) -> String {
+        CommonMark.renderCommonMark([.paragraph([.text(text)])])
+    }
+
+    @Test func everyOutputShowsTheSameBidiControlsTheSameWay() {
+        for value in Self.nearby {
+            let scalar = Unicode.Scalar(value)!
+            let text = "a" + String(scalar) + "b"
+            let expected = TextControls.isBidiControl(value) ? "a" + TextControls.codePointLabel(value) + "b" : text
+            #expect(TerminalSanitizer.sanitize(text) == expected, "terminal, U+\(String(value, radix: 16))")
+            #expect(TerminalSanitizer.sanitize(text, keepingNewlines: false) == expected || TextControls.isLineBreak(value))
+            #expect(HTMLEscaping.escape(text) == expected || TextControls.isLineBreak(value), "HTML, U+\(String(value, radix: 16))")
+            #expect(HTMLEscaping.escape(text, as: .lines) == expected || TextControls.isLineBreak(value))
+            if TextControls.isBidiControl(value) {
+                #expect(Self.markdown(text) == expected + "\n", "Markdown, U+\(String(value, radix: 16))")
+            }
+        }
+    }
+
+    @Test func everyOutputShowsALineBreakInANameAsTheSameSymbol() {
+        let options = RenderOptions()
+        for lineBreak in ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"] {
+            let name = "Eve" + lineBreak + "Mallory"
+            #expect(TerminalSanitizer.sanitize(name, keepingNewlines: false) == "Eve␤Mallory", "\(lineBreak.debugDescription)")
+            #expect(HTMLEscaping.escape(name) == "Eve␤Mallory", "\(lineBreak.debugDescription)")
+            let markdown = MarkdownViewConverter(theme: options.theme).blocks(for: .text(name, .author))
+            #expect(CommonMark.renderCommonMark(markdown) == "**Eve␤Mallory**\n", "\(lineBreak.debugDescription)")
+        }
+    }
+
+    @Test func urlsKeepTheirCharacters() {
+        // A link leads where it says: only its label is made visible.
+        #expect(HTMLEscaping.escape("https://example.org/\u{202E}x", as: .url) == "https://example.org/\u{202E}x")
+    }
+
+    @Test func rightToLeftTextIsUntouched() {
+        for text in ["ليلى حداد", "שלום עולם", "佐藤 陽翔"] {
+            #expect(TerminalSanitizer.sanitize(text) == text)
+            #expect(HTMLEscaping.escape(text) == text)
+            #expect(Self.markdown(text) == text + "\n")
+        }
+    }
+}
