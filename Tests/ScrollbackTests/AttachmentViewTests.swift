@@ -201,7 +201,7 @@ import Testing
         let groups = AttachmentGroups(Self.message("att-019"), resolver: DefaultMessageTypeResolver())
         #expect(groups.gallery.map(\.type) == [.video, .image])
         #expect(groups.builtIn.map(\.type) == [.giphy, .voiceRecording, .linkPreview, .file])
-        #expect(groups.custom.map(\.type) == [.contact, "checklist"])
+        #expect(groups.custom.map(\.type) == [.contactCard, "checklist"])
     }
 
     // MARK: - Hostile values

@@ -13,7 +13,7 @@ private struct ShoutingAuthorFactory: ViewFactory {
 /// else the default content.
 private struct ContactQuoteFactory: ViewFactory {
     func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View {
-        if let contact = options.quotedMessage?.attachments.first(where: { $0.type == .contact }) {
+        if let contact = options.quotedMessage?.attachments.first(where: { $0.type == "contact" }) {
             return .text("Contact: \(contact.string("name") ?? "")", .body)
         }
         return DefaultViewFactory().makeQuotedMessageContentView(options: options, context: context)

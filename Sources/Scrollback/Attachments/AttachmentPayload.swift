@@ -35,26 +35,27 @@ public struct ChatMessageAttachment<Payload: AttachmentPayload>: Sendable {
 }
 
 extension AnyChatMessageAttachment {
-    /// The attachment decoded as `payloadType`, or `nil` when its type differs or its fields
-    /// do not fit the payload.
-    public func decoded<Payload: AttachmentPayload>(as payloadType: Payload.Type) -> ChatMessageAttachment<Payload>? {
-        guard type == Payload.type else { return nil }
-        return decodedFields(as: payloadType)
-    }
-
-    /// The fields decoded as `payloadType` whatever the attachment's type says: for a resolver
-    /// that sends another type (a legacy name, say) to this payload's slot.
-    func decodedFields<Payload: AttachmentPayload>(as payloadType: Payload.Type) -> ChatMessageAttachment<Payload>? {
-        guard let payload = try? JSONValueDecoding.decode(Payload.self, from: raw) else { return nil }
+    /// The fields decoded as `payloadType`, whatever the attachment's `type` says (the resolver
+    /// decides which kind an attachment is; see ``ChatMessage/attachments(payloadType:resolver:)``).
+    /// Throws the decoding error when the fields do not fit the payload.
+    public func decoded<Payload: AttachmentPayload>(as payloadType: Payload.Type) throws -> ChatMessageAttachment<Payload> {
+        let payload = try JSONValueDecoding.decode(Payload.self, from: raw)
         return ChatMessageAttachment(id: id, type: Payload.type, payload: payload, raw: raw)
     }
 }
 
 extension ChatMessage {
-    /// The message's attachments of `payloadType`'s kind, decoded. Attachments whose fields do
-    /// not fit the payload are left out (they still render, as generic cards).
-    public func attachments<Payload: AttachmentPayload>(payloadType: Payload.Type) -> [ChatMessageAttachment<Payload>] {
-        attachments.compactMap { $0.decoded(as: payloadType) }
+    /// The message's attachments that `resolver` says are of `payloadType`'s kind, decoded:
+    /// a resolver that maps a legacy type to the payload's kind gets those attachments too.
+    /// Attachments whose fields do not fit the payload are left out here; rendering them
+    /// reports the decoding error and draws the kind's default view.
+    public func attachments<Payload: AttachmentPayload>(
+        payloadType: Payload.Type, resolver: any MessageTypeResolving = DefaultMessageTypeResolver()
+    ) -> [ChatMessageAttachment<Payload>] {
+        attachments.compactMap { attachment in
+            guard resolver.attachmentKind(of: attachment, in: self) == Payload.type else { return nil }
+            return try? attachment.decoded(as: payloadType)
+        }
     }
 }
 
@@ -65,11 +66,14 @@ public protocol AttachmentViewProviding: AttachmentPayload {
     static var preferredAxis: View.Axis { get }
     /// The attachment inside its message.
     func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View
-    /// What a reply's quote shows of a message carrying this attachment; `nil` for the default.
+    /// What a reply's quote shows of a message carrying this attachment; `nil` for the default
+    /// (the quoted text, else a summary such as "Photo").
+    ///
+    /// A requirement without a default, so that a near miss (`-> View` for `-> View?`) does not
+    /// compile instead of being silently passed over for a default.
     func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View?
 }
 
 extension AttachmentViewProviding {
     public static var preferredAxis: View.Axis { .vertical }
-    public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View? { nil }
 }

@@ -1,17 +1,25 @@
-/// How an app's own attachment kinds are drawn, by type: registered payloads that draw
+/// How an app's own attachment kinds are drawn, by kind: registered payloads that draw
 /// themselves, and card templates from a card file. Passed to the renderer as a value, never
 /// kept in global state.
+///
+/// The registry is asked first for every attachment, built-in kinds included, by the kind the
+/// resolver gives it (``MessageTypeResolving/attachmentKind(of:in:)``): registering a view for
+/// `image` replaces the image slot's view, and a resolver that maps a legacy type to a
+/// registered kind gets that kind's view. A later registration for the same kind wins.
 public struct AttachmentViewRegistry: Sendable {
     /// Draws one kind of attachment.
     public struct Renderer: Sendable {
         public var preferredAxis: View.Axis
-        /// The view, or `nil` when the attachment's fields do not fit (the generic card is used).
-        public var makeView: @Sendable (AnyChatMessageAttachment, RenderContext) -> View?
-        public var makeQuotedPreview: @Sendable (AnyChatMessageAttachment, RenderContext) -> View?
+        /// The view. Throws when the attachment's fields do not fit (a payload that fails to
+        /// decode): the problem is reported and the kind's default view is drawn instead.
+        public var makeView: @Sendable (AnyChatMessageAttachment, RenderContext) throws -> View
+        /// A reply's quote of a message carrying the attachment; `nil` for the default quote.
+        public var makeQuotedPreview: @Sendable (AnyChatMessageAttachment, RenderContext) throws -> View?
 
+        /// A renderer from closures; `makeQuotedPreview` defaults to the default quote.
         public init(preferredAxis: View.Axis = .vertical,
-                    makeView: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) -> View?,
-                    makeQuotedPreview: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) -> View? = { _, _ in nil }) {
+                    makeView: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) throws -> View,
+                    makeQuotedPreview: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) throws -> View? = { _, _ in nil }) {
             self.preferredAxis = preferredAxis
             self.makeView = makeView
             self.makeQuotedPreview = makeQuotedPreview
@@ -20,22 +28,24 @@ public struct AttachmentViewRegistry: Sendable {
 
     private var renderers: [AttachmentType: Renderer] = [:]
 
+    /// An empty registry: every kind gets its default view.
     public init() {}
 
-    /// Registers a payload that draws itself; a later registration for the same type wins.
-    /// The renderer is found by the resolver's kind for an attachment, so a resolver that maps a
-    /// legacy type to this payload's gets this view too.
+    /// Registers a payload that draws itself, under `Payload.type`.
     public mutating func register<Payload: AttachmentViewProviding>(_ payloadType: Payload.Type) {
         renderers[Payload.type] = Renderer(
             preferredAxis: Payload.preferredAxis,
             makeView: { attachment, context in
-                attachment.decodedFields(as: Payload.self).map { $0.payload.makeView(for: $0, context: context) }
+                let decoded = try attachment.decoded(as: Payload.self)
+                return decoded.payload.makeView(for: decoded, context: context)
             },
             makeQuotedPreview: { attachment, context in
-                attachment.decodedFields(as: Payload.self).flatMap { $0.payload.makeQuotedPreview(for: $0, context: context) }
+                let decoded = try attachment.decoded(as: Payload.self)
+                return decoded.payload.makeQuotedPreview(for: decoded, context: context)
             })
     }
 
+    /// Registers a renderer for one kind.
     public mutating func register(_ type: AttachmentType, renderer: Renderer) {
         renderers[type] = renderer
     }
@@ -47,9 +57,11 @@ public struct AttachmentViewRegistry: Sendable {
         return copy
     }
 
+    /// The renderer registered for `type`, if any.
     public func renderer(for type: AttachmentType) -> Renderer? {
         renderers[type]
     }
 
+    /// Every kind with a renderer, sorted by name.
     public var registeredTypes: [AttachmentType] { renderers.keys.sorted { $0.rawValue < $1.rawValue } }
 }

@@ -1,21 +1,27 @@
 import Foundation
+import Synchronization
 
 /// Times and day names in the reader's time zone and locale.
 ///
 /// Message times are formatted by arithmetic from a pattern worked out once per locale, since a
 /// `DateFormatter` call per message would cost more than parsing the message; day labels, needed
 /// once per day, use a formatter.
-public final class DateLabels: @unchecked Sendable {
-    // @unchecked: the caches are only touched from the rendering thread that owns the context.
+///
+/// Safe to share between threads: the one cache is behind a lock.
+public final class DateLabels: Sendable {
+    /// The zone times are shown in.
     public let timeZone: TimeZone
+    /// The locale of day names and of the 12- or 24-hour clock.
     public let locale: Locale
     private let uses24Hour: Bool
     private let amSymbol: String
     private let pmSymbol: String
     private let dayFormatter: DateFormatter
     private let isoFormatter: DateFormatter
-    private var offsetCache: (hour: Int64, offset: Int) = (.min, 0)
+    /// The zone's offset for the hour last asked about: consecutive messages share an hour.
+    private let offsetCache = Mutex<(hour: Int64, offset: Int)>((.min, 0))
 
+    /// Labels for `timeZone` and `locale`.
     public init(timeZone: TimeZone, locale: Locale) {
         self.timeZone = timeZone
         self.locale = locale
@@ -39,10 +45,10 @@ public final class DateLabels: @unchecked Sendable {
     /// Seconds east of UTC at `date`, cached per hour (zones change offset on hour boundaries).
     private func offset(at date: Date) -> Int {
         let hour = Int64((date.timeIntervalSince1970 / 3600).rounded(.down))
-        if offsetCache.hour != hour {
-            offsetCache = (hour, timeZone.secondsFromGMT(for: date))
+        return offsetCache.withLock { cache in
+            if cache.hour != hour { cache = (hour, timeZone.secondsFromGMT(for: date)) }
+            return cache.offset
         }
-        return offsetCache.offset
     }
 
     /// The local day number (days since 1970-01-01 in this zone): equal for two dates on the same day.

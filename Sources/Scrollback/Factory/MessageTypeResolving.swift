@@ -1,23 +1,42 @@
-/// Decides what kind of content a message has, and so which factory slots draw it.
-/// Apps pass their own to recognise their own attachment kinds.
+/// Decides what a message shows, and which factory slots draw it, as the iOS SDK's resolver
+/// does. Apps pass their own to recognise their own kinds; every requirement decides something,
+/// and each has the default chat clients use (``DefaultMessageTypeResolver``).
+///
+/// An app's answer replaces the default one, so an override that only adds a case calls the
+/// default for the rest: `DefaultMessageTypeResolver().hasCustomAttachment(message: message)`.
 public protocol MessageTypeResolving: Sendable {
+    /// Whether the message is shown as "Message deleted" (its content never is).
     func isDeleted(message: ChatMessage) -> Bool
+    /// Whether the message is shown as a centred system line.
     func isSystem(message: ChatMessage) -> Bool
+    /// Whether the message's text is shown.
     func hasText(message: ChatMessage) -> Bool
+    /// Whether any attachment is shown: `false` hides them all.
     func hasAttachment(message: ChatMessage) -> Bool
-    /// Which slot draws an attachment: its own type by default. An app can send a kind to
-    /// another slot, e.g. its `photo` type to the image slot, or some images to its own.
+    /// Which kind an attachment is, and so which slot (or registered view) draws it: its own
+    /// type by default. An app can send a kind to another slot, e.g. its `photo` type to the
+    /// image slot, or a legacy `vcard` to its `contact` kind; decoding, quote summaries and
+    /// ``ChatMessage/attachments(payloadType:resolver:)`` follow the same answer.
     func attachmentKind(of attachment: AnyChatMessageAttachment, in message: ChatMessage) -> AttachmentType
-    /// Whether the message carries an attachment that is not one of the built-in kinds.
+    /// Whether contact cards, the app's own kinds and unknown kinds are shown.
     func hasCustomAttachment(message: ChatMessage) -> Bool
+    /// Whether the quoted message is shown above the reply.
     func hasQuote(message: ChatMessage) -> Bool
+    /// Whether images are shown.
     func hasImageAttachment(message: ChatMessage) -> Bool
+    /// Whether videos are shown.
     func hasVideoAttachment(message: ChatMessage) -> Bool
+    /// Whether files and audio files are shown.
     func hasFileAttachment(message: ChatMessage) -> Bool
+    /// Whether voice recordings are shown.
     func hasVoiceRecording(message: ChatMessage) -> Bool
+    /// Whether giphy attachments are shown.
     func hasGiphy(message: ChatMessage) -> Bool
+    /// Whether link previews are shown.
     func hasLinkPreview(message: ChatMessage) -> Bool
+    /// Whether the message's poll is shown.
     func hasPoll(message: ChatMessage) -> Bool
+    /// Whether the message's shared location is shown.
     func hasSharedLocation(message: ChatMessage) -> Bool
 }
 
@@ -27,25 +46,24 @@ extension MessageTypeResolving {
     public func hasText(message: ChatMessage) -> Bool { !message.text.isEmpty }
     public func hasAttachment(message: ChatMessage) -> Bool { !message.attachments.isEmpty }
     public func attachmentKind(of attachment: AnyChatMessageAttachment, in message: ChatMessage) -> AttachmentType { attachment.type }
-    public func hasCustomAttachment(message: ChatMessage) -> Bool {
-        message.attachments.contains { !AttachmentType.builtIn.contains(attachmentKind(of: $0, in: message)) }
-    }
+    public func hasCustomAttachment(message: ChatMessage) -> Bool { has(.custom, in: message) }
     public func hasQuote(message: ChatMessage) -> Bool { message.quotedMessageID != nil || message.quotedMessage != nil }
     public func hasImageAttachment(message: ChatMessage) -> Bool { has(.image, in: message) }
     public func hasVideoAttachment(message: ChatMessage) -> Bool { has(.video, in: message) }
-    public func hasFileAttachment(message: ChatMessage) -> Bool { has(.file, in: message) || has(.audio, in: message) }
+    public func hasFileAttachment(message: ChatMessage) -> Bool { has(.file, in: message) }
     public func hasVoiceRecording(message: ChatMessage) -> Bool { has(.voiceRecording, in: message) }
     public func hasGiphy(message: ChatMessage) -> Bool { has(.giphy, in: message) }
     public func hasLinkPreview(message: ChatMessage) -> Bool { has(.linkPreview, in: message) }
     public func hasPoll(message: ChatMessage) -> Bool { message.poll != nil }
-
-    private func has(_ kind: AttachmentType, in message: ChatMessage) -> Bool {
-        message.attachments.contains { attachmentKind(of: $0, in: message) == kind }
-    }
     public func hasSharedLocation(message: ChatMessage) -> Bool { message.sharedLocation != nil }
+
+    private func has(_ group: AttachmentGroups.Group, in message: ChatMessage) -> Bool {
+        message.attachments.contains { AttachmentGroups.Group(attachmentKind(of: $0, in: message)) == group }
+    }
 }
 
 /// The resolver chat clients use by default.
 public struct DefaultMessageTypeResolver: MessageTypeResolving {
+    /// The default resolver.
     public init() {}
 }

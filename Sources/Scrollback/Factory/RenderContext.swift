@@ -17,6 +17,8 @@ public struct RenderContext: Sendable {
     var documentMessages: MessageIDSet?
     /// In a split document: the page being written, every message's page and the pages' names.
     var pageLinks: PageLinks?
+    /// What ``report(_:keyPath:in:)`` collected for the renderer to pass on.
+    let problems = RenderProblems()
 
     public var theme: Theme { options.theme }
 

@@ -5,14 +5,24 @@ import Foundation
 extension ViewFactory {
     public func makeAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let factory = context.factory
-        switch context.resolver.attachmentKind(of: attachment, in: message) {
+        let kind = context.resolver.attachmentKind(of: attachment, in: message)
+        // One path for every kind: the app's registered view first, built-in kinds included.
+        if let renderer = context.attachmentViews.renderer(for: kind) {
+            do {
+                return try renderer.makeView(attachment, context)
+            } catch {
+                context.report("the view registered for '\(kind.rawValue)' could not read it (\(Self.describe(error))): "
+                               + "its default view is shown", keyPath: "attachments[\(attachment.id.index)]", in: message)
+            }
+        }
+        switch kind {
         case .image: return factory.makeImageAttachmentView(for: attachment, in: message, context: context)
         case .video: return factory.makeVideoAttachmentView(for: attachment, in: message, context: context)
         case .file, .audio: return factory.makeFileAttachmentView(for: attachment, in: message, context: context)
         case .voiceRecording: return factory.makeVoiceRecordingAttachmentView(for: attachment, in: message, context: context)
         case .giphy: return factory.makeGiphyAttachmentView(for: attachment, in: message, context: context)
         case .linkPreview: return factory.makeLinkPreviewAttachmentView(for: attachment, in: message, context: context)
-        case .contact: return factory.makeContactAttachmentView(for: attachment, in: message, context: context)
+        case .contactCard: return factory.makeContactAttachmentView(for: attachment, in: message, context: context)
         default: return factory.makeCustomAttachmentView(for: attachment, in: message, context: context)
         }
     }
@@ -120,9 +130,8 @@ extension ViewFactory {
     }
 
     public func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
-        guard let contact = attachment.decoded(as: ContactAttachmentPayload.self)?.payload,
-              contact.name != nil || contact.phoneNumber != nil || contact.email != nil
-        else { return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context) }
+        let contact = ContactCard(attachment)
+        guard !contact.isEmpty else { return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context) }
         var parts: [View] = [.stack(.horizontal, [.icon(name: "contact", label: context.theme.string("contact")),
                                                   .text(contact.name ?? contact.phoneNumber ?? contact.email ?? "", .strong)])]
         if let organization = contact.organization { parts.append(.text(organization, .muted)) }
@@ -169,9 +178,22 @@ extension ViewFactory {
     }
 
     public func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
-        let kind = context.resolver.attachmentKind(of: attachment, in: message)
-        if let view = context.attachmentViews.renderer(for: kind)?.makeView(attachment, context) { return view }
-        return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
+        // Registered kinds were drawn before this slot was asked (makeAttachmentView).
+        context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
+    }
+
+    /// A decoding error in words: which field, and what was wrong with it.
+    static func describe(_ error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "\(error)" }
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.isEmpty ? "" : " at '" + codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + "'"
+        }
+        switch decoding {
+        case .keyNotFound(let key, let context): return "no '\(key.stringValue)'\(path(context.codingPath))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return context.debugDescription + path(context.codingPath)
+        @unknown default: return "\(decoding)"
+        }
     }
 
     /// Contact cards and custom attachments, grouped by type where the registered renderer
@@ -217,14 +239,54 @@ struct AttachmentGroups {
     var builtIn: [AnyChatMessageAttachment] = []
     var custom: [AnyChatMessageAttachment] = []
 
+    /// Which of the resolver's `has…` answers shows an attachment of a kind.
+    enum Group: Hashable {
+        case image, video, file, voiceRecording, giphy, linkPreview
+        /// Contact cards, the app's own kinds and unknown ones.
+        case custom
+
+        init(_ kind: AttachmentType) {
+            switch kind {
+            case .image: self = .image
+            case .video: self = .video
+            case .file, .audio: self = .file
+            case .voiceRecording: self = .voiceRecording
+            case .giphy: self = .giphy
+            case .linkPreview: self = .linkPreview
+            default: self = .custom
+            }
+        }
+    }
+
     /// Order after the text: giphy, voice recordings, link previews, files, then contact
     /// cards with the custom kinds.
     private static let builtInOrder: [AttachmentType: Int] = [.giphy: 0, .voiceRecording: 1, .linkPreview: 2, .file: 3, .audio: 3]
 
+    /// The attachments the resolver shows, grouped: `hasAttachment` false shows none, and each
+    /// kind shows only when its `has…` answer is true (asked once per message, and only when
+    /// the message has an attachment of that kind).
     init(_ message: ChatMessage, resolver: any MessageTypeResolving) {
+        guard !message.attachments.isEmpty, resolver.hasAttachment(message: message) else { return }
+        var answers: [Group: Bool] = [:]
+        func shows(_ group: Group) -> Bool {
+            if let answer = answers[group] { return answer }
+            let answer: Bool
+            switch group {
+            case .image: answer = resolver.hasImageAttachment(message: message)
+            case .video: answer = resolver.hasVideoAttachment(message: message)
+            case .file: answer = resolver.hasFileAttachment(message: message)
+            case .voiceRecording: answer = resolver.hasVoiceRecording(message: message)
+            case .giphy: answer = resolver.hasGiphy(message: message)
+            case .linkPreview: answer = resolver.hasLinkPreview(message: message)
+            case .custom: answer = resolver.hasCustomAttachment(message: message)
+            }
+            answers[group] = answer
+            return answer
+        }
         var ordered: [(order: Int, index: Int, attachment: AnyChatMessageAttachment)] = []
         for (index, attachment) in message.attachments.enumerated() {
             let kind = resolver.attachmentKind(of: attachment, in: message)
+            guard shows(Group(kind)) else { continue }
             switch kind {
             case .image, .video: gallery.append(attachment)
             case _ where Self.builtInOrder[kind] != nil: ordered.append((Self.builtInOrder[kind]!, index, attachment))

@@ -113,7 +113,7 @@ extension ViewFactory {
                 replyingMessage: message, availableWidth: max(context.options.width - 8, 20))
             parts.append(factory.makeQuotedMessageView(options: options, context: context))
         }
-        // Attachments stack in the order chat clients use (FORMAT.md section 4).
+        // Attachments stack in the order chat clients use; the resolver decides which show.
         let attachments = AttachmentGroups(message, resolver: resolver)
         if !attachments.gallery.isEmpty {
             parts.append(factory.makeGalleryView(for: attachments.gallery, in: message, context: context))
@@ -172,12 +172,19 @@ extension ViewFactory {
         // A registered attachment kind may supply its own preview.
         for attachment in quoted.attachments {
             let kind = context.resolver.attachmentKind(of: attachment, in: quoted)
-            if let preview = context.attachmentViews.renderer(for: kind)?.makeQuotedPreview(attachment, context) {
-                return preview
+            guard let renderer = context.attachmentViews.renderer(for: kind) else { continue }
+            do {
+                if let preview = try renderer.makeQuotedPreview(attachment, context) { return preview }
+            } catch {
+                context.report("the quote preview registered for '\(kind.rawValue)' could not read it (\(Self.describe(error))): "
+                               + "the default quote is shown", keyPath: "quoted_message.attachments[\(attachment.id.index)]",
+                               in: options.replyingMessage)
             }
         }
         if !quoted.text.isEmpty { return .text(Self.shortened(quoted.text, lines: 3, characters: 200), .body) }
-        if let summary = AttachmentSummary.text(for: quoted, theme: context.theme) { return .text(summary, .muted) }
+        if let summary = AttachmentSummary.text(for: quoted, resolver: context.resolver, theme: context.theme) {
+            return .text(summary, .muted)
+        }
         return .empty
     }
 

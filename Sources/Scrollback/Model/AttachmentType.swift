@@ -16,14 +16,16 @@ public struct AttachmentType: RawRepresentable, Sendable, Hashable, CustomString
     public static let giphy = AttachmentType(rawValue: "giphy")
     /// Any attachment with `og_scrape_url`, whatever its `type` says.
     public static let linkPreview = AttachmentType(rawValue: "linkPreview")
-    /// A contact card (`name`, `phoneNumber`), built in to Scrollback.
-    public static let contact = AttachmentType(rawValue: "contact")
+    /// A contact card (`name`, `phoneNumber`), drawn by ``ViewFactory/makeContactAttachmentView(for:in:context:)``.
+    /// Internal, so that an app declaring `AttachmentType.contact` (as the iOS guides do) has
+    /// no clash: its `contact` is this same kind.
+    static let contactCard = AttachmentType(rawValue: "contact")
     /// An attachment with no `type` at all.
     public static let unknown = AttachmentType(rawValue: "unknown")
 
     /// The kinds Scrollback draws itself; any other type is a custom attachment.
     public static let builtIn: Set<AttachmentType> = [
-        .image, .video, .file, .audio, .voiceRecording, .giphy, .linkPreview, .contact, .unknown,
+        .image, .video, .file, .audio, .voiceRecording, .giphy, .linkPreview, .contactCard, .unknown,
     ]
 
     public var description: String { rawValue }

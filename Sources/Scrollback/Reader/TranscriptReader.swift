@@ -482,6 +482,12 @@ public struct TranscriptReader {
         return keys.isEmpty ? "an empty object" : "an object with keys \(keys)\(object.count > 4 ? ", ..." : "")"
     }
 
+    /// Passes on problems met while the read messages were drawn (``RenderContext/report(_:keyPath:in:)``),
+    /// through the same channel and `strict` rule as the reader's own.
+    func report(rendering warnings: [ReadWarning]) throws(ReadError) {
+        for warning in warnings { try report(warning) }
+    }
+
     private func report(_ warning: ReadWarning) throws(ReadError) {
         if strict { throw ReadError.invalidMessage(warning) }
         onWarning(warning)

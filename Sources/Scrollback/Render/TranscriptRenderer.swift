@@ -59,6 +59,7 @@ public struct TranscriptRenderer: Sendable {
                 case .message(let message):
                     session.add(message: message, to: &backend)
                 }
+                try reader.report(rendering: session.context.problems.drain())
                 event = try reader.next()
             }
         } catch {
@@ -66,7 +67,9 @@ public struct TranscriptRenderer: Sendable {
             session.stop(because: error, to: &backend)
             throw error
         }
-        return session.finish(to: &backend)
+        let summary = session.finish(to: &backend)
+        try reader.report(rendering: session.context.problems.drain())
+        return summary
     }
 
     /// Renders the file at `path`, or standard input for `"-"`, in two passes: the first builds
@@ -115,6 +118,7 @@ public struct TranscriptRenderer: Sendable {
             guard var current = open else { return }
             open = nil
             let summary = current.session.finish(to: &current.backend)
+            try reader.report(rendering: current.session.context.problems.drain())
             try completed(&current.backend, current.channel, summary)
         }
         do {
@@ -139,6 +143,7 @@ public struct TranscriptRenderer: Sendable {
                     var current = open!
                     open = nil
                     current.session.add(message: message, to: &current.backend)
+                    try reader.report(rendering: current.session.context.problems.drain())
                     open = current
                 }
             }
@@ -197,6 +202,7 @@ public struct TranscriptRenderer: Sendable {
         backend.write(pageNavigation(page: page, of: summaries.count, names: names))
         func closePage() throws {
             session.flushLayout(to: &backend)
+            try reader.report(rendering: session.context.problems.drain())
             backend.write(pageNavigation(page: page, of: summaries.count, names: names))
             backend.end(summaries[page - 1])
             try completed(&backend, page, summaries[page - 1])
@@ -219,6 +225,7 @@ public struct TranscriptRenderer: Sendable {
                     }
                     session.add(admitted: message, to: &backend)
                 }
+                try reader.report(rendering: session.context.problems.drain())
                 event = try reader.next()
             }
         } catch let error as ReadError {
@@ -251,14 +258,29 @@ public struct TranscriptRenderer: Sendable {
         return .stack(.horizontal, views, Role(rawValue: "page-nav"))
     }
 
-    /// Renders messages already in memory (for tests and apps that hold their own list).
+    /// Renders messages already in memory (for tests and apps that hold their own list), as a
+    /// file of the same messages renders: the messages present are known first, so a quote of
+    /// a message not in the list says so instead of linking to nothing. Thread replies stay in
+    /// place, marked as replies. `onWarning` hears the problems met while drawing (a payload
+    /// that fails to decode, say).
     @discardableResult
     public func render<Backend: TranscriptBackend>(messages: some Sequence<ChatMessage>, channel: ChatChannel? = nil,
+                                                   onWarning: (ReadWarning) -> Void = { _ in },
                                                    to backend: inout Backend) -> DocumentSummary {
+        let messages = Array(messages)
         var session = Session(renderer: self, index: nil)
+        var present = MessageIDSet()
+        for message in messages where !message.id.isEmpty { present.insert(message.id, isTopLevel: message.parentID == nil) }
+        present.seal()
+        session.context.documentMessages = present
         backend.begin(DocumentInfo(title: channel?.displayName ?? untitledTitle))
-        for message in messages { session.add(message: message, to: &backend) }
-        return session.finish(to: &backend)
+        for message in messages {
+            session.add(message: message, to: &backend)
+            session.context.problems.drain().forEach(onWarning)
+        }
+        let summary = session.finish(to: &backend)
+        session.context.problems.drain().forEach(onWarning)
+        return summary
     }
 
     /// The title of a document that no single channel names, from the theme's labels.

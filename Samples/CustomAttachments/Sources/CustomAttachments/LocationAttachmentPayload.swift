@@ -18,6 +18,11 @@ public struct LocationAttachmentPayload: AttachmentViewProviding, Hashable {
         self.longitude = longitude
     }
 
+
+    /// A reply's quote of this kind: the default (the app's factory decides for workouts).
+    public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View? {
+        nil
+    }
     // Step 4: a theme icon (`location` is one of the theme's), the name, a map link.
     public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View {
         var parts: [View] = [.stack(.horizontal, [.icon(name: "location", label: "Location"), .text(name, .title)])]

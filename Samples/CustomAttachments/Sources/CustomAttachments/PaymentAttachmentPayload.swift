@@ -39,6 +39,11 @@ public struct PaymentAttachmentPayload: AttachmentViewProviding, Hashable {
         }
     }
 
+
+    /// A reply's quote of this kind: the default (the app's factory decides for workouts).
+    public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View? {
+        nil
+    }
     // Step 4: the status as a badge beside the amount.
     public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View {
         var parts: [View] = [

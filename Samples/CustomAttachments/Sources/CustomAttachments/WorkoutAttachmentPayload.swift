@@ -27,6 +27,11 @@ public struct WorkoutAttachmentPayload: AttachmentViewProviding, Hashable {
         case routeURL = "route_url"
     }
 
+
+    /// A reply's quote of this kind: the default (the app's factory decides for workouts).
+    public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View? {
+        nil
+    }
     // Step 4: the view, written once in Scrollback's vocabulary, drawn in HTML, ANSI and Markdown.
     public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View {
         let locale = context.options.locale

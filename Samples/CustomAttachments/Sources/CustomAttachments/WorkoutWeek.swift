@@ -9,16 +9,15 @@ public struct WorkoutWeek: Sendable, Hashable {
     public var kilometers: Double
 
     /// One entry per ISO week with workouts, earliest first. Weeks start on Monday in
-    /// `timeZone`, whatever the reader's locale. Only `workout` attachments count: the
-    /// resolver draws a legacy `run` as a workout, but `attachments(payloadType:)` reads each
-    /// attachment's type as it was sent.
+    /// `timeZone`, whatever the reader's locale. Legacy `run` attachments count too: the app's
+    /// resolver says they are workouts.
     public static func totals(of messages: some Sequence<ChatMessage>, timeZone: TimeZone) -> [WorkoutWeek] {
         var calendar = Calendar(identifier: .iso8601)
         calendar.timeZone = timeZone
         var weeks: [Date: WorkoutWeek] = [:]
         for message in messages {
             // Step 3: the typed payloads, without looking at a single key by hand.
-            let workouts = message.attachments(payloadType: WorkoutAttachmentPayload.self)
+            let workouts = message.attachments(payloadType: WorkoutAttachmentPayload.self, resolver: AppResolver())
             guard !workouts.isEmpty, let date = message.createdAt,
                   let start = calendar.dateInterval(of: .weekOfYear, for: date)?.start else { continue }
             var week = weeks[start] ?? WorkoutWeek(start: start, workoutCount: 0, kilometers: 0)

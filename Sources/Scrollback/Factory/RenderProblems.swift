@@ -1,0 +1,28 @@
+import Synchronization
+
+/// Problems met while views are made (an app's payload that fails to decode, say), collected
+/// until the renderer hands them to the same warning channel as the reader's, with the same
+/// `--strict` rule: nothing a slot decides to leave out goes unreported.
+final class RenderProblems: Sendable {
+    private let items = Mutex<[ReadWarning]>([])
+
+    func append(_ warning: ReadWarning) {
+        items.withLock { $0.append(warning) }
+    }
+
+    /// Everything reported since the last call, in order.
+    func drain() -> [ReadWarning] {
+        items.withLock { items in
+            defer { items.removeAll(keepingCapacity: true) }
+            return items
+        }
+    }
+}
+
+extension RenderContext {
+    /// Reports a problem with part of `message` that a slot drew some other way: the renderer
+    /// passes it on with the reader's warnings (and stops for it under `strict`).
+    public func report(_ reason: String, keyPath: String, in message: ChatMessage) {
+        problems.append(ReadWarning(messageID: message.id, keyPath: keyPath, reason: reason, skippedMessage: false))
+    }
+}
