@@ -8,12 +8,6 @@ struct OutputDirectory {
     let fileExtension: String
     let options: RenderOptions
 
-    struct Entry {
-        var fileName: String
-        var title: String
-        var summary: DocumentSummary
-    }
-
     /// Renders every channel through backends made by `makeBackend` into files opened in
     /// `files`, then the index. A read error does not throw: the channel it cut short ends with
     /// the line that says where the transcript stops, the index lists the channels so far, and
@@ -21,7 +15,7 @@ struct OutputDirectory {
     func render<Backend: TranscriptBackend>(_ job: RenderCommand.Job, into files: OutputFiles,
                                             makeBackend: (OutputSink) -> Backend) throws -> RenderCommand.Rendering {
         var rendering = RenderCommand.Rendering()
-        var entries: [Entry] = []
+        var entries: [IndexEntry] = []
         var sink: OutputSink?
         var fileName = ""
         var usedNames: Set<String> = []
@@ -34,7 +28,8 @@ struct OutputDirectory {
             }, completed: { _, channel, summary in
                 if let opened = sink { try files.close(opened) }
                 sink = nil
-                entries.append(Entry(fileName: fileName, title: channel?.displayName ?? "Messages", summary: summary))
+                entries.append(IndexEntry(fileName: fileName, title: channel?.displayName ?? options.theme.string("untitled"),
+                                          summary: summary))
                 rendering.messageCount += summary.messageCount
             })
         } catch let error as ReadError {
@@ -43,36 +38,13 @@ struct OutputDirectory {
         let indexName = "index." + fileExtension
         let indexSink = try files.open(path(indexName))
         var index = makeBackend(indexSink)
-        Self.writeIndex(entries, title: "Chat transcripts", options: options, to: &index)
+        job.renderer.renderIndex(of: entries, title: options.theme.string("transcripts"), to: &index)
         try files.close(indexSink)
         rendering.paths = (entries.map(\.fileName) + [indexName]).map(path)
         return rendering
     }
 
     private func path(_ fileName: String) -> String { (directory as NSString).appendingPathComponent(fileName) }
-
-    /// An index document: a card per entry (a channel's file, or a page of a `--split` one),
-    /// linking its file, with its message count and dates.
-    static func writeIndex<Backend: TranscriptBackend>(_ entries: [Entry], title: String, options: RenderOptions,
-                                                       to backend: inout Backend) {
-        let labels = DateLabels(timeZone: options.timeZone, locale: options.locale)
-        backend.begin(DocumentInfo(title: title))
-        for entry in entries {
-            var details = "\(entry.summary.messageCount) message\(entry.summary.messageCount == 1 ? "" : "s")"
-            if let first = entry.summary.firstDate, let last = entry.summary.lastDate {
-                details += " · \(labels.dateTime(first)) – \(labels.dateTime(last))"
-            }
-            backend.write(.card(.plain, [
-                .link(destination: entry.fileName, label: .text(entry.title, .title)),
-                .text(details, .muted),
-            ]))
-        }
-        let total = entries.reduce(0) { $0 + $1.summary.messageCount }
-        backend.end(DocumentSummary(messageCount: total, firstDate: entries.compactMap(\.summary.firstDate).min(),
-                                    lastDate: entries.compactMap(\.summary.lastDate).max(),
-                                    timeZoneIdentifier: entries.first?.summary.timeZoneIdentifier ?? options.timeZone.identifier,
-                                    generator: "Scrollback \(ScrollbackVersion.current)"))
-    }
 
     /// `003-support-tickets.html`: the number keeps the input's order, the slug says which channel.
     private func uniqueName(for channel: ChatChannel?, number: Int, used: inout Set<String>) -> String {

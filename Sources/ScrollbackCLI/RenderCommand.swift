@@ -284,7 +284,7 @@ struct RenderCommand {
             var sink: OutputSink?
             var rendering = Rendering()
             var title: String?
-            var entries: [OutputDirectory.Entry] = []
+            var entries: [IndexEntry] = []
             do {
                 try job.renderer.renderPages(path: job.input, strict: job.strict, onWarning: job.report, names: names,
                                              messagesPerPage: messagesPerPage, makeBackend: { page in
@@ -297,7 +297,7 @@ struct RenderCommand {
                     title = title ?? backend.info?.title
                     rendering.paths.append(path(names.fileName(ofPage: page)))
                     rendering.messageCount += summary.messageCount
-                    entries.append(OutputDirectory.Entry(fileName: names.fileName(ofPage: page),
+                    entries.append(IndexEntry(fileName: names.fileName(ofPage: page),
                                                          title: options.theme.string("page", String(page)), summary: summary))
                 })
             } catch let error as ReadError {
@@ -306,7 +306,7 @@ struct RenderCommand {
             }
             let indexSink = try files.open(output)
             var index = makeBackend(indexSink)
-            OutputDirectory.writeIndex(entries, title: title ?? options.theme.string("untitled"), options: options, to: &index)
+            job.renderer.renderIndex(of: entries, title: title ?? options.theme.string("untitled"), to: &index)
             try files.close(indexSink)
             rendering.paths.append(output)
             return rendering
@@ -355,16 +355,16 @@ struct RecordingBackend<Base: TranscriptBackend>: TranscriptBackend {
 
     init(_ base: Base) { self.base = base }
 
-    mutating func begin(_ document: DocumentInfo) {
+    mutating func begin(_ document: DocumentInfo, header: View) {
         info = document
-        base.begin(document)
+        base.begin(document, header: header)
     }
 
     mutating func write(_ view: View) { base.write(view) }
 
-    mutating func end(_ summary: DocumentSummary) {
+    mutating func end(_ summary: DocumentSummary, footer: View) {
         messageCount += summary.messageCount
-        base.end(summary)
+        base.end(summary, footer: footer)
     }
 }
 

@@ -94,7 +94,7 @@ extension Snapshotting where Value == ChatMessage, Format == String {
 /// show only what the test is about.
 private struct FragmentBackend<Wrapped: TranscriptBackend>: TranscriptBackend {
     var wrapped: Wrapped
-    mutating func begin(_ document: DocumentInfo) {}
+    mutating func begin(_ document: DocumentInfo, header: View) {}
     mutating func write(_ view: View) { wrapped.write(view) }
-    mutating func end(_ summary: DocumentSummary) {}
+    mutating func end(_ summary: DocumentSummary, footer: View) {}
 }

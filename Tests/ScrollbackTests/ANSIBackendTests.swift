@@ -14,10 +14,11 @@ import Testing
         renderOptions.width = width
         renderOptions.colorDepth = depth
         var backend = ANSIBackend(output: "", options: renderOptions)
-        backend.begin(DocumentInfo(title: title))
+        backend.begin(DocumentInfo(title: title), options: renderOptions)
         for view in views { backend.write(view) }
         backend.end(DocumentSummary(messageCount: views.count, firstDate: start, lastDate: start.addingTimeInterval(90_000),
-                                    timeZoneIdentifier: renderOptions.timeZone.identifier, generator: "Scrollback"))
+                                    timeZoneIdentifier: renderOptions.timeZone.identifier, generator: "Scrollback"),
+                    options: renderOptions)
         return backend.output
     }
 
@@ -152,7 +153,7 @@ import Testing
         #expect(summary.contains("2023-11-16 00:13"))
         #expect(summary.contains("Europe/Paris"))
         #expect(summary.contains(" · "))
-        #expect(summary.contains("Scrollback 0.1.0"))
+        #expect(summary.contains("2023-11-16 00:13 Europe/Paris · Scrollback"))
     }
 
     @Test func widthIsClampedToTwenty() {

@@ -32,10 +32,10 @@ import Testing
         var backend = MarkdownBackend(output: "", options: options)
         backend.end(DocumentSummary(messageCount: 3, firstDate: Date(timeIntervalSince1970: 0),
                                     lastDate: Date(timeIntervalSince1970: 86_400 + 90), timeZoneIdentifier: "Asia/Tokyo",
-                                    generator: "Scrollback 0.1.0"))
+                                    generator: "Scrollback 0.1.0"), options: options)
         #expect(CommonMark.parse(backend.output).blocks == [
             .thematicBreak,
-            .paragraph([.emphasis([.text("3 messages · 1970-01-01 09:00 – 1970-01-02 09:01 · Asia/Tokyo · Scrollback 0.1.0")])]),
+            .paragraph([.emphasis([.text("3 messages · 1970-01-01 09:00 – 1970-01-02 09:01 Asia/Tokyo · Scrollback 0.1.0")])]),
         ])
         var single = MarkdownBackend(output: "", options: .default)
         single.end(DocumentSummary(messageCount: 1, firstDate: nil, lastDate: nil, timeZoneIdentifier: "UTC", generator: "g"))

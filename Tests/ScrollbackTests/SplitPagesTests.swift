@@ -182,7 +182,7 @@ import Testing
 private struct AnyBackend: TranscriptBackend {
     var base: any TranscriptBackend
     init(_ base: any TranscriptBackend) { self.base = base }
-    mutating func begin(_ document: DocumentInfo) { base.begin(document) }
+    mutating func begin(_ document: DocumentInfo, header: View) { base.begin(document, header: header) }
     mutating func write(_ view: View) { base.write(view) }
-    mutating func end(_ summary: DocumentSummary) { base.end(summary) }
+    mutating func end(_ summary: DocumentSummary, footer: View) { base.end(summary, footer: footer) }
 }

@@ -20,6 +20,25 @@ import Foundation
 /// slot is used. Every slot must stay a protocol requirement: a method only in the extension
 /// would be dispatched statically and an app's version silently ignored.
 public protocol ViewFactory: Sendable {
+    // MARK: The document
+
+    /// The document's title, at the top of every output (the page's only `h1` in HTML).
+    func makeDocumentHeaderView(for document: DocumentInfo, context: RenderContext) -> View
+    /// The closing summary: how many messages, their dates, the time zone and the generator.
+    func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> View
+    /// What a document with no message to show says instead.
+    func makeEmptyTranscriptView(context: RenderContext) -> View
+    /// The line saying where the transcript stops when the input breaks off.
+    func makeReadErrorView(for error: ReadError, context: RenderContext) -> View
+    /// "← Previous page · Index · Next page →" at the top and bottom of each page of a split
+    /// document (`--split`); `page` counts from 1.
+    func makePageNavigationView(page: Int, pageCount: Int, names: PageNames, context: RenderContext) -> View
+    /// One entry of an index document (`--output-dir`, `--split`): a link to its file, with
+    /// its message count and dates.
+    func makeIndexEntryView(for entry: IndexEntry, context: RenderContext) -> View
+
+    // MARK: Channels and messages
+
     /// The top of a channel's part of the transcript: its name (unless the document's title
     /// already gives it), image, member count and the dates of the messages shown.
     func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> View
@@ -51,8 +70,8 @@ public protocol ViewFactory: Sendable {
     func makePollView(for poll: Poll, in message: ChatMessage, context: RenderContext) -> View
     /// The message's shared location (`message.shared_location`).
     func makeSharedLocationView(for location: SharedLocation, in message: ChatMessage, context: RenderContext) -> View
-    /// One attachment of a kind Scrollback does not know (an app's own): drawn by its
-    /// registered renderer (``AttachmentViewRegistry``), else as a generic card.
+    /// One attachment of a kind Scrollback has no slot for (an app's own, or unknown) and no
+    /// registered view draws (``AttachmentViewRegistry`` is asked first): a generic card.
     func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
     /// The last resort for any attachment: its type and every field, so nothing is invisible.
     func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
@@ -107,6 +126,23 @@ public struct ChannelHeaderOptions: Sendable, Hashable {
         self.messageCount = messageCount
         self.firstDate = firstDate
         self.lastDate = lastDate
+    }
+}
+
+/// One file of an index document: a channel's file (`--output-dir`) or a page (`--split`).
+public struct IndexEntry: Sendable, Hashable {
+    /// The file, relative to the index: `001-general.html`, `chat-002.html`.
+    public var fileName: String
+    /// The channel's name, or the page's ("Page 2").
+    public var title: String
+    /// Its messages' count and dates.
+    public var summary: DocumentSummary
+
+    /// An entry for `fileName`.
+    public init(fileName: String, title: String, summary: DocumentSummary) {
+        self.fileName = fileName
+        self.title = title
+        self.summary = summary
     }
 }
 

@@ -41,14 +41,7 @@ public struct TranscriptRenderer: Sendable {
                                                    to backend: inout Backend) throws(ReadError) -> DocumentSummary {
         var session = Session(renderer: self, index: index)
         let first = try reader.next()
-        // The title is known only from the first event; one channel names the document.
-        let title: String
-        if case .channel(let channel) = first, reader.shape != .channels, reader.shape != .ndjson {
-            title = channel.displayName ?? untitledTitle
-        } else {
-            title = untitledTitle
-        }
-        backend.begin(DocumentInfo(title: title))
+        session.begin(documentInfo(first: first, shape: reader.shape), to: &backend)
         var event = first
         do throws(ReadError) {
             while let current = event {
@@ -127,8 +120,8 @@ public struct TranscriptRenderer: Sendable {
                 case .channel(let channel):
                     try close()
                     var backend = try makeBackend(channel)
-                    backend.begin(DocumentInfo(title: channel.displayName ?? untitledTitle))
                     var session = Session(renderer: self, index: index)
+                    session.begin(DocumentInfo(title: channel.displayName ?? untitledTitle), to: &backend)
                     session.channelNumber = channelsSeen
                     channelsSeen += 1
                     session.add(channel: channel, showsName: false, to: &backend)
@@ -136,8 +129,9 @@ public struct TranscriptRenderer: Sendable {
                 case .message(let message):
                     if open == nil {
                         var backend = try makeBackend(nil)
-                        backend.begin(DocumentInfo(title: untitledTitle))
-                        open = (backend, Session(renderer: self, index: index), nil)
+                        var session = Session(renderer: self, index: index)
+                        session.begin(DocumentInfo(title: untitledTitle), to: &backend)
+                        open = (backend, session, nil)
                     }
                     // Moved out and back, so that the session and backend are mutated in place.
                     var current = open!
@@ -182,14 +176,8 @@ public struct TranscriptRenderer: Sendable {
         var session = Session(renderer: self, index: index)
         session.context.pageLinks = PageLinks(current: 1, messagePages: index.messagePages, names: names)
         var event = try reader.next()
-        let title: String
-        if case .channel(let channel) = event, reader.shape != .channels, reader.shape != .ndjson {
-            title = channel.displayName ?? untitledTitle
-        } else {
-            title = untitledTitle
-        }
         let showsChannelNames = reader.shape == .channels || reader.shape == .ndjson
-        let info = DocumentInfo(title: title)
+        let info = documentInfo(first: event, shape: reader.shape)
         // The index's count of each page: its thread replies may be read while another page is written.
         let summaries = index.pages.map { page in
             var summary = session.summary
@@ -198,13 +186,13 @@ public struct TranscriptRenderer: Sendable {
         }
         var page = 1
         var backend = try makeBackend(page)
-        backend.begin(info)
-        backend.write(pageNavigation(page: page, of: summaries.count, names: names))
+        session.begin(info, to: &backend)
+        session.writePageNavigation(page: page, pageCount: summaries.count, names: names, to: &backend)
         func closePage() throws {
             session.flushLayout(to: &backend)
             try reader.report(rendering: session.context.problems.drain())
-            backend.write(pageNavigation(page: page, of: summaries.count, names: names))
-            backend.end(summaries[page - 1])
+            session.writePageNavigation(page: page, pageCount: summaries.count, names: names, to: &backend)
+            session.end(summaries[page - 1], to: &backend)
             try completed(&backend, page, summaries[page - 1])
         }
         do {
@@ -220,8 +208,8 @@ public struct TranscriptRenderer: Sendable {
                         page = next
                         session.startPage(page)
                         backend = try makeBackend(page)
-                        backend.begin(info)
-                        backend.write(pageNavigation(page: page, of: summaries.count, names: names))
+                        session.begin(info, to: &backend)
+                        session.writePageNavigation(page: page, pageCount: summaries.count, names: names, to: &backend)
                     }
                     session.add(admitted: message, to: &backend)
                 }
@@ -238,24 +226,28 @@ public struct TranscriptRenderer: Sendable {
         return (info, summaries)
     }
 
-    /// "← Previous page · Index · Next page →", each a link to a sibling file; the first page
-    /// has no previous one, the last no next one.
-    private func pageNavigation(page: Int, of count: Int, names: PageNames) -> View {
-        let theme = options.theme
-        var links: [View] = []
-        if page > 1 {
-            links.append(.link(destination: names.fileName(ofPage: page - 1), label: .text(theme.string("previousPage"))))
+    /// An index document (`--output-dir`, `--split`): `title`, an entry per file, and a summary
+    /// of them all, every part from the factory.
+    public func renderIndex<Backend: TranscriptBackend>(of entries: [IndexEntry], title: String, to backend: inout Backend) {
+        let session = Session(renderer: self, index: nil)
+        session.begin(DocumentInfo(title: title), to: &backend)
+        for entry in entries { backend.write(factory.makeIndexEntryView(for: entry, context: session.context)) }
+        let total = entries.reduce(0) { $0 + $1.summary.messageCount }
+        var summary = session.summary
+        summary.messageCount = total
+        summary.firstDate = entries.compactMap(\.summary.firstDate).min()
+        summary.lastDate = entries.compactMap(\.summary.lastDate).max()
+        session.end(summary, to: &backend)
+    }
+
+    /// What the document is called: a lone channel names it (a list of channels, or NDJSON,
+    /// has a heading per channel instead); else the theme's title for an untitled transcript.
+    /// Only the first event is known when the document begins.
+    private func documentInfo(first: TranscriptEvent?, shape: InputShape?) -> DocumentInfo {
+        if case .channel(let channel) = first, shape != .channels, shape != .ndjson {
+            return DocumentInfo(title: channel.displayName ?? untitledTitle)
         }
-        links.append(.link(destination: names.indexFileName, label: .text(theme.string("pageIndex"))))
-        if page < count {
-            links.append(.link(destination: names.fileName(ofPage: page + 1), label: .text(theme.string("nextPage"))))
-        }
-        var views: [View] = []
-        for link in links {
-            if !views.isEmpty { views.append(.text(" · ", .muted)) }
-            views.append(link)
-        }
-        return .stack(.horizontal, views, Role(rawValue: "page-nav"))
+        return DocumentInfo(title: untitledTitle)
     }
 
     /// Renders messages already in memory (for tests and apps that hold their own list), as a
@@ -273,7 +265,7 @@ public struct TranscriptRenderer: Sendable {
         for message in messages where !message.id.isEmpty { present.insert(message.id, isTopLevel: message.parentID == nil) }
         present.seal()
         session.context.documentMessages = present
-        backend.begin(DocumentInfo(title: channel?.displayName ?? untitledTitle))
+        session.begin(DocumentInfo(title: channel?.displayName ?? untitledTitle), to: &backend)
         for message in messages {
             session.add(message: message, to: &backend)
             session.context.problems.drain().forEach(onWarning)
@@ -380,7 +372,7 @@ public struct TranscriptRenderer: Sendable {
         /// The line saying the transcript is cut short, after what the layout still holds.
         mutating func writeStop<Backend: TranscriptBackend>(because error: ReadError, to backend: inout Backend) {
             flushLayout(to: &backend)
-            backend.write(.stack(.vertical, [.text(context.theme.string("inputError", "\(error)"), .alert)], .error))
+            backend.write(context.factory.makeReadErrorView(for: error, context: context))
         }
 
         /// Writes the message the layout holds back.
@@ -390,8 +382,24 @@ public struct TranscriptRenderer: Sendable {
 
         mutating func finish<Backend: TranscriptBackend>(to backend: inout Backend) -> DocumentSummary {
             write(layout.flush(), to: &backend)
-            backend.end(summary)
+            end(summary, to: &backend)
             return summary
+        }
+
+        /// Opens a document with the factory's header.
+        func begin<Backend: TranscriptBackend>(_ info: DocumentInfo, to backend: inout Backend) {
+            backend.begin(info, header: context.factory.makeDocumentHeaderView(for: info, context: context))
+        }
+
+        /// Closes a document with the factory's footer, saying so when it showed no message.
+        func end<Backend: TranscriptBackend>(_ summary: DocumentSummary, to backend: inout Backend) {
+            if summary.messageCount == 0 { backend.write(context.factory.makeEmptyTranscriptView(context: context)) }
+            backend.end(summary, footer: context.factory.makeDocumentFooterView(for: summary, context: context))
+        }
+
+        /// The links to the neighbouring pages of a split document.
+        func writePageNavigation<Backend: TranscriptBackend>(page: Int, pageCount: Int, names: PageNames, to backend: inout Backend) {
+            backend.write(context.factory.makePageNavigationView(page: page, pageCount: pageCount, names: names, context: context))
         }
 
         var summary: DocumentSummary {
@@ -442,7 +450,7 @@ public struct TranscriptRenderer: Sendable {
                 replies = try index.replies(to: id)
             } catch {
                 replies = []
-                views.append(.text(context.theme.string("inputError", "\(error)"), .alert))
+                views.append(context.factory.makeReadErrorView(for: error, context: context))
             }
             var threadLayout = TranscriptLayout(labels: context.formatter, startingDay: date)
             func add(_ items: [LayoutItem]) {

@@ -180,6 +180,8 @@ extension BuiltInThemes {
     "nextPage": "Next page →",
     "pageIndex": "Index",
     "page": "Page %@",
+    "noMessages": "No messages",
+    "transcripts": "Chat transcripts",
     "file.pdf": "PDF document",
     "file.document": "Document",
     "file.spreadsheet": "Spreadsheet",

@@ -40,7 +40,7 @@ enum ThemeSchema {
         "channel", "member", "members", "quotedMessageMissing", "quotedMessageElsewhere",
         "photos", "videos", "files", "voiceMessageDuration", "photo", "video", "file", "audio", "voiceMessage",
         "link", "linkPreview", "contact", "phone", "email", "poll", "pollOpen", "pollClosed", "vote", "votes",
-        "location", "liveLocationUntil", "previousPage", "nextPage", "pageIndex", "page",
+        "location", "liveLocationUntil", "previousPage", "nextPage", "pageIndex", "page", "noMessages", "transcripts",
         "file.pdf", "file.document", "file.spreadsheet", "file.presentation", "file.archive", "file.audio",
         "file.video", "file.code", "file.image", "file.other",
     ]

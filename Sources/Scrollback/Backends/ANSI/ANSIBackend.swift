@@ -19,16 +19,18 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
         self.layout = ANSILayout(options: options)
     }
 
-    public mutating func begin(_ document: DocumentInfo) {
-        writeItem(layout.titleLines(document.title))
+    public mutating func begin(_ document: DocumentInfo, header: View) {
+        writeItem(layout.lines(for: header))
     }
 
     public mutating func write(_ view: View) {
         writeItem(layout.lines(for: view))
     }
 
-    public mutating func end(_ summary: DocumentSummary) {
-        writeItem(layout.summaryLines(summary))
+    /// A rule, then `footer`.
+    public mutating func end(_ summary: DocumentSummary, footer: View) {
+        let lines = layout.lines(for: footer)
+        writeItem(lines.isEmpty ? [] : [layout.rule(width: layout.width)] + lines)
     }
 
     private mutating func writeItem(_ lines: [TextWrapper.Line]) {

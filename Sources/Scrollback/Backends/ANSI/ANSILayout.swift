@@ -137,40 +137,6 @@ public final class ANSILayout {
         return lines
     }
 
-    // MARK: Document parts
-
-    func titleLines(_ title: String) -> [Line] {
-        var lines = TextWrapper(width: width).wrap(sanitized(title), style: style(for: .title))
-        lines.append(rule(width: width))
-        return lines
-    }
-
-    func summaryLines(_ summary: DocumentSummary) -> [Line] {
-        var parts = [options.theme.messageCount(summary.messageCount)]
-        if let first = summary.firstDate {
-            let firstText = formatted(first)
-            let lastText = summary.lastDate.map(formatted) ?? firstText
-            parts.append(firstText == lastText ? firstText : "\(firstText) – \(lastText)")
-        }
-        parts.append(summary.timeZoneIdentifier)
-        parts.append("Scrollback \(ScrollbackVersion.current)")
-        var lines = [rule(width: width)]
-        lines += TextWrapper(width: width).wrap(sanitized(parts.joined(separator: " · ")), style: mutedStyle)
-        return lines
-    }
-
-    /// `yyyy-MM-dd HH:mm` in the options' time zone.
-    private func formatted(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = options.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        func padded(_ value: Int?, _ digits: Int) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, digits - text.count)) + text
-        }
-        return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2)) "
-            + "\(padded(parts.hour, 2)):\(padded(parts.minute, 2))"
-    }
 
     // MARK: Views
 
@@ -198,6 +164,8 @@ public final class ANSILayout {
             lines.append(divider(label.map { sanitized($0) }, width: width))
         case .heading(let level, let text):
             lines += TextWrapper(width: width).wrap(sanitized(text), style: style(for: level <= 1 ? .title : .strong))
+            // The document's title stands above a rule.
+            if level <= 1 { lines.append(rule(width: width)) }
         case .message(let frame):
             layoutMessage(frame, width: width, into: &lines)
         case .disclosure(let summary, let content):
@@ -591,7 +559,7 @@ public final class ANSILayout {
         TerminalSanitizer.sanitize(text, keepingNewlines: multiline)
     }
 
-    private func rule(width: Int) -> Line {
+    func rule(width: Int) -> Line {
         Line(spans: [StyledSpan(RepeatedText.string("─", count: width), style: mutedStyle)], width: width)
     }
 

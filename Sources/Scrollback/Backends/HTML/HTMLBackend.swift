@@ -4,19 +4,16 @@ import Foundation
 /// no external resource besides the images the messages carry (none at all when
 /// ``RenderOptions/remoteMedia`` is `false`), a Content Security Policy that forbids everything else.
 ///
-/// Output is written as it is produced: ``begin(_:)`` writes the head and the channel heading,
-/// each ``write(_:)`` one top-level item, ``end(_:)`` the summary and the closing tags.
-///
-/// ```swift
-/// var backend = HTMLBackend(output: OutputSink.standardOutput(), options: .default)
-/// backend.begin(DocumentInfo(title: "general"))
-/// backend.write(.message(frame))
-/// backend.end(summary)
-/// ```
+/// Output is written as it is produced: ``begin(_:header:)`` writes the head and the header
+/// view, each ``write(_:)`` one top-level item, ``end(_:footer:)`` the footer view and the
+/// closing tags. ``TranscriptRenderer`` drives it, with every view from the ``ViewFactory``.
 public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// The stream the document is written to.
     public private(set) var output: Output
+    /// The theme, time zone and media policy of the page.
     public let options: RenderOptions
+    /// Set while ``begin(_:header:)`` writes the header, the one place for the page's `h1`.
+    private var writesDocumentHeader = false
 
     /// The policy in the page itself: nothing loads but inline styles and the messages' images
     /// and media, and no script runs at all.
@@ -37,7 +34,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// Writes the document head, the stylesheet, the channel heading (the page's only `<h1>`)
     /// and opens `<main>`.
-    public mutating func begin(_ document: DocumentInfo) {
+    public mutating func begin(_ document: DocumentInfo, header: View) {
         let title = document.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             ? options.theme.string("untitled") : document.title
         output.write("<!DOCTYPE html>\n<html lang=\"")
@@ -51,9 +48,12 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         HTMLEscaping.write(title, to: &output)
         output.write("</title>\n<style>\n")
         output.write(Stylesheet(theme: options.theme).css)
-        output.write("</style>\n</head>\n<body>\n<header class=\"sb-channel\"><h1 class=\"sb-title\">")
-        HTMLEscaping.write(title, to: &output)
-        output.write("</h1></header>\n<main>\n")
+        output.write("</style>\n</head>\n<body>\n<header class=\"sb-channel\">")
+        // The header may hold the page's one `h1`; headings anywhere else start at `h2`.
+        writesDocumentHeader = true
+        writeView(header, allowsLinks: true)
+        writesDocumentHeader = false
+        output.write("</header>\n<main>\n")
     }
 
     /// Writes one top-level item: a message, a day separator, a heading.
@@ -62,25 +62,11 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         output.write("\n")
     }
 
-    /// Closes `<main>` and writes the summary footer: message count, date range in the
-    /// options' time zone, the time zone and the generator.
-    public mutating func end(_ summary: DocumentSummary) {
-        output.write("</main>\n<footer class=\"sb-summary\">\n<p>")
-        HTMLEscaping.write(options.theme.messageCount(summary.messageCount), to: &output)
-        if let first = summary.firstDate {
-            let last = summary.lastDate ?? first
-            output.write(" · ")
-            writeTime(first, label: CivilTime.local(first, in: options.timeZone).minuteText)
-            output.write(" – ")
-            writeTime(last, label: CivilTime.local(last, in: options.timeZone).minuteText)
-        }
-        output.write("</p>\n<p>Times in ")
-        let zone = summary.timeZoneIdentifier.isEmpty ? options.timeZone.identifier : summary.timeZoneIdentifier
-        HTMLEscaping.write(zone, to: &output)
-        output.write(" · ")
-        HTMLEscaping.write(summary.generator.isEmpty ? "Scrollback \(ScrollbackVersion.current)" : summary.generator,
-                           to: &output)
-        output.write("</p>\n</footer>\n</body>\n</html>\n")
+    /// Closes `<main>`, writes `footer` in the page's footer and closes the page.
+    public mutating func end(_ summary: DocumentSummary, footer: View) {
+        output.write("</main>\n<footer class=\"sb-summary\">")
+        writeView(footer, allowsLinks: true)
+        output.write("</footer>\n</body>\n</html>\n")
     }
 
     // MARK: Views
@@ -184,9 +170,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 output.write("<hr>")
             }
         case .heading(let level, let text):
-            // The page has one h1, the title written by begin.
-            let element = "h\(min(max(level, 2), 6))"
-            output.write("<\(element)>")
+            let element = "h\(min(max(level, writesDocumentHeader ? 1 : 2), 6))"
+            output.write(element == "h1" ? "<h1 class=\"sb-title\">" : "<\(element)>")
             HTMLEscaping.write(text, to: &output)
             output.write("</\(element)>")
         case .message(let frame):

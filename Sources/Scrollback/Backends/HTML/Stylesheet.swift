@@ -190,7 +190,7 @@ struct Stylesheet {
             .sb-fields dt{min-width:0;overflow-wrap:break-word;color:\(muted)}
             .sb-fields dd{margin:0;min-width:0}
             .sb-summary{padding-top:var(--sb-spacing);padding-bottom:calc(var(--sb-spacing)*3);border-top:1px solid \(border);color:\(muted);font-size:\(fontSize(named: "footnote"));text-align:center}
-            .sb-summary p{margin:calc(var(--sb-spacing)/4) 0}
+            .sb-document-summary{justify-content:center;gap:0 .4em}
 
             """
     }

@@ -9,29 +9,21 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
     /// Where the Markdown goes.
     public private(set) var output: Output
     private let converter: MarkdownViewConverter
-    /// For the closing summary; made once, as formatters are costly to create.
-    private let summaryDateFormatter: DateFormatter
     /// Whether the last block written was a list or a code block, which the next item's list
     /// or indented code could otherwise extend across the blank line.
     private var lastBlockContinues = false
 
     /// - Parameters:
     ///   - output: The stream to write to.
-    ///   - options: The theme (for icon glyphs) and the time zone of the closing summary.
+    ///   - options: The theme, for icon glyphs.
     public init(output: Output, options: RenderOptions) {
         self.output = output
         converter = MarkdownViewConverter(theme: options.theme)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = options.timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        summaryDateFormatter = formatter
     }
 
-    /// Writes the title as a level-1 heading.
-    public mutating func begin(_ document: DocumentInfo) {
-        write(blocks: converter.blocks(for: .heading(level: 1, document.title)))
+    /// Writes `header` (the default's is a level-1 heading) as the first item.
+    public mutating func begin(_ document: DocumentInfo, header: View) {
+        write(header)
     }
 
     /// Writes one top-level item: a heading, a day separator, a message.
@@ -50,21 +42,11 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
         }
     }
 
-    /// Writes a rule and one emphasised line: "N messages · first – last · time zone · generator".
-    public mutating func end(_ summary: DocumentSummary) {
-        var parts = [converter.theme.messageCount(summary.messageCount)]
-        switch (summary.firstDate, summary.lastDate) {
-        case let (first?, last?):
-            parts.append(summaryDateFormatter.string(from: first) + " – " + summaryDateFormatter.string(from: last))
-        case let (date?, nil), let (nil, date?):
-            parts.append(summaryDateFormatter.string(from: date))
-        case (nil, nil):
-            break
-        }
-        parts.append(summary.timeZoneIdentifier)
-        parts.append(summary.generator)
-        let line = parts.filter { !$0.isEmpty }.joined(separator: " · ")
-        write(blocks: [.thematicBreak, .paragraph([.emphasis([.text(line)])])])
+    /// A thematic break, then `footer`.
+    public mutating func end(_ summary: DocumentSummary, footer: View) {
+        let blocks = converter.blocks(for: footer)
+        guard !blocks.isEmpty else { return }
+        write(blocks: [.thematicBreak] + blocks)
     }
 
     private mutating func write(blocks: [MarkdownBlock]) {

@@ -57,6 +57,9 @@ struct MarkdownViewConverter {
         switch view {
         case .empty, .avatar:
             return []
+        case .stack(.horizontal, _, .documentSummary):
+            // One emphasised line, as a document's small print reads.
+            return emphasised(inlines(for: view))
         case .text, .link, .image, .icon, .time, .badge, .stack(.horizontal, _, _):
             return paragraph(inlines(for: view))
         case .markdown(let document):

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The default views of the document's own parts: title, summary, page navigation, index
+/// entries, and what is said when there is nothing to show or the input breaks off. Backends
+/// only place them in their page frame, so a theme's labels and an app's override reach all
+/// three outputs alike.
+extension ViewFactory {
+    public func makeDocumentHeaderView(for document: DocumentInfo, context: RenderContext) -> View {
+        let title = document.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        return .heading(level: 1, title.isEmpty ? context.theme.string("untitled") : document.title)
+    }
+
+    public func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> View {
+        // "15 messages · 2026-03-09 08:00 – 2026-03-10 09:40 Europe/Paris · Scrollback 0.1.0": the
+        // zone follows the times it applies to.
+        var parts: [View] = [.text(context.theme.messageCount(summary.messageCount), .muted), .text("·", .muted)]
+        if let first = summary.firstDate {
+            let last = summary.lastDate ?? first
+            parts.append(.time(first, label: context.formatter.dateTime(first)))
+            if last != first { parts += [.text("–", .muted), .time(last, label: context.formatter.dateTime(last))] }
+        }
+        let zone = summary.timeZoneIdentifier.isEmpty ? context.options.timeZone.identifier : summary.timeZoneIdentifier
+        parts += [.text(zone, .muted), .text("·", .muted),
+                  .text(summary.generator.isEmpty ? "Scrollback \(ScrollbackVersion.current)" : summary.generator, .muted)]
+        return .stack(.horizontal, parts, .documentSummary)
+    }
+
+    public func makeEmptyTranscriptView(context: RenderContext) -> View {
+        .stack(.vertical, [.text(context.theme.string("noMessages"), .muted)], .system)
+    }
+
+    public func makeReadErrorView(for error: ReadError, context: RenderContext) -> View {
+        .stack(.vertical, [.text(context.theme.string("inputError", "\(error)"), .alert)], .error)
+    }
+
+    public func makePageNavigationView(page: Int, pageCount: Int, names: PageNames, context: RenderContext) -> View {
+        let theme = context.theme
+        var links: [View] = []
+        if page > 1 {
+            links.append(.link(destination: names.fileName(ofPage: page - 1), label: .text(theme.string("previousPage"))))
+        }
+        links.append(.link(destination: names.indexFileName, label: .text(theme.string("pageIndex"))))
+        if page < pageCount {
+            links.append(.link(destination: names.fileName(ofPage: page + 1), label: .text(theme.string("nextPage"))))
+        }
+        var views: [View] = []
+        for link in links {
+            if !views.isEmpty { views.append(.text(" · ", .muted)) }
+            views.append(link)
+        }
+        return .stack(.horizontal, views, .pageNavigation)
+    }
+
+    public func makeIndexEntryView(for entry: IndexEntry, context: RenderContext) -> View {
+        var details = context.theme.messageCount(entry.summary.messageCount)
+        if let first = entry.summary.firstDate, let last = entry.summary.lastDate {
+            details += " · \(context.formatter.dateTime(first)) – \(context.formatter.dateTime(last))"
+        }
+        return .card(.plain, [
+            .link(destination: entry.fileName, label: .text(entry.title, .title)),
+            .text(details, .muted),
+        ])
+    }
+}
