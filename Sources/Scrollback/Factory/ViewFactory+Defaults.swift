@@ -155,7 +155,12 @@ extension ViewFactory {
         if let quoted = options.quotedMessage {
             lines.append(.text(authorName(of: quoted, context: context), .author))
         }
-        lines.append(context.factory.makeQuotedMessageContentView(options: options, context: context))
+        // A deleted original shows nothing of itself, whatever a content override would draw.
+        if let quoted = options.quotedMessage, context.resolver.isDeleted(message: quoted) {
+            lines.append(.text(context.theme.string("messageDeleted"), .deleted))
+        } else {
+            lines.append(context.factory.makeQuotedMessageContentView(options: options, context: context))
+        }
         // Linked only when the original is in the document: a link to nowhere helps nobody.
         let id = (options.quotedMessage?.id ?? options.quotedMessageID).flatMap { context.contains(messageID: $0) ? $0 : nil }
         return .quote(anchor: id.map { context.linkTarget(forMessageID: $0) }, lines)
@@ -168,7 +173,6 @@ extension ViewFactory {
             let present = options.quotedMessageID.map { context.documentMessages?.contains($0) ?? false } ?? false
             return .text(context.theme.string(present ? "quotedMessageElsewhere" : "quotedMessageMissing"), .muted)
         }
-        if quoted.isDeleted { return .text(context.theme.string("messageDeleted"), .deleted) }
         // A registered attachment kind may supply its own preview.
         for attachment in quoted.attachments {
             let kind = context.resolver.attachmentKind(of: attachment, in: quoted)

@@ -77,7 +77,9 @@ public protocol ViewFactory: Sendable {
     func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
     /// The quoted message above a reply: the frame (author, link to the original).
     func makeQuotedMessageView(options: QuotedMessageOptions, context: RenderContext) -> View
-    /// What the quote shows of the quoted message: text, else an attachment summary.
+    /// What the quote shows of the quoted message: text, else an attachment summary. Not asked
+    /// when the original is deleted (``MessageTypeResolving/isDeleted(message:)``): the quote then
+    /// says so itself.
     func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View
     /// A thread's replies, already laid out, under their first message; `parent` is `nil` when
     /// that message is not in the document (the block then stands where its first reply was).
