@@ -17,4 +17,31 @@ import Scrollback
         #expect(html.contains(">09:01<"), "times in the chosen zone (08:01 UTC)")
         #expect(html.hasSuffix("</html>\n"))
     }
+
+    @Test func factoryOverrideWithFallback() {
+        // --- as in the README ---
+        struct AppFactory: ViewFactory {
+            func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View {
+                // The kinds the renderer's resolver gives, so a legacy type mapped to a file counts too.
+                let files = options.quotedMessage?.attachments.filter {
+                    context.resolver.attachmentKind(of: $0, in: options.quotedMessage!) == .file
+                } ?? []
+                if let file = files.first { return .text("📎 \(file.title ?? "File")") }
+                return DefaultViewFactory().makeQuotedMessageContentView(options: options, context: context)
+            }
+        }
+        let renderer = TranscriptRenderer(options: RenderOptions(), factory: AppFactory())
+        // ---
+        var original = ChatMessage(id: "o", text: "")
+        original.attachments = [AnyChatMessageAttachment(id: AttachmentID(messageID: "o", index: 0), raw: ["type": "file", "title": "plan.pdf"])]
+        var fileReply = ChatMessage(id: "r", text: "see above")
+        fileReply.quotedMessage = original
+        fileReply.quotedMessageID = "o"
+        var textReply = ChatMessage(id: "t", text: "and this")
+        textReply.quotedMessage = ChatMessage(id: "p", text: "plain words")
+        var backend = MarkdownBackend(output: "", options: RenderOptions())
+        renderer.render(messages: [original, fileReply, textReply], to: &backend)
+        #expect(backend.output.contains("📎 plan.pdf"))
+        #expect(backend.output.contains("plain words"))
+    }
 }
