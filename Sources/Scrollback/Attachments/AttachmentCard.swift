@@ -100,14 +100,6 @@ public struct AttachmentCard: Sendable, Hashable {
         return .text(text, .body)
     }
 
-    /// The card as a registry entry.
-    public var renderer: AttachmentViewRegistry.Renderer {
-        AttachmentViewRegistry.Renderer(
-            preferredAxis: axis,
-            makeView: { attachment, _ in makeView(for: attachment) },
-            makeQuotedPreview: { attachment, _ in makeQuotedPreview(for: attachment) })
-    }
-
     /// A row's value: text for scalars and lists, nested rows for an object; `nil` when empty.
     static func fieldValue(_ value: JSONValue?) -> View? {
         if case .object(let object)? = value {

@@ -58,22 +58,3 @@ extension ChatMessage {
         }
     }
 }
-
-/// A payload that draws itself, like the iOS SDK's `AttachmentPreviewProvider`. Register it
-/// with ``AttachmentViewRegistry/register(_:)`` and it appears in all three outputs.
-public protocol AttachmentViewProviding: AttachmentPayload {
-    /// How several attachments of this kind in one message sit: side by side or stacked.
-    static var preferredAxis: View.Axis { get }
-    /// The attachment inside its message.
-    func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View
-    /// What a reply's quote shows of a message carrying this attachment; `nil` for the default
-    /// (the quoted text, else a summary such as "Photo").
-    ///
-    /// A requirement without a default, so that a near miss (`-> View` for `-> View?`) does not
-    /// compile instead of being silently passed over for a default.
-    func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View?
-}
-
-extension AttachmentViewProviding {
-    public static var preferredAxis: View.Axis { .vertical }
-}

@@ -62,11 +62,6 @@ public struct CardFile: Sendable, Hashable {
         cards.last { $0.type == type }
     }
 
-    /// A registry that draws every card in the file.
-    public var registry: AttachmentViewRegistry {
-        AttachmentViewRegistry().registering(cardFile: self)
-    }
-
     // The project's own parser rather than JSONSerialization: it keeps keys in file order (so
     // the first problem reported is the first in the file), tells booleans from numbers, and
     // names the line and column of a syntax error.
@@ -90,21 +85,5 @@ public struct CardFile: Sendable, Hashable {
     private static func reason(_ error: ReadError) -> String {
         if case .io(_, let reason) = error { return reason }
         return error.description
-    }
-}
-
-extension AttachmentViewRegistry {
-    /// Registers every card of `cardFile`; a card replaces an earlier registration of its type.
-    public mutating func register(cardFile: CardFile) {
-        for card in cardFile.cards {
-            register(card.type, renderer: card.renderer)
-        }
-    }
-
-    /// A copy with every card of `cardFile` registered.
-    public func registering(cardFile: CardFile) -> AttachmentViewRegistry {
-        var copy = self
-        copy.register(cardFile: cardFile)
-        return copy
     }
 }

@@ -239,25 +239,6 @@ struct AttachmentGroups {
     var builtIn: [AnyChatMessageAttachment] = []
     var custom: [AnyChatMessageAttachment] = []
 
-    /// Which of the resolver's `has…` answers shows an attachment of a kind.
-    enum Group: Hashable {
-        case image, video, file, voiceRecording, giphy, linkPreview
-        /// Contact cards, the app's own kinds and unknown ones.
-        case custom
-
-        init(_ kind: AttachmentType) {
-            switch kind {
-            case .image: self = .image
-            case .video: self = .video
-            case .file, .audio: self = .file
-            case .voiceRecording: self = .voiceRecording
-            case .giphy: self = .giphy
-            case .linkPreview: self = .linkPreview
-            default: self = .custom
-            }
-        }
-    }
-
     /// Order after the text: giphy, voice recordings, link previews, files, then contact
     /// cards with the custom kinds.
     private static let builtInOrder: [AttachmentType: Int] = [.giphy: 0, .voiceRecording: 1, .linkPreview: 2, .file: 3, .audio: 3]
@@ -267,8 +248,8 @@ struct AttachmentGroups {
     /// the message has an attachment of that kind).
     init(_ message: ChatMessage, resolver: any MessageTypeResolving) {
         guard !message.attachments.isEmpty, resolver.hasAttachment(message: message) else { return }
-        var answers: [Group: Bool] = [:]
-        func shows(_ group: Group) -> Bool {
+        var answers: [AttachmentGroup: Bool] = [:]
+        func shows(_ group: AttachmentGroup) -> Bool {
             if let answer = answers[group] { return answer }
             let answer: Bool
             switch group {
@@ -286,7 +267,7 @@ struct AttachmentGroups {
         var ordered: [(order: Int, index: Int, attachment: AnyChatMessageAttachment)] = []
         for (index, attachment) in message.attachments.enumerated() {
             let kind = resolver.attachmentKind(of: attachment, in: message)
-            guard shows(Group(kind)) else { continue }
+            guard shows(AttachmentGroup(kind)) else { continue }
             switch kind {
             case .image, .video: gallery.append(attachment)
             case _ where Self.builtInOrder[kind] != nil: ordered.append((Self.builtInOrder[kind]!, index, attachment))

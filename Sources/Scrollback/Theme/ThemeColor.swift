@@ -32,7 +32,7 @@ public enum ThemeColor: Sendable, Hashable, CustomStringConvertible {
     public var rgbValue: RGBColor? {
         switch self {
         case .rgb(let color): return color
-        case .ansi(let index): return SGRStyle.ansi16Palette[index]
+        case .ansi(let index): return RGBColor.ansi16Palette[index]
         case .unset: return nil
         }
     }
@@ -85,4 +85,18 @@ extension RGBColor {
         guard (0...1).contains(fraction) else { return nil }
         return UInt8((fraction * 255).rounded())
     }
+}
+
+extension RGBColor {
+    /// The 16 colours of the classic terminal palette (xterm's defaults), by ANSI index.
+    static let ansi16Palette: [RGBColor] = [
+        RGBColor(red: 0, green: 0, blue: 0), RGBColor(red: 205, green: 0, blue: 0),
+        RGBColor(red: 0, green: 205, blue: 0), RGBColor(red: 205, green: 205, blue: 0),
+        RGBColor(red: 0, green: 0, blue: 238), RGBColor(red: 205, green: 0, blue: 205),
+        RGBColor(red: 0, green: 205, blue: 205), RGBColor(red: 229, green: 229, blue: 229),
+        RGBColor(red: 127, green: 127, blue: 127), RGBColor(red: 255, green: 0, blue: 0),
+        RGBColor(red: 0, green: 255, blue: 0), RGBColor(red: 255, green: 255, blue: 0),
+        RGBColor(red: 92, green: 92, blue: 255), RGBColor(red: 255, green: 0, blue: 255),
+        RGBColor(red: 0, green: 255, blue: 255), RGBColor(red: 255, green: 255, blue: 255),
+    ]
 }

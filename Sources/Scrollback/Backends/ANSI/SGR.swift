@@ -100,7 +100,7 @@ public struct SGRStyle: Sendable, Hashable {
     /// The ANSI colour index (0–15) nearest to `color`, judged against xterm's defaults.
     public static func nearestANSI16(_ color: RGBColor) -> Int {
         var best = 0, bestDistance = Int.max
-        for (index, candidate) in ansi16Palette.enumerated() {
+        for (index, candidate) in RGBColor.ansi16Palette.enumerated() {
             let distance = perceivedDistance(color, candidate)
             if distance < bestDistance {
                 best = index
@@ -122,17 +122,6 @@ public struct SGRStyle: Sendable, Hashable {
 
     private static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
 
-    /// xterm's default 16 colours.
-    static let ansi16Palette: [RGBColor] = [
-        RGBColor(red: 0, green: 0, blue: 0), RGBColor(red: 205, green: 0, blue: 0),
-        RGBColor(red: 0, green: 205, blue: 0), RGBColor(red: 205, green: 205, blue: 0),
-        RGBColor(red: 0, green: 0, blue: 238), RGBColor(red: 205, green: 0, blue: 205),
-        RGBColor(red: 0, green: 205, blue: 205), RGBColor(red: 229, green: 229, blue: 229),
-        RGBColor(red: 127, green: 127, blue: 127), RGBColor(red: 255, green: 0, blue: 0),
-        RGBColor(red: 0, green: 255, blue: 0), RGBColor(red: 255, green: 255, blue: 0),
-        RGBColor(red: 92, green: 92, blue: 255), RGBColor(red: 255, green: 0, blue: 255),
-        RGBColor(red: 0, green: 255, blue: 255), RGBColor(red: 255, green: 255, blue: 255),
-    ]
 
     /// Squared distance in RGB weighted by the mean red level ("redmean"), a cheap and
     /// well-known approximation of how different two sRGB colours look. Scaled by 256 to

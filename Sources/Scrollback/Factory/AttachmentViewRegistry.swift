@@ -65,3 +65,55 @@ public struct AttachmentViewRegistry: Sendable {
     /// Every kind with a renderer, sorted by name.
     public var registeredTypes: [AttachmentType] { renderers.keys.sorted { $0.rawValue < $1.rawValue } }
 }
+
+/// A payload that draws itself, like the iOS SDK's `AttachmentPreviewProvider`. Register it
+/// with ``AttachmentViewRegistry/register(_:)`` and it appears in all three outputs.
+public protocol AttachmentViewProviding: AttachmentPayload {
+    /// How several attachments of this kind in one message sit: side by side or stacked.
+    static var preferredAxis: View.Axis { get }
+    /// The attachment inside its message.
+    func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View
+    /// What a reply's quote shows of a message carrying this attachment; `nil` for the default
+    /// (the quoted text, else a summary such as "Photo").
+    ///
+    /// A requirement without a default, so that a near miss (`-> View` for `-> View?`) does not
+    /// compile instead of being silently passed over for a default.
+    func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View?
+}
+
+extension AttachmentViewProviding {
+    public static var preferredAxis: View.Axis { .vertical }
+}
+
+extension AttachmentViewRegistry {
+    /// Registers every card of `cardFile`; a card replaces an earlier registration of its type.
+    public mutating func register(cardFile: CardFile) {
+        for card in cardFile.cards {
+            register(card.type, renderer: card.renderer)
+        }
+    }
+
+    /// A copy with every card of `cardFile` registered.
+    public func registering(cardFile: CardFile) -> AttachmentViewRegistry {
+        var copy = self
+        copy.register(cardFile: cardFile)
+        return copy
+    }
+}
+
+extension CardFile {
+    /// A registry that draws every card in the file.
+    public var registry: AttachmentViewRegistry {
+        AttachmentViewRegistry().registering(cardFile: self)
+    }
+}
+
+extension AttachmentCard {
+    /// The card as a registry entry.
+    public var renderer: AttachmentViewRegistry.Renderer {
+        AttachmentViewRegistry.Renderer(
+            preferredAxis: axis,
+            makeView: { attachment, _ in makeView(for: attachment) },
+            makeQuotedPreview: { attachment, _ in makeQuotedPreview(for: attachment) })
+    }
+}

@@ -57,8 +57,8 @@ extension MessageTypeResolving {
     public func hasPoll(message: ChatMessage) -> Bool { message.poll != nil }
     public func hasSharedLocation(message: ChatMessage) -> Bool { message.sharedLocation != nil }
 
-    private func has(_ group: AttachmentGroups.Group, in message: ChatMessage) -> Bool {
-        message.attachments.contains { AttachmentGroups.Group(attachmentKind(of: $0, in: message)) == group }
+    private func has(_ group: AttachmentGroup, in message: ChatMessage) -> Bool {
+        message.attachments.contains { AttachmentGroup(attachmentKind(of: $0, in: message)) == group }
     }
 }
 
@@ -66,4 +66,23 @@ extension MessageTypeResolving {
 public struct DefaultMessageTypeResolver: MessageTypeResolving {
     /// The default resolver.
     public init() {}
+}
+
+/// Which of the resolver's `has…` answers shows an attachment of a kind.
+enum AttachmentGroup: Hashable {
+    case image, video, file, voiceRecording, giphy, linkPreview
+    /// Contact cards, the app's own kinds and unknown ones.
+    case custom
+
+    init(_ kind: AttachmentType) {
+        switch kind {
+        case .image: self = .image
+        case .video: self = .video
+        case .file, .audio: self = .file
+        case .voiceRecording: self = .voiceRecording
+        case .giphy: self = .giphy
+        case .linkPreview: self = .linkPreview
+        default: self = .custom
+        }
+    }
 }

@@ -1,0 +1,15 @@
+import Foundation
+
+/// An output format's writer. A backend writes as it goes: ``begin(_:header:)`` once,
+/// ``write(_:)`` for each top-level item of the transcript (a channel heading, a day separator,
+/// a message), ``end(_:footer:)`` once. It owns its page frame and all escaping for its format;
+/// everything a reader sees comes from the ``ViewFactory``.
+public protocol TranscriptBackend {
+    /// Opens the document: the page frame, and `header` (the factory's document header) where
+    /// the format puts a title.
+    mutating func begin(_ document: DocumentInfo, header: View)
+    /// Writes one top-level item.
+    mutating func write(_ view: View)
+    /// Writes `footer` (the factory's view of `summary`) and closes the document.
+    mutating func end(_ summary: DocumentSummary, footer: View)
+}

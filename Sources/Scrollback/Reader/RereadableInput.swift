@@ -1,0 +1,50 @@
+import Foundation
+
+/// The input of a two-pass rendering: a regular file read from the start each time, or, for
+/// standard input and pipes, a scratch copy of everything they gave.
+final class RereadableInput {
+    private let descriptor: Int32
+    private let name: String
+    private let ownsDescriptor: Bool
+    /// Keeps the scratch copy (and so `descriptor`) alive.
+    private let copy: TemporaryFile?
+
+    init(path: String, temporaryDirectory: String, standardInput: Int32) throws(ReadError) {
+        if path == "-" {
+            let copy = try TemporaryFile(directory: temporaryDirectory)
+            try copy.appendAll(from: standardInput, name: "standard input")
+            (descriptor, name, ownsDescriptor, self.copy) = (copy.descriptor, "standard input", false, copy)
+            return
+        }
+        let opened = open(path, O_RDONLY | O_CLOEXEC)
+        guard opened >= 0 else { throw ReadError.io(path: path, reason: String(cString: strerror(errno))) }
+        var status = stat()
+        if fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            (descriptor, name, ownsDescriptor, copy) = (opened, path, true, nil)
+            return
+        }
+        // A pipe or a device gives its bytes once.
+        defer { close(opened) }
+        let copy = try TemporaryFile(directory: temporaryDirectory)
+        try copy.appendAll(from: opened, name: path)
+        (descriptor, name, ownsDescriptor, self.copy) = (copy.descriptor, path, false, copy)
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// A reader from the first byte.
+    func reader(strict: Bool, onWarning: @escaping (ReadWarning) -> Void) -> TranscriptReader {
+        lseek(descriptor, 0, SEEK_SET)
+        return TranscriptReader(source: ByteSource(descriptor: descriptor, name: name), strict: strict, onWarning: onWarning)
+    }
+
+    /// A silent reader from the first byte for the index pass. With `strict`, the index must stop
+    /// at the first problem as the render pass will, and only a full reading sees them all.
+    func indexingReader(strict: Bool) -> TranscriptReader {
+        guard !strict else { return reader(strict: true, onWarning: { _ in }) }
+        lseek(descriptor, 0, SEEK_SET)
+        return TranscriptReader(indexing: ByteSource(descriptor: descriptor, name: name))
+    }
+}
