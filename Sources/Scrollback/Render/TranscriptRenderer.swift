@@ -39,30 +39,20 @@ public struct TranscriptRenderer: Sendable {
     @discardableResult
     public func render<Backend: TranscriptBackend>(_ reader: inout TranscriptReader, index: TranscriptIndex?,
                                                    to backend: inout Backend) throws(ReadError) -> DocumentSummary {
-        var session = Session(renderer: self, index: index)
-        let first = try reader.next()
-        session.begin(documentInfo(first: first, shape: reader.shape), to: &backend)
-        var event = first
-        do throws(ReadError) {
-            while let current = event {
-                switch current {
-                case .channel(let channel):
-                    // A lone channel already named the document.
-                    session.add(channel: channel, showsName: reader.shape == .channels || reader.shape == .ndjson, to: &backend)
-                case .message(let message):
-                    session.add(message: message, to: &backend)
-                }
-                try reader.report(rendering: session.context.problems.drain())
-                event = try reader.next()
-            }
-        } catch {
-            // What was read still renders, and the document says where it stops.
-            session.stop(because: error, to: &backend)
+        // The one document takes the caller's backend and gives it back when it closes.
+        var lent: Backend? = backend
+        var summary: DocumentSummary?
+        do {
+            try run(&reader, index: index, split: .whole, open: { _ in lent.take()! }, close: { finished, _, documentSummary in
+                backend = finished
+                summary = documentSummary
+            })
+        } catch let error as ReadError {
             throw error
+        } catch {
+            preconditionFailure("only reading throws here: \(error)")
         }
-        let summary = session.finish(to: &backend)
-        try reader.report(rendering: session.context.problems.drain())
-        return summary
+        return summary!
     }
 
     /// Renders the file at `path`, or standard input for `"-"`, in two passes: the first builds
@@ -105,51 +95,12 @@ public struct TranscriptRenderer: Sendable {
         var first = input.indexingReader(strict: strict)
         let index = try TranscriptIndex(reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory)
         var reader = input.reader(strict: strict, onWarning: onWarning)
-        var open: (backend: Backend, session: Session, channel: ChatChannel?)?
-        var channelsSeen = 0
-        func close() throws {
-            guard var current = open else { return }
-            open = nil
-            let summary = current.session.finish(to: &current.backend)
-            try reader.report(rendering: current.session.context.problems.drain())
-            try completed(&current.backend, current.channel, summary)
+        func channel(of part: DocumentPart) -> ChatChannel? {
+            if case .channel(let channel) = part { return channel }
+            return nil
         }
-        do {
-            while let event = try reader.next() {
-                switch event {
-                case .channel(let channel):
-                    try close()
-                    var backend = try makeBackend(channel)
-                    var session = Session(renderer: self, index: index)
-                    session.begin(DocumentInfo(title: channel.displayName ?? untitledTitle), to: &backend)
-                    session.channelNumber = channelsSeen
-                    channelsSeen += 1
-                    session.add(channel: channel, showsName: false, to: &backend)
-                    open = (backend, session, channel)
-                case .message(let message):
-                    if open == nil {
-                        var backend = try makeBackend(nil)
-                        var session = Session(renderer: self, index: index)
-                        session.begin(DocumentInfo(title: untitledTitle), to: &backend)
-                        open = (backend, session, nil)
-                    }
-                    // Moved out and back, so that the session and backend are mutated in place.
-                    var current = open!
-                    open = nil
-                    current.session.add(message: message, to: &current.backend)
-                    try reader.report(rendering: current.session.context.problems.drain())
-                    open = current
-                }
-            }
-        } catch let error as ReadError {
-            if var current = open {
-                open = nil
-                current.session.stop(because: error, to: &current.backend)
-                try completed(&current.backend, current.channel, current.session.summary)
-            }
-            throw error
-        }
-        try close()
+        try run(&reader, index: index, split: .perChannel, open: { try makeBackend(channel(of: $0)) },
+                close: { backend, part, summary in try completed(&backend, channel(of: part), summary) })
     }
 
     /// Renders the input at `path` as pages of at most `messagesPerPage` messages (`--split`):
@@ -173,57 +124,113 @@ public struct TranscriptRenderer: Sendable {
         let index = try TranscriptIndex(reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory,
                                         messagesPerPage: messagesPerPage)
         var reader = input.reader(strict: strict, onWarning: onWarning)
+        func page(of part: DocumentPart) -> Int {
+            if case .page(let number) = part { return number }
+            return 1
+        }
+        var pages: [DocumentSummary] = []
+        let info = try run(&reader, index: index, split: .pages(names), open: { try makeBackend(page(of: $0)) },
+                           close: { backend, part, summary in try completed(&backend, page(of: part), summary) },
+                           pageSummaries: &pages)
+        return (info, pages)
+    }
+
+    /// The one rendering loop: events from `reader` go through the layout to the factory and
+    /// into the backend of the document they belong to. `split` decides where documents begin;
+    /// `open` makes a document's backend and `close` takes it back with the document's summary.
+    /// What was read before a read error still renders, and the document says where it stops.
+    @discardableResult
+    private func run<Backend: TranscriptBackend>(
+        _ reader: inout TranscriptReader, index: TranscriptIndex?, split: DocumentSplit,
+        open: (DocumentPart) throws -> Backend, close: (inout Backend, DocumentPart, DocumentSummary) throws -> Void
+    ) throws -> DocumentInfo {
+        var pages: [DocumentSummary] = []
+        return try run(&reader, index: index, split: split, open: open, close: close, pageSummaries: &pages)
+    }
+
+    private func run<Backend: TranscriptBackend>(
+        _ reader: inout TranscriptReader, index: TranscriptIndex?, split: DocumentSplit,
+        open: (DocumentPart) throws -> Backend, close: (inout Backend, DocumentPart, DocumentSummary) throws -> Void,
+        pageSummaries: inout [DocumentSummary]
+    ) throws -> DocumentInfo {
         var session = Session(renderer: self, index: index)
-        session.context.pageLinks = PageLinks(current: 1, messagePages: index.messagePages, names: names)
         var event = try reader.next()
-        let showsChannelNames = reader.shape == .channels || reader.shape == .ndjson
         let info = documentInfo(first: event, shape: reader.shape)
-        // The index's count of each page: its thread replies may be read while another page is written.
-        let summaries = index.pages.map { page in
-            var summary = session.summary
-            (summary.messageCount, summary.firstDate, summary.lastDate) = (page.messageCount, page.firstDate, page.lastDate)
-            return summary
+        // A lone channel already names the document; each channel's own document names it too.
+        let showsChannelNames: Bool
+        if case .perChannel = split { showsChannelNames = false } else { showsChannelNames = reader.shape == .channels || reader.shape == .ndjson }
+        var pageNames: PageNames?
+        if case .pages(let names) = split, let index {
+            pageNames = names
+            session.context.pageLinks = PageLinks(current: 1, messagePages: index.messagePages, names: names)
+            // The index's count of each page: its thread replies may be read while another page is written.
+            pageSummaries = index.pages.map { page in
+                var summary = session.summary
+                (summary.messageCount, summary.firstDate, summary.lastDate) = (page.messageCount, page.firstDate, page.lastDate)
+                return summary
+            }
         }
-        var page = 1
-        var backend = try makeBackend(page)
-        session.begin(info, to: &backend)
-        session.writePageNavigation(page: page, pageCount: summaries.count, names: names, to: &backend)
-        func closePage() throws {
-            session.flushLayout(to: &backend)
-            try reader.report(rendering: session.context.problems.drain())
-            session.writePageNavigation(page: page, pageCount: summaries.count, names: names, to: &backend)
-            session.end(summaries[page - 1], to: &backend)
-            try completed(&backend, page, summaries[page - 1])
+        var current: (backend: Backend, part: DocumentPart)?
+        func begin(_ part: DocumentPart) throws {
+            var backend = try open(part)
+            switch part {
+            case .channel(let channel):
+                session.startDocument()
+                session.begin(DocumentInfo(title: channel?.displayName ?? untitledTitle), to: &backend)
+            case .page(let number):
+                if number > 1 { session.startPage(number) }
+                session.begin(info, to: &backend)
+                session.writePageNavigation(page: number, pageCount: pageSummaries.count, names: pageNames!, to: &backend)
+            case .whole:
+                session.begin(info, to: &backend)
+            }
+            current = (backend, part)
         }
+        func end(reporting: Bool) throws {
+            guard var document = current else { return }
+            current = nil
+            let summary: DocumentSummary
+            if case .page(let number) = document.part {
+                session.flushLayout(to: &document.backend)
+                summary = pageSummaries[number - 1]
+                session.writePageNavigation(page: number, pageCount: pageSummaries.count, names: pageNames!, to: &document.backend)
+                session.end(summary, to: &document.backend)
+            } else {
+                summary = session.finish(to: &document.backend)
+            }
+            if reporting { try reader.report(rendering: session.context.problems.drain()) }
+            try close(&document.backend, document.part, summary)
+        }
+        if let part = split.firstPart { try begin(part) }
         do {
-            while let current = event {
-                switch current {
+            while let next = event {
+                switch next {
                 case .channel(let channel):
-                    session.add(channel: channel, showsName: showsChannelNames, to: &backend)
-                case .message(let message):
-                    guard session.admits(message) else { break }
-                    // The index numbered the pages by the same count: a message it put on a new page opens it.
-                    if message.parentID == nil, let next = index.page(of: message.id), next > page {
-                        try closePage()
-                        page = next
-                        session.startPage(page)
-                        backend = try makeBackend(page)
-                        session.begin(info, to: &backend)
-                        session.writePageNavigation(page: page, pageCount: summaries.count, names: names, to: &backend)
+                    if let part = split.part(openedBy: next, admitted: true, current: current?.part, index: index) {
+                        try end(reporting: true)
+                        try begin(part)
                     }
-                    session.add(admitted: message, to: &backend)
+                    session.add(channel: channel, showsName: showsChannelNames, to: &current!.backend)
+                case .message(let message):
+                    let admitted = session.admits(message)
+                    if let part = split.part(openedBy: next, admitted: admitted, current: current?.part, index: index) {
+                        try end(reporting: true)
+                        try begin(part)
+                    }
+                    if admitted { session.add(admitted: message, to: &current!.backend) }
                 }
                 try reader.report(rendering: session.context.problems.drain())
                 event = try reader.next()
             }
         } catch let error as ReadError {
-            // The index stopped at the same place: no page links beyond this one.
-            session.writeStop(because: error, to: &backend)
-            try closePage()
+            if current != nil {
+                session.writeStop(because: error, to: &current!.backend)
+                try end(reporting: false)
+            }
             throw error
         }
-        try closePage()
-        return (info, summaries)
+        try end(reporting: true)
+        return info
     }
 
     /// An index document (`--output-dir`, `--split`): `title`, an entry per file, and a summary
@@ -319,6 +326,16 @@ public struct TranscriptRenderer: Sendable {
         /// Whether the filter shows the message; asks the filter's window, so once a message.
         mutating func admits(_ message: ChatMessage) -> Bool { window.admits(message) }
 
+        /// Starts the document of another channel (`--output-dir`): new counts, a new layout, and
+        /// orphaned threads shown again where they appear.
+        mutating func startDocument() {
+            layout = TranscriptLayout(labels: context.formatter)
+            messageCount = 0
+            firstDate = nil
+            lastDate = nil
+            orphanThreadsShown = []
+        }
+
         /// Starts page `number` of a split document (`--split`) once the previous one is closed
         /// (``flushLayout(to:)``): new counts, and a new layout, so that the first message shows its day.
         mutating func startPage(_ number: Int) {
@@ -361,12 +378,6 @@ public struct TranscriptRenderer: Sendable {
                 return
             }
             write(layout.add(item, startsGroup: true, endsGroup: true), to: &backend)
-        }
-
-        /// Closes the document after a read error, with a line saying the transcript is cut short.
-        mutating func stop<Backend: TranscriptBackend>(because error: ReadError, to backend: inout Backend) {
-            writeStop(because: error, to: &backend)
-            _ = finish(to: &backend)
         }
 
         /// The line saying the transcript is cut short, after what the layout still holds.

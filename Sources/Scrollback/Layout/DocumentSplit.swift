@@ -1,0 +1,45 @@
+/// How a rendering is cut into documents: one for the whole input, one per channel
+/// (`--output-dir`), or pages of a number of messages (`--split`).
+enum DocumentSplit {
+    case whole
+    case perChannel
+    /// Pages as the index numbered them (``TranscriptIndex/page(of:)``), named by `names`.
+    case pages(PageNames)
+
+    /// The document open before the first event, if one is.
+    var firstPart: DocumentPart? {
+        switch self {
+        case .whole: .whole
+        case .pages: .page(1)
+        case .perChannel: nil
+        }
+    }
+
+    /// The document that `event` opens, if it opens one; `current` is the open one. A channel
+    /// opens its own document; a message before any channel opens an untitled one; a page
+    /// opens at the first message (admitted by the filter) that the index put on it.
+    func part(openedBy event: TranscriptEvent, admitted: Bool, current: DocumentPart?, index: TranscriptIndex?) -> DocumentPart? {
+        switch (self, event) {
+        case (.perChannel, .channel(let channel)):
+            return .channel(channel)
+        case (.perChannel, .message):
+            return current == nil ? .channel(nil) : nil
+        case (.pages, .message(let message)):
+            guard admitted, message.parentID == nil, case .page(let page)? = current,
+                  let next = index?.page(of: message.id), next > page
+            else { return nil }
+            return .page(next)
+        default:
+            return nil
+        }
+    }
+}
+
+/// One document of a rendering.
+enum DocumentPart: Equatable {
+    case whole
+    /// The document of a channel, or of the messages before any channel.
+    case channel(ChatChannel?)
+    /// A page of a split document, numbered from 1.
+    case page(Int)
+}
