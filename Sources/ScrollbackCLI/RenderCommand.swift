@@ -27,7 +27,7 @@ struct RenderCommand {
             """,
         positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
         options: [
-            .option("format", short: "f", value: "<format>", help: "html, ansi or markdown.",
+            .option("format", short: "f", value: "<format>", help: "\(OutputFormat.choices).",
                     default: "from the --output extension, else html"),
             .option("output", short: "o", value: "<file>", help: "Write to this file instead of standard output."),
             .option("width", short: "w", value: "<columns>", help: "Line width of ANSI output.",
@@ -56,19 +56,6 @@ struct RenderCommand {
         ]
     )
 
-    enum Format: String {
-        case html, ansi, markdown
-
-        /// The extension of the files `--output-dir` and `--split` write.
-        var fileExtension: String {
-            switch self {
-            case .html: "html"
-            case .ansi: "txt"
-            case .markdown: "md"
-            }
-        }
-    }
-
     /// What every way of rendering shares: the renderer and how reading problems are reported.
     struct Job {
         let renderer: TranscriptRenderer
@@ -82,14 +69,15 @@ struct RenderCommand {
 
     func run() -> Int32 {
         let outputPath = arguments.value("output")
-        let format: Format
+        let format: OutputFormat
         if let name = arguments.value("format") {
-            guard let chosen = Format(rawValue: name.lowercased()) ?? (name.lowercased() == "md" ? .markdown : nil) else {
-                return tool.usageError("Unknown format '\(name)'. Use html, ansi or markdown.", spec: Self.spec)
+            do {
+                format = try OutputFormat.named(name)
+            } catch {
+                return tool.usageError(error.description, spec: Self.spec)
             }
-            format = chosen
         } else {
-            format = outputPath.flatMap(Self.format(forPath:)) ?? .html
+            format = outputPath.flatMap(OutputFormat.init(path:)) ?? .html
         }
         var options: RenderOptions
         switch InputOptions.renderOptions(arguments, tool: tool, writesToTerminal: outputPath == nil && tool.standardOutputIsTerminal) {
@@ -167,12 +155,7 @@ struct RenderCommand {
         } else {
             sink = tool.standardOutput
         }
-        let rendering: Rendering
-        switch format {
-        case .html: rendering = renderDocument(HTMLBackend(output: sink, options: options), job: job)
-        case .ansi: rendering = renderDocument(ANSIBackend(output: sink, options: options), job: job)
-        case .markdown: rendering = renderDocument(MarkdownBackend(output: sink, options: options), job: job)
-        }
+        let rendering = renderDocument(format.makeBackend(output: sink, options: options), job: job)
         if files.isEmpty {
             sink.flush()
             if rendering.readError == nil, let code = sink.failure {
@@ -253,19 +236,14 @@ struct RenderCommand {
     }
 
     /// `--output-dir`: a file per channel and an index, named after the format.
-    private func renderDirectory(_ directory: String, format: Format, job: Job) -> Int32 {
+    private func renderDirectory(_ directory: String, format: OutputFormat, job: Job) -> Int32 {
         let options = job.renderer.options
         let output = OutputDirectory(directory: directory, fileExtension: format.fileExtension, options: options)
         let files = OutputFiles()
         let rendering: Rendering
         do {
             try files.makeDirectory(directory)
-            switch format {
-            case .html: rendering = try output.render(job, into: files) { HTMLBackend(output: $0, options: options) }
-            case .ansi: rendering = try output.render(job, into: files) { ANSIBackend(output: $0, options: options) }
-            case .markdown:
-                rendering = try output.render(job, into: files) { MarkdownBackend(output: $0, options: options) }
-            }
+            rendering = try output.render(job, into: files) { format.makeBackend(output: $0, options: options) }
         } catch {
             files.discard()
             return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)
@@ -274,13 +252,13 @@ struct RenderCommand {
     }
 
     /// `--split`: `chat.html` becomes the index of `chat-001.html`, `chat-002.html`, ... beside it.
-    private func renderPages(_ messagesPerPage: Int, output: String, format: Format, job: Job) -> Int32 {
+    private func renderPages(_ messagesPerPage: Int, output: String, format: OutputFormat, job: Job) -> Int32 {
         let options = job.renderer.options
         let directory = (output as NSString).deletingLastPathComponent
         let names = PageNames(indexFileName: (output as NSString).lastPathComponent, fileExtension: format.fileExtension)
         func path(_ name: String) -> String { directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name) }
         let files = OutputFiles()
-        func write<Backend: TranscriptBackend>(_ makeBackend: (OutputSink) -> Backend) throws -> Rendering {
+        func write() throws -> Rendering {
             var sink: OutputSink?
             var rendering = Rendering()
             var title: String?
@@ -290,7 +268,7 @@ struct RenderCommand {
                                              messagesPerPage: messagesPerPage, makeBackend: { page in
                     let opened = try files.open(path(names.fileName(ofPage: page)))
                     sink = opened
-                    return RecordingBackend(makeBackend(opened))
+                    return RecordingBackend(format.makeBackend(output: opened, options: options))
                 }, completed: { backend, page, summary in
                     if let opened = sink { try files.close(opened) }
                     sink = nil
@@ -305,7 +283,7 @@ struct RenderCommand {
                 rendering.readError = error
             }
             let indexSink = try files.open(output)
-            var index = makeBackend(indexSink)
+            var index = format.makeBackend(output: indexSink, options: options)
             job.renderer.renderIndex(of: entries, title: title ?? options.theme.string("untitled"), to: &index)
             try files.close(indexSink)
             rendering.paths.append(output)
@@ -313,25 +291,12 @@ struct RenderCommand {
         }
         let rendering: Rendering
         do {
-            switch format {
-            case .html: rendering = try write { HTMLBackend(output: $0, options: options) }
-            case .ansi: rendering = try write { ANSIBackend(output: $0, options: options) }
-            case .markdown: rendering = try write { MarkdownBackend(output: $0, options: options) }
-            }
+            rendering = try write()
         } catch {
             files.discard()
             return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)
         }
         return conclude(rendering, files: files, job: job, keptAsTheyWere: "\(output) and its pages left as they were")
-    }
-
-    static func format(forPath path: String) -> Format? {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "html", "htm": return .html
-        case "md", "markdown": return .markdown
-        case "txt", "ansi": return .ansi
-        default: return nil
-        }
     }
 
     /// A card file that cannot be read is 1; one read and found wrong is bad data (65).

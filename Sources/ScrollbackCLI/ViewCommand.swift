@@ -76,7 +76,7 @@ struct ViewCommand {
         let renderer = TranscriptRenderer(options: options, filter: filter)
         let report: (ReadWarning) -> Void = { warning in tool.warning("\(input): \(warning)") }
         do {
-            var backend = ANSIBackend(output: sink, options: options)
+            var backend = OutputFormat.ansi.makeBackend(output: sink, options: options)
             try renderer.render(path: input, strict: arguments.has("strict"), onWarning: report, to: &backend)
         } catch {
             if mayPage { tool.standardOutput.write(sink.capturedText) }

@@ -7,86 +7,93 @@ extension RenderOptions {
                                                width: 80, colorDepth: .none)
 }
 
-/// The three outputs, for a single view: what an app's custom component draws.
+/// The outputs, for a single view: what an app's custom component draws.
 extension Snapshotting where Value == View, Format == String {
-    public static func html(options: RenderOptions = .snapshot) -> Snapshotting {
-        Snapshotting(pathExtension: "html", diffing: .lines) { view in
-            var backend = HTMLBackend(output: "", options: options)
+    /// The view written by `format`'s backend alone, in a reference file of the format's extension.
+    public static func rendered(_ format: OutputFormat, options: RenderOptions = .snapshot) -> Snapshotting {
+        Snapshotting(pathExtension: format.fileExtension, diffing: .lines) { view in
+            var backend = format.makeBackend(output: "", options: options)
             backend.write(view)
             return backend.output
         }
     }
 
-    public static func ansi(options: RenderOptions = .snapshot) -> Snapshotting {
-        Snapshotting(pathExtension: "txt", diffing: .lines) { view in
-            var backend = ANSIBackend(output: "", options: options)
-            backend.write(view)
-            return backend.output
-        }
-    }
+    /// The view as HTML: ``rendered(_:options:)`` with ``OutputFormat/html``.
+    public static func html(options: RenderOptions = .snapshot) -> Snapshotting { rendered(.html, options: options) }
 
-    public static func markdown(options: RenderOptions = .snapshot) -> Snapshotting {
-        Snapshotting(pathExtension: "md", diffing: .lines) { view in
-            var backend = MarkdownBackend(output: "", options: options)
-            backend.write(view)
-            return backend.output
-        }
-    }
+    /// The view as terminal text: ``rendered(_:options:)`` with ``OutputFormat/ansi``.
+    public static func ansi(options: RenderOptions = .snapshot) -> Snapshotting { rendered(.ansi, options: options) }
+
+    /// The view as Markdown: ``rendered(_:options:)`` with ``OutputFormat/markdown``.
+    public static func markdown(options: RenderOptions = .snapshot) -> Snapshotting { rendered(.markdown, options: options) }
 }
 
-/// The three outputs, for a list of messages rendered with a factory and resolver: the
-/// messages' part of the document, without the page around it.
+/// The outputs, for a list of messages rendered with a factory and resolver: the messages'
+/// part of the document, without the page around it.
 extension Snapshotting where Value == [ChatMessage], Format == String {
+    /// The messages in `format`, as a renderer with these components draws them, without the
+    /// document's beginning and end, in a reference file of the format's extension.
+    public static func rendered(_ format: OutputFormat, options: RenderOptions = .snapshot,
+                                factory: any ViewFactory = DefaultViewFactory(),
+                                resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+                                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+        let renderer = TranscriptRenderer(options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
+        return Snapshotting(pathExtension: format.fileExtension, diffing: .lines) { messages in
+            var fragment = FragmentBackend(wrapped: format.makeBackend(output: "", options: options))
+            renderer.render(messages: messages, to: &fragment)
+            return fragment.wrapped.output
+        }
+    }
+
+    /// The messages as HTML: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/html``.
     public static func html(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
                             resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
                             attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
-        messages(extension: "html", TranscriptRenderer(options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)) {
-            HTMLBackend(output: "", options: options)
-        } output: { $0.output }
+        rendered(.html, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
     }
 
+    /// The messages as terminal text: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/ansi``.
     public static func ansi(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
                             resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
                             attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
-        messages(extension: "txt", TranscriptRenderer(options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)) {
-            ANSIBackend(output: "", options: options)
-        } output: { $0.output }
+        rendered(.ansi, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
     }
 
+    /// The messages as Markdown: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/markdown``.
     public static func markdown(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
                                 resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
                                 attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
-        messages(extension: "md", TranscriptRenderer(options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)) {
-            MarkdownBackend(output: "", options: options)
-        } output: { $0.output }
-    }
-
-    private static func messages<Backend: TranscriptBackend & SendableMetatype>(
-        extension pathExtension: String, _ renderer: TranscriptRenderer,
-        backend makeBackend: @escaping @Sendable () -> Backend, output: @escaping @Sendable (Backend) -> String
-    ) -> Snapshotting {
-        Snapshotting(pathExtension: pathExtension, diffing: .lines) { messages in
-            var fragment = FragmentBackend(wrapped: makeBackend())
-            renderer.render(messages: messages, to: &fragment)
-            return output(fragment.wrapped)
-        }
+        rendered(.markdown, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
     }
 }
 
+/// The outputs, for one message: the list strategies with one message.
 extension Snapshotting where Value == ChatMessage, Format == String {
+    /// The message in `format`: ``Snapshotting/rendered(_:options:factory:resolver:attachmentViews:)`` with `[message]`.
+    public static func rendered(_ format: OutputFormat, options: RenderOptions = .snapshot,
+                                factory: any ViewFactory = DefaultViewFactory(),
+                                resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+                                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+        Snapshotting<[ChatMessage], String>.rendered(format, options: options, factory: factory, resolver: resolver,
+                                                     attachmentViews: attachmentViews).pullback { [$0] }
+    }
+
+    /// The message as HTML: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/html``.
     public static func html(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
                             attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
-        Snapshotting<[ChatMessage], String>.html(options: options, factory: factory, attachmentViews: attachmentViews).pullback { [$0] }
+        rendered(.html, options: options, factory: factory, attachmentViews: attachmentViews)
     }
 
+    /// The message as terminal text: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/ansi``.
     public static func ansi(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
                             attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
-        Snapshotting<[ChatMessage], String>.ansi(options: options, factory: factory, attachmentViews: attachmentViews).pullback { [$0] }
+        rendered(.ansi, options: options, factory: factory, attachmentViews: attachmentViews)
     }
 
+    /// The message as Markdown: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/markdown``.
     public static func markdown(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-                            attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
-        Snapshotting<[ChatMessage], String>.markdown(options: options, factory: factory, attachmentViews: attachmentViews).pullback { [$0] }
+                                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+        rendered(.markdown, options: options, factory: factory, attachmentViews: attachmentViews)
     }
 }
 

@@ -13,7 +13,8 @@ enum SampleTranscripts {
         directory.deletingLastPathComponent().appendingPathComponent("cards").appendingPathComponent(name).path
     }
 
-    enum Format: String, CaseIterable { case html, ansi, markdown }
+    /// The formats the tests render in.
+    typealias Format = OutputFormat
 
     /// Renders a sample file completely, in two passes as the command line does (threads under
     /// their first message); returns the document and the reader's warnings.
@@ -22,39 +23,15 @@ enum SampleTranscripts {
                        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) throws -> (output: String, warnings: [ReadWarning]) {
         var warnings: [ReadWarning] = []
         let renderer = TranscriptRenderer(options: options, factory: factory, attachmentViews: attachmentViews)
-        let file = path(name)
-        switch format {
-        case .html:
-            var backend = HTMLBackend(output: "", options: options)
-            try renderer.render(path: file, onWarning: { warnings.append($0) }, to: &backend)
-            return (backend.output, warnings)
-        case .ansi:
-            var backend = ANSIBackend(output: "", options: options)
-            try renderer.render(path: file, onWarning: { warnings.append($0) }, to: &backend)
-            return (backend.output, warnings)
-        case .markdown:
-            var backend = MarkdownBackend(output: "", options: options)
-            try renderer.render(path: file, onWarning: { warnings.append($0) }, to: &backend)
-            return (backend.output, warnings)
-        }
+        var backend = format.makeBackend(output: "", options: options)
+        try renderer.render(path: path(name), onWarning: { warnings.append($0) }, to: &backend)
+        return (backend.output, warnings)
     }
 
     /// Renders messages held in memory in one pass.
     static func renderInMemory(_ messages: [ChatMessage], as format: Format, options: RenderOptions = RenderOptions()) -> String {
-        let renderer = TranscriptRenderer(options: options)
-        switch format {
-        case .html:
-            var backend = HTMLBackend(output: "", options: options)
-            renderer.render(messages: messages, to: &backend)
-            return backend.output
-        case .ansi:
-            var backend = ANSIBackend(output: "", options: options)
-            renderer.render(messages: messages, to: &backend)
-            return backend.output
-        case .markdown:
-            var backend = MarkdownBackend(output: "", options: options)
-            renderer.render(messages: messages, to: &backend)
-            return backend.output
-        }
+        var backend = format.makeBackend(output: "", options: options)
+        TranscriptRenderer(options: options).render(messages: messages, to: &backend)
+        return backend.output
     }
 }

@@ -45,18 +45,8 @@ public struct AppTranscript: Sendable {
 
     /// Writes the transcript in `format` to `output`.
     public func render(as format: OutputFormat, options: RenderOptions = options, to output: some TextOutputStream) {
-        let renderer = Self.renderer(options: options)
-        switch format {
-        case .html:
-            var backend = HTMLBackend(output: output, options: options)
-            renderer.render(messages: messages, channel: channel, to: &backend)
-        case .ansi:
-            var backend = ANSIBackend(output: output, options: options)
-            renderer.render(messages: messages, channel: channel, to: &backend)
-        case .markdown:
-            var backend = MarkdownBackend(output: output, options: options)
-            renderer.render(messages: messages, channel: channel, to: &backend)
-        }
+        var backend = format.makeBackend(output: output, options: options)
+        Self.renderer(options: options).render(messages: messages, channel: channel, to: &backend)
     }
 
     /// The transcript in `format`, as one string (for tests).
@@ -64,18 +54,5 @@ public struct AppTranscript: Sendable {
         let sink = OutputSink.memory()
         render(as: format, options: options, to: sink)
         return sink.capturedText
-    }
-}
-
-/// The three formats Scrollback writes.
-public enum OutputFormat: String, CaseIterable, Sendable {
-    case html, ansi, markdown
-
-    public var fileExtension: String {
-        switch self {
-        case .html: "html"
-        case .ansi: "ansi"
-        case .markdown: "md"
-        }
     }
 }

@@ -47,7 +47,10 @@ do {
 
 let name = URL(fileURLWithPath: inputPath).deletingPathExtension().lastPathComponent
 for format in OutputFormat.allCases {
-    let path = URL(fileURLWithPath: outputDirectory).appendingPathComponent("\(name).\(format.fileExtension)").path
+    // The terminal text keeps its colours' escape sequences: `.ansi` rather than the format's
+    // `.txt`, so that it is not taken for plain text.
+    let fileExtension = format == .ansi ? "ansi" : format.fileExtension
+    let path = URL(fileURLWithPath: outputDirectory).appendingPathComponent("\(name).\(fileExtension)").path
     let sink: OutputSink
     do {
         sink = try OutputSink.file(atPath: path)

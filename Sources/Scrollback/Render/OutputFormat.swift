@@ -1,0 +1,122 @@
+import Foundation
+
+/// A format Scrollback writes. One value names it, gives its file extension and the names it
+/// answers to, and makes its backend, so that a caller renders in any format without a
+/// `switch` of its own, and a new format is added here alone.
+///
+/// ```swift
+/// let format = try OutputFormat.named("md")  // .markdown; OutputFormat(path: "chat.md") too
+/// var backend = format.makeBackend(output: OutputSink.standardOutput(), options: options)
+/// try TranscriptRenderer(options: options).render(path: "export.json", to: &backend)
+/// ```
+public enum OutputFormat: String, CaseIterable, Sendable {
+    /// One self-contained HTML page, written by ``HTMLBackend``.
+    case html
+    /// Styled, wrapped terminal text, written by ``ANSIBackend``.
+    case ansi
+    /// CommonMark, written by ``MarkdownBackend``.
+    case markdown
+
+    /// The format's name, as `scrollback render --format` takes it: `html`, `ansi`, `markdown`.
+    public var name: String { rawValue }
+
+    /// The extension of the files written in this format, without its dot: `html`, `txt`, `md`.
+    public var fileExtension: String {
+        switch self {
+        case .html: "html"
+        case .ansi: "txt"
+        case .markdown: "md"
+        }
+    }
+
+    /// The other names the format answers to, in lower case: `htm`; `txt`; `md`. A file whose
+    /// extension is the format's name or one of these is read as being in the format.
+    public var aliases: [String] {
+        switch self {
+        case .html: ["htm"]
+        case .ansi: ["txt"]
+        case .markdown: ["md"]
+        }
+    }
+
+    /// The format called `name`: its ``name`` or one of its ``aliases``, in any case (`html`,
+    /// `HTM`, `md`).
+    ///
+    /// - Throws: ``UnknownNameError`` for any other name; its description lists the formats.
+    public static func named(_ name: String) throws(UnknownNameError) -> OutputFormat {
+        guard let format = lookUp(name) else { throw UnknownNameError(name: name) }
+        return format
+    }
+
+    /// The format that the extension of the file at `path` names, as ``named(_:)`` reads it
+    /// (`chat.html`, `notes.MD`, `log.txt`), or `nil` for a path without an extension or with
+    /// one no format answers to.
+    public init?(path: String) {
+        guard let format = Self.lookUp(URL(fileURLWithPath: path).pathExtension) else { return nil }
+        self = format
+    }
+
+    private static func lookUp(_ name: String) -> OutputFormat? {
+        let name = name.lowercased()
+        return allCases.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// The formats' names as a sentence lists them, for help texts and messages: `html, ansi or
+    /// markdown`.
+    public static var choices: String {
+        let names = allCases.map(\.name)
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
+
+    /// A backend writing this format to `output`: ``HTMLBackend``, ``ANSIBackend`` or
+    /// ``MarkdownBackend``, behind one type that every renderer method takes. Pass an
+    /// ``OutputSink`` to write as it goes (a file, standard output), or `""` to gather the
+    /// document in a `String` and read it from ``Backend/output`` (tests, snapshots).
+    public func makeBackend<Output: TextOutputStream>(output: Output, options: RenderOptions) -> Backend<Output> {
+        switch self {
+        case .html: Backend(HTMLBackend(output: output, options: options))
+        case .ansi: Backend(ANSIBackend(output: output, options: options))
+        case .markdown: Backend(MarkdownBackend(output: output, options: options))
+        }
+    }
+
+    /// The backend of an ``OutputFormat`` (``OutputFormat/makeBackend(output:options:)``): it
+    /// writes exactly what the format's own backend writes.
+    public struct Backend<Output: TextOutputStream>: TranscriptBackend {
+        private var base: any OutputWritingBackend<Output>
+
+        fileprivate init(_ base: some OutputWritingBackend<Output>) { self.base = base }
+
+        /// What the backend was given to write to, with everything written so far: the whole
+        /// document, once ended, when it was a `String`.
+        public var output: Output { base.output }
+
+        /// Opens the document, as the format's backend does.
+        public mutating func begin(_ document: DocumentInfo, header: View) { base.begin(document, header: header) }
+
+        /// Writes one top-level item of the transcript.
+        public mutating func write(_ view: View) { base.write(view) }
+
+        /// Writes `footer` and closes the document, as the format's backend does.
+        public mutating func end(_ summary: DocumentSummary, footer: View) { base.end(summary, footer: footer) }
+    }
+
+    /// A name no format answers to.
+    public struct UnknownNameError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The name, as it was given.
+        public var name: String
+
+        /// `Unknown format 'pdf'. Use html, ansi or markdown.`
+        public var description: String { "Unknown format '\(name)'. Use \(OutputFormat.choices)." }
+    }
+}
+
+/// A format's own backend, which gives back what it writes to: what ``OutputFormat/Backend`` holds.
+protocol OutputWritingBackend<Output>: TranscriptBackend {
+    associatedtype Output: TextOutputStream
+    var output: Output { get }
+}
+
+extension HTMLBackend: OutputWritingBackend {}
+extension ANSIBackend: OutputWritingBackend {}
+extension MarkdownBackend: OutputWritingBackend {}

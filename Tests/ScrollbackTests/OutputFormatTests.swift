@@ -1,0 +1,133 @@
+import Foundation
+import ScrollbackTesting
+import Testing
+@testable import Scrollback
+
+/// One value per format: its names, its file extension, and a backend that writes what the
+/// format's own backend writes.
+@Suite struct OutputFormatTests {
+    @Test func theFormatsInTheirOrder() {
+        #expect(OutputFormat.allCases == [.html, .ansi, .markdown])
+        #expect(OutputFormat.allCases.map(\.name) == ["html", "ansi", "markdown"])
+        #expect(OutputFormat.allCases.map(\.fileExtension) == ["html", "txt", "md"])
+        #expect(OutputFormat.allCases.map(\.aliases) == [["htm"], ["txt"], ["md"]])
+        #expect(OutputFormat.choices == "html, ansi or markdown")
+    }
+
+    @Test(arguments: [
+        ("html", OutputFormat.html), ("htm", .html),
+        ("ansi", .ansi), ("txt", .ansi),
+        ("markdown", .markdown), ("md", .markdown),
+    ])
+    func lookUpByNameOrAlias(name: String, format: OutputFormat) throws {
+        #expect(try OutputFormat.named(name) == format)
+    }
+
+    @Test(arguments: ["HTML", "Htm", "ANSI", "TxT", "MarkDown", "MD"])
+    func namesAreReadInAnyCase(name: String) throws {
+        #expect(try OutputFormat.named(name) == OutputFormat.named(name.lowercased()))
+    }
+
+    @Test(arguments: ["pdf", "", "html ", ".md", "text", "htmlx"])
+    func anUnknownNameListsTheFormats(name: String) {
+        #expect(throws: OutputFormat.UnknownNameError(name: name)) { try OutputFormat.named(name) }
+        let error = OutputFormat.UnknownNameError(name: name)
+        #expect(error.description == "Unknown format '\(name)'. Use html, ansi or markdown.")
+        for format in OutputFormat.allCases {
+            #expect(error.description.contains(format.name))
+        }
+    }
+
+    @Test(arguments: [
+        ("chat.html", OutputFormat.html), ("out/chat.HTM", .html), ("/tmp/a.b/page-001.html", .html),
+        ("log.txt", .ansi), ("log.ansi", .ansi), ("LOG.TXT", .ansi),
+        ("notes.md", .markdown), ("notes.Markdown", .markdown), ("dir.html/notes.md", .markdown),
+    ])
+    func lookUpByPathExtension(path: String, format: OutputFormat) {
+        #expect(OutputFormat(path: path) == format)
+    }
+
+    @Test(arguments: ["chat", "-", "chat.pdf", "archive.tar.gz", "chat.html.bak", "md", "chat.", "html.d/chat"])
+    func aPathWithoutAFormatsExtensionHasNone(path: String) {
+        #expect(OutputFormat(path: path) == nil)
+    }
+
+    /// Every name and extension leads to one format only, and a format's files are read back as it.
+    @Test func namesAreUniqueAndFilesAreReadBack() throws {
+        let names = OutputFormat.allCases.flatMap { [$0.name] + $0.aliases }
+        #expect(Set(names).count == names.count)
+        for format in OutputFormat.allCases {
+            #expect(OutputFormat(path: "chat." + format.fileExtension) == format)
+            #expect(try OutputFormat.named(format.fileExtension) == format)
+            #expect(OutputFormat(rawValue: format.name) == format)
+        }
+    }
+
+    /// The links between a transcript's files are allowed for every format's extension, and only those.
+    @Test func siblingFilesOfEveryFormatAreLinks() {
+        for format in OutputFormat.allCases {
+            #expect(URLPolicy.sanitize("chat-002.\(format.fileExtension)#m-42") != nil, "\(format)")
+        }
+        for other in ["htm", "markdown", "ansi", "pdf"] {
+            #expect(URLPolicy.sanitize("chat-002.\(other)#m-42") == nil, "\(other)")
+        }
+    }
+
+    // MARK: - The backend
+
+    static let samples = ["launch-room.json", "support-ticket.ndjson", "attachments.json", "threads.json", "hostile.json"]
+
+    /// The sample rendered by the format's own backend, named: the reference for the format's value.
+    static func direct(_ format: OutputFormat, path: String, options: RenderOptions) throws -> String {
+        let renderer = TranscriptRenderer(options: options)
+        switch format {
+        case .html:
+            var backend = HTMLBackend(output: "", options: options)
+            try renderer.render(path: path, to: &backend)
+            return backend.output
+        case .ansi:
+            var backend = ANSIBackend(output: "", options: options)
+            try renderer.render(path: path, to: &backend)
+            return backend.output
+        case .markdown:
+            var backend = MarkdownBackend(output: "", options: options)
+            try renderer.render(path: path, to: &backend)
+            return backend.output
+        }
+    }
+
+    @Test(arguments: OutputFormat.allCases, samples)
+    func theBackendWritesWhatTheFormatsOwnBackendWrites(format: OutputFormat, sample: String) throws {
+        var options = RenderOptions.snapshot
+        options.colorDepth = .trueColor
+        options.hyperlinks = true
+        let path = SampleTranscripts.path(sample)
+        let expected = try Self.direct(format, path: path, options: options)
+        #expect(!expected.isEmpty)
+
+        var backend = format.makeBackend(output: "", options: options)
+        try TranscriptRenderer(options: options).render(path: path, to: &backend)
+        #expect(backend.output == expected)
+
+        let sink = OutputSink.memory()
+        var streaming = format.makeBackend(output: sink, options: options)
+        try TranscriptRenderer(options: options).render(path: path, to: &streaming)
+        #expect(sink.capturedText == expected)
+    }
+
+    @Test(arguments: OutputFormat.allCases)
+    func snapshotStrategiesOfAFormatAreTheNamedOnes(format: OutputFormat) throws {
+        let message = AttachmentViewTests.message("att-011")
+        let view = View.card(.plain, [.text("Hello", .title), .link(destination: "https://example.com", label: .text("site"))])
+        let named: (Snapshotting<View, String>, Snapshotting<ChatMessage, String>) = switch format {
+        case .html: (.html(), .html())
+        case .ansi: (.ansi(), .ansi())
+        case .markdown: (.markdown(), .markdown())
+        }
+        #expect(Snapshotting<View, String>.rendered(format).pathExtension == format.fileExtension)
+        #expect(Snapshotting<View, String>.rendered(format).snapshot(view) == named.0.snapshot(view))
+        #expect(named.0.pathExtension == format.fileExtension)
+        #expect(Snapshotting<ChatMessage, String>.rendered(format).snapshot(message) == named.1.snapshot(message))
+        #expect(named.1.pathExtension == format.fileExtension)
+    }
+}
