@@ -37,12 +37,7 @@ import Testing
         var options = RenderOptions.snapshot
         options.colorDepth = colorDepth
         options.width = 200
-        let snapshotting: Snapshotting<ChatMessage, String> = switch format {
-        case .html: .html(options: options)
-        case .ansi: .ansi(options: options)
-        case .markdown: .markdown(options: options)
-        }
-        return snapshotting.snapshot(Self.message(id))
+        return Snapshotting<ChatMessage, String>.rendered(format, options: options).snapshot(Self.message(id))
     }
 
     // MARK: - Each kind in the three outputs

@@ -60,20 +60,9 @@ import Testing
         let renderer = TranscriptRenderer(options: options,
                                           attachmentViews: AttachmentViewRegistry().registering(cardFile: cards))
         var reader = TranscriptReader(bytes: bytes)
-        switch format {
-        case .html:
-            var backend = HTMLBackend(output: "", options: options)
-            _ = try renderer.render(&reader, to: &backend)
-            return backend.output
-        case .ansi:
-            var backend = ANSIBackend(output: "", options: options)
-            _ = try renderer.render(&reader, to: &backend)
-            return backend.output
-        case .markdown:
-            var backend = MarkdownBackend(output: "", options: options)
-            _ = try renderer.render(&reader, to: &backend)
-            return backend.output
-        }
+        var backend = format.makeBackend(output: "", options: options)
+        _ = try renderer.render(&reader, to: &backend)
+        return backend.output
     }
 
     /// The line breaks of every kind in `text`.

@@ -44,20 +44,9 @@ import Testing
             index = try TranscriptIndex(reading: &first, filter: filter)
         }
         var reader = TranscriptReader(bytes: bytes)
-        switch format {
-        case .html:
-            var backend = HTMLBackend(output: "", options: .snapshot)
-            try renderer.render(&reader, index: index, to: &backend)
-            return backend.output
-        case .ansi:
-            var backend = ANSIBackend(output: "", options: .snapshot)
-            try renderer.render(&reader, index: index, to: &backend)
-            return backend.output
-        case .markdown:
-            var backend = MarkdownBackend(output: "", options: .snapshot)
-            try renderer.render(&reader, index: index, to: &backend)
-            return backend.output
-        }
+        var backend = format.makeBackend(output: "", options: .snapshot)
+        try renderer.render(&reader, index: index, to: &backend)
+        return backend.output
     }
 
     static func scratchDirectory() throws -> String {
