@@ -22,22 +22,8 @@ public enum ContactGuide {
     public static func render(path: String, as format: OutputFormat, with renderer: TranscriptRenderer = renderer(),
                               onWarning: @escaping (ReadWarning) -> Void = { _ in }) throws(ReadError) -> String {
         let sink = OutputSink.memory()
-        switch format {
-        case .html:
-            var backend = HTMLBackend(output: sink, options: renderer.options)
-            try renderer.render(path: path, onWarning: onWarning, to: &backend)
-        case .ansi:
-            var backend = ANSIBackend(output: sink, options: renderer.options)
-            try renderer.render(path: path, onWarning: onWarning, to: &backend)
-        case .markdown:
-            var backend = MarkdownBackend(output: sink, options: renderer.options)
-            try renderer.render(path: path, onWarning: onWarning, to: &backend)
-        }
+        var backend = format.makeBackend(output: sink, options: renderer.options)
+        try renderer.render(path: path, onWarning: onWarning, to: &backend)
         return sink.capturedText
     }
-}
-
-/// The three formats Scrollback writes.
-public enum OutputFormat: String, CaseIterable, Sendable {
-    case html, ansi, markdown
 }

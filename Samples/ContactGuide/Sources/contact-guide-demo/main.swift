@@ -1,5 +1,6 @@
 import ContactGuide
 import Foundation
+import Scrollback
 
 // contact-guide-demo [html|ansi|markdown] [TRANSCRIPT]
 // Prints the transcript (default: the sample's Fixtures/front-desk.json) with every step of

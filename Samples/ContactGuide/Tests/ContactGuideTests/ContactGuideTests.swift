@@ -226,17 +226,8 @@ import Testing
         if let resolver { renderer.resolver = resolver }
         let sink = OutputSink.memory()
         var collected: [ReadWarning] = []
-        switch format {
-        case .html:
-            var backend = HTMLBackend(output: sink, options: renderer.options)
-            renderer.render(messages: messages, onWarning: { collected.append($0) }, to: &backend)
-        case .ansi:
-            var backend = ANSIBackend(output: sink, options: renderer.options)
-            renderer.render(messages: messages, onWarning: { collected.append($0) }, to: &backend)
-        case .markdown:
-            var backend = MarkdownBackend(output: sink, options: renderer.options)
-            renderer.render(messages: messages, onWarning: { collected.append($0) }, to: &backend)
-        }
+        var backend = format.makeBackend(output: sink, options: renderer.options)
+        renderer.render(messages: messages, onWarning: { collected.append($0) }, to: &backend)
         warnings += collected
         return readable(sink.capturedText, format)
     }
