@@ -63,7 +63,8 @@ import Testing
         }
     }
 
-    /// The links between a transcript's files are allowed for every format's extension, and only those.
+    /// The links between a transcript's files are allowed for every format's extension, and only
+    /// those: URLPolicy lists the extensions itself (Support comes before Render), this keeps it in step.
     @Test func siblingFilesOfEveryFormatAreLinks() {
         for format in OutputFormat.allCases {
             #expect(URLPolicy.sanitize("chat-002.\(format.fileExtension)#m-42") != nil, "\(format)")

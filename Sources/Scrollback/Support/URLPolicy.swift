@@ -32,11 +32,11 @@ public enum URLPolicy {
 
     public static func isAllowed(_ url: String) -> Bool { sanitize(url) != nil }
 
-    /// A file beside this one: letters, digits, `-` and `_`, one dot and the extension of an
-    /// ``OutputFormat`` (`.html`, `.md`, `.txt`: ``OutputFormat/fileExtension``), and
+    /// A file beside this one: letters, digits, `-` and `_`, one `.html`, `.md` or `.txt`, and
     /// an optional fragment of the characters a URL fragment may hold and percent escapes (what
     /// ``Anchor/fragment(for:)`` writes). No scheme, no slash, no `..` before the fragment: it
-    /// can only name a sibling file.
+    /// can only name a sibling file. The extensions are the output formats' file extensions,
+    /// written out here because Support comes before Render; a test keeps them in step.
     static func isSiblingDocument(_ url: String) -> Bool {
         let bytes = url.utf8
         // Nearly every URL has a scheme: its colon, not a file name's character, rules it out
@@ -44,8 +44,7 @@ public enum URLPolicy {
         guard let dot = bytes.firstIndex(where: { !isPlain($0) }), bytes[dot] == UInt8(ascii: "."), dot != bytes.startIndex
         else { return false }
         let hash = bytes[dot...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
-        let fileExtension = url[bytes.index(after: dot)..<hash]
-        guard OutputFormat.allCases.contains(where: { $0.fileExtension == fileExtension }) else { return false }
+        guard ["html", "md", "txt"].contains(url[bytes.index(after: dot)..<hash]) else { return false }
         guard hash != bytes.endIndex else { return true }
         return bytes[bytes.index(after: hash)...].allSatisfy { Anchor.isFragmentByte($0) || $0 == UInt8(ascii: "%") }
     }
