@@ -44,4 +44,16 @@ import Scrollback
         #expect(backend.output.contains("📎 plan.pdf"))
         #expect(backend.output.contains("plain words"))
     }
+
+    @Test func formatByName() throws {
+        let options = RenderOptions()
+        // --- as in the README, with an in-memory sink ---
+        var backend = try OutputFormat.named("md").makeBackend(output: OutputSink.memory(), options: options)
+        // ---
+        try TranscriptRenderer(options: options).render(path: SampleTranscripts.path("launch-room.json"), to: &backend)
+        backend.output.flush()
+        #expect(backend.output.capturedText.hasPrefix("# Launch room 🚀"))
+        #expect(OutputFormat(path: "chat.md") == .markdown)
+        #expect(OutputFormat.allCases.map(\.fileExtension) == ["html", "txt", "md"])
+    }
 }
