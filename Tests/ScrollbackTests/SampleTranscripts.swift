@@ -3,8 +3,10 @@ import Foundation
 
 /// The transcripts in Samples/, rendered whole, for tests.
 enum SampleTranscripts {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Samples/transcripts")
+    /// The repository's top folder (this file is in Tests/ScrollbackTests).
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let directory = repositoryRoot.appendingPathComponent("Samples/transcripts")
 
     static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 

@@ -117,7 +117,7 @@ private struct Resolver: MessageTypeResolving {
 
     // 4. A quoted preview with a near-miss signature does not compile.
     @Test func aNearMissQuotedPreviewDoesNotCompile() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = SampleTranscripts.repositoryRoot
         let modules = root.appendingPathComponent(".build/debug/Modules")
         guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("Scrollback.swiftmodule").path) else {
             Issue.record("no built Scrollback module at \(modules.path)")

@@ -5,8 +5,7 @@ import Testing
 
 /// Theme files: loading, `extends`, errors with key paths and lines, and the built-in themes.
 @Suite struct ThemeFileTests {
-    static let themesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Themes")
+    static let themesDirectory = SampleTranscripts.repositoryRoot.appendingPathComponent("Themes")
 
     /// The error `json` raises, or `nil` when it loads.
     func error(_ json: String) -> ThemeError? {
