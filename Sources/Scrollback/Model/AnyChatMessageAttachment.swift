@@ -1,5 +1,5 @@
 /// One attachment of a message, of any kind (the iOS SDK's name for it). Every field the sender
-/// wrote is kept in ``raw``; the typed accessors read the keys FORMAT.md documents, with their
+/// wrote is kept in ``raw``; the typed accessors read the keys Stream sends for each kind, with their
 /// fallbacks. ``decoded(as:)`` gives a typed ``ChatMessageAttachment``.
 public struct AnyChatMessageAttachment: Sendable, Hashable {
     /// Stable within a transcript: the message's id and the attachment's position.

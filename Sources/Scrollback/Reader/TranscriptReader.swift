@@ -5,7 +5,7 @@ public enum TranscriptEvent: Sendable, Hashable {
     case message(ChatMessage)
 }
 
-/// The shape of a whole input file, detected from the data (see FORMAT.md, section 1).
+/// The shape of a whole input file, detected from the data (the README lists them).
 public enum InputShape: String, Sendable {
     /// `{"channel": {...}, "messages": [...], "members": [...], ...}`
     case channel
