@@ -298,14 +298,15 @@ public struct TranscriptRenderer: Sendable {
         var channelNumber = 0
         /// Whether the channel header being written names its channel.
         var headerShowsName = true
-        /// Missing parents whose thread has been shown, as id hashes: one block each.
-        var orphanThreadsShown: Set<UInt64> = []
+        /// Where replies go.
+        var placement: ThreadPlacement
 
         init(renderer: TranscriptRenderer, index: TranscriptIndex?) {
             context = RenderContext(options: renderer.options, factory: renderer.factory, resolver: renderer.resolver,
                                     attachmentViews: renderer.attachmentViews)
             context.documentMessages = index?.messageIDs
             self.index = index
+            placement = ThreadPlacement(index: index)
             layout = TranscriptLayout(labels: context.formatter)
             window = MessageFilter.Window(renderer.filter)
         }
@@ -333,7 +334,7 @@ public struct TranscriptRenderer: Sendable {
             messageCount = 0
             firstDate = nil
             lastDate = nil
-            orphanThreadsShown = []
+            placement.startDocument()
         }
 
         /// Starts page `number` of a split document (`--split`) once the previous one is closed
@@ -353,31 +354,9 @@ public struct TranscriptRenderer: Sendable {
                 firstDate = min(firstDate ?? date, date)
                 lastDate = max(lastDate ?? date, date)
             }
-            var item = MessageItem(message: message)
-            guard let parentID = message.parentID else {
-                item.threadReplyCount = index?.replyCount(to: message.id)
-                // The thread block under it ends its group.
-                return write(layout.add(item, endsGroup: (item.threadReplyCount ?? 0) > 0), to: &backend)
-            }
-            guard let index else {
-                // One pass: the reply stays where it was read, marked as a reply.
-                item.placement = .threadReplyInChannel(parentShown: context.contains(messageID: parentID), isRepeat: false)
-                return write(layout.add(item), to: &backend)
-            }
-            if index.containsTopLevel(messageID: parentID) {
-                // Its thread shows under the parent; here too only when it was also sent to the channel.
-                guard message.showInChannel else { return }
-                item.placement = .threadReplyInChannel(parentShown: true, isRepeat: true)
-            } else if orphanThreadsShown.insert(MessageIDSet.key(parentID)).inserted {
-                // The parent is missing: its whole thread shows where its first reply is met.
-                item.placement = .thread
-                item.opensOrphanThread = true
-            } else if message.showInChannel {
-                item.placement = .threadReplyInChannel(parentShown: index.contains(messageID: parentID), isRepeat: true)
-            } else {
-                return
-            }
-            write(layout.add(item, startsGroup: true, endsGroup: true), to: &backend)
+            let context = context
+            guard let placed = placement.place(message, isPresent: { context.contains(messageID: $0) }) else { return }
+            write(layout.add(placed.item, startsGroup: placed.startsGroup, endsGroup: placed.endsGroup), to: &backend)
         }
 
         /// The line saying the transcript is cut short, after what the layout still holds.

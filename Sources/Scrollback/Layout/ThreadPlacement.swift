@@ -1,0 +1,48 @@
+/// Where each message read in the channel flow appears, threads considered: a top-level message
+/// in place (its thread block follows it), a thread reply under its first message (and in the
+/// channel too when it was also sent there), the replies to a message the input lacks as one
+/// block where the first of them is met. Without an index pass, replies stay where they are.
+struct ThreadPlacement {
+    let index: TranscriptIndex?
+    /// Missing parents whose thread has been shown, as id hashes: one block each.
+    private var orphanThreadsShown: Set<UInt64> = []
+
+    init(index: TranscriptIndex?) {
+        self.index = index
+    }
+
+    /// A new document shows orphaned threads again where they appear.
+    mutating func startDocument() {
+        orphanThreadsShown = []
+    }
+
+    /// How `message` enters the layout, or `nil` when it shows only in its thread block.
+    /// `isPresent` tells whether a message is in the document (for a one-pass rendering).
+    mutating func place(_ message: ChatMessage, isPresent: (String) -> Bool) -> (item: MessageItem, startsGroup: Bool, endsGroup: Bool)? {
+        var item = MessageItem(message: message)
+        guard let parentID = message.parentID else {
+            item.threadReplyCount = index?.replyCount(to: message.id)
+            // The thread block under it ends its group.
+            return (item, false, (item.threadReplyCount ?? 0) > 0)
+        }
+        guard let index else {
+            // One pass: the reply stays where it was read, marked as a reply.
+            item.placement = .threadReplyInChannel(parentShown: isPresent(parentID), isRepeat: false)
+            return (item, false, false)
+        }
+        if index.containsTopLevel(messageID: parentID) {
+            // Its thread shows under the parent; here too only when it was also sent to the channel.
+            guard message.showInChannel else { return nil }
+            item.placement = .threadReplyInChannel(parentShown: true, isRepeat: true)
+        } else if orphanThreadsShown.insert(MessageIDSet.key(parentID)).inserted {
+            // The parent is missing: its whole thread shows where its first reply is met.
+            item.placement = .thread
+            item.opensOrphanThread = true
+        } else if message.showInChannel {
+            item.placement = .threadReplyInChannel(parentShown: index.contains(messageID: parentID), isRepeat: true)
+        } else {
+            return nil
+        }
+        return (item, true, true)
+    }
+}
