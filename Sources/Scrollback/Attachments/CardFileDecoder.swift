@@ -1,134 +1,49 @@
-/// Checks a parsed card file and builds its cards, reporting the first problem with its key path.
+/// Builds the cards of a card file that ``ConfigurationChecker`` found sound.
 struct CardFileDecoder {
-    let file: String
+    let document: ConfigurationDocument
 
-    static let fileKeys = ["version", "cards"]
-    static let cardKeys = ["icon", "title", "subtitle", "fields", "link", "quote", "axis"]
-    static let fieldKeys = ["key", "label"]
-    static let linkKeys = ["label", "url"]
-    static let axes = ["horizontal", "vertical"]
-
-    func decode(_ root: JSONValue) throws(CardFileError) -> CardFile {
-        let object = try self.object(root, at: "")
-        // The version first: a newer file may use keys this version does not know.
-        guard let versionValue = object["version"] else { throw error(at: "", .missingKey("version")) }
-        guard case .integer(let version) = versionValue else {
-            throw error(at: "version", .wrongType(expected: "a whole number", found: versionValue.typeName))
-        }
-        guard version == Int64(CardFile.currentVersion) else {
-            throw error(at: "version", .unsupportedVersion(Int(clamping: version)))
-        }
-        try checkKeys(of: object, allowed: Self.fileKeys, at: "")
-        guard let cardsValue = object["cards"] else { throw error(at: "", .missingKey("cards")) }
+    func decode() throws(ConfigurationError) -> CardFile {
+        try ConfigurationChecker.check(document, against: CardFileSchema.file)
+        let root = document.root.objectValue ?? [:]
         var cards: [AttachmentCard] = []
-        for (name, value) in try self.object(cardsValue, at: "cards") {
-            cards.append(try card(named: name, value, at: Self.keyPath("cards", name)))
+        for (name, value) in root["cards"]?.objectValue ?? [:] {
+            cards.append(try card(named: name, value.objectValue ?? [:], at: ConfigurationDocument.keyPath("cards", name)))
         }
-        return CardFile(version: Int(version), cards: cards)
+        return CardFile(version: Int(root["version"]?.integerValue ?? 1), cards: cards)
     }
 
-    private func card(named name: String, _ value: JSONValue, at path: String) throws(CardFileError) -> AttachmentCard {
-        guard !name.trimmedOfWhitespace.isEmpty else { throw error(at: path, .emptyTypeName) }
-        let type = AttachmentType(rawValue: name)
-        guard !AttachmentType.builtIn.contains(type) else { throw error(at: path, .builtInType(name)) }
-        let object = try self.object(value, at: path)
-        try checkKeys(of: object, allowed: Self.cardKeys, at: path)
-        guard let icon = try string(object, "icon", at: path) else { throw error(at: path, .missingKey("icon")) }
-        guard let title = try template(object, "title", at: path) else { throw error(at: path, .missingKey("title")) }
-        var axis = View.Axis.vertical
-        if let name = try string(object, "axis", at: path) {
-            guard Self.axes.contains(name) else { throw error(at: Self.keyPath(path, "axis"), .invalidValue(name, allowed: Self.axes)) }
-            axis = name == "horizontal" ? .horizontal : .vertical
-        }
-        return AttachmentCard(
-            type: type, icon: icon, title: title,
-            subtitle: try template(object, "subtitle", at: path),
-            fields: try fields(object["fields"], at: Self.keyPath(path, "fields")),
-            link: try link(object["link"], at: Self.keyPath(path, "link")),
-            quote: try template(object, "quote", at: path),
-            axis: axis)
-    }
-
-    private func fields(_ value: JSONValue?, at path: String) throws(CardFileError) -> [AttachmentCard.Field] {
-        guard let value else { return [] }
-        guard case .array(let items) = value else { throw error(at: path, .wrongType(expected: "an array", found: value.typeName)) }
+    private func card(named name: String, _ object: JSONObject, at path: String) throws(ConfigurationError) -> AttachmentCard {
         var fields: [AttachmentCard.Field] = []
-        for (index, item) in items.enumerated() {
-            let itemPath = "\(path)[\(index)]"
+        for item in object["fields"]?.arrayValue ?? [] {
             switch item {
-            case .string(let key):
-                fields.append(AttachmentCard.Field(key: try fieldKey(key, at: itemPath)))
-            case .object(let object):
-                try checkKeys(of: object, allowed: Self.fieldKeys, at: itemPath)
-                guard let key = try string(object, "key", at: itemPath) else { throw error(at: itemPath, .missingKey("key")) }
-                let label = try string(object, "label", at: itemPath)
-                fields.append(AttachmentCard.Field(key: try fieldKey(key, at: Self.keyPath(itemPath, "key")), label: label))
+            case .object(let field):
+                fields.append(AttachmentCard.Field(key: field["key"]?.stringValue ?? "", label: field["label"]?.stringValue))
             default:
-                throw error(at: itemPath, .wrongType(expected: "a string or an object", found: item.typeName))
+                fields.append(AttachmentCard.Field(key: item.stringValue ?? ""))
             }
         }
-        return fields
-    }
-
-    /// A field name or dotted path with no empty part.
-    private func fieldKey(_ key: String, at path: String) throws(CardFileError) -> String {
-        guard !key.isEmpty else { throw error(at: path, .emptyValue) }
-        guard !key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
-            throw error(at: path, .invalidFieldKey(key))
+        var link: AttachmentCard.Link?
+        if let fields = object["link"]?.objectValue {
+            let linkPath = ConfigurationDocument.keyPath(path, "link")
+            guard let url = try template(fields, "url", at: linkPath) else { throw document.error(at: linkPath, .missingKey("url")) }
+            link = AttachmentCard.Link(label: try template(fields, "label", at: linkPath), url: url)
         }
-        return key
+        guard let title = try template(object, "title", at: path) else { throw document.error(at: path, .missingKey("title")) }
+        return AttachmentCard(
+            type: AttachmentType(rawValue: name), icon: object["icon"]?.stringValue ?? "", title: title,
+            subtitle: try template(object, "subtitle", at: path),
+            fields: fields, link: link,
+            quote: try template(object, "quote", at: path),
+            axis: object["axis"]?.stringValue == "horizontal" ? .horizontal : .vertical)
     }
 
-    private func link(_ value: JSONValue?, at path: String) throws(CardFileError) -> AttachmentCard.Link? {
-        guard let value else { return nil }
-        let object = try self.object(value, at: path)
-        try checkKeys(of: object, allowed: Self.linkKeys, at: path)
-        guard let url = try template(object, "url", at: path) else { throw error(at: path, .missingKey("url")) }
-        guard !url.source.isEmpty else { throw error(at: Self.keyPath(path, "url"), .emptyValue) }
-        return AttachmentCard.Link(label: try template(object, "label", at: path), url: url)
-    }
-
-    // MARK: - Checks
-
-    private func object(_ value: JSONValue, at path: String) throws(CardFileError) -> JSONObject {
-        guard case .object(let object) = value else { throw error(at: path, .wrongType(expected: "an object", found: value.typeName)) }
-        return object
-    }
-
-    private func string(_ object: JSONObject, _ key: String, at path: String) throws(CardFileError) -> String? {
-        guard let value = object[key] else { return nil }
-        guard case .string(let string) = value else {
-            throw error(at: Self.keyPath(path, key), .wrongType(expected: "a string", found: value.typeName))
-        }
-        return string
-    }
-
-    private func template(_ object: JSONObject, _ key: String, at path: String) throws(CardFileError) -> CardTemplate? {
-        guard let source = try string(object, key, at: path) else { return nil }
+    /// The template at `key` (checked already; parsed again to build it).
+    private func template(_ object: JSONObject, _ key: String, at path: String) throws(ConfigurationError) -> CardTemplate? {
+        guard let source = object[key]?.stringValue else { return nil }
         do {
             return try CardTemplate(source)
         } catch {
-            throw self.error(at: Self.keyPath(path, key), .template(error))
+            throw document.error(at: ConfigurationDocument.keyPath(path, key), .template(error))
         }
-    }
-
-    private func checkKeys(of object: JSONObject, allowed: [String], at path: String) throws(CardFileError) {
-        for key in object.keys where !allowed.contains(key) {
-            throw error(at: Self.keyPath(path, key), .unknownKey(key, suggestion: Spelling.nearest(to: key, among: allowed)))
-        }
-    }
-
-    private func error(at path: String, _ problem: CardFileError.Problem) -> CardFileError {
-        CardFileError(file: file, keyPath: path, problem: problem)
-    }
-
-    /// `parent.key`, or `parent["key"]` when the key is not a plain name (so that a type
-    /// called `a.b` cannot be read as a path).
-    static func keyPath(_ parent: String, _ key: String) -> String {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
-        }
-        if plain { return parent.isEmpty ? key : "\(parent).\(key)" }
-        return "\(parent)[\"\(key.debugEscaped)\"]"
     }
 }
