@@ -287,7 +287,8 @@ import Testing
         }
         try #"{"version": 1, "extends": "default"}"#.write(toFile: directory + "/t\(depth).json", atomically: true, encoding: .utf8)
         let error = try #require(throws: ConfigurationError.self) { try Theme.load(path: directory + "/t0.json") }
-        #expect(error.problem == .extendsTooDeep)
+        #expect(error.problem == .extendsTooDeep(limit: 16))
+        #expect(error.problemDescription == "'extends' goes more than 16 themes deep")
         #expect(error.keyPath == "extends")
         #expect(error.position == SourcePosition(line: 2, column: 14))
     }

@@ -6,11 +6,12 @@ public enum ConfigurationKind: String, Sendable, Hashable, CaseIterable {
     /// A card file (`--cards`): see ``CardFile/load(path:)``.
     case cardFile
 
-    /// The newest `version` of this kind of file this Scrollback reads.
+    /// The newest `version` of this kind of file this Scrollback reads (``Theme/fileVersion``,
+    /// ``CardFile/currentVersion``).
     public var currentVersion: Int {
         switch self {
-        case .theme: return Theme.fileVersion
-        case .cardFile: return CardFile.currentVersion
+        case .theme: return 1
+        case .cardFile: return 1
         }
     }
 
@@ -37,6 +38,7 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
         case invalidJSON(String)
         /// The same key twice in one object.
         case duplicateKey(String)
+        /// A key the object needs, such as a card's `title`.
         case missingKey(String)
         /// A key the format does not have, with the nearest known key when one is close.
         case unknownKey(String, suggestion: String?)
@@ -51,6 +53,7 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
         case outOfRange(Double, allowed: ClosedRange<Double>)
         /// A string outside its allowed set, such as an `axis` other than `horizontal` or `vertical`.
         case invalidValue(String, allowed: [String])
+        /// An empty string where text is needed (a label, a link's `url`, a field name).
         case emptyValue
         /// A glyph or label that is too long or holds control characters, or an SVG drawing
         /// that is not one; the text says which.
@@ -67,7 +70,8 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
         case unknownTheme(String, suggestion: String?)
         /// The chain of themes that leads back to one already in it.
         case extendsCycle([String])
-        case extendsTooDeep
+        /// A chain of `extends` longer than `limit` themes.
+        case extendsTooDeep(limit: Int)
 
         // MARK: Card files
 
@@ -81,6 +85,8 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     /// The file as named to the loader (`cards.json`), `NAME (built-in)`, or a label for text
     /// not from a file.
     public var file: String
+    /// Which kind of file it is: it names the file in "cannot read the card file" and says
+    /// which `version` is current.
     public var kind: ConfigurationKind
     /// Where the problem is: the offending value (or key, for a problem with the key itself:
     /// unknown, repeated or empty), or the place a syntax error was found; `nil` when the file
@@ -89,8 +95,10 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     /// Where in the file: `cards.workout.link.url`, `colors.accent`, `cards["work.out"]`,
     /// `cards.party_invite.fields[1].key`; empty for the file as a whole.
     public var keyPath: String
+    /// What is wrong.
     public var problem: Problem
 
+    /// An error as the checker makes it; `position` and `keyPath` are left out for the file as a whole.
     public init(file: String, kind: ConfigurationKind, position: SourcePosition? = nil, keyPath: String = "", problem: Problem) {
         self.file = file
         self.kind = kind
@@ -109,6 +117,7 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
         return false
     }
 
+    /// `FILE: line L, column C: KEY.PATH: problem`, leaving out what is not known.
     public var description: String {
         let place = position.map { "line \($0.line), column \($0.column): " } ?? ""
         let path = keyPath.isEmpty ? "" : "\(keyPath): "
@@ -154,8 +163,8 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
             return "no built-in theme or file named '\(name.debugEscaped)'" + Self.suggesting(suggestion)
         case .extendsCycle(let chain):
             return "'extends' makes a cycle: " + chain.map(\.debugEscaped).joined(separator: " -> ")
-        case .extendsTooDeep:
-            return "'extends' goes more than \(ThemeSchema.maximumExtendsDepth) themes deep"
+        case .extendsTooDeep(let limit):
+            return "'extends' goes more than \(limit) themes deep"
         case .builtInType(let type):
             return "'\(type.debugEscaped)' is a kind Scrollback draws itself; cards apply to custom attachment types only"
         case .invalidFieldKey(let key):

@@ -10,7 +10,7 @@ import Darwin
 /// only what it changes.
 extension Theme {
     /// The newest theme file `version` this Scrollback reads.
-    public static let fileVersion = 1
+    public static let fileVersion = ConfigurationKind.theme.currentVersion
 
     /// The themes built into Scrollback, in the order `scrollback themes` lists them.
     public static var builtInNames: [String] { BuiltInThemes.names }
@@ -77,7 +77,7 @@ enum ThemeLoader {
         }
         let chain = chain + [identity]
         return try ThemeDecoder(document: document).decode(name: name) { reference throws(ThemeDecoder.BaseFailure) in
-            guard chain.count < ThemeSchema.maximumExtendsDepth else { throw .reference(.extendsTooDeep) }
+            guard chain.count < ThemeSchema.maximumExtendsDepth else { throw .reference(.extendsTooDeep(limit: ThemeSchema.maximumExtendsDepth)) }
             let target = try locate(reference, directory: directory)
             let targetIdentity: String
             switch target {

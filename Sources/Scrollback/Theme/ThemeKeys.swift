@@ -124,49 +124,17 @@ extension Theme {
         private static let builtInNames = Set(builtIn.map(\.rawValue))
     }
 
-    /// The name of a glyph in a theme's `images`: `.poll`, `.file(.pdf)`, ... A misspelt icon is
-    /// a compile error. A name the theme has no glyph for draws as its group's (`file.pdf` as
-    /// `file`), else as `•`.
-    public struct Icon: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
+    /// The name of a glyph in a theme's `images`: the key of ``View/icon(name:label:)``.
+    public typealias Icon = View.Icon
+}
 
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
+extension View.Icon {
+    /// A kind of file's icon: `file.pdf`, ... (drawn as `file` by a theme without it).
+    public static func file(_ kind: FileKind) -> View.Icon { View.Icon(rawValue: "file." + kind.rawValue) }
 
-        public var description: String { rawValue }
-
-        /// The icon's group: `file` for `file.pdf`; `nil` for a name without a dot.
-        var group: Icon? {
-            guard let dot = rawValue.firstIndex(of: ".") else { return nil }
-            return Icon(rawValue: String(rawValue[..<dot]))
-        }
-
-        // MARK: Built-in icons
-
-        public static let attachment = Icon(rawValue: "attachment")
-        public static let image = Icon(rawValue: "image")
-        public static let video = Icon(rawValue: "video")
-        public static let audio = Icon(rawValue: "audio")
-        public static let voiceRecording = Icon(rawValue: "voiceRecording")
-        public static let file = Icon(rawValue: "file")
-        public static let giphy = Icon(rawValue: "giphy")
-        public static let linkPreview = Icon(rawValue: "linkPreview")
-        public static let contact = Icon(rawValue: "contact")
-        public static let poll = Icon(rawValue: "poll")
-        public static let location = Icon(rawValue: "location")
-        /// An attachment of a kind nobody described.
-        public static let unknown = Icon(rawValue: "unknown")
-        public static let edited = Icon(rawValue: "edited")
-        public static let pinned = Icon(rawValue: "pinned")
-        public static let thread = Icon(rawValue: "thread")
-
-        /// A kind of file's icon: `file.pdf`, ...
-        public static func file(_ kind: FileKind) -> Icon { Icon(rawValue: "file." + kind.rawValue) }
-
-        /// Every built-in icon, in the order theme files list them.
-        public static let builtIn: [Icon] = [.attachment, .image, .video, .audio, .voiceRecording, .file]
-            + FileKind.allCases.map { Icon.file($0) }
-            + [.giphy, .linkPreview, .contact, .poll, .location, .unknown, .edited, .pinned, .thread]
-    }
+    /// Every built-in icon, in the order theme files list them: the names a theme file's
+    /// `images` takes.
+    public static let builtIn: [View.Icon] = [.attachment, .image, .video, .audio, .voiceRecording, .file]
+        + FileKind.allCases.map { View.Icon.file($0) }
+        + [.giphy, .linkPreview, .contact, .poll, .location, .unknown, .edited, .pinned, .thread]
 }

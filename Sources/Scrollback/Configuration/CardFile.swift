@@ -25,7 +25,7 @@ import Foundation
 /// ``ConfigurationError``s. Load a file with ``load(path:)`` and pass ``registry`` to the renderer.
 public struct CardFile: Sendable, Hashable {
     /// The newest `version` this Scrollback reads.
-    public static let currentVersion = 1
+    public static let currentVersion = ConfigurationKind.cardFile.currentVersion
 
     public var version: Int
     /// The cards in the order the file lists them.
