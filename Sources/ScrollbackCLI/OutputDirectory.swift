@@ -28,7 +28,7 @@ struct OutputDirectory {
             }, completed: { _, channel, summary in
                 if let opened = sink { try files.close(opened) }
                 sink = nil
-                entries.append(IndexEntry(fileName: fileName, title: channel?.displayName ?? options.theme.string("untitled"),
+                entries.append(IndexEntry(fileName: fileName, title: channel?.displayName ?? options.theme.string(.untitled),
                                           summary: summary))
                 rendering.messageCount += summary.messageCount
             })
@@ -38,7 +38,7 @@ struct OutputDirectory {
         let indexName = "index." + fileExtension
         let indexSink = try files.open(path(indexName))
         var index = makeBackend(indexSink)
-        job.renderer.renderIndex(of: entries, title: options.theme.string("transcripts"), to: &index)
+        job.renderer.renderIndex(of: entries, title: options.theme.string(.transcripts), to: &index)
         try files.close(indexSink)
         rendering.paths = (entries.map(\.fileName) + [indexName]).map(path)
         return rendering

@@ -276,7 +276,7 @@ struct RenderCommand {
                     rendering.paths.append(path(names.fileName(ofPage: page)))
                     rendering.messageCount += summary.messageCount
                     entries.append(IndexEntry(fileName: names.fileName(ofPage: page),
-                                                         title: options.theme.string("page", String(page)), summary: summary))
+                                                         title: options.theme.string(.page, String(page)), summary: summary))
                 })
             } catch let error as ReadError {
                 // The pages so far end with the line that says where the transcript stops.
@@ -284,7 +284,7 @@ struct RenderCommand {
             }
             let indexSink = try files.open(output)
             var index = format.makeBackend(output: indexSink, options: options)
-            job.renderer.renderIndex(of: entries, title: title ?? options.theme.string("untitled"), to: &index)
+            job.renderer.renderIndex(of: entries, title: title ?? options.theme.string(.untitled), to: &index)
             try files.close(indexSink)
             rendering.paths.append(output)
             return rendering
@@ -300,7 +300,7 @@ struct RenderCommand {
     }
 
     /// A card file that cannot be read is 1; one read and found wrong is bad data (65).
-    static func status(for error: CardFileError) -> Int32 {
+    static func status(for error: ConfigurationError) -> Int32 {
         error.isUnreadable ? ScrollbackTool.ExitCode.failure : ScrollbackTool.ExitCode.dataError
     }
 

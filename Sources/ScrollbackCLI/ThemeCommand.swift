@@ -18,12 +18,12 @@ struct ThemeCommand {
         discussion: """
             'scrollback theme show NAME|PATH' prints the theme resolved (nothing inherited), ready \
             to copy and edit. 'scrollback theme check FILE' validates a theme file: exit 0 when \
-            valid, 65 with the file, line, key path and problem when not, 1 when it cannot be read.
+            valid, 65 with the file, line, column, key path and problem when not, 1 when it cannot be read.
 
             A theme file is JSON (comments and trailing commas allowed) with "version": 1 and \
             optionally "extends" (a built-in name or a path), "colors", "dark" {"colors"}, "fonts", \
             "styles", "images", "reactions", "strings" and "metrics". A file with "extends" holds \
-            only what it changes.
+            only what it changes. "strings" also takes an app's own labels, named "app.NAME".
             """,
         positionals: [PositionalSpec(name: "action", help: "show or check."),
                       PositionalSpec(name: "theme", help: "A built-in theme name or a theme file.")],
@@ -85,7 +85,7 @@ struct ThemeCommand {
     }
 
     /// A file that cannot be read is 1; one read and found wrong is bad data (65).
-    static func status(for error: ThemeError) -> Int32 {
+    static func status(for error: ConfigurationError) -> Int32 {
         error.isUnreadable ? ScrollbackTool.ExitCode.failure : ScrollbackTool.ExitCode.dataError
     }
 

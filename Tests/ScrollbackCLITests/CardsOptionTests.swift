@@ -25,17 +25,22 @@ import Testing
         let path = temporaryFile(#"{"version": 1, "cards": {"workout": {"icon": "🏃", "titel": "{activity}"}}}"#)
         let run = ToolRun(["render", Self.transcript, "--cards", path])
         #expect(run.status == 65)
-        #expect(run.errors == "Error: \(path): cards.workout.titel: unknown key 'titel'; did you mean 'title'?\n")
+        #expect(run.errors == "Error: \(path): line 1, column 54: cards.workout.titel: unknown key 'titel'; did you mean 'title'?\n")
         #expect(run.output.isEmpty)
 
         let brace = temporaryFile(#"{"version": 1, "cards": {"location": {"icon": "", "title": "t", "link": {"url": "https://m.example/?lat={latitude"}}}}"#)
         let braceRun = ToolRun(["render", Self.transcript, "--cards", brace])
         #expect(braceRun.status == 65)
-        #expect(braceRun.errors.hasPrefix("Error: \(brace): cards.location.link.url: unbalanced braces"), "\(braceRun.errors)")
+        #expect(braceRun.errors.hasPrefix("Error: \(brace): line 1, column 81: cards.location.link.url: unbalanced braces"), "\(braceRun.errors)")
 
         let newer = ToolRun(["render", Self.transcript, "--cards", temporaryFile(#"{"version": 2, "cards": {}}"#)])
         #expect(newer.status == 65)
-        #expect(newer.errors.contains("version: version 2 is newer than this Scrollback understands (1)"))
+        #expect(newer.errors.contains("line 1, column 13: version: version 2 is newer than this Scrollback understands (1)"))
+
+        let duplicate = temporaryFile("{\"version\": 1, \"cards\": {\n  \"workout\": {\"icon\": \"\", \"title\": \"a\"},\n  \"workout\": {\"icon\": \"\", \"title\": \"b\"}}}")
+        let duplicateRun = ToolRun(["render", Self.transcript, "--cards", duplicate])
+        #expect(duplicateRun.status == 65)
+        #expect(duplicateRun.errors == "Error: \(duplicate): line 3, column 3: cards.workout: the key 'workout' appears twice\n")
     }
 
     @Test func unreadableCardFileExits1() {

@@ -266,10 +266,22 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         let path = temporaryFile("{\n  \"version\": 1,\n  \"extends\": \"default\",\n  \"fonts\": {\"body\": {\"size\": 300}}\n}\n")
         let bad = ToolRun(["theme", "check", path])
         #expect(bad.status == 65)
-        #expect(bad.errors == "Error: \(path):4: fonts.body.size: 300 is out of range; use 6 to 128\n")
+        #expect(bad.errors == "Error: \(path): line 4, column 30: fonts.body.size: 300 is out of range; use 6 to 128\n")
         #expect(ToolRun(["theme", "check", "/nonexistent/theme.json"]).status == 1)
         #expect(ToolRun(["theme", "frobnicate", path]).status == 64)
         #expect(ToolRun(["theme", "check"]).status == 64)
+    }
+
+    @Test func checkTakesAppLabelsAndRefusesUnknownOnes() {
+        let app = temporaryFile(#"{"version": 1, "extends": "default", "strings": {"app.workout.title": "Training"}}"#)
+        let good = ToolRun(["theme", "check", app])
+        #expect(good.status == 0, "\(good.errors)")
+        #expect(ToolRun(["theme", "show", app]).output.contains(#""app.workout.title": "Training""#))
+        let typo = temporaryFile("{\"version\": 1, \"extends\": \"default\",\n  \"strings\": {\"edtied\": \"Bearbeitet\"}}")
+        let bad = ToolRun(["theme", "check", typo])
+        #expect(bad.status == 65)
+        #expect(bad.errors == "Error: \(typo): line 2, column 15: strings.edtied: unknown key 'edtied'; did you mean 'edited'?\n")
+        #expect(ToolRun(["render", samples.appendingPathComponent("launch-room.json").path, "--theme", typo]).status == 65)
     }
 
     @Test func renderTakesThemeAndAppearance() {

@@ -40,13 +40,13 @@ extension ViewFactory {
         // follows on the same line there, and under the picture in HTML (`.sb-row.sb-media`).
         let image = View.image(ImageContent(
             source: source, thumbnail: attachment.thumbURL.flatMap { $0 == source ? nil : $0 },
-            alt: attachment.title ?? context.theme.string("photo"), width: attachment.pixelWidth, height: attachment.pixelHeight))
+            alt: attachment.title ?? context.theme.string(.photo), width: attachment.pixelWidth, height: attachment.pixelHeight))
         guard let size = attachment.fileSize else { return image }
         return .stack(.horizontal, [image, .text(AttachmentFormatting.fileSize(size), .muted)], .media)
     }
 
     public func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
-        let label = context.theme.string("video")
+        let label = context.theme.string(.video)
         let title = attachment.title ?? label
         var details: [View] = []
         if let duration = attachment.duration { details.append(.badge(AttachmentFormatting.duration(duration))) }
@@ -61,15 +61,15 @@ extension ViewFactory {
             return .stack(.horizontal, [image] + details, .media)
         }
         let name: View = attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong)) } ?? .text(title, .strong)
-        return .stack(.horizontal, [.icon(name: "video", label: label), name] + details, .attachment)
+        return .stack(.horizontal, [.icon(name: .video, label: label), name] + details, .attachment)
     }
 
     public func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let isAudio = attachment.type == .audio
         let kind = isAudio ? FileKind.audio : FileKind(mimeType: attachment.mimeType, fileName: attachment.title ?? attachment.assetURL)
-        let title = attachment.title ?? context.theme.string(isAudio ? "audio" : "file")
+        let title = attachment.title ?? context.theme.string(isAudio ? .audio : .file)
         let name: View = attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong)) } ?? .text(title, .strong)
-        var row: [View] = [.icon(name: kind.iconName, label: context.theme.string("file.\(kind.rawValue)")), name]
+        var row: [View] = [.icon(name: .file(kind), label: context.theme.string(.file(kind))), name]
         if kind == .audio || kind == .video, let duration = attachment.duration {
             row.append(.badge(AttachmentFormatting.duration(duration)))
         }
@@ -78,9 +78,9 @@ extension ViewFactory {
     }
 
     public func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
-        let label = context.theme.string("voiceMessage")
+        let label = context.theme.string(.voiceMessage)
         let title: View = .text(label, .strong)
-        var row: [View] = [.icon(name: "voiceRecording", label: label),
+        var row: [View] = [.icon(name: .voiceRecording, label: label),
                            attachment.assetURL.map { .link(destination: $0, label: title) } ?? title]
         // Clients draw the waveform before the duration, as a player would.
         let samples = attachment.raw["waveform_data"]?.arrayValue?.compactMap(\.doubleValue) ?? []
@@ -113,7 +113,7 @@ extension ViewFactory {
             .first(where: URLPolicy.isAllowed)
         var parts: [View] = []
         if let site = attachment.string("author_name") ?? target.flatMap(Self.host(of:)) {
-            parts.append(.stack(.horizontal, [.icon(name: "linkPreview", label: context.theme.string("link")), .text(site, .muted)]))
+            parts.append(.stack(.horizontal, [.icon(name: .linkPreview, label: context.theme.string(.link)), .text(site, .muted)]))
         }
         if let title = attachment.string("title") {
             parts.append(target.map { .link(destination: $0, label: .text(title, .strong)) } ?? .text(title, .strong))
@@ -123,7 +123,7 @@ extension ViewFactory {
         let pictures = [attachment.string("image_url"), attachment.string("thumb_url")].compactMap { $0 }.filter(URLPolicy.isAllowed)
         if let picture = pictures.first {
             parts.append(.image(ImageContent(source: picture, thumbnail: pictures.count > 1 && pictures[1] != picture ? pictures[1] : nil,
-                                             alt: context.theme.string("linkPreview"))))
+                                             alt: context.theme.string(.linkPreview))))
         }
         if attachment.string("title") == nil, let target { parts.append(.link(destination: target, label: .text(target))) }
         return .card(.linkPreview, parts)
@@ -132,20 +132,20 @@ extension ViewFactory {
     public func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let contact = ContactCard(attachment)
         guard !contact.isEmpty else { return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context) }
-        var parts: [View] = [.stack(.horizontal, [.icon(name: "contact", label: context.theme.string("contact")),
+        var parts: [View] = [.stack(.horizontal, [.icon(name: .contact, label: context.theme.string(.contact)),
                                                   .text(contact.name ?? contact.phoneNumber ?? contact.email ?? "", .strong)])]
         if let organization = contact.organization { parts.append(.text(organization, .muted)) }
         var details: [View.Field] = []
         if let phone = contact.phoneNumber {
             let dialable = Self.dialable(phone)
             let value: View = dialable.isEmpty ? .text(phone) : .link(destination: "tel:" + dialable, label: .text(phone))
-            details.append(View.Field(context.theme.string("phone"), value))
+            details.append(View.Field(context.theme.string(.phone), value))
         }
         if let email = contact.email {
             // Only an address that looks like one becomes a `mailto:` link; anything else stays text.
             let looksLikeAddress = email.contains("@") && !email.contains { $0.isWhitespace || "<>\"'()[]\\,;:".contains($0) }
             let value: View = looksLikeAddress ? .link(destination: "mailto:" + email, label: .text(email)) : .text(email)
-            details.append(View.Field(context.theme.string("email"), value))
+            details.append(View.Field(context.theme.string(.email), value))
         }
         if !details.isEmpty { parts.append(.fields(details)) }
         return .card(.attachment, parts)
@@ -154,9 +154,9 @@ extension ViewFactory {
     public func makePollView(for poll: Poll, in message: ChatMessage, context: RenderContext) -> View {
         let total = poll.options.reduce(0) { $0 + $1.votes }
         var parts: [View] = [.stack(.horizontal, [
-            .icon(name: "poll", label: context.theme.string("poll")),
-            .text(poll.name.isEmpty ? context.theme.string("poll") : poll.name, .strong),
-            .badge(context.theme.string(poll.isClosed ? "pollClosed" : "pollOpen")),
+            .icon(name: .poll, label: context.theme.string(.poll)),
+            .text(poll.name.isEmpty ? context.theme.string(.poll) : poll.name, .strong),
+            .badge(context.theme.string(poll.isClosed ? .pollClosed : .pollOpen)),
         ])]
         if !poll.options.isEmpty {
             parts.append(.fields(poll.options.map { option in
@@ -167,12 +167,12 @@ extension ViewFactory {
     }
 
     public func makeSharedLocationView(for location: SharedLocation, in message: ChatMessage, context: RenderContext) -> View {
-        var title = context.theme.string("location")
+        var title = context.theme.string(.location)
         if let end = location.endAt {
-            title = context.theme.string("liveLocationUntil", context.formatter.time(end))
+            title = context.theme.string(.liveLocationUntil, context.formatter.time(end))
         }
         return .card(.attachment, [
-            .stack(.horizontal, [.icon(name: "location", label: title), .text(title, .strong)]),
+            .stack(.horizontal, [.icon(name: .location, label: title), .text(title, .strong)]),
             .link(destination: location.mapURL, label: .text(location.coordinates)),
         ])
     }
@@ -217,7 +217,7 @@ extension ViewFactory {
     }
 
     static func votes(_ count: Int64, of total: Int64, context: RenderContext) -> String {
-        let noun = context.theme.string(count == 1 ? "vote" : "votes")
+        let noun = context.theme.string(count == 1 ? .vote : .votes)
         guard total > 0 else { return "\(count) \(noun)" }
         return "\(count) \(noun) · \(Int((Double(count) * 100 / Double(total)).rounded()))%"
     }

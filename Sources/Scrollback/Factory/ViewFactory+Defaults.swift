@@ -3,14 +3,14 @@ import Foundation
 extension ViewFactory {
     public func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> View {
         let channel = options.channel
-        let name = channel.displayName ?? context.theme.string("channel")
+        let name = channel.displayName ?? context.theme.string(.channel)
         var info: [View] = []
         if let image = channel.imageURL, !image.isEmpty {
             info.append(.image(ImageContent(source: image, alt: name, width: 32, height: 32)))
         }
         var facts: [String] = []
         if let members = channel.memberCount, members > 0 {
-            facts.append(members == 1 ? context.theme.string("member") : context.theme.string("members", String(members)))
+            facts.append(members == 1 ? context.theme.string(.member) : context.theme.string(.members, String(members)))
         }
         if let first = options.firstDate {
             let firstDay = context.formatter.day(first)
@@ -25,10 +25,10 @@ extension ViewFactory {
     }
 
     public func makeThreadView(for parent: ChatMessage?, replies: [View], replyCount: Int, context: RenderContext) -> View {
-        let count = replyCount == 1 ? context.theme.string("threadReply") : context.theme.string("threadReplies", String(replyCount))
-        var summary: [View] = [.icon(name: "thread", label: "")]
+        let count = replyCount == 1 ? context.theme.string(.threadReply) : context.theme.string(.threadReplies, String(replyCount))
+        var summary: [View] = [.icon(name: .thread, label: "")]
         if parent == nil {
-            summary += [.text(context.theme.string("orphanThread"), .strong), .text("· " + count, .muted)]
+            summary += [.text(context.theme.string(.orphanThread), .strong), .text("· " + count, .muted)]
         } else {
             summary.append(.text(count, .strong))
         }
@@ -78,20 +78,20 @@ extension ViewFactory {
     public func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
         var parts: [View] = []
-        if message.kind == .ephemeral { parts.append(.text(context.theme.string("onlyVisibleToYou"), .muted)) }
+        if message.kind == .ephemeral { parts.append(.text(context.theme.string(.onlyVisibleToYou), .muted)) }
         if item.isLastInGroup, let date = message.createdAt {
             parts.append(.time(date, label: context.formatter.time(date)))
         }
-        if message.isEdited { parts.append(.text(context.theme.string("edited"), .timestamp)) }
+        if message.isEdited { parts.append(.text(context.theme.string(.edited), .timestamp)) }
         if message.pinned {
-            let pinner = message.pinnedBy.map { context.isCurrentUser($0) ? context.theme.string("pinnedByYou") : context.theme.string("pinnedBy", $0.displayName) }
-            parts.append(.stack(.horizontal, [.icon(name: "pinned", label: context.theme.string("pinned")),
-                                               .text(pinner ?? context.theme.string("pinned"), .muted)]))
+            let pinner = message.pinnedBy.map { context.isCurrentUser($0) ? context.theme.string(.pinnedByYou) : context.theme.string(.pinnedBy, $0.displayName) }
+            parts.append(.stack(.horizontal, [.icon(name: .pinned, label: context.theme.string(.pinned)),
+                                               .text(pinner ?? context.theme.string(.pinned), .muted)]))
         }
         // A thread shown underneath says its own count; otherwise `reply_count` tells that one exists.
         if (item.threadReplyCount ?? 0) == 0, let replies = message.replyCount, replies > 0, message.parentID == nil {
-            let label = replies == 1 ? context.theme.string("threadReply") : context.theme.string("threadReplies", String(replies))
-            parts.append(.stack(.horizontal, [.icon(name: "thread", label: label), .text(label, .muted)]))
+            let label = replies == 1 ? context.theme.string(.threadReply) : context.theme.string(.threadReplies, String(replies))
+            parts.append(.stack(.horizontal, [.icon(name: .thread, label: label), .text(label, .muted)]))
         }
         if parts.isEmpty { return .empty }
         return .stack(.horizontal, parts, .footer)
@@ -105,7 +105,7 @@ extension ViewFactory {
         if case .threadReplyInChannel(let parentShown, _) = item.placement, let parentID = message.parentID {
             // "↳ Replied to a thread", a link to the thread's first message when it is in the document.
             parts.append(.quote(anchor: parentShown ? context.linkTarget(forMessageID: parentID) : nil,
-                                [.text(context.theme.string("repliedToThread"), .muted)]))
+                                [.text(context.theme.string(.repliedToThread), .muted)]))
         }
         if resolver.hasQuote(message: message) {
             let options = QuotedMessageOptions(
@@ -143,9 +143,9 @@ extension ViewFactory {
     public func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let fields = attachment.raw.members.filter { $0.key != "type" }.map { View.Field($0.key, fieldValue($0.value)) }
         // An attachment with no type says so in words; any other shows its type as sent.
-        let name = attachment.string("type") == nil ? context.theme.string("attachment") : attachment.type.rawValue
+        let name = attachment.string("type") == nil ? context.theme.string(.attachment) : attachment.type.rawValue
         return .card(.attachment, [
-            .stack(.horizontal, [.icon(name: "unknown", label: context.theme.string("attachment")), .text(name, .strong)]),
+            .stack(.horizontal, [.icon(name: .unknown, label: context.theme.string(.attachment)), .text(name, .strong)]),
             fields.isEmpty ? .empty : .fields(fields),
         ].filter { $0 != .empty })
     }
@@ -157,7 +157,7 @@ extension ViewFactory {
         }
         // A deleted original shows nothing of itself, whatever a content override would draw.
         if let quoted = options.quotedMessage, context.resolver.isDeleted(message: quoted) {
-            lines.append(.text(context.theme.string("messageDeleted"), .deleted))
+            lines.append(.text(context.theme.string(.messageDeleted), .deleted))
         } else {
             lines.append(context.factory.makeQuotedMessageContentView(options: options, context: context))
         }
@@ -171,7 +171,7 @@ extension ViewFactory {
             // Only the id came with the reply: the quote can still lead to the original when the
             // document has it (the quote links there), else it says plainly that it is missing.
             let present = options.quotedMessageID.map { context.documentMessages?.contains($0) ?? false } ?? false
-            return .text(context.theme.string(present ? "quotedMessageElsewhere" : "quotedMessageMissing"), .muted)
+            return .text(context.theme.string(present ? .quotedMessageElsewhere : .quotedMessageMissing), .muted)
         }
         // A registered attachment kind may supply its own preview.
         for attachment in quoted.attachments {
@@ -204,14 +204,14 @@ extension ViewFactory {
         return .stack(.horizontal, message.reactionGroups.map { group in
             let label = "\(context.theme.reactionGlyph(group.type)) \(group.count)"
             return own.contains(group.type)
-                ? .badge(label + " " + context.theme.string("ownReactionMark"), .ownReaction)
+                ? .badge(label + " " + context.theme.string(.ownReactionMark), .ownReaction)
                 : .badge(label, .badge)
         }, .footer)
     }
 
     public func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
-        var body: [View] = [.text(message.text.isEmpty ? context.theme.string("systemMessage") : message.text, message.kind == .error ? .error : .system)]
+        var body: [View] = [.text(message.text.isEmpty ? context.theme.string(.systemMessage) : message.text, message.kind == .error ? .error : .system)]
         if let date = message.createdAt { body.append(.time(date, label: context.formatter.time(date))) }
         return .message(MessageFrame(id: message.id, role: message.kind == .error ? .error : .system,
                                      body: [.stack(.horizontal, body)], date: message.createdAt))
@@ -221,7 +221,7 @@ extension ViewFactory {
         let message = item.message
         var header: [View] = []
         if item.isFirstInGroup { header.append(context.factory.makeAuthorView(for: message, context: context)) }
-        var body: [View] = [.text(context.theme.string("messageDeleted"), .deleted)]
+        var body: [View] = [.text(context.theme.string(.messageDeleted), .deleted)]
         if let date = message.deletedAt ?? message.createdAt { body.append(.time(date, label: context.formatter.time(date))) }
         return .message(MessageFrame(id: message.id, role: .deleted, header: header, body: [.stack(.horizontal, body)],
                                      authorName: authorName(of: message, context: context), date: message.createdAt))
@@ -230,8 +230,8 @@ extension ViewFactory {
     // MARK: - Helpers shared by the defaults
 
     func authorName(of message: ChatMessage, context: RenderContext) -> String {
-        guard let user = message.user else { return context.theme.string("unknownUser") }
-        return context.isCurrentUser(user) ? context.theme.string("you") : user.displayName
+        guard let user = message.user else { return context.theme.string(.unknownUser) }
+        return context.isCurrentUser(user) ? context.theme.string(.you) : user.displayName
     }
 
     /// A field value as views: strings (links when they are allowed URLs), numbers, nested rows.
@@ -328,7 +328,7 @@ extension Theme {
 
     /// "1 message", "12 messages", in the theme's words.
     public func messageCount(_ count: Int) -> String {
-        count == 1 ? string("message") : string("messages", String(count))
+        count == 1 ? string(.message) : string(.messages, String(count))
     }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 extension ViewFactory {
     public func makeDocumentHeaderView(for document: DocumentInfo, context: RenderContext) -> View {
         let title = document.title.trimmingCharacters(in: .whitespacesAndNewlines)
-        return .heading(level: 1, title.isEmpty ? context.theme.string("untitled") : document.title)
+        return .heading(level: 1, title.isEmpty ? context.theme.string(.untitled) : document.title)
     }
 
     public func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> View {
@@ -26,22 +26,22 @@ extension ViewFactory {
     }
 
     public func makeEmptyTranscriptView(context: RenderContext) -> View {
-        .stack(.vertical, [.text(context.theme.string("noMessages"), .muted)], .system)
+        .stack(.vertical, [.text(context.theme.string(.noMessages), .muted)], .system)
     }
 
     public func makeReadErrorView(for error: ReadError, context: RenderContext) -> View {
-        .stack(.vertical, [.text(context.theme.string("inputError", "\(error)"), .alert)], .error)
+        .stack(.vertical, [.text(context.theme.string(.inputError, "\(error)"), .alert)], .error)
     }
 
     public func makePageNavigationView(page: Int, pageCount: Int, names: PageNames, context: RenderContext) -> View {
         let theme = context.theme
         var links: [View] = []
         if page > 1 {
-            links.append(.link(destination: names.fileName(ofPage: page - 1), label: .text(theme.string("previousPage"))))
+            links.append(.link(destination: names.fileName(ofPage: page - 1), label: .text(theme.string(.previousPage))))
         }
-        links.append(.link(destination: names.indexFileName, label: .text(theme.string("pageIndex"))))
+        links.append(.link(destination: names.indexFileName, label: .text(theme.string(.pageIndex))))
         if page < pageCount {
-            links.append(.link(destination: names.fileName(ofPage: page + 1), label: .text(theme.string("nextPage"))))
+            links.append(.link(destination: names.fileName(ofPage: page + 1), label: .text(theme.string(.nextPage))))
         }
         var views: [View] = []
         for link in links {

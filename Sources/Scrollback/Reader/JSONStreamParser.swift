@@ -221,6 +221,16 @@ struct JSONStreamParser {
         return key
     }
 
+    /// ``nextKey()`` with where the key's opening quote is, for messages that point at a key.
+    mutating func nextKeyAndPosition() throws(ReadError) -> (key: String, position: SourcePosition)? {
+        guard try openNextKey() else { return nil }
+        let position = source.position(at: cursor - 1)
+        let key = try parseKey().key
+        try consumeColon()
+        containers[containers.count - 1] = .objectRest
+        return (key, position)
+    }
+
     /// What ``nextKey(among:)`` found.
     enum KeyMatch: Equatable {
         /// The object's `}` was consumed.

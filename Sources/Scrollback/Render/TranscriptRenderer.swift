@@ -283,7 +283,7 @@ public struct TranscriptRenderer: Sendable {
     }
 
     /// The title of a document that no single channel names, from the theme's labels.
-    private var untitledTitle: String { options.theme.string("untitled") }
+    private var untitledTitle: String { options.theme.string(.untitled) }
 
     /// The state of one rendering: the layout window and the summary's counts.
     private struct Session {

@@ -40,9 +40,9 @@ public struct SVGIcon: Sendable, Hashable {
 
 extension Theme {
     /// The SVG drawing of an icon, if the theme has one (falling back as ``icon(_:)`` does).
-    public func svgIcon(_ name: String) -> SVGIcon? {
+    public func svgIcon(_ icon: Icon) -> SVGIcon? {
         guard !svgIcons.isEmpty else { return nil }
-        if icons[name] != nil { return svgIcons[name] }
-        return svgIcons[name.split(separator: ".").first.map(String.init) ?? name]
+        if icons[icon] != nil { return svgIcons[icon] }
+        return svgIcons[icon.group ?? icon]
     }
 }

@@ -14,18 +14,18 @@ public struct Theme: Sendable, Hashable {
     public var styles: [Role: TextStyle]
     /// Font stacks by the SDK's names (`body`, `footnote`, ...).
     public var fonts: [String: Font]
-    /// Glyphs by icon name, for text outputs and HTML alike.
-    public var icons: [String: String]
-    /// Inline SVG drawings HTML uses instead of a glyph, by icon name (optional).
-    public var svgIcons: [String: SVGIcon] = [:]
+    /// Glyphs by icon, for text outputs and HTML alike.
+    public var icons: [Icon: String]
+    /// Inline SVG drawings HTML uses instead of a glyph, by icon (optional).
+    public var svgIcons: [Icon: SVGIcon] = [:]
     /// Emoji by reaction type (`love`, `like`, ...).
     public var reactions: [String: String]
-    /// Labels, so a theme can translate them.
-    public var strings: [String: String]
+    /// Labels, so a theme can translate them: Scrollback's own and an app's (``Label/app(_:default:)``).
+    public var strings: [Label: String]
     public var metrics: Metrics
 
     public init(name: String, colors: [String: ThemeColor], darkColors: [String: ThemeColor], styles: [Role: TextStyle],
-                fonts: [String: Font], icons: [String: String], reactions: [String: String], strings: [String: String],
+                fonts: [String: Font], icons: [Icon: String], reactions: [String: String], strings: [Label: String],
                 metrics: Metrics) {
         self.name = name
         self.colors = colors
@@ -48,13 +48,16 @@ public struct Theme: Sendable, Hashable {
         styles[role] ?? styles[.body] ?? TextStyle(color: "text")
     }
 
-    public func icon(_ name: String) -> String {
-        icons[name] ?? icons[name.split(separator: ".").first.map(String.init) ?? name] ?? "•"
+    /// The glyph for `icon`: the theme's, else its group's (`file` for `file.pdf`), else `•`.
+    public func icon(_ icon: Icon) -> String {
+        icons[icon] ?? icon.group.flatMap { icons[$0] } ?? "•"
     }
 
-    /// The label for `key`, with `%@` replaced by `argument` where given.
-    public func string(_ key: String, _ argument: String? = nil) -> String {
-        let template = strings[key] ?? key
+    /// The text of `label`, with `%@` replaced by `argument` where given: the theme's, else
+    /// the app label's default, else the default theme's (which has every built-in label).
+    /// Only an app label made from its raw value, which no theme sets, reads as its name.
+    public func string(_ label: Label, _ argument: String? = nil) -> String {
+        let template = strings[label] ?? label.defaultValue ?? Theme.default.strings[label] ?? label.rawValue
         guard let argument else { return template }
         return template.replacingOccurrences(of: "%@", with: argument)
     }

@@ -31,15 +31,19 @@ extension Theme {
             }
             return (name, "{" + fields.joined(separator: ", ") + "}")
         })
-        writer.section("images", ThemeFileWriter.ordered(icons, by: ThemeSchema.imageNames).map { name, glyph in
-            guard let svg = svgIcons[name] else { return (name, ThemeFileWriter.quoted(glyph)) }
+        let iconTable = Dictionary(uniqueKeysWithValues: icons.map { ($0.key.rawValue, $0.value) })
+        writer.section("images", ThemeFileWriter.ordered(iconTable, by: ThemeSchema.imageNames).map { name, glyph in
+            guard let svg = svgIcons[Icon(rawValue: name)] else { return (name, ThemeFileWriter.quoted(glyph)) }
             return (name, "{\"glyph\": \(ThemeFileWriter.quoted(glyph)), \"svg\": {\"viewBox\": \"\(svg.viewBoxText)\", "
                 + "\"path\": \(ThemeFileWriter.quoted(svg.path))}}")
         })
         writer.section("reactions", ThemeFileWriter.ordered(reactions, by: ["love", "haha", "like", "sad", "wow"]).map {
             ($0.key, ThemeFileWriter.quoted($0.value))
         })
-        writer.section("strings", ThemeFileWriter.ordered(strings, by: ThemeSchema.stringNames).map { ($0.key, ThemeFileWriter.quoted($0.value)) })
+        let stringTable = Dictionary(uniqueKeysWithValues: strings.map { ($0.key.rawValue, $0.value) })
+        writer.section("strings", ThemeFileWriter.ordered(stringTable, by: ThemeSchema.stringNames).map {
+            ($0.key, ThemeFileWriter.quoted($0.value))
+        })
         writer.section("metrics", [
             ("bubbleRadius", ThemeFileWriter.number(metrics.bubbleRadius)), ("spacing", ThemeFileWriter.number(metrics.spacing)),
             ("maxContentWidth", ThemeFileWriter.number(metrics.maxContentWidth)), ("avatarSize", ThemeFileWriter.number(metrics.avatarSize)),

@@ -2,10 +2,6 @@
 /// iOS SDK's `Appearance` (`colorPalette`, `fonts`, `images`) so that an iOS developer finds
 /// their way.
 enum ThemeSchema {
-    static let fileKeys = ["version", "extends", "description", "colors", "dark", "fonts", "styles", "images",
-                           "reactions", "strings", "metrics"]
-    static let darkKeys = ["colors"]
-
     static let colorNames: [String] = [
         "text", "textLowEmphasis", "subtitleText", "textInverted", "background",
     ] + (1...8).map { "background\($0)" } + [
@@ -15,7 +11,6 @@ enum ThemeSchema {
 
     static let fontNames = ["body", "bodyBold", "bodyItalic", "footnote", "footnoteBold", "subheadline",
                             "subheadlineBold", "headline", "headlineBold", "caption1", "title", "emoji", "code"]
-    static let fontKeys = ["family", "size", "weight", "italic"]
     static let fontSizes: ClosedRange<Double> = 6...128
     static let fontWeights: ClosedRange<Double> = 100...900
 
@@ -25,25 +20,10 @@ enum ThemeSchema {
         .plain, .bubble, .ownBubble, .card, .attachment, .quoted, .header, .footer, .ephemeral, .gallery, .media,
         .linkPreview, .channelHeader, .channelInfo,
     ]
-    static let styleKeys = ["color", "background", "font", "bold", "italic", "underline", "dim"]
 
-    static let imageNames = [
-        "attachment", "image", "video", "audio", "voiceRecording", "file", "file.pdf", "file.document",
-        "file.spreadsheet", "file.presentation", "file.archive", "file.audio", "file.video", "file.code",
-        "file.image", "file.other", "giphy", "linkPreview", "contact", "poll", "location", "unknown", "edited",
-        "pinned", "thread",
-    ]
-
-    static let stringNames = [
-        "untitled", "message", "messages", "systemMessage", "unknownUser", "messageDeleted", "edited", "onlyVisibleToYou", "you", "attachment", "inputError", "ownReactionMark",
-        "pinned", "pinnedBy", "pinnedByYou", "threadReply", "threadReplies", "orphanThread", "repliedToThread",
-        "channel", "member", "members", "quotedMessageMissing", "quotedMessageElsewhere",
-        "photos", "videos", "files", "voiceMessageDuration", "photo", "video", "file", "audio", "voiceMessage",
-        "link", "linkPreview", "contact", "phone", "email", "poll", "pollOpen", "pollClosed", "vote", "votes",
-        "location", "liveLocationUntil", "previousPage", "nextPage", "pageIndex", "page", "noMessages", "transcripts",
-        "file.pdf", "file.document", "file.spreadsheet", "file.presentation", "file.archive", "file.audio",
-        "file.video", "file.code", "file.image", "file.other",
-    ]
+    /// Derived from the typed keys, so that a file and Swift know the same names.
+    static let imageNames = Theme.Icon.builtIn.map(\.rawValue)
+    static let stringNames = Theme.Label.builtIn.map(\.rawValue)
 
     /// Metric names with the range each accepts, in pixels.
     static let metrics: [(name: String, range: ClosedRange<Double>)] = [
@@ -54,4 +34,46 @@ enum ThemeSchema {
     static let maximumTextLength = 200
     /// The deepest chain of `extends`.
     static let maximumExtendsDepth = 16
+
+    // MARK: - The file
+
+    /// Every key of a theme file and what it takes, for ``ConfigurationChecker``. Sections that
+    /// name things (`colors`, `fonts`, `styles`, `images`, `strings`) take the names above;
+    /// `strings` also takes an app's labels under `app.` (``Theme/Label/appNamespace``).
+    static let file: ConfigurationSchema = .object([
+        .required("version", .wholeNumber()),
+        .optional("extends", .string),
+        .optional("description", .string),
+        .optional("colors", colors),
+        .optional("dark", ConfigurationSchema.object([.optional("colors", colors)]).orNull),
+        .optional("fonts", .table(.oneOf(fontNames), of: .object([
+            .optional("family", text), .optional("size", .number(in: fontSizes)),
+            .optional("weight", .wholeNumber(in: fontWeights)), .optional("italic", .bool),
+        ]))),
+        .optional("styles", .table(.oneOf(roles.map(\.rawValue)), of: .object([
+            .optional("color", .string), .optional("background", ConfigurationSchema.string.orNull), .optional("font", .string),
+            .optional("bold", .bool), .optional("italic", .bool), .optional("underline", .bool), .optional("dim", .bool),
+        ]))),
+        .optional("images", .table(.oneOf(imageNames), of: ConfigurationSchema.either(text, .object([
+            .required("glyph", text),
+            .optional("svg", .object([.required("viewBox", .string), .required("path", .string)])),
+        ])).orNull)),
+        .optional("reactions", .table(.anyName { $0.isEmpty ? .emptyName(of: "reaction") : nil }, of: text.orNull)),
+        .optional("strings", .table(.oneOf(stringNames, or: Theme.Label.isAppName), of: text.orNull)),
+        .optional("metrics", .object(metrics.map { .optional($0.name, .number(in: $0.range)) })),
+    ])
+
+    static let colors: ConfigurationSchema = .table(.oneOf(colorNames), of: .string("a colour string") {
+        ThemeColor(parsing: $0) == nil ? .invalidColor($0) : nil
+    })
+
+    /// A glyph, label, reaction or font family: short, without control characters.
+    static let text: ConfigurationSchema = .string { text in
+        if text.isEmpty { return .emptyValue }
+        if text.count > maximumTextLength { return .invalidText("longer than \(maximumTextLength) characters") }
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return .invalidText("holds a control character")
+        }
+        return nil
+    }
 }

@@ -29,7 +29,7 @@ public indirect enum View: Sendable, Hashable {
     /// text outputs leave it out (the name beside it says who it is).
     case avatar(AvatarContent)
     /// A symbol, drawn as the theme's glyph for `name`; `label` is what a screen reader says.
-    case icon(name: String, label: String)
+    case icon(name: Icon, label: String)
     /// A moment in time: `label` is what readers see, `date` is machine-readable.
     case time(Date, label: String)
     /// A small label such as "GIF" or "Edited".

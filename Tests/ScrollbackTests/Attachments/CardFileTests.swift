@@ -3,8 +3,8 @@ import ScrollbackTesting
 import Testing
 @testable import Scrollback
 
-/// Card files: loading and its errors, templates, URL encoding, the cards' views, and the
-/// sample transcript drawn with the sample card file.
+/// Card files: loading, templates, URL encoding, the cards' views, and the sample transcript
+/// drawn with the sample card file. Their mistakes are in ``ConfigurationCheckerTests``.
 @Suite struct CardFileTests {
     static let sampleCards = SampleTranscripts.cardsPath("cards.json")
 
@@ -51,105 +51,7 @@ import Testing
         #expect(view == .card(.attachment, [.stack(.horizontal, [.text("Row", .title)])]))
     }
 
-    static let errorCases: [(json: String, keyPath: String, problem: CardFileError.Problem)] = [
-        (#"{}"#, "", .missingKey("version")),
-        (#"{"version": "1", "cards": {}}"#, "version", .wrongType(expected: "a whole number", found: "a string")),
-        (#"{"version": 2, "cards": {}}"#, "version", .unsupportedVersion(2)),
-        (#"{"version": 0, "cards": {}}"#, "version", .unsupportedVersion(0)),
-        (#"{"version": 1}"#, "", .missingKey("cards")),
-        (#"{"version": 1, "card": {}}"#, "card", .unknownKey("card", suggestion: "cards")),
-        (#"{"version": 1, "cards": {}, "colours": {}}"#, "colours", .unknownKey("colours", suggestion: nil)),
-        (#"[1]"#, "", .wrongType(expected: "an object", found: "an array")),
-        (#"{"version": 1, "cards": []}"#, "cards", .wrongType(expected: "an object", found: "an array")),
-        (#"{"version": 1, "cards": {"": {"icon": "x", "title": "t"}}}"#, #"cards[""]"#, .emptyTypeName),
-        (#"{"version": 1, "cards": {"  ": {"icon": "x", "title": "t"}}}"#, #"cards["  "]"#, .emptyTypeName),
-        (#"{"version": 1, "cards": {"image": {"icon": "x", "title": "t"}}}"#, "cards.image", .builtInType("image")),
-        (#"{"version": 1, "cards": {"workout": "🏃"}}"#, "cards.workout", .wrongType(expected: "an object", found: "a string")),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "titel": "t"}}}"#, "cards.workout.titel", .unknownKey("titel", suggestion: "title")),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x"}}}"#, "cards.workout", .missingKey("title")),
-        (#"{"version": 1, "cards": {"workout": {"title": "t"}}}"#, "cards.workout", .missingKey("icon")),
-        (#"{"version": 1, "cards": {"workout": {"icon": 7, "title": "t"}}}"#, "cards.workout.icon", .wrongType(expected: "a string", found: "a number")),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "{activity"}}}"#, "cards.workout.title",
-         .template(CardTemplateError(kind: .unclosedPlaceholder, position: 1))),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "link": {"url": "https://m.example/?a={a}}"}}}}"#,
-         "cards.workout.link.url", .template(CardTemplateError(kind: .unmatchedClosingBrace, position: 25))),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "link": {"urll": "x"}}}}"#,
-         "cards.workout.link.urll", .unknownKey("urll", suggestion: "url")),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "link": {"label": "Map"}}}}"#,
-         "cards.workout.link", .missingKey("url")),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "link": {"url": ""}}}}"#,
-         "cards.workout.link.url", .emptyValue),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "link": "https://x.example"}}}"#,
-         "cards.workout.link", .wrongType(expected: "an object", found: "a string")),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "fields": "a"}}}"#,
-         "cards.workout.fields", .wrongType(expected: "an array", found: "a string")),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "fields": ["a", 2]}}}"#,
-         "cards.workout.fields[1]", .wrongType(expected: "a string or an object", found: "a number")),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "fields": [{"kye": "a"}]}}}"#,
-         "cards.workout.fields[0].kye", .unknownKey("kye", suggestion: "key")),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "fields": [{"label": "A"}]}}}"#,
-         "cards.workout.fields[0]", .missingKey("key")),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "fields": [{"key": "a..b"}]}}}"#,
-         "cards.workout.fields[0].key", .invalidFieldKey("a..b")),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "fields": [""]}}}"#,
-         "cards.workout.fields[0]", .emptyValue),
-        (#"{"version": 1, "cards": {"workout": {"icon": "x", "title": "t", "axis": "diagonal"}}}"#,
-         "cards.workout.axis", .invalidValue("diagonal", allowed: ["horizontal", "vertical"])),
-        (#"{"version": 1, "cards": {"work.out": {"icon": "x", "title": "t", "qoute": "q"}}}"#,
-         #"cards["work.out"].qoute"#, .unknownKey("qoute", suggestion: "quote")),
-    ]
-
-    @Test(arguments: errorCases)
-    func reportsEachProblemWithItsKeyPath(json: String, keyPath: String, problem: CardFileError.Problem) {
-        #expect(throws: CardFileError(file: "cards.json", keyPath: keyPath, problem: problem)) {
-            try CardFile(json: json, file: "cards.json")
-        }
-    }
-
-    @Test func errorsReadAsOneLine() {
-        let unknown = CardFileError(file: "cards.json", keyPath: "cards.workout.titel", problem: .unknownKey("titel", suggestion: "title"))
-        #expect(unknown.description == "cards.json: cards.workout.titel: unknown key 'titel'; did you mean 'title'?")
-        let version = CardFileError(file: "cards.json", keyPath: "version", problem: .unsupportedVersion(2))
-        #expect(version.description == "cards.json: version: version 2 is newer than this Scrollback understands (1); update Scrollback")
-        let brace = CardFileError(file: "c.json", keyPath: "cards.workout.link.url",
-                                  problem: .template(CardTemplateError(kind: .unclosedPlaceholder, position: 5)))
-        #expect(brace.description == "c.json: cards.workout.link.url: unbalanced braces: '{' at character 5 is never closed (write '{{' for a literal brace)")
-        let missing = CardFileError(file: "c.json", problem: .missingKey("version"))
-        #expect(missing.description == "c.json: missing required key 'version'")
-        #expect(!missing.isUnreadable)
-    }
-
-    @Test func syntaxErrorsNameLineAndColumn() throws {
-        let error = try #require(throws: CardFileError.self) {
-            try CardFile(json: "{\"version\": 1,\n  \"cards\": {\"workout\": {\"icon\": \"x\" \"title\": \"t\"}}}", file: "c.json")
-        }
-        guard case .invalidJSON(let reason) = error.problem else { Issue.record("\(error)"); return }
-        #expect(reason.hasPrefix("invalid JSON at line 2, column 37"), "\(reason)")
-        #expect(error.description.hasPrefix("c.json: invalid JSON at line 2"))
-
-        let trailing = try #require(throws: CardFileError.self) { try CardFile(json: #"{"version": 1, "cards": {}} {}"#) }
-        #expect(trailing.description.contains("unexpected content after the card file's object"))
-        let empty = try #require(throws: CardFileError.self) { try CardFile(json: "") }
-        #expect(empty.description.contains("unexpected end of input"))
-    }
-
-    @Test func unreadableFilesAreTold() throws {
-        let path = NSTemporaryDirectory() + "scrollback-missing-\(UUID().uuidString).json"
-        let error = try #require(throws: CardFileError.self) { try CardFile.load(path: path) }
-        #expect(error.isUnreadable)
-        #expect(error.description == "\(path): cannot read the card file: No such file or directory")
-        let directory = try #require(throws: CardFileError.self) { try CardFile.load(path: NSTemporaryDirectory()) }
-        #expect(directory.isUnreadable, "\(directory)")
-    }
-
-    @Test func suggestionsNeedACloseMatch() {
-        #expect(Spelling.nearest(to: "subtitel", among: CardFileDecoder.cardKeys) == "subtitle")
-        #expect(Spelling.nearest(to: "feilds", among: CardFileDecoder.cardKeys) == "fields")
-        #expect(Spelling.nearest(to: "colour", among: CardFileDecoder.cardKeys) == nil)
-        #expect(Spelling.nearest(to: "x", among: ["y"]) == nil)
-        #expect(Spelling.editDistance("kitten", "sitting") == 3)
-        #expect(Spelling.editDistance("", "abc") == 3)
-    }
+    // Mistakes in card files: ConfigurationCheckerTests, with those of theme files.
 
     // MARK: - Templates
 

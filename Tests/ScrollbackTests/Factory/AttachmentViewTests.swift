@@ -280,8 +280,8 @@ import Testing
 
     @Test func everyFileKindHasAnIconAndALabel() {
         for kind in FileKind.allCases {
-            #expect(Theme.default.icons[kind.iconName] != nil, "\(kind)")
-            #expect(Theme.default.strings["file.\(kind.rawValue)"] != nil, "\(kind)")
+            #expect(Theme.default.icons[.file(kind)] != nil, "\(kind)")
+            #expect(Theme.default.strings[.file(kind)] != nil, "\(kind)")
         }
     }
 

@@ -3,12 +3,13 @@ import ScrollbackTesting
 import Testing
 @testable import Scrollback
 
-/// Theme files: loading, `extends`, errors with key paths and lines, and the built-in themes.
+/// Theme files: loading, `extends`, hostile values, typed labels and icons, and the built-in
+/// themes. Mistakes and their positions are in ``ConfigurationCheckerTests``.
 @Suite struct ThemeFileTests {
     static let themesDirectory = SampleTranscripts.repositoryRoot.appendingPathComponent("Themes")
 
     /// The error `json` raises, or `nil` when it loads.
-    func error(_ json: String) -> ThemeError? {
+    func error(_ json: String) -> ConfigurationError? {
         do {
             _ = try Theme(json: json, file: "test.json")
             return nil
@@ -49,7 +50,7 @@ import Testing
         #expect(Theme.default.fonts["title"]?.weight == 700)
         #expect(Theme.default.style(for: .mention).background == "mentionBackground")
         #expect(Theme.default.reactions["love"] == "❤️")
-        #expect(Theme.default.strings["threadReplies"] == "%@ Thread Replies")
+        #expect(Theme.default.strings[.threadReplies] == "%@ Thread Replies")
         #expect(Theme.default.metrics.maxContentWidth == 760)
     }
 
@@ -119,28 +120,13 @@ import Testing
               "strings": {"edited": "Bearbeitet // nicht ein Kommentar",},
             }
             """)
-        #expect(theme.strings["edited"] == "Bearbeitet // nicht ein Kommentar")
+        #expect(theme.strings[.edited] == "Bearbeitet // nicht ein Kommentar")
     }
 
     // MARK: Errors
 
-    @Test func unknownKeysAreNamedWithLineAndSuggestion() throws {
-        let error = try #require(self.error("{\n  \"version\": 1,\n  \"extends\": \"default\",\n  \"colors\": {\n    \"txet\": \"#fff\"\n  }\n}"))
-        #expect(error.keyPath == "colors.txet")
-        #expect(error.line == 5)
-        #expect(error.problem == .unknownKey("txet", suggestion: "text"))
-        #expect(error.description == "test.json:5: colors.txet: unknown key 'txet'; did you mean 'text'?")
-        #expect(self.error(#"{"version": 1, "colours": {}}"#)?.problem == .unknownKey("colours", suggestion: "colors"))
-        #expect(self.error(#"{"version": 1, "extends": "default", "styles": {"autor": {"bold": true}}}"#)?.problem
-                == .unknownKey("autor", suggestion: "author"))
-        #expect(self.error(#"{"version": 1, "extends": "default", "fonts": {"body": {"sise": 3}}}"#)?.keyPath == "fonts.body.sise")
-    }
-
-    @Test func invalidColoursAreRejected() throws {
-        let error = try #require(self.error(#"{"version": 1, "extends": "default", "dark": {"colors": {"link": "blue"}}}"#))
-        #expect(error.keyPath == "dark.colors.link")
-        #expect(error.problem == .invalidColor("blue"))
-    }
+    // Most mistakes are in ConfigurationCheckerTests, with those of card files; these are the
+    // values a theme must never let through to a stylesheet.
 
     @Test(arguments: [
         "red;}</style><script>alert(1)</script>", "#fff;background:url(x)", "rgb(1,2,3);x:y", "rgb(1, 2, 3) !important",
@@ -164,59 +150,6 @@ import Testing
         #expect(ThemeColor(parsing: "none") == .unset)
         #expect(ThemeColor.ansi(8).rgbValue == RGBColor(red: 127, green: 127, blue: 127))
         #expect(ThemeColor(parsing: "ansi(3)")?.description == "ansi(3)")
-    }
-
-    @Test func fontSizesAndMetricsOutOfRange() throws {
-        let size = try #require(self.error(#"{"version": 1, "extends": "default", "fonts": {"footnote": {"size": 2}}}"#))
-        #expect(size.keyPath == "fonts.footnote.size")
-        #expect(size.problem == .outOfRange(2, allowed: 6...128))
-        #expect(self.error(#"{"version": 1, "extends": "default", "fonts": {"body": {"weight": 950}}}"#)?.keyPath == "fonts.body.weight")
-        #expect(self.error(#"{"version": 1, "extends": "default", "fonts": {"body": {"size": "15px"}}}"#)?.problem
-                == .wrongType(expected: "a number", found: "a string"))
-        #expect(self.error(#"{"version": 1, "extends": "default", "metrics": {"avatarSize": -4}}"#)?.keyPath == "metrics.avatarSize")
-    }
-
-    @Test func versionsNewerThanThisBuildAreRefused() throws {
-        let error = try #require(self.error(#"{"version": 2, "colors": {"bogus": 1}}"#))
-        #expect(error.keyPath == "version")
-        #expect(error.problem == .unsupportedVersion(2))
-        #expect(error.description.contains("newer than this Scrollback understands"))
-        #expect(self.error(#"{"extends": "default"}"#)?.problem == .missingKey("version"))
-    }
-
-    @Test func extendsCyclesAreFound() throws {
-        let directory = NSTemporaryDirectory() + "scrollback-cycle-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try "{\"version\": 1,\n\"extends\": \"b.json\"}".write(toFile: directory + "/a.json", atomically: true, encoding: .utf8)
-        try "{\"version\": 1,\n\"extends\": \"a.json\"}".write(toFile: directory + "/b.json", atomically: true, encoding: .utf8)
-        #expect {
-            try Theme.load(path: directory + "/a.json")
-        } throws: { error in
-            guard let error = error as? ThemeError, case .extendsCycle(let chain) = error.problem else { return false }
-            return error.keyPath == "extends" && error.line == 2 && error.file.hasSuffix("b.json")
-                && chain.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.json", "b.json", "a.json"]
-        }
-        try "{\"version\": 1, \"extends\": \"self.json\"}".write(toFile: directory + "/self.json", atomically: true, encoding: .utf8)
-        #expect(throws: ThemeError.self) { try Theme.load(path: directory + "/self.json") }
-    }
-
-    @Test func otherMistakes() throws {
-        #expect(self.error(#"{"version": 1, "extends": "defualt"}"#)?.problem == .unknownTheme("defualt", suggestion: "default"))
-        #expect(self.error(#"{"version": 1, "extends": "default", "styles": {"body": {"color": "nope"}}}"#)?.problem
-                == .undefinedColor("nope"))
-        #expect(self.error(#"{"version": 1, "extends": "default", "styles": {"body": {"font": "huge"}}}"#)?.problem
-                == .undefinedFont("huge"))
-        #expect(self.error(##"{"version": 1, "colors": {"text": "#000"}}"##)?.problem == .missingKey("background"))
-        let duplicate = try #require(self.error("{\"version\": 1, \"extends\": \"default\",\n\"strings\": {\"you\": \"Du\",\n\"you\": \"Sie\"}}"))
-        #expect(duplicate.problem == .duplicateKey("you"))
-        #expect(duplicate.line == 3)
-        let syntax = try #require(self.error("{\"version\": 1,\n\"colors\": {\"text\" \"#000\"}}"))
-        #expect(syntax.line == 2)
-        #expect(self.error(#"{"version": 1, "extends": "default", "images": {"image": "\u001b[31m"}}"#)?.keyPath == "images.image")
-        #expect(self.error(#"{"version": 1, "extends": "default", "reactions": {"fire": ""}}"#)?.keyPath == "reactions.fire")
-        #expect(throws: ThemeError.self) { try Theme.load(path: "/nonexistent/theme.json") }
-        #expect((try? Theme.load(path: "/nonexistent/theme.json")) == nil)
     }
 
     // MARK: Outputs
@@ -273,8 +206,8 @@ import Testing
             {"version": 1, "extends": "default",
              "images": {"file.document": {"glyph": "[F]", "svg": {"viewBox": "0 0 24 24", "path": "M4 2h10l6 6v14H4z"}}}}
             """)
-        #expect(theme.icons["file.document"] == "[F]")
-        #expect(theme.svgIcon("file.pdf") == nil)
+        #expect(theme.icons[.file(.document)] == "[F]")
+        #expect(theme.svgIcon(.file(.pdf)) == nil)
         #expect(try Theme(json: theme.fileText) == theme)
         var options = RenderOptions.snapshot
         options.theme = theme

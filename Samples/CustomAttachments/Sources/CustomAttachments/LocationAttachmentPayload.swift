@@ -25,7 +25,7 @@ public struct LocationAttachmentPayload: AttachmentViewProviding, Hashable {
     }
     // Step 4: a theme icon (`location` is one of the theme's), the name, a map link.
     public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View {
-        var parts: [View] = [.stack(.horizontal, [.icon(name: "location", label: "Location"), .text(name, .title)])]
+        var parts: [View] = [.stack(.horizontal, [.icon(name: .location, label: "Location"), .text(name, .title)])]
         if let mapURL {
             parts.append(.link(destination: mapURL, label: .text(coordinates)))
         } else {

@@ -409,7 +409,7 @@ public final class ANSILayout {
     }
 
     private func appendImage(source: String, alt: String, base: SGRStyle, into spans: inout [StyledSpan]) {
-        var text = sanitized(options.theme.icon("image"))
+        var text = sanitized(options.theme.icon(.image))
         let alt = sanitized(alt)
         if !alt.isEmpty { text += " " + alt }
         spans.append(StyledSpan(text, style: base))

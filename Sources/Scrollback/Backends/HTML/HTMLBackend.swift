@@ -36,7 +36,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// and opens `<main>`.
     public mutating func begin(_ document: DocumentInfo, header: View) {
         let title = document.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-            ? options.theme.string("untitled") : document.title
+            ? options.theme.string(.untitled) : document.title
         output.write("<!DOCTYPE html>\n<html lang=\"")
         output.write(Self.languageTag(document.language))
         output.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -90,7 +90,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             }
         case .markdown(let document):
             HTMLMarkdownRenderer(allowsLinks: allowsLinks, embedsImages: options.remoteMedia,
-                                 placeholderIcon: options.theme.icon("image")).write(document, to: &output)
+                                 placeholderIcon: options.theme.icon(.image)).write(document, to: &output)
         case .stack(let axis, let views, let role):
             writeOpeningTag(axis == .vertical ? "<div class=\"sb-stack sb-" : "<div class=\"sb-row sb-", role: role)
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
@@ -263,7 +263,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 details = "\(min(width, 100_000)) × \(min(height, 100_000))"
             }
             return HTMLMarkdownRenderer.writePlaceholder(label: alt, details: details, link: allowsLinks ? source ?? shown : nil,
-                                                         icon: options.theme.icon("image"), to: &output)
+                                                         icon: options.theme.icon(.image), to: &output)
         }
         if allowsLinks, let source {
             output.write("<a class=\"sb-image\" href=\"")

@@ -53,7 +53,7 @@ import Testing
                     .quote(anchor: h, [.text(h)]),
                     .link(destination: h, label: .text(h)),
                     .image(ImageContent(source: h, alt: h)),
-                    .icon(name: h, label: h),
+                    .icon(name: Theme.Icon(rawValue: h), label: h),
                     .stack(.horizontal, [.text(h), .badge(h)]),
                 ],
                 footer: [.text(h), .badge(h)])),
@@ -102,7 +102,7 @@ import Testing
         let views: [View] = [
             .divider(label: "Tuesday, 14 November 2023 and a very long label indeed"),
             message("1", author: "A person with a very long display name 長い名前", text: long,
-                    footer: [.icon(name: "edited", label: "Edited"), .text("Edited"), .badge("👍 3")]),
+                    footer: [.icon(name: .edited, label: "Edited"), .text("Edited"), .badge("👍 3")]),
             .message(MessageFrame(id: "2", role: .bubble, header: [.text("Bob", .author)], body: [
                 markdown(.paragraph([.text(long)]), .blockQuote([.blockQuote([.paragraph([.text(long)])])]),
                          .list(start: 9, tight: false, items: [[.paragraph([.text(long)])], [.paragraph([.text("x")])]]),
@@ -237,7 +237,7 @@ import Testing
 
     @Test func inlineViews() {
         let row = View.stack(.horizontal, [
-            .icon(name: "file", label: "File"), .link(destination: "https://x.example/f.pdf", label: .text("f.pdf")),
+            .icon(name: .file, label: "File"), .link(destination: "https://x.example/f.pdf", label: .text("f.pdf")),
             .badge("PDF"), .link(destination: "data:text/html,hi", label: .text("unsafe")),
             .image(ImageContent(source: "https://x.example/i.png", alt: "a cat")),
         ])

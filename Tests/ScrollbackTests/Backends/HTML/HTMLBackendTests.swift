@@ -312,8 +312,8 @@ struct HTMLBackendTests {
     }
 
     @Test func iconsTimesBadgesFields() {
-        #expect(Self.fragment(.icon(name: "image", label: "Photo \"1\"")) == "<span class=\"sb-icon\" role=\"img\" aria-label=\"Photo &quot;1&quot;\">📷</span>")
-        #expect(Self.fragment(.icon(name: "pinned", label: "")) == "<span class=\"sb-icon\" aria-hidden=\"true\">📌</span>")
+        #expect(Self.fragment(.icon(name: .image, label: "Photo \"1\"")) == "<span class=\"sb-icon\" role=\"img\" aria-label=\"Photo &quot;1&quot;\">📷</span>")
+        #expect(Self.fragment(.icon(name: .pinned, label: "")) == "<span class=\"sb-icon\" aria-hidden=\"true\">📌</span>")
         #expect(Self.fragment(.time(Self.date("2025-01-02T03:04:05.250Z"), label: "<03:04>")) == "<time datetime=\"2025-01-02T03:04:05.250Z\">&lt;03:04&gt;</time>")
         #expect(Self.fragment(.badge("Edited", .muted)) == "<span class=\"sb-badge sb-muted\">Edited</span>")
         let fields = Self.fragment(.fields([.init("Name", .text("Ada")), .init("Nested", .fields([.init("<k>", .text("v"))]))]))
@@ -424,7 +424,7 @@ struct HTMLBackendTests {
                 .text(hostile, Role(rawValue: hostile)),
                 .markdown(MarkdownDocument(blocks: [.paragraph(inlines), .htmlBlock(hostile), .codeBlock(info: hostile, code: hostile),
                                                     .heading(level: 1, [.text(hostile)])])),
-                .stack(.horizontal, [.badge(hostile, Role(rawValue: hostile)), .icon(name: hostile, label: hostile)], Role(rawValue: hostile)),
+                .stack(.horizontal, [.badge(hostile, Role(rawValue: hostile)), .icon(name: Theme.Icon(rawValue: hostile), label: hostile)], Role(rawValue: hostile)),
                 .card(Role(rawValue: hostile), [.link(destination: hostile, label: .text(hostile))]),
                 .image(ImageContent(source: hostile, thumbnail: hostile, alt: hostile)),
                 .time(Date(timeIntervalSince1970: Double(index)), label: hostile),
@@ -486,7 +486,7 @@ struct HTMLBackendTests {
                 body: [
                     .image(ImageContent(source: "https://images.example/full.jpg", thumbnail: "https://images.example/thumb.jpg",
                                         alt: "Whiteboard sketch", width: 400, height: 300)),
-                    .card(.card, [.stack(.horizontal, [.icon(name: "contact", label: "Contact"), .text("Ada Lovelace", .title)]),
+                    .card(.card, [.stack(.horizontal, [.icon(name: .contact, label: "Contact"), .text("Ada Lovelace", .title)]),
                                   .fields([.init("Phone", .link(destination: "tel:+442079460958", label: .text("+44 20 7946 0958"))),
                                            .init("Email", .link(destination: "mailto:ada@example.com", label: .text("ada@example.com")))])]),
                 ],

@@ -94,7 +94,7 @@ import Testing
 
     @Test func attachmentsIconsBadgesAndImages() {
         let card = View.card(.attachment, [
-            .stack(.horizontal, [.icon(name: "file", label: "File"), .link(destination: "https://f.example/a.pdf", label: .text("a.pdf")),
+            .stack(.horizontal, [.icon(name: .file, label: "File"), .link(destination: "https://f.example/a.pdf", label: .text("a.pdf")),
                                  .badge("1.2 MB")]),
             .image(ImageContent(source: "https://i.example/p.png", alt: "Sunset")),
             .image(ImageContent(source: "javascript:alert(1)", alt: "")),
