@@ -38,7 +38,7 @@ public indirect enum MarkdownBlock: Sendable, Hashable {
 public indirect enum MarkdownInline: Sendable, Hashable {
     /// Plain text, shown as it is.
     case text(String)
-    /// A code span (`` `code` ``).
+    /// A code span: text between backticks, shown in a monospaced font.
     case code(String)
     /// Emphasis (`*text*`), usually italic.
     case emphasis([MarkdownInline])
