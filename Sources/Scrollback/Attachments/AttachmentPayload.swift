@@ -15,17 +15,23 @@ import Foundation
 /// let workouts = message.attachments(payloadType: WorkoutAttachmentPayload.self)
 /// ```
 public protocol AttachmentPayload: Codable, Sendable {
+    /// The kind of attachment this payload decodes, matched against the kind the resolver gives
+    /// each attachment.
     static var type: AttachmentType { get }
 }
 
 /// An attachment with its payload decoded, its id and every raw field still at hand.
 public struct ChatMessageAttachment<Payload: AttachmentPayload>: Sendable {
+    /// Where the attachment is: its message and position.
     public var id: AttachmentID
+    /// The payload's kind (``AttachmentPayload/type``).
     public var type: AttachmentType
+    /// The decoded fields.
     public var payload: Payload
     /// Every field as the sender wrote it, including those the payload does not declare.
     public var raw: JSONObject
 
+    /// An attachment with an already decoded payload, as a test of an app's view needs it.
     public init(id: AttachmentID, type: AttachmentType, payload: Payload, raw: JSONObject) {
         self.id = id
         self.type = type

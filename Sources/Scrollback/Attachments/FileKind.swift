@@ -2,8 +2,29 @@ import Foundation
 
 /// What kind of document a file is, for its icon: from the MIME type, else the extension.
 public enum FileKind: String, Sendable, CaseIterable {
-    case pdf, document, spreadsheet, presentation, archive, audio, video, code, image, other
+    /// A PDF document.
+    case pdf
+    /// A text document: Word, OpenDocument text, RTF, plain text, Markdown.
+    case document
+    /// A spreadsheet: Excel, OpenDocument, CSV.
+    case spreadsheet
+    /// A slide deck: PowerPoint, OpenDocument, Keynote.
+    case presentation
+    /// A compressed archive: zip, rar, 7z, tar, gzip and the like.
+    case archive
+    /// A sound file.
+    case audio
+    /// A video file.
+    case video
+    /// Source code or markup: HTML, CSS, JSON, XML, Swift and other languages.
+    case code
+    /// A picture sent as a file rather than as an image attachment.
+    case image
+    /// Anything else, or a file whose type cannot be told.
+    case other
 
+    /// The kind of a file with this MIME type (`mime_type`), else of its name's extension;
+    /// ``other`` when neither tells.
     public init(mimeType: String?, fileName: String?) {
         if let mimeType, let kind = Self.fromMimeType(mimeType.lowercased()) {
             self = kind

@@ -41,20 +41,36 @@ public protocol MessageTypeResolving: Sendable {
 }
 
 extension MessageTypeResolving {
+    /// The default: ``ChatMessage/kind`` is ``MessageKind/deleted``.
     public func isDeleted(message: ChatMessage) -> Bool { message.kind == .deleted }
+    /// The default: ``ChatMessage/kind`` is ``MessageKind/system`` or ``MessageKind/error``.
     public func isSystem(message: ChatMessage) -> Bool { message.kind == .system || message.kind == .error }
+    /// The default: the text is not empty.
     public func hasText(message: ChatMessage) -> Bool { !message.text.isEmpty }
+    /// The default: the message has at least one attachment.
     public func hasAttachment(message: ChatMessage) -> Bool { !message.attachments.isEmpty }
+    /// The default: the attachment's own ``AnyChatMessageAttachment/type``.
     public func attachmentKind(of attachment: AnyChatMessageAttachment, in message: ChatMessage) -> AttachmentType { attachment.type }
+    /// The default: an attachment's kind is a contact card, one of the app's own kinds or unknown.
     public func hasCustomAttachment(message: ChatMessage) -> Bool { has(.custom, in: message) }
+    /// The default: the message has a ``ChatMessage/quotedMessageID`` or an embedded
+    /// ``ChatMessage/quotedMessage``.
     public func hasQuote(message: ChatMessage) -> Bool { message.quotedMessageID != nil || message.quotedMessage != nil }
+    /// The default: an attachment's kind is ``AttachmentType/image``.
     public func hasImageAttachment(message: ChatMessage) -> Bool { has(.image, in: message) }
+    /// The default: an attachment's kind is ``AttachmentType/video``.
     public func hasVideoAttachment(message: ChatMessage) -> Bool { has(.video, in: message) }
+    /// The default: an attachment's kind is ``AttachmentType/file`` or ``AttachmentType/audio``.
     public func hasFileAttachment(message: ChatMessage) -> Bool { has(.file, in: message) }
+    /// The default: an attachment's kind is ``AttachmentType/voiceRecording``.
     public func hasVoiceRecording(message: ChatMessage) -> Bool { has(.voiceRecording, in: message) }
+    /// The default: an attachment's kind is ``AttachmentType/giphy``.
     public func hasGiphy(message: ChatMessage) -> Bool { has(.giphy, in: message) }
+    /// The default: an attachment's kind is ``AttachmentType/linkPreview``.
     public func hasLinkPreview(message: ChatMessage) -> Bool { has(.linkPreview, in: message) }
+    /// The default: the message carries a readable ``ChatMessage/poll``.
     public func hasPoll(message: ChatMessage) -> Bool { message.poll != nil }
+    /// The default: the message carries a readable ``ChatMessage/sharedLocation``.
     public func hasSharedLocation(message: ChatMessage) -> Bool { message.sharedLocation != nil }
 
     private func has(_ group: AttachmentGroup, in message: ChatMessage) -> Bool {

@@ -2,14 +2,21 @@ import Foundation
 
 /// A poll attached to a message (`message.poll`).
 public struct Poll: Sendable, Hashable {
+    /// One answer of a poll, with the votes it has.
     public struct Option: Sendable, Hashable {
+        /// The option's `id`, the key of its count in `vote_counts_by_option`.
         public var id: String
+        /// The answer as shown (`text`, else the id).
         public var text: String
+        /// How many votes the option has; 0 when the poll lists no count for it.
         public var votes: Int64
     }
 
+    /// The question (`name`); may be empty when the poll has options.
     public var name: String
+    /// The answers, in the poll's order.
     public var options: [Option]
+    /// Whether voting has ended (`is_closed`).
     public var isClosed: Bool
 
     /// Reads a poll leniently; `nil` when there is nothing to show.
@@ -29,10 +36,14 @@ public struct Poll: Sendable, Hashable {
 
 /// A location shared in a message (`message.shared_location`), live when it has an end.
 public struct SharedLocation: Sendable, Hashable {
+    /// Degrees north, from -90 to 90.
     public var latitude: Double
+    /// Degrees east, from -180 to 180.
     public var longitude: Double
+    /// When live sharing stops (`end_at`); `nil` for a location shared once.
     public var endAt: Date?
 
+    /// Reads a location; `nil` when the latitude or longitude is missing or out of range.
     public init?(_ object: JSONObject) {
         guard let latitude = object["latitude"]?.doubleValue, let longitude = object["longitude"]?.doubleValue,
               (-90...90).contains(latitude), (-180...180).contains(longitude)
@@ -57,6 +68,9 @@ public struct SharedLocation: Sendable, Hashable {
 }
 
 extension ChatMessage {
+    /// The message's poll (`poll`), or `nil` when it has none or nothing of it can be shown.
     public var poll: Poll? { raw["poll"]?.objectValue.flatMap(Poll.init) }
+    /// The message's shared location (`shared_location`), or `nil` when it has none or its
+    /// coordinates are unusable.
     public var sharedLocation: SharedLocation? { raw["shared_location"]?.objectValue.flatMap(SharedLocation.init) }
 }

@@ -1,9 +1,9 @@
 /// What a quote (or any narrow place) says of a message that has no text: "Photo",
 /// "3 photos", "Video", the file's title, "Voice message (0:42)", the poll's name, "4 files".
-public enum AttachmentSummary {
+package enum AttachmentSummary {
     /// The summary of `message`'s attachments, by the kinds `resolver` gives them; `nil` when
     /// it has none (nor a poll or a location).
-    public static func text(for message: ChatMessage, resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+    package static func text(for message: ChatMessage, resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
                             theme: Theme) -> String? {
         if let poll = message.poll, !poll.name.isEmpty { return poll.name }
         let attachments = message.attachments

@@ -9,6 +9,8 @@
 public struct AttachmentViewRegistry: Sendable {
     /// Draws one kind of attachment.
     public struct Renderer: Sendable {
+        /// How several attachments of this kind in one message sit: side by side (`.horizontal`) or
+        /// one under another (`.vertical`).
         public var preferredAxis: View.Axis
         /// The view. Throws when the attachment's fields do not fit (a payload that fails to
         /// decode): the problem is reported and the kind's default view is drawn instead.
@@ -82,6 +84,7 @@ public protocol AttachmentViewProviding: AttachmentPayload {
 }
 
 extension AttachmentViewProviding {
+    /// The default: one under another.
     public static var preferredAxis: View.Axis { .vertical }
 }
 

@@ -7,11 +7,17 @@ import Foundation
 /// `DefaultViewFactory` directly, so an app's override of any slot applies everywhere, even
 /// when another override falls back to a default.
 public struct RenderContext: Sendable {
+    /// The options of the rendering: time zone, locale, width, theme, the reader's user id.
     public var options: RenderOptions
+    /// The factory in use, the app's when it gave one. Build nested parts through it, never through
+    /// ``DefaultViewFactory`` directly, so that every override applies.
     public var factory: any ViewFactory
+    /// Decides what a message is and holds (deleted, system, which attachments show and of which
+    /// kind).
     public var resolver: any MessageTypeResolving
     /// How the app's own attachment kinds are drawn.
     public var attachmentViews: AttachmentViewRegistry
+    /// Times and days in the options' time zone and locale.
     public var formatter: DateLabels
     /// The messages in the document, when an index pass found them; `nil` when rendering in one pass.
     var documentMessages: MessageIDSet?
@@ -20,8 +26,11 @@ public struct RenderContext: Sendable {
     /// What ``report(_:keyPath:in:)`` collected for the renderer to pass on.
     let problems = RenderProblems()
 
+    /// The theme of the rendering, for labels (``Theme/string(_:_:)``) and glyphs.
     public var theme: Theme { options.theme }
 
+    /// A context for drawing with `factory` and `resolver`; the renderer makes one per rendering,
+    /// so an app needs this only to call a slot directly, as in a test.
     public init(options: RenderOptions, factory: any ViewFactory, resolver: any MessageTypeResolving,
                 attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) {
         self.options = options
@@ -37,8 +46,8 @@ public struct RenderContext: Sendable {
         documentMessages?.contains(messageID) ?? true
     }
 
-    /// Where a link to the message leads: the fragment of its anchor (`m-42`, see
-    /// ``Anchor/fragment(forMessageID:)``) when it is on the page being written, else its page's
+    /// Where a link to the message leads: the URL fragment of its anchor (`m-42`, the id
+    /// percent-encoded) when it is on the page being written, else its page's
     /// file and that fragment (`chat-003.html#m-42`) in a split document. A fragment is
     /// percent-encoded and so never holds `#`: backends take a value with `#` as a relative URL,
     /// anything else as a fragment of the page.

@@ -3,6 +3,10 @@ import Foundation
 /// The default views of every attachment kind. Each is plain view vocabulary, so it reads the
 /// same in HTML, ANSI and Markdown; every URL still passes the backends' allow-list.
 extension ViewFactory {
+    /// The default: the view registered in ``RenderContext/attachmentViews`` for the kind the
+    /// resolver gives, else the slot of that kind (``makeCustomAttachmentView(for:in:context:)``
+    /// for a kind without one). A registered view that throws is reported through
+    /// ``RenderContext/report(_:keyPath:in:)`` and the slot's view is shown instead.
     public func makeAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let factory = context.factory
         let kind = context.resolver.attachmentKind(of: attachment, in: message)
@@ -27,11 +31,15 @@ extension ViewFactory {
         }
     }
 
+    /// The default: each attachment's ``makeAttachmentView(for:in:context:)``, stacked with the
+    /// role ``Role/gallery`` when there is more than one.
     public func makeGalleryView(for attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> View {
         let views = attachments.map { context.factory.makeAttachmentView(for: $0, in: message, context: context) }
         return views.count == 1 ? views[0] : .stack(.vertical, views, .gallery)
     }
 
+    /// The default: the image with its title as alt text, and its file size when known; the
+    /// generic card when the attachment has no image URL.
     public func makeImageAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         guard let source = attachment.imageURL ?? attachment.thumbURL else {
             return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
@@ -45,6 +53,8 @@ extension ViewFactory {
         return .stack(.horizontal, [image, .text(AttachmentFormatting.fileSize(size), .muted)], .media)
     }
 
+    /// The default: the poster frame linked to the video, with its duration and size; without an
+    /// allowed poster, an icon and the title linked to the video.
     public func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let label = context.theme.string(.video)
         let title = attachment.title ?? label
@@ -64,6 +74,8 @@ extension ViewFactory {
         return .stack(.horizontal, [.icon(name: .video, label: label), name] + details, .attachment)
     }
 
+    /// The default: the icon of the file's ``FileKind``, its title linked to the file, the duration
+    /// of an audio or video file and the size.
     public func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let isAudio = attachment.type == .audio
         let kind = isAudio ? FileKind.audio : FileKind(mimeType: attachment.mimeType, fileName: attachment.title ?? attachment.assetURL)
@@ -77,6 +89,8 @@ extension ViewFactory {
         return .stack(.horizontal, row, .attachment)
     }
 
+    /// The default: a "Voice message" label linked to the recording, its waveform as a sparkline
+    /// and its duration.
     public func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let label = context.theme.string(.voiceMessage)
         let title: View = .text(label, .strong)
@@ -89,6 +103,9 @@ extension ViewFactory {
         return .stack(.horizontal, row, .attachment)
     }
 
+    /// The default: the GIF (Giphy's fixed-height rendition when the attachment has one) with a
+    /// "GIF" badge, or the badge and title alone when no allowed URL is left. The preview's
+    /// Send, Shuffle and Cancel buttons are left out.
     public func makeGiphyAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         // An ephemeral preview's `actions` (Send, Shuffle, Cancel) were buttons in the app, not
         // content: a transcript leaves them out.
@@ -107,6 +124,8 @@ extension ViewFactory {
         return .stack(.horizontal, [image, .badge("GIF")], .media)
     }
 
+    /// The default: a card with the site, the title linked to the page, the description and the
+    /// preview image.
     public func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         // The first target a reader may follow: a refused `title_link` falls back to the URL typed.
         let target = [attachment.string("title_link"), attachment.string("og_scrape_url")].lazy.compactMap { $0 }
@@ -129,6 +148,9 @@ extension ViewFactory {
         return .card(.linkPreview, parts)
     }
 
+    /// The default: a card with the contact's name and organization, a `tel:` link for the phone
+    /// number and a `mailto:` link for an address that looks like one; the generic card when the
+    /// attachment holds no contact field.
     public func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let contact = ContactCard(attachment)
         guard !contact.isEmpty else { return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context) }
@@ -151,6 +173,8 @@ extension ViewFactory {
         return .card(.attachment, parts)
     }
 
+    /// The default: a card with the poll's name, whether it is open or closed, and each option with
+    /// its votes and share of the total.
     public func makePollView(for poll: Poll, in message: ChatMessage, context: RenderContext) -> View {
         let total = poll.options.reduce(0) { $0 + $1.votes }
         var parts: [View] = [.stack(.horizontal, [
@@ -166,6 +190,8 @@ extension ViewFactory {
         return .card(.attachment, parts)
     }
 
+    /// The default: a card with "Location" (or until when a live location is shared) and the
+    /// coordinates linked to a map.
     public func makeSharedLocationView(for location: SharedLocation, in message: ChatMessage, context: RenderContext) -> View {
         var title = context.theme.string(.location)
         if let end = location.endAt {
@@ -177,6 +203,8 @@ extension ViewFactory {
         ])
     }
 
+    /// The default: ``makeGenericAttachmentView(for:in:context:)``. Kinds registered in
+    /// ``RenderContext/attachmentViews`` never reach this slot.
     public func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         // Registered kinds were drawn before this slot was asked (makeAttachmentView).
         context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)

@@ -1,6 +1,9 @@
 import Foundation
 
 extension ViewFactory {
+    /// The default: a level-2 heading with the channel's name (left out when
+    /// ``ChannelHeaderOptions/showsName`` is `false`), then a row with the channel's image, its
+    /// member count and the days of its messages.
     public func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> View {
         let channel = options.channel
         let name = channel.displayName ?? context.theme.string(.channel)
@@ -24,6 +27,9 @@ extension ViewFactory {
         return infoRow == .empty ? heading : .stack(.vertical, [heading, infoRow], .channelHeader)
     }
 
+    /// The default: a ``View/disclosure(summary:content:)`` whose summary counts the replies (and
+    /// says the thread's first message is not in the document when `parent` is `nil`), holding
+    /// the replies.
     public func makeThreadView(for parent: ChatMessage?, replies: [View], replyCount: Int, context: RenderContext) -> View {
         let count = replyCount == 1 ? context.theme.string(.threadReply) : context.theme.string(.threadReplies, String(replyCount))
         var summary: [View] = [.icon(name: .thread, label: "")]
@@ -35,10 +41,16 @@ extension ViewFactory {
         return .disclosure(summary: summary, content: replies)
     }
 
+    /// The default: a ``View/divider(label:)`` labelled with the day, in the reader's time zone
+    /// and locale.
     public func makeDaySeparatorView(for date: Date, context: RenderContext) -> View {
         .divider(label: context.formatter.day(date))
     }
 
+    /// The default: asks the resolver whether the message is deleted or a system message and hands
+    /// those to ``makeDeletedMessageView(for:context:)`` and ``makeSystemMessageView(for:context:)``;
+    /// otherwise builds a ``MessageFrame`` from the author, content, reactions and footer slots,
+    /// as the reader's own bubble when ``RenderContext/isCurrentUser(_:)`` says so.
     public func makeMessageView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
         if context.resolver.isDeleted(message: message) {
@@ -69,12 +81,17 @@ extension ViewFactory {
         return .message(frame)
     }
 
+    /// The default: the author's avatar and display name ("You" for the reader, a placeholder when
+    /// the message has no author).
     public func makeAuthorView(for message: ChatMessage, context: RenderContext) -> View {
         let name = View.text(authorName(of: message, context: context), .author)
         guard let user = message.user else { return name }
         return .stack(.horizontal, [.avatar(AvatarContent(user: user)), name])
     }
 
+    /// The default: the time (last message of a group only), "Edited", who pinned the message, and
+    /// the reply count of a thread that is not shown underneath; ``View/empty`` when there is
+    /// nothing to say.
     public func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
         var parts: [View] = []
@@ -97,6 +114,9 @@ extension ViewFactory {
         return .stack(.horizontal, parts, .footer)
     }
 
+    /// The default: a link to the thread for a reply also sent to the channel, the quote, the
+    /// gallery, the text, the other built-in attachments, the app's own attachments, then the poll
+    /// and the shared location, each only when the resolver says the message has it.
     public func makeMessageContentView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
         let resolver = context.resolver
@@ -134,12 +154,15 @@ extension ViewFactory {
         return parts.count == 1 ? parts[0] : .stack(.vertical, parts)
     }
 
+    /// The default: the text parsed by ``ChatMarkdown``, or, for one to three emoji and nothing
+    /// else, the emoji as large text (``Role/jumbo``).
     public func makeTextView(for message: ChatMessage, context: RenderContext) -> View {
         // A message of one to three emoji and nothing else is shown large, as clients do.
         if Self.isJumboEmoji(message.text) { return .text(message.text, .jumbo) }
         return .markdown(ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers))
     }
 
+    /// The default: a card with the attachment's type and a row for each of its fields.
     public func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
         let fields = attachment.raw.members.filter { $0.key != "type" }.map { View.Field($0.key, fieldValue($0.value)) }
         // An attachment with no type says so in words; any other shows its type as sent.
@@ -150,6 +173,9 @@ extension ViewFactory {
         ].filter { $0 != .empty })
     }
 
+    /// The default: the quoted author and ``makeQuotedMessageContentView(options:context:)`` in a
+    /// ``View/quote(anchor:_:)`` that links to the original when the document holds it. A deleted
+    /// original only says that it was deleted.
     public func makeQuotedMessageView(options: QuotedMessageOptions, context: RenderContext) -> View {
         var lines: [View] = []
         if let quoted = options.quotedMessage {
@@ -166,6 +192,10 @@ extension ViewFactory {
         return .quote(anchor: id.map { context.linkTarget(forMessageID: $0) }, lines)
     }
 
+    /// The default: a preview from the view registered for the first attachment kind that has one,
+    /// else the first lines of the text, else a summary of the attachments ("Photo", "3 files").
+    /// When only the quoted id is known, a line saying whether the original is elsewhere in the
+    /// document or missing.
     public func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View {
         guard let quoted = options.quotedMessage else {
             // Only the id came with the reply: the quote can still lead to the original when the
@@ -192,6 +222,8 @@ extension ViewFactory {
         return .empty
     }
 
+    /// The default: a badge per reaction type with its emoji and count, the reader's own reactions
+    /// marked; ``View/empty`` for a message without reactions.
     public func makeReactionsView(for message: ChatMessage, context: RenderContext) -> View {
         guard !message.reactionGroups.isEmpty else { return .empty }
         // The reader's own reactions (`--me`) are marked, as clients highlight them.
@@ -209,6 +241,8 @@ extension ViewFactory {
         }, .footer)
     }
 
+    /// The default: the text (or a generic label) and the time in a ``MessageFrame`` with the role
+    /// ``Role/system`` or ``Role/error``.
     public func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
         var body: [View] = [.text(message.text.isEmpty ? context.theme.string(.systemMessage) : message.text, message.kind == .error ? .error : .system)]
@@ -217,6 +251,8 @@ extension ViewFactory {
                                      body: [.stack(.horizontal, body)], date: message.createdAt))
     }
 
+    /// The default: the author (first message of a group only), "Message deleted" and the time of
+    /// deletion in a ``MessageFrame`` with the role ``Role/deleted``. Nothing of the content shows.
     public func makeDeletedMessageView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
         var header: [View] = []

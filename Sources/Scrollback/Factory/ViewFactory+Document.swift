@@ -5,11 +5,14 @@ import Foundation
 /// only place them in their page frame, so a theme's labels and an app's override reach all
 /// three outputs alike.
 extension ViewFactory {
+    /// The default: a level-1 heading with the document's title ("Untitled" when it is blank).
     public func makeDocumentHeaderView(for document: DocumentInfo, context: RenderContext) -> View {
         let title = document.title.trimmingCharacters(in: .whitespacesAndNewlines)
         return .heading(level: 1, title.isEmpty ? context.theme.string(.untitled) : document.title)
     }
 
+    /// The default: one line with the message count, the first and last times, the time zone and
+    /// the generator ("Scrollback" and its version when the summary names none).
     public func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> View {
         // "15 messages · 2026-03-09 08:00 – 2026-03-10 09:40 Europe/Paris · Scrollback 0.1.0": the
         // zone follows the times it applies to.
@@ -25,14 +28,19 @@ extension ViewFactory {
         return .stack(.horizontal, parts, .documentSummary)
     }
 
+    /// The default: the theme's "No messages" line.
     public func makeEmptyTranscriptView(context: RenderContext) -> View {
         .stack(.vertical, [.text(context.theme.string(.noMessages), .muted)], .system)
     }
 
+    /// The default: the theme's line saying where the input stops, with the error, in the role
+    /// ``Role/alert``.
     public func makeReadErrorView(for error: ReadError, context: RenderContext) -> View {
         .stack(.vertical, [.text(context.theme.string(.inputError, "\(error)"), .alert)], .error)
     }
 
+    /// The default: links to the previous page, the index and the next page, the first and last
+    /// page leaving out the link that leads nowhere.
     public func makePageNavigationView(page: Int, pageCount: Int, names: PageNames, context: RenderContext) -> View {
         let theme = context.theme
         var links: [View] = []
@@ -51,6 +59,8 @@ extension ViewFactory {
         return .stack(.horizontal, views, .pageNavigation)
     }
 
+    /// The default: a card with the entry's title linked to its file, and its message count and
+    /// dates.
     public func makeIndexEntryView(for entry: IndexEntry, context: RenderContext) -> View {
         var details = context.theme.messageCount(entry.summary.messageCount)
         if let first = entry.summary.firstDate, let last = entry.summary.lastDate {

@@ -58,13 +58,20 @@ public protocol ViewFactory: Sendable {
     func makeAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
     /// The message's images and videos, side by side.
     func makeGalleryView(for attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> View
+    /// An image attachment (`image`): the picture, its title as alt text, its size.
     func makeImageAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    /// A video attachment (`video`): its poster linked to the video, or a link, with its duration.
     func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
     /// A file or audio attachment: icon by kind, title, size, link.
     func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    /// A voice message (`voiceRecording`): a link to the recording, its waveform and duration.
     func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    /// A GIF sent with the `/giphy` command (`giphy`).
     func makeGiphyAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    /// The preview of a link in the text (any attachment with `og_scrape_url`): site, title,
+    /// description and image.
     func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    /// A contact card (`contact`: `name`, `phoneNumber`, `email`, `organization`).
     func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
     /// The message's poll (`message.poll`).
     func makePollView(for poll: Poll, in message: ChatMessage, context: RenderContext) -> View
@@ -98,10 +105,15 @@ public protocol ViewFactory: Sendable {
 public struct QuotedMessageOptions: Sendable, Hashable {
     /// The quoted message; `nil` when only its id is known.
     public var quotedMessage: ChatMessage?
+    /// The quoted message's id, known even when the input does not embed the message.
     public var quotedMessageID: String?
+    /// The reply that quotes it.
     public var replyingMessage: ChatMessage
+    /// Columns left for the quote in terminal output, after the reply's own indentation.
     public var availableWidth: Int
 
+    /// Options for a quote of `quotedMessage` (or of the message with `quotedMessageID`) in
+    /// `replyingMessage`.
     public init(quotedMessage: ChatMessage?, quotedMessageID: String?, replyingMessage: ChatMessage, availableWidth: Int) {
         self.quotedMessage = quotedMessage
         self.quotedMessageID = quotedMessageID
@@ -113,15 +125,19 @@ public struct QuotedMessageOptions: Sendable, Hashable {
 /// What the channel header slot gets: the channel, whether to name it, and what the index
 /// pass found about its messages.
 public struct ChannelHeaderOptions: Sendable, Hashable {
+    /// The channel whose messages follow.
     public var channel: ChatChannel
     /// `false` when the document's title already is the channel's name (a single-channel input).
     public var showsName: Bool
     /// The messages shown from this channel, thread replies included; `nil` when not known
     /// (rendering in one pass).
     public var messageCount: Int?
+    /// When the first message shown from this channel was sent; `nil` when not known.
     public var firstDate: Date?
+    /// When the last message shown from this channel was sent; `nil` when not known.
     public var lastDate: Date?
 
+    /// Options for the header of `channel`; the index pass fills in the count and dates.
     public init(channel: ChatChannel, showsName: Bool = true, messageCount: Int? = nil, firstDate: Date? = nil, lastDate: Date? = nil) {
         self.channel = channel
         self.showsName = showsName
@@ -150,5 +166,6 @@ public struct IndexEntry: Sendable, Hashable {
 
 /// The defaults, to use as they are or to fall back to from an override.
 public struct DefaultViewFactory: ViewFactory {
+    /// The default factory.
     public init() {}
 }

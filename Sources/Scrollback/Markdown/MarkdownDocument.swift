@@ -2,40 +2,60 @@
 /// parsing). Chat additions, bare URLs and `@mentions`, are already resolved into
 /// ``MarkdownInline/link(destination:title:children:)`` and ``MarkdownInline/mention(userID:text:)``.
 public struct MarkdownDocument: Sendable, Hashable {
+    /// The top-level blocks, in order.
     public var blocks: [MarkdownBlock]
 
+    /// A document of `blocks`. Use ``ChatMarkdown/parse(_:mentionedUsers:)`` to read a message's
+    /// text; build one by hand only for text an app writes itself.
     public init(blocks: [MarkdownBlock]) {
         self.blocks = blocks
     }
 
+    /// Whether the document has no block (an empty or blank text).
     public var isEmpty: Bool { blocks.isEmpty }
 }
 
+/// A block of a ``MarkdownDocument``: what CommonMark puts one under another.
 public indirect enum MarkdownBlock: Sendable, Hashable {
+    /// A paragraph of inline content.
     case paragraph([MarkdownInline])
+    /// An ATX or setext heading; `level` is 1 to 6.
     case heading(level: Int, [MarkdownInline])
+    /// A `>` block quote holding other blocks.
     case blockQuote([MarkdownBlock])
     /// `start` is the first number of an ordered list, `nil` for a bullet list.
     case list(start: Int?, tight: Bool, items: [[MarkdownBlock]])
+    /// A fenced or indented code block; `info` is the fence's info string (usually a language,
+    /// empty when there is none) and `code` the text, line endings kept.
     case codeBlock(info: String, code: String)
     /// Raw HTML the sender typed. Never emitted as HTML: every backend shows it as text.
     case htmlBlock(String)
+    /// A `---` rule.
     case thematicBreak
 }
 
+/// Inline content of a ``MarkdownBlock``: text and the markup around it.
 public indirect enum MarkdownInline: Sendable, Hashable {
+    /// Plain text, shown as it is.
     case text(String)
+    /// A code span: text between backticks, shown in a monospaced font.
     case code(String)
+    /// Emphasis (`*text*`), usually italic.
     case emphasis([MarkdownInline])
+    /// Strong emphasis (`**text**`), usually bold.
     case strong([MarkdownInline])
     /// A link as written; backends check `destination` against the allow-list before using it.
     case link(destination: String, title: String, children: [MarkdownInline])
+    /// An image as written (`![alt](source "title")`); backends check `source` against the
+    /// allow-list before using it.
     case image(source: String, title: String, alt: [MarkdownInline])
     /// `@Name` of one of the message's `mentioned_users`; `text` is the text as written.
     case mention(userID: String, text: String)
     /// Raw inline HTML the sender typed: shown as text.
     case html(String)
+    /// A line ending inside a paragraph that reads as a space.
     case softBreak
+    /// A line break kept in the output; a message's own newlines become these.
     case lineBreak
 }
 
@@ -53,5 +73,6 @@ extension MarkdownInline {
 }
 
 extension Array where Element == MarkdownInline {
+    /// The elements' ``MarkdownInline/plainText``, joined.
     public var plainText: String { map(\.plainText).joined() }
 }

@@ -2,15 +2,24 @@ import Foundation
 
 /// The channel a transcript comes from (`channel` in a query-channel response).
 public struct ChatChannel: Sendable, Hashable {
+    /// The channel's `id`, unique within its type.
     public var id: String?
+    /// The channel's `cid`: its type and id, as in `messaging:general`.
     public var cid: String?
+    /// The channel type (`type`), such as `messaging` or `livestream`.
     public var type: String?
+    /// The name people gave the channel (`name`).
     public var name: String?
+    /// The channel's picture (`image`).
     public var imageURL: String?
+    /// How many members the channel has (`member_count`).
     public var memberCount: Int64?
+    /// When the channel was created (`created_at`).
     public var createdAt: Date?
+    /// Every key of the channel object, in input order.
     public var raw: JSONObject
 
+    /// A channel with these fields, as a test or an app building a transcript by hand needs it.
     public init(id: String? = nil, cid: String? = nil, type: String? = nil, name: String? = nil,
                 imageURL: String? = nil, memberCount: Int64? = nil, createdAt: Date? = nil, raw: JSONObject = JSONObject()) {
         self.id = id

@@ -1,13 +1,17 @@
 /// The author of a message, or a user mentioned in or reacting to one.
 public struct ChatUser: Sendable, Hashable {
+    /// The user's `id`; empty for a user known only by name.
     public var id: String
+    /// The name the user chose (`name`); see ``displayName`` for what is shown.
     public var name: String?
     /// The avatar's URL; Stream sends `""` for "no avatar", which is kept as `nil`.
     public var imageURL: String?
+    /// The user's role in the app (`role`), such as `admin` or `user`.
     public var role: String?
     /// Every key of the input object, known or not.
     public var raw: JSONObject
 
+    /// A user with these fields, as a test or an app building a transcript by hand needs it.
     public init(id: String, name: String? = nil, imageURL: String? = nil, role: String? = nil, raw: JSONObject = JSONObject()) {
         self.id = id
         self.name = name

@@ -3,19 +3,28 @@
 /// Objects keep their keys in input order ([`JSONObject`](doc:JSONObject)); integers that fit in
 /// 64 bits stay exact instead of passing through `Double`.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number without a fraction or exponent that fits in 64 bits, kept exact.
     case integer(Int64)
+    /// Any other number.
     case double(Double)
+    /// A string, its escapes decoded.
     case string(String)
+    /// An array, in input order.
     case array([JSONValue])
+    /// An object, its members in input order.
     case object(JSONObject)
 
+    /// The string, or `nil` for any other type.
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
+    /// The boolean, or `nil` for any other type.
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
@@ -30,6 +39,7 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// The value as a floating-point number, from an integer too; `nil` for any other type.
     public var doubleValue: Double? {
         switch self {
         case .integer(let value): return Double(value)
@@ -38,11 +48,13 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// The elements, or `nil` for any other type.
     public var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
+    /// The object, or `nil` for any other type.
     public var objectValue: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
@@ -60,6 +72,8 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// The member `key` of an object; `nil` when it is missing or the value is no object, so
+    /// that lookups chain: `raw["giphy"]?["fixed_height"]?["url"]`.
     public subscript(key: String) -> JSONValue? {
         objectValue?[key]
     }
@@ -68,8 +82,10 @@ public enum JSONValue: Sendable, Hashable {
 /// A JSON object with its members in input order. A repeated key keeps its last value, as
 /// JavaScript and Foundation do.
 public struct JSONObject: Sendable, Hashable, Sequence {
+    /// The members, in input order, each key once.
     public private(set) var members: [(key: String, value: JSONValue)]
 
+    /// An object of `members`; a repeated key keeps its first place and its last value.
     public init(_ members: [(key: String, value: JSONValue)] = []) {
         self.members = []
         self.members.reserveCapacity(members.count)
@@ -81,11 +97,16 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         self.members = uniqueMembers
     }
 
+    /// How many members the object has.
     public var count: Int { members.count }
+    /// Whether the object has no member.
     public var isEmpty: Bool { members.isEmpty }
+    /// The keys, in input order.
     public var keys: [String] { members.map(\.key) }
 
     // Linear lookup: message objects have a few dozen keys, where a scan beats hashing.
+    /// The value of member `key`, or `nil` when there is none. Setting a value replaces the
+    /// member in place or appends it; setting `nil` removes it.
     public subscript(key: String) -> JSONValue? {
         get {
             // Comparing lengths first skips most mismatches without a call into String's comparison.
@@ -108,15 +129,18 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         }
     }
 
+    /// The members in input order, as `(key, value)` pairs.
     public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
         members.makeIterator()
     }
 
+    /// Whether both objects have the same members in the same order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members.count == rhs.members.count
             && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
+    /// Hashes the members in order, consistently with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(members.count)
         for member in members {
@@ -129,18 +153,26 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
+    /// A ``string(_:)`` from a literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An ``integer(_:)`` from a literal.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A ``double(_:)`` from a literal.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// A ``bool(_:)`` from a literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An ``array(_:)`` from a literal.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// An ``object(_:)`` from a literal, its members in the literal's order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements.map { (key: $0.0, value: $0.1) }))
     }
+    /// ``null`` from `nil`.
     public init(nilLiteral: ()) { self = .null }
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// An object from a literal, its members in the literal's order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements.map { (key: $0.0, value: $0.1) })
     }

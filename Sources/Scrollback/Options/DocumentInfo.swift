@@ -7,6 +7,7 @@ public struct DocumentInfo: Sendable, Hashable {
     /// BCP 47 language tag of the labels (`en`).
     public var language: String
 
+    /// Information for a document titled `title` whose labels are in `language`.
     public init(title: String, language: String = "en") {
         self.title = title
         self.language = language
@@ -15,13 +16,18 @@ public struct DocumentInfo: Sendable, Hashable {
 
 /// What is known after the last message, for a closing summary.
 public struct DocumentSummary: Sendable, Hashable {
+    /// How many messages the document shows, thread replies included.
     public var messageCount: Int
+    /// When the earliest message shown was sent; `nil` when none has a date.
     public var firstDate: Date?
+    /// When the latest message shown was sent; `nil` when none has a date.
     public var lastDate: Date?
     /// The time zone the times are shown in, e.g. `Europe/Paris`.
     public var timeZoneIdentifier: String
+    /// What wrote the document, as in `Scrollback 0.1.0`.
     public var generator: String
 
+    /// A summary with these figures; the renderer makes one for every document it ends.
     public init(messageCount: Int, firstDate: Date?, lastDate: Date?, timeZoneIdentifier: String, generator: String) {
         self.messageCount = messageCount
         self.firstDate = firstDate

@@ -3,11 +3,15 @@ import Foundation
 /// Everything rendering depends on besides the messages. The library never reads the
 /// environment: the CLI fills this in.
 public struct RenderOptions: Sendable {
+    /// The zone times and days are shown in.
     public var timeZone: TimeZone
+    /// The locale of day names and of the 12- or 24-hour clock.
     public var locale: Locale
     /// Columns for terminal output.
     public var width: Int
+    /// How many colours terminal output uses; ``ColorDepth/none`` writes no escape sequence.
     public var colorDepth: ColorDepth
+    /// Colours, fonts, glyphs and labels for every output.
     public var theme: Theme
     /// For terminals: whether to use the theme's dark colours.
     public var darkAppearance: Bool
@@ -21,6 +25,8 @@ public struct RenderOptions: Sendable {
     /// terminal supports them). The visible text still shows where each link goes.
     public var hyperlinks: Bool = false
 
+    /// Options for rendering; the defaults are UTC, a fixed English locale, 80 columns without
+    /// colour and the default theme, so that output never depends on the machine.
     public init(timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = Locale(identifier: "en_US_POSIX"),
                 width: Int = 80, colorDepth: ColorDepth = .none, theme: Theme = .default,
                 darkAppearance: Bool = true, currentUserID: String? = nil, remoteMedia: Bool = true) {
@@ -34,6 +40,7 @@ public struct RenderOptions: Sendable {
         self.remoteMedia = remoteMedia
     }
 
+    /// The options with every default.
     public static let `default` = RenderOptions()
 }
 
@@ -41,9 +48,13 @@ public struct RenderOptions: Sendable {
 public enum ColorDepth: Int, Sendable, Comparable, CaseIterable {
     /// No escape sequence at all.
     case none = 0
+    /// The 16 colours of the terminal's own palette.
     case ansi16 = 16
+    /// xterm's 256 colours; theme colours take the nearest one.
     case ansi256 = 256
+    /// 24-bit colour: theme colours are written exactly.
     case trueColor = 16_777_216
 
+    /// Whether `lhs` shows fewer colours than `rhs`.
     public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
 }

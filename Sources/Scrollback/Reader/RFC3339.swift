@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Hand-written because it runs for every date of every message: a formatter costs
 /// microseconds a call, this costs nanoseconds, and it never depends on the locale.
-public enum RFC3339 {
-    public static func parse(_ string: String) -> Date? {
+package enum RFC3339 {
+    package static func parse(_ string: String) -> Date? {
         var string = string
         return string.withUTF8 { parse(bytes: $0) }
     }

@@ -1,13 +1,17 @@
 /// A place in the input: a 1-based line and column (the column counts bytes).
 public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column in bytes, from 1.
     public var column: Int
 
+    /// The position at `line` and `column`, both from 1.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
+    /// `line 12, column 5`.
     public var description: String { "line \(line), column \(column)" }
 }
 
@@ -18,13 +22,17 @@ public struct ReadWarning: Sendable, Hashable, CustomStringConvertible {
     public var position: SourcePosition?
     /// The message's 0-based index among the messages of the input.
     public var messageIndex: Int?
+    /// The message's `id`, when it has one.
     public var messageID: String?
     /// The path to the value at fault, e.g. `messages[3].created_at`.
     public var keyPath: String
+    /// What is wrong and what was done about it, in words.
     public var reason: String
     /// Whether the whole message was left out (`false`: only one field was ignored).
     public var skippedMessage: Bool
 
+    /// A warning about the value at `keyPath`; the reader and ``RenderContext/report(_:keyPath:in:)``
+    /// make them, an app needs this only to test its own handling.
     public init(position: SourcePosition? = nil, messageIndex: Int? = nil, messageID: String? = nil,
                 keyPath: String, reason: String, skippedMessage: Bool) {
         self.position = position
@@ -35,6 +43,8 @@ public struct ReadWarning: Sendable, Hashable, CustomStringConvertible {
         self.skippedMessage = skippedMessage
     }
 
+    /// The warning as one line: key path, place, then the reason, as in
+    /// `messages[41] (message 41, line 1203, column 5): skipped: expected a message object`.
     public var description: String {
         var parts: [String] = []
         if let messageIndex { parts.append("message \(messageIndex)") }
@@ -59,6 +69,7 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input could not be opened or read.
     case io(path: String, reason: String)
 
+    /// The error as one line, with its place.
     public var description: String {
         switch self {
         case .syntax(let position, let reason): return "invalid JSON at \(position): \(reason)"

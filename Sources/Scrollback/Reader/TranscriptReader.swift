@@ -2,6 +2,7 @@
 public enum TranscriptEvent: Sendable, Hashable {
     /// A channel; it comes before the channel's messages.
     case channel(ChatChannel)
+    /// A message, with its quoted message embedded when the input has it.
     case message(ChatMessage)
 }
 

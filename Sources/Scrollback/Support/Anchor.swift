@@ -11,9 +11,9 @@
 /// anchor for it.)
 ///
 /// A link to an anchor writes it with ``fragment(for:)``, percent-encoded as a URL fragment.
-public enum Anchor {
+package enum Anchor {
     /// The element id of the message with this id: `m-<id>`, or the encoded `m_...` form.
-    public static func forMessage(id: String) -> String {
+    package static func forMessage(id: String) -> String {
         // Ids are nearly always printable ASCII (UUIDs): one scan of the bytes says so.
         if !id.isEmpty, id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return "m-" + id }
         guard id.isEmpty || id.unicodeScalars.contains(where: needsEncodingInID) else { return "m-" + id }
@@ -29,7 +29,7 @@ public enum Anchor {
     }
 
     /// The URL fragment (without `#`) that leads to the message with this id.
-    public static func fragment(forMessageID id: String) -> String {
+    package static func fragment(forMessageID id: String) -> String {
         fragment(for: forMessage(id: id))
     }
 
@@ -40,7 +40,7 @@ public enum Anchor {
     /// decoded one. So that a fragment like `m-caf%C3%A9` (for `café`) cannot land on a message
     /// whose id really is `caf%C3%A9`, a fragment that differs from its anchor has its first
     /// character encoded too (`%6D-caf%C3%A9`): as written, it names no anchor this type makes.
-    public static func fragment(for anchor: String) -> String {
+    package static func fragment(for anchor: String) -> String {
         guard anchor.utf8.contains(where: { !isFragmentByte($0) }) else { return anchor }
         var fragment = ""
         for (offset, byte) in anchor.utf8.enumerated() {

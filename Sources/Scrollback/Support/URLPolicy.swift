@@ -8,6 +8,7 @@ import Foundation
 /// base to resolve them against, with one exception: a bare file name of the transcript's own
 /// kind (`002-general.html#m-42`), the links between the files of one transcript.
 public enum URLPolicy {
+    /// The schemes a URL from message data may have: `http`, `https`, `mailto` and `tel`.
     public static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
 
     /// The URL to emit, or `nil` when it must not be used. The result is the trimmed original,
@@ -30,6 +31,9 @@ public enum URLPolicy {
         return trimmed
     }
 
+    /// Whether `url` may be used as a link or image source: ``sanitize(_:)`` keeps it. An app
+    /// drawing its own attachments can check a URL before building a view from it; the backends
+    /// check every URL again either way.
     public static func isAllowed(_ url: String) -> Bool { sanitize(url) != nil }
 
     /// A file beside this one: letters, digits, `-` and `_`, one `.html`, `.md` or `.txt`, and

@@ -5,6 +5,7 @@ import Foundation
 ///
 /// The vocabulary is closed on purpose: every backend must know how to draw every case.
 public indirect enum View: Sendable, Hashable {
+    /// Nothing: every backend skips it, so a slot can return it to draw nothing.
     case empty
     /// An inline run of plain text.
     ///
@@ -24,6 +25,8 @@ public indirect enum View: Sendable, Hashable {
     /// ``URLPolicy`` and drop the link, keeping the label, when it fails. The label is one
     /// line, whatever the roles in it.
     case link(destination: String, label: View)
+    /// An image. HTML shows it (or, without remote media, a labelled link to it); text outputs
+    /// show its alt text and its URL.
     case image(ImageContent)
     /// A user's picture, else their initials on a colour derived from their id. Drawn in HTML;
     /// text outputs leave it out (the name beside it says who it is).
@@ -37,10 +40,10 @@ public indirect enum View: Sendable, Hashable {
     /// Label and value rows, such as every field of an unknown attachment.
     case fields([Field])
     /// A quoted message; `anchor` is where the quoted message is when it is in the document,
-    /// as a link writes it: the URL fragment of its anchor on this page (`m-42`, from
-    /// ``Anchor/fragment(forMessageID:)``, without `#`), or, in a split document, another
-    /// page's file and fragment (`chat-003.html#m-42`, which must pass ``URLPolicy`` as a
-    /// sibling document).
+    /// as a link writes it: the URL fragment of its anchor on this page (`m-42`, without `#`),
+    /// or, in a split document, another page's file and fragment (`chat-003.html#m-42`, which
+    /// must pass ``URLPolicy`` as a sibling document).
+    /// ``RenderContext/linkTarget(forMessageID:)`` gives either.
     case quote(anchor: String?, [View])
     /// A rule across the transcript, with an optional label (a day separator).
     case divider(label: String?)
@@ -54,14 +57,20 @@ public indirect enum View: Sendable, Hashable {
     /// Output written verbatim by one backend: for trusted app code only, never message data.
     case raw(RawOutput)
 
+    /// The direction of a ``View/stack(_:_:_:)``.
     public enum Axis: Sendable, Hashable {
+        /// `vertical` puts children one under another; `horizontal` puts them in a row, wrapping in
+        /// narrow places.
         case vertical, horizontal
     }
 
     /// One row of a ``View/fields(_:)`` list.
     public struct Field: Sendable, Hashable {
+        /// What the row is, such as "Phone"; one line in every output.
         public var label: String
+        /// The row's value: any view, such as text or a link.
         public var value: View
+        /// A row showing `value` under the name `label`.
         public init(_ label: String, _ value: View) {
             self.label = label
             self.value = value
@@ -71,14 +80,18 @@ public indirect enum View: Sendable, Hashable {
 
 /// An image to show. URLs come from message data and pass ``URLPolicy`` in every backend.
 public struct ImageContent: Sendable, Hashable {
+    /// The image's URL.
     public var source: String
+    /// A smaller version to show in its place, linked to ``source``; `nil` to show the image itself.
     public var thumbnail: String?
     /// Alternative text; never empty in HTML output (the backend falls back to a generic label).
     public var alt: String
     /// Intrinsic size in pixels when the input gives it, so pages do not jump while loading.
     public var width: Int?
+    /// The intrinsic height in pixels, when known.
     public var height: Int?
 
+    /// An image of `source` described by `alt`.
     public init(source: String, thumbnail: String? = nil, alt: String, width: Int? = nil, height: Int? = nil) {
         self.source = source
         self.thumbnail = thumbnail
@@ -91,17 +104,22 @@ public struct ImageContent: Sendable, Hashable {
 /// A user's avatar: the image when there is one, else initials on one of the theme's
 /// avatar colours, picked from the user id so a person keeps their colour.
 public struct AvatarContent: Sendable, Hashable {
+    /// The user's picture; `nil` (or a refused URL, or HTML without remote media) shows the
+    /// initials.
     public var imageURL: String?
+    /// Up to two letters shown when there is no picture.
     public var initials: String
     /// Index into the theme's avatar palette (`avatar0`...`avatar7`).
     public var colorIndex: Int
 
+    /// An avatar with these parts; ``init(user:)`` derives them from a user.
     public init(imageURL: String?, initials: String, colorIndex: Int) {
         self.imageURL = imageURL
         self.initials = initials
         self.colorIndex = colorIndex
     }
 
+    /// How many avatar colours a theme has: ``colorIndex`` is below this.
     public static let paletteSize = 8
 
     /// The avatar of `user`: up to two initials from the display name, a colour from the id
@@ -124,16 +142,19 @@ public struct MessageFrame: Sendable, Hashable {
     public var role: Role
     /// Author line: name, avatar, badges. Empty inside a group.
     public var header: [View]
+    /// The message's content: quote, attachments, text, reactions.
     public var body: [View]
     /// Time, "Edited", reactions.
     public var footer: [View]
     /// The author's display name, for accessible labels.
     public var authorName: String?
+    /// When the message was sent, for the machine-readable time of the frame.
     public var date: Date?
     /// The message already shows elsewhere in the document (a thread reply also sent to the
     /// channel): this copy leaves the anchor, which must be unique, to the other.
     public var isRepeat: Bool
 
+    /// A frame for the message `id` in `role`.
     public init(id: String, role: Role, header: [View] = [], body: [View] = [], footer: [View] = [],
                 authorName: String? = nil, date: Date? = nil, isRepeat: Bool = false) {
         self.isRepeat = isRepeat
@@ -150,11 +171,17 @@ public struct MessageFrame: Sendable, Hashable {
 /// Verbatim output for each backend, with a view to use where a backend has none.
 /// Only for an app's own trusted code: message data must go through the view vocabulary.
 public struct RawOutput: Sendable, Hashable {
+    /// Markup for the HTML page, written as it is; `nil` to draw ``fallback`` there.
     public var html: String?
+    /// Text for terminals, escape sequences included; `nil` to draw ``fallback`` there. Dropped
+    /// for ``fallback`` when the colour depth is ``ColorDepth/none`` and it holds an escape.
     public var ansi: String?
+    /// Markdown written as it is; `nil` to draw ``fallback`` there.
     public var markdown: String?
+    /// What a backend without its own output draws.
     public var fallback: View
 
+    /// Output for the backends given, and `fallback` for the others.
     public init(html: String? = nil, ansi: String? = nil, markdown: String? = nil, fallback: View = .empty) {
         self.html = html
         self.ansi = ansi

@@ -2,12 +2,14 @@
 /// columns), styled from the theme at ``RenderOptions/colorDepth``, one top-level item after
 /// another with a blank line between them.
 ///
-/// Nothing from a message reaches the terminal as a control: every text goes through
-/// ``TerminalSanitizer``, and the only escape sequences written are Scrollback's own SGR
-/// styles, each reset at the end of its run. With ``ColorDepth/none`` the output holds no
+/// Nothing from a message reaches the terminal as a control: every control character in a
+/// text is shown visibly (`␛`, `⟨U+202E⟩`), and the only escape sequences written are
+/// Scrollback's own SGR styles, each reset at the end of its run. With ``ColorDepth/none`` the output holds no
 /// ESC byte at all (a ``RawOutput`` whose ANSI text has escapes then falls back to its view).
 public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
+    /// The stream the text is written to.
     public private(set) var output: Output
+    /// The width, colour depth, theme and appearance of the output.
     public let options: RenderOptions
     private let layout: ANSILayout
     private var hasWrittenItem = false
@@ -19,10 +21,12 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
         self.layout = ANSILayout(options: options)
     }
 
+    /// Writes `header` (the default's is the document's title) as the first item.
     public mutating func begin(_ document: DocumentInfo, header: View) {
         writeItem(layout.lines(for: header))
     }
 
+    /// Writes one top-level item, with a blank line before it unless it is the first.
     public mutating func write(_ view: View) {
         writeItem(layout.lines(for: view))
     }

@@ -5,12 +5,12 @@ import Foundation
 /// lines; a full-screen viewer can lay out a message at any width with it.
 ///
 /// Not thread-safe: it caches styles and escape sequences as it goes.
-public final class ANSILayout {
-    public typealias Line = TextWrapper.Line
+package final class ANSILayout {
+    package typealias Line = TextWrapper.Line
 
-    public let options: RenderOptions
+    package let options: RenderOptions
     /// The full width, in columns.
-    public let width: Int
+    package let width: Int
 
     /// Containers stop indenting their content when fewer columns than this would be left,
     /// so that hostile nesting can never push text past the width.
@@ -20,7 +20,7 @@ public final class ANSILayout {
     private var escapes: [SGRStyle: String] = [:]
 
     /// A layout at `options.width` (at least 20 columns) with the options' theme and colour depth.
-    public init(options: RenderOptions) {
+    package init(options: RenderOptions) {
         self.options = options
         self.width = max(20, options.width)
     }
@@ -29,7 +29,7 @@ public final class ANSILayout {
 
     /// The theme's style for `role`. The theme's `text` and `background` colours are the
     /// terminal's own default colours, so plain text carries no escape at all.
-    public func style(for role: Role) -> SGRStyle {
+    package func style(for role: Role) -> SGRStyle {
         if let cached = roleStyles[role] { return cached }
         let textStyle = options.theme.style(for: role)
         // Bold, italic and dim follow the style's font too: a weight of 600 and up is bold,
@@ -113,7 +113,7 @@ public final class ANSILayout {
     // MARK: Output
 
     /// Writes `line` with its styles (and hyperlinks, when the options ask for them) and a line feed.
-    public func write(_ line: Line, to output: inout some TextOutputStream) {
+    package func write(_ line: Line, to output: inout some TextOutputStream) {
         for span in line.spans where !span.text.isEmpty {
             let escape = escape(for: span.style)
             let link = options.hyperlinks ? span.link : nil
@@ -131,7 +131,7 @@ public final class ANSILayout {
     }
 
     /// The lines of `view` at `width` columns (the layout's width by default).
-    public func lines(for view: View, width: Int? = nil) -> [Line] {
+    package func lines(for view: View, width: Int? = nil) -> [Line] {
         var lines: [Line] = []
         layout(view, width: width ?? self.width, into: &lines)
         return lines

@@ -9,9 +9,9 @@
 ///
 /// The standard library does not expose East Asian Width, so the wide ranges are a table
 /// here; emoji come from the scalar properties.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The columns `string` occupies.
-    public static func of(_ string: some StringProtocol) -> Int {
+    package static func of(_ string: some StringProtocol) -> Int {
         let asciiWidth = string.utf8.withContiguousStorageIfAvailable(asciiColumns) ?? asciiColumns(string.utf8)
         if let asciiWidth { return asciiWidth }
         var total = 0
@@ -20,7 +20,7 @@ public enum DisplayWidth {
     }
 
     /// The columns one grapheme cluster occupies.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars
         var iterator = scalars.makeIterator()

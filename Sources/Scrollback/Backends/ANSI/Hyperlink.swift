@@ -1,17 +1,17 @@
 /// OSC 8 terminal hyperlinks: `ESC ] 8 ; ; URL ESC \` before the text, `ESC ] 8 ; ; ESC \` after.
-public enum Hyperlink {
+package enum Hyperlink {
     /// Ends the current hyperlink.
-    public static let close = "\u{1B}]8;;\u{1B}\\"
+    package static let close = "\u{1B}]8;;\u{1B}\\"
 
     /// Starts a hyperlink to `target`, which must already be ``terminalSafe(_:)``.
-    public static func open(_ target: String) -> String {
+    package static func open(_ target: String) -> String {
         "\u{1B}]8;;" + target + "\u{1B}\\"
     }
 
     /// `url` (already allowed by ``URLPolicy``) as an OSC 8 target: every byte that could end
     /// or bend the sequence (controls, space, DEL) and every non-ASCII byte is percent-encoded,
     /// so the target is printable ASCII only.
-    public static func terminalSafe(_ url: String) -> String {
+    package static func terminalSafe(_ url: String) -> String {
         let needsWork = url.utf8.contains { $0 < 0x21 || $0 >= 0x7F }
         guard needsWork else { return url }
         let hex = Array("0123456789ABCDEF".utf8)

@@ -3,16 +3,16 @@
 /// colour it has; palette colours (``ThemeColor/ansi(_:)``) are written as palette colours at
 /// every depth, so they follow the user's terminal palette; at ``ColorDepth/none`` nothing at
 /// all is written.
-public struct SGRStyle: Sendable, Hashable {
+package struct SGRStyle: Sendable, Hashable {
     /// `nil` (or ``ThemeColor/unset``) keeps the terminal's own colour.
-    public var foreground: ThemeColor?
-    public var background: ThemeColor?
-    public var bold: Bool
-    public var italic: Bool
-    public var underline: Bool
-    public var dim: Bool
+    package var foreground: ThemeColor?
+    package var background: ThemeColor?
+    package var bold: Bool
+    package var italic: Bool
+    package var underline: Bool
+    package var dim: Bool
 
-    public init(foreground: ThemeColor? = nil, background: ThemeColor? = nil, bold: Bool = false, italic: Bool = false,
+    package init(foreground: ThemeColor? = nil, background: ThemeColor? = nil, bold: Bool = false, italic: Bool = false,
                 underline: Bool = false, dim: Bool = false) {
         self.foreground = foreground
         self.background = background
@@ -23,15 +23,15 @@ public struct SGRStyle: Sendable, Hashable {
     }
 
     /// The terminal's default rendition.
-    public static let plain = SGRStyle()
+    package static let plain = SGRStyle()
 
     /// Turns every attribute off.
-    public static let reset = "\u{1B}[0m"
+    package static let reset = "\u{1B}[0m"
 
-    public var isPlain: Bool { self == .plain }
+    package var isPlain: Bool { self == .plain }
 
     /// This style with `other` on top: its colours win where it has them, attributes add up.
-    public func adding(_ other: SGRStyle) -> SGRStyle {
+    package func adding(_ other: SGRStyle) -> SGRStyle {
         SGRStyle(foreground: other.foreground ?? foreground, background: other.background ?? background,
                  bold: bold || other.bold, italic: italic || other.italic,
                  underline: underline || other.underline, dim: dim || other.dim)
@@ -39,7 +39,7 @@ public struct SGRStyle: Sendable, Hashable {
 
     /// The escape sequence that switches to this style, or `""` when there is nothing to say
     /// (a plain style, or ``ColorDepth/none``).
-    public func escape(for depth: ColorDepth) -> String {
+    package func escape(for depth: ColorDepth) -> String {
         guard depth != .none else { return "" }
         var parameters: [String] = []
         if bold { parameters.append("1") }
@@ -85,7 +85,7 @@ public struct SGRStyle: Sendable, Hashable {
 
     /// The xterm 256-colour index (16–255: the 6×6×6 cube and the grey ramp) nearest to
     /// `color`. The first 16 are left out: every terminal theme redefines them.
-    public static func nearestXterm256(_ color: RGBColor) -> Int {
+    package static func nearestXterm256(_ color: RGBColor) -> Int {
         var best = 16, bestDistance = Int.max
         for index in 16...255 {
             let distance = perceivedDistance(color, xterm256Color(index))
@@ -98,7 +98,7 @@ public struct SGRStyle: Sendable, Hashable {
     }
 
     /// The ANSI colour index (0–15) nearest to `color`, judged against xterm's defaults.
-    public static func nearestANSI16(_ color: RGBColor) -> Int {
+    package static func nearestANSI16(_ color: RGBColor) -> Int {
         var best = 0, bestDistance = Int.max
         for (index, candidate) in RGBColor.ansi16Palette.enumerated() {
             let distance = perceivedDistance(color, candidate)

@@ -1,13 +1,13 @@
 /// A run of sanitized text in one style: the unit ``TextWrapper`` wraps and lines are made of.
-public struct StyledSpan: Sendable, Hashable {
+package struct StyledSpan: Sendable, Hashable {
     /// Text already passed through ``TerminalSanitizer`` (or trusted).
-    public var text: String
-    public var style: SGRStyle
+    package var text: String
+    package var style: SGRStyle
     /// Where the text links to, already allowed by ``URLPolicy`` and made safe by
     /// ``Hyperlink/terminalSafe(_:)``; written as an OSC 8 hyperlink when the options ask for them.
-    public var link: String?
+    package var link: String?
 
-    public init(_ text: String, style: SGRStyle = .plain, link: String? = nil) {
+    package init(_ text: String, style: SGRStyle = .plain, link: String? = nil) {
         self.text = text
         self.style = style
         self.link = link

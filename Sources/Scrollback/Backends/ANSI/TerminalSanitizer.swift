@@ -15,9 +15,9 @@
 ///   handles; CR LF becomes LF; a lone CR becomes `␍`, like the other C0 controls.
 /// - One-line text (`keepingNewlines: false`): every line break (LF, CR, CR LF, VT, FF, NEL,
 ///   U+2028, U+2029) becomes one `␤`, as in the other outputs.
-public enum TerminalSanitizer {
+package enum TerminalSanitizer {
     /// The text with every control shown visibly; the same string when nothing needed work.
-    public static func sanitize(_ text: String, keepingNewlines: Bool = true) -> String {
+    package static func sanitize(_ text: String, keepingNewlines: Bool = true) -> String {
         let clean = text.utf8.withContiguousStorageIfAvailable { isClean($0, keepingNewlines: keepingNewlines) }
             ?? isClean(Array(text.utf8), keepingNewlines: keepingNewlines)
         if clean { return text }
@@ -31,7 +31,7 @@ public enum TerminalSanitizer {
     }
 
     /// Sanitizes any string-like value.
-    public static func sanitize(_ text: some StringProtocol, keepingNewlines: Bool = true) -> String {
+    package static func sanitize(_ text: some StringProtocol, keepingNewlines: Bool = true) -> String {
         sanitize(String(text), keepingNewlines: keepingNewlines)
     }
 

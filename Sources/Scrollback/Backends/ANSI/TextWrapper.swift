@@ -10,24 +10,24 @@
 /// - Lines have no trailing spaces, and `\n` in the text starts a new line.
 /// - Spans keep their style across breaks; ``Line/rendered(for:)`` resets at the end of every
 ///   styled span, so no style leaks into the next line or into the terminal afterwards.
-public struct TextWrapper: Sendable {
-    public enum Mode: Sendable, Hashable {
+package struct TextWrapper: Sendable {
+    package enum Mode: Sendable, Hashable {
         case words
         case characters
     }
 
     /// One output line: the prefix and the text, and the columns they take.
-    public struct Line: Sendable, Hashable {
-        public var spans: [StyledSpan]
-        public var width: Int
+    package struct Line: Sendable, Hashable {
+        package var spans: [StyledSpan]
+        package var width: Int
 
-        public init(spans: [StyledSpan] = [], width: Int = 0) {
+        package init(spans: [StyledSpan] = [], width: Int = 0) {
             self.spans = spans
             self.width = width
         }
 
         /// The line with SGR for `depth` around each styled span, without a line feed.
-        public func rendered(for depth: ColorDepth) -> String {
+        package func rendered(for depth: ColorDepth) -> String {
             var result = ""
             for span in spans where !span.text.isEmpty {
                 let escape = span.style.escape(for: depth)
@@ -43,18 +43,18 @@ public struct TextWrapper: Sendable {
         }
 
         /// The text without styles.
-        public var plainText: String { spans.map(\.text).joined() }
+        package var plainText: String { spans.map(\.text).joined() }
     }
 
-    public var width: Int
-    public var firstLinePrefix: [StyledSpan]
-    public var continuationPrefix: [StyledSpan]
-    public var mode: Mode
+    package var width: Int
+    package var firstLinePrefix: [StyledSpan]
+    package var continuationPrefix: [StyledSpan]
+    package var mode: Mode
 
     /// - Parameters:
     ///   - prefix: starts the first line, and the others unless `continuationPrefix` is given.
     ///   - continuationPrefix: starts every line after the first (a hanging indent).
-    public init(width: Int, prefix: [StyledSpan] = [], continuationPrefix: [StyledSpan]? = nil, mode: Mode = .words) {
+    package init(width: Int, prefix: [StyledSpan] = [], continuationPrefix: [StyledSpan]? = nil, mode: Mode = .words) {
         self.width = width
         self.firstLinePrefix = prefix
         self.continuationPrefix = continuationPrefix ?? prefix
@@ -62,12 +62,12 @@ public struct TextWrapper: Sendable {
     }
 
     /// Wraps one run of text in one style.
-    public func wrap(_ text: String, style: SGRStyle = .plain) -> [Line] {
+    package func wrap(_ text: String, style: SGRStyle = .plain) -> [Line] {
         wrap([StyledSpan(text, style: style)])
     }
 
     /// Wraps styled runs; always at least one line (empty for empty input).
-    public func wrap(_ spans: [StyledSpan]) -> [Line] {
+    package func wrap(_ spans: [StyledSpan]) -> [Line] {
         var builder = Builder(wrapper: self, spans: spans)
         for index in spans.indices { builder.consumeSpan(at: index) }
         builder.endInput()

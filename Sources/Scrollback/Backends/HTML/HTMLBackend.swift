@@ -27,6 +27,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             : "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; media-src 'none'; base-uri 'none'; form-action 'none'"
     }
 
+    /// A backend writing a page to `output`, styled and shown by `options`.
     public init(output: Output, options: RenderOptions) {
         self.output = output
         self.options = options
