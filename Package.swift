@@ -20,7 +20,17 @@ let package = Package(
         // The command line lives in a library so that tests run it in-process.
         .target(name: "ScrollbackCLI", dependencies: ["Scrollback"]),
         .executableTarget(name: "scrollback", dependencies: ["ScrollbackCLI"]),
-        .testTarget(name: "ScrollbackTests", dependencies: ["Scrollback", "ScrollbackTesting"], exclude: ["__Snapshots__"]),
+        // Snapshot references sit beside the tests that read them.
+        .testTarget(
+            name: "ScrollbackTests", dependencies: ["Scrollback", "ScrollbackTesting"],
+            exclude: [
+                "Attachments/__Snapshots__",
+                "Backends/ANSI/__Snapshots__",
+                "Factory/__Snapshots__",
+                "Layout/__Snapshots__",
+                "Render/__Snapshots__",
+                "Theme/__Snapshots__",
+            ]),
         .testTarget(name: "ScrollbackTestingTests", dependencies: ["ScrollbackTesting"]),
         .testTarget(name: "ScrollbackCLITests", dependencies: ["ScrollbackCLI", "Scrollback"]),
     ],

@@ -48,7 +48,7 @@ struct MessageHead {
         case 9 where key == "parent_id": parentID = try parser.parseValue()
         case 10 where key == "created_at": createdAt = try parser.parseValue()
         case 15 where key == "show_in_channel": showInChannel = try parser.parseValue()
-        case 4, 10, 11 where MessageDecoder.contentKeys.contains(key):
+        case _ where [4, 10, 11].contains(key.utf8.count) && MessageDecoder.contentKeys.contains(key):
             sawContentKey = true
             try parser.skipValue()
         default: try parser.skipValue()

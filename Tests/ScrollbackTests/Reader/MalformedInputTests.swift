@@ -117,6 +117,19 @@ import Testing
         #expect(warnings.count == 1 && warnings[0].skippedMessage && warnings[0].reason.hasPrefix("not a message"))
     }
 
+    @Test func bothPassesAgreeOnWhatIsAMessage() throws {
+        // Keys of a message's key lengths that are not content keys (`args`, `updated_at`) make
+        // no message in the index pass either: one page, not two.
+        let path = NSTemporaryDirectory() + "scrollback-test-\(UUID().uuidString).json"
+        try Data(#"[{"id": "a", "text": "kept"}, {"id": "b", "args": "x", "updated_at": "2026-01-01T00:00:00Z"}]"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (_, pages) = try TranscriptRenderer().renderPages(
+            path: path, names: PageNames(indexFileName: "chat.md", fileExtension: "md"), messagesPerPage: 1,
+            makeBackend: { _ in MarkdownBackend(output: "", options: RenderOptions()) }, completed: { _, _, _ in })
+        #expect(pages.map(\.messageCount) == [1])
+    }
+
     // MARK: Markdown past the budget
 
     @Test func textPastTheMarkdownBudgetIsReportedWithItsMessage() throws {
