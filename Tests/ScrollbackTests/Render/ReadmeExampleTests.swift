@@ -3,6 +3,10 @@ import Testing
 import Scrollback
 
 /// The README's "library in five lines", kept compiling and working.
+// --- as in the README ---
+extension Theme.Label { fileprivate static let readmeWorkoutTitle = Self.app("workout.title", default: "Workout") }
+// ---
+
 @Suite struct ReadmeExampleTests {
     @Test func fiveLines() throws {
         let sink = OutputSink.memory()
@@ -55,5 +59,11 @@ import Scrollback
         #expect(backend.output.capturedText.hasPrefix("# Launch room 🚀"))
         #expect(OutputFormat(path: "chat.md") == .markdown)
         #expect(OutputFormat.allCases.map(\.fileExtension) == ["html", "txt", "md"])
+    }
+
+    @Test func appLabels() throws {
+        #expect(Theme.default.string(.readmeWorkoutTitle) == "Workout")
+        let translated = try Theme(json: #"{"version": 1, "extends": "default", "strings": {"app.workout.title": "Training"}}"#)
+        #expect(translated.string(.readmeWorkoutTitle) == "Training")
     }
 }
