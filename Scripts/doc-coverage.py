@@ -3,7 +3,7 @@
 
     Scripts/doc-coverage.py DIR [--list] [--require PERCENT]
 
-DIR holds `swiftc -emit-symbol-graph` output (see Scripts/docs). --list names every
+DIR holds `swift package dump-symbol-graph` output (see Scripts/docs). --list names every
 undocumented public symbol; --require fails (exit 1) below that share of documented symbols.
 """
 import collections
@@ -24,9 +24,10 @@ def main():
             continue
         graph = json.load(open(path))
         module = graph["module"]["name"]
-        # Members the compiler synthesised (==, hash(into:), ...) have no source to document.
+        # Members the compiler synthesised (==, hash(into:), an enum's init(rawValue:), ...) have
+        # no source to document: they are marked SYNTHESIZED or have no location.
         public = [s for s in graph["symbols"] if s.get("accessLevel") in ("public", "open")
-                  and "::SYNTHESIZED::" not in s["identifier"]["precise"]]
+                  and "::SYNTHESIZED::" not in s["identifier"]["precise"] and "location" in s]
         types = [s for s in public if s["kind"]["identifier"] in TYPE_KINDS]
         documented = [s for s in public if s.get("docComment")]
         share = 100.0 * len(documented) / max(1, len(public))
