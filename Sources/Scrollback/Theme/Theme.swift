@@ -2,6 +2,7 @@
 ///
 /// Backends never hard-code a colour: they ask the theme for the style of a ``Role``.
 public struct Theme: Sendable, Hashable {
+    /// The theme's name, as `--theme` and ``Theme/builtIn(named:)`` take it.
     public var name: String
     /// One line on what the theme is for, from its file's `description`.
     public var summary: String = ""
@@ -22,8 +23,10 @@ public struct Theme: Sendable, Hashable {
     public var reactions: [String: String]
     /// Labels, so a theme can translate them: Scrollback's own and an app's (``Label/app(_:default:)``).
     public var strings: [Label: String]
+    /// Sizes for HTML: bubble corners, spacing, content width and avatars.
     public var metrics: Metrics
 
+    /// A theme from all its parts; ``summary`` starts empty and ``svgIcons`` with none.
     public init(name: String, colors: [String: ThemeColor], darkColors: [String: ThemeColor], styles: [Role: TextStyle],
                 fonts: [String: Font], icons: [Icon: String], reactions: [String: String], strings: [Label: String],
                 metrics: Metrics) {
@@ -44,6 +47,8 @@ public struct Theme: Sendable, Hashable {
         (dark ? darkColors[name] : nil) ?? colors[name] ?? (dark ? darkColors["text"] : nil) ?? colors["text"] ?? .unset
     }
 
+    /// The text style of `role`: the theme's, else its `body` style, else plain `text`-coloured
+    /// body text.
     public func style(for role: Role) -> TextStyle {
         styles[role] ?? styles[.body] ?? TextStyle(color: "text")
     }
@@ -62,12 +67,21 @@ public struct Theme: Sendable, Hashable {
         return template.replacingOccurrences(of: "%@", with: argument)
     }
 
+    /// A font a text style names: a family stack, a size, a weight and a slant.
+    ///
+    /// HTML uses all of it; a terminal, which has one font, shows a heavy weight (600 or more)
+    /// as bold, a light one (under 400) as dim, and italic as italic.
     public struct Font: Sendable, Hashable {
+        /// A CSS font-family stack (`-apple-system, Helvetica, sans-serif`).
         public var family: String
+        /// The size in CSS pixels.
         public var size: Double
+        /// The CSS weight, 100 through 900; 400 is regular.
         public var weight: Int
+        /// Whether the font is italic.
         public var italic: Bool
 
+        /// A font of `family` at `size`, regular and upright unless told otherwise.
         public init(family: String, size: Double, weight: Int = 400, italic: Bool = false) {
             self.family = family
             self.size = size
@@ -76,12 +90,19 @@ public struct Theme: Sendable, Hashable {
         }
     }
 
+    /// The sizes of an HTML transcript, in CSS pixels; a terminal only uses ``bubbleRadius``
+    /// (rounded box corners when it is above zero).
     public struct Metrics: Sendable, Hashable {
+        /// The corner radius of message bubbles.
         public var bubbleRadius: Double
+        /// The base space between and inside messages.
         public var spacing: Double
+        /// The widest the transcript's column grows.
         public var maxContentWidth: Double
+        /// The width and height of an avatar.
         public var avatarSize: Double
 
+        /// Metrics from their four sizes.
         public init(bubbleRadius: Double, spacing: Double, maxContentWidth: Double, avatarSize: Double) {
             self.bubbleRadius = bubbleRadius
             self.spacing = spacing
@@ -93,15 +114,22 @@ public struct Theme: Sendable, Hashable {
 
 /// How text in one role looks: a colour by name, an optional background, a font by name.
 public struct TextStyle: Sendable, Hashable {
+    /// The name of the text colour in the theme's ``Theme/colors``.
     public var color: String
+    /// The name of a background colour, or `nil` for none.
     public var background: String?
+    /// The name of the font in the theme's ``Theme/fonts``.
     public var font: String
+    /// Whether the text is bold, whatever the font's weight.
     public var bold: Bool
+    /// Whether the text is italic, whatever the font.
     public var italic: Bool
+    /// Whether the text is underlined.
     public var underline: Bool
     /// Fainter than the colour alone: SGR 2 in a terminal, lower opacity in HTML.
     public var dim: Bool
 
+    /// A style in colour `color`, set in the `body` font with no emphasis unless told otherwise.
     public init(color: String, background: String? = nil, font: String = "body", bold: Bool = false,
                 italic: Bool = false, underline: Bool = false, dim: Bool = false) {
         self.color = color
@@ -116,11 +144,16 @@ public struct TextStyle: Sendable, Hashable {
 
 /// An sRGB colour with alpha.
 public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
+    /// The red channel, 0 through 255.
     public var red: UInt8
+    /// The green channel, 0 through 255.
     public var green: UInt8
+    /// The blue channel, 0 through 255.
     public var blue: UInt8
+    /// The opacity, 0 (transparent) through 255 (opaque).
     public var alpha: UInt8
 
+    /// A colour from its channels, opaque unless told otherwise.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green

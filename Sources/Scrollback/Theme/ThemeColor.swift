@@ -4,9 +4,11 @@
 /// HTML, which has no palette, shows xterm's default for them. ``unset`` leaves the viewer's own
 /// colour in place: no escape in a terminal, an unset property in HTML.
 public enum ThemeColor: Sendable, Hashable, CustomStringConvertible {
+    /// An exact sRGB colour, the same in every output that has colour.
     case rgb(RGBColor)
     /// An index into the terminal's 16-colour palette, 0 through 15.
     case ansi(Int)
+    /// No colour: the viewer's own foreground or background stays (`none` in a theme file).
     case unset
 
     /// Parses a theme file's colour: `#rgb`, `#rrggbb`, `#rrggbbaa`, `rgb(r, g, b)`,

@@ -50,62 +50,105 @@ extension Theme {
 
         /// The document's title when the input names no channel.
         public static let untitled = Label("untitled")
+        /// The count of a single message in a summary (`1 message`); ``messages`` is the plural.
         public static let message = Label("message")
         /// `%@ messages`.
         public static let messages = Label("messages")
+        /// What a system message with no text shows (`System message`).
         public static let systemMessage = Label("systemMessage")
+        /// The author of a message that names no user (`Unknown user`).
         public static let unknownUser = Label("unknownUser")
+        /// What a deleted message shows instead of its text (`Message deleted`).
         public static let messageDeleted = Label("messageDeleted")
+        /// The mark of an edited message (`Edited`).
         public static let edited = Label("edited")
+        /// The note on an ephemeral message only its reader saw (`Only visible to you`).
         public static let onlyVisibleToYou = Label("onlyVisibleToYou")
+        /// The reader's own name, in place of their display name (`You`).
         public static let you = Label("you")
+        /// An attachment that names no type (`Attachment`).
         public static let attachment = Label("attachment")
         /// `The transcript stops here: %@`.
         public static let inputError = Label("inputError")
+        /// The mark beside a reaction the reader gave (`✓`).
         public static let ownReactionMark = Label("ownReactionMark")
+        /// The mark of a pinned message (`Pinned`).
         public static let pinned = Label("pinned")
         /// `Pinned by %@`.
         public static let pinnedBy = Label("pinnedBy")
+        /// A message the reader pinned (`Pinned by you`).
         public static let pinnedByYou = Label("pinnedByYou")
+        /// A thread with a single reply (`1 Thread Reply`); ``threadReplies`` is the plural.
         public static let threadReply = Label("threadReply")
         /// `%@ Thread Replies`.
         public static let threadReplies = Label("threadReplies")
+        /// The heading of replies whose parent message is not in the transcript.
         public static let orphanThread = Label("orphanThread")
+        /// The note on a thread reply also sent to the channel (`↳ Replied to a thread`).
         public static let repliedToThread = Label("repliedToThread")
+        /// The title of a channel with no name (`Channel`).
         public static let channel = Label("channel")
+        /// A channel with a single member (`1 member`); ``members`` is the plural.
         public static let member = Label("member")
         /// `%@ members`.
         public static let members = Label("members")
+        /// A quoted message that is not in the transcript.
         public static let quotedMessageMissing = Label("quotedMessageMissing")
+        /// A quoted message shown in another part of the transcript.
         public static let quotedMessageElsewhere = Label("quotedMessageElsewhere")
+        /// `%@ photos`, for several images in one message.
         public static let photos = Label("photos")
+        /// `%@ videos`, for several videos in one message.
         public static let videos = Label("videos")
+        /// `%@ files`, for several files in one message.
         public static let files = Label("files")
+        /// `Voice message (%@)`, with the recording's length.
         public static let voiceMessageDuration = Label("voiceMessageDuration")
+        /// One image attachment (`Photo`).
         public static let photo = Label("photo")
+        /// One video attachment (`Video`).
         public static let video = Label("video")
+        /// A file attachment with no title (`File`); ``file(_:)`` names kinds of file.
         public static let file = Label("file")
+        /// An audio attachment with no title (`Audio`).
         public static let audio = Label("audio")
+        /// A voice recording whose length is unknown (`Voice message`).
         public static let voiceMessage = Label("voiceMessage")
+        /// A link preview with no title (`Link`).
         public static let link = Label("link")
+        /// The alternative text of a link preview's image (`Link preview`).
         public static let linkPreview = Label("linkPreview")
+        /// A shared contact (`Contact`).
         public static let contact = Label("contact")
+        /// The label of a contact's phone number (`Phone`).
         public static let phone = Label("phone")
+        /// The label of a contact's email address (`Email`).
         public static let email = Label("email")
+        /// A poll (`Poll`).
         public static let poll = Label("poll")
+        /// The badge of a poll still taking votes (`Open`).
         public static let pollOpen = Label("pollOpen")
+        /// The badge of a closed poll (`Closed`).
         public static let pollClosed = Label("pollClosed")
+        /// The noun after a count of one vote (`vote`).
         public static let vote = Label("vote")
+        /// The noun after any other count of votes (`votes`).
         public static let votes = Label("votes")
+        /// A shared location (`Shared location`).
         public static let location = Label("location")
         /// `Live location until %@`.
         public static let liveLocationUntil = Label("liveLocationUntil")
+        /// The link to the page before, in a transcript cut into pages (`← Previous page`).
         public static let previousPage = Label("previousPage")
+        /// The link to the page after, in a transcript cut into pages (`Next page →`).
         public static let nextPage = Label("nextPage")
+        /// The link from a page to the index of all pages (`Index`).
         public static let pageIndex = Label("pageIndex")
         /// `Page %@`.
         public static let page = Label("page")
+        /// What a transcript with no message shows (`No messages`).
         public static let noMessages = Label("noMessages")
+        /// The title of the index of several documents (`Chat transcripts`).
         public static let transcripts = Label("transcripts")
 
         /// The name of a kind of file: `file.pdf` reads "PDF document".
