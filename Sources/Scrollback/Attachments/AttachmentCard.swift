@@ -7,7 +7,9 @@
 public struct AttachmentCard: Sendable, Hashable {
     /// One label/value row: the value of field `key` (a path such as `address.city` works too).
     public struct Field: Sendable, Hashable {
+        /// The field's name in the attachment, dots separating the steps into nested objects.
         public var key: String
+        /// What the row reads before the value.
         public var label: String
         let path: [String]
 
@@ -42,27 +44,35 @@ public struct AttachmentCard: Sendable, Hashable {
     public struct Link: Sendable, Hashable {
         /// What readers see; the URL itself when `nil` or empty.
         public var label: CardTemplate?
+        /// The link's address. The link is left out when it renders empty; when it fails
+        /// ``URLPolicy`` only the label shows, as text.
         public var url: CardTemplate
 
+        /// A link to `url`, labelled `label` when given.
         public init(label: CardTemplate? = nil, url: CardTemplate) {
             self.label = label
             self.url = url
         }
     }
 
+    /// The attachment type this card draws.
     public var type: AttachmentType
     /// A glyph or emoji drawn before the title, as text; empty for none.
     public var icon: String
     /// Falls back to the type's name when it renders empty.
     public var title: CardTemplate
+    /// A muted line under the title; none when `nil` or when it renders empty.
     public var subtitle: CardTemplate?
+    /// The label/value rows, in order; a row whose field is missing is left out.
     public var fields: [Field]
+    /// A link after the rows, if any.
     public var link: Link?
     /// What a reply's quote shows of a message with this attachment; the default quote when `nil` or empty.
     public var quote: CardTemplate?
     /// How several of these attachments in one message sit.
     public var axis: View.Axis
 
+    /// A card for `type` with an icon and a title; every other part is optional.
     public init(type: AttachmentType, icon: String, title: CardTemplate, subtitle: CardTemplate? = nil, fields: [Field] = [],
                 link: Link? = nil, quote: CardTemplate? = nil, axis: View.Axis = .vertical) {
         self.type = type

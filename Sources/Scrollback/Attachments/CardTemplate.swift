@@ -175,6 +175,7 @@ public struct CardTemplate: Sendable, Hashable, CustomStringConvertible {
 
 /// Why a card template could not be parsed, and where: `position` counts characters from 1.
 public struct CardTemplateError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the template.
     public enum Kind: Sendable, Hashable {
         /// A `{` with no `}` after it.
         case unclosedPlaceholder
@@ -186,9 +187,12 @@ public struct CardTemplateError: Error, Sendable, Hashable, CustomStringConverti
         case braceInsidePlaceholder
     }
 
+    /// What is wrong.
     public var kind: Kind
+    /// Where, in characters from 1: the brace at fault.
     public var position: Int
 
+    /// An error of `kind` at `position`.
     public init(kind: Kind, position: Int) {
         self.kind = kind
         self.position = position

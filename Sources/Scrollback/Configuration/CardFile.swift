@@ -27,10 +27,12 @@ public struct CardFile: Sendable, Hashable {
     /// The newest `version` this Scrollback reads.
     public static let currentVersion = ConfigurationKind.cardFile.currentVersion
 
+    /// The format version the file declares, 1 through ``currentVersion``.
     public var version: Int
     /// The cards in the order the file lists them.
     public var cards: [AttachmentCard]
 
+    /// A card file holding `cards`, in the current version unless told otherwise.
     public init(version: Int = CardFile.currentVersion, cards: [AttachmentCard]) {
         self.version = version
         self.cards = cards

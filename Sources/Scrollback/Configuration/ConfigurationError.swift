@@ -29,6 +29,7 @@ public enum ConfigurationKind: String, Sendable, Hashable, CaseIterable {
 /// the problem, printed as one line such as
 /// `cards.json: line 12, column 9: cards.workout.titel: unknown key 'titel'; did you mean 'title'?`.
 public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, apart from where: ``description`` turns it into the message's last part.
     public enum Problem: Sendable, Hashable {
         // MARK: Every kind of file
 
@@ -63,8 +64,9 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
 
         /// Not `#rgb`, `#rrggbb`, `#rrggbbaa`, `rgb()`, `rgba()`, `ansi(0-15)` or `none`.
         case invalidColor(String)
-        /// A style naming a colour or font the theme does not define.
+        /// A style naming a colour the theme does not define.
         case undefinedColor(String)
+        /// A style naming a font the theme does not define.
         case undefinedFont(String)
         /// `extends` (or `--theme`) names neither a built-in theme nor a readable file.
         case unknownTheme(String, suggestion: String?)
@@ -79,6 +81,7 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
         case builtInType(String)
         /// A field name such as `a..b`, with an empty part between dots.
         case invalidFieldKey(String)
+        /// A card text that is not a valid ``CardTemplate``; the error says what and where in it.
         case template(CardTemplateError)
     }
 

@@ -5,22 +5,27 @@ import Foundation
 public struct MessageFilter: Sendable, Hashable {
     /// Where the window opens or closes.
     public enum Bound: Sendable, Hashable {
+        /// A moment (included); a message with no date is inside any date bound.
         case date(Date)
         /// The message with this id (included).
         case messageID(String)
     }
 
+    /// Where the window opens; `nil` opens it at the first message.
     public var since: Bound?
+    /// Where the window closes; `nil` keeps it open to the last message.
     public var until: Bound?
     /// Only these authors; empty means everyone.
     public var userIDs: Set<String>
 
+    /// A filter by window and authors; with no arguments it shows everything.
     public init(since: Bound? = nil, until: Bound? = nil, userIDs: Set<String> = []) {
         self.since = since
         self.until = until
         self.userIDs = userIDs
     }
 
+    /// Whether the filter shows every message, so that nothing needs checking.
     public var isEmpty: Bool { since == nil && until == nil && userIDs.isEmpty }
 
     /// The running state of one pass over the input.

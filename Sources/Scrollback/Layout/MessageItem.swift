@@ -10,6 +10,7 @@ struct PageLinks: Sendable {
 
 /// A message with its place in the list, as the layout decided.
 public struct MessageItem: Sendable, Hashable {
+    /// The message itself.
     public var message: ChatMessage
     /// Shows the author's name and avatar.
     public var isFirstInGroup: Bool
@@ -24,6 +25,8 @@ public struct MessageItem: Sendable, Hashable {
     /// thread here instead of the reply alone.
     var opensOrphanThread = false
 
+    /// An item for `message`; by default a group of its own, in the channel, with no known
+    /// reply count.
     public init(message: ChatMessage, isFirstInGroup: Bool = true, isLastInGroup: Bool = true,
                 placement: MessagePlacement = .channel, threadReplyCount: Int? = nil) {
         self.message = message

@@ -23,7 +23,9 @@ public final class TranscriptIndex {
     public struct ChannelSummary: Sendable, Hashable {
         /// The messages shown, thread replies included.
         public var messageCount = 0
+        /// The date of the earliest message shown; `nil` when none has a date.
         public var firstDate: Date?
+        /// The date of the latest message shown; `nil` when none has a date.
         public var lastDate: Date?
 
         mutating func add(_ date: Date?) {
