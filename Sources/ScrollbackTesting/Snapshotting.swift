@@ -3,9 +3,12 @@
 public struct Snapshotting<Value, Format>: Sendable {
     /// The reference file's extension (`html`, `txt`, `md`).
     public var pathExtension: String
+    /// How snapshots of this format are stored and compared.
     public var diffing: Diffing<Format>
+    /// Makes the snapshot of a value: the text a reference file holds.
     public var snapshot: @Sendable (Value) -> Format
 
+    /// A strategy writing `pathExtension` files, comparing with `diffing` what `snapshot` makes.
     public init(pathExtension: String, diffing: Diffing<Format>, snapshot: @escaping @Sendable (Value) -> Format) {
         self.pathExtension = pathExtension
         self.diffing = diffing
@@ -21,11 +24,14 @@ public struct Snapshotting<Value, Format>: Sendable {
 
 /// How snapshots are stored and compared.
 public struct Diffing<Format>: Sendable {
+    /// A snapshot as the bytes of its reference file.
     public var toData: @Sendable (Format) -> [UInt8]
+    /// A snapshot read back from a reference file's bytes.
     public var fromData: @Sendable ([UInt8]) -> Format
     /// `nil` when equal, else a message describing the difference.
     public var diff: @Sendable (_ reference: Format, _ actual: Format) -> String?
 
+    /// A diffing from its conversions to and from bytes and its comparison.
     public init(toData: @escaping @Sendable (Format) -> [UInt8], fromData: @escaping @Sendable ([UInt8]) -> Format,
                 diff: @escaping @Sendable (Format, Format) -> String?) {
         self.toData = toData

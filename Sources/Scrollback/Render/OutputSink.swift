@@ -17,12 +17,15 @@ public final class OutputSink: TextOutputStream {
     /// The first write error, if any; writing stops after it.
     public private(set) var failure: Int32?
 
+    /// A sink writing to the open file `descriptor`, which it closes in ``close()`` only when
+    /// `closesDescriptor` is true.
     public init(descriptor: Int32, closesDescriptor: Bool = false) {
         self.descriptor = descriptor
         self.closesDescriptor = closesDescriptor
         storage = .allocate(capacity: capacity)
     }
 
+    /// A sink writing to standard output, which it never closes.
     public static func standardOutput() -> OutputSink { OutputSink(descriptor: 1) }
 
     /// A sink that keeps everything in memory (for tests): read it with ``capturedText``.
@@ -43,6 +46,8 @@ public final class OutputSink: TextOutputStream {
         return OutputSink(descriptor: descriptor, closesDescriptor: true)
     }
 
+    /// Adds `string`'s UTF-8 bytes to the buffer, writing the buffer out first when they do
+    /// not fit.
     public func write(_ string: String) {
         var string = string
         string.withUTF8 { append($0) }
@@ -65,6 +70,7 @@ public final class OutputSink: TextOutputStream {
         }
     }
 
+    /// Writes out whatever the buffer holds. A write error is kept in ``failure``, not thrown.
     public func flush() {
         guard count > 0 else { return }
         let pending = UnsafeBufferPointer(start: storage, count: count)
@@ -103,10 +109,14 @@ public final class OutputSink: TextOutputStream {
     }
 }
 
+/// A file that could not be opened for writing (``OutputSink/file(atPath:)``).
 public struct OutputError: Error, Sendable, CustomStringConvertible {
+    /// The path as given.
     public var path: String
+    /// The system's reason, such as `Permission denied`.
     public var reason: String
 
+    /// An error opening `path`, with the system's `reason`.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason

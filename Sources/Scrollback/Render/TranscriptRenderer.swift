@@ -3,8 +3,13 @@ import Foundation
 /// Renders a transcript from a reader into a backend, one message at a time:
 /// reader → layout → view factory → backend.
 public struct TranscriptRenderer: Sendable {
+    /// The time zone, locale, width, colour depth, theme and the reader's own user id.
     public var options: RenderOptions
+    /// What turns each part of the transcript into views; ``DefaultViewFactory`` unless the app
+    /// brings its own.
     public var factory: any ViewFactory
+    /// What decides the kind of each attachment and message; ``DefaultMessageTypeResolver``
+    /// unless the app brings its own.
     public var resolver: any MessageTypeResolving
     /// How the app's own attachment kinds are drawn.
     public var attachmentViews: AttachmentViewRegistry

@@ -2,21 +2,21 @@ import Foundation
 
 /// WCAG 2.x contrast: relative luminance of sRGB colours and the ratio between two of them,
 /// from 1:1 (the same colour) to 21:1 (black on white). AA asks 4.5:1 of body text, AAA 7:1.
-public enum Contrast {
+package enum Contrast {
     /// The relative luminance of `color`, 0 (black) to 1 (white). Alpha is ignored: blend a
     /// translucent colour over its background first (``blended(_:over:)``).
-    public static func relativeLuminance(of color: RGBColor) -> Double {
+    package static func relativeLuminance(of color: RGBColor) -> Double {
         0.2126 * linear(color.red) + 0.7152 * linear(color.green) + 0.0722 * linear(color.blue)
     }
 
     /// The contrast ratio between two colours, at least 1.
-    public static func ratio(_ first: RGBColor, _ second: RGBColor) -> Double {
+    package static func ratio(_ first: RGBColor, _ second: RGBColor) -> Double {
         let a = relativeLuminance(of: first), b = relativeLuminance(of: second)
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
     /// `color` drawn over the opaque `background`.
-    public static func blended(_ color: RGBColor, over background: RGBColor) -> RGBColor {
+    package static func blended(_ color: RGBColor, over background: RGBColor) -> RGBColor {
         let alpha = Double(color.alpha) / 255
         func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
             UInt8((Double(top) * alpha + Double(bottom) * (1 - alpha)).rounded())
@@ -34,11 +34,11 @@ public enum Contrast {
 
 extension Theme {
     /// The lowest contrast of a text colour against the page and bubble backgrounds.
-    public struct ContrastReport: Sendable, Hashable {
+    package struct ContrastReport: Sendable, Hashable {
         /// `text` against `background`, `background6` (own bubbles) and `background8` (others').
-        public var body: Double
+        package var body: Double
         /// `textLowEmphasis` against the same backgrounds.
-        public var muted: Double
+        package var muted: Double
     }
 
     /// The backgrounds text sits on: the page and both bubbles.
@@ -46,7 +46,7 @@ extension Theme {
 
     /// Body and muted contrast in one appearance. A colour the theme leaves unset is the
     /// viewer's own: measured as a browser's defaults, black text on white.
-    public func contrast(dark: Bool) -> ContrastReport {
+    package func contrast(dark: Bool) -> ContrastReport {
         let page = color("background", dark: dark).rgbValue ?? RGBColor(red: 255, green: 255, blue: 255)
         func resolved(_ name: String, over background: RGBColor) -> RGBColor {
             let fallback = name.hasPrefix("background") ? page : RGBColor(red: 0, green: 0, blue: 0)
