@@ -1,11 +1,19 @@
 # Shortcuts; each target is one script or SwiftPM command.
-.PHONY: quickstart test bench compare release browser-test
+.PHONY: quickstart test lint bench compare release browser-test docs
 
 quickstart:
 	Scripts/quickstart
 
 test:
 	swift test
+
+# House style (.swift-format); `Scripts/lint --fix` rewrites.
+lint:
+	Scripts/lint
+
+# Doc coverage and the DocC archive.
+docs:
+	Scripts/docs
 
 bench:
 	Scripts/bench
