@@ -10,7 +10,7 @@ let package = Package(
     dependencies: [
         // The Scrollback checkout this sample lives in; `name:` because a path dependency is
         // otherwise known by its directory's name, which differs between checkouts.
-        .package(name: "Scrollback", path: "../.."),
+        .package(name: "Scrollback", path: "../..")
     ],
     targets: [
         // The app's side of the guide: payload, resolver, view, factory.

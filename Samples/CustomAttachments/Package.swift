@@ -9,7 +9,7 @@ let package = Package(
     dependencies: [
         // The Scrollback checkout this sample lives in. `name:` because a path dependency is
         // otherwise known by its directory name, which differs between checkouts.
-        .package(name: "Scrollback", path: "../.."),
+        .package(name: "Scrollback", path: "../..")
     ],
     targets: [
         // The app's code: attachment types, payloads, views, resolver, factory.

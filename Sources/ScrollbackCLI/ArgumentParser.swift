@@ -13,8 +13,10 @@ struct OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
     }
 
-    static func option(_ name: String, short: Character? = nil, value: String, help: String, default: String? = nil,
-                       repeatable: Bool = false) -> OptionSpec {
+    static func option(
+        _ name: String, short: Character? = nil, value: String, help: String, default: String? = nil,
+        repeatable: Bool = false
+    ) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: value, help: help, defaultDescription: `default`, repeatable: repeatable)
     }
 }
@@ -66,8 +68,9 @@ struct CommandSpec {
     private static func row(_ label: String, _ help: String, _ defaultDescription: String?) -> String {
         let text = help + (defaultDescription.map { " (default: \($0))" } ?? "")
         let padded = "  " + label
-        return padded.count < 26 ? padded.padding(toLength: 26, withPad: " ", startingAt: 0) + text
-                                 : padded + "\n" + String(repeating: " ", count: 26) + text
+        return padded.count < 26
+            ? padded.padding(toLength: 26, withPad: " ", startingAt: 0) + text
+            : padded + "\n" + String(repeating: " ", count: 26) + text
     }
 }
 
@@ -95,7 +98,9 @@ extension CommandSpec {
         func takeValue(for option: OptionSpec, inline: String?) throws(UsageError) -> String {
             if let inline { return inline }
             index += 1
-            guard index < arguments.count else { throw UsageError(message: "Missing value for '--\(option.name) \(option.valueName ?? "")'.") }
+            guard index < arguments.count else {
+                throw UsageError(message: "Missing value for '--\(option.name) \(option.valueName ?? "")'.")
+            }
             return arguments[index]
         }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Paths to remove if a signal (SIGINT, SIGTERM, SIGHUP) ends the process while they exist:

@@ -12,26 +12,33 @@ struct OutputDirectory {
     /// `files`, then the index. A read error does not throw: the channel it cut short ends with
     /// the line that says where the transcript stops, the index lists the channels so far, and
     /// the error comes back in the result for the caller to decide what to keep.
-    func render<Backend: TranscriptBackend>(_ job: RenderCommand.Job, into files: OutputFiles,
-                                            makeBackend: (OutputSink) -> Backend) throws -> RenderCommand.Rendering {
+    func render<Backend: TranscriptBackend>(
+        _ job: RenderCommand.Job, into files: OutputFiles,
+        makeBackend: (OutputSink) -> Backend
+    ) throws -> RenderCommand.Rendering {
         var rendering = RenderCommand.Rendering()
         var entries: [IndexEntry] = []
         var sink: OutputSink?
         var fileName = ""
         var usedNames: Set<String> = []
         do {
-            try job.renderer.renderEachChannel(path: job.input, strict: job.strict, onWarning: job.report, makeBackend: { channel in
-                fileName = uniqueName(for: channel, number: entries.count + 1, used: &usedNames)
-                let opened = try files.open(path(fileName))
-                sink = opened
-                return makeBackend(opened)
-            }, completed: { _, channel, summary in
-                if let opened = sink { try files.close(opened) }
-                sink = nil
-                entries.append(IndexEntry(fileName: fileName, title: channel?.displayName ?? options.theme.string(.untitled),
-                                          summary: summary))
-                rendering.messageCount += summary.messageCount
-            })
+            try job.renderer.renderEachChannel(
+                path: job.input, strict: job.strict, onWarning: job.report,
+                makeBackend: { channel in
+                    fileName = uniqueName(for: channel, number: entries.count + 1, used: &usedNames)
+                    let opened = try files.open(path(fileName))
+                    sink = opened
+                    return makeBackend(opened)
+                },
+                completed: { _, channel, summary in
+                    if let opened = sink { try files.close(opened) }
+                    sink = nil
+                    entries.append(
+                        IndexEntry(
+                            fileName: fileName, title: channel?.displayName ?? options.theme.string(.untitled),
+                            summary: summary))
+                    rendering.messageCount += summary.messageCount
+                })
         } catch let error as ReadError {
             rendering.readError = error
         }

@@ -1,7 +1,8 @@
 import Foundation
 import Scrollback
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The files one command writes, put in place together or not at all.
@@ -124,8 +125,10 @@ final class OutputFiles {
             _ = fchown(descriptor, existing.st_uid, existing.st_gid)
         }
         let sink = OutputSink(descriptor: descriptor)
-        files.append(File(destination: path, target: target, temporary: temporary, descriptor: descriptor, sink: sink,
-                          cleanupToken: token))
+        files.append(
+            File(
+                destination: path, target: target, temporary: temporary, descriptor: descriptor, sink: sink,
+                cleanupToken: token))
         return sink
     }
 
@@ -222,8 +225,9 @@ final class OutputFiles {
             guard errno == EEXIST else {
                 // Say why: the destination itself may well be writable.
                 let place = directory.isEmpty ? "the current directory" : directory
-                throw OutputError(path: destination,
-                                  reason: "cannot create a temporary file in \(place): \(String(cString: strerror(errno)))")
+                throw OutputError(
+                    path: destination,
+                    reason: "cannot create a temporary file in \(place): \(String(cString: strerror(errno)))")
             }
         }
         throw OutputError(path: destination, reason: "no free temporary name beside it")

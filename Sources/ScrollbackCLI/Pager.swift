@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Paging as git does it: `$PAGER`, else `less -R`, with `LESS=FRX` unless the user set LESS.

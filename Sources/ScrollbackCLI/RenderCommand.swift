@@ -27,29 +27,38 @@ struct RenderCommand {
             """,
         positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
         options: [
-            .option("format", short: "f", value: "<format>", help: "\(OutputFormat.choices).",
-                    default: "from the --output extension, else html"),
+            .option(
+                "format", short: "f", value: "<format>", help: "\(OutputFormat.choices).",
+                default: "from the --output extension, else html"),
             .option("output", short: "o", value: "<file>", help: "Write to this file instead of standard output."),
-            .option("width", short: "w", value: "<columns>", help: "Line width of ANSI output.",
-                    default: "the terminal's, else $COLUMNS, else 80"),
-            .option("color", value: "<when>", help: "auto, always or never: colour in ANSI output (NO_COLOR is honoured).",
-                    default: "auto"),
-            .option("timezone", value: "<zone>", help: "Time zone of the times shown, e.g. Europe/Paris.",
-                    default: "the machine's"),
+            .option(
+                "width", short: "w", value: "<columns>", help: "Line width of ANSI output.",
+                default: "the terminal's, else $COLUMNS, else 80"),
+            .option(
+                "color", value: "<when>", help: "auto, always or never: colour in ANSI output (NO_COLOR is honoured).",
+                default: "auto"),
+            .option(
+                "timezone", value: "<zone>", help: "Time zone of the times shown, e.g. Europe/Paris.",
+                default: "the machine's"),
             .option("locale", value: "<locale>", help: "Locale of dates and times, e.g. en_GB.", default: "the machine's"),
             .option("me", value: "<user-id>", help: "Show this user's messages as your own."),
             .option("since", value: "<date|id>", help: "Start at this date (2026-03-09 or RFC 3339) or message id."),
             .option("until", value: "<date|id>", help: "End at this date (inclusive) or message id."),
             .option("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true),
             .option("output-dir", value: "<directory>", help: "Write one file per channel into this directory, with an index."),
-            .option("split", value: "<count>", help: "With --output chat.html: at most this many messages per file (chat-001.html, ...), and chat.html as their index."),
+            .option(
+                "split", value: "<count>",
+                help: "With --output chat.html: at most this many messages per file (chat-001.html, ...), and chat.html as their index."),
             .option("cards", value: "<file>", help: "A card file (JSON) that shows your own attachment types as cards."),
-            .option("theme", value: "<name|file>", help: "A built-in theme (see 'scrollback themes') or a theme file.",
-                    default: "default"),
-            .option("appearance", value: "<light|dark>", help: "The theme's colours for ANSI output (HTML has both).",
-                    default: "dark"),
-            .option("hyperlinks", value: "<when>", help: "auto, always or never: clickable links (OSC 8) in ANSI output.",
-                    default: "auto"),
+            .option(
+                "theme", value: "<name|file>", help: "A built-in theme (see 'scrollback themes') or a theme file.",
+                default: "default"),
+            .option(
+                "appearance", value: "<light|dark>", help: "The theme's colours for ANSI output (HTML has both).",
+                default: "dark"),
+            .option(
+                "hyperlinks", value: "<when>", help: "auto, always or never: clickable links (OSC 8) in ANSI output.",
+                default: "auto"),
             .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
@@ -89,14 +98,17 @@ struct RenderCommand {
                 options.theme = try Theme.named(name)
             } catch {
                 if case .unknownTheme = error.problem, error.keyPath.isEmpty {
-                    return tool.usageError("\(error.description.dropFirst(error.file.count + 2)). See 'scrollback themes'.", spec: Self.spec)
+                    return tool.usageError(
+                        "\(error.description.dropFirst(error.file.count + 2)). See 'scrollback themes'.", spec: Self.spec)
                 }
                 return tool.failure(error.description, status: ThemeCommand.status(for: error))
             }
         }
         options.remoteMedia = !arguments.has("no-remote-media")
-        switch ViewerOptions.hyperlinks(arguments.value("hyperlinks"), isTerminal: outputPath == nil && tool.standardOutputIsTerminal,
-                                        environment: tool.environment) {
+        switch ViewerOptions.hyperlinks(
+            arguments.value("hyperlinks"), isTerminal: outputPath == nil && tool.standardOutputIsTerminal,
+            environment: tool.environment)
+        {
         case .success(let value): options.hyperlinks = value
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
@@ -123,9 +135,10 @@ struct RenderCommand {
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
         // Two passes (threads need the whole input first); each warning is reported once.
-        let job = Job(renderer: TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter),
-                      input: input, strict: arguments.has("strict"),
-                      report: { [tool] warning in tool.warning("\(input): \(warning)") })
+        let job = Job(
+            renderer: TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter),
+            input: input, strict: arguments.has("strict"),
+            report: { [tool] warning in tool.warning("\(input): \(warning)") })
         if let directory = arguments.value("output-dir") {
             guard outputPath == nil else {
                 return tool.usageError("--output and --output-dir cannot be used together.", spec: Self.spec)
@@ -159,8 +172,9 @@ struct RenderCommand {
         if files.isEmpty {
             sink.flush()
             if rendering.readError == nil, let code = sink.failure {
-                return tool.failure("cannot write standard output: \(String(cString: strerror(code)))",
-                                    status: ScrollbackTool.ExitCode.failure)
+                return tool.failure(
+                    "cannot write standard output: \(String(cString: strerror(code)))",
+                    status: ScrollbackTool.ExitCode.failure)
             }
         }
         return conclude(rendering, files: files, job: job, keptAsTheyWere: "\(outputPath ?? "-") left as it was")
@@ -264,20 +278,25 @@ struct RenderCommand {
             var title: String?
             var entries: [IndexEntry] = []
             do {
-                try job.renderer.renderPages(path: job.input, strict: job.strict, onWarning: job.report, names: names,
-                                             messagesPerPage: messagesPerPage, makeBackend: { page in
-                    let opened = try files.open(path(names.fileName(ofPage: page)))
-                    sink = opened
-                    return RecordingBackend(format.makeBackend(output: opened, options: options))
-                }, completed: { backend, page, summary in
-                    if let opened = sink { try files.close(opened) }
-                    sink = nil
-                    title = title ?? backend.info?.title
-                    rendering.paths.append(path(names.fileName(ofPage: page)))
-                    rendering.messageCount += summary.messageCount
-                    entries.append(IndexEntry(fileName: names.fileName(ofPage: page),
-                                                         title: options.theme.string(.page, String(page)), summary: summary))
-                })
+                try job.renderer.renderPages(
+                    path: job.input, strict: job.strict, onWarning: job.report, names: names,
+                    messagesPerPage: messagesPerPage,
+                    makeBackend: { page in
+                        let opened = try files.open(path(names.fileName(ofPage: page)))
+                        sink = opened
+                        return RecordingBackend(format.makeBackend(output: opened, options: options))
+                    },
+                    completed: { backend, page, summary in
+                        if let opened = sink { try files.close(opened) }
+                        sink = nil
+                        title = title ?? backend.info?.title
+                        rendering.paths.append(path(names.fileName(ofPage: page)))
+                        rendering.messageCount += summary.messageCount
+                        entries.append(
+                            IndexEntry(
+                                fileName: names.fileName(ofPage: page),
+                                title: options.theme.string(.page, String(page)), summary: summary))
+                    })
             } catch let error as ReadError {
                 // The pages so far end with the line that says where the transcript stops.
                 rendering.readError = error
@@ -361,7 +380,9 @@ enum InputOptions {
         return Calendar.gregorian(in: timeZone).date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
     }
 
-    static func renderOptions(_ arguments: ParsedArguments, tool: ScrollbackTool, writesToTerminal: Bool) -> Result<RenderOptions, UsageError> {
+    static func renderOptions(_ arguments: ParsedArguments, tool: ScrollbackTool, writesToTerminal: Bool) -> Result<
+        RenderOptions, UsageError
+    > {
         var options = RenderOptions()
         if let zone = arguments.value("timezone") {
             guard let timeZone = TimeZone(identifier: zone) ?? TimeZone(abbreviation: zone) else {
@@ -374,7 +395,8 @@ enum InputOptions {
         if let locale = arguments.value("locale") {
             options.locale = Locale(identifier: locale)
         } else if let name = tool.environment["LC_ALL"] ?? tool.environment["LC_TIME"] ?? tool.environment["LANG"],
-                  !name.isEmpty, name != "C", name != "POSIX" {
+            !name.isEmpty, name != "C", name != "POSIX"
+        {
             options.locale = Locale(identifier: String(name.prefix { $0 != "." && $0 != "@" }))
         }
         if let width = arguments.value("width") {
@@ -383,7 +405,8 @@ enum InputOptions {
             }
             options.width = columns
         } else if let columns = (writesToTerminal ? tool.terminalWidth : nil) ?? tool.environment["COLUMNS"].flatMap(Int.init),
-                  (20...1000).contains(columns) {
+            (20...1000).contains(columns)
+        {
             options.width = columns
         }
         let color = arguments.value("color") ?? "auto"

@@ -1,7 +1,8 @@
 import Foundation
 import Scrollback
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `scrollback` command: parses arguments, reads the environment (the only place that
@@ -18,8 +19,10 @@ public struct ScrollbackTool {
     /// Rows of the terminal on standard output, when there is one (for paging).
     public var terminalHeight: Int?
 
-    public init(environment: [String: String], standardOutput: OutputSink, standardError: @escaping (String) -> Void,
-                standardOutputIsTerminal: Bool, terminalWidth: Int?) {
+    public init(
+        environment: [String: String], standardOutput: OutputSink, standardError: @escaping (String) -> Void,
+        standardOutputIsTerminal: Bool, terminalWidth: Int?
+    ) {
         self.environment = environment
         self.standardOutput = standardOutput
         self.standardError = standardError
@@ -29,9 +32,10 @@ public struct ScrollbackTool {
 
     /// The tool wired to this process's streams and environment.
     public static func system() -> ScrollbackTool {
-        var tool = ScrollbackTool(environment: ProcessInfo.processInfo.environment, standardOutput: .standardOutput(),
-                                  standardError: { FileHandle.standardError.write(Data($0.utf8)) },
-                                  standardOutputIsTerminal: isatty(1) == 1, terminalWidth: Terminal.columns(of: 1))
+        var tool = ScrollbackTool(
+            environment: ProcessInfo.processInfo.environment, standardOutput: .standardOutput(),
+            standardError: { FileHandle.standardError.write(Data($0.utf8)) },
+            standardOutputIsTerminal: isatty(1) == 1, terminalWidth: Terminal.columns(of: 1))
         tool.terminalHeight = Terminal.rows(of: 1)
         return tool
     }
@@ -43,7 +47,9 @@ public struct ScrollbackTool {
         public static let dataError: Int32 = 65
     }
 
-    static let commands: [CommandSpec] = [RenderCommand.spec, ViewCommand.spec, ValidateCommand.spec, ThemeCommand.listSpec, ThemeCommand.spec]
+    static let commands: [CommandSpec] = [
+        RenderCommand.spec, ViewCommand.spec, ValidateCommand.spec, ThemeCommand.listSpec, ThemeCommand.spec,
+    ]
 
     static let overview = """
         OVERVIEW: Render Stream Chat message JSON as HTML, ANSI or Markdown transcripts.

@@ -1,6 +1,7 @@
 import Scrollback
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the CLI learns about the terminal and the user's colour wishes.

@@ -25,8 +25,10 @@ struct ThemeCommand {
             "styles", "images", "reactions", "strings" and "metrics". A file with "extends" holds \
             only what it changes. "strings" also takes an app's own labels, named "app.NAME".
             """,
-        positionals: [PositionalSpec(name: "action", help: "show or check."),
-                      PositionalSpec(name: "theme", help: "A built-in theme name or a theme file.")],
+        positionals: [
+            PositionalSpec(name: "action", help: "show or check."),
+            PositionalSpec(name: "theme", help: "A built-in theme name or a theme file."),
+        ],
         options: [.flag("help", short: "h", help: "Show help information.")]
     )
 
@@ -79,8 +81,9 @@ struct ThemeCommand {
             }
         default:
             let near = ["show", "check"].first { editDistance($0, action) <= 2 }
-            return tool.usageError("Unknown action '\(action)'." + (near.map { " Did you mean '\($0)'?" } ?? " Use show or check."),
-                                   spec: Self.spec)
+            return tool.usageError(
+                "Unknown action '\(action)'." + (near.map { " Did you mean '\($0)'?" } ?? " Use show or check."),
+                spec: Self.spec)
         }
     }
 

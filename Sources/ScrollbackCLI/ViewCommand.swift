@@ -1,7 +1,8 @@
 import Foundation
 import Scrollback
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `scrollback view`: a transcript for reading in this terminal, paged like git when it is
@@ -19,17 +20,21 @@ struct ViewCommand {
             """,
         positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
         options: [
-            .option("theme", value: "<name|file>", help: "A built-in theme (see 'scrollback themes') or a theme file.",
-                    default: "default"),
-            .option("appearance", value: "<light|dark>", help: "The theme's colours: for a light or a dark terminal.",
-                    default: "dark"),
+            .option(
+                "theme", value: "<name|file>", help: "A built-in theme (see 'scrollback themes') or a theme file.",
+                default: "default"),
+            .option(
+                "appearance", value: "<light|dark>", help: "The theme's colours: for a light or a dark terminal.",
+                default: "dark"),
             .option("me", value: "<user-id>", help: "Show this user's messages as your own, on the right."),
-            .option("width", short: "w", value: "<columns>", help: "Line width.",
-                    default: "the terminal's, else $COLUMNS, else 80"),
+            .option(
+                "width", short: "w", value: "<columns>", help: "Line width.",
+                default: "the terminal's, else $COLUMNS, else 80"),
             .option("color", value: "<when>", help: "auto, always or never (NO_COLOR is honoured).", default: "auto"),
             .option("hyperlinks", value: "<when>", help: "auto, always or never: clickable links (OSC 8).", default: "auto"),
-            .option("timezone", value: "<zone>", help: "Time zone of the times shown, e.g. Europe/Paris.",
-                    default: "the machine's"),
+            .option(
+                "timezone", value: "<zone>", help: "Time zone of the times shown, e.g. Europe/Paris.",
+                default: "the machine's"),
             .option("locale", value: "<locale>", help: "Locale of dates and times, e.g. en_GB.", default: "the machine's"),
             .option("since", value: "<date|id>", help: "Start at this date (2026-03-09 or RFC 3339) or message id."),
             .option("until", value: "<date|id>", help: "End at this date (inclusive) or message id."),
@@ -49,8 +54,10 @@ struct ViewCommand {
         case .success(let value): options = value
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
-        switch ViewerOptions.hyperlinks(arguments.value("hyperlinks"), isTerminal: tool.standardOutputIsTerminal,
-                                        environment: tool.environment) {
+        switch ViewerOptions.hyperlinks(
+            arguments.value("hyperlinks"), isTerminal: tool.standardOutputIsTerminal,
+            environment: tool.environment)
+        {
         case .success(let value): options.hyperlinks = value
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
@@ -86,17 +93,20 @@ struct ViewCommand {
         if mayPage {
             let text = sink.capturedText
             let lineCount = text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-            if let command = Pager.command(isTerminal: true, rows: tool.terminalHeight, lineCount: lineCount,
-                                           environment: tool.environment),
-               Pager.show(text, command: command, environment: tool.environment) {
+            if let command = Pager.command(
+                isTerminal: true, rows: tool.terminalHeight, lineCount: lineCount,
+                environment: tool.environment),
+                Pager.show(text, command: command, environment: tool.environment)
+            {
                 return ScrollbackTool.ExitCode.success
             }
             tool.standardOutput.write(text)
         }
         tool.standardOutput.flush()
         if let code = tool.standardOutput.failure, code != EPIPE {
-            return tool.failure("cannot write standard output: \(String(cString: strerror(code)))",
-                                status: ScrollbackTool.ExitCode.failure)
+            return tool.failure(
+                "cannot write standard output: \(String(cString: strerror(code)))",
+                status: ScrollbackTool.ExitCode.failure)
         }
         return ScrollbackTool.ExitCode.success
     }
@@ -125,7 +135,8 @@ enum ViewerOptions {
         if term.isEmpty || term == "dumb" || term == "linux" || term.hasPrefix("vt") { return false }
         if let vte = environment["VTE_VERSION"].flatMap(Int.init), vte >= 5000 { return true }
         if environment["WT_SESSION"] != nil || environment["KITTY_WINDOW_ID"] != nil
-            || environment["WEZTERM_EXECUTABLE"] != nil || environment["KONSOLE_VERSION"] != nil {
+            || environment["WEZTERM_EXECUTABLE"] != nil || environment["KONSOLE_VERSION"] != nil
+        {
             return true
         }
         let program = environment["TERM_PROGRAM"]?.lowercased() ?? ""
@@ -144,8 +155,11 @@ enum ViewerOptions {
             return .success(try Theme.named(name))
         } catch {
             if case .unknownTheme = error.problem, error.keyPath.isEmpty {
-                return .failure(Status(code: tool.usageError("\(error.description.dropFirst(error.file.count + 2)). See 'scrollback themes'.",
-                                                             spec: spec)))
+                return .failure(
+                    Status(
+                        code: tool.usageError(
+                            "\(error.description.dropFirst(error.file.count + 2)). See 'scrollback themes'.",
+                            spec: spec)))
             }
             return .failure(Status(code: tool.failure(error.description, status: ThemeCommand.status(for: error))))
         }

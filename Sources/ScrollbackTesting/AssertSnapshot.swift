@@ -46,8 +46,10 @@ public func assertSnapshot<Value, Format>(
 ) {
     let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
-        if let message = try verifySnapshot(of: value(), as: strategy, named: name, record: record,
-                                            filePath: "\(filePath)", testName: testName) {
+        if let message = try verifySnapshot(
+            of: value(), as: strategy, named: name, record: record,
+            filePath: "\(filePath)", testName: testName)
+        {
             location.fail(message)
         }
     } catch {
@@ -130,9 +132,11 @@ private struct FailureLocation {
 
     func fail(_ message: String) {
         if Test.current != nil {
-            Issue.record(Comment(rawValue: message),
-                         sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)",
-                                                        line: Int(line), column: Int(column)))
+            Issue.record(
+                Comment(rawValue: message),
+                sourceLocation: SourceLocation(
+                    fileID: "\(fileID)", filePath: "\(filePath)",
+                    line: Int(line), column: Int(column)))
         } else {
             XCTFail(message, file: filePath, line: line)
         }

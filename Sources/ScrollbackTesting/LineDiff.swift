@@ -60,7 +60,8 @@ enum LineDiff {
             trace.append(frontier)
             for diagonal in stride(from: -depth, through: depth, by: 2) {
                 let k = diagonal + max
-                var x = diagonal == -depth || (diagonal != depth && frontier[k - 1] < frontier[k + 1])
+                var x =
+                    diagonal == -depth || (diagonal != depth && frontier[k - 1] < frontier[k + 1])
                     ? frontier[k + 1] : frontier[k - 1] + 1
                 var y = x - diagonal
                 while x < n, y < m, old[x] == new[y] { x += 1; y += 1 }

@@ -3,8 +3,9 @@ import Scrollback
 
 /// Options for deterministic snapshots: UTC, POSIX locale, 80 columns, no colour.
 extension RenderOptions {
-    public static let snapshot = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
-                                               width: 80, colorDepth: .none)
+    public static let snapshot = RenderOptions(
+        timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
+        width: 80, colorDepth: .none)
 }
 
 /// The outputs, for a single view: what an app's custom component draws.
@@ -33,10 +34,12 @@ extension Snapshotting where Value == View, Format == String {
 extension Snapshotting where Value == [ChatMessage], Format == String {
     /// The messages in `format`, as a renderer with these components draws them, without the
     /// document's beginning and end, in a reference file of the format's extension.
-    public static func rendered(_ format: OutputFormat, options: RenderOptions = .snapshot,
-                                factory: any ViewFactory = DefaultViewFactory(),
-                                resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-                                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+    public static func rendered(
+        _ format: OutputFormat, options: RenderOptions = .snapshot,
+        factory: any ViewFactory = DefaultViewFactory(),
+        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
+    ) -> Snapshotting {
         let renderer = TranscriptRenderer(options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
         return Snapshotting(pathExtension: format.fileExtension, diffing: .lines) { messages in
             var fragment = FragmentBackend(wrapped: format.makeBackend(output: "", options: options))
@@ -46,23 +49,29 @@ extension Snapshotting where Value == [ChatMessage], Format == String {
     }
 
     /// The messages as HTML: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/html``.
-    public static func html(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-                            resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-                            attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+    public static func html(
+        options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
+        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
+    ) -> Snapshotting {
         rendered(.html, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
     }
 
     /// The messages as terminal text: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/ansi``.
-    public static func ansi(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-                            resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-                            attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+    public static func ansi(
+        options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
+        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
+    ) -> Snapshotting {
         rendered(.ansi, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
     }
 
     /// The messages as Markdown: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/markdown``.
-    public static func markdown(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-                                resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-                                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+    public static func markdown(
+        options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
+        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
+    ) -> Snapshotting {
         rendered(.markdown, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
     }
 }
@@ -70,29 +79,39 @@ extension Snapshotting where Value == [ChatMessage], Format == String {
 /// The outputs, for one message: the list strategies with one message.
 extension Snapshotting where Value == ChatMessage, Format == String {
     /// The message in `format`: ``Snapshotting/rendered(_:options:factory:resolver:attachmentViews:)`` with `[message]`.
-    public static func rendered(_ format: OutputFormat, options: RenderOptions = .snapshot,
-                                factory: any ViewFactory = DefaultViewFactory(),
-                                resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-                                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
-        Snapshotting<[ChatMessage], String>.rendered(format, options: options, factory: factory, resolver: resolver,
-                                                     attachmentViews: attachmentViews).pullback { [$0] }
+    public static func rendered(
+        _ format: OutputFormat, options: RenderOptions = .snapshot,
+        factory: any ViewFactory = DefaultViewFactory(),
+        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
+    ) -> Snapshotting {
+        Snapshotting<[ChatMessage], String>.rendered(
+            format, options: options, factory: factory, resolver: resolver,
+            attachmentViews: attachmentViews
+        ).pullback { [$0] }
     }
 
     /// The message as HTML: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/html``.
-    public static func html(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-                            attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+    public static func html(
+        options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
+    ) -> Snapshotting {
         rendered(.html, options: options, factory: factory, attachmentViews: attachmentViews)
     }
 
     /// The message as terminal text: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/ansi``.
-    public static func ansi(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-                            attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+    public static func ansi(
+        options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
+    ) -> Snapshotting {
         rendered(.ansi, options: options, factory: factory, attachmentViews: attachmentViews)
     }
 
     /// The message as Markdown: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/markdown``.
-    public static func markdown(options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-                                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) -> Snapshotting {
+    public static func markdown(
+        options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
+    ) -> Snapshotting {
         rendered(.markdown, options: options, factory: factory, attachmentViews: attachmentViews)
     }
 }

@@ -32,8 +32,10 @@ public struct Diffing<Format>: Sendable {
     public var diff: @Sendable (_ reference: Format, _ actual: Format) -> String?
 
     /// A diffing from its conversions to and from bytes and its comparison.
-    public init(toData: @escaping @Sendable (Format) -> [UInt8], fromData: @escaping @Sendable ([UInt8]) -> Format,
-                diff: @escaping @Sendable (Format, Format) -> String?) {
+    public init(
+        toData: @escaping @Sendable (Format) -> [UInt8], fromData: @escaping @Sendable ([UInt8]) -> Format,
+        diff: @escaping @Sendable (Format, Format) -> String?
+    ) {
         self.toData = toData
         self.fromData = fromData
         self.diff = diff
@@ -64,7 +66,8 @@ extension Snapshotting where Value == String, Format == String {
     /// on the CSS) and keep document references about the messages.
     public static var htmlDocument: Snapshotting {
         lines(pathExtension: "html").pullback { document in
-            guard let start = document.range(of: "<style>"), let end = document.range(of: "</style>", range: start.upperBound..<document.endIndex)
+            guard let start = document.range(of: "<style>"),
+                let end = document.range(of: "</style>", range: start.upperBound..<document.endIndex)
             else { return document }
             return document.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "/* the theme's stylesheet */")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Scrollback
 import Testing
+
 @testable import ScrollbackCLI
 
 /// A render that fails never costs the files it would have replaced: output goes to temporary
@@ -127,8 +128,10 @@ import Testing
         // The messages were there: what to show was the user's choice.
         let directory = Self.directory()
         Self.write("yesterday's transcript", to: directory + "/good.html")
-        let run = ToolRun(["render", samples.appendingPathComponent("launch-room.json").path, "--user", "nobody",
-                           "-o", directory + "/good.html"])
+        let run = ToolRun([
+            "render", samples.appendingPathComponent("launch-room.json").path, "--user", "nobody",
+            "-o", directory + "/good.html",
+        ])
         #expect(run.status == 0, "\(run.errors)")
         #expect(Self.snapshot(directory)["good.html"] != "yesterday's transcript")
     }
@@ -356,11 +359,13 @@ import Testing
         for split in [false, true] {
             let directory = Self.directory()
             Self.write("old", to: directory + "/good.html")
-            let child = try Self.spawn([binary, "render", Self.bigInput, "-o", directory + "/good.html"] + (split ? ["--split", "50"] : []))
+            let child = try Self.spawn(
+                [binary, "render", Self.bigInput, "-o", directory + "/good.html"] + (split ? ["--split", "50"] : []))
             // Interrupted once a temporary file exists, while it renders.
             let deadline = Date().addingTimeInterval(30)
             while !Self.hasEnded(child), Date() < deadline,
-                  !Self.snapshot(directory).keys.contains(where: { $0.hasSuffix(".tmp") }) {
+                !Self.snapshot(directory).keys.contains(where: { $0.hasSuffix(".tmp") })
+            {
                 usleep(1_000)
             }
             let interrupted = !Self.hasEnded(child)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScrollbackCLI
 
 /// `render`, `validate` and `--strict` agree about every problem in an input: whatever render
@@ -16,8 +17,10 @@ import Testing
         ("no id", Array(#"[{"text": "no id here"}]"#.utf8), #"no "id""#),
         ("a user, not a transcript", Array(#"{"id": "u1", "name": "Maya"}"#.utf8), "no messages found (it looks like a user)"),
         ("an empty list", Array("[]".utf8), "no messages found (it looks like an empty list)"),
-        ("too much markup", Array("[{\"id\": \"a\", \"text\": \"\(String(repeating: "![[]()", count: 300))\"}]".utf8),
-         "shown as plain text"),
+        (
+            "too much markup", Array("[{\"id\": \"a\", \"text\": \"\(String(repeating: "![[]()", count: 300))\"}]".utf8),
+            "shown as plain text"
+        ),
     ]
 
     @Test func renderWarnsValidateFailsStrictRefuses() {
@@ -25,7 +28,9 @@ import Testing
             let path = Self.file(problem.bytes)
             let render = ToolRun(["render", path, "--format", "markdown"])
             #expect(render.status == 0, "\(problem.name): \(render.errors)")
-            #expect(render.errors.contains("warning: \(path): ") && render.errors.contains(problem.warning), "\(problem.name): \(render.errors)")
+            #expect(
+                render.errors.contains("warning: \(path): ") && render.errors.contains(problem.warning), "\(problem.name): \(render.errors)"
+            )
 
             let validate = ToolRun(["validate", path])
             #expect(validate.status == 65, "\(problem.name)")

@@ -1,6 +1,7 @@
 import Foundation
 import Scrollback
 import Testing
+
 @testable import ScrollbackCLI
 
 /// `scrollback render --cards FILE`.
@@ -13,7 +14,9 @@ import Testing
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.errors.isEmpty)
         #expect(run.output.contains("🏃 **Run**"))
-        #expect(run.output.contains("[Open in OpenStreetMap](https://www.openstreetmap.org/?mlat=52.51452&mlon=13.35012#map=16/52.51452/13.35012)"))
+        #expect(
+            run.output.contains(
+                "[Open in OpenStreetMap](https://www.openstreetmap.org/?mlat=52.51452&mlon=13.35012#map=16/52.51452/13.35012)"))
         #expect(run.output.contains("> 🏃 Run, 10.2 km"), "the reply quotes the workout through the card's quote")
 
         let html = ToolRun(["render", Self.transcript, "--cards=\(Self.cards)"])
@@ -28,16 +31,21 @@ import Testing
         #expect(run.errors == "Error: \(path): line 1, column 54: cards.workout.titel: unknown key 'titel'; did you mean 'title'?\n")
         #expect(run.output.isEmpty)
 
-        let brace = temporaryFile(#"{"version": 1, "cards": {"location": {"icon": "", "title": "t", "link": {"url": "https://m.example/?lat={latitude"}}}}"#)
+        let brace = temporaryFile(
+            #"{"version": 1, "cards": {"location": {"icon": "", "title": "t", "link": {"url": "https://m.example/?lat={latitude"}}}}"#)
         let braceRun = ToolRun(["render", Self.transcript, "--cards", brace])
         #expect(braceRun.status == 65)
-        #expect(braceRun.errors.hasPrefix("Error: \(brace): line 1, column 81: cards.location.link.url: unbalanced braces"), "\(braceRun.errors)")
+        #expect(
+            braceRun.errors.hasPrefix("Error: \(brace): line 1, column 81: cards.location.link.url: unbalanced braces"),
+            "\(braceRun.errors)")
 
         let newer = ToolRun(["render", Self.transcript, "--cards", temporaryFile(#"{"version": 2, "cards": {}}"#)])
         #expect(newer.status == 65)
         #expect(newer.errors.contains("line 1, column 13: version: version 2 is newer than this Scrollback understands (1)"))
 
-        let duplicate = temporaryFile("{\"version\": 1, \"cards\": {\n  \"workout\": {\"icon\": \"\", \"title\": \"a\"},\n  \"workout\": {\"icon\": \"\", \"title\": \"b\"}}}")
+        let duplicate = temporaryFile(
+            "{\"version\": 1, \"cards\": {\n  \"workout\": {\"icon\": \"\", \"title\": \"a\"},\n  \"workout\": {\"icon\": \"\", \"title\": \"b\"}}}"
+        )
         let duplicateRun = ToolRun(["render", Self.transcript, "--cards", duplicate])
         #expect(duplicateRun.status == 65)
         #expect(duplicateRun.errors == "Error: \(duplicate): line 3, column 3: cards.workout: the key 'workout' appears twice\n")

@@ -1,6 +1,7 @@
 import Foundation
 import Scrollback
 import Testing
+
 @testable import ScrollbackCLI
 
 /// Runs the CLI in-process and keeps what it printed.
@@ -12,8 +13,9 @@ struct ToolRun {
     init(_ arguments: [String], environment: [String: String] = ["TZ": "UTC"], terminal: Bool = false) {
         let sink = OutputSink.memory()
         let errors = ErrorLog()
-        let tool = ScrollbackTool(environment: environment, standardOutput: sink, standardError: { errors.append($0) },
-                                  standardOutputIsTerminal: terminal, terminalWidth: terminal ? 72 : nil)
+        let tool = ScrollbackTool(
+            environment: environment, standardOutput: sink, standardError: { errors.append($0) },
+            standardOutputIsTerminal: terminal, terminalWidth: terminal ? 72 : nil)
         status = tool.run(arguments)
         output = sink.capturedText
         self.errors = errors.text
@@ -148,7 +150,8 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(piped.status == 0)
         #expect(!piped.output.contains("\u{1B}"))
 
-        let noColor = ToolRun(["render", input, "--format", "ansi"], environment: ["NO_COLOR": "1", "TERM": "xterm-256color"], terminal: true)
+        let noColor = ToolRun(
+            ["render", input, "--format", "ansi"], environment: ["NO_COLOR": "1", "TERM": "xterm-256color"], terminal: true)
         #expect(!noColor.output.contains("\u{1B}"))
 
         let never = ToolRun(["render", input, "--format", "ansi", "--color", "never"], environment: ["TERM": "xterm"], terminal: true)
@@ -220,7 +223,8 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 
 @Suite struct OutputDirectoryTests {
     @Test func oneFilePerChannelAndAnIndexLinkingThem() throws {
-        let input = temporaryFile("""
+        let input = temporaryFile(
+            """
             {"channels": [
               {"channel": {"id": "general", "name": "General"}, "messages": [{"id": "g1", "text": "in general", "created_at": "2026-05-01T09:00:00Z"}]},
               {"channel": {"id": "random", "name": "Random <b>"}, "messages": [{"id": "r1", "text": "in random", "created_at": "2026-05-02T09:00:00Z"}]}
@@ -290,8 +294,9 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(midnight.status == 0)
         #expect(midnight.output.contains("--sb-background:#0b0e14;"))
         let file = temporaryFile(##"{"version": 1, "extends": "default", "colors": {"link": "#ff0000"}}"##)
-        let custom = ToolRun(["render", input, "--theme", file, "--format", "ansi", "--color", "always", "--appearance", "light"],
-                             environment: ["TZ": "UTC", "COLORTERM": "truecolor"])
+        let custom = ToolRun(
+            ["render", input, "--theme", file, "--format", "ansi", "--color", "always", "--appearance", "light"],
+            environment: ["TZ": "UTC", "COLORTERM": "truecolor"])
         #expect(custom.status == 0)
         #expect(custom.output.contains("38;2;255;0;0"))
         #expect(ToolRun(["render", input, "--theme", "midnite"]).status == 64)

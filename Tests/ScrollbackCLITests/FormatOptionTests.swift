@@ -1,6 +1,7 @@
 import Foundation
 import Scrollback
 import Testing
+
 @testable import ScrollbackCLI
 
 /// `--format` and the format read from `--output`'s extension: every name a format answers to.
@@ -32,8 +33,10 @@ import Testing
         #expect(ToolRun(["render", "--help"]).output.contains("html, ansi or markdown."))
     }
 
-    @Test(arguments: [("htm", "html"), ("html", "html"), ("TXT", "ansi"), ("ansi", "ansi"), ("markdown", "markdown"),
-                      ("md", "markdown"), ("pdf", "html")])
+    @Test(arguments: [
+        ("htm", "html"), ("html", "html"), ("TXT", "ansi"), ("ansi", "ansi"), ("markdown", "markdown"),
+        ("md", "markdown"), ("pdf", "html"),
+    ])
     func theOutputExtensionChoosesTheFormat(pathExtension: String, name: String) throws {
         let output = NSTemporaryDirectory() + "scrollback-format-\(UUID().uuidString).\(pathExtension)"
         defer { try? FileManager.default.removeItem(atPath: output) }

@@ -1,6 +1,7 @@
 import Foundation
 import Scrollback
 import Testing
+
 @testable import ScrollbackCLI
 
 /// `--no-remote-media`: HTML that fetches nothing when opened; the text outputs unchanged.

@@ -1,6 +1,7 @@
 import Foundation
 import Scrollback
 import Testing
+
 @testable import ScrollbackCLI
 
 /// `render --split N --output chat.html`: the pages beside the named file, which becomes their index.
@@ -25,7 +26,8 @@ import Testing
         #expect(run.status == 0, "\(run.errors)")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         #expect(names == ["chat-001.html", "chat-002.html", "chat-003.html", "chat.html"])
-        #expect(run.output == ["chat-001.html", "chat-002.html", "chat-003.html", "chat.html"].map { directory + "/" + $0 + "\n" }.joined())
+        #expect(
+            run.output == ["chat-001.html", "chat-002.html", "chat-003.html", "chat.html"].map { directory + "/" + $0 + "\n" }.joined())
         let index = try String(contentsOfFile: directory + "/chat.html", encoding: .utf8)
         for page in 1...3 { #expect(index.contains("href=\"chat-00\(page).html\""), "page \(page)") }
         #expect(index.contains("<title>General</title>"))

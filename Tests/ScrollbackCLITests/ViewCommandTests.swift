@@ -1,6 +1,7 @@
 import Foundation
 import Scrollback
 import Testing
+
 @testable import ScrollbackCLI
 
 /// `scrollback view`: the paging decision, the pager's environment, and output equal to `render --format ansi`.
@@ -50,8 +51,9 @@ import Testing
     }
 
     @Test func viewOnATerminalUsesItsWidthAndColours() {
-        let run = ToolRun(["view", Self.launchRoom], environment: ["TZ": "UTC", "TERM": "xterm-256color", "PAGER": "cat"],
-                          terminal: true)
+        let run = ToolRun(
+            ["view", Self.launchRoom], environment: ["TZ": "UTC", "TERM": "xterm-256color", "PAGER": "cat"],
+            terminal: true)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("\u{1B}["))
         let widest = run.output.split(separator: "\n").map { DisplayWidth.of(Self.withoutEscapes(String($0))) }.max() ?? 0

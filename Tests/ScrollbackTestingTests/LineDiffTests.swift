@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScrollbackTesting
 
 @Suite struct LineDiffTests {
@@ -10,10 +11,16 @@ import Testing
             let new = (0..<Int.random(in: 0...12, using: &generator)).map { _ in ["a", "b", "c"].randomElement(using: &generator)! }
             let edits = LineDiff.edits(from: old, to: new)
             let rebuiltOld = edits.compactMap { edit -> String? in
-                switch edit { case .same(let line), .removed(let line): line; case .added: nil }
+                switch edit {
+                case .same(let line), .removed(let line): line;
+                case .added: nil
+                }
             }
             let rebuiltNew = edits.compactMap { edit -> String? in
-                switch edit { case .same(let line), .added(let line): line; case .removed: nil }
+                switch edit {
+                case .same(let line), .added(let line): line;
+                case .removed: nil
+                }
             }
             #expect(rebuiltOld == old)
             #expect(rebuiltNew == new)

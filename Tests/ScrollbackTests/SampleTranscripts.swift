@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Scrollback
 
 /// The transcripts in Samples/, rendered whole, for tests.
@@ -20,9 +21,11 @@ enum SampleTranscripts {
 
     /// Renders a sample file completely, in two passes as the command line does (threads under
     /// their first message); returns the document and the reader's warnings.
-    static func render(_ name: String, as format: Format, options: RenderOptions = RenderOptions(),
-                       factory: any ViewFactory = DefaultViewFactory(),
-                       attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) throws -> (output: String, warnings: [ReadWarning]) {
+    static func render(
+        _ name: String, as format: Format, options: RenderOptions = RenderOptions(),
+        factory: any ViewFactory = DefaultViewFactory(),
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
+    ) throws -> (output: String, warnings: [ReadWarning]) {
         var warnings: [ReadWarning] = []
         let renderer = TranscriptRenderer(options: options, factory: factory, attachmentViews: attachmentViews)
         var backend = format.makeBackend(output: "", options: options)

@@ -73,8 +73,10 @@ public struct AttachmentCard: Sendable, Hashable {
     public var axis: View.Axis
 
     /// A card for `type` with an icon and a title; every other part is optional.
-    public init(type: AttachmentType, icon: String, title: CardTemplate, subtitle: CardTemplate? = nil, fields: [Field] = [],
-                link: Link? = nil, quote: CardTemplate? = nil, axis: View.Axis = .vertical) {
+    public init(
+        type: AttachmentType, icon: String, title: CardTemplate, subtitle: CardTemplate? = nil, fields: [Field] = [],
+        link: Link? = nil, quote: CardTemplate? = nil, axis: View.Axis = .vertical
+    ) {
         self.type = type
         self.icon = icon
         self.title = title

@@ -39,11 +39,12 @@ public enum AttachmentFormatting {
         let clean = samples.map { $0.isFinite ? min(max($0, 0), 1) : 0 }
         guard !clean.isEmpty, bars > 0 else { return "" }
         let count = min(bars, clean.count)
-        return String((0..<count).map { bar in
-            let start = bar * clean.count / count
-            let end = max(start + 1, (bar + 1) * clean.count / count)
-            let average = clean[start..<end].reduce(0, +) / Double(end - start)
-            return levels[min(levels.count - 1, Int(average * Double(levels.count)))]
-        })
+        return String(
+            (0..<count).map { bar in
+                let start = bar * clean.count / count
+                let end = max(start + 1, (bar + 1) * clean.count / count)
+                let average = clean[start..<end].reduce(0, +) / Double(end - start)
+                return levels[min(levels.count - 1, Int(average * Double(levels.count)))]
+            })
     }
 }

@@ -29,7 +29,8 @@ public enum FileKind: String, Sendable, CaseIterable {
         if let mimeType, let kind = Self.fromMimeType(mimeType.lowercased()) {
             self = kind
         } else if let fileName, let dot = fileName.lastIndex(of: "."),
-                  let kind = Self.byExtension[fileName[fileName.index(after: dot)...].lowercased()] {
+            let kind = Self.byExtension[fileName[fileName.index(after: dot)...].lowercased()]
+        {
             self = kind
         } else {
             self = .other

@@ -46,7 +46,7 @@ public struct SharedLocation: Sendable, Hashable {
     /// Reads a location; `nil` when the latitude or longitude is missing or out of range.
     public init?(_ object: JSONObject) {
         guard let latitude = object["latitude"]?.doubleValue, let longitude = object["longitude"]?.doubleValue,
-              (-90...90).contains(latitude), (-180...180).contains(longitude)
+            (-90...90).contains(latitude), (-180...180).contains(longitude)
         else { return nil }
         self.latitude = latitude
         self.longitude = longitude

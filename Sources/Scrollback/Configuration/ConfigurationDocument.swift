@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A configuration file, parsed: its value and where each key and value is, by key path. Theme
@@ -30,7 +31,8 @@ struct ConfigurationDocument {
     // MARK: - Reading
 
     /// Reads and parses the file at `path`; `-` reads standard input when `standardInput` allows.
-    static func read(path: String, kind: ConfigurationKind, standardInput: Bool = false) throws(ConfigurationError) -> ConfigurationDocument {
+    static func read(path: String, kind: ConfigurationKind, standardInput: Bool = false) throws(ConfigurationError) -> ConfigurationDocument
+    {
         try parse(bytes(atPath: path, kind: kind, standardInput: standardInput), file: path, kind: kind)
     }
 
@@ -91,9 +93,11 @@ struct ConfigurationDocument {
     /// `parent.key`, or `parent["key"]` when the key is not a plain name (so that a key such as
     /// `file.pdf` or `app.workout.title` cannot be read as a path).
     static func keyPath(_ parent: String, _ key: String) -> String {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
-        }
+        let plain =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+            }
         if plain { return parent.isEmpty ? key : "\(parent).\(key)" }
         return "\(parent)[\"\(key.debugEscaped)\"]"
     }

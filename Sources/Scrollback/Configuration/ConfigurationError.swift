@@ -157,7 +157,8 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
         case .invalidText(let reason):
             return reason
         case .invalidColor(let value):
-            return "'\(value.debugEscaped)' is not a colour; use #rgb, #rrggbb, #rrggbbaa, rgb(r, g, b), rgba(r, g, b, a), ansi(0-15) or none"
+            return
+                "'\(value.debugEscaped)' is not a colour; use #rgb, #rrggbb, #rrggbbaa, rgb(r, g, b), rgba(r, g, b, a), ansi(0-15) or none"
         case .undefinedColor(let name):
             return "the colour '\(name.debugEscaped)' is not defined in 'colors'"
         case .undefinedFont(let name):

@@ -76,8 +76,10 @@ struct ConfigurationSchema: Sendable {
     static let bool = ConfigurationSchema(shape: .bool, expected: "true or false")
 
     /// A string that `check` accepts; `expected` names it in a type mismatch.
-    static func string(_ expected: String = "a string",
-                       check: @escaping @Sendable (String) -> ConfigurationError.Problem?) -> ConfigurationSchema {
+    static func string(
+        _ expected: String = "a string",
+        check: @escaping @Sendable (String) -> ConfigurationError.Problem?
+    ) -> ConfigurationSchema {
         ConfigurationSchema(shape: .string, expected: expected, check: check)
     }
 

@@ -3,8 +3,10 @@
 package enum AttachmentSummary {
     /// The summary of `message`'s attachments, by the kinds `resolver` gives them; `nil` when
     /// it has none (nor a poll or a location).
-    package static func text(for message: ChatMessage, resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-                            theme: Theme) -> String? {
+    package static func text(
+        for message: ChatMessage, resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+        theme: Theme
+    ) -> String? {
         if let poll = message.poll, !poll.name.isEmpty { return poll.name }
         let attachments = message.attachments
         guard let first = attachments.first else {

@@ -19,9 +19,11 @@ public struct AttachmentViewRegistry: Sendable {
         public var makeQuotedPreview: @Sendable (AnyChatMessageAttachment, RenderContext) throws -> View?
 
         /// A renderer from closures; `makeQuotedPreview` defaults to the default quote.
-        public init(preferredAxis: View.Axis = .vertical,
-                    makeView: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) throws -> View,
-                    makeQuotedPreview: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) throws -> View? = { _, _ in nil }) {
+        public init(
+            preferredAxis: View.Axis = .vertical,
+            makeView: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) throws -> View,
+            makeQuotedPreview: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) throws -> View? = { _, _ in nil }
+        ) {
             self.preferredAxis = preferredAxis
             self.makeView = makeView
             self.makeQuotedPreview = makeQuotedPreview

@@ -31,8 +31,10 @@ public struct RenderContext: Sendable {
 
     /// A context for drawing with `factory` and `resolver`; the renderer makes one per rendering,
     /// so an app needs this only to call a slot directly, as in a test.
-    public init(options: RenderOptions, factory: any ViewFactory, resolver: any MessageTypeResolving,
-                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()) {
+    public init(
+        options: RenderOptions, factory: any ViewFactory, resolver: any MessageTypeResolving,
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
+    ) {
         self.options = options
         self.factory = factory
         self.resolver = resolver
@@ -54,7 +56,7 @@ public struct RenderContext: Sendable {
     public func linkTarget(forMessageID id: String) -> String {
         let fragment = Anchor.fragment(forMessageID: id)
         guard let pageLinks, let page = PageAssigner.page(of: MessageIDSet.key(id), in: pageLinks.messagePages),
-              page != pageLinks.current
+            page != pageLinks.current
         else { return fragment }
         return pageLinks.names.fileName(ofPage: page) + "#" + fragment
     }

@@ -15,8 +15,9 @@ extension ViewFactory {
             do {
                 return try renderer.makeView(attachment, context)
             } catch {
-                context.report("the view registered for '\(kind.rawValue)' could not read it (\(Self.describe(error))): "
-                               + "its default view is shown", keyPath: "attachments[\(attachment.id.index)]", in: message)
+                context.report(
+                    "the view registered for '\(kind.rawValue)' could not read it (\(Self.describe(error))): "
+                        + "its default view is shown", keyPath: "attachments[\(attachment.id.index)]", in: message)
             }
         }
         switch kind {
@@ -46,9 +47,10 @@ extension ViewFactory {
         }
         // The title is the image's alt text, which the text outputs print as its label; the size
         // follows on the same line there, and under the picture in HTML (`.sb-row.sb-media`).
-        let image = View.image(ImageContent(
-            source: source, thumbnail: attachment.thumbURL.flatMap { $0 == source ? nil : $0 },
-            alt: attachment.title ?? context.theme.string(.photo), width: attachment.pixelWidth, height: attachment.pixelHeight))
+        let image = View.image(
+            ImageContent(
+                source: source, thumbnail: attachment.thumbURL.flatMap { $0 == source ? nil : $0 },
+                alt: attachment.title ?? context.theme.string(.photo), width: attachment.pixelWidth, height: attachment.pixelHeight))
         guard let size = attachment.fileSize else { return image }
         return .stack(.horizontal, [image, .text(AttachmentFormatting.fileSize(size), .muted)], .media)
     }
@@ -65,9 +67,11 @@ extension ViewFactory {
             // The poster stands for the video: HTML shows it linked to the asset, the text outputs
             // print its label with the asset's URL (the poster's own URL would be noise there).
             let asset = attachment.assetURL
-            let image = View.image(ImageContent(source: asset ?? poster, thumbnail: asset == nil ? nil : poster,
-                                                alt: title == label ? label : "\(label): \(title)",
-                                                width: attachment.pixelWidth, height: attachment.pixelHeight))
+            let image = View.image(
+                ImageContent(
+                    source: asset ?? poster, thumbnail: asset == nil ? nil : poster,
+                    alt: title == label ? label : "\(label): \(title)",
+                    width: attachment.pixelWidth, height: attachment.pixelHeight))
             return .stack(.horizontal, [image] + details, .media)
         }
         let name: View = attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong)) } ?? .text(title, .strong)
@@ -91,11 +95,15 @@ extension ViewFactory {
 
     /// The default: a "Voice message" label linked to the recording, its waveform as a sparkline
     /// and its duration.
-    public func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+        -> View
+    {
         let label = context.theme.string(.voiceMessage)
         let title: View = .text(label, .strong)
-        var row: [View] = [.icon(name: .voiceRecording, label: label),
-                           attachment.assetURL.map { .link(destination: $0, label: title) } ?? title]
+        var row: [View] = [
+            .icon(name: .voiceRecording, label: label),
+            attachment.assetURL.map { .link(destination: $0, label: title) } ?? title,
+        ]
         // Clients draw the waveform before the duration, as a player would.
         let samples = attachment.raw["waveform_data"]?.arrayValue?.compactMap(\.doubleValue) ?? []
         if !samples.isEmpty { row.append(.text(AttachmentFormatting.waveform(samples), .waveform)) }
@@ -117,16 +125,19 @@ extension ViewFactory {
             return .stack(.horizontal, [.badge("GIF"), .text(title, .muted)], .attachment)
         }
         let fromRendition = source == rendition?["url"]?.stringValue
-        let image = View.image(ImageContent(
-            source: source, alt: title,
-            width: fromRendition ? rendition?["width"]?.stringValue.flatMap { Int($0) } : nil,
-            height: fromRendition ? rendition?["height"]?.stringValue.flatMap { Int($0) } : nil))
+        let image = View.image(
+            ImageContent(
+                source: source, alt: title,
+                width: fromRendition ? rendition?["width"]?.stringValue.flatMap { Int($0) } : nil,
+                height: fromRendition ? rendition?["height"]?.stringValue.flatMap { Int($0) } : nil))
         return .stack(.horizontal, [image, .badge("GIF")], .media)
     }
 
     /// The default: a card with the site, the title linked to the page, the description and the
     /// preview image.
-    public func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+        -> View
+    {
         // The first target a reader may follow: a refused `title_link` falls back to the URL typed.
         let target = [attachment.string("title_link"), attachment.string("og_scrape_url")].lazy.compactMap { $0 }
             .first(where: URLPolicy.isAllowed)
@@ -141,8 +152,11 @@ extension ViewFactory {
         // The picture only decorates the card: left out when no browser could load it.
         let pictures = [attachment.string("image_url"), attachment.string("thumb_url")].compactMap { $0 }.filter(URLPolicy.isAllowed)
         if let picture = pictures.first {
-            parts.append(.image(ImageContent(source: picture, thumbnail: pictures.count > 1 && pictures[1] != picture ? pictures[1] : nil,
-                                             alt: context.theme.string(.linkPreview))))
+            parts.append(
+                .image(
+                    ImageContent(
+                        source: picture, thumbnail: pictures.count > 1 && pictures[1] != picture ? pictures[1] : nil,
+                        alt: context.theme.string(.linkPreview))))
         }
         if attachment.string("title") == nil, let target { parts.append(.link(destination: target, label: .text(target))) }
         return .card(.linkPreview, parts)
@@ -151,11 +165,18 @@ extension ViewFactory {
     /// The default: a card with the contact's name and organization, a `tel:` link for the phone
     /// number and a `mailto:` link for an address that looks like one; the generic card when the
     /// attachment holds no contact field.
-    public func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    {
         let contact = ContactCard(attachment)
         guard !contact.isEmpty else { return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context) }
-        var parts: [View] = [.stack(.horizontal, [.icon(name: .contact, label: context.theme.string(.contact)),
-                                                  .text(contact.name ?? contact.phoneNumber ?? contact.email ?? "", .strong)])]
+        var parts: [View] = [
+            .stack(
+                .horizontal,
+                [
+                    .icon(name: .contact, label: context.theme.string(.contact)),
+                    .text(contact.name ?? contact.phoneNumber ?? contact.email ?? "", .strong),
+                ])
+        ]
         if let organization = contact.organization { parts.append(.text(organization, .muted)) }
         var details: [View.Field] = []
         if let phone = contact.phoneNumber {
@@ -177,15 +198,21 @@ extension ViewFactory {
     /// its votes and share of the total.
     public func makePollView(for poll: Poll, in message: ChatMessage, context: RenderContext) -> View {
         let total = poll.options.reduce(0) { $0 + $1.votes }
-        var parts: [View] = [.stack(.horizontal, [
-            .icon(name: .poll, label: context.theme.string(.poll)),
-            .text(poll.name.isEmpty ? context.theme.string(.poll) : poll.name, .strong),
-            .badge(context.theme.string(poll.isClosed ? .pollClosed : .pollOpen)),
-        ])]
+        var parts: [View] = [
+            .stack(
+                .horizontal,
+                [
+                    .icon(name: .poll, label: context.theme.string(.poll)),
+                    .text(poll.name.isEmpty ? context.theme.string(.poll) : poll.name, .strong),
+                    .badge(context.theme.string(poll.isClosed ? .pollClosed : .pollOpen)),
+                ])
+        ]
         if !poll.options.isEmpty {
-            parts.append(.fields(poll.options.map { option in
-                View.Field(option.text, .text(Self.votes(option.votes, of: total, context: context), .muted))
-            }))
+            parts.append(
+                .fields(
+                    poll.options.map { option in
+                        View.Field(option.text, .text(Self.votes(option.votes, of: total, context: context), .muted))
+                    }))
         }
         return .card(.attachment, parts)
     }
@@ -197,15 +224,18 @@ extension ViewFactory {
         if let end = location.endAt {
             title = context.theme.string(.liveLocationUntil, context.formatter.time(end))
         }
-        return .card(.attachment, [
-            .stack(.horizontal, [.icon(name: .location, label: title), .text(title, .strong)]),
-            .link(destination: location.mapURL, label: .text(location.coordinates)),
-        ])
+        return .card(
+            .attachment,
+            [
+                .stack(.horizontal, [.icon(name: .location, label: title), .text(title, .strong)]),
+                .link(destination: location.mapURL, label: .text(location.coordinates)),
+            ])
     }
 
     /// The default: ``makeGenericAttachmentView(for:in:context:)``. Kinds registered in
     /// ``RenderContext/attachmentViews`` never reach this slot.
-    public func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    {
         // Registered kinds were drawn before this slot was asked (makeAttachmentView).
         context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
     }
@@ -214,7 +244,8 @@ extension ViewFactory {
     static func describe(_ error: any Error) -> String {
         guard let decoding = error as? DecodingError else { return "\(error)" }
         func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.isEmpty ? "" : " at '" + codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + "'"
+            codingPath.isEmpty
+                ? "" : " at '" + codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + "'"
         }
         switch decoding {
         case .keyNotFound(let key, let context): return "no '\(key.stringValue)'\(path(context.codingPath))"

@@ -66,12 +66,13 @@ extension ViewFactory {
         let reactions = context.factory.makeReactionsView(for: message, context: context)
         if reactions != .empty { body.append(reactions) }
         let footer = context.factory.makeMessageFooterView(for: item, context: context)
-        return .message(MessageFrame(
-            id: message.id,
-            role: message.kind == .ephemeral ? .ephemeral : own ? .ownBubble : .bubble,
-            header: header, body: body, footer: footer == .empty ? [] : [footer],
-            authorName: authorName(of: message, context: context), date: message.createdAt,
-            isRepeat: item.placement.isRepeat))
+        return .message(
+            MessageFrame(
+                id: message.id,
+                role: message.kind == .ephemeral ? .ephemeral : own ? .ownBubble : .bubble,
+                header: header, body: body, footer: footer == .empty ? [] : [footer],
+                authorName: authorName(of: message, context: context), date: message.createdAt,
+                isRepeat: item.placement.isRepeat))
     }
 
     /// A second appearance of a message gives up its anchor to the first.
@@ -101,9 +102,16 @@ extension ViewFactory {
         }
         if message.isEdited { parts.append(.text(context.theme.string(.edited), .timestamp)) }
         if message.pinned {
-            let pinner = message.pinnedBy.map { context.isCurrentUser($0) ? context.theme.string(.pinnedByYou) : context.theme.string(.pinnedBy, $0.displayName) }
-            parts.append(.stack(.horizontal, [.icon(name: .pinned, label: context.theme.string(.pinned)),
-                                               .text(pinner ?? context.theme.string(.pinned), .muted)]))
+            let pinner = message.pinnedBy.map {
+                context.isCurrentUser($0) ? context.theme.string(.pinnedByYou) : context.theme.string(.pinnedBy, $0.displayName)
+            }
+            parts.append(
+                .stack(
+                    .horizontal,
+                    [
+                        .icon(name: .pinned, label: context.theme.string(.pinned)),
+                        .text(pinner ?? context.theme.string(.pinned), .muted),
+                    ]))
         }
         // A thread shown underneath says its own count; otherwise `reply_count` tells that one exists.
         if (item.threadReplyCount ?? 0) == 0, let replies = message.replyCount, replies > 0, message.parentID == nil {
@@ -124,8 +132,10 @@ extension ViewFactory {
         var parts: [View] = []
         if case .threadReplyInChannel(let parentShown, _) = item.placement, let parentID = message.parentID {
             // "↳ Replied to a thread", a link to the thread's first message when it is in the document.
-            parts.append(.quote(anchor: parentShown ? context.linkTarget(forMessageID: parentID) : nil,
-                                [.text(context.theme.string(.repliedToThread), .muted)]))
+            parts.append(
+                .quote(
+                    anchor: parentShown ? context.linkTarget(forMessageID: parentID) : nil,
+                    [.text(context.theme.string(.repliedToThread), .muted)]))
         }
         if resolver.hasQuote(message: message) {
             let options = QuotedMessageOptions(
@@ -163,14 +173,17 @@ extension ViewFactory {
     }
 
     /// The default: a card with the attachment's type and a row for each of its fields.
-    public func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    {
         let fields = attachment.raw.members.filter { $0.key != "type" }.map { View.Field($0.key, fieldValue($0.value)) }
         // An attachment with no type says so in words; any other shows its type as sent.
         let name = attachment.string("type") == nil ? context.theme.string(.attachment) : attachment.type.rawValue
-        return .card(.attachment, [
-            .stack(.horizontal, [.icon(name: .unknown, label: context.theme.string(.attachment)), .text(name, .strong)]),
-            fields.isEmpty ? .empty : .fields(fields),
-        ].filter { $0 != .empty })
+        return .card(
+            .attachment,
+            [
+                .stack(.horizontal, [.icon(name: .unknown, label: context.theme.string(.attachment)), .text(name, .strong)]),
+                fields.isEmpty ? .empty : .fields(fields),
+            ].filter { $0 != .empty })
     }
 
     /// The default: the quoted author and ``makeQuotedMessageContentView(options:context:)`` in a
@@ -210,9 +223,10 @@ extension ViewFactory {
             do {
                 if let preview = try renderer.makeQuotedPreview(attachment, context) { return preview }
             } catch {
-                context.report("the quote preview registered for '\(kind.rawValue)' could not read it (\(Self.describe(error))): "
-                               + "the default quote is shown", keyPath: "quoted_message.attachments[\(attachment.id.index)]",
-                               in: options.replyingMessage)
+                context.report(
+                    "the quote preview registered for '\(kind.rawValue)' could not read it (\(Self.describe(error))): "
+                        + "the default quote is shown", keyPath: "quoted_message.attachments[\(attachment.id.index)]",
+                    in: options.replyingMessage)
             }
         }
         if !quoted.text.isEmpty { return .text(Self.shortened(quoted.text, lines: 3, characters: 200), .body) }
@@ -233,22 +247,28 @@ extension ViewFactory {
                 own.insert(reaction.type)
             }
         }
-        return .stack(.horizontal, message.reactionGroups.map { group in
-            let label = "\(context.theme.reactionGlyph(group.type)) \(group.count)"
-            return own.contains(group.type)
-                ? .badge(label + " " + context.theme.string(.ownReactionMark), .ownReaction)
-                : .badge(label, .badge)
-        }, .footer)
+        return .stack(
+            .horizontal,
+            message.reactionGroups.map { group in
+                let label = "\(context.theme.reactionGlyph(group.type)) \(group.count)"
+                return own.contains(group.type)
+                    ? .badge(label + " " + context.theme.string(.ownReactionMark), .ownReaction)
+                    : .badge(label, .badge)
+            }, .footer)
     }
 
     /// The default: the text (or a generic label) and the time in a ``MessageFrame`` with the role
     /// ``Role/system`` or ``Role/error``.
     public func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
-        var body: [View] = [.text(message.text.isEmpty ? context.theme.string(.systemMessage) : message.text, message.kind == .error ? .error : .system)]
+        var body: [View] = [
+            .text(message.text.isEmpty ? context.theme.string(.systemMessage) : message.text, message.kind == .error ? .error : .system)
+        ]
         if let date = message.createdAt { body.append(.time(date, label: context.formatter.time(date))) }
-        return .message(MessageFrame(id: message.id, role: message.kind == .error ? .error : .system,
-                                     body: [.stack(.horizontal, body)], date: message.createdAt))
+        return .message(
+            MessageFrame(
+                id: message.id, role: message.kind == .error ? .error : .system,
+                body: [.stack(.horizontal, body)], date: message.createdAt))
     }
 
     /// The default: the author (first message of a group only), "Message deleted" and the time of
@@ -259,8 +279,10 @@ extension ViewFactory {
         if item.isFirstInGroup { header.append(context.factory.makeAuthorView(for: message, context: context)) }
         var body: [View] = [.text(context.theme.string(.messageDeleted), .deleted)]
         if let date = message.deletedAt ?? message.createdAt { body.append(.time(date, label: context.formatter.time(date))) }
-        return .message(MessageFrame(id: message.id, role: .deleted, header: header, body: [.stack(.horizontal, body)],
-                                     authorName: authorName(of: message, context: context), date: message.createdAt))
+        return .message(
+            MessageFrame(
+                id: message.id, role: .deleted, header: header, body: [.stack(.horizontal, body)],
+                authorName: authorName(of: message, context: context), date: message.createdAt))
     }
 
     // MARK: - Helpers shared by the defaults
@@ -376,7 +398,10 @@ extension Character {
         guard let first = scalars.first else { return false }
         if first.properties.isEmojiPresentation { return true }
         if scalars.count > 1, first.properties.isEmoji,
-           scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.value == 0x200D }) { return true }
+            scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.value == 0x200D })
+        {
+            return true
+        }
         return false
     }
 }

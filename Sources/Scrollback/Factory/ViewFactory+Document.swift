@@ -23,8 +23,10 @@ extension ViewFactory {
             if last != first { parts += [.text("–", .muted), .time(last, label: context.formatter.dateTime(last))] }
         }
         let zone = summary.timeZoneIdentifier.isEmpty ? context.options.timeZone.identifier : summary.timeZoneIdentifier
-        parts += [.text(zone, .muted), .text("·", .muted),
-                  .text(summary.generator.isEmpty ? "Scrollback \(ScrollbackVersion.current)" : summary.generator, .muted)]
+        parts += [
+            .text(zone, .muted), .text("·", .muted),
+            .text(summary.generator.isEmpty ? "Scrollback \(ScrollbackVersion.current)" : summary.generator, .muted),
+        ]
         return .stack(.horizontal, parts, .documentSummary)
     }
 
@@ -66,9 +68,11 @@ extension ViewFactory {
         if let first = entry.summary.firstDate, let last = entry.summary.lastDate {
             details += " · \(context.formatter.dateTime(first)) – \(context.formatter.dateTime(last))"
         }
-        return .card(.plain, [
-            .link(destination: entry.fileName, label: .text(entry.title, .title)),
-            .text(details, .muted),
-        ])
+        return .card(
+            .plain,
+            [
+                .link(destination: entry.fileName, label: .text(entry.title, .title)),
+                .text(details, .muted),
+            ])
     }
 }

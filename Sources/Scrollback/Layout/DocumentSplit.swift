@@ -26,7 +26,7 @@ enum DocumentSplit {
             return current == nil ? .channel(nil) : nil
         case (.pages, .message(let message)):
             guard admitted, message.parentID == nil, case .page(let page)? = current,
-                  let next = index?.page(of: message.id), next > page
+                let next = index?.page(of: message.id), next > page
             else { return nil }
             return .page(next)
         default:

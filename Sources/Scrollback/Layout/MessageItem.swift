@@ -27,8 +27,10 @@ public struct MessageItem: Sendable, Hashable {
 
     /// An item for `message`; by default a group of its own, in the channel, with no known
     /// reply count.
-    public init(message: ChatMessage, isFirstInGroup: Bool = true, isLastInGroup: Bool = true,
-                placement: MessagePlacement = .channel, threadReplyCount: Int? = nil) {
+    public init(
+        message: ChatMessage, isFirstInGroup: Bool = true, isLastInGroup: Bool = true,
+        placement: MessagePlacement = .channel, threadReplyCount: Int? = nil
+    ) {
         self.message = message
         self.isFirstInGroup = isFirstInGroup
         self.isLastInGroup = isLastInGroup

@@ -49,8 +49,10 @@ struct PageAssigner {
             summaries[Int(page) - 1].add(message.createdAt)
             return
         }
-        replies.append(PendingReply(key: key, parent: MessageIDSet.key(parent),
-                                    time: message.createdAt?.timeIntervalSince1970 ?? .nan, pageWhenRead: currentPage))
+        replies.append(
+            PendingReply(
+                key: key, parent: MessageIDSet.key(parent),
+                time: message.createdAt?.timeIntervalSince1970 ?? .nan, pageWhenRead: currentPage))
     }
 
     /// Every message's page, sorted by id hash, and each page's summary (at least one page).

@@ -69,13 +69,17 @@ public final class TranscriptIndex {
     /// With `messagesPerPage`, the document is to be split into pages (`--split`): the index
     /// also decides which page shows each message (``page(of:)``) and sums up each page
     /// (``pages``).
-    public convenience init(reading reader: inout TranscriptReader, filter: MessageFilter = MessageFilter(),
-                            messagesPerPage: Int? = nil) throws(ReadError) {
+    public convenience init(
+        reading reader: inout TranscriptReader, filter: MessageFilter = MessageFilter(),
+        messagesPerPage: Int? = nil
+    ) throws(ReadError) {
         try self.init(reading: &reader, filter: filter, directory: TemporaryFile.defaultDirectory, messagesPerPage: messagesPerPage)
     }
 
-    init(reading reader: inout TranscriptReader, filter: MessageFilter, directory: String,
-         messagesPerPage: Int? = nil) throws(ReadError) {
+    init(
+        reading reader: inout TranscriptReader, filter: MessageFilter, directory: String,
+        messagesPerPage: Int? = nil
+    ) throws(ReadError) {
         spool = try TemporaryFile(directory: directory)
         var window = MessageFilter.Window(filter)
         var pager = messagesPerPage.map { PageAssigner(messagesPerPage: max($0, 1)) }
@@ -117,9 +121,11 @@ public final class TranscriptIndex {
             Result { () throws(ReadError) in try spool.append(buffer) }
         }
         let offset = try written.get()
-        replies.append(SpooledReply(parent: MessageIDSet.key(parent),
-                                    time: message.createdAt?.timeIntervalSince1970 ?? .greatestFiniteMagnitude,
-                                    offset: offset, length: Int32(clamping: bytes.count)))
+        replies.append(
+            SpooledReply(
+                parent: MessageIDSet.key(parent),
+                time: message.createdAt?.timeIntervalSince1970 ?? .greatestFiniteMagnitude,
+                offset: offset, length: Int32(clamping: bytes.count)))
     }
 
     // MARK: Looking up

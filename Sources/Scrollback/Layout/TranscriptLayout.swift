@@ -82,9 +82,9 @@ package struct TranscriptLayout {
     package static func groups(_ previous: ChatMessage, with next: ChatMessage) -> Bool {
         // Users without an id (shown by name) are told apart by their names.
         guard let author = previous.user, let nextAuthor = next.user, author.id == nextAuthor.id,
-              !author.id.isEmpty || author.name == nextAuthor.name,
-              !standsAlone(previous.kind), !standsAlone(next.kind), !previous.isEdited,
-              let earlier = previous.createdAt, let later = next.createdAt
+            !author.id.isEmpty || author.name == nextAuthor.name,
+            !standsAlone(previous.kind), !standsAlone(next.kind), !previous.isEdited,
+            let earlier = previous.createdAt, let later = next.createdAt
         else { return false }
         let gap = later.timeIntervalSince(earlier)
         return gap >= 0 && gap <= groupingInterval

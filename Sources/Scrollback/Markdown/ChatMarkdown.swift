@@ -56,7 +56,10 @@ struct TextScanner: Sendable {
             if byte == UInt8(ascii: "@") { return true }
             if byte == UInt8(ascii: "/"), previous.1 == UInt8(ascii: ":"), previous.2 == UInt8(ascii: "/") { return true }
             if byte == UInt8(ascii: "."), previous.0 | 0x20 == UInt8(ascii: "w"), previous.1 | 0x20 == UInt8(ascii: "w"),
-               previous.2 | 0x20 == UInt8(ascii: "w") { return true }
+                previous.2 | 0x20 == UInt8(ascii: "w")
+            {
+                return true
+            }
             previous = (previous.1, previous.2, byte)
         }
         return false
@@ -181,8 +184,8 @@ struct TextScanner: Sendable {
             let last = utf8[utf8.index(before: end)]
             switch last {
             case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "!"),
-                 UInt8(ascii: "?"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"):
+                UInt8(ascii: "?"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
                 end = utf8.index(before: end)
             case UInt8(ascii: ")") where closing > opening:
                 closing -= 1

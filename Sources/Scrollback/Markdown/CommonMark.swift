@@ -1,8 +1,9 @@
 import CCmark
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The only bridge to libcmark. Parsing turns a cmark tree into ``MarkdownDocument`` values;
@@ -276,8 +277,11 @@ enum CommonMark {
                 // cmark indents (for a list item) or prefixes (`>`) the lines of code after `\n`
                 // only; a lone `\r` would start an unprefixed line that escapes the container.
                 let hasCarriageReturn = Self.containsByte(code, where: { $0 == 0x0D })
-                setLiteral(codeBlock, hasCarriageReturn ? code.replacingOccurrences(of: "\r\n", with: "\n")
-                    .replacingOccurrences(of: "\r", with: "\n") : code)
+                setLiteral(
+                    codeBlock,
+                    hasCarriageReturn
+                        ? code.replacingOccurrences(of: "\r\n", with: "\n")
+                            .replacingOccurrences(of: "\r", with: "\n") : code)
                 // The info string shares the fence's line: keep its first line, and no backtick,
                 // or cmark would pick a tilde fence that the code itself could close.
                 let firstLine = info.prefix { $0 != "\n" && $0 != "\r" }.filter { $0 != "`" }
@@ -344,8 +348,10 @@ enum CommonMark {
             }
         }
 
-        private mutating func appendLink(url: String, title: String, _ children: [MarkdownInline],
-                                         to parent: OpaquePointer, inHeading: Bool) {
+        private mutating func appendLink(
+            url: String, title: String, _ children: [MarkdownInline],
+            to parent: OpaquePointer, inHeading: Bool
+        ) {
             guard let link = child(CMARK_NODE_LINK, of: parent) else { return }
             atLineStart = false
             setString(url, on: link, with: cmark_node_set_url)
@@ -359,8 +365,10 @@ enum CommonMark {
 
         /// Emphasis and strong emphasis only hold when the delimiters touch non-space text
         /// (`* a*` at a line start would even be a list): surrounding spaces move outside.
-        private mutating func appendDelimited(_ type: cmark_node_type, _ children: [MarkdownInline],
-                                              to parent: OpaquePointer, inHeading: Bool) {
+        private mutating func appendDelimited(
+            _ type: cmark_node_type, _ children: [MarkdownInline],
+            to parent: OpaquePointer, inHeading: Bool
+        ) {
             var inner = children
             var leading = "", trailing = ""
             if case .text(let text)? = inner.first {
@@ -449,8 +457,10 @@ enum CommonMark {
 
         /// cmark copies the C string, so a NUL would cut it short; and a Markdown file is often
         /// read in a terminal, where controls from a message must not act. Both become visible.
-        private func setString<S: StringProtocol>(_ text: S, on node: OpaquePointer,
-                                                  with setter: (OpaquePointer?, UnsafePointer<CChar>?) -> Int32) {
+        private func setString<S: StringProtocol>(
+            _ text: S, on node: OpaquePointer,
+            with setter: (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+        ) {
             let string = Self.needsVisibleControls(text) ? Self.visibleControls(String(text)) : String(text)
             _ = string.withCString { setter(node, $0) }
         }
@@ -496,7 +506,8 @@ enum CommonMark {
         static func safeDestination(_ destination: String) -> String? {
             let url: String
             if destination.hasPrefix("#"), destination.count > 1,
-               destination.utf8.dropFirst().allSatisfy({ isAnchorByte($0) }) {
+                destination.utf8.dropFirst().allSatisfy({ isAnchorByte($0) })
+            {
                 url = destination
             } else if let sanitized = URLPolicy.sanitize(destination) {
                 url = sanitized

@@ -20,8 +20,10 @@ public struct ChatChannel: Sendable, Hashable {
     public var raw: JSONObject
 
     /// A channel with these fields, as a test or an app building a transcript by hand needs it.
-    public init(id: String? = nil, cid: String? = nil, type: String? = nil, name: String? = nil,
-                imageURL: String? = nil, memberCount: Int64? = nil, createdAt: Date? = nil, raw: JSONObject = JSONObject()) {
+    public init(
+        id: String? = nil, cid: String? = nil, type: String? = nil, name: String? = nil,
+        imageURL: String? = nil, memberCount: Int64? = nil, createdAt: Date? = nil, raw: JSONObject = JSONObject()
+    ) {
         self.id = id
         self.cid = cid
         self.type = type

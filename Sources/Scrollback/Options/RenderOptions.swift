@@ -27,9 +27,11 @@ public struct RenderOptions: Sendable {
 
     /// Options for rendering; the defaults are UTC, a fixed English locale, 80 columns without
     /// colour and the default theme, so that output never depends on the machine.
-    public init(timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = Locale(identifier: "en_US_POSIX"),
-                width: Int = 80, colorDepth: ColorDepth = .none, theme: Theme = .default,
-                darkAppearance: Bool = true, currentUserID: String? = nil, remoteMedia: Bool = true) {
+    public init(
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, locale: Locale = Locale(identifier: "en_US_POSIX"),
+        width: Int = 80, colorDepth: ColorDepth = .none, theme: Theme = .default,
+        darkAppearance: Bool = true, currentUserID: String? = nil, remoteMedia: Bool = true
+    ) {
         self.timeZone = timeZone
         self.locale = locale
         self.width = width

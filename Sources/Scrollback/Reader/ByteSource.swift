@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The input's bytes, read a chunk at a time into a sliding window, so that memory stays bounded
@@ -142,8 +142,9 @@ final class ByteSource {
     func position(at index: Int) -> SourcePosition {
         let offset = baseOffset + index
         if offset >= markOffset {
-            let (line, lineStart) = countLines(from: markOffset - baseOffset, to: index,
-                                               line: markLine, lineStart: markLineStart)
+            let (line, lineStart) = countLines(
+                from: markOffset - baseOffset, to: index,
+                line: markLine, lineStart: markLineStart)
             markOffset = offset
             markLine = line
             markLineStart = lineStart

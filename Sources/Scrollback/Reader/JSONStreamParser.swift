@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A pull parser over a ``ByteSource``: it parses one value at a time into ``JSONValue``, or walks
@@ -692,7 +692,8 @@ struct JSONStreamParser {
             appendUTF8(scalar)
             return
         default:
-            let spelled = (0x21...0x7E).contains(escape) ? "\\\(Character(Unicode.Scalar(escape)))" : "\\ followed by \(Self.describe(escape))"
+            let spelled =
+                (0x21...0x7E).contains(escape) ? "\\\(Character(Unicode.Scalar(escape)))" : "\\ followed by \(Self.describe(escape))"
             throw syntaxError("invalid escape \(spelled)", at: cursor)
         }
         cursor += 2
@@ -780,7 +781,7 @@ struct JSONStreamParser {
             while end < limit {
                 switch bytes[end] {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
-                     UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                    UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
                     end += 1
                     continue
                 default:
@@ -798,8 +799,10 @@ struct JSONStreamParser {
         var index = start
         func digit(_ at: Int) -> Bool { at < end && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9") }
         func fail(_ reason: String) -> ReadError {
-            index < end ? syntaxError("\(reason), found \(Self.describe(bytes[index]))", at: index)
-                : (end < limit ? syntaxError("\(reason), found \(Self.describe(bytes[end]))", at: end)
+            index < end
+                ? syntaxError("\(reason), found \(Self.describe(bytes[index]))", at: index)
+                : (end < limit
+                    ? syntaxError("\(reason), found \(Self.describe(bytes[end]))", at: end)
                     : syntaxError("unexpected end of input, \(reason)", at: end))
         }
         var isInteger = true
@@ -880,7 +883,9 @@ struct ExpectedKeys: Sendable {
     /// The first 16 bytes as two little-endian words, zero-padded.
     private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
         var padded: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &padded) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).prefix(16))) }
+        withUnsafeMutableBytes(of: &padded) {
+            $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).prefix(16)))
+        }
         return padded
     }
 

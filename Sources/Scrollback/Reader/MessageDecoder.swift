@@ -16,8 +16,10 @@ struct MessageDecoder {
 
     /// The members that make an object a message: one with none of them (a user, a bare
     /// `{"id": ...}`) is something else, and is not shown as an empty message.
-    static let contentKeys = ["text", "html", "user", "created_at", "attachments", "type", "parent_id",
-                              "deleted_at"]
+    static let contentKeys = [
+        "text", "html", "user", "created_at", "attachments", "type", "parent_id",
+        "deleted_at",
+    ]
 
     /// Decodes one message, or returns the reason it is not one. A message without a usable
     /// `id` is still a message: it is shown, with a warning, but has no anchor and cannot be
@@ -25,8 +27,10 @@ struct MessageDecoder {
     /// is only ever shown shortened.
     func message(_ object: JSONObject, path: String, isQuote: Bool = false) -> Result<ChatMessage, UnusableMessage> {
         guard Self.contentKeys.contains(where: { object[$0] != nil }) else {
-            return .failure(UnusableMessage(reason: "not a message: it has no \"text\", \"user\", \"created_at\", "
-                + "\"attachments\", \"type\" or other member of a message"))
+            return .failure(
+                UnusableMessage(
+                    reason: "not a message: it has no \"text\", \"user\", \"created_at\", "
+                        + "\"attachments\", \"type\" or other member of a message"))
         }
         let id = identifier(object["id"])
         if id == nil {
@@ -104,15 +108,17 @@ struct MessageDecoder {
             return nil
         }
         if id == nil { warn(path.description, "a user has no \"id\": shown by name only") }
-        return ChatUser(id: id ?? "", name: name, imageURL: fields.string("image").flatMap { $0.isEmpty ? nil : $0 },
-                        role: fields.string("role"), raw: object)
+        return ChatUser(
+            id: id ?? "", name: name, imageURL: fields.string("image").flatMap { $0.isEmpty ? nil : $0 },
+            role: fields.string("role"), raw: object)
     }
 
     func channel(_ object: JSONObject, path: String) -> ChatChannel {
         var fields = Fields(object: object, path: FieldPath(base: path), warn: warn)
-        return ChatChannel(id: fields.string("id"), cid: fields.string("cid"), type: fields.string("type"),
-                           name: fields.string("name"), imageURL: fields.string("image").flatMap { $0.isEmpty ? nil : $0 },
-                           memberCount: fields.integer("member_count"), createdAt: fields.date("created_at"), raw: object)
+        return ChatChannel(
+            id: fields.string("id"), cid: fields.string("cid"), type: fields.string("type"),
+            name: fields.string("name"), imageURL: fields.string("image").flatMap { $0.isEmpty ? nil : $0 },
+            memberCount: fields.integer("member_count"), createdAt: fields.date("created_at"), raw: object)
     }
 
     private func users(_ values: [JSONValue]?, path: FieldPath) -> [ChatUser] {
@@ -153,9 +159,10 @@ struct MessageDecoder {
                 warn(itemPath.description, "a reaction needs a \"type\"")
                 return nil
             }
-            return Reaction(type: type, score: fields.integer("score") ?? 1, userID: fields.string("user_id"),
-                            user: fields.object("user").flatMap { user($0, path: itemPath.appending("user")) },
-                            createdAt: fields.date("created_at"), raw: object)
+            return Reaction(
+                type: type, score: fields.integer("score") ?? 1, userID: fields.string("user_id"),
+                user: fields.object("user").flatMap { user($0, path: itemPath.appending("user")) },
+                createdAt: fields.date("created_at"), raw: object)
         }
     }
 

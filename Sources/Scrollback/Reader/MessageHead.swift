@@ -17,8 +17,9 @@ struct MessageHead {
 
     /// The indexed keys, in the order of ``readMembers(from:)``'s cases, then the other content
     /// keys, whose presence alone counts.
-    static let keys = ExpectedKeys(["id", "user", "parent_id", "created_at", "show_in_channel"]
-        + MessageDecoder.contentKeys.filter { !["user", "parent_id", "created_at"].contains($0) })
+    static let keys = ExpectedKeys(
+        ["id", "user", "parent_id", "created_at", "show_in_channel"]
+            + MessageDecoder.contentKeys.filter { !["user", "parent_id", "created_at"].contains($0) })
 
     /// Reads the members of the object whose `{` was just consumed, up to its `}`.
     mutating func readMembers(from parser: inout JSONStreamParser) throws(ReadError) {

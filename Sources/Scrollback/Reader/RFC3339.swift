@@ -29,11 +29,11 @@ package enum RFC3339 {
             return true
         }
         guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
-              expect(0x54, 0x74, 0x20), // T, t or a space
-              let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2)
+            expect(0x54, 0x74, 0x20), // T, t or a space
+            let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2)
         else { return nil }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second <= 60
+            hour < 24, minute < 60, second <= 60
         else { return nil }
 
         var fraction = 0.0
@@ -58,7 +58,7 @@ package enum RFC3339 {
             let sign = bytes[index] == 0x2D ? -1 : 1
             index += 1
             guard let offsetHours = digits(2), expect(0x3A), let offsetMinutes = digits(2),
-                  offsetHours < 24, offsetMinutes < 60
+                offsetHours < 24, offsetMinutes < 60
             else { return nil }
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
         default:

@@ -33,8 +33,10 @@ public struct ReadWarning: Sendable, Hashable, CustomStringConvertible {
 
     /// A warning about the value at `keyPath`; the reader and ``RenderContext/report(_:keyPath:in:)``
     /// make them, an app needs this only to test its own handling.
-    public init(position: SourcePosition? = nil, messageIndex: Int? = nil, messageID: String? = nil,
-                keyPath: String, reason: String, skippedMessage: Bool) {
+    public init(
+        position: SourcePosition? = nil, messageIndex: Int? = nil, messageID: String? = nil,
+        keyPath: String, reason: String, skippedMessage: Bool
+    ) {
         self.position = position
         self.messageIndex = messageIndex
         self.messageID = messageID
@@ -89,7 +91,8 @@ extension String {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || (0x200B...0x200F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
                 || (0x2066...0x2069).contains(scalar.value):
                 result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"

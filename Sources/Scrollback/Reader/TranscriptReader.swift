@@ -130,7 +130,9 @@ public struct TranscriptReader {
         self.strict = strict
         self.onWarning = onWarning
         let fieldWarnings = fieldWarnings
-        decoder = mode == .index ? MessageDecoder(warn: { _, _ in })
+        decoder =
+            mode == .index
+            ? MessageDecoder(warn: { _, _ in })
             : MessageDecoder(warn: { keyPath, reason in fieldWarnings.items.append((keyPath, reason)) })
     }
 
@@ -206,8 +208,10 @@ public struct TranscriptReader {
             if mode == .index { try parser.pinNextValue() }
             try parser.beginObject()
             frames.append(.object)
-            objectFrames.append(ObjectFrame(prefix: isFirst ? "" : line + ".", start: start, isTopLevel: true,
-                                            isFirstValue: isFirst, isDecided: false))
+            objectFrames.append(
+                ObjectFrame(
+                    prefix: isFirst ? "" : line + ".", start: start, isTopLevel: true,
+                    isFirstValue: isFirst, isDecided: false))
         case .array:
             try parser.beginArray()
             if isFirst { shape = .messageArray }
@@ -329,8 +333,10 @@ public struct TranscriptReader {
         if frame.isFirstValue {
             shape = .ndjson
             guard object["id"] != nil || MessageDecoder.contentKeys.contains(where: { object[$0] != nil }) else {
-                throw ReadError.unrecognizedShape(frame.start, "an object with no \"id\" is neither a message nor a wrapper "
-                    + "with \"messages\", \"channel\", \"channels\" or \"message\"")
+                throw ReadError.unrecognizedShape(
+                    frame.start,
+                    "an object with no \"id\" is neither a message nor a wrapper "
+                        + "with \"messages\", \"channel\", \"channels\" or \"message\"")
             }
             firstValueLooksLike = Self.describe(object)
         }
@@ -386,12 +392,16 @@ public struct TranscriptReader {
         if try parser.peekKind() == .object {
             try parser.beginObject()
             frames.append(.object)
-            objectFrames.append(ObjectFrame(prefix: path + ".", start: position, isTopLevel: false,
-                                            isFirstValue: false, isDecided: true))
+            objectFrames.append(
+                ObjectFrame(
+                    prefix: path + ".", start: position, isTopLevel: false,
+                    isFirstValue: false, isDecided: true))
         } else {
             let value = try parser.parseValue()
-            try report(ReadWarning(position: position, keyPath: path,
-                                   reason: "expected a channel object, found \(value.typeName)", skippedMessage: false))
+            try report(
+                ReadWarning(
+                    position: position, keyPath: path,
+                    reason: "expected a channel object, found \(value.typeName)", skippedMessage: false))
         }
     }
 
@@ -406,21 +416,27 @@ public struct TranscriptReader {
         switch decoder.message(value, path: path) {
         case .success(let message):
             if let repaired {
-                try report(ReadWarning(position: repaired, messageIndex: index, messageID: message.id, keyPath: path,
-                                       reason: Self.replacedText, skippedMessage: false))
+                try report(
+                    ReadWarning(
+                        position: repaired, messageIndex: index, messageID: message.id, keyPath: path,
+                        reason: Self.replacedText, skippedMessage: false))
             }
             if !fieldWarnings.items.isEmpty {
                 let items = fieldWarnings.items
                 fieldWarnings.items.removeAll(keepingCapacity: true)
                 for (keyPath, reason) in items {
-                    try report(ReadWarning(position: position, messageIndex: index, messageID: message.id,
-                                           keyPath: keyPath, reason: reason, skippedMessage: false))
+                    try report(
+                        ReadWarning(
+                            position: position, messageIndex: index, messageID: message.id,
+                            keyPath: keyPath, reason: reason, skippedMessage: false))
                 }
             }
             return message
         case .failure(let problem):
-            try report(ReadWarning(position: position, messageIndex: index, keyPath: path,
-                                   reason: problem.reason, skippedMessage: true))
+            try report(
+                ReadWarning(
+                    position: position, messageIndex: index, keyPath: path,
+                    reason: problem.reason, skippedMessage: true))
             return nil
         }
     }

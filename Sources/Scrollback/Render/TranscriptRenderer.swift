@@ -17,9 +17,11 @@ public struct TranscriptRenderer: Sendable {
     public var filter: MessageFilter
 
     /// The app's components come in here, as values: no global state to set up.
-    public init(options: RenderOptions = .default, factory: any ViewFactory = DefaultViewFactory(),
-                resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-                attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry(), filter: MessageFilter = MessageFilter()) {
+    public init(
+        options: RenderOptions = .default, factory: any ViewFactory = DefaultViewFactory(),
+        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry(), filter: MessageFilter = MessageFilter()
+    ) {
         self.options = options
         self.factory = factory
         self.resolver = resolver
@@ -32,7 +34,9 @@ public struct TranscriptRenderer: Sendable {
     /// itself never fails; reading may. Use ``render(path:strict:onWarning:to:)``, or pass a
     /// ``TranscriptIndex``, to show threads under their first message.
     @discardableResult
-    public func render<Backend: TranscriptBackend>(_ reader: inout TranscriptReader, to backend: inout Backend) throws(ReadError) -> DocumentSummary {
+    public func render<Backend: TranscriptBackend>(_ reader: inout TranscriptReader, to backend: inout Backend) throws(ReadError)
+        -> DocumentSummary
+    {
         try render(&reader, index: nil, to: &backend)
     }
 
@@ -42,16 +46,20 @@ public struct TranscriptRenderer: Sendable {
     ///
     /// The index must come from the same input, read with the same ``filter``.
     @discardableResult
-    public func render<Backend: TranscriptBackend>(_ reader: inout TranscriptReader, index: TranscriptIndex?,
-                                                   to backend: inout Backend) throws(ReadError) -> DocumentSummary {
+    public func render<Backend: TranscriptBackend>(
+        _ reader: inout TranscriptReader, index: TranscriptIndex?,
+        to backend: inout Backend
+    ) throws(ReadError) -> DocumentSummary {
         // The one document takes the caller's backend and gives it back when it closes.
         var lent: Backend? = backend
         var summary: DocumentSummary?
         do {
-            try run(&reader, index: index, split: .whole, open: { _ in lent.take()! }, close: { finished, _, documentSummary in
-                backend = finished
-                summary = documentSummary
-            })
+            try run(
+                &reader, index: index, split: .whole, open: { _ in lent.take()! },
+                close: { finished, _, documentSummary in
+                    backend = finished
+                    summary = documentSummary
+                })
         } catch let error as ReadError {
             throw error
         } catch {
@@ -69,17 +77,22 @@ public struct TranscriptRenderer: Sendable {
     /// reads only what the index needs, and stays silent); with `strict`, the first problem
     /// stops the rendering instead.
     @discardableResult
-    public func render<Backend: TranscriptBackend>(path: String, strict: Bool = false,
-                                                   onWarning: @escaping (ReadWarning) -> Void = { _ in },
-                                                   to backend: inout Backend) throws(ReadError) -> DocumentSummary {
-        try render(path: path, strict: strict, onWarning: onWarning, temporaryDirectory: TemporaryFile.defaultDirectory,
-                   standardInput: STDIN_FILENO, to: &backend)
+    public func render<Backend: TranscriptBackend>(
+        path: String, strict: Bool = false,
+        onWarning: @escaping (ReadWarning) -> Void = { _ in },
+        to backend: inout Backend
+    ) throws(ReadError) -> DocumentSummary {
+        try render(
+            path: path, strict: strict, onWarning: onWarning, temporaryDirectory: TemporaryFile.defaultDirectory,
+            standardInput: STDIN_FILENO, to: &backend)
     }
 
     /// `temporaryDirectory` and `standardInput` are there for tests.
-    func render<Backend: TranscriptBackend>(path: String, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
-                                            temporaryDirectory: String, standardInput: Int32,
-                                            to backend: inout Backend) throws(ReadError) -> DocumentSummary {
+    func render<Backend: TranscriptBackend>(
+        path: String, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
+        temporaryDirectory: String, standardInput: Int32,
+        to backend: inout Backend
+    ) throws(ReadError) -> DocumentSummary {
         let input = try RereadableInput(path: path, temporaryDirectory: temporaryDirectory, standardInput: standardInput)
         var first = input.indexingReader(strict: strict)
         let index = try TranscriptIndex(reading: &first, filter: filter, directory: temporaryDirectory)
@@ -104,8 +117,9 @@ public struct TranscriptRenderer: Sendable {
             if case .channel(let channel) = part { return channel }
             return nil
         }
-        try run(&reader, index: index, split: .perChannel, open: { try makeBackend(channel(of: $0)) },
-                close: { backend, part, summary in try completed(&backend, channel(of: part), summary) })
+        try run(
+            &reader, index: index, split: .perChannel, open: { try makeBackend(channel(of: $0)) },
+            close: { backend, part, summary in try completed(&backend, channel(of: part), summary) })
     }
 
     /// Renders the input at `path` as pages of at most `messagesPerPage` messages (`--split`):
@@ -126,17 +140,19 @@ public struct TranscriptRenderer: Sendable {
     ) throws -> (info: DocumentInfo, pages: [DocumentSummary]) {
         let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
         var first = input.indexingReader(strict: strict)
-        let index = try TranscriptIndex(reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory,
-                                        messagesPerPage: messagesPerPage)
+        let index = try TranscriptIndex(
+            reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory,
+            messagesPerPage: messagesPerPage)
         var reader = input.reader(strict: strict, onWarning: onWarning)
         func page(of part: DocumentPart) -> Int {
             if case .page(let number) = part { return number }
             return 1
         }
         var pages: [DocumentSummary] = []
-        let info = try run(&reader, index: index, split: .pages(names), open: { try makeBackend(page(of: $0)) },
-                           close: { backend, part, summary in try completed(&backend, page(of: part), summary) },
-                           pageSummaries: &pages)
+        let info = try run(
+            &reader, index: index, split: .pages(names), open: { try makeBackend(page(of: $0)) },
+            close: { backend, part, summary in try completed(&backend, page(of: part), summary) },
+            pageSummaries: &pages)
         return (info, pages)
     }
 
@@ -163,7 +179,11 @@ public struct TranscriptRenderer: Sendable {
         let info = documentInfo(first: event, shape: reader.shape)
         // A lone channel already names the document; each channel's own document names it too.
         let showsChannelNames: Bool
-        if case .perChannel = split { showsChannelNames = false } else { showsChannelNames = reader.shape == .channels || reader.shape == .ndjson }
+        if case .perChannel = split {
+            showsChannelNames = false
+        } else {
+            showsChannelNames = reader.shape == .channels || reader.shape == .ndjson
+        }
         var pageNames: PageNames?
         if case .pages(let names) = split, let index {
             pageNames = names
@@ -268,9 +288,11 @@ public struct TranscriptRenderer: Sendable {
     /// place, marked as replies. `onWarning` hears the problems met while drawing (a payload
     /// that fails to decode, say).
     @discardableResult
-    public func render<Backend: TranscriptBackend>(messages: some Sequence<ChatMessage>, channel: ChatChannel? = nil,
-                                                   onWarning: (ReadWarning) -> Void = { _ in },
-                                                   to backend: inout Backend) -> DocumentSummary {
+    public func render<Backend: TranscriptBackend>(
+        messages: some Sequence<ChatMessage>, channel: ChatChannel? = nil,
+        onWarning: (ReadWarning) -> Void = { _ in },
+        to backend: inout Backend
+    ) -> DocumentSummary {
         let messages = Array(messages)
         var session = Session(renderer: self, index: nil)
         var present = MessageIDSet()
@@ -307,8 +329,9 @@ public struct TranscriptRenderer: Sendable {
         var placement: ThreadPlacement
 
         init(renderer: TranscriptRenderer, index: TranscriptIndex?) {
-            context = RenderContext(options: renderer.options, factory: renderer.factory, resolver: renderer.resolver,
-                                    attachmentViews: renderer.attachmentViews)
+            context = RenderContext(
+                options: renderer.options, factory: renderer.factory, resolver: renderer.resolver,
+                attachmentViews: renderer.attachmentViews)
             context.documentMessages = index?.messageIDs
             self.index = index
             placement = ThreadPlacement(index: index)
@@ -398,9 +421,10 @@ public struct TranscriptRenderer: Sendable {
         }
 
         var summary: DocumentSummary {
-            DocumentSummary(messageCount: messageCount, firstDate: firstDate, lastDate: lastDate,
-                            timeZoneIdentifier: Self.name(of: context.options.timeZone),
-                            generator: "Scrollback \(ScrollbackVersion.current)")
+            DocumentSummary(
+                messageCount: messageCount, firstDate: firstDate, lastDate: lastDate,
+                timeZoneIdentifier: Self.name(of: context.options.timeZone),
+                generator: "Scrollback \(ScrollbackVersion.current)")
         }
 
         /// Foundation on Linux calls UTC "GMT"; readers of a transcript expect "UTC".
@@ -436,8 +460,10 @@ public struct TranscriptRenderer: Sendable {
 
         /// The replies to `id`, read back from the index's scratch file and laid out like the
         /// channel (groups, and a separator when the thread runs into another day).
-        private func writeThread<Backend: TranscriptBackend>(parent: ChatMessage?, id: String, after date: Date?,
-                                                            to backend: inout Backend) {
+        private func writeThread<Backend: TranscriptBackend>(
+            parent: ChatMessage?, id: String, after date: Date?,
+            to backend: inout Backend
+        ) {
             guard let index else { return }
             var views: [View] = []
             let replies: [ChatMessage]

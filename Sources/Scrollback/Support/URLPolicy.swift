@@ -67,7 +67,7 @@ public enum URLPolicy {
             // Printable ASCII is never trimmed, so a space or control between two printable
             // ASCII bytes stays inside the trimmed URL, which refuses it.
             guard let first = bytes.firstIndex(where: isPrintableASCII),
-                  let last = bytes.lastIndex(where: isPrintableASCII)
+                let last = bytes.lastIndex(where: isPrintableASCII)
             else { return bytes.allSatisfy({ $0 < 0x80 }) ? .some(nil) : nil }
             var isASCII = true
             for byte in bytes[first...last] {
@@ -76,7 +76,7 @@ public enum URLPolicy {
             }
             // Leading and trailing non-ASCII may or may not be trimmed: Unicode decides.
             guard isASCII, !bytes[..<first].contains(where: { $0 >= 0x80 }),
-                  !bytes[(last + 1)...].contains(where: { $0 >= 0x80 })
+                !bytes[(last + 1)...].contains(where: { $0 >= 0x80 })
             else { return nil }
             // All ASCII and `first...last` is the trimmed URL, with no space or control inside.
             var scheme: UInt64 = 0 // up to 8 lower-cased ASCII bytes, packed
@@ -90,7 +90,8 @@ public enum URLPolicy {
                 if byte == UInt8(ascii: "&") { return nil }
                 let lower = byte | 0x20
                 let isLetter = lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
-                let isSchemeSymbol = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                let isSchemeSymbol =
+                    (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                     || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
                 guard isLetter || (length > 0 && isSchemeSymbol) else { return .some(nil) }
                 scheme = scheme << 8 | UInt64(isLetter ? lower : byte)
@@ -105,9 +106,10 @@ public enum URLPolicy {
 
     private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
-    private static let packedAllowedSchemes: Set<UInt64> = Set(allowedSchemes.map { name in
-        name.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-    })
+    private static let packedAllowedSchemes: Set<UInt64> = Set(
+        allowedSchemes.map { name in
+            name.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        })
 
     /// The lower-cased scheme as a browser would see it, after decoding character references
     /// and dropping the characters the URL parser ignores (tabs, newlines, controls).
@@ -117,7 +119,8 @@ public enum URLPolicy {
         for scalar in decoded.unicodeScalars {
             if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
             if scalar == ":" { return scheme.isEmpty ? nil : scheme }
-            guard scalar.isASCII, scalar.properties.isAlphabetic || (scheme.isEmpty == false && "+-.0123456789".unicodeScalars.contains(scalar))
+            guard scalar.isASCII,
+                scalar.properties.isAlphabetic || (scheme.isEmpty == false && "+-.0123456789".unicodeScalars.contains(scalar))
             else { return nil }
             scheme.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: scalar) | 0x20))
         }

@@ -21,8 +21,9 @@ package enum Contrast {
         func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
             UInt8((Double(top) * alpha + Double(bottom) * (1 - alpha)).rounded())
         }
-        return RGBColor(red: mix(color.red, background.red), green: mix(color.green, background.green),
-                        blue: mix(color.blue, background.blue))
+        return RGBColor(
+            red: mix(color.red, background.red), green: mix(color.green, background.green),
+            blue: mix(color.blue, background.blue))
     }
 
     /// An sRGB channel, linearised (the WCAG 2.x formula, with its 0.03928 threshold).

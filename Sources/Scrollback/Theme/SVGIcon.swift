@@ -18,7 +18,8 @@ public struct SVGIcon: Sendable, Hashable {
         let values = numbers.map { $0! }
         guard values[2] > 0, values[3] > 0 else { return nil }
         guard !path.isEmpty, path.count <= Self.maximumPathLength,
-              path.unicodeScalars.allSatisfy({ Self.pathCharacters.contains($0) }) else { return nil }
+            path.unicodeScalars.allSatisfy({ Self.pathCharacters.contains($0) })
+        else { return nil }
         self.viewBox = values
         self.path = path
     }

@@ -27,9 +27,11 @@ public struct Theme: Sendable, Hashable {
     public var metrics: Metrics
 
     /// A theme from all its parts; ``summary`` starts empty and ``svgIcons`` with none.
-    public init(name: String, colors: [String: ThemeColor], darkColors: [String: ThemeColor], styles: [Role: TextStyle],
-                fonts: [String: Font], icons: [Icon: String], reactions: [String: String], strings: [Label: String],
-                metrics: Metrics) {
+    public init(
+        name: String, colors: [String: ThemeColor], darkColors: [String: ThemeColor], styles: [Role: TextStyle],
+        fonts: [String: Font], icons: [Icon: String], reactions: [String: String], strings: [Label: String],
+        metrics: Metrics
+    ) {
         self.name = name
         self.colors = colors
         self.darkColors = darkColors
@@ -130,8 +132,10 @@ public struct TextStyle: Sendable, Hashable {
     public var dim: Bool
 
     /// A style in colour `color`, set in the `body` font with no emphasis unless told otherwise.
-    public init(color: String, background: String? = nil, font: String = "body", bold: Bool = false,
-                italic: Bool = false, underline: Bool = false, dim: Bool = false) {
+    public init(
+        color: String, background: String? = nil, font: String = "body", bold: Bool = false,
+        italic: Bool = false, underline: Bool = false, dim: Bool = false
+    ) {
         self.color = color
         self.background = background
         self.font = font

@@ -63,7 +63,8 @@ extension RGBColor {
     init?(functional text: String) {
         let isAlpha = text.hasPrefix("rgba(")
         guard let parts = ThemeColor.arguments(of: text, function: isAlpha ? "rgba" : "rgb"),
-              parts.count == (isAlpha ? 4 : 3) else { return nil }
+            parts.count == (isAlpha ? 4 : 3)
+        else { return nil }
         var channels: [UInt8] = []
         for part in parts.prefix(3) {
             guard let value = Self.channel(part, scale: 255) else { return nil }
@@ -82,7 +83,8 @@ extension RGBColor {
         let isPercent = text.hasSuffix("%")
         let digits = isPercent ? String(text.dropLast()) : text
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              let number = Double(digits) else { return nil }
+            let number = Double(digits)
+        else { return nil }
         let fraction = isPercent ? number / 100 : number / scale
         guard (0...1).contains(fraction) else { return nil }
         return UInt8((fraction * 255).rounded())

@@ -152,8 +152,10 @@ struct ThemeDecoder {
                     continue
                 }
                 guard let drawing = SVGIcon(viewBox: svg["viewBox"]?.stringValue ?? "", path: svg["path"]?.stringValue ?? "") else {
-                    throw document.error(at: ConfigurationDocument.keyPath(path, "svg"), .invalidText(
-                        "not a view box of four numbers and path data (commands, numbers, spaces, commas)"))
+                    throw document.error(
+                        at: ConfigurationDocument.keyPath(path, "svg"),
+                        .invalidText(
+                            "not a view box of four numbers and path data (commands, numbers, spaces, commas)"))
                 }
                 theme.svgIcons[icon] = drawing
             default:

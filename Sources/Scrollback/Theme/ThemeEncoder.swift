@@ -6,48 +6,69 @@ extension Theme {
         writer.line("{", indent: 0)
         writer.member("version", "\(Theme.fileVersion)")
         if !summary.isEmpty { writer.member("description", ThemeFileWriter.quoted(summary)) }
-        writer.section("colors", ThemeFileWriter.ordered(colors, by: ThemeSchema.colorNames).map {
-            ($0.key, ThemeFileWriter.quoted($0.value.description))
-        })
+        writer.section(
+            "colors",
+            ThemeFileWriter.ordered(colors, by: ThemeSchema.colorNames).map {
+                ($0.key, ThemeFileWriter.quoted($0.value.description))
+            })
         if !darkColors.isEmpty {
             writer.line("\"dark\": {", indent: 1)
-            writer.section("colors", ThemeFileWriter.ordered(darkColors, by: ThemeSchema.colorNames).map {
-                ($0.key, ThemeFileWriter.quoted($0.value.description))
-            }, indent: 2, last: true)
+            writer.section(
+                "colors",
+                ThemeFileWriter.ordered(darkColors, by: ThemeSchema.colorNames).map {
+                    ($0.key, ThemeFileWriter.quoted($0.value.description))
+                }, indent: 2, last: true)
             writer.line("},", indent: 1)
         }
-        writer.section("fonts", ThemeFileWriter.ordered(fonts, by: ThemeSchema.fontNames).map { name, font in
-            var fields = "{\"family\": \(ThemeFileWriter.quoted(font.family)), \"size\": \(ThemeFileWriter.number(font.size)), "
-            fields += "\"weight\": \(font.weight)" + (font.italic ? ", \"italic\": true}" : "}")
-            return (name, fields)
-        })
+        writer.section(
+            "fonts",
+            ThemeFileWriter.ordered(fonts, by: ThemeSchema.fontNames).map { name, font in
+                var fields = "{\"family\": \(ThemeFileWriter.quoted(font.family)), \"size\": \(ThemeFileWriter.number(font.size)), "
+                fields += "\"weight\": \(font.weight)" + (font.italic ? ", \"italic\": true}" : "}")
+                return (name, fields)
+            })
         let styleTable = Dictionary(uniqueKeysWithValues: styles.map { ($0.key.rawValue, $0.value) })
-        writer.section("styles", ThemeFileWriter.ordered(styleTable, by: ThemeSchema.roles.map(\.rawValue)).map { name, style in
-            var fields = ["\"color\": \(ThemeFileWriter.quoted(style.color))"]
-            if let background = style.background { fields.append("\"background\": \(ThemeFileWriter.quoted(background))") }
-            fields.append("\"font\": \(ThemeFileWriter.quoted(style.font))")
-            for (key, on) in [("bold", style.bold), ("italic", style.italic), ("underline", style.underline), ("dim", style.dim)] where on {
-                fields.append("\"\(key)\": true")
-            }
-            return (name, "{" + fields.joined(separator: ", ") + "}")
-        })
+        writer.section(
+            "styles",
+            ThemeFileWriter.ordered(styleTable, by: ThemeSchema.roles.map(\.rawValue)).map { name, style in
+                var fields = ["\"color\": \(ThemeFileWriter.quoted(style.color))"]
+                if let background = style.background { fields.append("\"background\": \(ThemeFileWriter.quoted(background))") }
+                fields.append("\"font\": \(ThemeFileWriter.quoted(style.font))")
+                for (key, on) in [("bold", style.bold), ("italic", style.italic), ("underline", style.underline), ("dim", style.dim)]
+                where on {
+                    fields.append("\"\(key)\": true")
+                }
+                return (name, "{" + fields.joined(separator: ", ") + "}")
+            })
         let iconTable = Dictionary(uniqueKeysWithValues: icons.map { ($0.key.rawValue, $0.value) })
-        writer.section("images", ThemeFileWriter.ordered(iconTable, by: ThemeSchema.imageNames).map { name, glyph in
-            guard let svg = svgIcons[Icon(rawValue: name)] else { return (name, ThemeFileWriter.quoted(glyph)) }
-            return (name, "{\"glyph\": \(ThemeFileWriter.quoted(glyph)), \"svg\": {\"viewBox\": \"\(svg.viewBoxText)\", "
-                + "\"path\": \(ThemeFileWriter.quoted(svg.path))}}")
-        })
-        writer.section("reactions", ThemeFileWriter.ordered(reactions, by: ["love", "haha", "like", "sad", "wow"]).map {
-            ($0.key, ThemeFileWriter.quoted($0.value))
-        })
+        writer.section(
+            "images",
+            ThemeFileWriter.ordered(iconTable, by: ThemeSchema.imageNames).map { name, glyph in
+                guard let svg = svgIcons[Icon(rawValue: name)] else { return (name, ThemeFileWriter.quoted(glyph)) }
+                return (
+                    name,
+                    "{\"glyph\": \(ThemeFileWriter.quoted(glyph)), \"svg\": {\"viewBox\": \"\(svg.viewBoxText)\", "
+                        + "\"path\": \(ThemeFileWriter.quoted(svg.path))}}"
+                )
+            })
+        writer.section(
+            "reactions",
+            ThemeFileWriter.ordered(reactions, by: ["love", "haha", "like", "sad", "wow"]).map {
+                ($0.key, ThemeFileWriter.quoted($0.value))
+            })
         let stringTable = Dictionary(uniqueKeysWithValues: strings.map { ($0.key.rawValue, $0.value) })
-        writer.section("strings", ThemeFileWriter.ordered(stringTable, by: ThemeSchema.stringNames).map {
-            ($0.key, ThemeFileWriter.quoted($0.value))
-        })
-        writer.section("metrics", [
-            ("bubbleRadius", ThemeFileWriter.number(metrics.bubbleRadius)), ("spacing", ThemeFileWriter.number(metrics.spacing)),
-            ("maxContentWidth", ThemeFileWriter.number(metrics.maxContentWidth)), ("avatarSize", ThemeFileWriter.number(metrics.avatarSize)),
-        ], last: true)
+        writer.section(
+            "strings",
+            ThemeFileWriter.ordered(stringTable, by: ThemeSchema.stringNames).map {
+                ($0.key, ThemeFileWriter.quoted($0.value))
+            })
+        writer.section(
+            "metrics",
+            [
+                ("bubbleRadius", ThemeFileWriter.number(metrics.bubbleRadius)), ("spacing", ThemeFileWriter.number(metrics.spacing)),
+                ("maxContentWidth", ThemeFileWriter.number(metrics.maxContentWidth)),
+                ("avatarSize", ThemeFileWriter.number(metrics.avatarSize)),
+            ], last: true)
         writer.line("}", indent: 0)
         return writer.text
     }

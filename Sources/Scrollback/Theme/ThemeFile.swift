@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reading theme files: JSON with `//` and `/* */` comments and trailing commas, a `version`,
@@ -31,8 +32,10 @@ extension Theme {
     public static func named(_ nameOrPath: String) throws(ConfigurationError) -> Theme {
         if BuiltInThemes.source(named: nameOrPath) != nil { return try ThemeLoader.load(.builtIn(nameOrPath), chain: []) }
         if !ThemeLoader.looksLikePath(nameOrPath), access(nameOrPath, F_OK) != 0 {
-            throw ConfigurationError(file: nameOrPath, kind: .theme, problem: .unknownTheme(
-                nameOrPath, suggestion: Spelling.nearest(to: nameOrPath, among: builtInNames)))
+            throw ConfigurationError(
+                file: nameOrPath, kind: .theme,
+                problem: .unknownTheme(
+                    nameOrPath, suggestion: Spelling.nearest(to: nameOrPath, among: builtInNames)))
         }
         return try load(path: nameOrPath)
     }
@@ -44,8 +47,9 @@ extension Theme {
     }
 
     /// Nothing at all: what a theme file without `extends` starts from.
-    static let empty = Theme(name: "", colors: [:], darkColors: [:], styles: [:], fonts: [:], icons: [:], reactions: [:],
-                             strings: [:], metrics: Metrics(bubbleRadius: 18, spacing: 8, maxContentWidth: 760, avatarSize: 32))
+    static let empty = Theme(
+        name: "", colors: [:], darkColors: [:], styles: [:], fonts: [:], icons: [:], reactions: [:],
+        strings: [:], metrics: Metrics(bubbleRadius: 18, spacing: 8, maxContentWidth: 760, avatarSize: 32))
 }
 
 /// Resolves a theme and the chain of themes it extends.
@@ -77,7 +81,9 @@ enum ThemeLoader {
         }
         let chain = chain + [identity]
         return try ThemeDecoder(document: document).decode(name: name) { reference throws(ThemeDecoder.BaseFailure) in
-            guard chain.count < ThemeSchema.maximumExtendsDepth else { throw .reference(.extendsTooDeep(limit: ThemeSchema.maximumExtendsDepth)) }
+            guard chain.count < ThemeSchema.maximumExtendsDepth else {
+                throw .reference(.extendsTooDeep(limit: ThemeSchema.maximumExtendsDepth))
+            }
             let target = try locate(reference, directory: directory)
             let targetIdentity: String
             switch target {
@@ -100,7 +106,8 @@ enum ThemeLoader {
     /// A built-in name, else a path relative to the extending file's directory.
     private static func locate(_ reference: String, directory: String?) throws(ThemeDecoder.BaseFailure) -> Source {
         if !looksLikePath(reference), BuiltInThemes.source(named: reference) != nil { return .builtIn(reference) }
-        let path = reference.hasPrefix("/") || directory == nil
+        let path =
+            reference.hasPrefix("/") || directory == nil
             ? reference : URL(fileURLWithPath: directory!).appendingPathComponent(reference).path
         guard looksLikePath(reference) || access(path, F_OK) == 0 else {
             throw .reference(.unknownTheme(reference, suggestion: Spelling.nearest(to: reference, among: BuiltInThemes.names)))

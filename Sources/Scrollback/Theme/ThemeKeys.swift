@@ -155,14 +155,15 @@ extension Theme {
         public static func file(_ kind: FileKind) -> Label { Label("file." + kind.rawValue) }
 
         /// Every built-in label, in the order theme files list them.
-        public static let builtIn: [Label] = [
-            .untitled, .message, .messages, .systemMessage, .unknownUser, .messageDeleted, .edited, .onlyVisibleToYou,
-            .you, .attachment, .inputError, .ownReactionMark, .pinned, .pinnedBy, .pinnedByYou, .threadReply,
-            .threadReplies, .orphanThread, .repliedToThread, .channel, .member, .members, .quotedMessageMissing,
-            .quotedMessageElsewhere, .photos, .videos, .files, .voiceMessageDuration, .photo, .video, .file, .audio,
-            .voiceMessage, .link, .linkPreview, .contact, .phone, .email, .poll, .pollOpen, .pollClosed, .vote, .votes,
-            .location, .liveLocationUntil, .previousPage, .nextPage, .pageIndex, .page, .noMessages, .transcripts,
-        ] + FileKind.allCases.map { Label.file($0) }
+        public static let builtIn: [Label] =
+            [
+                .untitled, .message, .messages, .systemMessage, .unknownUser, .messageDeleted, .edited, .onlyVisibleToYou,
+                .you, .attachment, .inputError, .ownReactionMark, .pinned, .pinnedBy, .pinnedByYou, .threadReply,
+                .threadReplies, .orphanThread, .repliedToThread, .channel, .member, .members, .quotedMessageMissing,
+                .quotedMessageElsewhere, .photos, .videos, .files, .voiceMessageDuration, .photo, .video, .file, .audio,
+                .voiceMessage, .link, .linkPreview, .contact, .phone, .email, .poll, .pollOpen, .pollClosed, .vote, .votes,
+                .location, .liveLocationUntil, .previousPage, .nextPage, .pageIndex, .page, .noMessages, .transcripts,
+            ] + FileKind.allCases.map { Label.file($0) }
 
         private static let builtInNames = Set(builtIn.map(\.rawValue))
     }
@@ -177,7 +178,8 @@ extension View.Icon {
 
     /// Every built-in icon, in the order theme files list them: the names a theme file's
     /// `images` takes.
-    public static let builtIn: [View.Icon] = [.attachment, .image, .video, .audio, .voiceRecording, .file]
+    public static let builtIn: [View.Icon] =
+        [.attachment, .image, .video, .audio, .voiceRecording, .file]
         + FileKind.allCases.map { View.Icon.file($0) }
         + [.giphy, .linkPreview, .contact, .poll, .location, .unknown, .edited, .pinned, .thread]
 }

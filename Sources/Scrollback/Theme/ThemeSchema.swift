@@ -2,15 +2,18 @@
 /// iOS SDK's `Appearance` (`colorPalette`, `fonts`, `images`) so that an iOS developer finds
 /// their way.
 enum ThemeSchema {
-    static let colorNames: [String] = [
-        "text", "textLowEmphasis", "subtitleText", "textInverted", "background",
-    ] + (1...8).map { "background\($0)" } + [
-        "border", "popoverBackground", "accentPrimary", "highlightedAccentBackground1", "pinnedMessageBackground",
-        "alert", "mention", "mentionBackground", "link", "codeBackground", "avatarText",
-    ] + (0..<AvatarContent.paletteSize).map { "avatar\($0)" }
+    static let colorNames: [String] =
+        [
+            "text", "textLowEmphasis", "subtitleText", "textInverted", "background",
+        ] + (1...8).map { "background\($0)" } + [
+            "border", "popoverBackground", "accentPrimary", "highlightedAccentBackground1", "pinnedMessageBackground",
+            "alert", "mention", "mentionBackground", "link", "codeBackground", "avatarText",
+        ] + (0..<AvatarContent.paletteSize).map { "avatar\($0)" }
 
-    static let fontNames = ["body", "bodyBold", "bodyItalic", "footnote", "footnoteBold", "subheadline",
-                            "subheadlineBold", "headline", "headlineBold", "caption1", "title", "emoji", "code"]
+    static let fontNames = [
+        "body", "bodyBold", "bodyItalic", "footnote", "footnoteBold", "subheadline",
+        "subheadlineBold", "headline", "headlineBold", "caption1", "title", "emoji", "code",
+    ]
     static let fontSizes: ClosedRange<Double> = 6...128
     static let fontWeights: ClosedRange<Double> = 100...900
 
@@ -46,26 +49,43 @@ enum ThemeSchema {
         .optional("description", .string),
         .optional("colors", colors),
         .optional("dark", ConfigurationSchema.object([.optional("colors", colors)]).orNull),
-        .optional("fonts", .table(.oneOf(fontNames), of: .object([
-            .optional("family", text), .optional("size", .number(in: fontSizes)),
-            .optional("weight", .wholeNumber(in: fontWeights)), .optional("italic", .bool),
-        ]))),
-        .optional("styles", .table(.oneOf(roles.map(\.rawValue)), of: .object([
-            .optional("color", .string), .optional("background", ConfigurationSchema.string.orNull), .optional("font", .string),
-            .optional("bold", .bool), .optional("italic", .bool), .optional("underline", .bool), .optional("dim", .bool),
-        ]))),
-        .optional("images", .table(.oneOf(imageNames), of: ConfigurationSchema.either(text, .object([
-            .required("glyph", text),
-            .optional("svg", .object([.required("viewBox", .string), .required("path", .string)])),
-        ])).orNull)),
+        .optional(
+            "fonts",
+            .table(
+                .oneOf(fontNames),
+                of: .object([
+                    .optional("family", text), .optional("size", .number(in: fontSizes)),
+                    .optional("weight", .wholeNumber(in: fontWeights)), .optional("italic", .bool),
+                ]))),
+        .optional(
+            "styles",
+            .table(
+                .oneOf(roles.map(\.rawValue)),
+                of: .object([
+                    .optional("color", .string), .optional("background", ConfigurationSchema.string.orNull), .optional("font", .string),
+                    .optional("bold", .bool), .optional("italic", .bool), .optional("underline", .bool), .optional("dim", .bool),
+                ]))),
+        .optional(
+            "images",
+            .table(
+                .oneOf(imageNames),
+                of: ConfigurationSchema.either(
+                    text,
+                    .object([
+                        .required("glyph", text),
+                        .optional("svg", .object([.required("viewBox", .string), .required("path", .string)])),
+                    ])
+                ).orNull)),
         .optional("reactions", .table(.anyName { $0.isEmpty ? .emptyName(of: "reaction") : nil }, of: text.orNull)),
         .optional("strings", .table(.oneOf(stringNames, or: Theme.Label.isAppName), of: text.orNull)),
         .optional("metrics", .object(metrics.map { .optional($0.name, .number(in: $0.range)) })),
     ])
 
-    static let colors: ConfigurationSchema = .table(.oneOf(colorNames), of: .string("a colour string") {
-        ThemeColor(parsing: $0) == nil ? .invalidColor($0) : nil
-    })
+    static let colors: ConfigurationSchema = .table(
+        .oneOf(colorNames),
+        of: .string("a colour string") {
+            ThemeColor(parsing: $0) == nil ? .invalidColor($0) : nil
+        })
 
     /// A glyph, label, reaction or font family: short, without control characters.
     static let text: ConfigurationSchema = .string { text in

@@ -155,8 +155,10 @@ public struct MessageFrame: Sendable, Hashable {
     public var isRepeat: Bool
 
     /// A frame for the message `id` in `role`.
-    public init(id: String, role: Role, header: [View] = [], body: [View] = [], footer: [View] = [],
-                authorName: String? = nil, date: Date? = nil, isRepeat: Bool = false) {
+    public init(
+        id: String, role: Role, header: [View] = [], body: [View] = [], footer: [View] = [],
+        authorName: String? = nil, date: Date? = nil, isRepeat: Bool = false
+    ) {
         self.isRepeat = isRepeat
         self.id = id
         self.role = role

@@ -1,6 +1,7 @@
 import Foundation
 import ScrollbackTesting
 import Testing
+
 @testable import Scrollback
 
 extension AttachmentType {
@@ -38,9 +39,12 @@ private struct LegacyResolver: MessageTypeResolving {
 
 @Suite struct AttachmentPayloadTests {
     func message(_ attachments: [JSONObject], text: String = "") -> ChatMessage {
-        var message = ChatMessage(id: "m1", text: text, user: ChatUser(id: "ada", name: "Ada"),
-                                  createdAt: Date(timeIntervalSince1970: 1_775_000_000))
-        message.attachments = attachments.enumerated().map { Scrollback.AnyChatMessageAttachment(id: AttachmentID(messageID: "m1", index: $0.offset), raw: $0.element) }
+        var message = ChatMessage(
+            id: "m1", text: text, user: ChatUser(id: "ada", name: "Ada"),
+            createdAt: Date(timeIntervalSince1970: 1_775_000_000))
+        message.attachments = attachments.enumerated().map {
+            Scrollback.AnyChatMessageAttachment(id: AttachmentID(messageID: "m1", index: $0.offset), raw: $0.element)
+        }
         return message
     }
 
@@ -88,8 +92,9 @@ private struct LegacyResolver: MessageTypeResolving {
             ["type": "workout", "activity": "Run", "distance_km": 5.0],
             ["type": "workout", "activity": "Ride", "distance_km": 40.0],
         ])
-        let context = RenderContext(options: .snapshot, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver(),
-                                    attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
+        let context = RenderContext(
+            options: .snapshot, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver(),
+            attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
         let content = context.factory.makeMessageContentView(for: MessageItem(message: message), context: context)
         guard case .stack(.vertical, let views, .gallery) = content else {
             Issue.record("expected a gallery, got \(content)")
@@ -100,8 +105,9 @@ private struct LegacyResolver: MessageTypeResolving {
 
     @Test func theResolverSendsAnAttachmentToAnotherSlot() {
         let message = message([["type": "run", "activity": "Run", "distance_km": 3.0]])
-        let context = RenderContext(options: .snapshot, factory: DefaultViewFactory(), resolver: LegacyResolver(),
-                                    attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
+        let context = RenderContext(
+            options: .snapshot, factory: DefaultViewFactory(), resolver: LegacyResolver(),
+            attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
         #expect(LegacyResolver().hasCustomAttachment(message: message))
         // The registered workout view draws the legacy attachment, found by its resolved kind.
         let view = context.factory.makeAttachmentView(for: message.attachments[0], in: message, context: context)
@@ -109,12 +115,14 @@ private struct LegacyResolver: MessageTypeResolving {
     }
 
     @Test func aRegisteredPayloadSuppliesTheQuotedPreviewAndOthersFallBack() {
-        let context = RenderContext(options: .snapshot, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver(),
-                                    attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
+        let context = RenderContext(
+            options: .snapshot, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver(),
+            attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
         let reply = ChatMessage(id: "r", text: "nice!")
         func preview(of quoted: ChatMessage) -> View {
             context.factory.makeQuotedMessageContentView(
-                options: QuotedMessageOptions(quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply, availableWidth: 60),
+                options: QuotedMessageOptions(
+                    quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply, availableWidth: 60),
                 context: context)
         }
         #expect(preview(of: message([["type": "workout", "activity": "Run", "distance_km": 5.0]])) == .text("🏃 Run workout"))
@@ -122,8 +130,10 @@ private struct LegacyResolver: MessageTypeResolving {
     }
 
     @Test func jsonValuesSerializeBackToEquivalentJSON() throws {
-        let value: JSONValue = ["text": "quote \" backslash \\ newline \n control \u{01} emoji 🦊", "n": 12, "d": 1.5,
-                                "list": [true, nil, ["nested": "x"]]]
+        let value: JSONValue = [
+            "text": "quote \" backslash \\ newline \n control \u{01} emoji 🦊", "n": 12, "d": 1.5,
+            "list": [true, nil, ["nested": "x"]],
+        ]
         let data = Data(value.serialized().utf8)
         let reparsed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(reparsed["text"] as? String == "quote \" backslash \\ newline \n control \u{01} emoji 🦊")

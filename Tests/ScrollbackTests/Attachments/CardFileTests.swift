@@ -1,6 +1,7 @@
 import Foundation
 import ScrollbackTesting
 import Testing
+
 @testable import Scrollback
 
 /// Card files: loading, templates, URL encoding, the cards' views, and the sample transcript
@@ -89,32 +90,40 @@ import Testing
         let template = try CardTemplate("https://maps.example.org/?lat={lat}&lon={lon}#zoom={zoom}")
         let url = template.renderURL(["lat": "1&evil=2#x", "lon": 13.35012, "zoom": "a b/c?d"])
         #expect(url == "https://maps.example.org/?lat=1%26evil%3D2%23x&lon=13.35012#zoom=a%20b%2Fc%3Fd")
-        #expect(try CardTemplate("https://x.example/{name}").renderURL(["name": "Großer Stern~-._"])
-            == "https://x.example/Gro%C3%9Fer%20Stern~-._")
+        #expect(
+            try CardTemplate("https://x.example/{name}").renderURL(["name": "Großer Stern~-._"])
+                == "https://x.example/Gro%C3%9Fer%20Stern~-._")
         // A leading placeholder is a whole URL: inserted as is, then judged by the allow-list.
-        #expect(try CardTemplate("{route_url}?from=chat").renderURL(["route_url": "https://r.example/1"]) == "https://r.example/1?from=chat")
+        #expect(
+            try CardTemplate("{route_url}?from=chat").renderURL(["route_url": "https://r.example/1"]) == "https://r.example/1?from=chat")
     }
 
     // MARK: - Views
 
     @Test func drawsACardFromTheTemplates() throws {
-        let card = try Self.card(#"""
+        let card = try Self.card(
+            #"""
             {"icon": "📍", "title": "{name}", "subtitle": "{note}",
              "fields": ["latitude", {"key": "address.city", "label": "City"}, "missing", "address"],
              "link": {"label": "Map", "url": "https://www.openstreetmap.org/?mlat={latitude}&mlon={longitude}"}}
             """#, type: "location")
-        let view = card.makeView(for: Self.attachment(
-            ["name": "Großer Stern", "latitude": 52.51452, "longitude": 13.35012, "address": ["city": "Berlin", "zip": nil]],
-            type: "location"))
-        #expect(view == .card(.attachment, [
-            .stack(.horizontal, [.text("📍"), .text("Großer Stern", .title)]),
-            .fields([
-                View.Field("Latitude", .text("52.51452")),
-                View.Field("City", .text("Berlin")),
-                View.Field("Address", .fields([View.Field("city", .text("Berlin"))])),
-            ]),
-            .link(destination: "https://www.openstreetmap.org/?mlat=52.51452&mlon=13.35012", label: .text("Map")),
-        ]))
+        let view = card.makeView(
+            for: Self.attachment(
+                ["name": "Großer Stern", "latitude": 52.51452, "longitude": 13.35012, "address": ["city": "Berlin", "zip": nil]],
+                type: "location"))
+        #expect(
+            view
+                == .card(
+                    .attachment,
+                    [
+                        .stack(.horizontal, [.text("📍"), .text("Großer Stern", .title)]),
+                        .fields([
+                            View.Field("Latitude", .text("52.51452")),
+                            View.Field("City", .text("Berlin")),
+                            View.Field("Address", .fields([View.Field("city", .text("Berlin"))])),
+                        ]),
+                        .link(destination: "https://www.openstreetmap.org/?mlat=52.51452&mlon=13.35012", label: .text("Map")),
+                    ]))
     }
 
     @Test func emptyTitleFallsBackToTheTypeName() throws {
@@ -122,28 +131,42 @@ import Testing
         #expect(card.makeView(for: Self.attachment([:])) == .card(.attachment, [.stack(.horizontal, [.text("workout", .title)])]))
         // With no label, the link shows its URL.
         let linked = card.makeView(for: Self.attachment(["route_url": "https://r.example/7"]))
-        #expect(linked == .card(.attachment, [
-            .stack(.horizontal, [.text("workout", .title)]),
-            .link(destination: "https://r.example/7", label: .text("https://r.example/7")),
-        ]))
+        #expect(
+            linked
+                == .card(
+                    .attachment,
+                    [
+                        .stack(.horizontal, [.text("workout", .title)]),
+                        .link(destination: "https://r.example/7", label: .text("https://r.example/7")),
+                    ]))
     }
 
     @Test func disallowedURLsDropTheLinkAndKeepTheLabel() throws {
         let card = try Self.card(#"{"icon": "🏃", "title": "{activity}", "link": {"label": "Route of {activity}", "url": "{route_url}"}}"#)
-        for hostile in ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>x</script>", "//evil.example", " javascript:x"] {
+        for hostile in [
+            "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>x</script>", "//evil.example", " javascript:x",
+        ] {
             let view = card.makeView(for: Self.attachment(["activity": "Run", "route_url": .string(hostile)]))
-            #expect(view == .card(.attachment, [
-                .stack(.horizontal, [.text("🏃"), .text("Run", .title)]),
-                .text("Route of Run"),
-            ]), "\(hostile)")
+            #expect(
+                view
+                    == .card(
+                        .attachment,
+                        [
+                            .stack(.horizontal, [.text("🏃"), .text("Run", .title)]),
+                            .text("Route of Run"),
+                        ]), "\(hostile)")
         }
         // Inside a parameter, the same value is encoded and cannot become the scheme.
         let query = try Self.card(#"{"icon": "", "title": "t", "link": {"label": "Go", "url": "https://x.example/?q={q}"}}"#)
         let view = query.makeView(for: Self.attachment(["q": "javascript:alert(1)"]))
-        #expect(view == .card(.attachment, [
-            .stack(.horizontal, [.text("t", .title)]),
-            .link(destination: "https://x.example/?q=javascript%3Aalert%281%29", label: .text("Go")),
-        ]))
+        #expect(
+            view
+                == .card(
+                    .attachment,
+                    [
+                        .stack(.horizontal, [.text("t", .title)]),
+                        .link(destination: "https://x.example/?q=javascript%3Aalert%281%29", label: .text("Go")),
+                    ]))
     }
 
     @Test func quotedPreviewComesFromTheQuoteTemplate() throws {
@@ -169,12 +192,14 @@ import Testing
     @Test(arguments: formats)
     func sampleWithSampleCards(format: SampleTranscripts.Format) throws {
         let registry = try CardFile.load(path: Self.sampleCards).registry
-        let (output, warnings) = try SampleTranscripts.render("cards-demo.json", as: format, options: .snapshot,
-                                                              attachmentViews: registry)
+        let (output, warnings) = try SampleTranscripts.render(
+            "cards-demo.json", as: format, options: .snapshot,
+            attachmentViews: registry)
         #expect(warnings.isEmpty, "\(warnings)")
         let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
-        assertSnapshot(of: output, as: format == .html ? .htmlDocument : .lines(pathExtension: fileExtension),
-                       named: "cards-demo-" + format.rawValue)
+        assertSnapshot(
+            of: output, as: format == .html ? .htmlDocument : .lines(pathExtension: fileExtension),
+            named: "cards-demo-" + format.rawValue)
     }
 
     @Test func hostileFieldValuesAreEscapedInEveryOutput() throws {
@@ -194,8 +219,10 @@ import Testing
         #expect(!ansi.contains("\u{1B}[31mnow"))
         #expect(ansi.contains("<script>alert('pwned')</script>"), "plain text in a terminal, shown as written")
 
-        let markdown = try SampleTranscripts.render("cards-demo.json", as: .markdown, options: .snapshot,
-                                                    attachmentViews: registry).output
+        let markdown = try SampleTranscripts.render(
+            "cards-demo.json", as: .markdown, options: .snapshot,
+            attachmentViews: registry
+        ).output
         #expect(!markdown.contains("<script>"))
         #expect(!markdown.contains("[claim]("))
         #expect(markdown.contains(#"\[claim\](javascript:alert(1))"#))

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 @Suite struct AttachmentSummaryTests {
     func summary(_ attachments: [JSONObject], poll: JSONValue? = nil) -> String? {
         var message = ChatMessage(id: "q")
-        message.attachments = attachments.enumerated().map { Scrollback.AnyChatMessageAttachment(id: AttachmentID(messageID: "q", index: $0.offset), raw: $0.element) }
+        message.attachments = attachments.enumerated().map {
+            Scrollback.AnyChatMessageAttachment(id: AttachmentID(messageID: "q", index: $0.offset), raw: $0.element)
+        }
         if let poll { message.raw["poll"] = poll }
         return AttachmentSummary.text(for: message, theme: .default)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ScrollbackTesting
 import Testing
+
 @testable import Scrollback
 
 /// Every built-in attachment kind, pinned in the three outputs with messages from
@@ -23,8 +24,10 @@ import Testing
     }
 
     /// The message as HTML, ANSI and Markdown, each against its reference `<test>.<format>.<ext>`.
-    func assertAllFormats(_ id: String, testName: String = #function, filePath: StaticString = #filePath,
-                          line: UInt = #line) {
+    func assertAllFormats(
+        _ id: String, testName: String = #function, filePath: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         let message = Self.message(id)
         assertSnapshot(of: message, as: .html(), named: "html", filePath: filePath, testName: testName, line: line)
         assertSnapshot(of: message, as: .ansi(), named: "ansi", filePath: filePath, testName: testName, line: line)
@@ -68,7 +71,10 @@ import Testing
     @Test func imageUsesThumbnailSizeAndLazyLoading() {
         let html = render("att-001", as: .html)
         #expect(html.contains(#"<a class="sb-image" href="https://media.example.org/fieldtrip/south-entrance.jpg""#))
-        #expect(html.contains(#"<img src="https://media.example.org/fieldtrip/south-entrance-thumb.jpg" alt="South entrance.jpg" width="4032" height="3024" loading="lazy""#))
+        #expect(
+            html.contains(
+                #"<img src="https://media.example.org/fieldtrip/south-entrance-thumb.jpg" alt="South entrance.jpg" width="4032" height="3024" loading="lazy""#
+            ))
         #expect(html.contains("2.5 MB"))
         // The text outputs: one labelled line with title, URL and size.
         let ansi = render("att-001", as: .ansi)
@@ -92,13 +98,17 @@ import Testing
         let ansi = render("att-004", as: .ansi)
         #expect(ansi.contains("📷 Video: Lake flyover.mp4 <https://media.example.org/fieldtrip/lake-flyover.mp4> [0:43] 18.7 MB"))
         #expect(!ansi.contains("poster.jpg"), "the poster's own URL is noise in a terminal")
-        #expect(render("att-005", as: .ansi).contains("🎬 Boat dock walkthrough.mov <https://media.example.org/fieldtrip/dock.mov> [1:35] 52 MB"))
+        #expect(
+            render("att-005", as: .ansi).contains("🎬 Boat dock walkthrough.mov <https://media.example.org/fieldtrip/dock.mov> [1:35] 52 MB")
+        )
     }
 
     @Test func filesShowIconTitleSizeAndLink() {
         let ansi = render("att-006", as: .ansi)
-        for line in ["📕 Risk assessment.pdf", "📄 Packing list.docx", "📈 Budget 2026.xlsx", "📊 Safety briefing.pptx",
-                     "📦 Trail maps.zip", "💻 gps-waypoints.json", "📄 logger-readings.qzx"] {
+        for line in [
+            "📕 Risk assessment.pdf", "📄 Packing list.docx", "📈 Budget 2026.xlsx", "📊 Safety briefing.pptx",
+            "📦 Trail maps.zip", "💻 gps-waypoints.json", "📄 logger-readings.qzx",
+        ] {
             #expect(ansi.contains(line), "\(line)")
         }
         #expect(ansi.contains("risk-assessment.pdf> 1.2 MB"), "a float size rounds")
@@ -119,7 +129,8 @@ import Testing
 
     @Test func giphyUsesItsRenditionWithStringSizes() {
         let html = render("att-009", as: .html)
-        #expect(html.contains(#"<img src="https://media.giphy.com/media/3o7TKsQ8UQ4l4LhGz6/200.gif" alt="hiking" width="267" height="200""#))
+        #expect(
+            html.contains(#"<img src="https://media.giphy.com/media/3o7TKsQ8UQ4l4LhGz6/200.gif" alt="hiking" width="267" height="200""#))
         #expect(html.contains(#"<span class="sb-badge">GIF</span>"#))
         #expect(render("att-009", as: .ansi).contains("📷 hiking <https://media.giphy.com/media/3o7TKsQ8UQ4l4LhGz6/200.gif> [GIF]"))
     }
@@ -164,13 +175,16 @@ import Testing
     @Test func liveLocationShowsEndCoordinatesAndMap() {
         let markdown = render("att-016", as: .markdown)
         #expect(markdown.contains("**Live location until 09:45**"))
-        #expect(markdown.contains("[54.60063, -3.13917](https://www.openstreetmap.org/?mlat=54.60063&mlon=-3.13917#map=16/54.60063/-3.13917)"))
+        #expect(
+            markdown.contains("[54.60063, -3.13917](https://www.openstreetmap.org/?mlat=54.60063&mlon=-3.13917#map=16/54.60063/-3.13917)"))
     }
 
     @Test func genericCardShowsTypeAndEveryNestedField() {
         let ansi = render("att-018", as: .ansi)
-        for line in ["🧩 itinerary", "title: Saturday plan", "confirmed: true", "notes: null", "place: Keswick car park",
-                     "lat: 54.5686", "tags: walk, lake, boat", "per_person: 42.5", "included: boat, lunch", "changes: []"] {
+        for line in [
+            "🧩 itinerary", "title: Saturday plan", "confirmed: true", "notes: null", "place: Keswick car park",
+            "lat: 54.5686", "tags: walk, lake, boat", "per_person: 42.5", "included: boat, lunch", "changes: []",
+        ] {
             #expect(ansi.contains(line), "\(line)")
         }
         #expect(render("att-017", as: .ansi).contains("🧩 Attachment"), "no type: named in words")
@@ -182,9 +196,11 @@ import Testing
     func partsFollowTheClientsOrder(format: SampleTranscripts.Format) throws {
         // Sent as file, contact, checklist, voice, link preview, giphy, video, image.
         let output = render("att-019", as: format)
-        let markers = ["Quick vote please", "Meeting point.mp4", "Car park.jpg", "Everything for Saturday", "lets go",
-                       "Voice message", "How to find us", "Final timetable.pdf", "Lakeside Lodge reception", "checklist",
-                       "Bring a stove?", "Shared location"]
+        let markers = [
+            "Quick vote please", "Meeting point.mp4", "Car park.jpg", "Everything for Saturday", "lets go",
+            "Voice message", "How to find us", "Final timetable.pdf", "Lakeside Lodge reception", "checklist",
+            "Bring a stove?", "Shared location",
+        ]
         var previous = output.startIndex
         for marker in markers {
             let found = try #require(output.range(of: marker, range: previous..<output.endIndex), "\(marker) out of order in \(format)")
@@ -212,7 +228,8 @@ import Testing
             #expect(["http:", "https:", "mailto:", "tel:"].contains { url.hasPrefix($0) }, "\(url)")
         }
         #expect(!lower.contains("mailto:x@example.org"), "a malformed address is not linked")
-        #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;") || html.contains("&lt;script&gt;alert('x')&lt;/script&gt;"))
+        #expect(
+            html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;") || html.contains("&lt;script&gt;alert('x')&lt;/script&gt;"))
         #expect(!html.contains("\u{1B}") && !html.contains("\u{07}"))
     }
 
@@ -301,7 +318,8 @@ import Testing
     }
 
     @Test func floatFileSizesRound() {
-        let attachment = AnyChatMessageAttachment(id: AttachmentID(messageID: "m", index: 0), raw: JSONObject([("type", "file"), ("file_size", .double(1_234_567.8))]))
+        let attachment = AnyChatMessageAttachment(
+            id: AttachmentID(messageID: "m", index: 0), raw: JSONObject([("type", "file"), ("file_size", .double(1_234_567.8))]))
         #expect(attachment.fileSize == 1_234_568)
         #expect(AttachmentFormatting.fileSize(attachment.fileSize!) == "1.2 MB")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 // The names Stream's iOS guide tells an app to declare. They compile beside Scrollback's own
@@ -38,8 +39,11 @@ private struct Resolver: MessageTypeResolving {
 /// following the guides met, one test each.
 @Suite struct ExtensionPathTests {
     static func message(id: String = "m1", _ attachments: [JSONObject], quoting quoted: ChatMessage? = nil) -> ChatMessage {
-        var message = ChatMessage(id: id, text: "", user: ChatUser(id: "ada", name: "Ada"), createdAt: Date(timeIntervalSince1970: 1_775_000_000))
-        message.attachments = attachments.enumerated().map { AnyChatMessageAttachment(id: AttachmentID(messageID: id, index: $0.offset), raw: $0.element) }
+        var message = ChatMessage(
+            id: id, text: "", user: ChatUser(id: "ada", name: "Ada"), createdAt: Date(timeIntervalSince1970: 1_775_000_000))
+        message.attachments = attachments.enumerated().map {
+            AnyChatMessageAttachment(id: AttachmentID(messageID: id, index: $0.offset), raw: $0.element)
+        }
         if let quoted {
             message.quotedMessage = quoted
             message.quotedMessageID = quoted.id
@@ -47,18 +51,23 @@ private struct Resolver: MessageTypeResolving {
         return message
     }
 
-    static func markdown(_ messages: [ChatMessage], resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-                         registry: AttachmentViewRegistry = AttachmentViewRegistry(),
-                         warnings: inout [ReadWarning]) -> String {
+    static func markdown(
+        _ messages: [ChatMessage], resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+        registry: AttachmentViewRegistry = AttachmentViewRegistry(),
+        warnings: inout [ReadWarning]
+    ) -> String {
         var backend = MarkdownBackend(output: "", options: RenderOptions())
         var collected: [ReadWarning] = []
-        TranscriptRenderer(resolver: resolver, attachmentViews: registry).render(messages: messages, onWarning: { collected.append($0) }, to: &backend)
+        TranscriptRenderer(resolver: resolver, attachmentViews: registry).render(
+            messages: messages, onWarning: { collected.append($0) }, to: &backend)
         warnings = collected
         return backend.output
     }
 
-    static func markdown(_ messages: [ChatMessage], resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-                         registry: AttachmentViewRegistry = AttachmentViewRegistry()) -> String {
+    static func markdown(
+        _ messages: [ChatMessage], resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+        registry: AttachmentViewRegistry = AttachmentViewRegistry()
+    ) -> String {
         var ignored: [ReadWarning] = []
         return markdown(messages, resolver: resolver, registry: registry, warnings: &ignored)
     }
@@ -137,7 +146,9 @@ private struct Resolver: MessageTypeResolving {
         defer { try? FileManager.default.removeItem(at: file) }
         let compiler = Process()
         compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compiler.arguments = ["swiftc", "-typecheck", "-I", modules.path, "-I", root.appendingPathComponent("Sources/CCmark").path, file.path]
+        compiler.arguments = [
+            "swiftc", "-typecheck", "-I", modules.path, "-I", root.appendingPathComponent("Sources/CCmark").path, file.path,
+        ]
         let errors = Pipe()
         compiler.standardError = errors
         compiler.standardOutput = FileHandle.nullDevice
@@ -160,7 +171,8 @@ private struct Resolver: MessageTypeResolving {
     @Test func aPayloadThatFailsToDecodeIsReported() {
         let broken = Self.message(id: "b", [["type": "contact", "name": "Ada"]]) // no phoneNumber
         var warnings: [ReadWarning] = []
-        let output = Self.markdown([broken], registry: AttachmentViewRegistry().registering(ContactAttachmentPayload.self), warnings: &warnings)
+        let output = Self.markdown(
+            [broken], registry: AttachmentViewRegistry().registering(ContactAttachmentPayload.self), warnings: &warnings)
         #expect(output.contains("Ada") && !output.contains("APP CONTACT"))
         #expect(warnings.count == 1)
         #expect(warnings.first?.messageID == "b" && warnings.first?.keyPath == "attachments[0]")
@@ -169,7 +181,8 @@ private struct Resolver: MessageTypeResolving {
 
     @Test func aDecodingProblemReachesTheCommandLinesChannelAndStrict() throws {
         let path = NSTemporaryDirectory() + "scrollback-test-\(UUID().uuidString).json"
-        try Data(#"[{"id": "b", "text": "card", "attachments": [{"type": "contact", "name": "Ada"}]}]"#.utf8).write(to: URL(fileURLWithPath: path))
+        try Data(#"[{"id": "b", "text": "card", "attachments": [{"type": "contact", "name": "Ada"}]}]"#.utf8).write(
+            to: URL(fileURLWithPath: path))
         let renderer = TranscriptRenderer(attachmentViews: AttachmentViewRegistry().registering(ContactAttachmentPayload.self))
         var warnings: [ReadWarning] = []
         var backend = MarkdownBackend(output: "", options: RenderOptions())

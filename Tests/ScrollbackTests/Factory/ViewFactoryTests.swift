@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// Overrides one slot and relies on the defaults for the rest.
@@ -53,14 +54,18 @@ private struct ContactQuoteFactory: ViewFactory {
 
     @Test func quotedContentOverrideWithFallbackToTheDefault() {
         var card = ChatMessage(id: "q1", text: "", user: ada)
-        card.attachments = [AnyChatMessageAttachment(id: AttachmentID(messageID: "q1", index: 0),
-                                       raw: ["type": "contact", "name": "Grace Hopper", "phoneNumber": "+1 555 0100"])]
+        card.attachments = [
+            AnyChatMessageAttachment(
+                id: AttachmentID(messageID: "q1", index: 0),
+                raw: ["type": "contact", "name": "Grace Hopper", "phoneNumber": "+1 555 0100"])
+        ]
         let plain = ChatMessage(id: "q2", text: "just words", user: ada)
         let context = context(ContactQuoteFactory())
         func content(quoting quoted: ChatMessage) -> View {
             let reply = ChatMessage(id: "r", text: "reply")
             return context.factory.makeQuotedMessageContentView(
-                options: QuotedMessageOptions(quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply, availableWidth: 60),
+                options: QuotedMessageOptions(
+                    quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply, availableWidth: 60),
                 context: context)
         }
         #expect(content(quoting: card) == .text("Contact: Grace Hopper", .body))
@@ -70,7 +75,10 @@ private struct ContactQuoteFactory: ViewFactory {
     @Test func deletedMessagesShowOnlyThePlaceholder() throws {
         var message = ChatMessage(id: "d", text: "secret words", user: ada, createdAt: Date(timeIntervalSince1970: 0))
         message.deletedAt = Date(timeIntervalSince1970: 60)
-        message.attachments = [AnyChatMessageAttachment(id: AttachmentID(messageID: "d", index: 0), raw: ["type": "image", "image_url": "https://x.test/a.png"])]
+        message.attachments = [
+            AnyChatMessageAttachment(
+                id: AttachmentID(messageID: "d", index: 0), raw: ["type": "image", "image_url": "https://x.test/a.png"])
+        ]
         let context = context(DefaultViewFactory())
         let frame = try #require(messageFrame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
         #expect(frame.role == .deleted)
@@ -100,23 +108,29 @@ private struct ContactQuoteFactory: ViewFactory {
     }
 
     @Test func unknownAttachmentsListEveryFieldNestedValuesIncluded() {
-        let attachment = AnyChatMessageAttachment(id: AttachmentID(messageID: "m", index: 0), raw: [
-            "type": "survey", "question": "Venue?", "choices": ["Roof", ["label": "Online", "link": "https://meet.test/x"]],
-            "closes": nil, "votes": 3,
-        ])
+        let attachment = AnyChatMessageAttachment(
+            id: AttachmentID(messageID: "m", index: 0),
+            raw: [
+                "type": "survey", "question": "Venue?", "choices": ["Roof", ["label": "Online", "link": "https://meet.test/x"]],
+                "closes": nil, "votes": 3,
+            ])
         let message = ChatMessage(id: "m")
         let context = context(DefaultViewFactory())
         let view = context.factory.makeCustomAttachmentView(for: attachment, in: message, context: context)
         let description = "\(view)"
-        for expected in ["survey", "question", "Venue?", "choices", "Roof", "label", "Online", "https://meet.test/x", "closes", "votes", "3"] {
+        for expected in [
+            "survey", "question", "Venue?", "choices", "Roof", "label", "Online", "https://meet.test/x", "closes", "votes", "3",
+        ] {
             #expect(description.contains(expected), "\(expected)")
         }
     }
 }
 
 @Suite struct MessageMarksTests {
-    @Test(arguments: [("👍", true), ("🎉🎉🎉", true), ("👨‍👩‍👧‍👦🇯🇵🎉", true), ("❤️ 1️⃣", true), ("👍🏽", true),
-                      ("🎉🎉🎉🎉", false), ("ok 👍", false), ("1", false), ("#", false), ("", false), ("™", false)])
+    @Test(arguments: [
+        ("👍", true), ("🎉🎉🎉", true), ("👨‍👩‍👧‍👦🇯🇵🎉", true), ("❤️ 1️⃣", true), ("👍🏽", true),
+        ("🎉🎉🎉🎉", false), ("ok 👍", false), ("1", false), ("#", false), ("", false), ("™", false),
+    ])
     func jumboEmoji(text: String, expected: Bool) {
         #expect(DefaultViewFactory.isJumboEmoji(text) == expected)
     }
@@ -140,15 +154,21 @@ private struct ContactQuoteFactory: ViewFactory {
 @Suite struct ReactionsTests {
     @Test func groupedSortedCountedAndTheReadersOwnMarked() {
         var message = ChatMessage(id: "r", text: "hi")
-        message.reactionGroups = [ReactionGroup(type: "haha", count: 1, sumScores: 1), ReactionGroup(type: "like", count: 2, sumScores: 2),
-                                  ReactionGroup(type: "party", count: 1, sumScores: 1)]
+        message.reactionGroups = [
+            ReactionGroup(type: "haha", count: 1, sumScores: 1), ReactionGroup(type: "like", count: 2, sumScores: 2),
+            ReactionGroup(type: "party", count: 1, sumScores: 1),
+        ]
         message.latestReactions = [Reaction(type: "like", score: 1, userID: "ada", user: nil, createdAt: nil, raw: [:])]
         var options = RenderOptions()
         options.currentUserID = "ada"
         let context = RenderContext(options: options, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
-        #expect(context.factory.makeReactionsView(for: message, context: context) == .stack(.horizontal, [
-            .badge("😂 1", .badge), .badge("👍 2 ✓", .ownReaction), .badge("party 1", .badge),
-        ], .footer))
+        #expect(
+            context.factory.makeReactionsView(for: message, context: context)
+                == .stack(
+                    .horizontal,
+                    [
+                        .badge("😂 1", .badge), .badge("👍 2 ✓", .ownReaction), .badge("party 1", .badge),
+                    ], .footer))
     }
 }
 
@@ -168,8 +188,11 @@ private struct ContactQuoteFactory: ViewFactory {
         var backend = HTMLBackend(output: "", options: RenderOptions())
         backend.write(.avatar(AvatarContent(imageURL: "javascript:alert(1)", initials: "<b>", colorIndex: 3)))
         backend.write(.avatar(AvatarContent(imageURL: "https://x.test/a.png", initials: "AB", colorIndex: 99)))
-        #expect(backend.output.replacingOccurrences(of: "\n", with: "") == "<span class=\"sb-avatar sb-avatar-3\" aria-hidden=\"true\">&lt;b&gt;</span>"
-            + "<span class=\"sb-avatar sb-avatar-7\" aria-hidden=\"true\"><img src=\"https://x.test/a.png\" alt=\"\" width=\"32\" height=\"32\" loading=\"lazy\" decoding=\"async\"></span>")
+        #expect(
+            backend.output.replacingOccurrences(of: "\n", with: "")
+                == "<span class=\"sb-avatar sb-avatar-3\" aria-hidden=\"true\">&lt;b&gt;</span>"
+                + "<span class=\"sb-avatar sb-avatar-7\" aria-hidden=\"true\"><img src=\"https://x.test/a.png\" alt=\"\" width=\"32\" height=\"32\" loading=\"lazy\" decoding=\"async\"></span>"
+        )
         var ansi = ANSIBackend(output: "", options: RenderOptions())
         ansi.write(.stack(.horizontal, [.avatar(AvatarContent(imageURL: nil, initials: "AB", colorIndex: 0)), .text("Ada", .author)]))
         #expect(ansi.output == "Ada\n")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// The light index pass (``TranscriptReader/Mode/index``) against the full reader it replaces:
@@ -15,8 +16,10 @@ import Testing
 
     /// Builds the index with the full reader and with the light one and expects them equal.
     @discardableResult
-    static func expectSameIndex(_ bytes: [UInt8], filter: MessageFilter = MessageFilter(), chunkSize: Int = ByteSource.defaultChunkSize,
-                                _ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Comparison {
+    static func expectSameIndex(
+        _ bytes: [UInt8], filter: MessageFilter = MessageFilter(), chunkSize: Int = ByteSource.defaultChunkSize,
+        _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Comparison {
         var full = TranscriptReader(source: ByteSource(bytes: bytes, chunkSize: chunkSize))
         let expected = try TranscriptIndex(reading: &full, filter: filter)
         var light = TranscriptReader(indexing: ByteSource(bytes: bytes, chunkSize: chunkSize))
@@ -96,7 +99,7 @@ import Testing
             #"{"messages":[{"id":"a","x":[1,2,}],"channel":{"id":"c"}}"#,
             "{\"id\":\"a\"}\n{\"id\":\"b\",\"parent_id\":\"a\",\"x\":nul}\n",
             String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
-            "[" + String(repeating: #"{"id":"d","x":"# , count: 1) + String(repeating: "[", count: 520) + "]",
+            "[" + String(repeating: #"{"id":"d","x":"#, count: 1) + String(repeating: "[", count: 520) + "]",
         ]
         for (number, text) in broken.enumerated() {
             try Self.expectSameIndex(Array(text.utf8), "broken input \(number)")
@@ -110,7 +113,9 @@ import Testing
 
     /// The document as rendered before the light pass: the full reader for both passes,
     /// warnings from the first.
-    static func renderTheOldWay(_ bytes: [UInt8], strict: Bool, filter: MessageFilter) -> (output: String, warnings: [ReadWarning], error: ReadError?) {
+    static func renderTheOldWay(_ bytes: [UInt8], strict: Bool, filter: MessageFilter) -> (
+        output: String, warnings: [ReadWarning], error: ReadError?
+    ) {
         var warnings: [ReadWarning] = []
         var first = TranscriptReader(bytes: bytes, strict: strict) { warnings.append($0) }
         var backend = HTMLBackend(output: "", options: .snapshot)
@@ -124,7 +129,9 @@ import Testing
         }
     }
 
-    static func renderFile(_ bytes: [UInt8], strict: Bool, filter: MessageFilter) throws -> (output: String, warnings: [ReadWarning], error: ReadError?) {
+    static func renderFile(_ bytes: [UInt8], strict: Bool, filter: MessageFilter) throws -> (
+        output: String, warnings: [ReadWarning], error: ReadError?
+    ) {
         let path = NSTemporaryDirectory() + "scrollback-index-pass-\(UUID().uuidString).json"
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -203,7 +210,8 @@ import Testing
 
     @Test func aReplyIsSpooledAsWrittenAcrossChunks() throws {
         let long = String(repeating: "é\\n\\u00e9 ", count: 3000)
-        let json = #"[{"id":"p","text":"parent"},"#
+        let json =
+            #"[{"id":"p","text":"parent"},"#
             + #"{"text":"\#(long)","id":"r","parent_id":"p","extra":{"deep":[1,2.5,-0,1e3,123456789012345678901]}}]"#
         for chunkSize in [1, 5, 64, 4096, ByteSource.defaultChunkSize] {
             try Self.expectSameIndex(Array(json.utf8), chunkSize: chunkSize, "chunks of \(chunkSize)")
@@ -273,8 +281,10 @@ struct TranscriptGenerator {
     }
 
     private mutating func channel() -> String {
-        let fields = [#""id":"c\#(below(9))""#, #""name":"Room \#(below(9))""#, #""member_count":\#(pick(["3", "\"x\"", "null"]))"#,
-                      #""created_at":"\#(pick(["2026-01-01T00:00:00Z", "yesterday"]))""#]
+        let fields = [
+            #""id":"c\#(below(9))""#, #""name":"Room \#(below(9))""#, #""member_count":\#(pick(["3", "\"x\"", "null"]))"#,
+            #""created_at":"\#(pick(["2026-01-01T00:00:00Z", "yesterday"]))""#,
+        ]
         return "{" + fields.joined(separator: ",") + "}"
     }
 
@@ -305,7 +315,10 @@ struct TranscriptGenerator {
         default: fields.append("\"id\":\"\(id)\"")
         }
         ids.append(id)
-        fields.append("\"text\":\"" + pick(["hello", "line\\nbreak \\\"quoted\\\" \\u00e9\\ud83d\\ude00", String(repeating: "long ", count: below(400)), ""]) + "\"")
+        fields.append(
+            "\"text\":\""
+                + pick(["hello", "line\\nbreak \\\"quoted\\\" \\u00e9\\ud83d\\ude00", String(repeating: "long ", count: below(400)), ""])
+                + "\"")
         switch below(12) {
         case 0: fields.append(#""user":"ana""#)
         case 1: fields.append(#""user":null"#)
@@ -339,9 +352,12 @@ struct TranscriptGenerator {
         }
         if chance(8) { fields.append(#""type":"deleted","deleted_at":\#(date())"#) }
         if chance(30) {
-            fields.append(#""attachments":[{"type":"image","image_url":"https://e.x/i.png","file_size":1.5e3,"n":-0,"big":123456789012345678901}]"#)
+            fields.append(
+                #""attachments":[{"type":"image","image_url":"https://e.x/i.png","file_size":1.5e3,"n":-0,"big":123456789012345678901}]"#)
         }
-        if chance(20) { fields.append(#""reaction_counts":{"like":2},"latest_reactions":[{"type":"like","user":{"id":"ana"}}],"updated_at":5"#) }
+        if chance(20) {
+            fields.append(#""reaction_counts":{"like":2},"latest_reactions":[{"type":"like","user":{"id":"ana"}}],"updated_at":5"#)
+        }
         if chance(10) { fields.append(#""channel":{"id":"custom"},"quoted_message":{"id":"m1","text":"q","user":{"id":"ana"}}"#) }
         if chance(5) { fields.append(#""latest_reactions":"many""#) }
         // Keys in a random order: the indexed ones are not always first.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// `--split`: pages of N channel messages, threads kept with their first message, quotes and
@@ -38,8 +39,10 @@ import Testing
         var returned: [DocumentSummary] = []
     }
 
-    static func render(_ text: String = input, perPage: Int, filter: MessageFilter = MessageFilter(),
-                       fileExtension: String = "html") throws -> Pages {
+    static func render(
+        _ text: String = input, perPage: Int, filter: MessageFilter = MessageFilter(),
+        fileExtension: String = "html"
+    ) throws -> Pages {
         var options = RenderOptions()
         options.timeZone = TimeZone(identifier: "UTC")!
         let renderer = TranscriptRenderer(options: options, filter: filter)
@@ -49,15 +52,18 @@ import Testing
         func make(_ sink: OutputSink) -> any TranscriptBackend {
             fileExtension == "md" ? MarkdownBackend(output: sink, options: options) : HTMLBackend(output: sink, options: options)
         }
-        let result = try renderer.renderPages(path: inputFile(text), names: names, messagesPerPage: perPage, makeBackend: { page in
-            #expect(page == sinks.count + 1, "pages are asked for in order")
-            sinks.append(OutputSink.memory())
-            return AnyBackend(make(sinks[page - 1]))
-        }, completed: { _, page, summary in
-            sinks[page - 1].flush()
-            pages.texts.append(sinks[page - 1].capturedText)
-            pages.summaries.append(summary)
-        })
+        let result = try renderer.renderPages(
+            path: inputFile(text), names: names, messagesPerPage: perPage,
+            makeBackend: { page in
+                #expect(page == sinks.count + 1, "pages are asked for in order")
+                sinks.append(OutputSink.memory())
+                return AnyBackend(make(sinks[page - 1]))
+            },
+            completed: { _, page, summary in
+                sinks[page - 1].flush()
+                pages.texts.append(sinks[page - 1].capturedText)
+                pages.summaries.append(summary)
+            })
         pages.returned = result.pages
         return pages
     }

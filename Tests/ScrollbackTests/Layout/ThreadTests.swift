@@ -1,16 +1,21 @@
 import Foundation
 import ScrollbackTesting
 import Testing
+
 @testable import Scrollback
 
 /// Threads, the index pass behind them, and the two-pass rendering of files and pipes.
 @Suite struct ThreadTests {
     // MARK: Inputs
 
-    static func message(_ id: String, _ user: String, _ text: String, at minute: Int, parent: String? = nil,
-                        showInChannel: Bool = false, quoting quoted: String? = nil, extra: String = "") -> String {
-        var fields = [#""id":"\#(id)""#, #""text":"\#(text)""#, #""user":{"id":"\#(user)","name":"\#(user.capitalized)"}"#,
-                      #""created_at":"2026-04-01T09:\#(minute < 10 ? "0" : "")\#(minute):00Z""#]
+    static func message(
+        _ id: String, _ user: String, _ text: String, at minute: Int, parent: String? = nil,
+        showInChannel: Bool = false, quoting quoted: String? = nil, extra: String = ""
+    ) -> String {
+        var fields = [
+            #""id":"\#(id)""#, #""text":"\#(text)""#, #""user":{"id":"\#(user)","name":"\#(user.capitalized)"}"#,
+            #""created_at":"2026-04-01T09:\#(minute < 10 ? "0" : "")\#(minute):00Z""#,
+        ]
         if let parent { fields.append(#""parent_id":"\#(parent)""#) }
         if showInChannel { fields.append(#""show_in_channel":true"#) }
         if let quoted { fields.append(#""quoted_message_id":"\#(quoted)""#) }
@@ -34,8 +39,10 @@ import Testing
         ]}
         """
 
-    static func render(_ json: String, as format: SampleTranscripts.Format = .ansi, filter: MessageFilter = MessageFilter(),
-                       indexed: Bool = true) throws -> String {
+    static func render(
+        _ json: String, as format: SampleTranscripts.Format = .ansi, filter: MessageFilter = MessageFilter(),
+        indexed: Bool = true
+    ) throws -> String {
         let bytes = Array(json.utf8)
         let renderer = TranscriptRenderer(options: .snapshot, filter: filter)
         var index: TranscriptIndex?
@@ -91,8 +98,9 @@ import Testing
         var replyBytes = 0
         for number in 0..<2000 {
             let isReply = number % 5 == 4
-            let line = Self.message("m\(number)", "u\(number % 7)", "text \(number)", at: number % 60,
-                                    parent: isReply ? "m\(number - 1)" : nil)
+            let line = Self.message(
+                "m\(number)", "u\(number % 7)", "text \(number)", at: number % 60,
+                parent: isReply ? "m\(number - 1)" : nil)
             lines.append(line)
             if isReply {
                 var reader = TranscriptReader(bytes: Array(line.utf8))
@@ -135,7 +143,9 @@ import Testing
         let html = try Self.render(Self.channel, as: .html)
         #expect(html.components(separatedBy: "First reply").count == 3)
         #expect(html.components(separatedBy: "id=\"m-r1\"").count == 2, "one anchor for two appearances")
-        #expect(html.contains("<blockquote class=\"sb-quote\"><a href=\"#m-p1\"><span class=\"sb-muted\">↳ Replied to a thread</span></a></blockquote>"))
+        #expect(
+            html.contains(
+                "<blockquote class=\"sb-quote\"><a href=\"#m-p1\"><span class=\"sb-muted\">↳ Replied to a thread</span></a></blockquote>"))
         // The reply without show_in_channel is in the thread only.
         #expect(html.components(separatedBy: "Second reply").count == 2)
     }
@@ -194,7 +204,8 @@ import Testing
             \(Self.message("r3", "ana", "Thanks!", at: 4, parent: "p1", showInChannel: true))
             ]}
             """
-        assertSnapshot(of: try Self.render(json, as: .html).components(separatedBy: "<main>\n")[1], as: .lines(pathExtension: "html"), named: "html")
+        assertSnapshot(
+            of: try Self.render(json, as: .html).components(separatedBy: "<main>\n")[1], as: .lines(pathExtension: "html"), named: "html")
         assertSnapshot(of: try Self.render(json, as: .ansi), as: .lines(pathExtension: "txt"), named: "ansi")
         assertSnapshot(of: try Self.render(json, as: .markdown), as: .lines(pathExtension: "md"), named: "markdown")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 @Suite struct TranscriptLayoutTests {
@@ -37,8 +38,9 @@ import Testing
     }
 
     @Test func systemEphemeralAndEditedMessagesBreakGroups() {
-        #expect(layout([message("a1", ada, at: 0), message("s", ada, at: 10, type: .system), message("a2", ada, at: 20)])
-            == ["day", "a1:FL", "s:FL", "a2:FL"])
+        #expect(
+            layout([message("a1", ada, at: 0), message("s", ada, at: 10, type: .system), message("a2", ada, at: 20)])
+                == ["day", "a1:FL", "s:FL", "a2:FL"])
         #expect(layout([message("a1", ada, at: 0), message("e", ada, at: 10, type: .ephemeral)]) == ["day", "a1:FL", "e:FL"])
         #expect(layout([message("a1", ada, at: 0, edited: true), message("a2", ada, at: 10)]) == ["day", "a1:FL", "a2:FL"])
         #expect(layout([message("a1", ada, at: 0), message("a2", ada, at: 10, edited: true)]) == ["day", "a1:F", "a2:L"])
@@ -66,7 +68,8 @@ import Testing
         let date = Date(timeIntervalSince1970: 1_610_469_805) // 2021-01-12 16:43:25 UTC
         #expect(DateLabels(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX")).time(date) == "16:43")
         #expect(DateLabels(timeZone: TimeZone(identifier: "Asia/Kolkata")!, locale: Locale(identifier: "en_GB")).time(date) == "22:13")
-        #expect(DateLabels(timeZone: TimeZone(identifier: "America/New_York")!, locale: Locale(identifier: "en_US")).time(date) == "11:43 AM")
+        #expect(
+            DateLabels(timeZone: TimeZone(identifier: "America/New_York")!, locale: Locale(identifier: "en_US")).time(date) == "11:43 AM")
     }
 
     @Test func daysAreAbsolute() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Scrollback
 
 @Suite struct ChatMarkdownTests {
@@ -18,30 +19,34 @@ import Testing
     // MARK: Bare URLs
 
     @Test func linksHTTPAndHTTPS() {
-        #expect(inlines("see http://a.example/x and HTTPS://b.example?q=1#f") == [
-            .text("see "), link("http://a.example/x", "http://a.example/x"), .text(" and "),
-            link("HTTPS://b.example?q=1#f", "HTTPS://b.example?q=1#f"),
-        ])
+        #expect(
+            inlines("see http://a.example/x and HTTPS://b.example?q=1#f") == [
+                .text("see "), link("http://a.example/x", "http://a.example/x"), .text(" and "),
+                link("HTTPS://b.example?q=1#f", "HTTPS://b.example?q=1#f"),
+            ])
     }
 
     @Test func linksWWWWithHTTPDestination() {
-        #expect(inlines("go to www.example.com/path now") == [
-            .text("go to "), link("http://www.example.com/path", "www.example.com/path"), .text(" now"),
-        ])
+        #expect(
+            inlines("go to www.example.com/path now") == [
+                .text("go to "), link("http://www.example.com/path", "www.example.com/path"), .text(" now"),
+            ])
     }
 
     @Test func trimsTrailingPunctuation() {
-        #expect(inlines("Read https://a.example/x.html, then www.b.example!?") == [
-            .text("Read "), link("https://a.example/x.html", "https://a.example/x.html"), .text(", then "),
-            link("http://www.b.example", "www.b.example"), .text("!?"),
-        ])
+        #expect(
+            inlines("Read https://a.example/x.html, then www.b.example!?") == [
+                .text("Read "), link("https://a.example/x.html", "https://a.example/x.html"), .text(", then "),
+                link("http://www.b.example", "www.b.example"), .text("!?"),
+            ])
         #expect(inlines("\"https://a.example/q\".") == [.text("\""), link("https://a.example/q", "https://a.example/q"), .text("\".")])
     }
 
     @Test func keepsBalancedParenthesesAndDropsAnUnbalancedOne() {
-        #expect(inlines("(see https://en.example/wiki/Swift_(language))") == [
-            .text("(see "), link("https://en.example/wiki/Swift_(language)", "https://en.example/wiki/Swift_(language)"), .text(")"),
-        ])
+        #expect(
+            inlines("(see https://en.example/wiki/Swift_(language))") == [
+                .text("(see "), link("https://en.example/wiki/Swift_(language)", "https://en.example/wiki/Swift_(language)"), .text(")"),
+            ])
         #expect(inlines("(https://a.example/x)") == [.text("("), link("https://a.example/x", "https://a.example/x"), .text(")")])
     }
 
@@ -51,9 +56,10 @@ import Testing
     }
 
     @Test func needsAPlausibleHost() {
-        #expect(inlines("http:// nothing, www. nothing, www.com x") == [
-            .text("http:// nothing, www. nothing, "), link("http://www.com", "www.com"), .text(" x"),
-        ])
+        #expect(
+            inlines("http:// nothing, www. nothing, www.com x") == [
+                .text("http:// nothing, www. nothing, "), link("http://www.com", "www.com"), .text(" x"),
+            ])
         #expect(inlines("just www.") == [.text("just www.")])
         #expect(inlines("http:///path www.-") == [.text("http:///path "), link("http://www.-", "www.-")])
         #expect(inlines("www.example.com:8080/x") == [link("http://www.example.com:8080/x", "www.example.com:8080/x")])
@@ -65,13 +71,15 @@ import Testing
     }
 
     @Test func leavesCodeLinksAndImagesAlone() {
-        #expect(inlines("`http://a.example` [www.b.example](https://c.example) ![http://d.example](https://e.example/i.png)") == [
-            .code("http://a.example"), .text(" "),
-            .link(destination: "https://c.example", title: "", children: [.text("www.b.example")]), .text(" "),
-            .image(source: "https://e.example/i.png", title: "", alt: [.text("http://d.example")]),
-        ])
-        #expect(ChatMarkdown.parse("```\nhttp://a.example @Ann\n```", mentionedUsers: [ChatUser(id: "a", name: "Ann")]).blocks
-            == [.codeBlock(info: "", code: "http://a.example @Ann\n")])
+        #expect(
+            inlines("`http://a.example` [www.b.example](https://c.example) ![http://d.example](https://e.example/i.png)") == [
+                .code("http://a.example"), .text(" "),
+                .link(destination: "https://c.example", title: "", children: [.text("www.b.example")]), .text(" "),
+                .image(source: "https://e.example/i.png", title: "", alt: [.text("http://d.example")]),
+            ])
+        #expect(
+            ChatMarkdown.parse("```\nhttp://a.example @Ann\n```", mentionedUsers: [ChatUser(id: "a", name: "Ann")]).blocks
+                == [.codeBlock(info: "", code: "http://a.example @Ann\n")])
     }
 
     @Test func keepsCommonMarkAutolinks() {
@@ -94,28 +102,32 @@ import Testing
     private let annLee = ChatUser(id: "ann-lee", name: "Ann Lee")
 
     @Test func mentionsCaseInsensitively() {
-        #expect(inlines("hi @ann and @ANN", users: [ann]) == [
-            .text("hi "), .mention(userID: "ann", text: "@ann"), .text(" and "), .mention(userID: "ann", text: "@ANN"),
-        ])
+        #expect(
+            inlines("hi @ann and @ANN", users: [ann]) == [
+                .text("hi "), .mention(userID: "ann", text: "@ann"), .text(" and "), .mention(userID: "ann", text: "@ANN"),
+            ])
     }
 
     @Test func longestNameWins() {
-        #expect(inlines("@Ann Lee, @Ann", users: [ann, annLee]) == [
-            .mention(userID: "ann-lee", text: "@Ann Lee"), .text(", "), .mention(userID: "ann", text: "@Ann"),
-        ])
+        #expect(
+            inlines("@Ann Lee, @Ann", users: [ann, annLee]) == [
+                .mention(userID: "ann-lee", text: "@Ann Lee"), .text(", "), .mention(userID: "ann", text: "@Ann"),
+            ])
     }
 
     @Test func respectsWordBoundaries() {
-        #expect(inlines("mail ann@example.com @Annie @Ann_ (@Ann)", users: [ann]) == [
-            .text("mail ann@example.com @Annie "), .mention(userID: "ann", text: "@Ann"), .text("_ ("),
-            .mention(userID: "ann", text: "@Ann"), .text(")"),
-        ])
+        #expect(
+            inlines("mail ann@example.com @Annie @Ann_ (@Ann)", users: [ann]) == [
+                .text("mail ann@example.com @Annie "), .mention(userID: "ann", text: "@Ann"), .text("_ ("),
+                .mention(userID: "ann", text: "@Ann"), .text(")"),
+            ])
     }
 
     @Test func usesTheIDWhenThereIsNoName() {
-        #expect(inlines("ping @u42", users: [ChatUser(id: "u42"), ChatUser(id: "u43", name: "  ")]) == [
-            .text("ping "), .mention(userID: "u42", text: "@u42"),
-        ])
+        #expect(
+            inlines("ping @u42", users: [ChatUser(id: "u42"), ChatUser(id: "u43", name: "  ")]) == [
+                .text("ping "), .mention(userID: "u42", text: "@u42"),
+            ])
     }
 
     @Test func mentionsNonLatinNames() {
@@ -128,21 +140,24 @@ import Testing
     }
 
     @Test func mentionsOnlyInText() {
-        #expect(inlines("`@Ann` [@Ann](https://a.example) **@Ann**", users: [ann]) == [
-            .code("@Ann"), .text(" "), .link(destination: "https://a.example", title: "", children: [.text("@Ann")]), .text(" "),
-            .strong([.mention(userID: "ann", text: "@Ann")]),
-        ])
+        #expect(
+            inlines("`@Ann` [@Ann](https://a.example) **@Ann**", users: [ann]) == [
+                .code("@Ann"), .text(" "), .link(destination: "https://a.example", title: "", children: [.text("@Ann")]), .text(" "),
+                .strong([.mention(userID: "ann", text: "@Ann")]),
+            ])
     }
 
     @Test func mentionsAndLinksTogether() {
-        #expect(inlines("@Ann see https://a.example/@Ann", users: [ann]) == [
-            .mention(userID: "ann", text: "@Ann"), .text(" see "), link("https://a.example/@Ann", "https://a.example/@Ann"),
-        ])
+        #expect(
+            inlines("@Ann see https://a.example/@Ann", users: [ann]) == [
+                .mention(userID: "ann", text: "@Ann"), .text(" see "), link("https://a.example/@Ann", "https://a.example/@Ann"),
+            ])
     }
 
     @Test func aNameWithMarkdownCharactersMatchesItsMergedText() {
-        #expect(inlines("hey @ann_lee!", users: [ChatUser(id: "x", name: "Ann_Lee")]) == [
-            .text("hey "), .mention(userID: "x", text: "@ann_lee"), .text("!"),
-        ])
+        #expect(
+            inlines("hey @ann_lee!", users: [ChatUser(id: "x", name: "Ann_Lee")]) == [
+                .text("hey "), .mention(userID: "x", text: "@ann_lee"), .text("!"),
+            ])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Scrollback
 
 @Suite struct CommonMarkTests {
@@ -6,53 +7,57 @@ import Testing
 
     @Test func parsesEveryBlockKind() {
         let source = """
-        # Title
+            # Title
 
-        Sub
-        ---
+            Sub
+            ---
 
-        > quoted
+            > quoted
 
-        - one
-        - two
+            - one
+            - two
 
-        3. three
+            3. three
 
-        4. four
+            4. four
 
-        ```swift
-        let x = 1
-        ```
+            ```swift
+            let x = 1
+            ```
 
-            indented
+                indented
 
-        <div>raw</div>
+            <div>raw</div>
 
-        ***
-        """
+            ***
+            """
         let blocks = CommonMark.parse(source).blocks
-        #expect(blocks == [
-            .heading(level: 1, [.text("Title")]),
-            .heading(level: 2, [.text("Sub")]),
-            .blockQuote([.paragraph([.text("quoted")])]),
-            .list(start: nil, tight: true, items: [[.paragraph([.text("one")])], [.paragraph([.text("two")])]]),
-            .list(start: 3, tight: false, items: [[.paragraph([.text("three")])], [.paragraph([.text("four")])]]),
-            .codeBlock(info: "swift", code: "let x = 1\n"),
-            .codeBlock(info: "", code: "indented\n"),
-            .htmlBlock("<div>raw</div>\n"),
-            .thematicBreak,
-        ])
+        #expect(
+            blocks == [
+                .heading(level: 1, [.text("Title")]),
+                .heading(level: 2, [.text("Sub")]),
+                .blockQuote([.paragraph([.text("quoted")])]),
+                .list(start: nil, tight: true, items: [[.paragraph([.text("one")])], [.paragraph([.text("two")])]]),
+                .list(start: 3, tight: false, items: [[.paragraph([.text("three")])], [.paragraph([.text("four")])]]),
+                .codeBlock(info: "swift", code: "let x = 1\n"),
+                .codeBlock(info: "", code: "indented\n"),
+                .htmlBlock("<div>raw</div>\n"),
+                .thematicBreak,
+            ])
     }
 
     @Test func parsesEveryInlineKind() {
         let source = "a *em* **strong** `code` [link](http://a.example \"T\") ![alt *x*](http://i.example/p.png) <b>hi</b>\nnext  \nhard"
         let blocks = CommonMark.parse(source).blocks
-        #expect(blocks == [.paragraph([
-            .text("a "), .emphasis([.text("em")]), .text(" "), .strong([.text("strong")]), .text(" "), .code("code"), .text(" "),
-            .link(destination: "http://a.example", title: "T", children: [.text("link")]), .text(" "),
-            .image(source: "http://i.example/p.png", title: "", alt: [.text("alt "), .emphasis([.text("x")])]), .text(" "),
-            .html("<b>"), .text("hi"), .html("</b>"), .softBreak, .text("next"), .lineBreak, .text("hard"),
-        ])])
+        #expect(
+            blocks == [
+                .paragraph([
+                    .text("a "), .emphasis([.text("em")]), .text(" "), .strong([.text("strong")]), .text(" "), .code("code"), .text(" "),
+                    .link(destination: "http://a.example", title: "T", children: [.text("link")]), .text(" "),
+                    .image(source: "http://i.example/p.png", title: "", alt: [.text("alt "), .emphasis([.text("x")])]), .text(" "),
+                    .html("<b>"), .text("hi"), .html("</b>"), .softBreak, .text("next"), .lineBreak, .text("hard"),
+                ])
+            ])
     }
 
     @Test func mergesTextThatCmarkSplits() {
@@ -63,10 +68,11 @@ import Testing
 
     @Test func keepsRawHTMLAsHTMLValues() {
         let blocks = CommonMark.parse("<script>alert(1)</script>\n\ntext <img src=x onerror=alert(1)>").blocks
-        #expect(blocks == [
-            .htmlBlock("<script>alert(1)</script>\n"),
-            .paragraph([.text("text "), .html("<img src=x onerror=alert(1)>")]),
-        ])
+        #expect(
+            blocks == [
+                .htmlBlock("<script>alert(1)</script>\n"),
+                .paragraph([.text("text "), .html("<img src=x onerror=alert(1)>")]),
+            ])
     }
 
     @Test func emptyAndBlankInputsHaveNoBlocks() {
@@ -83,8 +89,10 @@ import Testing
     @Test func renderedDocumentParsesBackToTheSameValues() {
         let blocks: [MarkdownBlock] = [
             .heading(level: 2, [.text("Head "), .emphasis([.text("line")])]),
-            .paragraph([.text("Some "), .strong([.text("bold")]), .text(" and "), .code("co`de"), .softBreak, .text("more"),
-                        .lineBreak, .link(destination: "https://a.example/x_(y)", title: "t \"q\"", children: [.text("link")])]),
+            .paragraph([
+                .text("Some "), .strong([.text("bold")]), .text(" and "), .code("co`de"), .softBreak, .text("more"),
+                .lineBreak, .link(destination: "https://a.example/x_(y)", title: "t \"q\"", children: [.text("link")]),
+            ]),
             .blockQuote([.paragraph([.text("q")]), .list(start: nil, tight: true, items: [[.paragraph([.text("i")])]])]),
             .list(start: 7, tight: false, items: [[.paragraph([.text("a")])], [.codeBlock(info: "sh", code: "ls\n")]]),
             .codeBlock(info: "", code: "plain code\n"),
@@ -99,10 +107,11 @@ import Testing
             .htmlBlock("<script>alert(1)</script>\n<p>x</p>\n"),
             .paragraph([.html("<b>"), .text("bold?"), .html("</b>")]),
         ])
-        #expect(CommonMark.parse(markdown).blocks == [
-            .paragraph([.text("<script>alert(1)</script>"), .lineBreak, .text("<p>x</p>")]),
-            .paragraph([.text("<b>bold?</b>")]),
-        ])
+        #expect(
+            CommonMark.parse(markdown).blocks == [
+                .paragraph([.text("<script>alert(1)</script>"), .lineBreak, .text("<p>x</p>")]),
+                .paragraph([.text("<b>bold?</b>")]),
+            ])
     }
 
     @Test func mentionIsStrong() {
@@ -111,40 +120,55 @@ import Testing
     }
 
     @Test func unsafeLinksKeepOnlyTheirLabel() {
-        let markdown = CommonMark.renderCommonMark([.paragraph([
-            .link(destination: "javascript:alert(1)", title: "", children: [.text("a")]),
-            .text(" "),
-            .link(destination: "jav&#x61;script:alert(1)", title: "", children: [.text("b")]),
-            .text(" "),
-            .link(destination: "mailto:ann@example.com", title: "", children: [.text("c")]),
-        ])])
-        #expect(CommonMark.parse(markdown).blocks == [.paragraph([
-            .text("a b "), .link(destination: "mailto:ann@example.com", title: "", children: [.text("c")]),
-        ])])
+        let markdown = CommonMark.renderCommonMark([
+            .paragraph([
+                .link(destination: "javascript:alert(1)", title: "", children: [.text("a")]),
+                .text(" "),
+                .link(destination: "jav&#x61;script:alert(1)", title: "", children: [.text("b")]),
+                .text(" "),
+                .link(destination: "mailto:ann@example.com", title: "", children: [.text("c")]),
+            ])
+        ])
+        #expect(
+            CommonMark.parse(markdown).blocks == [
+                .paragraph([
+                    .text("a b "), .link(destination: "mailto:ann@example.com", title: "", children: [.text("c")]),
+                ])
+            ])
     }
 
     @Test func imagesBecomeLinksOrText() {
-        let markdown = CommonMark.renderCommonMark([.paragraph([
-            .image(source: "https://i.example/a.png", title: "", alt: [.text("cat")]),
-            .text(" "),
-            .image(source: "https://i.example/b.png", title: "", alt: []),
-            .text(" "),
-            .image(source: "data:image/png;base64,AAAA", title: "", alt: [.text("bad")]),
-        ])])
-        #expect(CommonMark.parse(markdown).blocks == [.paragraph([
-            .link(destination: "https://i.example/a.png", title: "", children: [.text("cat")]), .text(" "),
-            .link(destination: "https://i.example/b.png", title: "", children: [.text("image")]), .text(" bad"),
-        ])])
+        let markdown = CommonMark.renderCommonMark([
+            .paragraph([
+                .image(source: "https://i.example/a.png", title: "", alt: [.text("cat")]),
+                .text(" "),
+                .image(source: "https://i.example/b.png", title: "", alt: []),
+                .text(" "),
+                .image(source: "data:image/png;base64,AAAA", title: "", alt: [.text("bad")]),
+            ])
+        ])
+        #expect(
+            CommonMark.parse(markdown).blocks == [
+                .paragraph([
+                    .link(destination: "https://i.example/a.png", title: "", children: [.text("cat")]), .text(" "),
+                    .link(destination: "https://i.example/b.png", title: "", children: [.text("image")]), .text(" bad"),
+                ])
+            ])
     }
 
     @Test func fragmentLinksToOurAnchorsAreKept() {
-        let markdown = CommonMark.renderCommonMark([.paragraph([
-            .link(destination: "#m-abc.2F1", title: "", children: [.text("back")]),
-            .link(destination: "#x\"onclick", title: "", children: [.text("bad")]),
-        ])])
-        #expect(CommonMark.parse(markdown).blocks == [.paragraph([
-            .link(destination: "#m-abc.2F1", title: "", children: [.text("back")]), .text("bad"),
-        ])])
+        let markdown = CommonMark.renderCommonMark([
+            .paragraph([
+                .link(destination: "#m-abc.2F1", title: "", children: [.text("back")]),
+                .link(destination: "#x\"onclick", title: "", children: [.text("bad")]),
+            ])
+        ])
+        #expect(
+            CommonMark.parse(markdown).blocks == [
+                .paragraph([
+                    .link(destination: "#m-abc.2F1", title: "", children: [.text("back")]), .text("bad"),
+                ])
+            ])
     }
 
     @Test func aURLThatIsItsOwnLabelCannotEndTheAutolinkEarly() {
@@ -170,17 +194,20 @@ import Testing
             .list(start: nil, tight: true, items: [[.paragraph([.text("i")]), .codeBlock(info: "x", code: code)]]),
         ]
         let expected = "a\n# heading?\n> b\n"
-        #expect(CommonMark.parse(CommonMark.renderCommonMark(blocks)).blocks == [
-            .blockQuote([.codeBlock(info: "", code: expected)]),
-            .list(start: nil, tight: true, items: [[.paragraph([.text("i")]), .codeBlock(info: "x", code: expected)]]),
-        ])
+        #expect(
+            CommonMark.parse(CommonMark.renderCommonMark(blocks)).blocks == [
+                .blockQuote([.codeBlock(info: "", code: expected)]),
+                .list(start: nil, tight: true, items: [[.paragraph([.text("i")]), .codeBlock(info: "x", code: expected)]]),
+            ])
     }
 
     @Test func codeSpanAndHeadingStayOnOneLine() {
-        let parsed = CommonMark.parse(CommonMark.renderCommonMark([
-            .heading(level: 9, [.text("a\n# b"), .softBreak, .text("c")]),
-            .paragraph([.code("x\n# y")]),
-        ])).blocks
+        let parsed = CommonMark.parse(
+            CommonMark.renderCommonMark([
+                .heading(level: 9, [.text("a\n# b"), .softBreak, .text("c")]),
+                .paragraph([.code("x\n# y")]),
+            ])
+        ).blocks
         #expect(parsed == [.heading(level: 6, [.text("a # b c")]), .paragraph([.code("x # y")])])
     }
 
@@ -190,9 +217,11 @@ import Testing
     }
 
     @Test func hugeListStartIsClamped() {
-        let parsed = CommonMark.parse(CommonMark.renderCommonMark([
-            .list(start: 12_345_678_901, tight: true, items: [[.paragraph([.text("a")])]]),
-        ])).blocks
+        let parsed = CommonMark.parse(
+            CommonMark.renderCommonMark([
+                .list(start: 12_345_678_901, tight: true, items: [[.paragraph([.text("a")])]])
+            ])
+        ).blocks
         #expect(parsed == [.list(start: 999_999_999, tight: true, items: [[.paragraph([.text("a")])]])])
     }
 
@@ -244,8 +273,10 @@ import Testing
             default: inner = []
             }
             guard parsed.count == 2, parsed[1] == .paragraph([.text("end")]), inner.count == 1,
-                  case .codeBlock(_, let back) = inner[0] else {
-                Issue.record("\(String(reflecting: code)) changed the structure: \(String(reflecting: markdown))", sourceLocation: sourceLocation)
+                case .codeBlock(_, let back) = inner[0]
+            else {
+                Issue.record(
+                    "\(String(reflecting: code)) changed the structure: \(String(reflecting: markdown))", sourceLocation: sourceLocation)
                 return
             }
             // Line endings become `\n`, and an indented block drops blank lines at its ends.
@@ -259,7 +290,7 @@ import Testing
         let markdown = CommonMark.renderCommonMark([.heading(level: 3, [.text(text)]), .paragraph([.text("end")])])
         let parsed = CommonMark.parse(markdown).blocks
         guard parsed.count == 2, case .heading(3, let inlines) = parsed[0], parsed[1] == .paragraph([.text("end")]),
-              inlines.allSatisfy({ if case .text = $0 { true } else { false } })
+            inlines.allSatisfy({ if case .text = $0 { true } else { false } })
         else {
             Issue.record("\(String(reflecting: text)) changed the heading: \(String(reflecting: markdown))", sourceLocation: sourceLocation)
             return
@@ -288,7 +319,8 @@ import Testing
                 wrap(.paragraph([.text("placeholder")])), .paragraph([.text("end")]),
             ]
             guard parsed.count == 2, parsed[1] == expectedBlocks[1] else {
-                Issue.record("\(String(reflecting: text)) changed the structure: \(String(reflecting: markdown))", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(String(reflecting: text)) changed the structure: \(String(reflecting: markdown))", sourceLocation: sourceLocation)
                 return
             }
             let inner: [MarkdownBlock]?
@@ -305,7 +337,8 @@ import Testing
                 inlines = []
             }
             guard let inlines, inlines.allSatisfy({ if case .text = $0 { true } else { $0 == .lineBreak } }) else {
-                Issue.record("\(String(reflecting: text)) changed the structure: \(String(reflecting: markdown))", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(String(reflecting: text)) changed the structure: \(String(reflecting: markdown))", sourceLocation: sourceLocation)
                 return
             }
             let back = inlines.map { $0 == .lineBreak ? "\n" : $0.plainText }.joined()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// The inputs known to take cmark 0.30 (or the tree built from it) superlinear time, generated
@@ -29,8 +30,10 @@ import Testing
         ("broken link titles", repeated("[ (](")),
         ("unclosed pointy destinations", repeated("[a](<b")),
         ("many links", repeated("[t](/u) ")),
-        ("many reference definitions and uses",
-         (1..<(size / 16)).map { "[\($0)]: u\n" }.joined() + repeated("[0] ", bytes: size / 2)),
+        (
+            "many reference definitions and uses",
+            (1..<(size / 16)).map { "[\($0)]: u\n" }.joined() + repeated("[0] ", bytes: size / 2)
+        ),
         ("nested block quotes", repeated("> ") + "a"),
         ("broken thematic break", repeated("* ") + "a"),
         ("many backticks and escapes", repeated("\\``")),
@@ -56,7 +59,9 @@ import Testing
 
     @Test func ordinaryMarkupIsStillParsed() {
         // Well below the limits: the same patterns at chat size still parse as Markdown.
-        for text in [Self.repeated("![[]()", bytes: 1_400), Self.repeated("*a **a ", bytes: 4_000), Self.repeated("[t](/u) ", bytes: 4_000)] {
+        for text in [
+            Self.repeated("![[]()", bytes: 1_400), Self.repeated("*a **a ", bytes: 4_000), Self.repeated("[t](/u) ", bytes: 4_000),
+        ] {
             #expect(MarkdownBudget.excess(in: text) == nil)
         }
         let document = ChatMarkdown.parse("**bold** and [a link](https://example.org)", mentionedUsers: [])
@@ -90,8 +95,9 @@ import Testing
         #expect(inlines.plainText.contains("b"))
         let quotes = ChatMarkdown.parse(Self.repeated("> ", bytes: 2 * 5_000) + "deep", mentionedUsers: [])
         #expect(Self.text(of: quotes.blocks).contains("deep"))
-        let lists = ChatMarkdown.parse((0..<200).map { String(repeating: "  ", count: $0) + "- item \($0)\n" }.joined(),
-                                       mentionedUsers: [])
+        let lists = ChatMarkdown.parse(
+            (0..<200).map { String(repeating: "  ", count: $0) + "- item \($0)\n" }.joined(),
+            mentionedUsers: [])
         #expect(Self.text(of: lists.blocks).contains("item 199"))
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Scrollback
 
 /// Chunk sizes that put a chunk boundary inside every token of the test documents.
@@ -29,8 +30,9 @@ private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: I
 @Suite struct JSONStreamParserTests {
     @Test(arguments: chunkSizes)
     func parsesNestedValuesKeepingKeyOrder(chunkSize: Int) throws {
-        let value = try parse(#" { "z": [1, -2, 3.5, 1e3, -0.25E-2, true, false, null], "a": {"": "x"}, "m": [] , "e": {} } "#,
-                              chunkSize: chunkSize)
+        let value = try parse(
+            #" { "z": [1, -2, 3.5, 1e3, -0.25E-2, true, false, null], "a": {"": "x"}, "m": [] , "e": {} } "#,
+            chunkSize: chunkSize)
         guard case .object(let object) = value else { Issue.record("not an object"); return }
         #expect(object.keys == ["z", "a", "m", "e"])
         #expect(object["z"] == [1, -2, 3.5, 1000.0, -0.0025, true, false, nil])
@@ -144,7 +146,8 @@ private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: I
     }
 
     @Test func limitsNesting() throws {
-        let allowed = String(repeating: "[", count: JSONStreamParser.maximumDepth) + String(repeating: "]", count: JSONStreamParser.maximumDepth)
+        let allowed =
+            String(repeating: "[", count: JSONStreamParser.maximumDepth) + String(repeating: "]", count: JSONStreamParser.maximumDepth)
         #expect(throws: Never.self) { _ = try parse(allowed) }
         let hostile = String(repeating: "[", count: 100_000)
         let error = syntaxError(hostile)

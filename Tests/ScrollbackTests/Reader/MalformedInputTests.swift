@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// Input that is readable JSON but not quite what a transcript should be: every problem is
 /// shown or reported, never silently dropped or repaired.
 @Suite struct MalformedInputTests {
-    private static func read(_ bytes: [UInt8], strict: Bool = false) throws(ReadError) -> (messages: [ChatMessage], warnings: [ReadWarning]) {
+    private static func read(_ bytes: [UInt8], strict: Bool = false) throws(ReadError) -> (messages: [ChatMessage], warnings: [ReadWarning])
+    {
         var warnings: [ReadWarning] = []
         var reader = TranscriptReader(bytes: bytes, strict: strict) { warnings.append($0) }
         var messages: [ChatMessage] = []
@@ -85,8 +87,9 @@ import Testing
             """
         let (messages, _) = try Self.read(input)
         #expect(!TranscriptLayout.groups(messages[0], with: messages[1]))
-        #expect(AvatarContent(user: messages[0].user!).colorIndex != AvatarContent(user: messages[1].user!).colorIndex
-            || messages[0].user!.displayName == messages[1].user!.displayName)
+        #expect(
+            AvatarContent(user: messages[0].user!).colorIndex != AvatarContent(user: messages[1].user!).colorIndex
+                || messages[0].user!.displayName == messages[1].user!.displayName)
         var markdown = MarkdownBackend(output: "", options: RenderOptions())
         TranscriptRenderer().render(messages: messages, to: &markdown)
         #expect(markdown.output.contains("Ann") && markdown.output.contains("Bob"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 @Suite struct RFC3339Tests {
@@ -27,9 +28,11 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", "2021-01-12", "2021-01-12T16:43:25", "2021-13-01T00:00:00Z", "2023-02-29T00:00:00Z",
-                      "2021-01-12T24:00:00Z", "2021-01-12T16:43:25.Z", "2021-01-12T16:43:25+0100", "yesterday",
-                      "2021-01-12T16:43:25Z trailing"])
+    @Test(arguments: [
+        "", "2021-01-12", "2021-01-12T16:43:25", "2021-13-01T00:00:00Z", "2023-02-29T00:00:00Z",
+        "2021-01-12T24:00:00Z", "2021-01-12T16:43:25.Z", "2021-01-12T16:43:25+0100", "yesterday",
+        "2021-01-12T16:43:25Z trailing",
+    ])
     func rejectsWhatIsNotADate(input: String) {
         #expect(RFC3339.parse(input) == nil)
     }

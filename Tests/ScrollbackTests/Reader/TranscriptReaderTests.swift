@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 private struct ReadResult {
@@ -48,7 +49,8 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
 
 @Suite struct TranscriptReaderTests {
     @Test func readsOneChannelAndSkipsTheOtherWrapperKeys() throws {
-        let result = try read("""
+        let result = try read(
+            """
             {"channel": {"id": "general", "cid": "messaging:general", "type": "messaging", "name": "General", "member_count": 2},
              "members": [{"user_id": "u", "user": {"id": "u"}}, {"id": "looks-like-a-message"}],
              "messages": [{"id": "m1", "text": "  hi \\n"}, {"id": "m2", "text": "m2"}],
@@ -64,7 +66,8 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
     }
 
     @Test func readsManyChannelsEachBeforeItsMessages() throws {
-        let result = try read("""
+        let result = try read(
+            """
             {"channels": [
               {"channel": {"cid": "messaging:a"}, "messages": [{"id": "1", "text": "1"}], "members": []},
               {"members": [], "messages": [{"id": "2", "text": "2"}, {"id": "3", "text": "3"}], "channel": {"cid": "messaging:b"}},
@@ -72,8 +75,11 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
             ], "duration": "3ms"}
             """)
         #expect(result.shape == .channels)
-        #expect(result.events == ["channel:messaging:a", "message:1", "channel:messaging:b", "message:2", "message:3",
-                                  "channel:messaging:c"])
+        #expect(
+            result.events == [
+                "channel:messaging:a", "message:1", "channel:messaging:b", "message:2", "message:3",
+                "channel:messaging:c",
+            ])
     }
 
     @Test func readsABareArrayOfMessages() throws {
@@ -93,13 +99,16 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         let boxed = try read(#"{"message": {"id": "a", "text": "hello"}, "duration": "1ms"}"#)
         #expect(boxed.shape == .boxedMessage)
         #expect(boxed.events == ["message:a"])
-        let event = try read(#"{"type": "message.new", "cid": "messaging:x", "user": {"id": "u", "text": "u"}, "message": {"id": "b", "text": "b"}}"#)
+        let event = try read(
+            #"{"type": "message.new", "cid": "messaging:x", "user": {"id": "u", "text": "u"}, "message": {"id": "b", "text": "b"}}"#)
         #expect(event.shape == .boxedMessage)
         #expect(event.events == ["message:b"])
     }
 
     @Test func putsTheChannelFirstWhenItsKeyComesLast() throws {
-        let result = try read(#"{"messages": [{"id": "a", "text": "a"}, {"id": "b", "text": "b"}], "channel": {"id": "late", "text": "late"}, "members": []}"#)
+        let result = try read(
+            #"{"messages": [{"id": "a", "text": "a"}, {"id": "b", "text": "b"}], "channel": {"id": "late", "text": "late"}, "members": []}"#
+        )
         #expect(result.shape == .channel)
         #expect(result.events == ["channel:late", "message:a", "message:b"])
     }
@@ -112,7 +121,8 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
 
     @Test(arguments: [7, ByteSource.defaultChunkSize])
     func readsNDJSONMixingMessagesBoxesAndChannels(chunkSize: Int) throws {
-        let result = try read("""
+        let result = try read(
+            """
             {"id": "m1", "text": "first"}
             {"message": {"id": "m2", "text": "m2"}}
 
@@ -121,8 +131,11 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
             [{"id": "m6", "text": "m6"}]
             """, chunkSize: chunkSize)
         #expect(result.shape == .ndjson)
-        #expect(result.events == ["message:m1", "message:m2", "channel:messaging:c", "message:m3", "message:m4",
-                                  "message:m5", "message:m6"])
+        #expect(
+            result.events == [
+                "message:m1", "message:m2", "channel:messaging:c", "message:m3", "message:m4",
+                "message:m5", "message:m6",
+            ])
         // A search result's message keeps its "channel" as custom data.
         #expect(result.messages[4].customData.keys == ["channel", "custom"])
     }
@@ -144,7 +157,8 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
     }
 
     @Test func keepsUnknownKeysAndTypes() throws {
-        let result = try read("""
+        let result = try read(
+            """
             [{"id": "a", "type": "poll_vote", "mood": "happy", "big": 12345678901234567890, "exact": 9007199254740993,
               "nested": {"k": [1, 2.5, null]}, "text": "x", "attachments": [{"type": "contact", "name": "Ada"}]}]
             """)
@@ -173,7 +187,8 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
     }
 
     @Test func skipsUnusableMessagesWithAWarning() throws {
-        let result = try read("""
+        let result = try read(
+            """
             {"messages": [
               {"id": "a", "text": "a"},
               42,
@@ -205,7 +220,9 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
     }
 
     @Test func namesKeyPathsInEveryShape() throws {
-        let channels = try read(#"{"channels": [{"channel": {"id": "a"}, "messages": [{"id": "1", "text": "1"}]}, {"channel": {"id": "b"}, "messages": [{"nope": 1}]}, 7]}"#)
+        let channels = try read(
+            #"{"channels": [{"channel": {"id": "a"}, "messages": [{"id": "1", "text": "1"}]}, {"channel": {"id": "b"}, "messages": [{"nope": 1}]}, 7]}"#
+        )
         #expect(channels.warnings.map(\.keyPath) == ["channels[1].messages[0]", "channels[2]"])
         #expect(channels.warnings.first?.messageIndex == 1)
         #expect(channels.warnings.last?.skippedMessage == false) // not a message, but reported
@@ -251,10 +268,16 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
     }
 
     @Test func refusesWhatIsNotATranscript() {
-        #expect(readError("42") == .unrecognizedShape(SourcePosition(line: 1, column: 1),
-                                                     "expected an object or an array at the top level, found a number"))
-        #expect(readError("\n \"text\"") == .unrecognizedShape(SourcePosition(line: 2, column: 2),
-                                                              "expected an object or an array at the top level, found a string"))
+        #expect(
+            readError("42")
+                == .unrecognizedShape(
+                    SourcePosition(line: 1, column: 1),
+                    "expected an object or an array at the top level, found a number"))
+        #expect(
+            readError("\n \"text\"")
+                == .unrecognizedShape(
+                    SourcePosition(line: 2, column: 2),
+                    "expected an object or an array at the top level, found a string"))
         guard case .unrecognizedShape(let position, let reason)? = readError(#"{"foo": 1, "bar": [1]}"#) else {
             Issue.record("expected unrecognizedShape")
             return
@@ -268,7 +291,8 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
 
     @Test func readsFilesAndNamesTheOnesItCannotOpen() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString).json").path
-        try Data(#"{"channel": {"id": "f", "text": "f"}, "messages": [{"id": "a", "text": "a"}]}"#.utf8).write(to: URL(fileURLWithPath: path))
+        try Data(#"{"channel": {"id": "f", "text": "f"}, "messages": [{"id": "a", "text": "a"}]}"#.utf8).write(
+            to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var reader = try TranscriptReader(path: path)
         var events = 0
@@ -286,7 +310,9 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         var messages: [String] = []
         for index in 0..<300 {
             let text = String(repeating: "héllo \\\"wörld\\\" 😀\\n", count: index % 7)
-            messages.append(#"{"id": "m\#(index)", "text": "\#(text)", "reply_count": \#(index * 1_000_003), "score": \#(Double(index) / 8), "user": {"id": "u\#(index % 5)", "name": "Ünïcode \#(index)"}, "created_at": "2024-02-29T23:59:59.\#(index)Z"}"#)
+            messages.append(
+                #"{"id": "m\#(index)", "text": "\#(text)", "reply_count": \#(index * 1_000_003), "score": \#(Double(index) / 8), "user": {"id": "u\#(index % 5)", "name": "Ünïcode \#(index)"}, "created_at": "2024-02-29T23:59:59.\#(index)Z"}"#
+            )
         }
         let text = "{\"channel\": {\"id\": \"big\"}, \"messages\": [\n" + messages.joined(separator: ",\n") + "\n]}"
         let whole = try read(text)

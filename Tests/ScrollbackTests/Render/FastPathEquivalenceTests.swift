@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// The byte-level fast paths must give exactly the answers of the general definitions.
@@ -22,8 +23,10 @@ import Testing
     }
 
     @Test func urlFastPathAgreesOnRandomStrings() {
-        let alphabet: [String] = ["h", "t", "p", "s", ":", "/", "&", "#", ";", " ", "\t", "\u{7F}", "\u{85}", "é",
-                                  "\u{A0}", "1", "+", ".", "m", "a", "i", "l", "o", "x", "\u{200B}", "T", "&#58;", "\u{0}"]
+        let alphabet: [String] = [
+            "h", "t", "p", "s", ":", "/", "&", "#", ";", " ", "\t", "\u{7F}", "\u{85}", "é",
+            "\u{A0}", "1", "+", ".", "m", "a", "i", "l", "o", "x", "\u{200B}", "T", "&#58;", "\u{0}",
+        ]
         var generator = SplitMix(seed: 7)
         for _ in 0..<20_000 {
             let length = Int(generator.next() % 12)
@@ -33,11 +36,14 @@ import Testing
     }
 
     @Test func visibleNameMatchesFoundationTrimming() {
-        let names = ["", " ", "\t\n\r", "Giulia Rossi", " a ", "\u{A0}", "\u{A0}\u{2003}", "李雷", "\u{3000}李", "😀",
-                     "\u{85}", "\u{2028}", "\u{0}", "\u{200B}", "\u{FEFF}", "é"]
+        let names = [
+            "", " ", "\t\n\r", "Giulia Rossi", " a ", "\u{A0}", "\u{A0}\u{2003}", "李雷", "\u{3000}李", "😀",
+            "\u{85}", "\u{2028}", "\u{0}", "\u{200B}", "\u{FEFF}", "é",
+        ]
         for name in names {
-            #expect(ChatUser.hasVisibleContent(name) == !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
-                    "\(name.debugDescription)")
+            #expect(
+                ChatUser.hasVisibleContent(name) == !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+                "\(name.debugDescription)")
         }
     }
 
@@ -50,13 +56,18 @@ import Testing
 
     @Test func overlongWordsBreakByColumnsAcrossStylesAndWideCharacters() {
         let lines = TextWrapper(width: 20).wrap("https://例え.jp/" + String(repeating: "a", count: 30))
-        #expect(lines.map(\.plainText) == ["https://例え", ".jp/" + String(repeating: "a", count: 16),
-                                           String(repeating: "a", count: 14)])
+        #expect(
+            lines.map(\.plainText) == [
+                "https://例え", ".jp/" + String(repeating: "a", count: 16),
+                String(repeating: "a", count: 14),
+            ])
         #expect(lines.map(\.width) == [12, 20, 14])
 
         let bold = SGRStyle(bold: true)
-        let styled = TextWrapper(width: 10).wrap([StyledSpan(String(repeating: "x", count: 15)),
-                                                  StyledSpan(String(repeating: "y", count: 15), style: bold)])
+        let styled = TextWrapper(width: 10).wrap([
+            StyledSpan(String(repeating: "x", count: 15)),
+            StyledSpan(String(repeating: "y", count: 15), style: bold),
+        ])
         #expect(styled.map(\.plainText) == ["xxxxxxxxxx", "xxxxxyyyyy", "yyyyyyyyyy"])
         #expect(styled[1].spans == [StyledSpan("xxxxx"), StyledSpan("yyyyy", style: bold)])
     }
@@ -77,14 +88,17 @@ import Testing
     }
 
     @Test func quoteExcerptMatchesDefinition() {
-        let samples = ["", "\n\n", "one", "one\ntwo\nthree\nfour", "a\n\n\nb\n", " lead\t\ntrail  ",
-                       String(repeating: "word ", count: 60), "x\r\ny\nz\nw", "café\nau\nlait\nnoir",
-                       String(repeating: "ab\t ", count: 70) + "\nend", "x\ry\u{0B}z\u{0C}w", "x\u{2028}y\u{2029}z\u{85}w"]
+        let samples = [
+            "", "\n\n", "one", "one\ntwo\nthree\nfour", "a\n\n\nb\n", " lead\t\ntrail  ",
+            String(repeating: "word ", count: 60), "x\r\ny\nz\nw", "café\nau\nlait\nnoir",
+            String(repeating: "ab\t ", count: 70) + "\nend", "x\ry\u{0B}z\u{0C}w", "x\u{2028}y\u{2029}z\u{85}w",
+        ]
         for sample in samples {
             for (lines, characters) in [(3, 200), (1, 5), (2, 12), (0, 3)] {
-                #expect(DefaultViewFactory.shortened(sample, lines: lines, characters: characters)
+                #expect(
+                    DefaultViewFactory.shortened(sample, lines: lines, characters: characters)
                         == Self.referenceShortened(sample, lines: lines, characters: characters),
-                        "\(sample.debugDescription) \(lines) \(characters)")
+                    "\(sample.debugDescription) \(lines) \(characters)")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// Samples/transcripts/hostile.json carries scripts in every field, escape sequences, bidi

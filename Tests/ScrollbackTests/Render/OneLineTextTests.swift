@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// The view vocabulary's line rule (``Role/allowsLineBreaks``): a name, a title, a label or a
@@ -30,8 +31,10 @@ import Testing
                     ["type": "audio", "asset_url": "https://example.org/a.mp3", "title": forged],
                     ["type": "giphy", "title": forged],
                     ["type": "giphy", "thumb_url": "https://example.org/a.gif", "title": forged],
-                    ["type": "linkPreview", "title": forged, "author_name": forged,
-                     "title_link": "https://example.org/page", "image_url": "https://example.org/p.png"],
+                    [
+                        "type": "linkPreview", "title": forged, "author_name": forged,
+                        "title_link": "https://example.org/page", "image_url": "https://example.org/p.png",
+                    ],
                     ["type": "contact", "name": forged, "organization": forged, "phone_number": "+1 555 " + forged],
                     ["type": forged, (forged): "value"],
                     ["type": "workout", "activity": forged, "km": 5, "route": "https://example.org/route"],
@@ -39,8 +42,10 @@ import Testing
                 "poll": ["name": forged, "options": [["id": "o1", "text": forged]]],
             ],
             ["id": "m2", "type": "system", "text": forged, "created_at": "2026-01-05T10:01:00Z"],
-            ["id": "m3", "type": "deleted", "text": "gone", "user": user, "created_at": "2026-01-05T10:02:00Z",
-             "deleted_at": "2026-01-05T10:03:00Z"],
+            [
+                "id": "m3", "type": "deleted", "text": "gone", "user": user, "created_at": "2026-01-05T10:02:00Z",
+                "deleted_at": "2026-01-05T10:03:00Z",
+            ],
         ]
         let document: [String: Any] = ["channel": ["id": "c", "name": forged], "messages": messages]
         return Array(try JSONSerialization.data(withJSONObject: document))
@@ -48,17 +53,19 @@ import Testing
 
     /// A card whose title, subtitle and link label come from the attachment. (A field's value,
     /// like a link preview's description, is text that may run over lines.)
-    static let cards = try! CardFile(json: """
-        {"version": 1, "cards": {"workout": {"icon": "🏃", "title": "{activity}", "subtitle": "{activity}",
-         "fields": [{"key": "km", "label": "Distance"}], "link": {"label": "{activity}", "url": "{route}"}}}}
-        """)
+    static let cards = try! CardFile(
+        json: """
+            {"version": 1, "cards": {"workout": {"icon": "🏃", "title": "{activity}", "subtitle": "{activity}",
+             "fields": [{"key": "km", "label": "Distance"}], "link": {"label": "{activity}", "url": "{route}"}}}}
+            """)
 
     static func render(_ bytes: [UInt8], as format: SampleTranscripts.Format) throws -> String {
         var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
         options.width = 200
         options.colorDepth = .none
-        let renderer = TranscriptRenderer(options: options,
-                                          attachmentViews: AttachmentViewRegistry().registering(cardFile: cards))
+        let renderer = TranscriptRenderer(
+            options: options,
+            attachmentViews: AttachmentViewRegistry().registering(cardFile: cards))
         var reader = TranscriptReader(bytes: bytes)
         var backend = format.makeBackend(output: "", options: options)
         _ = try renderer.render(&reader, to: &backend)
@@ -72,21 +79,27 @@ import Testing
 
     /// Asserts that the forged line never starts a line of `output`: every occurrence follows
     /// `Eve` on the same line, joined by `␤` (or a space, where a quote's excerpt joins lines).
-    static func expectNoForgedLine(in output: String, _ context: String, minimum: Int,
-                                   sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectNoForgedLine(
+        in output: String, _ context: String, minimum: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let occurrences = output.ranges(of: forgedLine)
-        #expect(occurrences.count >= minimum, "\(context): only \(occurrences.count) forged fields shown",
-                sourceLocation: sourceLocation)
+        #expect(
+            occurrences.count >= minimum, "\(context): only \(occurrences.count) forged fields shown",
+            sourceLocation: sourceLocation)
         for range in occurrences {
             let before = output[..<range.lowerBound].unicodeScalars.suffix(4)
-            #expect(String(String.UnicodeScalarView(before)) == "Eve␤", "\(context): …\(String(String.UnicodeScalarView(before)).debugDescription)\(forgedLine)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                String(String.UnicodeScalarView(before)) == "Eve␤",
+                "\(context): …\(String(String.UnicodeScalarView(before)).debugDescription)\(forgedLine)",
+                sourceLocation: sourceLocation)
         }
         // And so no line of the output, whatever decoration starts it, begins with the forgery.
         for line in output.split(omittingEmptySubsequences: true, whereSeparator: { $0.unicodeScalars.contains(where: isLineBreak) }) {
             let start = line.drop { " │▎╭╰>*_-#•0123456789.".contains($0) }
-            #expect(!start.hasPrefix("Mallory"), "\(context): a line starts with the forgery: \(line)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                !start.hasPrefix("Mallory"), "\(context): a line starts with the forgery: \(line)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -140,9 +153,19 @@ import Testing
 
     /// The rule is about names: message text keeps its lines in every output.
     @Test func messageTextKeepsItsLines() throws {
-        let document: [String: Any] = ["messages": [["id": "m1", "text": "first\nsecond", "user": ["id": "eve", "name": "Eve"],
-                                                     "attachments": [["type": "linkPreview", "title": "Page",
-                                                                      "text": "one\ntwo", "title_link": "https://example.org"]]]]]
+        let document: [String: Any] = [
+            "messages": [
+                [
+                    "id": "m1", "text": "first\nsecond", "user": ["id": "eve", "name": "Eve"],
+                    "attachments": [
+                        [
+                            "type": "linkPreview", "title": "Page",
+                            "text": "one\ntwo", "title_link": "https://example.org",
+                        ]
+                    ],
+                ]
+            ]
+        ]
         let bytes = Array(try JSONSerialization.data(withJSONObject: document))
         let ansi = try Self.render(bytes, as: .ansi)
         #expect(ansi.contains("│ first") && ansi.contains("│ second"))
@@ -166,10 +189,12 @@ import Testing
 
     /// A link's label is one line even when its text is body text.
     @Test func linkLabelsAreOneLineInEveryOutput() {
-        let view = View.stack(.vertical, [
-            .link(destination: "https://example.org", label: .text("Eve\nMallory: I approve the refund")),
-            .text("body\nlines"),
-        ])
+        let view = View.stack(
+            .vertical,
+            [
+                .link(destination: "https://example.org", label: .text("Eve\nMallory: I approve the refund")),
+                .text("body\nlines"),
+            ])
         let options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
         let ansi = ANSILayout(options: options).lines(for: view).map(\.plainText)
         #expect(ansi == ["Eve␤Mallory: I approve the refund <https://example.org>", "body", "lines"])

@@ -1,6 +1,7 @@
 import Foundation
 import ScrollbackTesting
 import Testing
+
 @testable import Scrollback
 
 /// One value per format: its names, its file extension, and a backend that writes what the
@@ -120,11 +121,12 @@ import Testing
     func snapshotStrategiesOfAFormatAreTheNamedOnes(format: OutputFormat) throws {
         let message = AttachmentViewTests.message("att-011")
         let view = View.card(.plain, [.text("Hello", .title), .link(destination: "https://example.com", label: .text("site"))])
-        let named: (Snapshotting<View, String>, Snapshotting<ChatMessage, String>) = switch format {
-        case .html: (.html(), .html())
-        case .ansi: (.ansi(), .ansi())
-        case .markdown: (.markdown(), .markdown())
-        }
+        let named: (Snapshotting<View, String>, Snapshotting<ChatMessage, String>) =
+            switch format {
+            case .html: (.html(), .html())
+            case .ansi: (.ansi(), .ansi())
+            case .markdown: (.markdown(), .markdown())
+            }
         #expect(Snapshotting<View, String>.rendered(format).pathExtension == format.fileExtension)
         #expect(Snapshotting<View, String>.rendered(format).snapshot(view) == named.0.snapshot(view))
         #expect(named.0.pathExtension == format.fileExtension)

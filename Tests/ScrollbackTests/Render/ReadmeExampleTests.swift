@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Scrollback
+import Testing
 
 /// The README's "library in five lines", kept compiling and working.
 // --- as in the README ---
@@ -27,9 +27,10 @@ extension Theme.Label { fileprivate static let readmeWorkoutTitle = Self.app("wo
         struct AppFactory: ViewFactory {
             func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View {
                 // The kinds the renderer's resolver gives, so a legacy type mapped to a file counts too.
-                let files = options.quotedMessage?.attachments.filter {
-                    context.resolver.attachmentKind(of: $0, in: options.quotedMessage!) == .file
-                } ?? []
+                let files =
+                    options.quotedMessage?.attachments.filter {
+                        context.resolver.attachmentKind(of: $0, in: options.quotedMessage!) == .file
+                    } ?? []
                 if let file = files.first { return .text("📎 \(file.title ?? "File")") }
                 return DefaultViewFactory().makeQuotedMessageContentView(options: options, context: context)
             }
@@ -37,7 +38,9 @@ extension Theme.Label { fileprivate static let readmeWorkoutTitle = Self.app("wo
         let renderer = TranscriptRenderer(options: RenderOptions(), factory: AppFactory())
         // ---
         var original = ChatMessage(id: "o", text: "")
-        original.attachments = [AnyChatMessageAttachment(id: AttachmentID(messageID: "o", index: 0), raw: ["type": "file", "title": "plan.pdf"])]
+        original.attachments = [
+            AnyChatMessageAttachment(id: AttachmentID(messageID: "o", index: 0), raw: ["type": "file", "title": "plan.pdf"])
+        ]
         var fileReply = ChatMessage(id: "r", text: "see above")
         fileReply.quotedMessage = original
         fileReply.quotedMessageID = "o"

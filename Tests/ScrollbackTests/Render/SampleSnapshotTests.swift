@@ -1,11 +1,14 @@
 import Foundation
 import ScrollbackTesting
 import Testing
+
 @testable import Scrollback
 
 /// The samples rendered whole in every format: references reviewed like code.
 @Suite struct SampleSnapshotTests {
-    static let cases: [(String, SampleTranscripts.Format)] = ["launch-room.json", "support-ticket.ndjson", "attachments.json", "threads.json"].flatMap { name in
+    static let cases: [(String, SampleTranscripts.Format)] = [
+        "launch-room.json", "support-ticket.ndjson", "attachments.json", "threads.json",
+    ].flatMap { name in
         SampleTranscripts.Format.allCases.map { (name, $0) }
     }
 
@@ -14,8 +17,9 @@ import Testing
         let (output, warnings) = try SampleTranscripts.render(name, as: format, options: .snapshot)
         #expect(warnings.isEmpty, "\(warnings)")
         let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
-        assertSnapshot(of: output, as: format == .html ? .htmlDocument : .lines(pathExtension: fileExtension),
-                       named: name.replacingOccurrences(of: ".", with: "-") + "-" + format.rawValue)
+        assertSnapshot(
+            of: output, as: format == .html ? .htmlDocument : .lines(pathExtension: fileExtension),
+            named: name.replacingOccurrences(of: ".", with: "-") + "-" + format.rawValue)
     }
 
     @Test func colourAnsiAt120Columns() throws {
@@ -35,7 +39,9 @@ import Testing
         let (output, warnings) = try SampleTranscripts.render("conversation.json", as: format, options: options)
         #expect(warnings.isEmpty, "\(warnings)")
         let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
-        assertSnapshot(of: output, as: format == .html ? .htmlDocument : .lines(pathExtension: fileExtension), named: "conversation-rin-" + format.rawValue)
+        assertSnapshot(
+            of: output, as: format == .html ? .htmlDocument : .lines(pathExtension: fileExtension),
+            named: "conversation-rin-" + format.rawValue)
     }
 
     /// The default theme's stylesheet, pinned once for all the HTML documents above.

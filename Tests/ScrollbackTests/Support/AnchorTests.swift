@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// Message anchors keep the message id as it is (`id="m-<id>"`), and every link to one is a
@@ -85,7 +86,8 @@ import Testing
     /// Browsers first look for an element whose id is the fragment as written: that must never
     /// be another message's anchor, or a link to `café` could land on a message `caf%C3%A9`.
     @Test func noFragmentAsWrittenIsAnotherMessagesAnchor() {
-        let ids = Self.hostileIDs + Self.hostileIDs.map { Anchor.fragment(forMessageID: $0) }
+        let ids =
+            Self.hostileIDs + Self.hostileIDs.map { Anchor.fragment(forMessageID: $0) }
             + Self.hostileIDs.map { String(Anchor.fragment(forMessageID: $0).dropFirst(2)) }
         let anchors = Set(ids.map(Anchor.forMessage(id:)))
         for id in ids {
@@ -114,7 +116,8 @@ import Testing
         let ids = ["café", "a#b", "x@y.z", "a b"]
         var lines: [String] = []
         for (number, id) in ids.enumerated() {
-            lines.append(#"{"id": \#(String(decoding: try JSONEncoder().encode(id), as: UTF8.self)), "text": "o\#(number)", "user": {"id": "ada"}}"#)
+            lines.append(
+                #"{"id": \#(String(decoding: try JSONEncoder().encode(id), as: UTF8.self)), "text": "o\#(number)", "user": {"id": "ada"}}"#)
         }
         for number in ids.indices {
             let quoted = String(decoding: try JSONEncoder().encode(ids[number]), as: UTF8.self)
@@ -139,10 +142,12 @@ import Testing
     }
 
     @Test func markdownAndTerminalTextWriteNoAnchors() throws {
-        let json = try JSONSerialization.data(withJSONObject: ["messages": [
-            ["id": "café", "text": "original", "user": ["id": "ada"]],
-            ["id": "q", "text": "quoting", "quoted_message_id": "café", "user": ["id": "bob"]],
-        ]])
+        let json = try JSONSerialization.data(withJSONObject: [
+            "messages": [
+                ["id": "café", "text": "original", "user": ["id": "ada"]],
+                ["id": "q", "text": "quoting", "quoted_message_id": "café", "user": ["id": "bob"]],
+            ]
+        ])
         var reader = TranscriptReader(bytes: Array(json))
         var markdown = MarkdownBackend(output: "", options: RenderOptions())
         try TranscriptRenderer().render(&reader, to: &markdown)
@@ -153,14 +158,18 @@ import Testing
         #expect(!ansi.output.contains("m-caf") && !ansi.output.contains("%6D"))
     }
 
-    @Test(arguments: ["chat-003.html#%6D-caf%C3%A9", "002-general.html#m-google-apps_zita@getstream_io-1",
-                      "chat.html#%6D-a%23b", "chat.md#m-a/b?c=d", "chat.txt#"])
+    @Test(arguments: [
+        "chat-003.html#%6D-caf%C3%A9", "002-general.html#m-google-apps_zita@getstream_io-1",
+        "chat.html#%6D-a%23b", "chat.md#m-a/b?c=d", "chat.txt#",
+    ])
     func siblingLinksMayCarryEncodedFragments(url: String) {
         #expect(URLPolicy.sanitize(url) == url)
     }
 
-    @Test(arguments: ["chat.html#a b", "chat.html#a\"b", "chat.html#a<b", "chat.html#a#b", "a/b.html#m-x", "chat.html#é",
-                      "javascript:x.html#m-a", "chat.htm#m-a", "chat#m-a.html"])
+    @Test(arguments: [
+        "chat.html#a b", "chat.html#a\"b", "chat.html#a<b", "chat.html#a#b", "a/b.html#m-x", "chat.html#é",
+        "javascript:x.html#m-a", "chat.htm#m-a", "chat#m-a.html",
+    ])
     func siblingLinksRefuseWhatAFragmentCannotHold(url: String) {
         #expect(!URLPolicy.isSiblingDocument(url))
     }
@@ -172,10 +181,13 @@ import Testing
             .link(destination: "#m-a b", title: "", children: [.text("three")]),
             .link(destination: "#m-(a)*b_c&d;e'f", title: "", children: [.text("four")]),
         ]
-        #expect(CommonMark.parse(CommonMark.renderCommonMark([.paragraph(links)])).blocks == [.paragraph([
-            .link(destination: "#%6D-caf%C3%A9", title: "", children: [.text("one")]),
-            .link(destination: "#m-a@b", title: "", children: [.text("two")]), .text("three"),
-            .link(destination: "#m-(a)*b_c&d;e'f", title: "", children: [.text("four")]),
-        ])])
+        #expect(
+            CommonMark.parse(CommonMark.renderCommonMark([.paragraph(links)])).blocks == [
+                .paragraph([
+                    .link(destination: "#%6D-caf%C3%A9", title: "", children: [.text("one")]),
+                    .link(destination: "#m-a@b", title: "", children: [.text("two")]), .text("three"),
+                    .link(destination: "#m-(a)*b_c&d;e'f", title: "", children: [.text("four")]),
+                ])
+            ])
     }
 }

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// ``TextControls`` is the one list of line breaks and bidi controls: these tests hold the
 /// terminal, HTML and Markdown outputs to it, scalar by scalar.
 @Suite struct TextControlsTests {
-    static let bidiControls: [UInt32] = [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
-                                         0x200E, 0x200F, 0x061C]
+    static let bidiControls: [UInt32] = [
+        0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+        0x200E, 0x200F, 0x061C,
+    ]
 
     /// The neighbourhoods of the controls: Arabic, general punctuation (dashes, quotes,
     /// ellipsis, the controls themselves), superscripts.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Scrollback
 
 @Suite struct ContrastTests {

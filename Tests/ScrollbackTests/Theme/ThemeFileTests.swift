@@ -1,6 +1,7 @@
 import Foundation
 import ScrollbackTesting
 import Testing
+
 @testable import Scrollback
 
 /// Theme files: loading, `extends`, hostile values, typed labels and icons, and the built-in
@@ -28,8 +29,9 @@ import Testing
         for name in files {
             let text = try String(contentsOf: Self.themesDirectory.appendingPathComponent(name + ".json"), encoding: .utf8)
             // The generated file drops the last line break, as a multi-line literal does.
-            #expect(BuiltInThemes.source(named: name).map { $0 + "\n" } == text,
-                    "Themes/\(name).json differs from the embedded copy: run Scripts/embed-themes")
+            #expect(
+                BuiltInThemes.source(named: name).map { $0 + "\n" } == text,
+                "Themes/\(name).json differs from the embedded copy: run Scripts/embed-themes")
         }
     }
 
@@ -89,11 +91,12 @@ import Testing
     }
 
     @Test func fontsAndStylesMergeFieldByField() throws {
-        let theme = try Theme(json: """
-            {"version": 1, "extends": "default",
-             "fonts": {"body": {"size": 18}},
-             "styles": {"author": {"italic": true}}}
-            """)
+        let theme = try Theme(
+            json: """
+                {"version": 1, "extends": "default",
+                 "fonts": {"body": {"size": 18}},
+                 "styles": {"author": {"italic": true}}}
+                """)
         #expect(theme.fonts["body"] == Theme.Font(family: Theme.default.fonts["body"]!.family, size: 18))
         #expect(theme.style(for: .author) == TextStyle(color: "text", font: "footnoteBold", bold: true, italic: true))
     }
@@ -102,7 +105,8 @@ import Testing
         let directory = NSTemporaryDirectory() + "scrollback-themes-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try #"{"version": 1, "extends": "default", "dark": null}"#.write(toFile: directory + "/base.json", atomically: true, encoding: .utf8)
+        try #"{"version": 1, "extends": "default", "dark": null}"#.write(
+            toFile: directory + "/base.json", atomically: true, encoding: .utf8)
         try #"{"version": 1, "extends": "base.json", "colors": {"link": "rgb(0, 128, 0)"}}"#
             .write(toFile: directory + "/child.json", atomically: true, encoding: .utf8)
         let theme = try Theme.load(path: directory + "/child.json")
@@ -112,14 +116,15 @@ import Testing
     }
 
     @Test func commentsAndTrailingCommasAreAccepted() throws {
-        let theme = try Theme(json: """
-            // A theme.
-            {
-              "version": 1, /* the only version */
-              "extends": "default",
-              "strings": {"edited": "Bearbeitet // nicht ein Kommentar",},
-            }
-            """)
+        let theme = try Theme(
+            json: """
+                // A theme.
+                {
+                  "version": 1, /* the only version */
+                  "extends": "default",
+                  "strings": {"edited": "Bearbeitet // nicht ein Kommentar",},
+                }
+                """)
         #expect(theme.strings[.edited] == "Bearbeitet // nicht ein Kommentar")
     }
 
@@ -189,11 +194,12 @@ import Testing
 
     @Test func labelsAndGlyphsComeFromTheTheme() throws {
         var options = RenderOptions.snapshot
-        options.theme = try Theme(json: """
-            {"version": 1, "extends": "default",
-             "strings": {"edited": "Bearbeitet"},
-             "reactions": {"love": "♥"}}
-            """)
+        options.theme = try Theme(
+            json: """
+                {"version": 1, "extends": "default",
+                 "strings": {"edited": "Bearbeitet"},
+                 "reactions": {"love": "♥"}}
+                """)
         for format in SampleTranscripts.Format.allCases {
             let output = try SampleTranscripts.render("launch-room.json", as: format, options: options).output
             #expect(output.contains("Bearbeitet") && !output.contains("Edited"), "\(format)")
@@ -202,27 +208,36 @@ import Testing
     }
 
     @Test func svgIconsAreDrawnInHTMLAndGlyphsElsewhere() throws {
-        let theme = try Theme(json: """
-            {"version": 1, "extends": "default",
-             "images": {"file.document": {"glyph": "[F]", "svg": {"viewBox": "0 0 24 24", "path": "M4 2h10l6 6v14H4z"}}}}
-            """)
+        let theme = try Theme(
+            json: """
+                {"version": 1, "extends": "default",
+                 "images": {"file.document": {"glyph": "[F]", "svg": {"viewBox": "0 0 24 24", "path": "M4 2h10l6 6v14H4z"}}}}
+                """)
         #expect(theme.icons[.file(.document)] == "[F]")
         #expect(theme.svgIcon(.file(.pdf)) == nil)
         #expect(try Theme(json: theme.fileText) == theme)
         var options = RenderOptions.snapshot
         options.theme = theme
         let html = try SampleTranscripts.render("launch-room.json", as: .html, options: options).output
-        #expect(html.contains(#"<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false" style="vertical-align:-.125em"><path fill="currentColor" d="M4 2h10l6 6v14H4z"/></svg>"#))
+        #expect(
+            html.contains(
+                #"<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false" style="vertical-align:-.125em"><path fill="currentColor" d="M4 2h10l6 6v14H4z"/></svg>"#
+            ))
     }
 
     @Test(arguments: [
         #""><script>alert(1)</script>"#, "M0 0\"/><script>", "M0 0 url(#x)", "javascript:alert(1)", "",
     ])
     func hostileSVGIsRejected(path: String) throws {
-        let json = #"{"version": 1, "extends": "default", "images": {"poll": {"glyph": "P", "svg": {"viewBox": "0 0 24 24", "path": "# + ThemeFileWriter.quoted(path) + "}}}}"
+        let json =
+            #"{"version": 1, "extends": "default", "images": {"poll": {"glyph": "P", "svg": {"viewBox": "0 0 24 24", "path": "#
+            + ThemeFileWriter.quoted(path) + "}}}}"
         let error = try #require(self.error(json))
         #expect(error.keyPath == "images.poll.svg")
-        #expect(self.error(#"{"version": 1, "extends": "default", "images": {"poll": {"glyph": "P", "svg": {"viewBox": "0 0 0 24\"", "path": "M0 0"}}}}"#)?.keyPath == "images.poll.svg")
+        #expect(
+            self.error(
+                #"{"version": 1, "extends": "default", "images": {"poll": {"glyph": "P", "svg": {"viewBox": "0 0 0 24\"", "path": "M0 0"}}}}"#
+            )?.keyPath == "images.poll.svg")
     }
 
     /// Each built-in theme renders the launch room in every output. The theme decides the

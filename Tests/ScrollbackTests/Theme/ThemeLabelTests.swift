@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 extension Theme.Label {
@@ -62,9 +63,12 @@ extension Theme.Label {
 
     @Test func anUnknownLabelIsRefusedWithASuggestion() throws {
         let error = try #require(throws: ConfigurationError.self) {
-            try Theme(json: "{\"version\": 1, \"extends\": \"default\",\n  \"strings\": {\"threadReplis\": \"%@ Antworten\"}}", file: "de.json")
+            try Theme(
+                json: "{\"version\": 1, \"extends\": \"default\",\n  \"strings\": {\"threadReplis\": \"%@ Antworten\"}}", file: "de.json")
         }
-        #expect(error.description == "de.json: line 2, column 15: strings.threadReplis: unknown key 'threadReplis'; did you mean 'threadReplies'?")
+        #expect(
+            error.description
+                == "de.json: line 2, column 15: strings.threadReplis: unknown key 'threadReplis'; did you mean 'threadReplies'?")
         // Outside the namespace, an app's name is an unknown key like any other.
         let outside = try #require(throws: ConfigurationError.self) {
             try Theme(json: #"{"version": 1, "extends": "default", "strings": {"workout.title": "Training"}}"#)
@@ -74,10 +78,11 @@ extension Theme.Label {
     }
 
     @Test func appLabelsFromAThemeFileAreUsed() throws {
-        let theme = try Theme(json: """
-            {"version": 1, "extends": "default",
-             "strings": {"app.workout.title": "Training", "edited": "Bearbeitet"}}
-            """, file: "de")
+        let theme = try Theme(
+            json: """
+                {"version": 1, "extends": "default",
+                 "strings": {"app.workout.title": "Training", "edited": "Bearbeitet"}}
+                """, file: "de")
         #expect(theme.strings[.workoutTitle] == "Training")
         #expect(theme.string(.workoutTitle) == "Training")
         // `theme show` writes it after the built-in labels, and reads it back.
@@ -86,9 +91,11 @@ extension Theme.Label {
 
         // An app's view asks for its label; the theme translates it in every output.
         var registry = AttachmentViewRegistry()
-        registry.register("workout", renderer: AttachmentViewRegistry.Renderer(makeView: { _, context in
-            .text(context.theme.string(.workoutTitle), .title)
-        }))
+        registry.register(
+            "workout",
+            renderer: AttachmentViewRegistry.Renderer(makeView: { _, context in
+                .text(context.theme.string(.workoutTitle), .title)
+            }))
         var options = RenderOptions.snapshot
         for format in SampleTranscripts.Format.allCases {
             options.theme = .default

@@ -11,14 +11,17 @@ extension ContactAttachmentPayload: AttachmentViewProviding {
     /// A card with a 📇, the name, and the number as a `tel:` link. Written once in
     /// Scrollback's view vocabulary; drawn in HTML, ANSI and Markdown, every field escaped.
     public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View {
-        let number: View = dialable.isEmpty
+        let number: View =
+            dialable.isEmpty
             ? .text(phoneNumber, .muted)
             : .link(destination: "tel:" + dialable, label: .text(phoneNumber))
-        return .card(.attachment, [
-            // An app's own glyph is text; `.icon(name:label:)` is for a theme's glyphs.
-            .stack(.horizontal, [.text("📇"), .text(name, .title)]),
-            number,
-        ])
+        return .card(
+            .attachment,
+            [
+                // An app's own glyph is text; `.icon(name:label:)` is for a theme's glyphs.
+                .stack(.horizontal, [.text("📇"), .text(name, .title)]),
+                number,
+            ])
     }
 
     /// The quote of a message with a contact is drawn by the app's factory (step 4), so the

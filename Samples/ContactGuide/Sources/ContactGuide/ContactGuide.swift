@@ -5,22 +5,26 @@ import Scrollback
 /// the iOS SDK takes its `Utils(messageTypeResolver:)` and view factory.
 public enum ContactGuide {
     /// UTC and a fixed locale, so the output is the same on every machine.
-    public static let options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
-                                              width: 80, colorDepth: .ansi16)
+    public static let options = RenderOptions(
+        timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
+        width: 80, colorDepth: .ansi16)
 
     /// Step 3: the payloads that draw themselves.
     public static let attachmentViews = AttachmentViewRegistry().registering(ContactAttachmentPayload.self)
 
     /// Every step on: the app's factory (step 4), resolver (step 2) and views (step 3).
     public static func renderer(options: RenderOptions = options) -> TranscriptRenderer {
-        TranscriptRenderer(options: options, factory: CustomViewFactory(), resolver: CustomMessageTypeResolver(),
-                           attachmentViews: attachmentViews)
+        TranscriptRenderer(
+            options: options, factory: CustomViewFactory(), resolver: CustomMessageTypeResolver(),
+            attachmentViews: attachmentViews)
     }
 
     /// Renders the transcript file at `path` in `format` with `renderer`, reporting each problem
     /// to `onWarning`, and returns the document.
-    public static func render(path: String, as format: OutputFormat, with renderer: TranscriptRenderer = renderer(),
-                              onWarning: @escaping (ReadWarning) -> Void = { _ in }) throws(ReadError) -> String {
+    public static func render(
+        path: String, as format: OutputFormat, with renderer: TranscriptRenderer = renderer(),
+        onWarning: @escaping (ReadWarning) -> Void = { _ in }
+    ) throws(ReadError) -> String {
         let sink = OutputSink.memory()
         var backend = format.makeBackend(output: sink, options: renderer.options)
         try renderer.render(path: path, onWarning: onWarning, to: &backend)

@@ -7,9 +7,9 @@ import Scrollback
 // the guide on; problems go to standard error.
 
 let fixture = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // contact-guide-demo
-    .deletingLastPathComponent()  // Sources
-    .deletingLastPathComponent()  // ContactGuide
+    .deletingLastPathComponent() // contact-guide-demo
+    .deletingLastPathComponent() // Sources
+    .deletingLastPathComponent() // ContactGuide
     .appendingPathComponent("Fixtures/front-desk.json").path
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,6 +1,7 @@
 import Foundation
 import Scrollback
 import Testing
+
 @testable import ContactGuide
 
 /// Each step of the guide changes the rendered transcript: the fixture is rendered with every
@@ -8,9 +9,9 @@ import Testing
 /// Scrollback's default, and the two documents differ where, and only where, that step acts.
 @Suite struct ContactGuideTests {
     static let fixture = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // ContactGuideTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // ContactGuide
+        .deletingLastPathComponent() // ContactGuideTests
+        .deletingLastPathComponent() // Tests
+        .deletingLastPathComponent() // ContactGuide
         .appendingPathComponent("Fixtures/front-desk.json").path
 
     // MARK: - Step 1: the payload (ContactAttachmentPayload.swift)
@@ -31,7 +32,9 @@ import Testing
 
         let output = try Self.render(.markdown)
         for id in ["fd-002", "fd-003", "fd-004"] {
-            for contact in try #require(messages[id]).attachments(payloadType: ContactAttachmentPayload.self, resolver: CustomMessageTypeResolver()) {
+            for contact in try #require(messages[id]).attachments(
+                payloadType: ContactAttachmentPayload.self, resolver: CustomMessageTypeResolver())
+            {
                 #expect(output.contains("📇 **\(contact.payload.name)**"))
                 #expect(output.contains("[\(contact.payload.phoneNumber)](tel:\(contact.payload.dialable))"))
             }
@@ -42,10 +45,11 @@ import Testing
     /// does not decode, so it keeps Scrollback's card, and the problem is reported.
     @Test(arguments: OutputFormat.allCases)
     func step1_aContactThePayloadCannotReadKeepsTheDefaultCardAndIsReported(format: OutputFormat) throws {
-        let messages = try Self.messages(fromJSON: """
-            [{"id": "x-1", "text": "", "user": {"id": "kofi", "name": "Kofi Mensah"}, "created_at": "2026-05-11T09:00:00Z",
-              "attachments": [{"type": "contact", "name": "Dana Ortiz"}]}]
-            """)
+        let messages = try Self.messages(
+            fromJSON: """
+                [{"id": "x-1", "text": "", "user": {"id": "kofi", "name": "Kofi Mensah"}, "created_at": "2026-05-11T09:00:00Z",
+                  "attachments": [{"type": "contact", "name": "Dana Ortiz"}]}]
+                """)
         var warnings: [ReadWarning] = []
         let output = Self.render(messages, as: format, warnings: &warnings)
         #expect(Self.defaultCard("Dana Ortiz", in: output, format))
@@ -91,12 +95,13 @@ import Testing
                 !message.attachments(payloadType: ContactAttachmentPayload.self, resolver: self).isEmpty
             }
         }
-        let messages = try Self.messages(fromJSON: """
-            [{"id": "x-2", "text": "Saturday!", "user": {"id": "rina", "name": "Rina Sato"}, "created_at": "2026-05-11T09:00:00Z",
-              "attachments": [{"type": "party_invite", "place": "Rooftop terrace"}]},
-             {"id": "x-3", "text": "And her:", "user": {"id": "rina", "name": "Rina Sato"}, "created_at": "2026-05-11T09:01:00Z",
-              "attachments": [{"type": "contact", "name": "Dana Ortiz"}]}]
-            """)
+        let messages = try Self.messages(
+            fromJSON: """
+                [{"id": "x-2", "text": "Saturday!", "user": {"id": "rina", "name": "Rina Sato"}, "created_at": "2026-05-11T09:00:00Z",
+                  "attachments": [{"type": "party_invite", "place": "Rooftop terrace"}]},
+                 {"id": "x-3", "text": "And her:", "user": {"id": "rina", "name": "Rina Sato"}, "created_at": "2026-05-11T09:01:00Z",
+                  "attachments": [{"type": "contact", "name": "Dana Ortiz"}]}]
+                """)
         var appWarnings: [ReadWarning] = []
         let app = Self.render(messages, as: format, warnings: &appWarnings)
         #expect(app.contains("Rooftop terrace") && Self.defaultCard("Dana Ortiz", in: app, format))
@@ -130,7 +135,8 @@ import Testing
     /// `makeCustomAttachmentView` is never asked for `contact`, a kind Scrollback knows.
     @Test func step3_theGuidesFactorySlotIsNotAskedForContacts() throws {
         struct GuideSlotFactory: ViewFactory {
-            func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
+            func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+            {
                 .text("FROM THE CUSTOM SLOT")
             }
         }
@@ -158,8 +164,10 @@ import Testing
         for name in ["Omar Haddad", "Ines Duarte"] {
             #expect(Self.appCard(name, in: on, format) && Self.appCard(name, in: off, format))
         }
-        for quoted in ["The boiler in the back office is knocking again. Who do we call?",
-                       "And the manual, in case he asks for the model number."] {
+        for quoted in [
+            "The boiler in the back office is knocking again. Who do we call?",
+            "And the manual, in case he asks for the model number.",
+        ] {
             #expect(Self.quoteLine(quoted, in: on, format) && Self.quoteLine(quoted, in: off, format), "\(quoted)")
         }
     }
@@ -175,12 +183,14 @@ import Testing
         messages["deleted-reply"] = replyToDeleted
 
         let renderer = ContactGuide.renderer()
-        let context = RenderContext(options: renderer.options, factory: renderer.factory, resolver: renderer.resolver,
-                                    attachmentViews: renderer.attachmentViews)
+        let context = RenderContext(
+            options: renderer.options, factory: renderer.factory, resolver: renderer.resolver,
+            attachmentViews: renderer.attachmentViews)
         for id in ["fd-007", "fd-009", "deleted-reply"] {
             let reply = try #require(messages[id])
-            let options = QuotedMessageOptions(quotedMessage: reply.quotedMessage, quotedMessageID: reply.quotedMessageID,
-                                               replyingMessage: reply, availableWidth: 72)
+            let options = QuotedMessageOptions(
+                quotedMessage: reply.quotedMessage, quotedMessageID: reply.quotedMessageID,
+                replyingMessage: reply, availableWidth: 72)
             let app = CustomViewFactory().makeQuotedMessageContentView(options: options, context: context)
             #expect(app == DefaultViewFactory().makeQuotedMessageContentView(options: options, context: context), "\(id)")
             #expect(!"\(app)".contains("📇"), "\(id)")
@@ -207,8 +217,10 @@ import Testing
     /// The fixture rendered in `format` by the app's renderer, with every step on except those
     /// replaced here (`nil` keeps the app's piece); terminal styling removed. Each rendering must
     /// be free of warnings.
-    static func render(_ format: OutputFormat, factory: (any ViewFactory)? = nil, resolver: (any MessageTypeResolving)? = nil,
-                       attachmentViews: AttachmentViewRegistry? = nil) throws -> String {
+    static func render(
+        _ format: OutputFormat, factory: (any ViewFactory)? = nil, resolver: (any MessageTypeResolving)? = nil,
+        attachmentViews: AttachmentViewRegistry? = nil
+    ) throws -> String {
         var renderer = ContactGuide.renderer()
         if let factory { renderer.factory = factory }
         if let resolver { renderer.resolver = resolver }
@@ -220,8 +232,10 @@ import Testing
     }
 
     /// Messages rendered from memory, as the fixture is.
-    static func render(_ messages: [ChatMessage], as format: OutputFormat, resolver: (any MessageTypeResolving)? = nil,
-                       warnings: inout [ReadWarning]) -> String {
+    static func render(
+        _ messages: [ChatMessage], as format: OutputFormat, resolver: (any MessageTypeResolving)? = nil,
+        warnings: inout [ReadWarning]
+    ) -> String {
         var renderer = ContactGuide.renderer()
         if let resolver { renderer.resolver = resolver }
         let sink = OutputSink.memory()
@@ -260,7 +274,7 @@ import Testing
         switch format {
         case .html: output.contains("📇<span class=\"sb-title\">\(name)</span>")
         case .markdown: output.contains("📇 **\(name)**")
-        case .ansi: output.contains("│ 📇 \(name) ")  // inside the card's box; a quote line starts with ▎
+        case .ansi: output.contains("│ 📇 \(name) ") // inside the card's box; a quote line starts with ▎
         }
     }
 
@@ -285,7 +299,9 @@ import Testing
     /// Whether a reply's quote reads `text` (after the quoted author's name).
     static func quoteLine(_ text: String, in output: String, _ format: OutputFormat) -> Bool {
         switch format {
-        case .html: output.contains("</span>\(text)</a></blockquote>") || output.contains("<span class=\"sb-muted\">\(text)</span></a></blockquote>")
+        case .html:
+            output.contains("</span>\(text)</a></blockquote>")
+                || output.contains("<span class=\"sb-muted\">\(text)</span></a></blockquote>")
         case .markdown: output.contains("> \(text)\n") || output.contains("> *\(text)*\n")
         case .ansi: output.contains("▎ \(text) ")
         }

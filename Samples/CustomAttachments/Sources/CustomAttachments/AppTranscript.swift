@@ -27,8 +27,9 @@ public struct AppTranscript: Sendable {
     }
 
     /// The app's options: UTC and a fixed locale, so the files are the same on every machine.
-    public static let options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
-                                              width: 80, colorDepth: .ansi16)
+    public static let options = RenderOptions(
+        timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
+        width: 80, colorDepth: .ansi16)
 
     /// The app's payloads that draw themselves.
     public static let attachmentViews = AttachmentViewRegistry()
@@ -39,8 +40,9 @@ public struct AppTranscript: Sendable {
     // Step 5c: everything handed to Scrollback as values; nothing global to set up.
     /// The renderer with the app's factory, resolver and attachment views.
     public static func renderer(options: RenderOptions = options) -> TranscriptRenderer {
-        TranscriptRenderer(options: options, factory: AppViewFactory(), resolver: AppResolver(),
-                           attachmentViews: attachmentViews)
+        TranscriptRenderer(
+            options: options, factory: AppViewFactory(), resolver: AppResolver(),
+            attachmentViews: attachmentViews)
     }
 
     /// Writes the transcript in `format` to `output`.

@@ -18,7 +18,6 @@ public struct LocationAttachmentPayload: AttachmentViewProviding, Hashable {
         self.longitude = longitude
     }
 
-
     /// A reply's quote of this kind: the default (the app's factory decides for workouts).
     public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View? {
         nil

@@ -39,7 +39,6 @@ public struct PaymentAttachmentPayload: AttachmentViewProviding, Hashable {
         }
     }
 
-
     /// A reply's quote of this kind: the default (the app's factory decides for workouts).
     public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View? {
         nil
@@ -47,8 +46,12 @@ public struct PaymentAttachmentPayload: AttachmentViewProviding, Hashable {
     // Step 4: the status as a badge beside the amount.
     public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View {
         var parts: [View] = [
-            .stack(.horizontal, [.text(status == .requested ? "🧾" : "💸"), .text(amountText(locale: context.options.locale), .title),
-                                 .badge(status.label)]),
+            .stack(
+                .horizontal,
+                [
+                    .text(status == .requested ? "🧾" : "💸"), .text(amountText(locale: context.options.locale), .title),
+                    .badge(status.label),
+                ])
         ]
         if let note, !note.isEmpty { parts.append(.text(note, .muted)) }
         return .card(.attachment, parts)

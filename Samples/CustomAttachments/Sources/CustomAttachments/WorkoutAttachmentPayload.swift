@@ -27,7 +27,6 @@ public struct WorkoutAttachmentPayload: AttachmentViewProviding, Hashable {
         case routeURL = "route_url"
     }
 
-
     /// A reply's quote of this kind: the default (the app's factory decides for workouts).
     public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View? {
         nil

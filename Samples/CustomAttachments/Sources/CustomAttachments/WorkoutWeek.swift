@@ -19,7 +19,8 @@ public struct WorkoutWeek: Sendable, Hashable {
             // Step 3: the typed payloads, without looking at a single key by hand.
             let workouts = message.attachments(payloadType: WorkoutAttachmentPayload.self, resolver: AppResolver())
             guard !workouts.isEmpty, let date = message.createdAt,
-                  let start = calendar.dateInterval(of: .weekOfYear, for: date)?.start else { continue }
+                let start = calendar.dateInterval(of: .weekOfYear, for: date)?.start
+            else { continue }
             var week = weeks[start] ?? WorkoutWeek(start: start, workoutCount: 0, kilometers: 0)
             for workout in workouts where workout.payload.distanceKilometers.isFinite && workout.payload.distanceKilometers > 0 {
                 week.workoutCount += 1

@@ -8,10 +8,10 @@ import Scrollback
 
 /// The sample transcript, found from this file so the demo runs from any directory.
 let defaultTranscript = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // custom-attachments-demo
-    .deletingLastPathComponent()  // Sources
-    .deletingLastPathComponent()  // CustomAttachments
-    .deletingLastPathComponent()  // Samples
+    .deletingLastPathComponent() // custom-attachments-demo
+    .deletingLastPathComponent() // Sources
+    .deletingLastPathComponent() // CustomAttachments
+    .deletingLastPathComponent() // Samples
     .appendingPathComponent("transcripts/custom-attachments.json").path
 
 func fail(_ message: String) -> Never {
@@ -36,7 +36,7 @@ let transcript: AppTranscript
 do {
     transcript = try AppTranscript(path: inputPath)
 } catch {
-    fail("\(error)")  // names the file already
+    fail("\(error)") // names the file already
 }
 
 do {
@@ -63,9 +63,11 @@ for format in OutputFormat.allCases {
     print(path)
 }
 
-let weekFormat = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: AppTranscript.options.locale,
-                                  timeZone: AppTranscript.options.timeZone)
+let weekFormat = Date.FormatStyle(
+    date: .abbreviated, time: .omitted, locale: AppTranscript.options.locale,
+    timeZone: AppTranscript.options.timeZone)
 for week in WorkoutWeek.totals(of: transcript.messages, timeZone: AppTranscript.options.timeZone) {
     let kilometers = week.kilometers.formatted(.number.precision(.fractionLength(1)).locale(AppTranscript.options.locale))
-    FileHandle.standardError.write(Data("Week of \(week.start.formatted(weekFormat)): \(week.workoutCount) workouts, \(kilometers) km\n".utf8))
+    FileHandle.standardError.write(
+        Data("Week of \(week.start.formatted(weekFormat)): \(week.workoutCount) workouts, \(kilometers) km\n".utf8))
 }

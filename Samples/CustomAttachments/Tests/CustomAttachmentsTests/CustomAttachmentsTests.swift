@@ -1,15 +1,16 @@
 import Foundation
 import Scrollback
 import Testing
+
 @testable import CustomAttachments
 
 /// The sample transcript rendered as the demo renders it, checked in all three formats.
 @Suite struct CustomAttachmentsTests {
     static let transcriptPath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // CustomAttachmentsTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // CustomAttachments
-        .deletingLastPathComponent()  // Samples
+        .deletingLastPathComponent() // CustomAttachmentsTests
+        .deletingLastPathComponent() // Tests
+        .deletingLastPathComponent() // CustomAttachments
+        .deletingLastPathComponent() // Samples
         .appendingPathComponent("transcripts/custom-attachments.json").path
 
     let transcript: AppTranscript
@@ -32,9 +33,11 @@ import Testing
     @Test(arguments: OutputFormat.allCases)
     func workoutPaymentAndLocationViewsAppear(format: OutputFormat) {
         let output = text(format)
-        for expected in ["🏃", "Riverside loop", "8.4 km", "46 min", "5:29 /km",
-                         "€ 4.50", "Paid", "Flat white at the boathouse", "€ 12.00", "Requested", "€ 30.00", "Declined",
-                         "Café am Neuen See", "52.51060, 13.34490", "Brandenburg Gate", "52.51630, 13.37770"] {
+        for expected in [
+            "🏃", "Riverside loop", "8.4 km", "46 min", "5:29 /km",
+            "€ 4.50", "Paid", "Flat white at the boathouse", "€ 12.00", "Requested", "€ 30.00", "Declined",
+            "Café am Neuen See", "52.51060, 13.34490", "Brandenburg Gate", "52.51630, 13.37770",
+        ] {
             #expect(output.contains(expected), "missing from \(format)")
         }
         #expect(output.contains("https://routes.example.org/priya/riverside-loop"))
@@ -61,20 +64,25 @@ import Testing
     func quotesShowTheWorkoutSummaryOrTheDefault(format: OutputFormat) {
         let output = text(format)
         #expect(output.contains("🏃 Hill repeats · 6.2 km in 52 min"))
-        #expect(output.contains("I'm trying the hills tomorrow, wish me luck.") || output.contains("I&#39;m trying the hills tomorrow, wish me luck."))
+        #expect(
+            output.contains("I'm trying the hills tomorrow, wish me luck.")
+                || output.contains("I&#39;m trying the hills tomorrow, wish me luck."))
     }
 
     @Test func quotedWorkoutUsesTheCustomPreviewAndPlainTextTheDefault() throws {
-        let context = RenderContext(options: AppTranscript.options, factory: AppViewFactory(), resolver: AppResolver(),
-                                    attachmentViews: AppTranscript.attachmentViews)
+        let context = RenderContext(
+            options: AppTranscript.options, factory: AppViewFactory(), resolver: AppResolver(),
+            attachmentViews: AppTranscript.attachmentViews)
         func quote(_ replyID: String) throws -> QuotedMessageOptions {
             let reply = try message(replyID)
-            return QuotedMessageOptions(quotedMessage: reply.quotedMessage, quotedMessageID: reply.quotedMessageID,
-                                        replyingMessage: reply, availableWidth: 76)
+            return QuotedMessageOptions(
+                quotedMessage: reply.quotedMessage, quotedMessageID: reply.quotedMessageID,
+                replyingMessage: reply, availableWidth: 76)
         }
         let workoutQuote = try quote("run-006")
-        #expect(AppViewFactory().makeQuotedMessageContentView(options: workoutQuote, context: context)
-            == .text("🏃 Hill repeats · 6.2 km in 52 min", .body))
+        #expect(
+            AppViewFactory().makeQuotedMessageContentView(options: workoutQuote, context: context)
+                == .text("🏃 Hill repeats · 6.2 km in 52 min", .body))
 
         let plainQuote = try quote("run-008")
         let expected = DefaultViewFactory().makeQuotedMessageContentView(options: plainQuote, context: context)
@@ -99,8 +107,11 @@ import Testing
 
     @Test func hostileRouteIsLeftOut() throws {
         let spam = try #require(message("run-012").attachments(payloadType: WorkoutAttachmentPayload.self).first)
-        let view = spam.payload.makeView(for: spam, context: RenderContext(options: AppTranscript.options, factory: AppViewFactory(),
-                                                                           resolver: AppResolver()))
+        let view = spam.payload.makeView(
+            for: spam,
+            context: RenderContext(
+                options: AppTranscript.options, factory: AppViewFactory(),
+                resolver: AppResolver()))
         guard case .card(_, let parts) = view else {
             Issue.record("not a card: \(view)")
             return
@@ -111,7 +122,8 @@ import Testing
     @Test func absurdNumbersStillDraw() {
         let context = RenderContext(options: AppTranscript.options, factory: AppViewFactory(), resolver: AppResolver())
         let raw: JSONObject = ["type": "workout", "activity": "Overflow", "distance_km": 1e-300, "duration_min": 1e300]
-        let workout = try? AnyChatMessageAttachment(id: AttachmentID(messageID: "absurd", index: 0), raw: raw).decoded(as: WorkoutAttachmentPayload.self)
+        let workout = try? AnyChatMessageAttachment(id: AttachmentID(messageID: "absurd", index: 0), raw: raw).decoded(
+            as: WorkoutAttachmentPayload.self)
         let view = workout.map { $0.payload.makeView(for: $0, context: context) }
         #expect(view.map { "\($0)" }?.contains("Overflow") == true)
         #expect(workout?.payload.paceText == nil)
@@ -127,20 +139,25 @@ import Testing
 
     @Test func paymentsDecodeExactlyAndToleratePartsTheyDoNotKnow() throws {
         let coffee = try #require(message("run-003").attachments(payloadType: PaymentAttachmentPayload.self).first?.payload)
-        #expect(coffee == PaymentAttachmentPayload(amount: Decimal(string: "4.5")!, currency: "EUR", status: .paid,
-                                                   note: "Flat white at the boathouse"))
+        #expect(
+            coffee
+                == PaymentAttachmentPayload(
+                    amount: Decimal(string: "4.5")!, currency: "EUR", status: .paid,
+                    note: "Flat white at the boathouse"))
 
         // A status this version does not know, and a currency that is not a code.
-        let future = AnyChatMessageAttachment(id: AttachmentID(messageID: "later", index: 0),
-                                raw: ["type": "payment", "amount": 7, "currency": "usd!", "status": "refunded"])
+        let future = AnyChatMessageAttachment(
+            id: AttachmentID(messageID: "later", index: 0),
+            raw: ["type": "payment", "amount": 7, "currency": "usd!", "status": "refunded"])
         let payment = try future.decoded(as: PaymentAttachmentPayload.self).payload
         #expect(payment.status == .unknown)
         #expect(payment.amountText(locale: AppTranscript.options.locale) == "7.00 usd!")
     }
 
     @Test func locationsOffTheMapHaveNoLink() {
-        #expect(LocationAttachmentPayload(name: "Null Island", latitude: 0, longitude: 0).mapURL
-            == "https://www.openstreetmap.org/?mlat=0.00000&mlon=0.00000#map=17/0.00000/0.00000")
+        #expect(
+            LocationAttachmentPayload(name: "Null Island", latitude: 0, longitude: 0).mapURL
+                == "https://www.openstreetmap.org/?mlat=0.00000&mlon=0.00000#map=17/0.00000/0.00000")
         #expect(LocationAttachmentPayload(name: "Nowhere", latitude: 91, longitude: 0).mapURL == nil)
         #expect(LocationAttachmentPayload.preferredAxis == .horizontal)
     }

@@ -72,8 +72,11 @@ package final class ANSILayout {
             color = .ansi(Self.darkTerminalAuthorPalette[index % Self.darkTerminalAuthorPalette.count])
         case .rgb(let rgb):
             var background = RGBColor(red: 0, green: 0, blue: 0)
-            if case .rgb(let themed) = options.theme.color("background", dark: dark) { background = themed }
-            else if !dark { background = RGBColor(red: 255, green: 255, blue: 255) }
+            if case .rgb(let themed) = options.theme.color("background", dark: dark) {
+                background = themed
+            } else if !dark {
+                background = RGBColor(red: 255, green: 255, blue: 255)
+            }
             let target: UInt8 = dark ? 255 : 0
             var mixed = rgb
             var step = 0
@@ -136,7 +139,6 @@ package final class ANSILayout {
         layout(view, width: width ?? self.width, into: &lines)
         return lines
     }
-
 
     // MARK: Views
 
@@ -248,8 +250,11 @@ package final class ANSILayout {
         let contentWidth = min(innerWidth, max(1, inner.map(\.width).max() ?? 0))
         let border = mutedStyle
         let horizontal = RepeatedText.string("─", count: contentWidth + 2)
-        var lines = [Line(spans: [StyledSpan((rounded ? "╭" : "┌") + horizontal + (rounded ? "╮" : "┐"), style: border)],
-                          width: contentWidth + 4)]
+        var lines = [
+            Line(
+                spans: [StyledSpan((rounded ? "╭" : "┌") + horizontal + (rounded ? "╮" : "┐"), style: border)],
+                width: contentWidth + 4)
+        ]
         for line in inner {
             var spans = [StyledSpan("│ ", style: border)]
             spans += line.spans
@@ -258,8 +263,10 @@ package final class ANSILayout {
             spans.append(StyledSpan(" │", style: border))
             lines.append(Line(spans: spans, width: max(line.width, contentWidth) + 4))
         }
-        lines.append(Line(spans: [StyledSpan((rounded ? "╰" : "└") + horizontal + (rounded ? "╯" : "┘"), style: border)],
-                          width: contentWidth + 4))
+        lines.append(
+            Line(
+                spans: [StyledSpan((rounded ? "╰" : "└") + horizontal + (rounded ? "╯" : "┘"), style: border)],
+                width: contentWidth + 4))
         return lines
     }
 
@@ -286,8 +293,10 @@ package final class ANSILayout {
             let text = sanitized(parts.joined(separator: " "))
             for line in TextWrapper(width: width).wrap(text, style: style(for: frame.role)) {
                 let margin = (width - line.width) / 2
-                lines.append(Line(spans: [StyledSpan(RepeatedText.spaces(margin))] + line.spans,
-                                  width: margin + line.width))
+                lines.append(
+                    Line(
+                        spans: [StyledSpan(RepeatedText.spaces(margin))] + line.spans,
+                        width: margin + line.width))
             }
             return
         }
@@ -304,8 +313,9 @@ package final class ANSILayout {
             return
         }
         // Terminals show no avatars: the header keeps names, times and badges.
-        layoutRow(frame.header.filter { if case .image = $0 { false } else { true } }, base: .body, width: width,
-                  into: &lines)
+        layoutRow(
+            frame.header.filter { if case .image = $0 { false } else { true } }, base: .body, width: width,
+            into: &lines)
         // The body and footer in a bubble, its corners rounded when the theme's bubbles are.
         let innerWidth = width - 4
         var inner: [Line] = []
@@ -337,8 +347,10 @@ package final class ANSILayout {
         case .text(let text, let role):
             // The one place the view vocabulary's line rule applies: only message text keeps its
             // line breaks, and never in a link's label.
-            spans.append(StyledSpan(sanitized(text, multiline: role.allowsLineBreaks && !oneLine),
-                                    style: style(for: role == .body ? base : role)))
+            spans.append(
+                StyledSpan(
+                    sanitized(text, multiline: role.allowsLineBreaks && !oneLine),
+                    style: style(for: role == .body ? base : role)))
         case .badge(let text, let role):
             spans.append(StyledSpan("[" + sanitized(text) + "]", style: style(for: role)))
         case .icon(let name, _):
@@ -414,8 +426,10 @@ package final class ANSILayout {
         if !alt.isEmpty { text += " " + alt }
         spans.append(StyledSpan(text, style: base))
         if let url = URLPolicy.sanitize(source) {
-            spans.append(StyledSpan(" <" + sanitized(url) + ">", style: mutedStyle,
-                                    link: hyperlinkTarget(url)))
+            spans.append(
+                StyledSpan(
+                    " <" + sanitized(url) + ">", style: mutedStyle,
+                    link: hyperlinkTarget(url)))
         }
     }
 
@@ -516,21 +530,26 @@ package final class ANSILayout {
             layoutBlocks(item, width: innerWidth, tight: tight, into: &inner)
             if inner.isEmpty { inner.append(Line()) }
             let marker = RepeatedText.spaces(markerWidth - markers[index].count) + markers[index]
-            lines += Self.prefixed(inner, first: [StyledSpan(marker)],
-                                   rest: [StyledSpan(RepeatedText.spaces(markerWidth))])
+            lines += Self.prefixed(
+                inner, first: [StyledSpan(marker)],
+                rest: [StyledSpan(RepeatedText.spaces(markerWidth))])
         }
     }
 
     /// `link` is the hyperlink target of the enclosing link, if any.
-    private func appendMarkdown(_ inlines: [MarkdownInline], style: SGRStyle, link: String? = nil,
-                                into spans: inout [StyledSpan]) {
+    private func appendMarkdown(
+        _ inlines: [MarkdownInline], style: SGRStyle, link: String? = nil,
+        into spans: inout [StyledSpan]
+    ) {
         for inline in inlines {
             switch inline {
             case .text(let text), .html(let text):
                 spans.append(StyledSpan(sanitized(text, multiline: true), style: style, link: link))
             case .code(let code):
-                spans.append(StyledSpan(sanitized(code), style: style.adding(self.style(for: .code)),
-                                        link: link))
+                spans.append(
+                    StyledSpan(
+                        sanitized(code), style: style.adding(self.style(for: .code)),
+                        link: link))
             case .emphasis(let children):
                 appendMarkdown(children, style: style.adding(self.style(for: .emphasis)), link: link, into: &spans)
             case .strong(let children):
@@ -541,8 +560,10 @@ package final class ANSILayout {
             case .image(let source, _, let alt):
                 appendImage(source: source, alt: alt.plainText, base: style, into: &spans)
             case .mention(_, let text):
-                spans.append(StyledSpan(sanitized(text), style: style.adding(self.style(for: .mention)),
-                                        link: link))
+                spans.append(
+                    StyledSpan(
+                        sanitized(text), style: style.adding(self.style(for: .mention)),
+                        link: link))
             case .softBreak:
                 spans.append(StyledSpan(" ", style: style))
             case .lineBreak:
@@ -574,11 +595,12 @@ package final class ANSILayout {
         let left = (width - textWidth - 2) / 2
         let right = width - textWidth - 2 - left
         let separator = style(for: .separator)
-        return Line(spans: [
-            StyledSpan(RepeatedText.string("─", count: left), style: mutedStyle),
-            StyledSpan(" " + text + " ", style: separator),
-            StyledSpan(RepeatedText.string("─", count: right), style: mutedStyle),
-        ], width: width)
+        return Line(
+            spans: [
+                StyledSpan(RepeatedText.string("─", count: left), style: mutedStyle),
+                StyledSpan(" " + text + " ", style: separator),
+                StyledSpan(RepeatedText.string("─", count: right), style: mutedStyle),
+            ], width: width)
     }
 
     /// `inner` with `first` before its first line and `rest` before the others; lines stay

@@ -12,8 +12,10 @@ package struct SGRStyle: Sendable, Hashable {
     package var underline: Bool
     package var dim: Bool
 
-    package init(foreground: ThemeColor? = nil, background: ThemeColor? = nil, bold: Bool = false, italic: Bool = false,
-                underline: Bool = false, dim: Bool = false) {
+    package init(
+        foreground: ThemeColor? = nil, background: ThemeColor? = nil, bold: Bool = false, italic: Bool = false,
+        underline: Bool = false, dim: Bool = false
+    ) {
         self.foreground = foreground
         self.background = background
         self.bold = bold
@@ -32,9 +34,10 @@ package struct SGRStyle: Sendable, Hashable {
 
     /// This style with `other` on top: its colours win where it has them, attributes add up.
     package func adding(_ other: SGRStyle) -> SGRStyle {
-        SGRStyle(foreground: other.foreground ?? foreground, background: other.background ?? background,
-                 bold: bold || other.bold, italic: italic || other.italic,
-                 underline: underline || other.underline, dim: dim || other.dim)
+        SGRStyle(
+            foreground: other.foreground ?? foreground, background: other.background ?? background,
+            bold: bold || other.bold, italic: italic || other.italic,
+            underline: underline || other.underline, dim: dim || other.dim)
     }
 
     /// The escape sequence that switches to this style, or `""` when there is nothing to say
@@ -121,7 +124,6 @@ package struct SGRStyle: Sendable, Hashable {
     }
 
     private static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
-
 
     /// Squared distance in RGB weighted by the mean red level ("redmean"), a cheap and
     /// well-known approximation of how different two sRGB colours look. Scaled by 256 to

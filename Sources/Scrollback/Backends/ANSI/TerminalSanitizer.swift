@@ -18,7 +18,8 @@
 package enum TerminalSanitizer {
     /// The text with every control shown visibly; the same string when nothing needed work.
     package static func sanitize(_ text: String, keepingNewlines: Bool = true) -> String {
-        let clean = text.utf8.withContiguousStorageIfAvailable { isClean($0, keepingNewlines: keepingNewlines) }
+        let clean =
+            text.utf8.withContiguousStorageIfAvailable { isClean($0, keepingNewlines: keepingNewlines) }
             ?? isClean(Array(text.utf8), keepingNewlines: keepingNewlines)
         if clean { return text }
         var output: [UInt8] = []
@@ -108,7 +109,7 @@ package enum TerminalSanitizer {
                     // CR LF is an ordinary line ending: keep only the LF.
                     break
                 case ..<0x20, 0x7F:
-                    TextControls.append(TextControls.controlPicture(byte), to: &output)  // ␀ … ␟, ␛ for ESC, ␡
+                    TextControls.append(TextControls.controlPicture(byte), to: &output) // ␀ … ␟, ␛ for ESC, ␡
                 default:
                     TextControls.appendCodePointLabel(TextControls.scalar(bytes, at: index).value, to: &output)
                 }

@@ -146,20 +146,23 @@ extension TextWrapper {
                         index = runEnd
                         continue
                     }
-                    consume(Piece(spanIndex: spanIndex, range: index..<next, width: Self.asciiWidth(byte)),
-                            kind: Self.asciiKind(byte))
+                    consume(
+                        Piece(spanIndex: spanIndex, range: index..<next, width: Self.asciiWidth(byte)),
+                        kind: Self.asciiKind(byte))
                     index = next
                 } else {
                     let character = text[index]
                     let length = character.utf8.count
                     let after = utf8.index(index, offsetBy: length)
                     if length == 1 {
-                        consume(Piece(spanIndex: spanIndex, range: index..<after, width: Self.asciiWidth(byte)),
-                                kind: Self.asciiKind(byte))
+                        consume(
+                            Piece(spanIndex: spanIndex, range: index..<after, width: Self.asciiWidth(byte)),
+                            kind: Self.asciiKind(byte))
                     } else {
                         let columns = DisplayWidth.of(character)
-                        consume(Piece(spanIndex: spanIndex, range: index..<after, width: columns),
-                                kind: columns < 2 ? .other : Self.closingPunctuation.contains(character) ? .closing : .wide)
+                        consume(
+                            Piece(spanIndex: spanIndex, range: index..<after, width: columns),
+                            kind: columns < 2 ? .other : Self.closingPunctuation.contains(character) ? .closing : .wide)
                     }
                     index = after
                 }

@@ -36,12 +36,14 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// Writes the document head, the stylesheet, the channel heading (the page's only `<h1>`)
     /// and opens `<main>`.
     public mutating func begin(_ document: DocumentInfo, header: View) {
-        let title = document.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        let title =
+            document.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             ? options.theme.string(.untitled) : document.title
         output.write("<!DOCTYPE html>\n<html lang=\"")
         output.write(Self.languageTag(document.language))
         output.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
-        output.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.contentSecurityPolicy(remoteMedia: options.remoteMedia))\">\n")
+        output.write(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.contentSecurityPolicy(remoteMedia: options.remoteMedia))\">\n")
         output.write("<meta name=\"referrer\" content=\"no-referrer\">\n")
         output.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         output.write("<meta name=\"color-scheme\" content=\"light dark\">\n")
@@ -90,8 +92,10 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 output.write("</span>")
             }
         case .markdown(let document):
-            HTMLMarkdownRenderer(allowsLinks: allowsLinks, embedsImages: options.remoteMedia,
-                                 placeholderIcon: options.theme.icon(.image)).write(document, to: &output)
+            HTMLMarkdownRenderer(
+                allowsLinks: allowsLinks, embedsImages: options.remoteMedia,
+                placeholderIcon: options.theme.icon(.image)
+            ).write(document, to: &output)
         case .stack(let axis, let views, let role):
             writeOpeningTag(axis == .vertical ? "<div class=\"sb-stack sb-" : "<div class=\"sb-row sb-", role: role)
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
@@ -263,8 +267,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             if let width = content.width, let height = content.height, width > 0, height > 0 {
                 details = "\(min(width, 100_000)) × \(min(height, 100_000))"
             }
-            return HTMLMarkdownRenderer.writePlaceholder(label: alt, details: details, link: allowsLinks ? source ?? shown : nil,
-                                                         icon: options.theme.icon(.image), to: &output)
+            return HTMLMarkdownRenderer.writePlaceholder(
+                label: alt, details: details, link: allowsLinks ? source ?? shown : nil,
+                icon: options.theme.icon(.image), to: &output)
         }
         if allowsLinks, let source {
             output.write("<a class=\"sb-image\" href=\"")

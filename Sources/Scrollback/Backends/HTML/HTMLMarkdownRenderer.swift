@@ -30,16 +30,20 @@ struct HTMLMarkdownRenderer {
 
     // MARK: Blocks
 
-    private func writeBlocks<Output: TextOutputStream>(_ blocks: [MarkdownBlock], tight: Bool, depth: Int,
-                                                       to output: inout Output) {
+    private func writeBlocks<Output: TextOutputStream>(
+        _ blocks: [MarkdownBlock], tight: Bool, depth: Int,
+        to output: inout Output
+    ) {
         for (index, block) in blocks.enumerated() {
             if index > 0 { output.write("\n") }
             writeBlock(block, tight: tight, depth: depth, to: &output)
         }
     }
 
-    private func writeBlock<Output: TextOutputStream>(_ block: MarkdownBlock, tight: Bool, depth: Int,
-                                                      to output: inout Output) {
+    private func writeBlock<Output: TextOutputStream>(
+        _ block: MarkdownBlock, tight: Bool, depth: Int,
+        to output: inout Output
+    ) {
         switch block {
         case .paragraph(let inlines):
             if tight {
@@ -79,8 +83,10 @@ struct HTMLMarkdownRenderer {
         }
     }
 
-    private func writeList<Output: TextOutputStream>(start: Int?, tight: Bool, items: [[MarkdownBlock]], depth: Int,
-                                                     to output: inout Output) {
+    private func writeList<Output: TextOutputStream>(
+        start: Int?, tight: Bool, items: [[MarkdownBlock]], depth: Int,
+        to output: inout Output
+    ) {
         guard depth < Self.maximumDepth else {
             for item in items { writeBlocks(item, tight: false, depth: depth, to: &output) }
             return
@@ -149,8 +155,10 @@ struct HTMLMarkdownRenderer {
         }
     }
 
-    private func writeWrapped<Output: TextOutputStream>(_ element: String, _ children: [MarkdownInline], depth: Int,
-                                                        to output: inout Output) {
+    private func writeWrapped<Output: TextOutputStream>(
+        _ element: String, _ children: [MarkdownInline], depth: Int,
+        to output: inout Output
+    ) {
         guard depth < Self.maximumDepth else { return writeInlines(children, depth: depth, to: &output) }
         output.write("<\(element)>")
         writeInlines(children, depth: depth + 1, to: &output)
@@ -166,8 +174,9 @@ struct HTMLMarkdownRenderer {
             return
         }
         guard embedsImages else {
-            return Self.writePlaceholder(label: label, details: "", link: allowsLinks ? url : nil, icon: placeholderIcon,
-                                         to: &output)
+            return Self.writePlaceholder(
+                label: label, details: "", link: allowsLinks ? url : nil, icon: placeholderIcon,
+                to: &output)
         }
         output.write("<img src=\"")
         HTMLEscaping.write(url, as: .url, to: &output)
@@ -184,8 +193,10 @@ struct HTMLMarkdownRenderer {
 
     /// An image that is not loaded: a glyph, its label and `details` (its size), linked to
     /// `link`, an allowed URL, when there is one. Links fetch nothing until followed.
-    static func writePlaceholder<Output: TextOutputStream>(label: String, details: String, link: String?, icon: String,
-                                                           to output: inout Output) {
+    static func writePlaceholder<Output: TextOutputStream>(
+        label: String, details: String, link: String?, icon: String,
+        to output: inout Output
+    ) {
         if let link {
             output.write("<a class=\"sb-image sb-image-placeholder\" href=\"")
             HTMLEscaping.write(link, as: .url, to: &output)

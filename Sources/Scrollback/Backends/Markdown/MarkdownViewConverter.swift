@@ -87,7 +87,8 @@ struct MarkdownViewConverter {
             // The summary as an emphasised line, the content quoted under it.
             let inside = content.flatMap(blocks(for:))
             let summaryText = Self.joined(summary.map { inlines(for: $0) }, separator: " ").plainText
-            return (summaryText.isEmpty ? [] : [.paragraph([.emphasis([line(summaryText)])])]) + (inside.isEmpty ? [] : [.blockQuote(inside)])
+            return (summaryText.isEmpty ? [] : [.paragraph([.emphasis([line(summaryText)])])])
+                + (inside.isEmpty ? [] : [.blockQuote(inside)])
         case .raw(let raw):
             // Nested in a container, the app's Markdown is parsed so that it stays inside it.
             if let markdown = raw.markdown { return CommonMark.parse(markdown).blocks }
@@ -170,7 +171,6 @@ struct MarkdownViewConverter {
         }
     }
 
-
     // MARK: Inlines
 
     /// The inline form of a view, for lines such as a message's header and footer. `oneLine`
@@ -203,8 +203,9 @@ struct MarkdownViewConverter {
         case .badge(let text, _):
             return text.isEmpty ? [] : [.code(TextControls.oneLine(text))]
         case .fields(let fields):
-            return Self.joined(fields.map { [.strong([line($0.label)]), .text(": ")] + inlines(for: $0.value, oneLine: oneLine) },
-                               separator: "; ")
+            return Self.joined(
+                fields.map { [.strong([line($0.label)]), .text(": ")] + inlines(for: $0.value, oneLine: oneLine) },
+                separator: "; ")
         case .divider(let label):
             return label.map { [line($0)] } ?? []
         case .heading(_, let text):

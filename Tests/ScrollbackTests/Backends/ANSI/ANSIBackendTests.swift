@@ -1,32 +1,42 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 @Suite struct ANSIBackendTests {
-    static let hostile = "\u{1B}[2J\u{1B}]0;pwned\u{07}\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}]8;;https://evil.example\u{1B}\\click"
+    static let hostile =
+        "\u{1B}[2J\u{1B}]0;pwned\u{07}\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}]8;;https://evil.example\u{1B}\\click"
         + "\u{1B}]8;;\u{1B}\\\u{1B}P1$qm\u{1B}\\\u{9B}31m\u{202E}txt.exe\rX\u{08}\u{07}\u{00}\u{7F}\u{1B}_apc\u{1B}\\"
 
-    let start = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14 22:13:20 UTC
+    let start = Date(timeIntervalSince1970: 1_700_000_000) // 2023-11-14 22:13:20 UTC
 
-    private func render(_ views: [View], width: Int = 80, depth: ColorDepth = .none, title: String = "General",
-                        options: RenderOptions? = nil) -> String {
+    private func render(
+        _ views: [View], width: Int = 80, depth: ColorDepth = .none, title: String = "General",
+        options: RenderOptions? = nil
+    ) -> String {
         var renderOptions = options ?? RenderOptions()
         renderOptions.width = width
         renderOptions.colorDepth = depth
         var backend = ANSIBackend(output: "", options: renderOptions)
         backend.begin(DocumentInfo(title: title), options: renderOptions)
         for view in views { backend.write(view) }
-        backend.end(DocumentSummary(messageCount: views.count, firstDate: start, lastDate: start.addingTimeInterval(90_000),
-                                    timeZoneIdentifier: renderOptions.timeZone.identifier, generator: "Scrollback"),
-                    options: renderOptions)
+        backend.end(
+            DocumentSummary(
+                messageCount: views.count, firstDate: start, lastDate: start.addingTimeInterval(90_000),
+                timeZoneIdentifier: renderOptions.timeZone.identifier, generator: "Scrollback"),
+            options: renderOptions)
         return backend.output
     }
 
-    private func message(_ id: String, author: String = "Alice", text: String, role: Role = .bubble,
-                         footer: [View] = []) -> View {
-        .message(MessageFrame(id: id, role: role,
-                              header: [.text(author, .author), .time(start, label: "10:42")],
-                              body: [.text(text)], footer: footer))
+    private func message(
+        _ id: String, author: String = "Alice", text: String, role: Role = .bubble,
+        footer: [View] = []
+    ) -> View {
+        .message(
+            MessageFrame(
+                id: id, role: role,
+                header: [.text(author, .author), .time(start, label: "10:42")],
+                body: [.text(text)], footer: footer))
     }
 
     private func markdown(_ blocks: MarkdownBlock...) -> View { .markdown(MarkdownDocument(blocks: blocks)) }
@@ -37,26 +47,30 @@ import Testing
         return [
             .divider(label: h),
             .heading(level: 1, h),
-            .message(MessageFrame(
-                id: h, role: .bubble,
-                header: [.text(h, .author), .time(start, label: h), .badge(h)],
-                body: [
-                    .text(h),
-                    markdown(.paragraph([.text(h), .code(h), .emphasis([.text(h)]), .strong([.text(h)]),
-                                         .link(destination: "https://ok.example/\(h)", title: h, children: [.text(h)]),
-                                         .mention(userID: h, text: h), .html(h), .lineBreak,
-                                         .image(source: h, title: h, alt: [.text(h)])]),
-                             .heading(level: 2, [.text(h)]), .blockQuote([.paragraph([.text(h)])]),
-                             .list(start: nil, tight: true, items: [[.paragraph([.text(h)])]]),
-                             .codeBlock(info: h, code: h), .htmlBlock(h)),
-                    .card(.attachment, [.text(h), .fields([.init(h, .text(h))])]),
-                    .quote(anchor: h, [.text(h)]),
-                    .link(destination: h, label: .text(h)),
-                    .image(ImageContent(source: h, alt: h)),
-                    .icon(name: Theme.Icon(rawValue: h), label: h),
-                    .stack(.horizontal, [.text(h), .badge(h)]),
-                ],
-                footer: [.text(h), .badge(h)])),
+            .message(
+                MessageFrame(
+                    id: h, role: .bubble,
+                    header: [.text(h, .author), .time(start, label: h), .badge(h)],
+                    body: [
+                        .text(h),
+                        markdown(
+                            .paragraph([
+                                .text(h), .code(h), .emphasis([.text(h)]), .strong([.text(h)]),
+                                .link(destination: "https://ok.example/\(h)", title: h, children: [.text(h)]),
+                                .mention(userID: h, text: h), .html(h), .lineBreak,
+                                .image(source: h, title: h, alt: [.text(h)]),
+                            ]),
+                            .heading(level: 2, [.text(h)]), .blockQuote([.paragraph([.text(h)])]),
+                            .list(start: nil, tight: true, items: [[.paragraph([.text(h)])]]),
+                            .codeBlock(info: h, code: h), .htmlBlock(h)),
+                        .card(.attachment, [.text(h), .fields([.init(h, .text(h))])]),
+                        .quote(anchor: h, [.text(h)]),
+                        .link(destination: h, label: .text(h)),
+                        .image(ImageContent(source: h, alt: h)),
+                        .icon(name: Theme.Icon(rawValue: h), label: h),
+                        .stack(.horizontal, [.text(h), .badge(h)]),
+                    ],
+                    footer: [.text(h), .badge(h)])),
             .message(MessageFrame(id: "s", role: .system, body: [.text(h)])),
         ]
     }
@@ -101,16 +115,28 @@ import Testing
         let long = TextWrapperTests.mixed + " " + TextWrapperTests.prose
         let views: [View] = [
             .divider(label: "Tuesday, 14 November 2023 and a very long label indeed"),
-            message("1", author: "A person with a very long display name 長い名前", text: long,
-                    footer: [.icon(name: .edited, label: "Edited"), .text("Edited"), .badge("👍 3")]),
-            .message(MessageFrame(id: "2", role: .bubble, header: [.text("Bob", .author)], body: [
-                markdown(.paragraph([.text(long)]), .blockQuote([.blockQuote([.paragraph([.text(long)])])]),
-                         .list(start: 9, tight: false, items: [[.paragraph([.text(long)])], [.paragraph([.text("x")])]]),
-                         .codeBlock(info: "", code: "let value = \"" + long + "\"\n")),
-                .card(.attachment, [.text(long), .fields([.init("Title", .text(long)),
-                                                           .init("Nested", .fields([.init("Inner", .text(long))]))])]),
-                .quote(anchor: nil, [.quote(anchor: nil, [.quote(anchor: nil, [.text(long)])])]),
-            ])),
+            message(
+                "1", author: "A person with a very long display name 長い名前", text: long,
+                footer: [.icon(name: .edited, label: "Edited"), .text("Edited"), .badge("👍 3")]),
+            .message(
+                MessageFrame(
+                    id: "2", role: .bubble, header: [.text("Bob", .author)],
+                    body: [
+                        markdown(
+                            .paragraph([.text(long)]), .blockQuote([.blockQuote([.paragraph([.text(long)])])]),
+                            .list(start: 9, tight: false, items: [[.paragraph([.text(long)])], [.paragraph([.text("x")])]]),
+                            .codeBlock(info: "", code: "let value = \"" + long + "\"\n")),
+                        .card(
+                            .attachment,
+                            [
+                                .text(long),
+                                .fields([
+                                    .init("Title", .text(long)),
+                                    .init("Nested", .fields([.init("Inner", .text(long))])),
+                                ]),
+                            ]),
+                        .quote(anchor: nil, [.quote(anchor: nil, [.quote(anchor: nil, [.text(long)])])]),
+                    ])),
             .message(MessageFrame(id: "3", role: .deleted, body: [.text("Message deleted " + long)])),
         ]
         for depth in [ColorDepth.none, .trueColor] {
@@ -141,10 +167,10 @@ import Testing
         #expect(lines[1] == String(repeating: "─", count: 30))
         #expect(lines[2] == "")
         #expect(lines[3] == "Alice 10:42")
-        #expect(lines[4] == "╭────╮")  // the body in a bubble, rounded as the theme's are
+        #expect(lines[4] == "╭────╮") // the body in a bubble, rounded as the theme's are
         #expect(lines[5] == "│ hi │")
         #expect(lines[6] == "╰────╯")
-        #expect(lines[7] == "")  // a blank line between messages
+        #expect(lines[7] == "") // a blank line between messages
         #expect(lines[8] == "Alice 10:42")
         #expect(output.hasSuffix("\n"))
         let summary = lines.suffix(5).joined(separator: " ")
@@ -168,8 +194,8 @@ import Testing
         #expect(lines.contains("│ body          │"))
         #expect(lines.contains("│ Edited [👍 2] │"))
         let styled = render([view], depth: .trueColor)
-        #expect(styled.contains("\u{1B}[1mAlice\u{1B}[0m"))  // author bold, the terminal's own colour
-        #expect(styled.contains("38;2;163;167;174m10:42"))     // time muted (dark textLowEmphasis)
+        #expect(styled.contains("\u{1B}[1mAlice\u{1B}[0m")) // author bold, the terminal's own colour
+        #expect(styled.contains("38;2;163;167;174m10:42")) // time muted (dark textLowEmphasis)
     }
 
     @Test func systemMessagesAreCentred() {
@@ -185,11 +211,13 @@ import Testing
     @Test func markdownLayout() {
         let view = markdown(
             .heading(level: 1, [.text("Title")]),
-            .paragraph([.text("See "), .link(destination: "https://example.com/a", title: "", children: [.text("docs")]),
-                        .text(" and "), .link(destination: "https://example.com", title: "", children: [.text("https://example.com")]),
-                        .text(" and "), .link(destination: "javascript:alert(1)", title: "", children: [.text("bad")]),
-                        .text(" "), .mention(userID: "u", text: "@bob"), .text(" "), .code("x()"), .text(" "),
-                        .html("<b>")]),
+            .paragraph([
+                .text("See "), .link(destination: "https://example.com/a", title: "", children: [.text("docs")]),
+                .text(" and "), .link(destination: "https://example.com", title: "", children: [.text("https://example.com")]),
+                .text(" and "), .link(destination: "javascript:alert(1)", title: "", children: [.text("bad")]),
+                .text(" "), .mention(userID: "u", text: "@bob"), .text(" "), .code("x()"), .text(" "),
+                .html("<b>"),
+            ]),
             .blockQuote([.paragraph([.text("quoted")])]),
             .list(start: nil, tight: true, items: [[.paragraph([.text("one")])], [.paragraph([.text("two")])]]),
             .list(start: 9, tight: true, items: [[.paragraph([.text("nine")])], [.paragraph([.text("ten")])]]),
@@ -209,20 +237,26 @@ import Testing
         #expect(!lines.joined().contains("javascript"))
         let styled = render([view], depth: .trueColor)
         #expect(styled.contains("\u{1B}[1mTitle\u{1B}[0m"))
-        #expect(styled.contains("48;2;38;43;49mx()"))  // code background, dark theme
+        #expect(styled.contains("48;2;38;43;49mx()")) // code background, dark theme
     }
 
     @Test func listItemsHangUnderTheirMarker() {
-        let view = markdown(.list(start: nil, tight: true,
-                                  items: [[.paragraph([.text("alpha beta gamma delta epsilon zeta eta theta")])]]))
+        let view = markdown(
+            .list(
+                start: nil, tight: true,
+                items: [[.paragraph([.text("alpha beta gamma delta epsilon zeta eta theta")])]]))
         let lines = render([view], width: 20).split(separator: "\n").map(String.init)
         #expect(lines.contains("• alpha beta gamma"))
         #expect(lines.contains("  delta epsilon zeta"))
     }
 
     @Test func cardsAreBoxedAndWidthCorrect() {
-        let card = View.card(.attachment, [.text("漢字 and 👨‍👩‍👧 emoji"), .text("ok"),
-                                          .fields([.init("Size", .text("2 MB"))])])
+        let card = View.card(
+            .attachment,
+            [
+                .text("漢字 and 👨‍👩‍👧 emoji"), .text("ok"),
+                .fields([.init("Size", .text("2 MB"))]),
+            ])
         let lines = render([card], width: 40).split(separator: "\n").map(String.init).filter {
             $0.hasPrefix("╭") || $0.hasPrefix("│") || $0.hasPrefix("╰")
         }
@@ -236,13 +270,18 @@ import Testing
     }
 
     @Test func inlineViews() {
-        let row = View.stack(.horizontal, [
-            .icon(name: .file, label: "File"), .link(destination: "https://x.example/f.pdf", label: .text("f.pdf")),
-            .badge("PDF"), .link(destination: "data:text/html,hi", label: .text("unsafe")),
-            .image(ImageContent(source: "https://x.example/i.png", alt: "a cat")),
-        ])
-        let output = render([row, .quote(anchor: "m-1", [.text("quoted text")]),
-                             .fields([.init("Outer", .fields([.init("Inner", .text("value"))]))])], width: 120)
+        let row = View.stack(
+            .horizontal,
+            [
+                .icon(name: .file, label: "File"), .link(destination: "https://x.example/f.pdf", label: .text("f.pdf")),
+                .badge("PDF"), .link(destination: "data:text/html,hi", label: .text("unsafe")),
+                .image(ImageContent(source: "https://x.example/i.png", alt: "a cat")),
+            ])
+        let output = render(
+            [
+                row, .quote(anchor: "m-1", [.text("quoted text")]),
+                .fields([.init("Outer", .fields([.init("Inner", .text("value"))]))]),
+            ], width: 120)
         #expect(output.contains("📄 f.pdf <https://x.example/f.pdf> [PDF] unsafe 📷 a cat <https://x.example/i.png>"))
         #expect(!output.contains("data:"))
         #expect(output.contains("\n▎ quoted text\n"))
@@ -255,8 +294,11 @@ import Testing
         var options = RenderOptions()
         options.width = 40
         var backend = ANSIBackend(output: "", options: options)
-        backend.write(.message(MessageFrame(id: "1", role: .ownBubble, header: [.text("You", .author)],
-                                            body: [.text("short")], footer: [.time(Date(timeIntervalSince1970: 0), label: "09:00")])))
+        backend.write(
+            .message(
+                MessageFrame(
+                    id: "1", role: .ownBubble, header: [.text("You", .author)],
+                    body: [.text("short")], footer: [.time(Date(timeIntervalSince1970: 0), label: "09:00")])))
         backend.write(.message(MessageFrame(id: "2", role: .bubble, header: [.text("Ann", .author)], body: [.text("hello")])))
         let lines = backend.output.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0].hasSuffix("You") && lines[0].hasPrefix(" "))

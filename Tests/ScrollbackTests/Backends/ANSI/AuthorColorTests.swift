@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// Author names in the terminal take their avatar's palette colour, stable per user id.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Scrollback
 
 @Suite struct DisplayWidthTests {
@@ -12,22 +13,22 @@ import Testing
         #expect(DisplayWidth.of("漢字") == 4)
         #expect(DisplayWidth.of("한국어") == 6)
         #expect(DisplayWidth.of("ひらがなカタカナ") == 16)
-        #expect(DisplayWidth.of("ＡＢ") == 4)         // fullwidth Latin
-        #expect(DisplayWidth.of("ｱｲ") == 2)           // halfwidth katakana stay narrow
-        #expect(DisplayWidth.of("、。「」") == 8)      // CJK punctuation
-        #expect(DisplayWidth.of("\u{3000}") == 2)     // ideographic space
-        #expect(DisplayWidth.of("𠀀") == 2)            // CJK extension B
+        #expect(DisplayWidth.of("ＡＢ") == 4) // fullwidth Latin
+        #expect(DisplayWidth.of("ｱｲ") == 2) // halfwidth katakana stay narrow
+        #expect(DisplayWidth.of("、。「」") == 8) // CJK punctuation
+        #expect(DisplayWidth.of("\u{3000}") == 2) // ideographic space
+        #expect(DisplayWidth.of("𠀀") == 2) // CJK extension B
         #expect(DisplayWidth.of("a漢b") == 4)
     }
 
     @Test func emoji() {
         #expect(DisplayWidth.of("😀") == 2)
-        #expect(DisplayWidth.of("👨‍👩‍👧‍👦") == 2)       // ZWJ family
-        #expect(DisplayWidth.of("🇫🇷") == 2)          // flag
-        #expect(DisplayWidth.of("👍🏽") == 2)          // skin tone
-        #expect(DisplayWidth.of("1️⃣") == 2)           // keycap
-        #expect(DisplayWidth.of("❤️") == 2)           // VS16
-        #expect(DisplayWidth.of("❤") == 1)            // text presentation by default
+        #expect(DisplayWidth.of("👨‍👩‍👧‍👦") == 2) // ZWJ family
+        #expect(DisplayWidth.of("🇫🇷") == 2) // flag
+        #expect(DisplayWidth.of("👍🏽") == 2) // skin tone
+        #expect(DisplayWidth.of("1️⃣") == 2) // keycap
+        #expect(DisplayWidth.of("❤️") == 2) // VS16
+        #expect(DisplayWidth.of("❤") == 1) // text presentation by default
         #expect(DisplayWidth.of("🏳️‍🌈") == 2)
         #expect(DisplayWidth.of("hi 👋🏻!") == 6)
     }
@@ -36,10 +37,10 @@ import Testing
         #expect(DisplayWidth.of("e\u{301}") == 1)
         #expect(DisplayWidth.of("Ä\u{308}\u{323}") == 1)
         #expect(DisplayWidth.of("\u{301}") == 0)
-        #expect(DisplayWidth.of("a\u{200B}b") == 2)   // zero-width space
+        #expect(DisplayWidth.of("a\u{200B}b") == 2) // zero-width space
         #expect(DisplayWidth.of("\u{200D}") == 0)
         #expect(DisplayWidth.of("\u{FE0F}") == 0)
-        #expect(DisplayWidth.of("\u{2060}") == 0)     // word joiner
+        #expect(DisplayWidth.of("\u{2060}") == 0) // word joiner
     }
 
     @Test func perCharacter() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// OSC 8 hyperlinks in terminal output: only for allowed URLs, with printable targets, and the
@@ -44,14 +45,18 @@ import Testing
     }
 
     @Test func refusedURLsGetNoHyperlink() {
-        let output = render([markdown("[x](javascript:alert(1)) [y](data:text/html,hi)"),
-                             .link(destination: "file:///etc/passwd", label: .text("z"))])
+        let output = render([
+            markdown("[x](javascript:alert(1)) [y](data:text/html,hi)"),
+            .link(destination: "file:///etc/passwd", label: .text("z")),
+        ])
         #expect(!output.contains("\u{1B}]8"))
     }
 
     @Test func withoutHyperlinksTheOutputIsUnchanged() {
-        let views = [markdown("[docs](https://docs.example.org/a) and mailto:x@example.org"),
-                     View.link(destination: "https://real.example/", label: .text("label"))]
+        let views = [
+            markdown("[docs](https://docs.example.org/a) and mailto:x@example.org"),
+            View.link(destination: "https://real.example/", label: .text("label")),
+        ]
         let off = render(views, hyperlinks: false)
         #expect(!off.contains("\u{1B}]8"))
         #expect(Self.visible(off).contains("docs <https://docs.example.org/a>"), "the whole URL without hyperlinks")
@@ -67,8 +72,9 @@ import Testing
     }
 
     @Test func linkBrokenAcrossLinesIsClosedOnEachLine() {
-        let output = render([markdown("[a long label that wraps over several short lines](https://example.org/long)")],
-                            width: 20)
+        let output = render(
+            [markdown("[a long label that wraps over several short lines](https://example.org/long)")],
+            width: 20)
         for line in output.split(separator: "\n") {
             let count = line.matches(of: Self.osc8).count
             #expect(count % 2 == 0, "\(line)")

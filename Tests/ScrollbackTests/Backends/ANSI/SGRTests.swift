@@ -1,12 +1,14 @@
 import Testing
+
 @testable import Scrollback
 
 @Suite struct SGRTests {
     let red = RGBColor(red: 255, green: 0, blue: 0)
 
     @Test func trueColorEscape() {
-        let style = SGRStyle(foreground: .rgb(RGBColor(red: 1, green: 2, blue: 3)), background: .rgb(RGBColor(red: 4, green: 5, blue: 6)),
-                             bold: true, italic: true, underline: true, dim: true)
+        let style = SGRStyle(
+            foreground: .rgb(RGBColor(red: 1, green: 2, blue: 3)), background: .rgb(RGBColor(red: 4, green: 5, blue: 6)),
+            bold: true, italic: true, underline: true, dim: true)
         #expect(style.escape(for: .trueColor) == "\u{1B}[1;2;3;4;38;2;1;2;3;48;2;4;5;6m")
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Scrollback
 
 /// Whether `text` holds a C0 control other than LF, DEL, or a C1 control.
@@ -16,7 +17,8 @@ func containsTerminalControl(_ text: String) -> Bool {
     }
 
     @Test func escapeSequencesBecomeVisible() {
-        let hostile = "\u{1B}[2J\u{1B}]0;pwned\u{07}\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}]8;;https://evil\u{1B}\\x\u{1B}P1$q\u{1B}\\\u{1B}_apc\u{1B}\\"
+        let hostile =
+            "\u{1B}[2J\u{1B}]0;pwned\u{07}\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}]8;;https://evil\u{1B}\\x\u{1B}P1$q\u{1B}\\\u{1B}_apc\u{1B}\\"
         let clean = TerminalSanitizer.sanitize(hostile)
         #expect(!clean.contains("\u{1B}"))
         #expect(!containsTerminalControl(clean))

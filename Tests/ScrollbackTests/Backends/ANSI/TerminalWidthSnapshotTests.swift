@@ -1,6 +1,7 @@
 import Foundation
 import ScrollbackTesting
 import Testing
+
 @testable import Scrollback
 
 /// Messages in CJK, emoji (ZWJ sequences, flags, skin tones, keycaps, VS16) and right-to-left

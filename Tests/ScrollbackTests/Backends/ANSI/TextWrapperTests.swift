@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// Removes Scrollback's SGR sequences (`ESC [ digits ; ... m`).
@@ -8,9 +9,11 @@ func strippingSGR(_ text: String) -> String {
 }
 
 @Suite struct TextWrapperTests {
-    static let prose = "The quick brown fox jumps over the lazy dog, then naps in the sun while an extraordinarily "
+    static let prose =
+        "The quick brown fox jumps over the lazy dog, then naps in the sun while an extraordinarily "
         + "long-winded narrator keeps describing antidisestablishmentarianism at length."
-    static let mixed = "Hello 世界! 日本語のテキストはスペースなしで折り返されます。👨‍👩‍👧‍👦 family 🇯🇵 flag 👍🏽 "
+    static let mixed =
+        "Hello 世界! 日本語のテキストはスペースなしで折り返されます。👨‍👩‍👧‍👦 family 🇯🇵 flag 👍🏽 "
         + "keycap 1️⃣ heart ❤️ café naïve e\u{301}\u{302} 한국어 텍스트도 있습니다 ＦＵＬＬＷＩＤＴＨ"
 
     private func check(_ lines: [TextWrapper.Line], width: Int, sourceLine: SourceLocation = #_sourceLocation) {
@@ -58,8 +61,11 @@ func strippingSGR(_ text: String) -> String {
 
     @Test func overlongWordsBreakHard() {
         let lines = TextWrapper(width: 20).wrap("go " + String(repeating: "a", count: 45) + " end")
-        #expect(lines.map(\.plainText) == ["go", String(repeating: "a", count: 20), String(repeating: "a", count: 20),
-                                           "aaaaa end"])
+        #expect(
+            lines.map(\.plainText) == [
+                "go", String(repeating: "a", count: 20), String(repeating: "a", count: 20),
+                "aaaaa end",
+            ])
     }
 
     @Test func prefixesEveryLine() {
@@ -86,11 +92,14 @@ func strippingSGR(_ text: String) -> String {
 
     @Test func stylesSurviveWrappingAndResetPerLine() {
         let bold = SGRStyle(bold: true)
-        let spans = [StyledSpan("plain start "), StyledSpan("bold words that keep going across lines", style: bold),
-                     StyledSpan(" plain end")]
+        let spans = [
+            StyledSpan("plain start "), StyledSpan("bold words that keep going across lines", style: bold),
+            StyledSpan(" plain end"),
+        ]
         let lines = TextWrapper(width: 20).wrap(spans)
         check(lines, width: 20)
-        #expect(lines.flatMap(\.spans).filter { $0.style == bold }.map(\.text).joined(separator: " ")
+        #expect(
+            lines.flatMap(\.spans).filter { $0.style == bold }.map(\.text).joined(separator: " ")
                 == "bold words that keep going across lines")
         for line in lines {
             let rendered = line.rendered(for: .ansi256)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 @Suite("HTML backend")
@@ -16,9 +17,11 @@ struct HTMLBackendTests {
         var backend = HTMLBackend(output: "", options: options)
         backend.begin(DocumentInfo(title: title), options: options)
         for view in views { backend.write(view) }
-        backend.end(DocumentSummary(messageCount: views.count, firstDate: date("2025-11-28T08:12:00Z"),
-                                    lastDate: date("2025-11-29T17:40:00Z"), timeZoneIdentifier: "Europe/Paris",
-                                    generator: "Scrollback \(ScrollbackVersion.current)"), options: options)
+        backend.end(
+            DocumentSummary(
+                messageCount: views.count, firstDate: date("2025-11-28T08:12:00Z"),
+                lastDate: date("2025-11-29T17:40:00Z"), timeZoneIdentifier: "Europe/Paris",
+                generator: "Scrollback \(ScrollbackVersion.current)"), options: options)
         return backend.output
     }
 
@@ -73,16 +76,19 @@ struct HTMLBackendTests {
     static func expectInert(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(!html.lowercased().contains("<script"), sourceLocation: sourceLocation)
         for tag in startTags(html) {
-            #expect(!["script", "iframe", "object", "embed", "form", "base", "link", "svg", "math"].contains(tag.name),
-                    "unexpected <\(tag.name)>", sourceLocation: sourceLocation)
+            #expect(
+                !["script", "iframe", "object", "embed", "form", "base", "link", "svg", "math"].contains(tag.name),
+                "unexpected <\(tag.name)>", sourceLocation: sourceLocation)
             for attribute in tag.attributes {
-                #expect(!attribute.name.hasPrefix("on"), "event handler \(attribute.name) on <\(tag.name)>",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    !attribute.name.hasPrefix("on"), "event handler \(attribute.name) on <\(tag.name)>",
+                    sourceLocation: sourceLocation)
                 #expect(!attribute.name.hasPrefix("!unquoted"), "unquoted attribute", sourceLocation: sourceLocation)
                 #expect(attribute.name != "style", "style attribute", sourceLocation: sourceLocation)
                 if ["href", "src", "srcset", "action", "formaction", "poster", "background"].contains(attribute.name) {
                     let value = attribute.value.replacingOccurrences(of: "&amp;", with: "&")
-                    let allowed = value.hasPrefix("#") || ["https:", "http:", "mailto:", "tel:"].contains { value.lowercased().hasPrefix($0) }
+                    let allowed =
+                        value.hasPrefix("#") || ["https:", "http:", "mailto:", "tel:"].contains { value.lowercased().hasPrefix($0) }
                     #expect(allowed, "URL \(attribute.value) in <\(tag.name)>", sourceLocation: sourceLocation)
                 }
             }
@@ -122,7 +128,10 @@ struct HTMLBackendTests {
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(html.contains("<meta charset=\"utf-8\">"))
         #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
-        #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https: http:; media-src 'none'; base-uri 'none'; form-action 'none'">"#))
+        #expect(
+            html.contains(
+                #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https: http:; media-src 'none'; base-uri 'none'; form-action 'none'">"#
+            ))
         #expect(html.contains("<meta name=\"referrer\" content=\"no-referrer\">"))
         #expect(html.contains("<title>general</title>"))
         #expect(html.contains("<header class=\"sb-channel\"><h1 class=\"sb-title\">general</h1></header>\n<main>"))
@@ -152,7 +161,8 @@ struct HTMLBackendTests {
     @Test func summaryFooter() {
         let html = Self.document([.message(Self.frame)])
         // The default footer view, in the page's footer: a row of muted parts.
-        let footer: String = "</main>\n<footer class=\"sb-summary\"><div class=\"sb-row sb-document-summary\">"
+        let footer: String =
+            "</main>\n<footer class=\"sb-summary\"><div class=\"sb-row sb-document-summary\">"
             + "<span class=\"sb-muted\">1 message</span><span class=\"sb-muted\">·</span>"
             + "<time datetime=\"2025-11-28T08:12:00Z\">2025-11-28 09:12</time><span class=\"sb-muted\">–</span>"
             + "<time datetime=\"2025-11-29T17:40:00Z\">2025-11-29 18:40</time>"
@@ -164,7 +174,8 @@ struct HTMLBackendTests {
     @Test func summaryWithoutDates() {
         var backend = HTMLBackend(output: "", options: .default)
         backend.end(DocumentSummary(messageCount: 0, firstDate: nil, lastDate: nil, timeZoneIdentifier: "", generator: ""))
-        let counts: String = "<span class=\"sb-muted\">0 messages</span><span class=\"sb-muted\">·</span>"
+        let counts: String =
+            "<span class=\"sb-muted\">0 messages</span><span class=\"sb-muted\">·</span>"
             + "<span class=\"sb-muted\">\(RenderOptions.default.timeZone.identifier)</span>"
         #expect(backend.output.contains(counts))
         #expect(backend.output.contains("Scrollback \(ScrollbackVersion.current)"))
@@ -216,7 +227,8 @@ struct HTMLBackendTests {
             let declaration = before.split(separator: ";").last.map { $0.split(separator: "{").last ?? $0 } ?? ""
             #expect(declaration.hasPrefix("--sb-"), "colour literal outside a custom property: \(declaration)\(css[match.range])")
         }
-        let namedColour = try Regex("(?i)\\b(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\\(|[:\\s](white|black|gr[ae]y|red|blue|silver)\\b(?!-)")
+        let namedColour = try Regex(
+            "(?i)\\b(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\\(|[:\\s](white|black|gr[ae]y|red|blue|silver)\\b(?!-)")
         #expect(css.firstMatch(of: namedColour) == nil, "colour literal in the stylesheet")
     }
 
@@ -248,7 +260,8 @@ struct HTMLBackendTests {
 
     @Test func messageFrame() {
         let html = Self.fragment(.message(Self.frame))
-        #expect(html.hasPrefix("<article class=\"sb-message sb-bubble\" id=\"m_msg%201/&quot;x&quot;\" aria-label=\"Ada, 2025-11-28 09:12\">"))
+        #expect(
+            html.hasPrefix("<article class=\"sb-message sb-bubble\" id=\"m_msg%201/&quot;x&quot;\" aria-label=\"Ada, 2025-11-28 09:12\">"))
         #expect(html.contains("<header><span class=\"sb-author\">Ada</span></header>"))
         #expect(html.contains("<div class=\"sb-body\"><p>Hello <strong>world</strong></p></div>"))
         #expect(html.contains("<footer><time datetime=\"2025-11-28T08:12:00Z\">09:12</time></footer>"))
@@ -263,10 +276,15 @@ struct HTMLBackendTests {
         own.authorName = "Ada \"<b>\""
         own.date = nil
         let html = Self.fragment(.message(own))
-        #expect(html.hasPrefix("<article class=\"sb-message sb-own-bubble\" id=\"m_msg%201/&quot;x&quot;\" aria-label=\"Ada &quot;&lt;b&gt;&quot;\"><div class=\"sb-body\">"))
+        #expect(
+            html.hasPrefix(
+                "<article class=\"sb-message sb-own-bubble\" id=\"m_msg%201/&quot;x&quot;\" aria-label=\"Ada &quot;&lt;b&gt;&quot;\"><div class=\"sb-body\">"
+            ))
         #expect(!html.contains("<header>"))
         #expect(!html.contains("<footer>"))
-        #expect(Self.fragment(.message(MessageFrame(id: "s", role: .system))) == "<article class=\"sb-message sb-system\" id=\"m-s\"><div class=\"sb-body\"></div></article>")
+        #expect(
+            Self.fragment(.message(MessageFrame(id: "s", role: .system)))
+                == "<article class=\"sb-message sb-system\" id=\"m-s\"><div class=\"sb-body\"></div></article>")
     }
 
     @Test func textRuns() {
@@ -277,54 +295,92 @@ struct HTMLBackendTests {
 
     @Test func stacksAndCards() {
         #expect(Self.fragment(.stack(.vertical, [.text("a"), .text("b")])) == "<div class=\"sb-stack sb-plain\">ab</div>")
-        #expect(Self.fragment(.stack(.horizontal, [.badge("GIF")], .attachment)) == "<div class=\"sb-row sb-attachment\"><span class=\"sb-badge\">GIF</span></div>")
-        #expect(Self.fragment(.card(.card, [.text("Ada", .title)])) == "<div class=\"sb-card sb-card\"><span class=\"sb-title\">Ada</span></div>")
+        #expect(
+            Self.fragment(.stack(.horizontal, [.badge("GIF")], .attachment))
+                == "<div class=\"sb-row sb-attachment\"><span class=\"sb-badge\">GIF</span></div>")
+        #expect(
+            Self.fragment(.card(.card, [.text("Ada", .title)]))
+                == "<div class=\"sb-card sb-card\"><span class=\"sb-title\">Ada</span></div>")
     }
 
     @Test func linksPassThePolicy() {
-        #expect(Self.fragment(.link(destination: "https://example.com/a?b=1&c=\"2\"", label: .text("site")))
-            == "<a href=\"https://example.com/a?b=1&amp;c=&quot;2&quot;\" rel=\"noopener noreferrer nofollow\">site</a>")
-        for hostile in ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "java&#x09;script:alert(1)", "&#106;avascript:alert(1)",
-                        "  \u{1}javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)"] {
+        #expect(
+            Self.fragment(.link(destination: "https://example.com/a?b=1&c=\"2\"", label: .text("site")))
+                == "<a href=\"https://example.com/a?b=1&amp;c=&quot;2&quot;\" rel=\"noopener noreferrer nofollow\">site</a>")
+        for hostile in [
+            "javascript:alert(1)", "JaVaScRiPt:alert(1)", "java&#x09;script:alert(1)", "&#106;avascript:alert(1)",
+            "  \u{1}javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)",
+        ] {
             #expect(Self.fragment(.link(destination: hostile, label: .text("click"))) == "click", "\(hostile)")
         }
     }
 
     @Test func nestedLinksAreFlattened() {
-        let html = Self.fragment(.link(destination: "https://a.example", label: .stack(.vertical, [
-            .link(destination: "https://b.example", label: .text("inner")),
-            .markdown(MarkdownDocument(blocks: [.paragraph([.link(destination: "https://c.example", title: "", children: [.text("md")])])])),
-        ])))
+        let html = Self.fragment(
+            .link(
+                destination: "https://a.example",
+                label: .stack(
+                    .vertical,
+                    [
+                        .link(destination: "https://b.example", label: .text("inner")),
+                        .markdown(
+                            MarkdownDocument(blocks: [
+                                .paragraph([.link(destination: "https://c.example", title: "", children: [.text("md")])])
+                            ])),
+                    ])))
         #expect(html.components(separatedBy: "<a ").count == 2)
         #expect(html.contains("inner") && html.contains("md"))
     }
 
     @Test func images() {
-        let full = Self.fragment(.image(ImageContent(source: "https://cdn.example/full.jpg", thumbnail: "https://cdn.example/thumb.jpg",
-                                                     alt: "A cat", width: 640, height: 480)))
-        #expect(full == "<a class=\"sb-image\" href=\"https://cdn.example/full.jpg\" rel=\"noopener noreferrer nofollow\"><img src=\"https://cdn.example/thumb.jpg\" alt=\"A cat\" width=\"640\" height=\"480\" loading=\"lazy\" decoding=\"async\"></a>")
+        let full = Self.fragment(
+            .image(
+                ImageContent(
+                    source: "https://cdn.example/full.jpg", thumbnail: "https://cdn.example/thumb.jpg",
+                    alt: "A cat", width: 640, height: 480)))
+        #expect(
+            full
+                == "<a class=\"sb-image\" href=\"https://cdn.example/full.jpg\" rel=\"noopener noreferrer nofollow\"><img src=\"https://cdn.example/thumb.jpg\" alt=\"A cat\" width=\"640\" height=\"480\" loading=\"lazy\" decoding=\"async\"></a>"
+        )
         let noAlt = Self.fragment(.image(ImageContent(source: "https://cdn.example/x.png", alt: "  ")))
         #expect(noAlt.contains("<img src=\"https://cdn.example/x.png\" alt=\"Image\" loading=\"lazy\" decoding=\"async\">"))
-        let hostile = Self.fragment(.image(ImageContent(source: "javascript:alert(1)", thumbnail: "data:text/html,x", alt: "<b>pic</b>", width: -4)))
+        let hostile = Self.fragment(
+            .image(ImageContent(source: "javascript:alert(1)", thumbnail: "data:text/html,x", alt: "<b>pic</b>", width: -4)))
         #expect(hostile == "<span class=\"sb-image sb-image-missing\">&lt;b&gt;pic&lt;/b&gt;</span>")
         let thumbOnly = Self.fragment(.image(ImageContent(source: "vbscript:x", thumbnail: "https://cdn.example/t.png", alt: "t")))
         #expect(thumbOnly.hasPrefix("<span class=\"sb-image\"><img src=\"https://cdn.example/t.png\""))
     }
 
     @Test func iconsTimesBadgesFields() {
-        #expect(Self.fragment(.icon(name: .image, label: "Photo \"1\"")) == "<span class=\"sb-icon\" role=\"img\" aria-label=\"Photo &quot;1&quot;\">📷</span>")
+        #expect(
+            Self.fragment(.icon(name: .image, label: "Photo \"1\""))
+                == "<span class=\"sb-icon\" role=\"img\" aria-label=\"Photo &quot;1&quot;\">📷</span>")
         #expect(Self.fragment(.icon(name: .pinned, label: "")) == "<span class=\"sb-icon\" aria-hidden=\"true\">📌</span>")
-        #expect(Self.fragment(.time(Self.date("2025-01-02T03:04:05.250Z"), label: "<03:04>")) == "<time datetime=\"2025-01-02T03:04:05.250Z\">&lt;03:04&gt;</time>")
+        #expect(
+            Self.fragment(.time(Self.date("2025-01-02T03:04:05.250Z"), label: "<03:04>"))
+                == "<time datetime=\"2025-01-02T03:04:05.250Z\">&lt;03:04&gt;</time>")
         #expect(Self.fragment(.badge("Edited", .muted)) == "<span class=\"sb-badge sb-muted\">Edited</span>")
         let fields = Self.fragment(.fields([.init("Name", .text("Ada")), .init("Nested", .fields([.init("<k>", .text("v"))]))]))
-        #expect(fields == "<dl class=\"sb-fields\"><dt>Name</dt><dd>Ada</dd><dt>Nested</dt><dd><dl class=\"sb-fields\"><dt>&lt;k&gt;</dt><dd>v</dd></dl></dd></dl>")
+        #expect(
+            fields
+                == "<dl class=\"sb-fields\"><dt>Name</dt><dd>Ada</dd><dt>Nested</dt><dd><dl class=\"sb-fields\"><dt>&lt;k&gt;</dt><dd>v</dd></dl></dd></dl>"
+        )
     }
 
     @Test func quotes() {
-        let linked = Self.fragment(.quote(anchor: "m-abc\"", [.text("Ada", .author), .markdown(MarkdownDocument(blocks: [
-            .paragraph([.link(destination: "https://x.example", title: "", children: [.text("see")])]),
-        ]))]))
-        #expect(linked.hasPrefix("<blockquote class=\"sb-quote\"><a href=\"#m-abc&quot;\"><span class=\"sb-author\">Ada</span><p>see</p></a></blockquote>"))
+        let linked = Self.fragment(
+            .quote(
+                anchor: "m-abc\"",
+                [
+                    .text("Ada", .author),
+                    .markdown(
+                        MarkdownDocument(blocks: [
+                            .paragraph([.link(destination: "https://x.example", title: "", children: [.text("see")])])
+                        ])),
+                ]))
+        #expect(
+            linked.hasPrefix(
+                "<blockquote class=\"sb-quote\"><a href=\"#m-abc&quot;\"><span class=\"sb-author\">Ada</span><p>see</p></a></blockquote>"))
         #expect(Self.fragment(.quote(anchor: nil, [.text("gone")])) == "<blockquote class=\"sb-quote\">gone</blockquote>")
     }
 
@@ -388,15 +444,19 @@ struct HTMLBackendTests {
     }
 
     @Test func markdownInlines() {
-        let html = Self.markdown([.paragraph([
-            .text("Hi "), .mention(userID: "u1", text: "@Ada"), .softBreak, .code("a<b"), .lineBreak,
-            .link(destination: "https://example.com", title: "T\"", children: [.strong([.text("bold")])]),
-            .link(destination: "javascript:alert(1)", title: "", children: [.text("evil")]),
-            .image(source: "https://example.com/i.png", title: "", alt: []),
-            .image(source: "JaVaScRiPt:alert(1)", title: "", alt: [.text("bad")]),
-        ])])
+        let html = Self.markdown([
+            .paragraph([
+                .text("Hi "), .mention(userID: "u1", text: "@Ada"), .softBreak, .code("a<b"), .lineBreak,
+                .link(destination: "https://example.com", title: "T\"", children: [.strong([.text("bold")])]),
+                .link(destination: "javascript:alert(1)", title: "", children: [.text("evil")]),
+                .image(source: "https://example.com/i.png", title: "", alt: []),
+                .image(source: "JaVaScRiPt:alert(1)", title: "", alt: [.text("bad")]),
+            ])
+        ])
         #expect(html.contains("<span class=\"sb-mention\">@Ada</span><br>\n<code>a&lt;b</code><br>\n"))
-        #expect(html.contains("<a href=\"https://example.com\" title=\"T&quot;\" rel=\"noopener noreferrer nofollow\"><strong>bold</strong></a>"))
+        #expect(
+            html.contains(
+                "<a href=\"https://example.com\" title=\"T&quot;\" rel=\"noopener noreferrer nofollow\"><strong>bold</strong></a>"))
         #expect(html.contains("evil") && !html.contains("javascript"))
         #expect(html.contains("<img src=\"https://example.com/i.png\" alt=\"Image\" loading=\"lazy\" decoding=\"async\">"))
         #expect(html.contains("<span class=\"sb-image sb-image-missing\">bad</span>"))
@@ -422,9 +482,14 @@ struct HTMLBackendTests {
             ]
             let body: [View] = [
                 .text(hostile, Role(rawValue: hostile)),
-                .markdown(MarkdownDocument(blocks: [.paragraph(inlines), .htmlBlock(hostile), .codeBlock(info: hostile, code: hostile),
-                                                    .heading(level: 1, [.text(hostile)])])),
-                .stack(.horizontal, [.badge(hostile, Role(rawValue: hostile)), .icon(name: Theme.Icon(rawValue: hostile), label: hostile)], Role(rawValue: hostile)),
+                .markdown(
+                    MarkdownDocument(blocks: [
+                        .paragraph(inlines), .htmlBlock(hostile), .codeBlock(info: hostile, code: hostile),
+                        .heading(level: 1, [.text(hostile)]),
+                    ])),
+                .stack(
+                    .horizontal, [.badge(hostile, Role(rawValue: hostile)), .icon(name: Theme.Icon(rawValue: hostile), label: hostile)],
+                    Role(rawValue: hostile)),
                 .card(Role(rawValue: hostile), [.link(destination: hostile, label: .text(hostile))]),
                 .image(ImageContent(source: hostile, thumbnail: hostile, alt: hostile)),
                 .time(Date(timeIntervalSince1970: Double(index)), label: hostile),
@@ -433,8 +498,11 @@ struct HTMLBackendTests {
             ]
             views.append(.divider(label: hostile))
             views.append(.heading(level: 1, hostile))
-            views.append(.message(MessageFrame(id: hostile, role: Role(rawValue: hostile), header: [.text(hostile, .author)],
-                                               body: body, footer: [.badge(hostile)], authorName: hostile, date: nil)))
+            views.append(
+                .message(
+                    MessageFrame(
+                        id: hostile, role: Role(rawValue: hostile), header: [.text(hostile, .author)],
+                        body: body, footer: [.badge(hostile)], authorName: hostile, date: nil)))
         }
         let html = Self.document(views, title: Self.hostileStrings.joined())
         Self.expectInert(html)
@@ -463,44 +531,79 @@ struct HTMLBackendTests {
         return [
             .divider(label: "Nov 28, 2025"),
             .message(MessageFrame(id: "m1", role: .system, body: [.text("Ada created the channel", .system)], date: day1)),
-            .message(MessageFrame(
-                id: "m2", role: .bubble,
-                header: [.text("Grace Hopper", .author), .badge("admin")],
-                body: [.markdown(MarkdownDocument(blocks: [
-                    .paragraph([.text("Morning "), .mention(userID: "ada", text: "@Ada"), .text("! Here is the "), .strong([.text("plan")]),
-                                .text(" for today, see "), .link(destination: "https://example.com/plan", title: "", children: [.text("the doc")]),
-                                .text(":")]),
-                    .list(start: nil, tight: true, items: [[.paragraph([.text("review the mockups")])], [.paragraph([.emphasis([.text("ship")]), .text(" the thing")])]]),
-                    .codeBlock(info: "swift", code: "let transcript = try Scrollback.render(messages, to: .html, theme: .default, timeZone: .current)\n"),
-                ]))],
-                footer: [.time(day1, label: "09:12")], authorName: "Grace Hopper", date: day1)),
-            .message(MessageFrame(
-                id: "m3", role: .ownBubble,
-                body: [.quote(anchor: "m-m2", [.text("Grace Hopper", .author), .text("Morning @Ada! Here is the plan for today…", .muted)]),
-                       text("Looks great 👍 averyveryverylongwordwithoutanyspacesthatmustwrapinsidethebubbleandnotscrollthepage")],
-                footer: [.time(day1.addingTimeInterval(120), label: "09:14"), .badge("Edited", .muted)],
-                authorName: "Ada Lovelace", date: day1.addingTimeInterval(120))),
-            .message(MessageFrame(
-                id: "m4", role: .bubble,
-                header: [.text("Grace Hopper", .author)],
-                body: [
-                    .image(ImageContent(source: "https://images.example/full.jpg", thumbnail: "https://images.example/thumb.jpg",
-                                        alt: "Whiteboard sketch", width: 400, height: 300)),
-                    .card(.card, [.stack(.horizontal, [.icon(name: .contact, label: "Contact"), .text("Ada Lovelace", .title)]),
-                                  .fields([.init("Phone", .link(destination: "tel:+442079460958", label: .text("+44 20 7946 0958"))),
-                                           .init("Email", .link(destination: "mailto:ada@example.com", label: .text("ada@example.com")))])]),
-                ],
-                footer: [.time(day1.addingTimeInterval(300), label: "09:17")], authorName: "Grace Hopper", date: day1.addingTimeInterval(300))),
+            .message(
+                MessageFrame(
+                    id: "m2", role: .bubble,
+                    header: [.text("Grace Hopper", .author), .badge("admin")],
+                    body: [
+                        .markdown(
+                            MarkdownDocument(blocks: [
+                                .paragraph([
+                                    .text("Morning "), .mention(userID: "ada", text: "@Ada"), .text("! Here is the "),
+                                    .strong([.text("plan")]),
+                                    .text(" for today, see "),
+                                    .link(destination: "https://example.com/plan", title: "", children: [.text("the doc")]),
+                                    .text(":"),
+                                ]),
+                                .list(
+                                    start: nil, tight: true,
+                                    items: [
+                                        [.paragraph([.text("review the mockups")])],
+                                        [.paragraph([.emphasis([.text("ship")]), .text(" the thing")])],
+                                    ]),
+                                .codeBlock(
+                                    info: "swift",
+                                    code:
+                                        "let transcript = try Scrollback.render(messages, to: .html, theme: .default, timeZone: .current)\n"
+                                ),
+                            ]))
+                    ],
+                    footer: [.time(day1, label: "09:12")], authorName: "Grace Hopper", date: day1)),
+            .message(
+                MessageFrame(
+                    id: "m3", role: .ownBubble,
+                    body: [
+                        .quote(
+                            anchor: "m-m2", [.text("Grace Hopper", .author), .text("Morning @Ada! Here is the plan for today…", .muted)]),
+                        text("Looks great 👍 averyveryverylongwordwithoutanyspacesthatmustwrapinsidethebubbleandnotscrollthepage"),
+                    ],
+                    footer: [.time(day1.addingTimeInterval(120), label: "09:14"), .badge("Edited", .muted)],
+                    authorName: "Ada Lovelace", date: day1.addingTimeInterval(120))),
+            .message(
+                MessageFrame(
+                    id: "m4", role: .bubble,
+                    header: [.text("Grace Hopper", .author)],
+                    body: [
+                        .image(
+                            ImageContent(
+                                source: "https://images.example/full.jpg", thumbnail: "https://images.example/thumb.jpg",
+                                alt: "Whiteboard sketch", width: 400, height: 300)),
+                        .card(
+                            .card,
+                            [
+                                .stack(.horizontal, [.icon(name: .contact, label: "Contact"), .text("Ada Lovelace", .title)]),
+                                .fields([
+                                    .init("Phone", .link(destination: "tel:+442079460958", label: .text("+44 20 7946 0958"))),
+                                    .init("Email", .link(destination: "mailto:ada@example.com", label: .text("ada@example.com"))),
+                                ]),
+                            ]),
+                    ],
+                    footer: [.time(day1.addingTimeInterval(300), label: "09:17")], authorName: "Grace Hopper",
+                    date: day1.addingTimeInterval(300))),
             .divider(label: "Nov 29, 2025"),
             .message(MessageFrame(id: "m5", role: .deleted, body: [.text("Message deleted", .deleted)])),
-            .message(MessageFrame(
-                id: "m6", role: .ownBubble,
-                body: [.markdown(MarkdownDocument(blocks: [
-                    .paragraph([.text("Raw HTML stays text: "), .html("<b onclick=\"x\">bold?</b>")]),
-                    .blockQuote([.paragraph([.text("A quoted line in Markdown")])]),
-                ]))],
-                footer: [.time(date("2025-11-29T17:40:00Z"), label: "18:40")], authorName: "Ada Lovelace",
-                date: date("2025-11-29T17:40:00Z"))),
+            .message(
+                MessageFrame(
+                    id: "m6", role: .ownBubble,
+                    body: [
+                        .markdown(
+                            MarkdownDocument(blocks: [
+                                .paragraph([.text("Raw HTML stays text: "), .html("<b onclick=\"x\">bold?</b>")]),
+                                .blockQuote([.paragraph([.text("A quoted line in Markdown")])]),
+                            ]))
+                    ],
+                    footer: [.time(date("2025-11-29T17:40:00Z"), label: "18:40")], authorName: "Ada Lovelace",
+                    date: date("2025-11-29T17:40:00Z"))),
         ]
     }()
 }

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import Scrollback
 
 @Suite("HTML escaping")
 struct HTMLEscapingTests {
     @Test func escapesTheFiveSpecialCharacters() {
-        #expect(HTMLEscaping.escape(#"<a href="x">Tom & Jerry's</a>"#)
-            == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+        #expect(
+            HTMLEscaping.escape(#"<a href="x">Tom & Jerry's</a>"#)
+                == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
     }
 
     @Test func scriptTagBecomesText() {
@@ -52,7 +54,8 @@ struct HTMLEscapingTests {
         let name = "invoice\u{202E}fdp.exe"
         #expect(HTMLEscaping.escape(name) == "invoice⟨U+202E⟩fdp.exe")
         #expect(HTMLEscaping.escape(name, as: .lines) == "invoice⟨U+202E⟩fdp.exe")
-        #expect(HTMLEscaping.escape("\u{2067}a\u{2069} \u{200F}1 2 3 \u{061C}1-2 & <x>")
+        #expect(
+            HTMLEscaping.escape("\u{2067}a\u{2069} \u{200F}1 2 3 \u{061C}1-2 & <x>")
                 == "⟨U+2067⟩a⟨U+2069⟩ ⟨U+200F⟩1 2 3 ⟨U+061C⟩1-2 &amp; &lt;x&gt;")
         // Typographic punctuation shares the lead byte and is left alone.
         #expect(HTMLEscaping.escape("it’s — “fine”…\u{2010}\u{2070}") == "it’s — “fine”…\u{2010}\u{2070}")
@@ -114,7 +117,11 @@ struct HTMLEscapingTests {
         #expect(HTMLEscaping.className(for: .bubble) == "sb-bubble")
         let hostile = HTMLEscaping.className(for: Role(rawValue: "x\" onclick=\"alert(1)}</style>"))
         #expect(hostile.hasPrefix("sb-"))
-        #expect(hostile.utf8.allSatisfy { ("a"..."z").contains(Character(Unicode.Scalar($0))) || ("0"..."9").contains(Character(Unicode.Scalar($0))) || $0 == UInt8(ascii: "-") })
+        #expect(
+            hostile.utf8.allSatisfy {
+                ("a"..."z").contains(Character(Unicode.Scalar($0))) || ("0"..."9").contains(Character(Unicode.Scalar($0)))
+                    || $0 == UInt8(ascii: "-")
+            })
     }
 }
 
@@ -124,8 +131,10 @@ struct HTMLEscapingTests {
         #expect(URLPolicy.sanitize(url) == url)
     }
 
-    @Test(arguments: ["../secret.html", "/etc/passwd.txt", "a/b.html", "javascript:x.html", "x.html.exe", ".html",
-                      "x.htm", "file.html#<script>", "x y.html", "%2e%2e.html", "x.HTML:alert(1)"])
+    @Test(arguments: [
+        "../secret.html", "/etc/passwd.txt", "a/b.html", "javascript:x.html", "x.html.exe", ".html",
+        "x.htm", "file.html#<script>", "x y.html", "%2e%2e.html", "x.HTML:alert(1)",
+    ])
     func nothingElseRelativePasses(url: String) {
         #expect(URLPolicy.sanitize(url) == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 /// What a security reviewer checks in every page: the policy comes first, every URL attribute
@@ -24,16 +25,23 @@ struct HTMLSecurityTests {
     }
 
     /// The attributes that a browser resolves as a URL.
-    static let urlAttributes: Set<String> = ["href", "src", "srcset", "action", "formaction", "poster", "background",
-                                             "cite", "data", "xlink:href", "ping"]
+    static let urlAttributes: Set<String> = [
+        "href", "src", "srcset", "action", "formaction", "poster", "background",
+        "cite", "data", "xlink:href", "ping",
+    ]
 
     /// Asserts the reviewer's rules on one page.
-    static func expectReviewed(_ html: String, remoteMedia: Bool, _ context: String,
-                               sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectReviewed(
+        _ html: String, remoteMedia: Bool, _ context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         HTMLBackendTests.expectInert(html, sourceLocation: sourceLocation)
         // The policy is in force before anything else in the head is read.
-        #expect(html.contains("<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLBackend<String>.contentSecurityPolicy(remoteMedia: remoteMedia))\">\n"),
-                "\(context): policy not first in <head>", sourceLocation: sourceLocation)
+        #expect(
+            html.contains(
+                "<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLBackend<String>.contentSecurityPolicy(remoteMedia: remoteMedia))\">\n"
+            ),
+            "\(context): policy not first in <head>", sourceLocation: sourceLocation)
         for tag in HTMLBackendTests.startTags(html) {
             for attribute in tag.attributes where urlAttributes.contains(attribute.name) {
                 // What the browser will use: the value with its character references decoded.
@@ -43,14 +51,17 @@ struct HTMLSecurityTests {
             }
             if tag.name == "a", let href = tag.attributes.first(where: { $0.name == "href" })?.value, !href.hasPrefix("#") {
                 let relation = tag.attributes.first(where: { $0.name == "rel" })?.value
-                #expect(relation == "noopener noreferrer nofollow", "\(context): <a href=\"\(href)\"> without rel",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    relation == "noopener noreferrer nofollow", "\(context): <a href=\"\(href)\"> without rel",
+                    sourceLocation: sourceLocation)
             }
             if !remoteMedia {
-                #expect(!["img", "video", "audio", "source", "picture", "iframe", "object", "embed", "input", "track"].contains(tag.name),
-                        "\(context): <\(tag.name)> without remote media", sourceLocation: sourceLocation)
-                #expect(!tag.attributes.contains { ["src", "srcset", "poster", "background", "data"].contains($0.name) },
-                        "\(context): a fetching attribute on <\(tag.name)>", sourceLocation: sourceLocation)
+                #expect(
+                    !["img", "video", "audio", "source", "picture", "iframe", "object", "embed", "input", "track"].contains(tag.name),
+                    "\(context): <\(tag.name)> without remote media", sourceLocation: sourceLocation)
+                #expect(
+                    !tag.attributes.contains { ["src", "srcset", "poster", "background", "data"].contains($0.name) },
+                    "\(context): a fetching attribute on <\(tag.name)>", sourceLocation: sourceLocation)
             }
         }
         if !remoteMedia {
@@ -109,32 +120,55 @@ struct HTMLSecurityTests {
             backend.write(view)
             return backend.output.trimmingCharacters(in: .newlines)
         }
-        #expect(fragment(.image(ImageContent(source: "https://x.example/a.png", thumbnail: "https://x.example/t.png",
-                                             alt: "a <b>.png", width: 640, height: 480)))
-            == #"<a class="sb-image sb-image-placeholder" href="https://x.example/a.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">a &lt;b&gt;.png</span> <span class="sb-image-details">640 × 480</span></a>"#)
+        #expect(
+            fragment(
+                .image(
+                    ImageContent(
+                        source: "https://x.example/a.png", thumbnail: "https://x.example/t.png",
+                        alt: "a <b>.png", width: 640, height: 480)))
+                == #"<a class="sb-image sb-image-placeholder" href="https://x.example/a.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">a &lt;b&gt;.png</span> <span class="sb-image-details">640 × 480</span></a>"#
+        )
         // Only a thumbnail: the link goes to it.
-        #expect(fragment(.image(ImageContent(source: "javascript:x", thumbnail: "https://x.example/t.png", alt: "")))
-            == #"<a class="sb-image sb-image-placeholder" href="https://x.example/t.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">Image</span></a>"#)
+        #expect(
+            fragment(.image(ImageContent(source: "javascript:x", thumbnail: "https://x.example/t.png", alt: "")))
+                == #"<a class="sb-image sb-image-placeholder" href="https://x.example/t.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">Image</span></a>"#
+        )
         // Inside a link (a quote), no nested link.
-        #expect(fragment(.quote(anchor: "m-1", [.image(ImageContent(source: "https://x.example/a.png", alt: "a"))]))
-            == ##"<blockquote class="sb-quote"><a href="#m-1"><span class="sb-image sb-image-placeholder"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">a</span></span></a></blockquote>"##)
-        #expect(fragment(.avatar(AvatarContent(imageURL: "https://x.example/me.png", initials: "AL", colorIndex: 3)))
-            == #"<span class="sb-avatar sb-avatar-3" aria-hidden="true">AL</span>"#)
-        let markdown = fragment(.markdown(MarkdownDocument(blocks: [.paragraph([
-            .image(source: "https://x.example/m.png", title: "t", alt: [.text("chart")]),
-            .image(source: "javascript:alert(1)", title: "", alt: [.text("bad")]),
-        ])])))
-        #expect(markdown == #"<p><a class="sb-image sb-image-placeholder" href="https://x.example/m.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">chart</span></a><span class="sb-image sb-image-missing">bad</span></p>"#)
+        #expect(
+            fragment(.quote(anchor: "m-1", [.image(ImageContent(source: "https://x.example/a.png", alt: "a"))]))
+                == ##"<blockquote class="sb-quote"><a href="#m-1"><span class="sb-image sb-image-placeholder"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">a</span></span></a></blockquote>"##
+        )
+        #expect(
+            fragment(.avatar(AvatarContent(imageURL: "https://x.example/me.png", initials: "AL", colorIndex: 3)))
+                == #"<span class="sb-avatar sb-avatar-3" aria-hidden="true">AL</span>"#)
+        let markdown = fragment(
+            .markdown(
+                MarkdownDocument(blocks: [
+                    .paragraph([
+                        .image(source: "https://x.example/m.png", title: "t", alt: [.text("chart")]),
+                        .image(source: "javascript:alert(1)", title: "", alt: [.text("bad")]),
+                    ])
+                ])))
+        #expect(
+            markdown
+                == #"<p><a class="sb-image sb-image-placeholder" href="https://x.example/m.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">chart</span></a><span class="sb-image sb-image-missing">bad</span></p>"#
+        )
     }
 
     @Test func hostileViewsWithoutRemoteMedia() {
         var views: [View] = []
         for hostile in HTMLBackendTests.hostileStrings {
-            views.append(.message(MessageFrame(id: hostile, role: .bubble,
-                                               header: [.avatar(AvatarContent(imageURL: hostile, initials: hostile, colorIndex: 99))],
-                                               body: [.image(ImageContent(source: hostile, thumbnail: hostile, alt: hostile, width: -1, height: 5)),
-                                                      .markdown(MarkdownDocument(blocks: [.paragraph([.image(source: hostile, title: hostile, alt: [.text(hostile)])])]))],
-                                               authorName: hostile)))
+            views.append(
+                .message(
+                    MessageFrame(
+                        id: hostile, role: .bubble,
+                        header: [.avatar(AvatarContent(imageURL: hostile, initials: hostile, colorIndex: 99))],
+                        body: [
+                            .image(ImageContent(source: hostile, thumbnail: hostile, alt: hostile, width: -1, height: 5)),
+                            .markdown(
+                                MarkdownDocument(blocks: [.paragraph([.image(source: hostile, title: hostile, alt: [.text(hostile)])])])),
+                        ],
+                        authorName: hostile)))
         }
         views.append(.image(ImageContent(source: "https://ok.example/p.png", alt: "ok")))
         var backend = HTMLBackend(output: "", options: RenderOptions(remoteMedia: false))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Scrollback
 
 @Suite struct MarkdownBackendTests {
@@ -30,13 +31,16 @@ import Testing
         var options = RenderOptions.default
         options.timeZone = try #require(TimeZone(identifier: "Asia/Tokyo"))
         var backend = MarkdownBackend(output: "", options: options)
-        backend.end(DocumentSummary(messageCount: 3, firstDate: Date(timeIntervalSince1970: 0),
-                                    lastDate: Date(timeIntervalSince1970: 86_400 + 90), timeZoneIdentifier: "Asia/Tokyo",
-                                    generator: "Scrollback 0.1.0"), options: options)
-        #expect(CommonMark.parse(backend.output).blocks == [
-            .thematicBreak,
-            .paragraph([.emphasis([.text("3 messages · 1970-01-01 09:00 – 1970-01-02 09:01 Asia/Tokyo · Scrollback 0.1.0")])]),
-        ])
+        backend.end(
+            DocumentSummary(
+                messageCount: 3, firstDate: Date(timeIntervalSince1970: 0),
+                lastDate: Date(timeIntervalSince1970: 86_400 + 90), timeZoneIdentifier: "Asia/Tokyo",
+                generator: "Scrollback 0.1.0"), options: options)
+        #expect(
+            CommonMark.parse(backend.output).blocks == [
+                .thematicBreak,
+                .paragraph([.emphasis([.text("3 messages · 1970-01-01 09:00 – 1970-01-02 09:01 Asia/Tokyo · Scrollback 0.1.0")])]),
+            ])
         var single = MarkdownBackend(output: "", options: .default)
         single.end(DocumentSummary(messageCount: 1, firstDate: nil, lastDate: nil, timeZoneIdentifier: "UTC", generator: "g"))
         #expect(CommonMark.parse(single.output).blocks.last == .paragraph([.emphasis([.text("1 message · UTC · g")])]))
@@ -64,47 +68,65 @@ import Testing
             body: [.markdown(ChatMarkdown.parse("Hello **world**\n\n- a\n- b", mentionedUsers: []))],
             footer: [.text("10:42", .timestamp), .badge("Edited"), .text("❤️ 2")]
         )
-        #expect(parsed([view]) == [
-            .paragraph([.strong([.text("Ann")]), .text(" · 10:42")]),
-            .paragraph([.text("Hello "), .strong([.text("world")])]),
-            .list(start: nil, tight: true, items: [[.paragraph([.text("a")])], [.paragraph([.text("b")])]]),
-            .paragraph([.emphasis([.text("10:42 · "), .code("Edited"), .text(" · ❤️ 2")])]),
-        ])
+        #expect(
+            parsed([view]) == [
+                .paragraph([.strong([.text("Ann")]), .text(" · 10:42")]),
+                .paragraph([.text("Hello "), .strong([.text("world")])]),
+                .list(start: nil, tight: true, items: [[.paragraph([.text("a")])], [.paragraph([.text("b")])]]),
+                .paragraph([.emphasis([.text("10:42 · "), .code("Edited"), .text(" · ❤️ 2")])]),
+            ])
     }
 
     @Test func systemAndDeletedMessagesAreOneEmphasisedLine() {
         let system = message(body: [.text("Ann joined", .system)], footer: [.text("10:00", .timestamp)], role: .system)
         let deleted = message("2", header: [.text("Bob", .author)], body: [.text("Message deleted", .deleted)], role: .deleted)
-        #expect(parsed([system, deleted]) == [
-            .paragraph([.emphasis([.text("Ann joined · 10:00")])]),
-            .paragraph([.emphasis([.strong([.text("Bob")]), .text(" · Message deleted")])]),
-        ])
+        #expect(
+            parsed([system, deleted]) == [
+                .paragraph([.emphasis([.text("Ann joined · 10:00")])]),
+                .paragraph([.emphasis([.strong([.text("Bob")]), .text(" · Message deleted")])]),
+            ])
     }
 
     @Test func rolesMapToEmphasisStrongAndCode() {
-        let row = View.stack(.horizontal, [
-            .text("s", .strong), .text("t", .title), .text("@m", .mention), .text("l", .label), .text("e", .emphasis),
-            .text("c", .code), .text("plain"),
-        ])
-        #expect(parsed([row]) == [.paragraph([
-            .strong([.text("s")]), .text(" "), .strong([.text("t")]), .text(" "), .strong([.text("@m")]), .text(" "),
-            .emphasis([.text("l")]), .text(" "), .emphasis([.text("e")]), .text(" "), .code("c"), .text(" plain"),
-        ])])
+        let row = View.stack(
+            .horizontal,
+            [
+                .text("s", .strong), .text("t", .title), .text("@m", .mention), .text("l", .label), .text("e", .emphasis),
+                .text("c", .code), .text("plain"),
+            ])
+        #expect(
+            parsed([row]) == [
+                .paragraph([
+                    .strong([.text("s")]), .text(" "), .strong([.text("t")]), .text(" "), .strong([.text("@m")]), .text(" "),
+                    .emphasis([.text("l")]), .text(" "), .emphasis([.text("e")]), .text(" "), .code("c"), .text(" plain"),
+                ])
+            ])
     }
 
     @Test func attachmentsIconsBadgesAndImages() {
-        let card = View.card(.attachment, [
-            .stack(.horizontal, [.icon(name: .file, label: "File"), .link(destination: "https://f.example/a.pdf", label: .text("a.pdf")),
-                                 .badge("1.2 MB")]),
-            .image(ImageContent(source: "https://i.example/p.png", alt: "Sunset")),
-            .image(ImageContent(source: "javascript:alert(1)", alt: "")),
-        ])
-        #expect(parsed([message(body: [card])]) == [.blockQuote([
-            .paragraph([.text("📄 "), .link(destination: "https://f.example/a.pdf", title: "", children: [.text("a.pdf")]),
-                        .text(" "), .code("1.2 MB")]),
-            .paragraph([.link(destination: "https://i.example/p.png", title: "", children: [.text("🖼 Sunset")])]),
-            .paragraph([.text("🖼 image")]),
-        ])])
+        let card = View.card(
+            .attachment,
+            [
+                .stack(
+                    .horizontal,
+                    [
+                        .icon(name: .file, label: "File"), .link(destination: "https://f.example/a.pdf", label: .text("a.pdf")),
+                        .badge("1.2 MB"),
+                    ]),
+                .image(ImageContent(source: "https://i.example/p.png", alt: "Sunset")),
+                .image(ImageContent(source: "javascript:alert(1)", alt: "")),
+            ])
+        #expect(
+            parsed([message(body: [card])]) == [
+                .blockQuote([
+                    .paragraph([
+                        .text("📄 "), .link(destination: "https://f.example/a.pdf", title: "", children: [.text("a.pdf")]),
+                        .text(" "), .code("1.2 MB"),
+                    ]),
+                    .paragraph([.link(destination: "https://i.example/p.png", title: "", children: [.text("🖼 Sunset")])]),
+                    .paragraph([.text("🖼 image")]),
+                ])
+            ])
     }
 
     @Test func fieldsBecomeNestedBulletLists() {
@@ -112,22 +134,30 @@ import Testing
             View.Field("Name", .text("Ada")),
             View.Field("Address", .fields([View.Field("City", .text("London"))])),
         ])
-        #expect(parsed([fields]) == [.list(start: nil, tight: true, items: [
-            [.paragraph([.strong([.text("Name")]), .text(": Ada")])],
-            [.paragraph([.strong([.text("Address")])]),
-             .list(start: nil, tight: true, items: [[.paragraph([.strong([.text("City")]), .text(": London")])]])],
-        ])])
+        #expect(
+            parsed([fields]) == [
+                .list(
+                    start: nil, tight: true,
+                    items: [
+                        [.paragraph([.strong([.text("Name")]), .text(": Ada")])],
+                        [
+                            .paragraph([.strong([.text("Address")])]),
+                            .list(start: nil, tight: true, items: [[.paragraph([.strong([.text("City")]), .text(": London")])]]),
+                        ],
+                    ])
+            ])
     }
 
     @Test func quoteIsABlockQuoteWithoutADeadAnchorLink() {
         let quote = View.quote(anchor: Anchor.forMessage(id: "a/1"), [.text("Ann", .author), .text("original")])
-        #expect(parsed([message(body: [quote, .text("reply")])]) == [
-            .blockQuote([
-                .paragraph([.strong([.text("Ann")])]),
-                .paragraph([.text("original")]),
-            ]),
-            .paragraph([.text("reply")]),
-        ])
+        #expect(
+            parsed([message(body: [quote, .text("reply")])]) == [
+                .blockQuote([
+                    .paragraph([.strong([.text("Ann")])]),
+                    .paragraph([.text("original")]),
+                ]),
+                .paragraph([.text("reply")]),
+            ])
         #expect(parsed([.quote(anchor: nil, [.text("gone")])]) == [.blockQuote([.paragraph([.text("gone")])])])
     }
 
@@ -174,15 +204,17 @@ import Testing
     }
 
     @Test func hostileMarkdownBodyKeepsOnlySafeLinksAndNoHTML() {
-        let body = "[x](javascript:alert(1)) <img src=x onerror=alert(1)>\n\n<script>alert(1)</script>\n\n![p](data:text/html,x) [ok](https://ok.example)"
+        let body =
+            "[x](javascript:alert(1)) <img src=x onerror=alert(1)>\n\n<script>alert(1)</script>\n\n![p](data:text/html,x) [ok](https://ok.example)"
         let blocks = parsed([message(body: [.markdown(ChatMarkdown.parse(body, mentionedUsers: []))])])
         #expect(links(in: blocks) == ["https://ok.example"])
         #expect(!containsHTML(blocks))
-        #expect(blocks == [
-            .paragraph([.text("x <img src=x onerror=alert(1)>")]),
-            .paragraph([.text("<script>alert(1)</script>")]),
-            .paragraph([.text("p "), .link(destination: "https://ok.example", title: "", children: [.text("ok")])]),
-        ])
+        #expect(
+            blocks == [
+                .paragraph([.text("x <img src=x onerror=alert(1)>")]),
+                .paragraph([.text("<script>alert(1)</script>")]),
+                .paragraph([.text("p "), .link(destination: "https://ok.example", title: "", children: [.text("ok")])]),
+            ])
     }
 
     @Test func codeBlockTextCannotCloseTheFenceEarly() {
@@ -199,24 +231,27 @@ import Testing
         let plain = message("5", body: [.text("plain")])
         let blocks = parsed([endsInList, startsWithList, startsWithCode, endsInQuote, plain])
         let lists = blocks.filter { if case .list = $0 { true } else { false } }
-        #expect(lists == [
-            .list(start: nil, tight: true, items: [[.paragraph([.text("one")])], [.paragraph([.text("two")])]]),
-            .list(start: nil, tight: true, items: [[.paragraph([.text("three")])]]),
-        ])
+        #expect(
+            lists == [
+                .list(start: nil, tight: true, items: [[.paragraph([.text("one")])], [.paragraph([.text("two")])]]),
+                .list(start: nil, tight: true, items: [[.paragraph([.text("three")])]]),
+            ])
         let content = blocks.filter { if case .htmlBlock = $0 { false } else { true } }
-        #expect(content == [
-            .paragraph([.text("intro")]),
-            lists[0], lists[1],
-            .codeBlock(info: "", code: "code line\n"),
-            .blockQuote([.paragraph([.text("quoted"), .lineBreak, .text("lazy")])]),
-            .paragraph([.text("plain")]),
-        ])
+        #expect(
+            content == [
+                .paragraph([.text("intro")]),
+                lists[0], lists[1],
+                .codeBlock(info: "", code: "code line\n"),
+                .blockQuote([.paragraph([.text("quoted"), .lineBreak, .text("lazy")])]),
+                .paragraph([.text("plain")]),
+            ])
     }
 
     @Test func newlinesInViewTextAreLineBreaks() {
-        #expect(parsed([.text("line one\n# two\n- three")]) == [
-            .paragraph([.text("line one"), .lineBreak, .text("# two"), .lineBreak, .text("- three")]),
-        ])
+        #expect(
+            parsed([.text("line one\n# two\n- three")]) == [
+                .paragraph([.text("line one"), .lineBreak, .text("# two"), .lineBreak, .text("- three")])
+            ])
     }
 
     private func containsHTML(_ blocks: [MarkdownBlock]) -> Bool {
