@@ -88,19 +88,23 @@ public func verifySnapshot<Value, Format>(
     if mode == .all || (!exists && mode != .never) {
         try write()
         return exists
-            ? "Recorded a new reference (record mode \"all\"): \(reference.path). Turn recording off and run again."
+            ? "Recorded a new reference (record mode \"all\"): \(reference.path). Read its diff, then run again without "
+                + "SCROLLBACK_RECORD."
             : "No reference was found; recorded one: \(reference.path). Review it, then run again."
     }
     guard exists else {
-        return "No reference at \(reference.path) and record mode is \"never\"."
+        return "No reference at \(reference.path) and record mode is \"never\". Record it with SCROLLBACK_RECORD=missing "
+            + "(or unset) and review it."
     }
     let stored = strategy.diffing.fromData(Array(try Data(contentsOf: reference)))
     guard let difference = strategy.diffing.diff(stored, actual) else { return nil }
     if mode == .failed {
         try write()
-        return "Snapshot did not match; recorded the new output at \(reference.path).\n\(difference)"
+        return "Snapshot did not match; recorded the new output at \(reference.path). Read the diff below before you "
+            + "commit it.\n\(difference)"
     }
-    return "Snapshot does not match \(reference.path):\n\(difference)"
+    return "Snapshot does not match \(reference.path) (- reference, + actual). If the change is intended, re-record "
+        + "with SCROLLBACK_RECORD=failed and read the diff before committing.\n\(difference)"
 }
 
 /// Test names such as `contactCard()` or `sample(name:format:)` become `contactCard`, `sample`.

@@ -94,25 +94,28 @@ extension Snapshotting where Value == ChatMessage, Format == String {
     /// The message as HTML: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/html``.
     public static func html(
         options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
+        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
         attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
     ) -> Snapshotting {
-        rendered(.html, options: options, factory: factory, attachmentViews: attachmentViews)
+        rendered(.html, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
     }
 
     /// The message as terminal text: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/ansi``.
     public static func ansi(
         options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
+        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
         attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
     ) -> Snapshotting {
-        rendered(.ansi, options: options, factory: factory, attachmentViews: attachmentViews)
+        rendered(.ansi, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
     }
 
     /// The message as Markdown: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/markdown``.
     public static func markdown(
         options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
+        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
         attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
     ) -> Snapshotting {
-        rendered(.markdown, options: options, factory: factory, attachmentViews: attachmentViews)
+        rendered(.markdown, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
     }
 }
 

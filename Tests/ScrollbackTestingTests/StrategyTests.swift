@@ -1,0 +1,64 @@
+import Foundation
+import Scrollback
+import ScrollbackTesting
+import Testing
+
+/// The snapshot library as an app team meets it: fixtures in one call, the same components
+/// for one message as for a list, and failures that say what to do.
+@Suite struct StrategyTests {
+    static let fixture = #"""
+        {"channel": {"id": "c", "name": "Support"},
+         "messages": [
+           {"id": "a", "text": "hello", "user": {"id": "u", "name": "Ann"}, "created_at": "2026-03-09T10:00:00Z",
+            "attachments": [{"type": "image", "image_url": "https://cdn.example.org/cat.jpg", "title": "cat.jpg"}]},
+           42
+         ]}
+        """#
+
+    @Test func aFixtureLoadsInOneCall() throws {
+        let fixture = try ChatFixture(json: Self.fixture)
+        #expect(fixture.channel?.displayName == "Support")
+        #expect(fixture.messages.map(\.id) == ["a"])
+        #expect(fixture.warnings.count == 1 && fixture.warnings[0].skippedMessage)
+
+        let path = NSTemporaryDirectory() + "fixture-\(UUID().uuidString).ndjson"
+        try Data("{\"id\": \"x\", \"text\": \"one\"}\n{\"id\": \"y\", \"text\": \"two\"}\n".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let lines = try ChatFixture(contentsOf: path)
+        #expect(lines.messages.map(\.text) == ["one", "two"])
+        #expect(lines.channel == nil && lines.warnings.isEmpty)
+        #expect(throws: ReadError.self) { try ChatFixture(json: "{ broken") }
+    }
+
+    @Test func oneMessageTakesTheSameComponentsAsAList() throws {
+        struct NoImages: MessageTypeResolving {
+            func hasImageAttachment(message: ChatMessage) -> Bool { false }
+        }
+        let message = try #require(try ChatFixture(json: Self.fixture).messages.first)
+        let withImages = Snapshotting<ChatMessage, String>.markdown().snapshot(message)
+        let withoutImages = Snapshotting<ChatMessage, String>.markdown(resolver: NoImages()).snapshot(message)
+        #expect(withImages.contains("cat.jpg"))
+        #expect(!withoutImages.contains("cat.jpg") && withoutImages.contains("hello"))
+    }
+
+    @Test func aFailureSaysWhereTheReferenceIsAndHowToRecord() throws {
+        let directory = NSTemporaryDirectory() + "snapshots-\(UUID().uuidString)"
+        let testFile = directory + "/SomeTests.swift"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let view = View.text("first")
+        let recorded = try verifySnapshot(of: view, as: .markdown(), named: "greeting", filePath: testFile, testName: "greets()")
+        #expect(recorded?.contains("recorded one") == true)
+        let failure = try #require(
+            try verifySnapshot(
+                of: View.text("second"), as: .markdown(), named: "greeting",
+                record: .missing, filePath: testFile, testName: "greets()"))
+        #expect(failure.contains(directory + "/__Snapshots__/SomeTests/greets.greeting.md"))
+        #expect(failure.contains("SCROLLBACK_RECORD=failed"))
+        #expect(failure.contains("-first") && failure.contains("+second"), "\(failure)")
+        let never = try #require(
+            try verifySnapshot(
+                of: view, as: .markdown(), named: "other", record: .never,
+                filePath: testFile, testName: "greets()"))
+        #expect(never.contains("SCROLLBACK_RECORD"))
+    }
+}
