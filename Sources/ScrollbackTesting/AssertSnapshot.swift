@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import XCTest
 
@@ -25,8 +26,13 @@ public enum SnapshotRecordMode: String, Sendable {
 }
 
 /// Compares `value`'s snapshot with the reference in
-/// `__Snapshots__/<TestFile>/<testName>.<n>.<ext>` beside the test file, recording it when
+/// `__Snapshots__/<TestFile>/<testName>[.<name>].<ext>` beside the test file, recording it when
 /// missing (the test then fails once, saying so). Works under Swift Testing and XCTest.
+///
+/// A reference's name comes from the test and `name` alone, never from the order assertions
+/// run in: a test may make one unnamed assertion per file extension, and a parameterised
+/// test names each case's assertions (`named: "\(format)"`); otherwise the assertion fails and
+/// says so, rather than comparing against another case's reference.
 ///
 /// ```swift
 /// @Test func contactCard() {
@@ -73,8 +79,18 @@ public func verifySnapshot<Value, Format>(
         .appendingPathComponent("__Snapshots__")
         .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
     let test = sanitizedPathComponent(testName)
-    let identifier = name.map(sanitizedPathComponent) ?? String(SnapshotCounter.shared.next(for: "\(filePath)#\(test)"))
-    let reference = directory.appendingPathComponent("\(test).\(identifier).\(strategy.pathExtension)")
+    let stem = name.map { "\(test).\(sanitizedPathComponent($0))" } ?? test
+    let reference = directory.appendingPathComponent("\(stem).\(strategy.pathExtension)")
+    if name == nil {
+        if Test.Case.current?.isParameterized == true {
+            return "A parameterised test's snapshots need a name, so that each case has its own reference: "
+                + "assertSnapshot(of: ..., as: ..., named: \"\\(argument)\")."
+        }
+        guard UnnamedReferences.shared.insert(reference.path) else {
+            return "This test already made an unnamed .\(strategy.pathExtension) snapshot (\(reference.path)); "
+                + "name each one with named:, so that adding an assertion never renames the others."
+        }
+    }
 
     let actual = strategy.snapshot(value)
     let fileManager = FileManager.default
@@ -113,17 +129,15 @@ private func sanitizedPathComponent(_ name: String) -> String {
     return String(trimmed.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
 }
 
-/// Numbers the unnamed snapshots of one test: 1, 2, 3...
-private final class SnapshotCounter: @unchecked Sendable {
-    static let shared = SnapshotCounter()
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
+/// The unnamed references asserted in this process: a second assertion of the same one is two
+/// unnamed assertions of one extension in one test.
+private final class UnnamedReferences: Sendable {
+    static let shared = UnnamedReferences()
+    private let paths = Mutex<Set<String>>([])
 
-    func next(for key: String) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        counts[key, default: 0] += 1
-        return counts[key]!
+    /// Whether `path` was new.
+    func insert(_ path: String) -> Bool {
+        paths.withLock { $0.insert(path).inserted }
     }
 }
 

@@ -46,7 +46,9 @@ import Testing
         let testFile = directory + "/SomeTests.swift"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let view = View.text("first")
-        let recorded = try verifySnapshot(of: view, as: .markdown(), named: "greeting", filePath: testFile, testName: "greets()")
+        let recorded = try verifySnapshot(
+            of: view, as: .markdown(), named: "greeting", record: .missing, filePath: testFile,
+            testName: "greets()")
         #expect(recorded?.contains("recorded one") == true)
         let failure = try #require(
             try verifySnapshot(
@@ -60,5 +62,41 @@ import Testing
                 of: view, as: .markdown(), named: "other", record: .never,
                 filePath: testFile, testName: "greets()"))
         #expect(never.contains("SCROLLBACK_RECORD"))
+    }
+
+    // Reference names come from the test and the name given, never from the order of assertions.
+
+    static let namesDirectory = NSTemporaryDirectory() + "snapshot-names-\(UUID().uuidString)"
+
+    @Test(arguments: 0..<8)
+    func parameterisedCasesNamedByTheirArgumentKeepTheirOwnReferences(number: Int) throws {
+        // The cases run in parallel, in any order; each compares with its own reference, twice.
+        let testFile = Self.namesDirectory + "/NamesTests.swift"
+        for _ in 0..<2 {
+            let message = try verifySnapshot(
+                of: View.text("case \(number)"), as: .markdown(), named: "\(number)", record: .missing,
+                filePath: testFile, testName: "cases(number:)")
+            #expect(message == nil || message!.contains("recorded one"), "\(message ?? "")")
+        }
+        let stored = try String(contentsOfFile: Self.namesDirectory + "/__Snapshots__/NamesTests/cases.\(number).md", encoding: .utf8)
+        #expect(stored.contains("case \(number)"))
+    }
+
+    @Test(arguments: [1, 2])
+    func aParameterisedCaseWithoutANameIsRefused(number: Int) throws {
+        let message = try verifySnapshot(
+            of: View.text("\(number)"), as: .markdown(), record: .missing,
+            filePath: Self.namesDirectory + "/RefusedTests.swift", testName: "refused(number:)")
+        #expect(message?.contains("parameterised test's snapshots need a name") == true)
+    }
+
+    @Test func aSecondUnnamedAssertionOfOneExtensionIsRefused() throws {
+        let testFile = Self.namesDirectory + "/TwiceTests.swift"
+        let first = try verifySnapshot(of: View.text("one"), as: .markdown(), record: .missing, filePath: testFile, testName: "twice()")
+        #expect(first?.contains("recorded one: \(Self.namesDirectory)/__Snapshots__/TwiceTests/twice.md") == true)
+        let html = try verifySnapshot(of: View.text("one"), as: .html(), record: .missing, filePath: testFile, testName: "twice()")
+        #expect(html?.contains("twice.html") == true)
+        let second = try verifySnapshot(of: View.text("two"), as: .markdown(), record: .missing, filePath: testFile, testName: "twice()")
+        #expect(second?.contains("name each one with named:") == true)
     }
 }
