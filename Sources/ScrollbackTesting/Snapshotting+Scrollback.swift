@@ -15,7 +15,7 @@ extension Snapshotting where Value == View, Format == String {
         Snapshotting(pathExtension: format.fileExtension, diffing: .lines) { view in
             var backend = format.makeBackend(output: "", options: options)
             backend.write(view)
-            return backend.output
+            return format == .html ? HTMLSnapshotLayout.format(backend.output) : backend.output
         }
     }
 
@@ -44,7 +44,7 @@ extension Snapshotting where Value == [ChatMessage], Format == String {
         return Snapshotting(pathExtension: format.fileExtension, diffing: .lines) { messages in
             var fragment = FragmentBackend(wrapped: format.makeBackend(output: "", options: options))
             renderer.render(messages: messages, to: &fragment)
-            return fragment.wrapped.output
+            return format == .html ? HTMLSnapshotLayout.format(fragment.wrapped.output) : fragment.wrapped.output
         }
     }
 
