@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScrollbackTesting
 
 /// Snapshot HTML is laid out for diffs, and only laid out.
@@ -12,7 +13,8 @@ import Testing
 
     @Test func preformattedTextKeepsItsLines() {
         let html = "<div><pre><code>a\n<div>not a tag, escaped in real output</div></code></pre><p>after</p></div>"
-        #expect(HTMLSnapshotLayout.format(html)
-            == "<div>\n<pre><code>a\n<div>not a tag, escaped in real output</div></code></pre>\n<p>after</p>\n</div>")
+        #expect(
+            HTMLSnapshotLayout.format(html)
+                == "<div>\n<pre><code>a\n<div>not a tag, escaped in real output</div></code></pre>\n<p>after</p>\n</div>")
     }
 }
