@@ -9,17 +9,17 @@ import Scrollback
 /// does), runs a subcommand and returns the exit status.
 ///
 /// Exit status: 0 success, 64 bad usage, 65 bad input data, 1 anything else.
-public struct ScrollbackTool {
-    public var environment: [String: String]
-    public var standardOutput: OutputSink
-    public var standardError: (String) -> Void
-    public var standardOutputIsTerminal: Bool
+package struct ScrollbackTool {
+    package var environment: [String: String]
+    package var standardOutput: OutputSink
+    package var standardError: (String) -> Void
+    package var standardOutputIsTerminal: Bool
     /// Columns of the terminal on standard output, when there is one.
-    public var terminalWidth: Int?
+    package var terminalWidth: Int?
     /// Rows of the terminal on standard output, when there is one (for paging).
-    public var terminalHeight: Int?
+    package var terminalHeight: Int?
 
-    public init(
+    package init(
         environment: [String: String], standardOutput: OutputSink, standardError: @escaping (String) -> Void,
         standardOutputIsTerminal: Bool, terminalWidth: Int?
     ) {
@@ -31,7 +31,7 @@ public struct ScrollbackTool {
     }
 
     /// The tool wired to this process's streams and environment.
-    public static func system() -> ScrollbackTool {
+    package static func system() -> ScrollbackTool {
         var tool = ScrollbackTool(
             environment: ProcessInfo.processInfo.environment, standardOutput: .standardOutput(),
             standardError: { FileHandle.standardError.write(Data($0.utf8)) },
@@ -40,11 +40,11 @@ public struct ScrollbackTool {
         return tool
     }
 
-    public enum ExitCode {
-        public static let success: Int32 = 0
-        public static let failure: Int32 = 1
-        public static let usage: Int32 = 64
-        public static let dataError: Int32 = 65
+    package enum ExitCode {
+        package static let success: Int32 = 0
+        package static let failure: Int32 = 1
+        package static let usage: Int32 = 64
+        package static let dataError: Int32 = 65
     }
 
     static let commands: [CommandSpec] = [
@@ -71,7 +71,7 @@ public struct ScrollbackTool {
 
         """
 
-    public func run(_ arguments: [String]) -> Int32 {
+    package func run(_ arguments: [String]) -> Int32 {
         defer { standardOutput.flush() }
         guard let first = arguments.first else {
             standardError(Self.overview)

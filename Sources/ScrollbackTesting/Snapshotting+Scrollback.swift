@@ -1,8 +1,8 @@
 import Foundation
 import Scrollback
 
-/// Options for deterministic snapshots: UTC, POSIX locale, 80 columns, no colour.
 extension RenderOptions {
+    /// Options for deterministic snapshots: UTC, POSIX locale, 80 columns, no colour.
     public static let snapshot = RenderOptions(
         timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
         width: 80, colorDepth: .none)

@@ -27,6 +27,7 @@ public struct CardTemplate: Sendable, Hashable, CustomStringConvertible {
         segments = try Self.parse(source)
     }
 
+    /// The template as written in the card file.
     public var description: String { source }
 
     /// The placeholders in order of appearance, as written (`activity`, `route.start.0`).
@@ -198,6 +199,7 @@ public struct CardTemplateError: Error, Sendable, Hashable, CustomStringConverti
         self.position = position
     }
 
+    /// The problem in words, with its place in the template.
     public var description: String {
         switch kind {
         case .unclosedPlaceholder:

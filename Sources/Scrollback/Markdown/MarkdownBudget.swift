@@ -14,6 +14,8 @@ enum MarkdownBudget {
 
     /// Why `text` is shown as plain text, or `nil` when it is parsed as Markdown.
     static func excess(in text: String) -> String? {
+        // Both counts are at most the text's length: most messages are shorter than either limit.
+        guard text.utf8.count > maximumBrackets else { return nil }
         var brackets = 0
         var markup = 0
         for byte in text.utf8 {

@@ -549,15 +549,25 @@ struct JSONStreamParser {
         var quote = cursor - 1
         guard let end = try scanPlainString(quote: &quote) else { return try parseEscapedString(quote: quote) }
         let body = UnsafeBufferPointer(start: bytes + quote + 1, count: end - quote - 1)
-        if let string = String(validating: body, as: UTF8.self) { return string }
-        noteReplacement(at: quote + 1 + Self.firstInvalidUTF8Offset(in: body))
+        let invalid = Self.firstInvalidUTF8Offset(in: body)
+        if invalid < body.count { noteReplacement(at: quote + 1 + invalid) }
         return String(decoding: body, as: UTF8.self)
     }
 
     /// The offset of the first byte of `bytes` that does not belong to a well-formed UTF-8
     /// sequence (overlong forms, surrogates and values past U+10FFFF are not well-formed).
+    /// `bytes.count` when all are well-formed. Runs for every string read, so ASCII, the common
+    /// case, goes eight bytes at a time (the standard library's validation is generic here, and
+    /// its metadata lookups cost more than the check).
     static func firstInvalidUTF8Offset(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var index = 0
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count,
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                index += 8
+            }
+        }
         while index < bytes.count {
             let lead = bytes[index]
             let length: Int
@@ -635,9 +645,8 @@ struct JSONStreamParser {
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "\"") {
                 cursor += 1
-                if let string = String(validating: scratch, as: UTF8.self) { return string }
-                // Escapes moved the bytes: name the string's start.
-                noteReplacement(at: quote)
+                // Escapes moved the bytes: a bad one is reported at the string's start.
+                if scratch.withUnsafeBufferPointer({ Self.firstInvalidUTF8Offset(in: $0) < $0.count }) { noteReplacement(at: quote) }
                 return String(decoding: scratch, as: UTF8.self)
             }
             if byte < 0x20 {

@@ -122,5 +122,6 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// The error in words, naming the file.
     public var description: String { "cannot write \(path): \(reason)" }
 }

@@ -181,5 +181,6 @@ public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
         return "#" + parts.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
+    /// The colour as `#rrggbb`.
     public var description: String { hex }
 }

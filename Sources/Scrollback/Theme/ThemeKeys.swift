@@ -42,8 +42,10 @@ extension Theme {
 
         /// Labels are the same label when their names are; the default text is not compared.
         public static func == (lhs: Label, rhs: Label) -> Bool { lhs.rawValue == rhs.rawValue }
+        /// Hashes the name only, as ``==`` compares it.
         public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
+        /// The label's name, as theme files spell it.
         public var description: String { rawValue }
 
         // MARK: Built-in labels

@@ -4,12 +4,15 @@ extension View {
     /// misspelt icon is a compile error. A name the theme has no glyph for draws as its group's
     /// (`file.pdf` as `file`), else as `•`.
     public struct Icon: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The name, as theme files spell it under `images`.
         public let rawValue: String
 
+        /// The icon called `rawValue`.
         public init(rawValue: String) {
             self.rawValue = rawValue
         }
 
+        /// The name.
         public var description: String { rawValue }
 
         /// The icon's group: `file` for `file.pdf`; `nil` for a name without a dot.
