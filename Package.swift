@@ -32,7 +32,7 @@ let package = Package(
                 "Theme/__Snapshots__",
             ]),
         .testTarget(name: "ScrollbackTestingTests", dependencies: ["ScrollbackTesting"]),
-        .testTarget(name: "ScrollbackCLITests", dependencies: ["ScrollbackCLI", "Scrollback"]),
+        .testTarget(name: "ScrollbackCLITests", dependencies: ["ScrollbackCLI", "Scrollback", "ScrollbackTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,9 +34,12 @@ public enum SnapshotRecordMode: String, Sendable {
 /// test names each case's assertions (`named: "\(format)"`); otherwise the assertion fails and
 /// says so, rather than comparing against another case's reference.
 ///
+/// The record mode is `record`, else the one ``SnapshotDefaults`` holds for the test (the
+/// ``Testing/Trait/snapshots(record:options:)`` trait), else `SCROLLBACK_RECORD`'s.
+///
 /// ```swift
 /// @Test func contactCard() {
-///     assertSnapshot(of: view, as: .html())
+///     assertSnapshot(of: view, as: .rendered(.html))
 /// }
 /// ```
 public func assertSnapshot<Value, Format>(
@@ -73,7 +76,7 @@ public func verifySnapshot<Value, Format>(
     filePath: String,
     testName: String
 ) throws -> String? {
-    let mode = record ?? .fromEnvironment
+    let mode = record ?? SnapshotDefaults.current.record ?? .fromEnvironment
     let testFile = URL(fileURLWithPath: filePath)
     let directory = testFile.deletingLastPathComponent()
         .appendingPathComponent("__Snapshots__")

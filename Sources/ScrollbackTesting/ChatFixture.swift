@@ -1,25 +1,37 @@
 import Foundation
 import Scrollback
 
-/// Messages for a test, read from a JSON fixture in any shape `scrollback render` reads (a
-/// channel export, a list of channels or messages, NDJSON...), with the channels met and every
-/// problem the reader reported.
+/// A transcript for a test: the channels and messages of a JSON fixture in any shape
+/// `scrollback render` reads (a channel export, a list of channels or messages, NDJSON...), or
+/// messages built in code. Its snapshots are the documents `scrollback render` writes for the
+/// same input and options.
 ///
 /// ```swift
 /// let fixture = try ChatFixture(contentsOf: "Fixtures/support.json")
-/// assertSnapshot(of: fixture.messages, as: .html())
+/// assertSnapshot(of: fixture, as: .rendered(.html))
 /// ```
 public struct ChatFixture: Sendable {
-    /// The messages, in input order.
-    public var messages: [ChatMessage]
-    /// The channels, in input order.
-    public var channels: [ChatChannel]
-    /// The first channel, when the fixture has one.
-    public var channel: ChatChannel? { channels.first }
+    /// The channels and messages, in input order.
+    public var events: [TranscriptEvent]
+    /// The input's shape as known when its first event was read: it decides the document's
+    /// title and whether channels get headings.
+    public var shape: InputShape?
     /// What the reader warned about (skipped messages, ignored fields).
     public var warnings: [ReadWarning]
 
-    /// Reads the fixture at `path`; relative paths start at the current directory.
+    /// The messages, in input order.
+    public var messages: [ChatMessage] {
+        events.compactMap { if case .message(let message) = $0 { message } else { nil } }
+    }
+    /// The channels, in input order.
+    public var channels: [ChatChannel] {
+        events.compactMap { if case .channel(let channel) = $0 { channel } else { nil } }
+    }
+    /// The first channel, when the fixture has one.
+    public var channel: ChatChannel? { channels.first }
+
+    /// Reads the fixture at `path`; relative paths start at the current directory. Throws the
+    /// reader's error for input that cannot be read to its end.
     public init(contentsOf path: String) throws {
         var warnings: [ReadWarning] = []
         var reader = try TranscriptReader(path: path) { warnings.append($0) }
@@ -35,15 +47,42 @@ public struct ChatFixture: Sendable {
         self.warnings = warnings
     }
 
-    private init(reading reader: inout TranscriptReader) throws {
-        messages = []
-        channels = []
+    /// Messages built in code: rendered as a file holding them renders, a list of messages, or
+    /// with `channel`, that channel's export.
+    public init(messages: [ChatMessage], channel: ChatChannel? = nil) {
+        events = (channel.map { [.channel($0)] } ?? []) + messages.map { .message($0) }
+        shape = channel == nil ? .messageArray : .channel
         warnings = []
-        while let event = try reader.next() {
-            switch event {
-            case .channel(let channel): channels.append(channel)
-            case .message(let message): messages.append(message)
-            }
-        }
     }
+
+    private init(reading reader: inout TranscriptReader) throws {
+        events = []
+        // The shape as rendering sees it: known once the first event is read (NDJSON shows
+        // itself only at its second line).
+        if let first = try reader.next() { events.append(first) }
+        shape = reader.shape
+        events += try reader.readAll()
+        warnings = []
+    }
+}
+
+/// What a transcript snapshot renders: a ``ChatFixture``, a list of messages, or one message.
+public protocol TranscriptSnapshotValue {
+    /// The transcript to render.
+    var chatFixture: ChatFixture { get }
+}
+
+extension ChatFixture: TranscriptSnapshotValue {
+    /// The fixture itself.
+    public var chatFixture: ChatFixture { self }
+}
+
+extension Array: TranscriptSnapshotValue where Element == ChatMessage {
+    /// The messages as a list, without a channel.
+    public var chatFixture: ChatFixture { ChatFixture(messages: self) }
+}
+
+extension ChatMessage: TranscriptSnapshotValue {
+    /// A list of this one message.
+    public var chatFixture: ChatFixture { ChatFixture(messages: [self]) }
 }

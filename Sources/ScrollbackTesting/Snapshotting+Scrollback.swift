@@ -1,129 +1,98 @@
 import Foundation
 import Scrollback
 
-extension RenderOptions {
-    /// Options for deterministic snapshots: UTC, POSIX locale, 80 columns, no colour.
-    public static let snapshot = RenderOptions(
-        timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
-        width: 80, colorDepth: .none)
-}
-
-/// The outputs, for a single view: what an app's custom component draws.
+/// The strategies for one view: what an app's custom component draws.
 extension Snapshotting where Value == View, Format == String {
-    /// The view written by `format`'s backend alone, in a reference file of the format's extension.
-    public static func rendered(_ format: OutputFormat, options: RenderOptions = .snapshot) -> Snapshotting {
-        Snapshotting(pathExtension: format.fileExtension, diffing: .lines) { view in
+    /// The view written by `format`'s backend alone, in a reference file of the format's
+    /// extension (HTML laid out one block element a line). `options` default to the scope's
+    /// (``SnapshotDefaults``).
+    public static func rendered(_ format: OutputFormat, options: RenderOptions? = nil) -> Snapshotting {
+        let options = options ?? SnapshotDefaults.current.options
+        return Snapshotting(pathExtension: format.fileExtension, diffing: .lines) { view in
             var backend = format.makeBackend(output: "", options: options)
             backend.write(view)
             return format == .html ? HTMLSnapshotLayout.format(backend.output) : backend.output
         }
     }
 
-    /// The view as HTML: ``rendered(_:options:)`` with ``OutputFormat/html``.
-    public static func html(options: RenderOptions = .snapshot) -> Snapshotting { rendered(.html, options: options) }
-
-    /// The view as terminal text: ``rendered(_:options:)`` with ``OutputFormat/ansi``.
-    public static func ansi(options: RenderOptions = .snapshot) -> Snapshotting { rendered(.ansi, options: options) }
-
-    /// The view as Markdown: ``rendered(_:options:)`` with ``OutputFormat/markdown``.
-    public static func markdown(options: RenderOptions = .snapshot) -> Snapshotting { rendered(.markdown, options: options) }
+    /// The view tree as readable text (roles, text, links, images, times), in a `.dump` file:
+    /// what the component decided, whatever a format makes of it.
+    public static var dump: Snapshotting {
+        Snapshotting(pathExtension: "dump", diffing: .lines) { ViewDump.dump($0) }
+    }
 }
 
-/// The outputs, for a list of messages rendered with a factory and resolver: the messages'
-/// part of the document, without the page around it.
-extension Snapshotting where Value == [ChatMessage], Format == String {
-    /// The messages in `format`, as a renderer with these components draws them, without the
-    /// document's beginning and end, in a reference file of the format's extension.
+/// The strategies for a transcript (a ``ChatFixture``, `[ChatMessage]` or one `ChatMessage`):
+/// the whole document that `scrollback render` writes for the same input and options, drawn by
+/// the app's components.
+extension Snapshotting where Value: TranscriptSnapshotValue, Format == String {
+    /// The document in `format`, byte for byte as `scrollback render` writes it, in a reference
+    /// file of the format's extension. For HTML two things make the reference readable: the
+    /// `<style>` element's content is left out (it is the same for every document of a theme:
+    /// pin it once per theme with `.stylesheet`), and
+    /// each block element starts a line. `options` default to the scope's (``SnapshotDefaults``).
     public static func rendered(
-        _ format: OutputFormat, options: RenderOptions = .snapshot,
-        factory: any ViewFactory = DefaultViewFactory(),
+        _ format: OutputFormat, options: RenderOptions? = nil, factory: any ViewFactory = DefaultViewFactory(),
         resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry(), filter: MessageFilter = MessageFilter()
     ) -> Snapshotting {
-        let renderer = TranscriptRenderer(options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
-        return Snapshotting(pathExtension: format.fileExtension, diffing: .lines) { messages in
-            var fragment = FragmentBackend(wrapped: format.makeBackend(output: "", options: options))
-            renderer.render(messages: messages, to: &fragment)
-            return format == .html ? HTMLSnapshotLayout.format(fragment.wrapped.output) : fragment.wrapped.output
+        let renderer = TranscriptRenderer(
+            options: options ?? SnapshotDefaults.current.options, factory: factory, resolver: resolver,
+            attachmentViews: attachmentViews, filter: filter)
+        let document = Snapshotting<String, String>.document(format)
+        return Snapshotting(pathExtension: format.fileExtension, diffing: .lines) { value in
+            let fixture = value.chatFixture
+            var backend = format.makeBackend(output: "", options: renderer.options)
+            renderer.render(events: fixture.events, shape: fixture.shape, to: &backend)
+            return document.snapshot(backend.output)
         }
     }
 
-    /// The messages as HTML: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/html``.
-    public static func html(
-        options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
+    /// The document's view tree as readable text, in a `.dump` file: the header, every item
+    /// the factory made (roles, text, links, images, times, quotes and where they point) and
+    /// the footer. It pins what the components decided without pinning a format's bytes.
+    public static func dump(
+        options: RenderOptions? = nil, factory: any ViewFactory = DefaultViewFactory(),
         resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry(), filter: MessageFilter = MessageFilter()
     ) -> Snapshotting {
-        rendered(.html, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
-    }
-
-    /// The messages as terminal text: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/ansi``.
-    public static func ansi(
-        options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
-    ) -> Snapshotting {
-        rendered(.ansi, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
-    }
-
-    /// The messages as Markdown: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/markdown``.
-    public static func markdown(
-        options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
-    ) -> Snapshotting {
-        rendered(.markdown, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
+        let renderer = TranscriptRenderer(
+            options: options ?? SnapshotDefaults.current.options, factory: factory, resolver: resolver,
+            attachmentViews: attachmentViews, filter: filter)
+        return Snapshotting(pathExtension: "dump", diffing: .lines) { value in
+            let fixture = value.chatFixture
+            var backend = DumpBackend()
+            renderer.render(events: fixture.events, shape: fixture.shape, to: &backend)
+            return backend.output
+        }
     }
 }
 
-/// The outputs, for one message: the list strategies with one message.
-extension Snapshotting where Value == ChatMessage, Format == String {
-    /// The message in `format`: ``Snapshotting/rendered(_:options:factory:resolver:attachmentViews:)`` with `[message]`.
-    public static func rendered(
-        _ format: OutputFormat, options: RenderOptions = .snapshot,
-        factory: any ViewFactory = DefaultViewFactory(),
-        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
-    ) -> Snapshotting {
-        Snapshotting<[ChatMessage], String>.rendered(
-            format, options: options, factory: factory, resolver: resolver,
-            attachmentViews: attachmentViews
-        ).pullback { [$0] }
+extension Snapshotting where Value == String, Format == String {
+    /// Text compared as it is, line by line, in a `pathExtension` file.
+    public static func lines(pathExtension: String = "txt") -> Snapshotting {
+        Snapshotting(pathExtension: pathExtension, diffing: .lines) { $0 }
     }
 
-    /// The message as HTML: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/html``.
-    public static func html(
-        options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
-    ) -> Snapshotting {
-        rendered(.html, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
-    }
-
-    /// The message as terminal text: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/ansi``.
-    public static func ansi(
-        options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
-    ) -> Snapshotting {
-        rendered(.ansi, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
-    }
-
-    /// The message as Markdown: ``rendered(_:options:factory:resolver:attachmentViews:)`` with ``OutputFormat/markdown``.
-    public static func markdown(
-        options: RenderOptions = .snapshot, factory: any ViewFactory = DefaultViewFactory(),
-        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
-    ) -> Snapshotting {
-        rendered(.markdown, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
+    /// A whole document of `format` that the test rendered itself, as the transcript
+    /// strategies store theirs: HTML without its stylesheet, one block element a line; the
+    /// other formats as they are.
+    public static func document(_ format: OutputFormat) -> Snapshotting {
+        lines(pathExtension: format.fileExtension).pullback { document in
+            guard format == .html else { return document }
+            guard let start = document.range(of: "<style>"),
+                let end = document.range(of: "</style>", range: start.upperBound..<document.endIndex)
+            else { return HTMLSnapshotLayout.format(document) }
+            return HTMLSnapshotLayout.format(
+                document.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "/* the theme's stylesheet */"))
+        }
     }
 }
 
-/// Passes the items through and leaves out the document's beginning and end, so snapshots
-/// show only what the test is about.
-private struct FragmentBackend<Wrapped: TranscriptBackend>: TranscriptBackend {
-    var wrapped: Wrapped
-    mutating func begin(_ document: DocumentInfo, header: View) {}
-    mutating func write(_ view: View) { wrapped.write(view) }
-    mutating func end(_ summary: DocumentSummary, footer: View) {}
+extension Snapshotting where Value == Theme, Format == String {
+    /// The theme's HTML stylesheet, in a `.css` file: what the HTML transcript references
+    /// leave out, pinned once per theme.
+    public static var stylesheet: Snapshotting {
+        Snapshotting(pathExtension: "css", diffing: .lines) { Stylesheet(theme: $0).css }
+    }
 }

@@ -52,26 +52,3 @@ extension Diffing where Format == String {
         }
     )
 }
-
-extension Snapshotting where Value == String, Format == String {
-    /// Text compared as it is, line by line: for whole documents rendered by the test.
-    public static func lines(pathExtension: String = "txt") -> Snapshotting {
-        Snapshotting(pathExtension: pathExtension, diffing: .lines) { $0 }
-    }
-}
-
-extension Snapshotting where Value == String, Format == String {
-    /// A whole HTML document with its `<style>` element's content left out: the stylesheet is
-    /// the same for every document of a theme, so pin it once (``Snapshotting/lines(pathExtension:)``
-    /// on the CSS) and keep document references about the messages. Block elements start lines
-    /// of their own, so that a diff shows the element that changed.
-    public static var htmlDocument: Snapshotting {
-        lines(pathExtension: "html").pullback { document in
-            guard let start = document.range(of: "<style>"),
-                let end = document.range(of: "</style>", range: start.upperBound..<document.endIndex)
-            else { return document }
-            return HTMLSnapshotLayout.format(
-                document.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "/* the theme's stylesheet */"))
-        }
-    }
-}

@@ -35,8 +35,8 @@ import Testing
             func hasImageAttachment(message: ChatMessage) -> Bool { false }
         }
         let message = try #require(try ChatFixture(json: Self.fixture).messages.first)
-        let withImages = Snapshotting<ChatMessage, String>.markdown().snapshot(message)
-        let withoutImages = Snapshotting<ChatMessage, String>.markdown(resolver: NoImages()).snapshot(message)
+        let withImages = Snapshotting<ChatMessage, String>.rendered(.markdown).snapshot(message)
+        let withoutImages = Snapshotting<ChatMessage, String>.rendered(.markdown, resolver: NoImages()).snapshot(message)
         #expect(withImages.contains("cat.jpg"))
         #expect(!withoutImages.contains("cat.jpg") && withoutImages.contains("hello"))
     }
@@ -47,19 +47,19 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let view = View.text("first")
         let recorded = try verifySnapshot(
-            of: view, as: .markdown(), named: "greeting", record: .missing, filePath: testFile,
+            of: view, as: .rendered(.markdown), named: "greeting", record: .missing, filePath: testFile,
             testName: "greets()")
         #expect(recorded?.contains("recorded one") == true)
         let failure = try #require(
             try verifySnapshot(
-                of: View.text("second"), as: .markdown(), named: "greeting",
+                of: View.text("second"), as: .rendered(.markdown), named: "greeting",
                 record: .missing, filePath: testFile, testName: "greets()"))
         #expect(failure.contains(directory + "/__Snapshots__/SomeTests/greets.greeting.md"))
         #expect(failure.contains("SCROLLBACK_RECORD=failed"))
         #expect(failure.contains("-first") && failure.contains("+second"), "\(failure)")
         let never = try #require(
             try verifySnapshot(
-                of: view, as: .markdown(), named: "other", record: .never,
+                of: view, as: .rendered(.markdown), named: "other", record: .never,
                 filePath: testFile, testName: "greets()"))
         #expect(never.contains("SCROLLBACK_RECORD"))
     }
@@ -74,7 +74,7 @@ import Testing
         let testFile = Self.namesDirectory + "/NamesTests.swift"
         for _ in 0..<2 {
             let message = try verifySnapshot(
-                of: View.text("case \(number)"), as: .markdown(), named: "\(number)", record: .missing,
+                of: View.text("case \(number)"), as: .rendered(.markdown), named: "\(number)", record: .missing,
                 filePath: testFile, testName: "cases(number:)")
             #expect(message == nil || message!.contains("recorded one"), "\(message ?? "")")
         }
@@ -85,18 +85,20 @@ import Testing
     @Test(arguments: [1, 2])
     func aParameterisedCaseWithoutANameIsRefused(number: Int) throws {
         let message = try verifySnapshot(
-            of: View.text("\(number)"), as: .markdown(), record: .missing,
+            of: View.text("\(number)"), as: .rendered(.markdown), record: .missing,
             filePath: Self.namesDirectory + "/RefusedTests.swift", testName: "refused(number:)")
         #expect(message?.contains("parameterised test's snapshots need a name") == true)
     }
 
     @Test func aSecondUnnamedAssertionOfOneExtensionIsRefused() throws {
         let testFile = Self.namesDirectory + "/TwiceTests.swift"
-        let first = try verifySnapshot(of: View.text("one"), as: .markdown(), record: .missing, filePath: testFile, testName: "twice()")
+        let first = try verifySnapshot(
+            of: View.text("one"), as: .rendered(.markdown), record: .missing, filePath: testFile, testName: "twice()")
         #expect(first?.contains("recorded one: \(Self.namesDirectory)/__Snapshots__/TwiceTests/twice.md") == true)
-        let html = try verifySnapshot(of: View.text("one"), as: .html(), record: .missing, filePath: testFile, testName: "twice()")
+        let html = try verifySnapshot(of: View.text("one"), as: .rendered(.html), record: .missing, filePath: testFile, testName: "twice()")
         #expect(html?.contains("twice.html") == true)
-        let second = try verifySnapshot(of: View.text("two"), as: .markdown(), record: .missing, filePath: testFile, testName: "twice()")
+        let second = try verifySnapshot(
+            of: View.text("two"), as: .rendered(.markdown), record: .missing, filePath: testFile, testName: "twice()")
         #expect(second?.contains("name each one with named:") == true)
     }
 }

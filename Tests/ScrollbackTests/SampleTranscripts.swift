@@ -33,7 +33,7 @@ enum SampleTranscripts {
         return (backend.output, warnings)
     }
 
-    /// Renders messages held in memory in one pass.
+    /// Renders messages held in memory, as a file of them renders.
     static func renderInMemory(_ messages: [ChatMessage], as format: Format, options: RenderOptions = RenderOptions()) -> String {
         var backend = format.makeBackend(output: "", options: options)
         TranscriptRenderer(options: options).render(messages: messages, to: &backend)

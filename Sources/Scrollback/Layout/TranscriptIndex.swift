@@ -4,10 +4,11 @@ import Foundation
 /// which messages the document shows (as 64-bit hashes of their ids), each channel's message
 /// count and date range, and where every thread reply is.
 ///
-/// Replies are not kept in memory: each one is written, as JSON, to a scratch file (unlinked
-/// at once, so nothing is left behind), and only its offset, length, date and parent's hash
-/// are kept, sorted so that a parent finds its replies in time order. Memory is about eight
-/// bytes a message and thirty-two a reply.
+/// Replies read from JSON are not kept in memory: each one is written, as JSON, to a scratch
+/// file (unlinked at once, so nothing is left behind), and only its offset, length, date and
+/// parent's hash are kept, sorted so that a parent finds its replies in time order. Memory is
+/// about eight bytes a message and thirty-two a reply. (Messages rendered from memory keep
+/// their replies where they are.)
 ///
 /// ```swift
 /// var first = try TranscriptReader(path: "export.json")
@@ -36,7 +37,8 @@ public final class TranscriptIndex {
         }
     }
 
-    /// Where one reply's JSON is in the spool.
+    /// Where one reply is: its JSON's place in the spool, or its place in ``heldReplies``
+    /// (`offset`, with `length` 0).
     struct SpooledReply: Comparable {
         var parent: UInt64
         /// `created_at` in seconds since 1970; replies without a date go last.
@@ -60,7 +62,10 @@ public final class TranscriptIndex {
     private(set) var replies: [SpooledReply] = []
     /// Which page shows each message, sorted by id hash; empty when the document is not split.
     private(set) var messagePages: [PageAssigner.Entry] = []
-    private let spool: TemporaryFile
+    /// Where replies read from JSON go; `nil` when the events were in memory.
+    private let spool: TemporaryFile?
+    /// The replies of events that were in memory, in input order.
+    private var heldReplies: [ChatMessage] = []
 
     /// Reads every event of `reader`, keeping what the filter admits. A read error does not
     /// throw (it is kept in ``readError``; the render pass meets it again at the same place);
@@ -77,10 +82,10 @@ public final class TranscriptIndex {
     }
 
     init(
-        reading reader: inout TranscriptReader, filter: MessageFilter, directory: String,
+        reading reader: inout some TranscriptEventSource, filter: MessageFilter, directory: String,
         messagesPerPage: Int? = nil
     ) throws(ReadError) {
-        spool = try TemporaryFile(directory: directory)
+        spool = reader.keepsRepliesInMemory ? nil : try TemporaryFile(directory: directory)
         var window = MessageFilter.Window(filter)
         var pager = messagesPerPage.map { PageAssigner(messagesPerPage: max($0, 1)) }
         while true {
@@ -116,16 +121,21 @@ public final class TranscriptIndex {
         channels[channels.count - 1].add(message.createdAt)
         messageIDs.insert(message.id, isTopLevel: message.parentID == nil)
         guard let parent = message.parentID else { return }
-        let bytes = json ?? Array(JSONValue.object(message.raw).serialized().utf8)
-        let written = bytes.withUnsafeBytes { buffer in
-            Result { () throws(ReadError) in try spool.append(buffer) }
+        var place = (offset: Int64(heldReplies.count), length: Int32(0))
+        if let spool {
+            let bytes = json ?? Array(JSONValue.object(message.raw).serialized().utf8)
+            let written = bytes.withUnsafeBytes { buffer in
+                Result { () throws(ReadError) in try spool.append(buffer) }
+            }
+            place = (try written.get(), Int32(clamping: bytes.count))
+        } else {
+            heldReplies.append(message)
         }
-        let offset = try written.get()
         replies.append(
             SpooledReply(
                 parent: MessageIDSet.key(parent),
                 time: message.createdAt?.timeIntervalSince1970 ?? .greatestFiniteMagnitude,
-                offset: offset, length: Int32(clamping: bytes.count)))
+                offset: place.offset, length: place.length))
     }
 
     // MARK: Looking up
@@ -157,7 +167,7 @@ public final class TranscriptIndex {
     /// How many ids and replies are held: for tests of the memory's shape.
     var storedIDCount: Int { messageIDs.count }
     var spooledReplyCount: Int { replies.count }
-    var spoolSize: Int64 { spool.size }
+    var spoolSize: Int64 { spool?.size ?? 0 }
 
     private func replyRange(to parentID: String) -> Range<Int> {
         let key = MessageIDSet.key(parentID)
@@ -175,6 +185,7 @@ public final class TranscriptIndex {
     /// The reply at `index` in ``replies`` (sorted by parent, then time), read back from the spool.
     func reply(at index: Int) throws(ReadError) -> ChatMessage? {
         let entry = replies[index]
+        guard let spool else { return heldReplies[Int(entry.offset)] }
         let bytes = try spool.bytes(at: entry.offset, count: Int(entry.length))
         // The render pass reports the reply's problems where the input has it: quietly here.
         var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1))

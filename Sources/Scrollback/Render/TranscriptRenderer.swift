@@ -50,6 +50,14 @@ public struct TranscriptRenderer: Sendable {
         _ reader: inout TranscriptReader, index: TranscriptIndex?,
         to backend: inout Backend
     ) throws(ReadError) -> DocumentSummary {
+        try renderDocument(&reader, index: index, to: &backend)
+    }
+
+    /// The one document of ``render(_:index:to:)``, from either kind of event source.
+    private func renderDocument<Backend: TranscriptBackend>(
+        _ reader: inout some TranscriptEventSource, index: TranscriptIndex?,
+        to backend: inout Backend
+    ) throws(ReadError) -> DocumentSummary {
         // The one document takes the caller's backend and gives it back when it closes.
         var lent: Backend? = backend
         var summary: DocumentSummary?
@@ -162,7 +170,7 @@ public struct TranscriptRenderer: Sendable {
     /// What was read before a read error still renders, and the document says where it stops.
     @discardableResult
     private func run<Backend: TranscriptBackend>(
-        _ reader: inout TranscriptReader, index: TranscriptIndex?, split: DocumentSplit,
+        _ reader: inout some TranscriptEventSource, index: TranscriptIndex?, split: DocumentSplit,
         open: (DocumentPart) throws -> Backend, close: (inout Backend, DocumentPart, DocumentSummary) throws -> Void
     ) throws -> DocumentInfo {
         var pages: [DocumentSummary] = []
@@ -170,12 +178,12 @@ public struct TranscriptRenderer: Sendable {
     }
 
     private func run<Backend: TranscriptBackend>(
-        _ reader: inout TranscriptReader, index: TranscriptIndex?, split: DocumentSplit,
+        _ reader: inout some TranscriptEventSource, index: TranscriptIndex?, split: DocumentSplit,
         open: (DocumentPart) throws -> Backend, close: (inout Backend, DocumentPart, DocumentSummary) throws -> Void,
         pageSummaries: inout [DocumentSummary]
     ) throws -> DocumentInfo {
         var session = Session(renderer: self, index: index)
-        var event = try reader.next()
+        var event = try reader.nextItem()?.event
         let info = documentInfo(first: event, shape: reader.shape)
         // A lone channel already names the document; each channel's own document names it too.
         let showsChannelNames: Bool
@@ -245,7 +253,7 @@ public struct TranscriptRenderer: Sendable {
                     if admitted { session.add(admitted: message, to: &current!.backend) }
                 }
                 try reader.report(rendering: session.context.problems.drain())
-                event = try reader.next()
+                event = try reader.nextItem()?.event
             }
         } catch let error as ReadError {
             if current != nil {
@@ -282,31 +290,36 @@ public struct TranscriptRenderer: Sendable {
         return DocumentInfo(title: untitledTitle)
     }
 
-    /// Renders messages already in memory (for tests and apps that hold their own list), as a
-    /// file of the same messages renders: the messages present are known first, so a quote of
-    /// a message not in the list says so instead of linking to nothing. Thread replies stay in
-    /// place, marked as replies. `onWarning` hears the problems met while drawing (a payload
-    /// that fails to decode, say).
+    /// Renders messages already in memory (for tests and apps that hold their own list) exactly
+    /// as `scrollback render` renders a file of the same messages (with `channel`, a channel
+    /// export): the same index first, so replies show under their thread's first message and a
+    /// quote of a message not in the list says so, then the same rendering. `onWarning` hears
+    /// the problems met while drawing (a payload that fails to decode, say).
     @discardableResult
     public func render<Backend: TranscriptBackend>(
         messages: some Sequence<ChatMessage>, channel: ChatChannel? = nil,
-        onWarning: (ReadWarning) -> Void = { _ in },
+        onWarning: @escaping (ReadWarning) -> Void = { _ in },
         to backend: inout Backend
     ) -> DocumentSummary {
-        let messages = Array(messages)
-        var session = Session(renderer: self, index: nil)
-        var present = MessageIDSet()
-        for message in messages where !message.id.isEmpty { present.insert(message.id, isTopLevel: message.parentID == nil) }
-        present.seal()
-        session.context.documentMessages = present
-        session.begin(DocumentInfo(title: channel?.displayName ?? untitledTitle), to: &backend)
-        for message in messages {
-            session.add(message: message, to: &backend)
-            session.context.problems.drain().forEach(onWarning)
+        let events = (channel.map { [TranscriptEvent.channel($0)] } ?? []) + messages.map { TranscriptEvent.message($0) }
+        return render(events: events, shape: channel == nil ? .messageArray : .channel, onWarning: onWarning, to: &backend)
+    }
+
+    /// Renders events already in memory as the reader's events of an input of `shape` render:
+    /// what ``render(messages:channel:onWarning:to:)`` and the snapshot library's fixtures use.
+    @discardableResult
+    package func render<Backend: TranscriptBackend>(
+        events: [TranscriptEvent], shape: InputShape?, onWarning: @escaping (ReadWarning) -> Void = { _ in },
+        to backend: inout Backend
+    ) -> DocumentSummary {
+        var first = InMemoryEvents(events, shape: shape, onWarning: { _ in })
+        var second = InMemoryEvents(events, shape: shape, onWarning: onWarning)
+        do {
+            let index = try TranscriptIndex(reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory)
+            return try renderDocument(&second, index: index, to: &backend)
+        } catch {
+            preconditionFailure("events in memory are never unreadable: \(error)")
         }
-        let summary = session.finish(to: &backend)
-        session.context.problems.drain().forEach(onWarning)
-        return summary
     }
 
     /// The title of a document that no single channel names, from the theme's labels.

@@ -74,14 +74,14 @@ private struct LegacyResolver: MessageTypeResolving {
     @Test func aRegisteredPayloadDrawsItselfInEveryOutput() {
         let message = message([["type": "workout", "activity": "Run <fast>", "distance_km": 10.5]])
         let registry = AttachmentViewRegistry().registering(WorkoutPayload.self)
-        assertSnapshot(of: message, as: .html(attachmentViews: registry))
-        assertSnapshot(of: message, as: .ansi(attachmentViews: registry))
-        assertSnapshot(of: message, as: .markdown(attachmentViews: registry))
+        assertSnapshot(of: message, as: .rendered(.html, attachmentViews: registry))
+        assertSnapshot(of: message, as: .rendered(.ansi, attachmentViews: registry))
+        assertSnapshot(of: message, as: .rendered(.markdown, attachmentViews: registry))
     }
 
     @Test func withoutARendererACustomTypeIsAGenericCard() {
         let message = message([["type": "workout", "activity": "Run", "distance_km": 10.5]])
-        let context = RenderContext(options: .snapshot, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let context = RenderContext(options: .default, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
         let view = context.factory.makeAttachmentView(for: message.attachments[0], in: message, context: context)
         #expect("\(view)".contains("distance_km"))
         #expect(DefaultMessageTypeResolver().hasCustomAttachment(message: message))
@@ -93,7 +93,7 @@ private struct LegacyResolver: MessageTypeResolving {
             ["type": "workout", "activity": "Ride", "distance_km": 40.0],
         ])
         let context = RenderContext(
-            options: .snapshot, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver(),
+            options: .default, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver(),
             attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
         let content = context.factory.makeMessageContentView(for: MessageItem(message: message), context: context)
         guard case .stack(.vertical, let views, .gallery) = content else {
@@ -106,7 +106,7 @@ private struct LegacyResolver: MessageTypeResolving {
     @Test func theResolverSendsAnAttachmentToAnotherSlot() {
         let message = message([["type": "run", "activity": "Run", "distance_km": 3.0]])
         let context = RenderContext(
-            options: .snapshot, factory: DefaultViewFactory(), resolver: LegacyResolver(),
+            options: .default, factory: DefaultViewFactory(), resolver: LegacyResolver(),
             attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
         #expect(LegacyResolver().hasCustomAttachment(message: message))
         // The registered workout view draws the legacy attachment, found by its resolved kind.
@@ -116,7 +116,7 @@ private struct LegacyResolver: MessageTypeResolving {
 
     @Test func aRegisteredPayloadSuppliesTheQuotedPreviewAndOthersFallBack() {
         let context = RenderContext(
-            options: .snapshot, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver(),
+            options: .default, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver(),
             attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
         let reply = ChatMessage(id: "r", text: "nice!")
         func preview(of quoted: ChatMessage) -> View {

@@ -193,18 +193,18 @@ import Testing
     func sampleWithSampleCards(format: SampleTranscripts.Format) throws {
         let registry = try CardFile.load(path: Self.sampleCards).registry
         let (output, warnings) = try SampleTranscripts.render(
-            "cards-demo.json", as: format, options: .snapshot,
+            "cards-demo.json", as: format, options: .default,
             attachmentViews: registry)
         #expect(warnings.isEmpty, "\(warnings)")
         let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
         assertSnapshot(
-            of: output, as: format == .html ? .htmlDocument : .lines(pathExtension: fileExtension),
+            of: output, as: .document(format),
             named: "cards-demo-" + format.rawValue)
     }
 
     @Test func hostileFieldValuesAreEscapedInEveryOutput() throws {
         let registry = try CardFile.load(path: Self.sampleCards).registry
-        let html = try SampleTranscripts.render("cards-demo.json", as: .html, options: .snapshot, attachmentViews: registry).output
+        let html = try SampleTranscripts.render("cards-demo.json", as: .html, options: .default, attachmentViews: registry).output
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("<img src=x"))
         #expect(html.contains("&lt;script&gt;alert("))
@@ -212,7 +212,7 @@ import Testing
         #expect(!html.contains("href=\"javascript"))
         #expect(!html.contains("\u{1B}"))
 
-        var colour = RenderOptions.snapshot
+        var colour = RenderOptions.default
         colour.colorDepth = .ansi256
         let ansi = try SampleTranscripts.render("cards-demo.json", as: .ansi, options: colour, attachmentViews: registry).output
         #expect(!ansi.contains("\u{1B}[2J"))
@@ -220,7 +220,7 @@ import Testing
         #expect(ansi.contains("<script>alert('pwned')</script>"), "plain text in a terminal, shown as written")
 
         let markdown = try SampleTranscripts.render(
-            "cards-demo.json", as: .markdown, options: .snapshot,
+            "cards-demo.json", as: .markdown, options: .default,
             attachmentViews: registry
         ).output
         #expect(!markdown.contains("<script>"))
@@ -230,7 +230,7 @@ import Testing
     }
 
     @Test func withoutCardsTheSameTranscriptFallsBackToGenericCards() throws {
-        let (output, _) = try SampleTranscripts.render("cards-demo.json", as: .markdown, options: .snapshot)
+        let (output, _) = try SampleTranscripts.render("cards-demo.json", as: .markdown, options: .default)
         #expect(output.contains("**workout**"))
         #expect(!output.contains("Open in OpenStreetMap"))
     }

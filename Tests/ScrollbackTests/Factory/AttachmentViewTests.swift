@@ -29,15 +29,15 @@ import Testing
         line: UInt = #line
     ) {
         let message = Self.message(id)
-        assertSnapshot(of: message, as: .html(), named: "html", filePath: filePath, testName: testName, line: line)
-        assertSnapshot(of: message, as: .ansi(), named: "ansi", filePath: filePath, testName: testName, line: line)
-        assertSnapshot(of: message, as: .markdown(), named: "markdown", filePath: filePath, testName: testName, line: line)
+        assertSnapshot(of: message, as: .rendered(.html), named: "html", filePath: filePath, testName: testName, line: line)
+        assertSnapshot(of: message, as: .rendered(.ansi), named: "ansi", filePath: filePath, testName: testName, line: line)
+        assertSnapshot(of: message, as: .rendered(.markdown), named: "markdown", filePath: filePath, testName: testName, line: line)
     }
 
     /// The message in one format, whole, for the behaviour checks below (terminal lines wide
     /// enough not to wrap).
     func render(_ id: String, as format: SampleTranscripts.Format, colorDepth: ColorDepth = .none) -> String {
-        var options = RenderOptions.snapshot
+        var options = RenderOptions.default
         options.colorDepth = colorDepth
         options.width = 200
         return Snapshotting<ChatMessage, String>.rendered(format, options: options).snapshot(Self.message(id))

@@ -118,11 +118,11 @@ import Testing
     ) {
         var warnings: [ReadWarning] = []
         var first = TranscriptReader(bytes: bytes, strict: strict) { warnings.append($0) }
-        var backend = HTMLBackend(output: "", options: .snapshot)
+        var backend = HTMLBackend(output: "", options: .default)
         do {
             let index = try TranscriptIndex(reading: &first, filter: filter)
             var second = TranscriptReader(bytes: bytes, strict: strict)
-            try TranscriptRenderer(options: .snapshot, filter: filter).render(&second, index: index, to: &backend)
+            try TranscriptRenderer(options: .default, filter: filter).render(&second, index: index, to: &backend)
             return (backend.output, warnings, nil)
         } catch {
             return (backend.output, warnings, error)
@@ -136,9 +136,9 @@ import Testing
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var warnings: [ReadWarning] = []
-        var backend = HTMLBackend(output: "", options: .snapshot)
+        var backend = HTMLBackend(output: "", options: .default)
         do {
-            try TranscriptRenderer(options: .snapshot, filter: filter)
+            try TranscriptRenderer(options: .default, filter: filter)
                 .render(path: path, strict: strict, onWarning: { warnings.append($0) }, to: &backend)
             return (backend.output, warnings, nil)
         } catch {

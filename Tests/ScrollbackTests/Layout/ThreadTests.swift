@@ -44,14 +44,14 @@ import Testing
         indexed: Bool = true
     ) throws -> String {
         let bytes = Array(json.utf8)
-        let renderer = TranscriptRenderer(options: .snapshot, filter: filter)
+        let renderer = TranscriptRenderer(options: .default, filter: filter)
         var index: TranscriptIndex?
         if indexed {
             var first = TranscriptReader(bytes: bytes)
             index = try TranscriptIndex(reading: &first, filter: filter)
         }
         var reader = TranscriptReader(bytes: bytes)
-        var backend = format.makeBackend(output: "", options: .snapshot)
+        var backend = format.makeBackend(output: "", options: .default)
         try renderer.render(&reader, index: index, to: &backend)
         return backend.output
     }
@@ -250,8 +250,8 @@ import Testing
         }
         writer.start()
         let directory = try Self.scratchDirectory()
-        var backend = ANSIBackend(output: "", options: .snapshot)
-        let summary = try TranscriptRenderer(options: .snapshot).render(
+        var backend = ANSIBackend(output: "", options: .default)
+        let summary = try TranscriptRenderer(options: .default).render(
             path: "-", strict: false, onWarning: { _ in }, temporaryDirectory: directory, standardInput: descriptors[0], to: &backend)
         close(descriptors[0])
         #expect(summary.messageCount == 9)
@@ -266,8 +266,8 @@ import Testing
         #expect(FileManager.default.createFile(atPath: path, contents: Data(json.utf8)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var warnings: [ReadWarning] = []
-        var backend = MarkdownBackend(output: "", options: .snapshot)
-        try TranscriptRenderer(options: .snapshot).render(path: path, onWarning: { warnings.append($0) }, to: &backend)
+        var backend = MarkdownBackend(output: "", options: .default)
+        try TranscriptRenderer(options: .default).render(path: path, onWarning: { warnings.append($0) }, to: &backend)
         #expect(warnings.count == 1)
         #expect(backend.output.contains("*💬 1 Thread Reply*"))
     }

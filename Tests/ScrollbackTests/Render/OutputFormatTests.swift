@@ -100,7 +100,7 @@ import Testing
 
     @Test(arguments: OutputFormat.allCases, samples)
     func theBackendWritesWhatTheFormatsOwnBackendWrites(format: OutputFormat, sample: String) throws {
-        var options = RenderOptions.snapshot
+        var options = RenderOptions.default
         options.colorDepth = .trueColor
         options.hyperlinks = true
         let path = SampleTranscripts.path(sample)
@@ -115,22 +115,5 @@ import Testing
         var streaming = format.makeBackend(output: sink, options: options)
         try TranscriptRenderer(options: options).render(path: path, to: &streaming)
         #expect(sink.capturedText == expected)
-    }
-
-    @Test(arguments: OutputFormat.allCases)
-    func snapshotStrategiesOfAFormatAreTheNamedOnes(format: OutputFormat) throws {
-        let message = AttachmentViewTests.message("att-011")
-        let view = View.card(.plain, [.text("Hello", .title), .link(destination: "https://example.com", label: .text("site"))])
-        let named: (Snapshotting<View, String>, Snapshotting<ChatMessage, String>) =
-            switch format {
-            case .html: (.html(), .html())
-            case .ansi: (.ansi(), .ansi())
-            case .markdown: (.markdown(), .markdown())
-            }
-        #expect(Snapshotting<View, String>.rendered(format).pathExtension == format.fileExtension)
-        #expect(Snapshotting<View, String>.rendered(format).snapshot(view) == named.0.snapshot(view))
-        #expect(named.0.pathExtension == format.fileExtension)
-        #expect(Snapshotting<ChatMessage, String>.rendered(format).snapshot(message) == named.1.snapshot(message))
-        #expect(named.1.pathExtension == format.fileExtension)
     }
 }

@@ -14,16 +14,16 @@ import Testing
 
     @Test(arguments: cases)
     func sample(name: String, format: SampleTranscripts.Format) throws {
-        let (output, warnings) = try SampleTranscripts.render(name, as: format, options: .snapshot)
+        let (output, warnings) = try SampleTranscripts.render(name, as: format, options: .default)
         #expect(warnings.isEmpty, "\(warnings)")
         let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
         assertSnapshot(
-            of: output, as: format == .html ? .htmlDocument : .lines(pathExtension: fileExtension),
+            of: output, as: .document(format),
             named: name.replacingOccurrences(of: ".", with: "-") + "-" + format.rawValue)
     }
 
     @Test func colourAnsiAt120Columns() throws {
-        var options = RenderOptions.snapshot
+        var options = RenderOptions.default
         options.width = 120
         options.colorDepth = .ansi256
         let (output, _) = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options)
@@ -34,13 +34,13 @@ import Testing
     /// emoji) seen by one of its members, so own messages and own reactions show.
     @Test(arguments: SampleTranscripts.Format.allCases)
     func conversationAsAMember(format: SampleTranscripts.Format) throws {
-        var options = RenderOptions.snapshot
+        var options = RenderOptions.default
         options.currentUserID = "rin"
         let (output, warnings) = try SampleTranscripts.render("conversation.json", as: format, options: options)
         #expect(warnings.isEmpty, "\(warnings)")
         let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
         assertSnapshot(
-            of: output, as: format == .html ? .htmlDocument : .lines(pathExtension: fileExtension),
+            of: output, as: .document(format),
             named: "conversation-rin-" + format.rawValue)
     }
 

@@ -82,7 +82,7 @@ import Testing
         #expect(theme == expected)
 
         // In the HTML, only the one custom property differs.
-        var options = RenderOptions.snapshot
+        var options = RenderOptions.default
         let before = try SampleTranscripts.render("launch-room.json", as: .html, options: options).output
         options.theme = theme
         let after = try SampleTranscripts.render("launch-room.json", as: .html, options: options).output
@@ -160,7 +160,7 @@ import Testing
     // MARK: Outputs
 
     @Test func paletteAndNoColourInTheOutputs() throws {
-        var options = RenderOptions.snapshot
+        var options = RenderOptions.default
         options.colorDepth = .trueColor
         options.theme = try #require(Theme.builtIn(named: "terminal-16"))
         let terminal = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options).output
@@ -182,7 +182,7 @@ import Testing
     }
 
     @Test func appearanceChoosesTheColoursOfANSIOutput() throws {
-        var options = RenderOptions.snapshot
+        var options = RenderOptions.default
         options.colorDepth = .trueColor
         options.darkAppearance = true
         let dark = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options).output
@@ -193,7 +193,7 @@ import Testing
     }
 
     @Test func labelsAndGlyphsComeFromTheTheme() throws {
-        var options = RenderOptions.snapshot
+        var options = RenderOptions.default
         options.theme = try Theme(
             json: """
                 {"version": 1, "extends": "default",
@@ -216,7 +216,7 @@ import Testing
         #expect(theme.icons[.file(.document)] == "[F]")
         #expect(theme.svgIcon(.file(.pdf)) == nil)
         #expect(try Theme(json: theme.fileText) == theme)
-        var options = RenderOptions.snapshot
+        var options = RenderOptions.default
         options.theme = theme
         let html = try SampleTranscripts.render("launch-room.json", as: .html, options: options).output
         #expect(
@@ -246,7 +246,7 @@ import Testing
     /// default theme's.
     @Test(arguments: ["midnight", "high-contrast", "terminal-16", "plain"])
     func builtInThemeRendersTheSample(name: String) throws {
-        var options = RenderOptions.snapshot
+        var options = RenderOptions.default
         options.theme = try #require(Theme.builtIn(named: name))
         options.colorDepth = .trueColor
         var standard = options

@@ -96,7 +96,7 @@ extension Theme.Label {
             renderer: AttachmentViewRegistry.Renderer(makeView: { _, context in
                 .text(context.theme.string(.workoutTitle), .title)
             }))
-        var options = RenderOptions.snapshot
+        var options = RenderOptions.default
         for format in SampleTranscripts.Format.allCases {
             options.theme = .default
             let english = try SampleTranscripts.render("cards-demo.json", as: format, options: options, attachmentViews: registry).output

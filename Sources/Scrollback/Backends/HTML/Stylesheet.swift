@@ -7,15 +7,15 @@ import Foundation
 /// redefined in a `prefers-color-scheme: dark` block from the theme's dark colours. Each styled
 /// ``Role`` gets a class, `.sb-<role>`. The layout rules (bubbles, cards, day separators) refer
 /// to the properties only.
-struct Stylesheet {
+package struct Stylesheet {
     let theme: Theme
 
-    init(theme: Theme) {
+    package init(theme: Theme) {
         self.theme = theme
     }
 
     /// The whole stylesheet, for one `<style>` element.
-    var css: String {
+    package var css: String {
         var css = ""
         css.reserveCapacity(8192)
         css += rootProperties()

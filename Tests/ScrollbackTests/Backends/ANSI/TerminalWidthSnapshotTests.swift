@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: [40, 80, 120])
     func layoutAtWidth(width: Int) throws {
-        var options = RenderOptions.snapshot
+        var options = RenderOptions.default
         options.width = width
         options.currentUserID = "me"
         let renderer = TranscriptRenderer(options: options)

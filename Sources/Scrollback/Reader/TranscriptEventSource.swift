@@ -1,0 +1,48 @@
+/// Where rendering and indexing take their events from: a ``TranscriptReader`` of JSON, or
+/// events already in memory (``InMemoryEvents``). Both go through the same index and the same
+/// rendering loop, so a list of messages renders exactly as a file holding them does.
+protocol TranscriptEventSource {
+    /// The input's shape as ``TranscriptReader/shape`` gives it: it decides the document's
+    /// title and whether channels get headings.
+    var shape: InputShape? { get }
+    /// Whether the index keeps thread replies as values instead of spooling their JSON: events
+    /// in memory may have been built in code, with no JSON to write out.
+    var keepsRepliesInMemory: Bool { get }
+    /// The next event, or `nil` at the end.
+    mutating func nextItem() throws(ReadError) -> TranscriptReader.Item?
+    /// Passes on problems met while drawing what was read.
+    func report(rendering warnings: [ReadWarning]) throws(ReadError)
+}
+
+extension TranscriptReader: TranscriptEventSource {
+    var keepsRepliesInMemory: Bool { false }
+}
+
+/// Channels and messages held in memory, read as events with the shape of the input they came
+/// from (or would have come from). Never fails; problems go to `onWarning`.
+struct InMemoryEvents: TranscriptEventSource {
+    let shape: InputShape?
+    var keepsRepliesInMemory: Bool { true }
+    private let events: [TranscriptEvent]
+    private var position = 0
+    private let onWarning: (ReadWarning) -> Void
+
+    init(_ events: [TranscriptEvent], shape: InputShape?, onWarning: @escaping (ReadWarning) -> Void) {
+        self.events = events
+        self.shape = shape
+        self.onWarning = onWarning
+    }
+
+    mutating func nextItem() -> TranscriptReader.Item? {
+        guard position < events.count else { return nil }
+        defer { position += 1 }
+        switch events[position] {
+        case .channel(let channel): return .channel(channel)
+        case .message(let message): return .message(message, json: nil)
+        }
+    }
+
+    func report(rendering warnings: [ReadWarning]) {
+        warnings.forEach(onWarning)
+    }
+}
