@@ -61,6 +61,8 @@ public func assertSnapshot<Value, Format>(
         {
             location.fail(message)
         }
+    } catch let unavailable as SnapshotUnavailable {
+        location.skip(unavailable.reason)
     } catch {
         location.fail("Could not snapshot: \(error)")
     }
@@ -95,7 +97,7 @@ public func verifySnapshot<Value, Format>(
         }
     }
 
-    let actual = strategy.snapshot(value)
+    let actual = try strategy.snapshot(value)
     let fileManager = FileManager.default
     let exists = fileManager.fileExists(atPath: reference.path)
 
@@ -115,15 +117,56 @@ public func verifySnapshot<Value, Format>(
         return "No reference at \(reference.path) and record mode is \"never\". Record it with SCROLLBACK_RECORD=missing "
             + "(or unset) and review it."
     }
-    let stored = strategy.diffing.fromData(Array(try Data(contentsOf: reference)))
+    let stored: Format
+    do {
+        stored = try strategy.diffing.fromData(Array(try Data(contentsOf: reference)))
+    } catch {
+        return "The reference \(reference.path) cannot be read (\(error)). Delete it and record it again."
+    }
     guard let difference = strategy.diffing.diff(stored, actual) else { return nil }
+    let artifacts = try SnapshotArtifacts(testFile: testFile, stem: stem, pathExtension: strategy.pathExtension)
+    var files = ""
     if mode == .failed {
         try write()
-        return "Snapshot did not match; recorded the new output at \(reference.path). Read the diff below before you "
-            + "commit it.\n\(difference)"
+    } else {
+        files += "\nNew snapshot: \(try artifacts.write(strategy.diffing.toData(actual)))"
     }
-    return "Snapshot does not match \(reference.path) (- reference, + actual). If the change is intended, re-record "
-        + "with SCROLLBACK_RECORD=failed and read the diff before committing.\n\(difference)"
+    if let artifact = difference.artifact {
+        files += "\nDifference: \(try artifacts.write(artifact, suffix: "diff"))"
+    }
+    if mode == .failed {
+        return "Snapshot did not match; recorded the new output at \(reference.path). Read the difference before you "
+            + "commit it.\(files)\n\(difference.message)"
+    }
+    return "Snapshot does not match \(reference.path). If the change is intended, re-record with "
+        + "SCROLLBACK_RECORD=failed and read the difference before committing.\(files)\n\(difference.message)"
+}
+
+/// Where a failed assertion leaves the new snapshot and the file showing the difference:
+/// `$SCROLLBACK_ARTIFACTS` (for CI to collect), else `scrollback-snapshots` in the temporary
+/// directory, then `<TestFile>/<reference name>`.
+private struct SnapshotArtifacts {
+    let directory: URL
+    let stem: String
+    let pathExtension: String
+
+    init(testFile: URL, stem: String, pathExtension: String) throws {
+        let root =
+            ProcessInfo.processInfo.environment["SCROLLBACK_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("scrollback-snapshots")
+        directory = root.appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
+        self.stem = stem
+        self.pathExtension = pathExtension
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// Writes `bytes` as `<stem>[.<suffix>].<ext>` and returns its path.
+    func write(_ bytes: [UInt8], suffix: String? = nil) throws -> String {
+        let name = [stem, suffix, pathExtension].compactMap { $0 }.joined(separator: ".")
+        let file = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: file)
+        return file.path
+    }
 }
 
 /// Test names such as `contactCard()` or `sample(name:format:)` become `contactCard`, `sample`.
@@ -160,6 +203,26 @@ private struct FailureLocation {
                     line: Int(line), column: Int(column)))
         } else {
             XCTFail(message, file: filePath, line: line)
+        }
+    }
+
+    /// Swift Testing cancels the test, which reports it as skipped with `reason`. An XCTest
+    /// assertion cannot skip (only a throwing test can), so there it fails, saying how to skip.
+    func skip(_ reason: String) {
+        if Test.current != nil {
+            do {
+                try Test.cancel(
+                    Comment(rawValue: "Snapshot skipped: \(reason)"),
+                    sourceLocation: SourceLocation(
+                        fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+            } catch {
+                // The cancellation is recorded; the rest of the test still runs its other assertions.
+            }
+        } else {
+            XCTFail(
+                "Snapshot skipped: \(reason) An XCTest case skips image snapshots with "
+                    + "`try XCTSkipUnless(HeadlessBrowser.isAvailable)` before asserting.",
+                file: filePath, line: line)
         }
     }
 }

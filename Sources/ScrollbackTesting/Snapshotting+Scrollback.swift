@@ -44,7 +44,7 @@ extension Snapshotting where Value: TranscriptSnapshotValue, Format == String {
             let fixture = value.chatFixture
             var backend = format.makeBackend(output: "", options: renderer.options)
             renderer.render(events: fixture.events, shape: fixture.shape, to: &backend)
-            return document.snapshot(backend.output)
+            return try document.snapshot(backend.output)
         }
     }
 

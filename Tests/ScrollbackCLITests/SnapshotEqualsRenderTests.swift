@@ -19,8 +19,8 @@ import Testing
         let run = Self.render(path, format)
         #expect(run.status == 0, "\(run.errors)")
         let fixture = try ChatFixture(contentsOf: path)
-        let snapshot = Snapshotting<ChatFixture, String>.rendered(format).snapshot(fixture)
-        #expect(snapshot == Snapshotting<String, String>.document(format).snapshot(run.output))
+        let snapshot = try Snapshotting<ChatFixture, String>.rendered(format).snapshot(fixture)
+        #expect(try snapshot == Snapshotting<String, String>.document(format).snapshot(run.output))
         // Before the reference's layout, byte for byte.
         var backend = format.makeBackend(output: "", options: .default)
         TranscriptRenderer().render(events: fixture.events, shape: fixture.shape, to: &backend)
@@ -42,7 +42,7 @@ import Testing
         let fixture = try ChatFixture(json: json)
         let built = ChatFixture(messages: fixture.messages, channel: fixture.channel)
         #expect(
-            Snapshotting<ChatFixture, String>.rendered(format).snapshot(built)
+            try Snapshotting<ChatFixture, String>.rendered(format).snapshot(built)
                 == Snapshotting<String, String>.document(format).snapshot(run.output))
         var backend = format.makeBackend(output: "", options: .default)
         TranscriptRenderer().render(messages: fixture.messages, channel: fixture.channel, to: &backend)

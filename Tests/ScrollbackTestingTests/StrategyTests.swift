@@ -35,8 +35,8 @@ import Testing
             func hasImageAttachment(message: ChatMessage) -> Bool { false }
         }
         let message = try #require(try ChatFixture(json: Self.fixture).messages.first)
-        let withImages = Snapshotting<ChatMessage, String>.rendered(.markdown).snapshot(message)
-        let withoutImages = Snapshotting<ChatMessage, String>.rendered(.markdown, resolver: NoImages()).snapshot(message)
+        let withImages = try Snapshotting<ChatMessage, String>.rendered(.markdown).snapshot(message)
+        let withoutImages = try Snapshotting<ChatMessage, String>.rendered(.markdown, resolver: NoImages()).snapshot(message)
         #expect(withImages.contains("cat.jpg"))
         #expect(!withoutImages.contains("cat.jpg") && withoutImages.contains("hello"))
     }

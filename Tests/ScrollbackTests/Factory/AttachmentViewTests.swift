@@ -40,7 +40,9 @@ import Testing
         var options = RenderOptions.default
         options.colorDepth = colorDepth
         options.width = 200
-        return Snapshotting<ChatMessage, String>.rendered(format, options: options).snapshot(Self.message(id))
+        var backend = format.makeBackend(output: "", options: options)
+        TranscriptRenderer(options: options).render(messages: [Self.message(id)], to: &backend)
+        return backend.output
     }
 
     // MARK: - Each kind in the three outputs
