@@ -1,21 +1,44 @@
 import Scrollback
 import Testing
 
-/// The snapshot settings of the running test: the record mode and the render options every
-/// strategy uses unless given its own. A Swift Testing suite or test sets them once with the
-/// ``Testing/Trait/snapshots(record:options:)`` trait; XCTest sets them with
-/// `SnapshotDefaults.$current.withValue(_:operation:)` around the test.
+/// The snapshot settings of the running test: the record mode, and the render options and app
+/// components every strategy uses unless given its own. A Swift Testing suite or test sets
+/// them once with the ``Testing/Trait/snapshots(record:options:factory:resolver:attachmentViews:)``
+/// trait; XCTest sets them with `SnapshotDefaults.$current.withValue(_:operation:)` around the test.
 public struct SnapshotDefaults: Sendable {
     /// When references are written; `nil` leaves it to `SCROLLBACK_RECORD`.
     public var record: SnapshotRecordMode?
     /// The options of strategies given none: ``RenderOptions/default`` (UTC, a fixed English
     /// locale, 80 columns without colour, the default theme) unless a trait says otherwise.
     public var options: RenderOptions
+    /// The app's view factory; ``DefaultViewFactory`` unless a trait says otherwise.
+    public var factory: any ViewFactory
+    /// The app's resolver; ``DefaultMessageTypeResolver`` unless a trait says otherwise.
+    public var resolver: any MessageTypeResolving
+    /// The app's attachment views; none unless a trait says otherwise.
+    public var attachmentViews: AttachmentViewRegistry
 
-    /// Settings with the given record mode and options.
-    public init(record: SnapshotRecordMode? = nil, options: RenderOptions = .default) {
+    /// Settings with the given record mode, options and components.
+    public init(
+        record: SnapshotRecordMode? = nil, options: RenderOptions = .default, factory: any ViewFactory = DefaultViewFactory(),
+        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
+        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
+    ) {
         self.record = record
         self.options = options
+        self.factory = factory
+        self.resolver = resolver
+        self.attachmentViews = attachmentViews
+    }
+
+    /// A renderer with these settings, each replaced by the one given.
+    func renderer(
+        options: RenderOptions?, factory: (any ViewFactory)?, resolver: (any MessageTypeResolving)?,
+        attachmentViews: AttachmentViewRegistry?, filter: MessageFilter
+    ) -> TranscriptRenderer {
+        TranscriptRenderer(
+            options: options ?? self.options, factory: factory ?? self.factory, resolver: resolver ?? self.resolver,
+            attachmentViews: attachmentViews ?? self.attachmentViews, filter: filter)
     }
 
     /// The settings in effect for the running task.
@@ -23,10 +46,13 @@ public struct SnapshotDefaults: Sendable {
 }
 
 /// Sets ``SnapshotDefaults`` for a test, or for every test of a suite: made by
-/// ``Testing/Trait/snapshots(record:options:)``.
+/// ``Testing/Trait/snapshots(record:options:factory:resolver:attachmentViews:)``.
 public struct SnapshotTrait: TestTrait, SuiteTrait, TestScoping {
     let record: SnapshotRecordMode?
     let options: RenderOptions?
+    let factory: (any ViewFactory)?
+    let resolver: (any MessageTypeResolving)?
+    let attachmentViews: AttachmentViewRegistry?
 
     /// A suite's settings reach every test in it, nested suites included.
     public var isRecursive: Bool { true }
@@ -39,18 +65,25 @@ public struct SnapshotTrait: TestTrait, SuiteTrait, TestScoping {
         var defaults = SnapshotDefaults.current
         if let record { defaults.record = record }
         if let options { defaults.options = options }
+        if let factory { defaults.factory = factory }
+        if let resolver { defaults.resolver = resolver }
+        if let attachmentViews { defaults.attachmentViews = attachmentViews }
         try await SnapshotDefaults.$current.withValue(defaults) { try await function() }
     }
 }
 
 extension Trait where Self == SnapshotTrait {
-    /// Snapshot settings for a test or a whole suite:
+    /// Snapshot settings for a test or a whole suite; what is left `nil` keeps the enclosing
+    /// scope's setting:
     ///
     /// ```swift
-    /// @Suite(.snapshots(record: .failed, options: RenderOptions(timeZone: paris, theme: brand)))
+    /// @Suite(.snapshots(options: RenderOptions(timeZone: paris, theme: brand), factory: AppFactory()))
     /// struct ContactCardSnapshots { ... }
     /// ```
-    public static func snapshots(record: SnapshotRecordMode? = nil, options: RenderOptions? = nil) -> Self {
-        SnapshotTrait(record: record, options: options)
+    public static func snapshots(
+        record: SnapshotRecordMode? = nil, options: RenderOptions? = nil, factory: (any ViewFactory)? = nil,
+        resolver: (any MessageTypeResolving)? = nil, attachmentViews: AttachmentViewRegistry? = nil
+    ) -> Self {
+        SnapshotTrait(record: record, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)
     }
 }

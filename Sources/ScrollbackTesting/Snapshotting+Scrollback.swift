@@ -24,21 +24,20 @@ extension Snapshotting where Value == View, Format == String {
 
 /// The strategies for a transcript (a ``ChatFixture``, `[ChatMessage]` or one `ChatMessage`):
 /// the whole document that `scrollback render` writes for the same input and options, drawn by
-/// the app's components.
+/// the app's components. Options and components left `nil` are the scope's
+/// (``SnapshotDefaults``, set by the `.snapshots(...)` trait).
 extension Snapshotting where Value: TranscriptSnapshotValue, Format == String {
     /// The document in `format`, byte for byte as `scrollback render` writes it, in a reference
     /// file of the format's extension. For HTML two things make the reference readable: the
     /// `<style>` element's content is left out (it is the same for every document of a theme:
-    /// pin it once per theme with `.stylesheet`), and
-    /// each block element starts a line. `options` default to the scope's (``SnapshotDefaults``).
+    /// pin it once per theme with `.stylesheet`), and each block element starts a line.
     public static func rendered(
-        _ format: OutputFormat, options: RenderOptions? = nil, factory: any ViewFactory = DefaultViewFactory(),
-        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry(), filter: MessageFilter = MessageFilter()
+        _ format: OutputFormat, options: RenderOptions? = nil, factory: (any ViewFactory)? = nil,
+        resolver: (any MessageTypeResolving)? = nil, attachmentViews: AttachmentViewRegistry? = nil,
+        filter: MessageFilter = MessageFilter()
     ) -> Snapshotting {
-        let renderer = TranscriptRenderer(
-            options: options ?? SnapshotDefaults.current.options, factory: factory, resolver: resolver,
-            attachmentViews: attachmentViews, filter: filter)
+        let renderer = SnapshotDefaults.current.renderer(
+            options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews, filter: filter)
         let document = Snapshotting<String, String>.document(format)
         return Snapshotting(pathExtension: format.fileExtension, diffing: .lines) { value in
             let fixture = value.chatFixture
@@ -52,13 +51,11 @@ extension Snapshotting where Value: TranscriptSnapshotValue, Format == String {
     /// the factory made (roles, text, links, images, times, quotes and where they point) and
     /// the footer. It pins what the components decided without pinning a format's bytes.
     public static func dump(
-        options: RenderOptions? = nil, factory: any ViewFactory = DefaultViewFactory(),
-        resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
-        attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry(), filter: MessageFilter = MessageFilter()
+        options: RenderOptions? = nil, factory: (any ViewFactory)? = nil, resolver: (any MessageTypeResolving)? = nil,
+        attachmentViews: AttachmentViewRegistry? = nil, filter: MessageFilter = MessageFilter()
     ) -> Snapshotting {
-        let renderer = TranscriptRenderer(
-            options: options ?? SnapshotDefaults.current.options, factory: factory, resolver: resolver,
-            attachmentViews: attachmentViews, filter: filter)
+        let renderer = SnapshotDefaults.current.renderer(
+            options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews, filter: filter)
         return Snapshotting(pathExtension: "dump", diffing: .lines) { value in
             let fixture = value.chatFixture
             var backend = DumpBackend()

@@ -104,3 +104,23 @@ struct SnapshotTraitTests {
         }
     }
 }
+
+/// An app's resolver that shows no image attachments.
+struct NoImagesResolver: MessageTypeResolving {
+    func hasImageAttachment(message: ChatMessage) -> Bool { false }
+}
+
+/// A suite hands its app components to every strategy once.
+@Suite(.snapshots(resolver: NoImagesResolver()))
+struct SuiteComponentsTests {
+    static let message = #"""
+        {"id": "a", "text": "look", "attachments": [{"type": "image", "image_url": "https://cdn.example.org/cat.jpg", "title": "cat.jpg"}]}
+        """#
+
+    @Test func theSuitesResolverIsUsedUnlessOneIsGiven() throws {
+        let fixture = try ChatFixture(json: Self.message)
+        #expect(try !Snapshotting<ChatFixture, String>.rendered(.markdown).snapshot(fixture).contains("cat.jpg"))
+        let own = try Snapshotting<ChatFixture, String>.rendered(.markdown, resolver: DefaultMessageTypeResolver()).snapshot(fixture)
+        #expect(own.contains("cat.jpg"))
+    }
+}
