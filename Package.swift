@@ -15,8 +15,14 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // zlib1g-dev from Debian: inflate and deflate for the PNGs of image snapshots.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "Scrollback", dependencies: ["CCmark"]),
-        .target(name: "ScrollbackTesting", dependencies: ["Scrollback"]),
+        .target(name: "ScrollbackTesting", dependencies: ["Scrollback", "CZlib"]),
         // The command line lives in a library so that tests run it in-process.
         .target(name: "ScrollbackCLI", dependencies: ["Scrollback"]),
         .executableTarget(name: "scrollback", dependencies: ["ScrollbackCLI"]),
