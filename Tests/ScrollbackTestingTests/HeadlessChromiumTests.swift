@@ -24,6 +24,8 @@ import Testing
             try HeadlessChromium.locate(environment: environment)
         }
         #expect(HeadlessChromiumError.notInstalled(searched: ["chromium"]).description.contains("SCROLLBACK_CHROMIUM"))
+        // "none" turns image snapshots off even where a browser is installed.
+        #expect(HeadlessChromium.find(environment: ["SCROLLBACK_CHROMIUM": "none", "PATH": "/usr/bin:/bin"]) == nil)
     }
 
     @Test func theEnvironmentVariableWinsAndIsLookedUpOnThePath() throws {

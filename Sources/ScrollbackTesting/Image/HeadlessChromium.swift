@@ -13,9 +13,9 @@ import Foundation
 /// guard let chromium = HeadlessChromium.find() else { return }
 /// let image = try chromium.screenshot(html: document, width: 390, appearance: .dark)
 /// ```
-package struct HeadlessChromium: Sendable {
+public struct HeadlessChromium: Sendable {
     /// The colour scheme the page is shown in: what `prefers-color-scheme` matches.
-    package enum Appearance: String, Sendable, CaseIterable {
+    public enum Appearance: String, Sendable, CaseIterable {
         /// `prefers-color-scheme: light`.
         case light
         /// `prefers-color-scheme: dark`.
@@ -36,10 +36,12 @@ package struct HeadlessChromium: Sendable {
     package static let executableNames = ["chromium", "chromium-browser", "google-chrome"]
 
     /// The browser named by `SCROLLBACK_CHROMIUM`, else the first of ``executableNames`` on
-    /// `PATH`; `nil` when there is none. A `SCROLLBACK_CHROMIUM` that names nothing runnable is
+    /// `PATH`; `nil` when there is none, or when `SCROLLBACK_CHROMIUM` is `none` (image
+    /// snapshots skipped on purpose). A `SCROLLBACK_CHROMIUM` that names nothing runnable is
     /// still returned, so that screenshots fail and say so instead of tests being skipped.
     package static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> HeadlessChromium? {
         let searchPath = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+        if environment[environmentVariable] == "none" { return nil }
         if let configured = environment[environmentVariable], !configured.isEmpty {
             return HeadlessChromium(executablePath: executable(named: configured, searchPath: searchPath) ?? configured)
         }

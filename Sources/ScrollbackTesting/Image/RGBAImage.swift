@@ -1,11 +1,11 @@
 /// An image as image snapshots hold it: 8-bit red, green, blue and alpha per pixel, rows from
 /// the top, no colour profile. One plain layout, so that comparing two images is comparing bytes
 /// and every decoder and encoder agrees on what a pixel is.
-package struct RGBAImage: Equatable, Sendable {
+public struct RGBAImage: Equatable, Sendable {
     /// Pixels per row.
-    package let width: Int
+    public let width: Int
     /// Rows.
-    package let height: Int
+    public let height: Int
     /// `width * height * 4` bytes: R, G, B, A of each pixel, row after row from the top.
     package private(set) var pixels: [UInt8]
 
