@@ -16,7 +16,11 @@ let package = Package(
         .target(name: "CustomAttachments", dependencies: [.product(name: "Scrollback", package: "Scrollback")]),
         // Renders Samples/transcripts/custom-attachments.json to HTML, ANSI and Markdown.
         .executableTarget(name: "custom-attachments-demo", dependencies: ["CustomAttachments"]),
-        .testTarget(name: "CustomAttachmentsTests", dependencies: ["CustomAttachments"]),
+        // The app's views pinned with Scrollback's snapshot library: dumps, text and images.
+        .testTarget(
+            name: "CustomAttachmentsTests",
+            dependencies: ["CustomAttachments", .product(name: "ScrollbackTesting", package: "Scrollback")],
+            exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -206,22 +206,23 @@ private struct FailureLocation {
         }
     }
 
-    /// Swift Testing cancels the test, which reports it as skipped with `reason`. An XCTest
+    /// Swift Testing records a warning (shown for every case of a parameterised test, and in the
+    /// run's summary) and cancels the test, which reports it as skipped with `reason`. An XCTest
     /// assertion cannot skip (only a throwing test can), so there it fails, saying how to skip.
     func skip(_ reason: String) {
         if Test.current != nil {
+            let comment = Comment(rawValue: "Snapshot skipped: \(reason)")
+            let location = SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+            Issue.record(comment, severity: .warning, sourceLocation: location)
             do {
-                try Test.cancel(
-                    Comment(rawValue: "Snapshot skipped: \(reason)"),
-                    sourceLocation: SourceLocation(
-                        fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+                try Test.cancel(comment, sourceLocation: location)
             } catch {
                 // The cancellation is recorded; the rest of the test still runs its other assertions.
             }
         } else {
             XCTFail(
                 "Snapshot skipped: \(reason) An XCTest case skips image snapshots with "
-                    + "`try XCTSkipUnless(HeadlessBrowser.isAvailable)` before asserting.",
+                    + "`try XCTSkipUnless(HeadlessChromium.isAvailable)` before asserting.",
                 file: filePath, line: line)
         }
     }
