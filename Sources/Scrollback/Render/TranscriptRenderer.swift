@@ -360,11 +360,6 @@ public struct TranscriptRenderer: Sendable {
             write(items, to: &backend)
         }
 
-        mutating func add<Backend: TranscriptBackend>(message: ChatMessage, to backend: inout Backend) {
-            guard window.admits(message) else { return }
-            add(admitted: message, to: &backend)
-        }
-
         /// Whether the filter shows the message; asks the filter's window, so once a message.
         mutating func admits(_ message: ChatMessage) -> Bool { window.admits(message) }
 
