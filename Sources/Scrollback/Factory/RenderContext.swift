@@ -25,6 +25,9 @@ public struct RenderContext: Sendable {
     var pageLinks: PageLinks?
     /// What ``report(_:keyPath:in:)`` collected for the renderer to pass on.
     let problems = RenderProblems()
+    /// The speakers met so far, in order, when a renderer draws the document; `nil` in a context
+    /// made for calling a slot directly.
+    var speakers: SpeakerOrder?
 
     /// The theme of the rendering, for labels (``Theme/string(_:_:)``) and glyphs.
     public var theme: Theme { options.theme }
@@ -59,6 +62,13 @@ public struct RenderContext: Sendable {
             page != pageLinks.current
         else { return fragment }
         return pageLinks.names.fileName(ofPage: page) + "#" + fragment
+    }
+
+    /// The avatar colour of `user`: speakers take the theme's colours in the order they first
+    /// appear in the rendering (so that the people of a conversation differ, and the same input
+    /// always gives the same colours); without a renderer's context, a colour from the user id.
+    public func authorColorIndex(for user: ChatUser) -> Int {
+        speakers?.index(of: user) ?? AvatarContent(user: user).colorIndex
     }
 
     /// Whether `user` is the reader (`--me`).

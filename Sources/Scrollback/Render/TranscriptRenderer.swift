@@ -346,6 +346,7 @@ public struct TranscriptRenderer: Sendable {
                 options: renderer.options, factory: renderer.factory, resolver: renderer.resolver,
                 attachmentViews: renderer.attachmentViews)
             context.documentMessages = index?.messageIDs
+            context.speakers = SpeakerOrder()
             self.index = index
             placement = ThreadPlacement(index: index)
             layout = TranscriptLayout(labels: context.formatter)

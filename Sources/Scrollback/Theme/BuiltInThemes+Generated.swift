@@ -30,14 +30,19 @@ extension BuiltInThemes {
     "link": "#005fcc",
     "codeBackground": "#f0f1f3",
     "avatarText": "#ffffff",
-    "avatar0": "#c2410c",
-    "avatar1": "#b45309",
+    // Speakers take avatar0, avatar1, ... in order of first appearance: neighbours differ in hue.
+    "avatar0": "#0369a1",
+    "avatar1": "#c2410c",
     "avatar2": "#15803d",
-    "avatar3": "#0f766e",
-    "avatar4": "#0369a1",
-    "avatar5": "#4338ca",
-    "avatar6": "#7e22ce",
-    "avatar7": "#be185d"
+    "avatar3": "#7e22ce",
+    "avatar4": "#be185d",
+    "avatar5": "#0f766e",
+    "avatar6": "#b45309",
+    "avatar7": "#4338ca",
+    "avatar8": "#991b1b",
+    "avatar9": "#a21caf",
+    "avatar10": "#1d4ed8",
+    "avatar11": "#854d0e"
   },
   "dark": {
     "colors": {
@@ -330,6 +335,10 @@ extension BuiltInThemes {
     "avatar5": "none",
     "avatar6": "none",
     "avatar7": "none",
+    "avatar8": "none",
+    "avatar9": "none",
+    "avatar10": "none",
+    "avatar11": "none",
   },
   "dark": null,
   "styles": {
@@ -346,6 +355,8 @@ extension BuiltInThemes {
   "description": "The terminal's own 16-colour palette only; dark first (HTML uses xterm's defaults).",
   "colors": {
     "text": "ansi(15)",
+    // Bright black: a terminal swaps it for white (7) on a dark background, where common
+    // palettes make it unreadable (Solarized Dark's background is bright black).
     "textLowEmphasis": "ansi(8)",
     "subtitleText": "ansi(8)",
     "textInverted": "ansi(0)",
@@ -365,14 +376,20 @@ extension BuiltInThemes {
     "link": "ansi(14)",
     "codeBackground": "none",
     "avatarText": "ansi(15)",
-    "avatar0": "ansi(1)",
-    "avatar1": "ansi(4)",
-    "avatar2": "ansi(5)",
+    // The six that read on xterm, Solarized Dark, One Dark and Nord (a terminal uses its own
+    // readable set in each appearance); "none" ends the palette, so speakers repeat every six.
+    "avatar0": "ansi(6)",
+    "avatar1": "ansi(3)",
+    "avatar2": "ansi(2)",
     "avatar3": "ansi(12)",
-    "avatar4": "ansi(1)",
-    "avatar5": "ansi(4)",
-    "avatar6": "ansi(5)",
-    "avatar7": "ansi(12)",
+    "avatar4": "ansi(13)",
+    "avatar5": "ansi(9)",
+    "avatar6": "none",
+    "avatar7": "none",
+    "avatar8": "none",
+    "avatar9": "none",
+    "avatar10": "none",
+    "avatar11": "none",
   },
   "dark": null,
 }

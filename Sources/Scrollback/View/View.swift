@@ -102,14 +102,17 @@ public struct ImageContent: Sendable, Hashable {
 }
 
 /// A user's avatar: the image when there is one, else initials on one of the theme's
-/// avatar colours, picked from the user id so a person keeps their colour.
+/// avatar colours. A rendering gives the speakers of a transcript colours in order of first
+/// appearance (``RenderContext/authorColorIndex(for:)``); without one, the colour comes from
+/// the user id, so a person keeps their colour.
 public struct AvatarContent: Sendable, Hashable {
     /// The user's picture; `nil` (or a refused URL, or HTML without remote media) shows the
     /// initials.
     public var imageURL: String?
     /// Up to two letters shown when there is no picture.
     public var initials: String
-    /// Index into the theme's avatar palette (`avatar0`...`avatar7`).
+    /// Index into the theme's avatar palette (`avatar0`...`avatar11`), taken modulo the number
+    /// of colours the theme or terminal has (``Theme/authorPaletteSize``): colours repeat in order.
     public var colorIndex: Int
 
     /// An avatar with these parts; ``init(user:)`` derives them from a user.
@@ -119,18 +122,25 @@ public struct AvatarContent: Sendable, Hashable {
         self.colorIndex = colorIndex
     }
 
-    /// How many avatar colours a theme has: ``colorIndex`` is below this.
-    public static let paletteSize = 8
+    /// How many avatar colours a theme may have (`avatar0`...`avatar11`).
+    public static let paletteSize = 12
 
-    /// The avatar of `user`: up to two initials from the display name, a colour from the id
-    /// (FNV-1a, so it is the same on every machine and every run).
-    public init(user: ChatUser) {
+    /// The avatar of `user`: up to two initials from the display name, and colour `colorIndex`,
+    /// else a colour from the id (FNV-1a, so it is the same on every machine and every run).
+    public init(user: ChatUser, colorIndex: Int? = nil) {
         let words = user.displayName.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
         let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
+        self.init(
+            imageURL: user.imageURL, initials: String(letters).uppercased(),
+            colorIndex: colorIndex ?? Int(Self.key(of: user) % UInt64(Self.paletteSize)))
+    }
+
+    /// A 64-bit FNV-1a hash of the user's id (of the name for a user known only by name, so that
+    /// it keeps a colour of its own): the same on every machine and every run.
+    static func key(of user: ChatUser) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        // A user known only by name (no id) keeps a colour of its own.
         for byte in (user.id.isEmpty ? user.displayName : user.id).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        self.init(imageURL: user.imageURL, initials: String(letters).uppercased(), colorIndex: Int(hash % UInt64(Self.paletteSize)))
+        return hash
     }
 }
 

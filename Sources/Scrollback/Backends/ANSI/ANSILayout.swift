@@ -53,23 +53,24 @@ package final class ANSILayout {
     private var mutedStyle: SGRStyle { style(for: .muted) }
 
     private var authorStyles: [Int: SGRStyle] = [:]
-    /// Bright red, yellow, green, cyan, blue, magenta, then cyan and yellow.
-    private static let darkTerminalAuthorPalette = [9, 11, 10, 14, 12, 13, 6, 3]
 
-    /// The colour of author names for avatar palette entry `index`: the theme's `avatarN`
-    /// colour (made to carry white text), mixed towards white on a dark terminal, or black on a
-    /// light one, until it has 4.5:1 contrast (WCAG AA) on the theme's background. Palette
-    /// colours on a dark terminal take their bright variant; sixteen colours have too few
-    /// shades for mixing, so RGB colours take a bright palette entry there.
+    /// The colour of author names for avatar colour `index` (a speaker's place in order of first
+    /// appearance, taken modulo the palette's size): the theme's `avatarN` colour (made to carry
+    /// white text), mixed towards white on a dark terminal, or black on a light one, until it has
+    /// 4.5:1 contrast (WCAG AA) on the theme's background. In 16 colours RGB colours have too
+    /// few shades for mixing, and a theme's palette colours depend on the user's palette, so
+    /// names then take ``TerminalColors/authorPalette16``, the entries that read on common
+    /// palettes in this appearance, in order.
     func authorStyle(_ index: Int) -> SGRStyle {
         if let cached = authorStyles[index] { return cached }
         let dark = options.darkAppearance
-        var color = options.theme.color("avatar\(index % AvatarContent.paletteSize)", dark: dark)
+        let size = options.theme.authorPaletteSize
+        var color = options.theme.color("avatar\(Self.wrapped(index, size))", dark: dark)
         switch color {
-        case .ansi(let palette) where dark && palette < 8:
-            color = .ansi(palette + 8)
-        case .rgb where dark && options.colorDepth == .ansi16:
-            color = .ansi(Self.darkTerminalAuthorPalette[index % Self.darkTerminalAuthorPalette.count])
+        case .ansi,
+            .rgb where options.colorDepth == .ansi16:
+            let palette = terminalColors.authorPalette16
+            color = .ansi(palette[Self.wrapped(index, palette.count)])
         case .rgb(let rgb):
             var background = RGBColor(red: 0, green: 0, blue: 0)
             if case .rgb(let themed) = options.theme.color("background", dark: dark) {
@@ -93,6 +94,10 @@ package final class ANSILayout {
         authorStyles[index] = style
         return style
     }
+
+    /// `index` in `0..<size`, for any index (negative ones from an app's own views too).
+    private static func wrapped(_ index: Int, _ size: Int) -> Int { ((index % size) + size) % size }
+
     private var linkStyle: SGRStyle { SGRStyle(foreground: color("link"), underline: true) }
 
     /// The escapes of the first styles met, searched in order: a theme has a few dozen styles
@@ -101,10 +106,14 @@ package final class ANSILayout {
     private var recentEscapes: [(style: SGRStyle, escape: String)] = [(.plain, "")]
     private static let recentEscapesLimit = 32
 
+    /// Every background with a foreground, and 16-colour foregrounds readable on common palettes.
+    private lazy var terminalColors = TerminalColors(
+        theme: options.theme, depth: options.colorDepth, dark: options.darkAppearance)
+
     private func escape(for style: SGRStyle) -> String {
         for entry in recentEscapes where entry.style == style { return entry.escape }
         if let cached = escapes[style] { return cached }
-        let escape = style.escape(for: options.colorDepth)
+        let escape = terminalColors.resolved(style).escape(for: options.colorDepth)
         if recentEscapes.count < Self.recentEscapesLimit {
             recentEscapes.append((style, escape))
         } else {

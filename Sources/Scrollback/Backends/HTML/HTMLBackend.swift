@@ -238,7 +238,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// A decorative circle (the author's name is written beside it): the picture, else initials.
     private mutating func writeAvatar(_ avatar: AvatarContent) {
-        let color = min(max(avatar.colorIndex, 0), AvatarContent.paletteSize - 1)
+        // Colours repeat in order when there are more speakers than the theme has colours.
+        let size = options.theme.authorPaletteSize
+        let color = ((avatar.colorIndex % size) + size) % size
         output.write("<span class=\"sb-avatar sb-avatar-\(color)\" aria-hidden=\"true\">")
         if options.remoteMedia, let image = avatar.imageURL.flatMap(URLPolicy.sanitize) {
             let size = Int(options.theme.metrics.avatarSize)

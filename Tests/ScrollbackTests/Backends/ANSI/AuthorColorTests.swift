@@ -18,21 +18,40 @@ import Testing
         return backend.output
     }
 
-    @Test func sameUserSameColourOthersDiffer() throws {
+    /// A header whose avatar has colour `index`, as a rendering gives its speakers in order.
+    private func header(index: Int) -> View {
+        .stack(.horizontal, [.avatar(AvatarContent(imageURL: nil, initials: "N", colorIndex: index)), .text("Name", .author)])
+    }
+
+    /// Each colour of the palette a depth has is its own, and colours repeat in order after it.
+    @Test func everyPaletteEntryDiffersAndRepeatsInOrder() throws {
+        for dark in [true, false] {
+            for depth in [ColorDepth.ansi16, .ansi256, .trueColor] {
+                let size =
+                    depth == .ansi16
+                    ? (dark ? TerminalColors.darkAuthorPalette : TerminalColors.lightAuthorPalette).count
+                    : Theme.default.authorPaletteSize
+                let escapes = (0..<size * 2).map { render(header(index: $0), depth: depth, dark: dark).prefix { $0 != "N" } }
+                #expect(escapes.allSatisfy { $0.hasPrefix("\u{1B}[1;") }, "bold and coloured")
+                if dark || depth != .ansi256 {
+                    // xterm's 256 colours have too few dark shades for twelve on white.
+                    #expect(Set(escapes.prefix(size)).count == size, "\(depth) \(dark): \(escapes.prefix(size))")
+                }
+                #expect(Array(escapes.prefix(size)) == Array(escapes.suffix(size)), "repeats in order at \(depth)")
+            }
+        }
+        #expect(Theme.default.authorPaletteSize == 12)
+        #expect(try #require(Theme.builtIn(named: "terminal-16")).authorPaletteSize == 6)
+        #expect(try #require(Theme.builtIn(named: "plain")).authorPaletteSize == 1)
+    }
+
+    /// Without a rendering, a user's colour comes from the id: the same for the same user.
+    @Test func withoutARenderingTheIdDecides() {
         let users = ["maya", "teo", "hina", "layla", "ops-bot", "samir", "u1", "u2", "u3", "u4"]
         let indices = users.map { AvatarContent(user: ChatUser(id: $0, name: $0)).colorIndex }
         #expect(Set(indices).count > 3, "ids spread over the palette")
-        for depth in [ColorDepth.ansi16, .ansi256, .trueColor] {
-            var escapeByIndex: [Int: String] = [:]
-            for (user, index) in zip(users, indices) {
-                let output = render(header(user, "Name"), depth: depth)
-                let escape = String(output.prefix { $0 != "N" })
-                #expect(escape.hasPrefix("\u{1B}[1;"), "bold and coloured: \(output)")
-                #expect(render(header(user, "Name"), depth: depth) == output, "stable")
-                if let known = escapeByIndex[index] { #expect(known == escape) } else { escapeByIndex[index] = escape }
-            }
-            #expect(Set(escapeByIndex.values).count == escapeByIndex.count, "one colour per palette entry at \(depth)")
-        }
+        #expect(indices == users.map { AvatarContent(user: ChatUser(id: $0, name: $0)).colorIndex })
+        for user in users { #expect(render(header(user, "Name"), depth: .trueColor) == render(header(user, "Name"), depth: .trueColor)) }
     }
 
     @Test func darkTerminalsGetLighterShades() {

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import Scrollback
+
+/// The speakers of a transcript take the theme's avatar colours in order of first appearance, so
+/// people in one conversation differ; the same input always gives the same colours.
+@Suite struct SpeakerColorTests {
+    /// Messages an hour apart (so that each shows its author) from these users, in order.
+    static func messages(_ authors: [String]) -> [ChatMessage] {
+        authors.enumerated().map { index, author in
+            ChatMessage(
+                id: "m\(index)", text: "hello \(index)", user: ChatUser(id: author, name: author.capitalized),
+                createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 3600))
+        }
+    }
+
+    /// The avatar colour classes of an HTML document, in order.
+    static func avatarClasses(_ html: String) -> [Int] {
+        html.matches(of: #/class="sb-avatar sb-avatar-(\d+)"/#).map { Int($0.output.1)! }
+    }
+
+    @Test func speakersTakeColoursInOrderOfFirstAppearance() {
+        let html = SampleTranscripts.renderInMemory(Self.messages(["zoe", "adam", "kim", "zoe", "lee"]), as: .html)
+        #expect(Self.avatarClasses(html) == [0, 1, 2, 0, 3])
+        // The same input, the same colours.
+        #expect(SampleTranscripts.renderInMemory(Self.messages(["zoe", "adam", "kim", "zoe", "lee"]), as: .html) == html)
+    }
+
+    /// More speakers than colours: the colours start again from the first, in order.
+    @Test func colourRepeatInOrderPastThePalette() {
+        let authors = (0..<14).map { "user-\($0)" }
+        let html = SampleTranscripts.renderInMemory(Self.messages(authors), as: .html)
+        #expect(Self.avatarClasses(html) == Array(0..<12) + [0, 1])
+        var options = RenderOptions()
+        options.theme = Theme.builtIn(named: "terminal-16")!
+        let short = SampleTranscripts.renderInMemory(Self.messages(authors), as: .html, options: options)
+        #expect(Self.avatarClasses(short) == (0..<14).map { $0 % 6 })
+    }
+
+    /// Read from a file in two passes, from a file in one, or from memory: the same colours.
+    @Test func everyWayOfReadingAgrees() throws {
+        let (twoPass, _) = try SampleTranscripts.render("conversation.json", as: .html)
+        let classes = Self.avatarClasses(twoPass)
+        #expect(classes.first == 0)
+        // Colours are given in order: each new one is the next.
+        var next = 0
+        for colour in classes where colour >= next {
+            #expect(colour == next)
+            next += 1
+        }
+        #expect(next >= 3, "the conversation has at least three speakers: \(classes)")
+        var reader = try TranscriptReader(path: SampleTranscripts.path("conversation.json"))
+        var backend = HTMLBackend(output: "", options: RenderOptions())
+        try TranscriptRenderer().render(&reader, to: &backend)
+        #expect(Self.avatarClasses(backend.output) == classes)
+    }
+
+    /// In the terminal, the first three speakers of the conversation sample have three
+    /// different name colours at every depth (with 8 colours hashed by id, two of them shared one).
+    @Test func terminalNamesDiffer() throws {
+        for depth in [ColorDepth.ansi16, .ansi256, .trueColor] {
+            var options = RenderOptions()
+            options.colorDepth = depth
+            options.width = 100
+            let (output, _) = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options)
+            // Bold, coloured author names: ESC[1;<colour>m<name>.
+            var colourByName: [String: String] = [:]
+            for match in output.matches(of: #/\x{1B}\[1;([0-9;]+)m([A-Z][a-z]+(?: [A-Z][a-z]+)?)\x{1B}\[0m/#) {
+                colourByName[String(match.output.2)] = String(match.output.1)
+            }
+            #expect(colourByName.count >= 3, "\(depth): \(colourByName)")
+            #expect(Set(colourByName.values).count == colourByName.count, "\(depth): \(colourByName)")
+        }
+    }
+
+    /// The theme file takes twelve author colours, and still reads one with eight.
+    @Test func themeFilesTakeTwelveColoursAndEightStillWork() throws {
+        let twelve = try Theme(json: ##"{"version": 1, "extends": "default", "colors": {"avatar11": "#123456"}}"##)
+        #expect(twelve.color("avatar11") == .rgb(RGBColor(red: 0x12, green: 0x34, blue: 0x56)))
+        #expect(throws: ConfigurationError.self) { try Theme(json: ##"{"version": 1, "colors": {"avatar12": "#123456"}}"##) }
+        var eight = ##"{"version": 1, "colors": {"text": "#000000", "background": "#ffffff""##
+        for index in 0..<8 { eight += ##", "avatar\##(index)": "#10101\##(index)""## }
+        eight += "}}"
+        let theme = try Theme(json: eight)
+        #expect(theme.authorPaletteSize == 8)
+        var options = RenderOptions()
+        options.theme = theme
+        let html = SampleTranscripts.renderInMemory(Self.messages((0..<10).map { "u\($0)" }), as: .html, options: options)
+        #expect(Self.avatarClasses(html) == Array(0..<8) + [0, 1])
+        #expect(html.contains(".sb-avatar-7{") && !html.contains(".sb-avatar-8{"))
+    }
+}
