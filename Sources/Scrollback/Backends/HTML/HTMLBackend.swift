@@ -238,8 +238,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// A decorative circle (the author's name is written beside it): the picture, else initials.
     private mutating func writeAvatar(_ avatar: AvatarContent) {
-        // Colours repeat in order when there are more speakers than the theme has colours.
-        let size = options.theme.authorPaletteSize
+        // Colours repeat in order past the palette; the stylesheet maps classes past a theme's
+        // own colours to its colours in order (a theme with eight: class 8 is avatar0).
+        let size = AvatarContent.paletteSize
         let color = ((avatar.colorIndex % size) + size) % size
         output.write("<span class=\"sb-avatar sb-avatar-\(color)\" aria-hidden=\"true\">")
         if options.remoteMedia, let image = avatar.imageURL.flatMap(URLPolicy.sanitize) {
