@@ -110,7 +110,17 @@ def check_text(text, width):
     for row in range(expected_lines):
         if screen.display[row] != screen.display[row][:width]:
             problems.append("row %d is wider than the screen" % row)
+    problems += backgrounds_without_foreground(screen, expected_lines)
     return problems
+
+
+def backgrounds_without_foreground(screen, rows):
+    """Cells on a background we set in the terminal's own foreground, which may be the same colour."""
+    cells = [(row, column) for row in range(rows) for column, char in screen.buffer[row].items()
+             if char.bg != "default" and char.fg == "default"]
+    if not cells:
+        return []
+    return ["%d cells have a background but the terminal's foreground (first at row %d, column %d)" % (len(cells), *cells[0])]
 
 
 def main():
@@ -137,6 +147,11 @@ def main():
         print("FAIL the checker refused good output")
     else:
         passed += 1
+    if check_text("\x1b[48;5;236mcode\x1b[0m\n", 40):
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL the checker missed a background without a foreground")
     # Every sample, and one with the reader's own messages on the right.
     runs = [(sample, ()) for sample in samples] + [(os.path.join(directory, "launch-room.json"), ("--me", "maya"))]
     for sample, extra in runs:
