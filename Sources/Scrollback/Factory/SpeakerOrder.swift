@@ -2,8 +2,11 @@ import Synchronization
 
 /// The speakers of one rendering in order of first appearance, for their avatar colours: the
 /// first author drawn takes colour 0, the next new one colour 1, and so on. The order is the
-/// document's, so it is the same for the same input and options, whether the input is read in
-/// one pass or two, from a file or from memory, and a person keeps one colour on every page.
+/// document's as drawn (threads under their first message when an index pass placed them), so
+/// the same input and options always give the same colours, and a person keeps one colour on
+/// every page and in every document of a rendering. It is kept while drawing rather than by the
+/// index pass so that a rendering without one (a single pass, as a pager streaming its input may
+/// use) gets distinct colours too.
 ///
 /// Users are kept as 64-bit hashes of their ids. Past ``limit`` speakers (only a huge or
 /// hostile input has them) a new one takes the colour of its id's hash, so memory stays bounded.

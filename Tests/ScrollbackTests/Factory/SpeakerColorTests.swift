@@ -41,7 +41,9 @@ import Testing
         #expect(short.contains(".sb-avatar-11{background:var(--sb-avatar5)}"))
     }
 
-    /// Read from a file in two passes, from a file in one, or from memory: the same colours.
+    /// Colours follow order of first appearance in a real sample, read in two passes; read in one
+    /// pass (no index: replies where the input has them) the sample's speakers first appear in
+    /// the same order, so the colours agree.
     @Test func everyWayOfReadingAgrees() throws {
         let (twoPass, _) = try SampleTranscripts.render("conversation.json", as: .html)
         let classes = Self.avatarClasses(twoPass)
