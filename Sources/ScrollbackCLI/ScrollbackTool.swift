@@ -18,6 +18,9 @@ package struct ScrollbackTool {
     package var terminalWidth: Int?
     /// Rows of the terminal on standard output, when there is one (for paging).
     package var terminalHeight: Int?
+    /// Asks the terminal for its background colour (OSC 11) and gives the reply, for
+    /// `--appearance auto`; none by default, so that tests never touch a terminal.
+    package var queryTerminalBackground: () -> String? = { nil }
 
     package init(
         environment: [String: String], standardOutput: OutputSink, standardError: @escaping (String) -> Void,
@@ -37,6 +40,7 @@ package struct ScrollbackTool {
             standardError: { FileHandle.standardError.write(Data($0.utf8)) },
             standardOutputIsTerminal: isatty(1) == 1, terminalWidth: Terminal.columns(of: 1))
         tool.terminalHeight = Terminal.rows(of: 1)
+        tool.queryTerminalBackground = { Terminal.backgroundColorReply() }
         return tool
     }
 

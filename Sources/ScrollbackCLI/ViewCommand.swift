@@ -61,7 +61,7 @@ struct ViewCommand {
         case .success(let value): options.hyperlinks = value
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
-        if let name = arguments.value("theme") {
+        if let name = arguments.value("theme") ?? tool.environment["SCROLLBACK_THEME"].flatMap({ $0.isEmpty ? nil : $0 }) {
             switch ViewerOptions.theme(named: name, tool: tool, spec: Self.spec) {
             case .success(let theme): options.theme = theme
             case .failure(let status): return status.code
@@ -77,39 +77,95 @@ struct ViewCommand {
             return tool.failure("cannot read \(input): \(String(cString: strerror(errno)))", status: ScrollbackTool.ExitCode.failure)
         }
 
-        // Paging needs the height first, so a terminal gets the transcript rendered into memory.
-        let mayPage = !arguments.has("no-pager") && tool.standardOutputIsTerminal
-        let sink = mayPage ? OutputSink.memory() : tool.standardOutput
+        // The pager starts first and reads as the transcript is rendered: the first screen
+        // shows at once, and nothing is gathered in memory.
+        var pager: Pager.Process?
+        if !arguments.has("no-pager"), let command = Pager.command(isTerminal: tool.standardOutputIsTerminal, environment: tool.environment) {
+            switch Pager.start(Pager.arguments(command, navigation: arguments.has("navigate")), environment: tool.environment) {
+            case .success(let process): pager = process
+            case .failure(let error):
+                tool.warning("cannot run pager '\(command.joined(separator: " "))': \(error.reason); printing directly")
+            }
+        }
+        // Warnings said while the pager has the screen would scroll away unseen: they wait.
+        let warnings = WarningQueue(tool: tool, holds: pager != nil)
+        let sink = pager.map { OutputSink(descriptor: $0.input) } ?? tool.standardOutput
         let renderer = TranscriptRenderer(options: options, filter: filter)
-        let report: (ReadWarning) -> Void = { warning in tool.warning("\(input): \(warning)") }
+        let report: (ReadWarning) -> Void = { warning in warnings.add("\(input): \(warning)") }
+        if pager == nil, tool.standardOutputIsTerminal { InterruptCleanup.resetsTerminal(true) }
+        defer { if pager == nil, tool.standardOutputIsTerminal { InterruptCleanup.resetsTerminal(false) } }
+        var failure: ReadError?
         do {
-            var backend = OutputFormat.ansi.makeBackend(output: sink, options: options)
+            var backend = PagedBackend(base: OutputFormat.ansi.makeBackend(output: sink, options: options), sink: sink)
+            if let pager {
+                // The reader quit before the end: stop rendering, and end as if done.
+                backend.onReaderGone = {
+                    Pager.wait(pager)
+                    warnings.release()
+                    exit(ScrollbackTool.ExitCode.success)
+                }
+            }
             try renderer.render(path: input, strict: arguments.has("strict"), onWarning: report, to: &backend)
         } catch {
-            if mayPage { tool.standardOutput.write(sink.capturedText) }
+            failure = error
+        }
+        sink.flush()
+        if let pager { Pager.wait(pager) }
+        warnings.release()
+        if let error = failure {
             if case .io = error { return tool.failure("\(error)", status: RenderCommand.status(for: error)) }
             return tool.failure("\(input): \(error)", status: RenderCommand.status(for: error))
         }
-        if mayPage {
-            let text = sink.capturedText
-            let lineCount = text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-            if let command = Pager.command(
-                isTerminal: true, rows: tool.terminalHeight, lineCount: lineCount,
-                environment: tool.environment),
-                Pager.show(text, command: command, environment: tool.environment)
-            {
-                return ScrollbackTool.ExitCode.success
-            }
-            tool.standardOutput.write(text)
-        }
-        tool.standardOutput.flush()
-        if let code = tool.standardOutput.failure, code != EPIPE {
+        if pager == nil, let code = tool.standardOutput.failure, code != EPIPE {
             return tool.failure(
                 "cannot write standard output: \(String(cString: strerror(code)))",
                 status: ScrollbackTool.ExitCode.failure)
         }
         return ScrollbackTool.ExitCode.success
     }
+}
+
+/// Warnings, said at once or held until the pager is done.
+private final class WarningQueue {
+    private let tool: ScrollbackTool
+    private var held: [String]?
+
+    init(tool: ScrollbackTool, holds: Bool) {
+        self.tool = tool
+        held = holds ? [] : nil
+    }
+
+    func add(_ message: String) {
+        if held != nil { held!.append(message) } else { tool.warning(message) }
+    }
+
+    /// Says the held warnings; later ones are said at once.
+    func release() {
+        held?.forEach(tool.warning)
+        held = nil
+    }
+}
+
+/// A backend that passes everything on and notices when the pager has quit (the pipe is
+/// closed: EPIPE), so that a reader who quits early does not wait for the rest to be rendered.
+struct PagedBackend<Base: TranscriptBackend>: TranscriptBackend {
+    var base: Base
+    let sink: OutputSink
+    var onReaderGone: (() -> Void)?
+
+    init(base: Base, sink: OutputSink) {
+        self.base = base
+        self.sink = sink
+    }
+
+    mutating func begin(_ document: DocumentInfo, header: View) { base.begin(document, header: header) }
+
+    mutating func write(_ view: View) {
+        base.write(view)
+        if sink.failure == EPIPE, let onReaderGone { onReaderGone() }
+    }
+
+    mutating func end(_ summary: DocumentSummary, footer: View) { base.end(summary, footer: footer) }
 }
 
 /// Option glue for the terminal: hyperlinks (`view` and `render`) and themes.
