@@ -63,6 +63,18 @@ struct RenderCommand {
             .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
+        ],
+        examples: [
+            ("A web page of a channel export:", "scrollback render chat.json -o chat.html"),
+            (
+                "The transcript in colour, for a terminal or a pipe to less -R:",
+                "scrollback render chat.json -f ansi --color always | less -R"
+            ),
+            (
+                "Markdown of one week, one author:",
+                "scrollback render chat.json -f markdown --since 2026-03-09 --until 2026-03-15 --user maya"
+            ),
+            ("One page per channel, with an index:", "scrollback render export.json --output-dir site"),
         ]
     )
 

@@ -96,7 +96,7 @@ package struct ScrollbackTool {
             guard let command = Self.commands.first(where: { $0.name == arguments[1] }) else {
                 return usageError("Unknown subcommand '\(arguments[1])'.", spec: nil)
             }
-            standardOutput.write(command.help)
+            standardOutput.write(command.help(width: helpWidth))
             return ExitCode.success
         default:
             break
@@ -112,7 +112,7 @@ package struct ScrollbackTool {
             return usageError(error.message, spec: spec)
         }
         if parsed.has("help") {
-            standardOutput.write(spec.help)
+            standardOutput.write(spec.help(width: helpWidth))
             return ExitCode.success
         }
         switch spec.name {
@@ -122,6 +122,11 @@ package struct ScrollbackTool {
         case ThemeCommand.spec.name: return ThemeCommand(tool: self, arguments: parsed).run()
         default: return ValidateCommand(tool: self, arguments: parsed).run()
         }
+    }
+
+    /// The width help is wrapped to: the terminal's, else $COLUMNS, else 80.
+    var helpWidth: Int {
+        (standardOutputIsTerminal ? terminalWidth : nil) ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
     }
 
     /// `Error: ...`, the usage and where to find help, on standard error; exit 64.

@@ -13,19 +13,33 @@ struct ViewCommand {
         abstract: "Show a transcript in the terminal, through a pager when it is taller than the screen.",
         discussion: """
             The transcript is laid out for this terminal: its width (else $COLUMNS, else 80) and \
-            its colours (COLORTERM, TERM, NO_COLOR, --color). When standard output is a terminal \
-            and the transcript is taller than the screen, it is shown through $PAGER, else \
-            'less -R' (with LESS=FRX unless LESS is set), as git does; an empty PAGER or 'cat' \
-            prints it directly.
+            its colours (COLORTERM, TERM, NO_COLOR, --color). On a terminal it is shown through \
+            $SCROLLBACK_PAGER, else $PAGER, else less, as git does: the pager starts at once and \
+            reads the transcript as it is rendered, and less quits by itself when the transcript \
+            fits one screen (LESS=FRX unless LESS is set; -R is always added for less, and \
+            LESSCHARSET=utf-8 when the locale is not UTF-8). An empty pager variable or 'cat' \
+            prints directly; a pager that cannot be started is said on standard error, then the \
+            transcript is printed. Warnings about the input are shown when the pager exits. \
+            Ctrl-C goes to the pager; quit it with q.
+
+            The appearance (light or dark colours) is --appearance, else $SCROLLBACK_APPEARANCE, \
+            else auto: the terminal is asked for its background colour (OSC 11, 100 ms at most), \
+            else COLORFGBG is read, else dark. The theme is --theme, else $SCROLLBACK_THEME.
+
+            KEYS IN LESS: space or f next screen, b previous screen, g top, G end, /text search, \
+            n and N next and previous match, q quit. With --navigate, n and N jump from day to \
+            day and from channel to channel (it searches for the lines starting with '──'; less \
+            then no longer quits by itself on a transcript that fits one screen).
             """,
         positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
         options: [
             .option(
                 "theme", value: "<name|file>", help: "A built-in theme (see 'scrollback themes') or a theme file.",
-                default: "default"),
+                default: "$SCROLLBACK_THEME, else default"),
             .option(
-                "appearance", value: "<light|dark>", help: "The theme's colours: for a light or a dark terminal.",
-                default: "dark"),
+                "appearance", value: "<auto|light|dark>",
+                help: "The theme's colours: for a light or a dark terminal; auto asks the terminal.",
+                default: "$SCROLLBACK_APPEARANCE, else auto"),
             .option("me", value: "<user-id>", help: "Show this user's messages as your own, on the right."),
             .option(
                 "width", short: "w", value: "<columns>", help: "Line width.",
@@ -40,8 +54,15 @@ struct ViewCommand {
             .option("until", value: "<date|id>", help: "End at this date (inclusive) or message id."),
             .option("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true),
             .flag("no-pager", help: "Never page: write straight to standard output."),
+            .flag("navigate", help: "In less, make n and N jump between days and channels."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
+        ],
+        examples: [
+            ("Read a transcript, your own messages on the right:", "scrollback view chat.json --me maya"),
+            ("Jump from day to day with n and N:", "scrollback view chat.json --navigate"),
+            ("Light colours and no pager:", "scrollback view chat.json --appearance light --no-pager"),
+            ("Another pager, for scrollback only:", "SCROLLBACK_PAGER='less -S' scrollback view chat.json"),
         ]
     )
 
@@ -80,7 +101,8 @@ struct ViewCommand {
         // The pager starts first and reads as the transcript is rendered: the first screen
         // shows at once, and nothing is gathered in memory.
         var pager: Pager.Process?
-        if !arguments.has("no-pager"), let command = Pager.command(isTerminal: tool.standardOutputIsTerminal, environment: tool.environment) {
+        if !arguments.has("no-pager"), let command = Pager.command(isTerminal: tool.standardOutputIsTerminal, environment: tool.environment)
+        {
             switch Pager.start(Pager.arguments(command, navigation: arguments.has("navigate")), environment: tool.environment) {
             case .success(let process): pager = process
             case .failure(let error):

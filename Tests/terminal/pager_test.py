@@ -207,9 +207,12 @@ def main():
         pane = Pane("reset", base)
         raw = f"{directory}/raw"
         tmux("pipe-pane", "-t", "reset", "-o", f"cat >> {raw}")
-        pane.send(f"{tool} render --format ansi --color always --hyperlinks always {tall}; echo E\"\"XIT:$?", enter=True)
-        time.sleep(1.5)
+        pane.send(f"{tool} render --format ansi --color always --hyperlinks always {tall}", enter=True)
+        pane.wait_for("Message number")
         pane.key("C-c")
+        # bash drops the rest of a line whose command died of SIGINT: the status comes next.
+        time.sleep(0.5)
+        pane.send('echo E""XIT:$?', enter=True)
         pane.wait_for("EXIT:")
         time.sleep(0.3)
         with open(raw, "rb") as file:
