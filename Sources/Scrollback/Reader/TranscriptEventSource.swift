@@ -12,6 +12,13 @@ protocol TranscriptEventSource {
     mutating func nextItem() throws(ReadError) -> TranscriptReader.Item?
     /// Passes on problems met while drawing what was read.
     func report(rendering warnings: [ReadWarning]) throws(ReadError)
+    /// How many messages were skipped as unusable so far, for the document's summary.
+    var skippedMessageCount: Int { get }
+}
+
+extension TranscriptEventSource {
+    /// Events built in code skip nothing.
+    var skippedMessageCount: Int { 0 }
 }
 
 extension TranscriptReader: TranscriptEventSource {

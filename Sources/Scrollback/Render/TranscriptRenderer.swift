@@ -204,8 +204,11 @@ public struct TranscriptRenderer: Sendable {
             }
         }
         var current: (backend: Backend, part: DocumentPart)?
+        // The reader's count of skipped messages when the current document began.
+        var skippedBefore = 0
         func begin(_ part: DocumentPart) throws {
             var backend = try open(part)
+            skippedBefore = reader.skippedMessageCount
             switch part {
             case .channel(let channel):
                 session.startDocument()
@@ -229,6 +232,7 @@ public struct TranscriptRenderer: Sendable {
                 session.writePageNavigation(page: number, pageCount: pageSummaries.count, names: pageNames!, to: &document.backend)
                 session.end(summary, to: &document.backend)
             } else {
+                session.skippedMessageCount = reader.skippedMessageCount - skippedBefore
                 summary = session.finish(to: &document.backend)
             }
             if reporting { try reader.report(rendering: session.context.problems.drain()) }
@@ -332,6 +336,8 @@ public struct TranscriptRenderer: Sendable {
         var layout: TranscriptLayout
         var window: MessageFilter.Window
         var messageCount = 0
+        /// Messages of the document the reader skipped (unusable), for its summary.
+        var skippedMessageCount = 0
         var firstDate: Date?
         var lastDate: Date?
         /// Channels met so far: the current one's place in ``TranscriptIndex/channels``.
@@ -368,6 +374,7 @@ public struct TranscriptRenderer: Sendable {
         mutating func startDocument() {
             layout = TranscriptLayout(labels: context.formatter)
             messageCount = 0
+            skippedMessageCount = 0
             firstDate = nil
             lastDate = nil
             placement.startDocument()
@@ -432,7 +439,7 @@ public struct TranscriptRenderer: Sendable {
             DocumentSummary(
                 messageCount: messageCount, firstDate: firstDate, lastDate: lastDate,
                 timeZoneIdentifier: Self.name(of: context.options.timeZone),
-                generator: "Scrollback \(ScrollbackVersion.current)")
+                generator: "Scrollback \(ScrollbackVersion.current)", skippedMessageCount: skippedMessageCount)
         }
 
         /// Foundation on Linux calls UTC "GMT"; readers of a transcript expect "UTC".
