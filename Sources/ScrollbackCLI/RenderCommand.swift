@@ -60,6 +60,7 @@ struct RenderCommand {
             .option(
                 "hyperlinks", value: "<when>", help: "auto, always or never: clickable links (OSC 8) in ANSI output.",
                 default: "auto"),
+            .flag("ascii", help: "ANSI output in ASCII only (borders of - | +), for a terminal that cannot show UTF-8."),
             .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
@@ -437,6 +438,7 @@ enum InputOptions {
             return .failure(UsageError(message: "Unknown colour choice '\(color)'. Use auto, always or never."))
         }
         options.colorDepth = Terminal.colorDepth(choice: color, isTerminal: writesToTerminal, environment: tool.environment)
+        options.asciiOnly = arguments.has("ascii") || (writesToTerminal && Terminal.localeCannotShowUTF8(tool.environment))
         switch Appearance.isDark(
             choice: arguments.value("appearance"), environment: tool.environment,
             isTerminal: writesToTerminal && asksTerminal, queryBackground: tool.queryTerminalBackground)

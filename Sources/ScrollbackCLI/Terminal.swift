@@ -1,3 +1,4 @@
+import Foundation
 import Scrollback
 
 #if canImport(Glibc)
@@ -18,6 +19,16 @@ enum Terminal {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
         return Int(size.ws_row)
+    }
+
+    /// Whether the locale names a character set other than UTF-8 (`en_US.ISO-8859-1`,
+    /// `ru_RU.KOI8-R`): the terminal was set up for it and shows UTF-8 as garbage, so output
+    /// is ASCII. An unset locale, `C` or `POSIX` says nothing of the terminal (containers, cron
+    /// and minimal SSH sessions leave it so before a UTF-8 terminal): the output stays UTF-8.
+    /// TERM is no guide either: `linux` (the console) shows box drawing in UTF-8 mode.
+    static func localeCannotShowUTF8(_ environment: [String: String]) -> Bool {
+        guard let set = Locale.characterSet(environment), !set.isEmpty else { return false }
+        return set != "utf8"
     }
 
     /// Colour depth for `--color auto|always|never`, following NO_COLOR, COLORTERM and TERM.

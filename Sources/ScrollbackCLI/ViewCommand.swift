@@ -54,6 +54,11 @@ struct ViewCommand {
             .option("until", value: "<date|id>", help: "End at this date (inclusive) or message id."),
             .option("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true),
             .flag("no-pager", help: "Never page: write straight to standard output."),
+            .flag(
+                "ascii",
+                help:
+                    "ASCII only (borders of - | +), for a terminal that cannot show UTF-8; the default when the locale names another character set."
+            ),
             .flag("navigate", help: "In less, make n and N jump between days and channels."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),

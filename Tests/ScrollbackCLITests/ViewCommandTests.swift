@@ -167,6 +167,24 @@ import Testing
         #expect(try !ViewerOptions.hyperlinks("never", isTerminal: true, environment: ["TERM": "xterm-kitty"]).get())
     }
 
+    @Test func asciiOnlyForALocaleOfAnotherCharacterSet() {
+        #expect(Terminal.localeCannotShowUTF8(["LANG": "en_US.ISO-8859-1"]))
+        #expect(Terminal.localeCannotShowUTF8(["LC_ALL": "ru_RU.KOI8-R", "LANG": "en_US.UTF-8"]))
+        #expect(!Terminal.localeCannotShowUTF8([:]), "unset says nothing of the terminal")
+        #expect(!Terminal.localeCannotShowUTF8(["LANG": "C"]))
+        #expect(!Terminal.localeCannotShowUTF8(["LANG": "POSIX"]))
+        #expect(!Terminal.localeCannotShowUTF8(["LANG": "en_US.utf8"]))
+        let latin1 = ["TZ": "UTC", "LANG": "en_US.ISO-8859-1", "PAGER": "cat"]
+        let onTerminal = ToolRun(["view", Self.launchRoom], environment: latin1, terminal: true)
+        #expect(onTerminal.status == 0)
+        #expect(onTerminal.output.utf8.allSatisfy { $0 < 0x80 })
+        #expect(onTerminal.output.contains("+----"))
+        let piped = ToolRun(["view", Self.launchRoom], environment: latin1)
+        #expect(piped.output.contains("╭"), "a pipe or file keeps UTF-8")
+        let asked = ToolRun(["render", Self.launchRoom, "-f", "ansi", "--ascii"])
+        #expect(asked.output.utf8.allSatisfy { $0 < 0x80 })
+    }
+
     static func withoutEscapes(_ line: String) -> String {
         line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
     }
