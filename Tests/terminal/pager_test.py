@@ -10,7 +10,8 @@ they behave with a pager and on interrupt:
 - a pager that cannot be started is said on standard error, and the text is printed;
 - Ctrl-C during `render --format ansi` to the terminal writes an SGR reset and closes OSC 8
   (raw bytes captured with tmux pipe-pane);
-- `--appearance auto` reads tmux's answer to OSC 11.
+- `--appearance auto` reads tmux's answer to OSC 11;
+- `--navigate` keeps the first screen at the top and makes n jump between day separators.
 
 Usage: pager_test.py path/to/scrollback. Exits non-zero when a check fails.
 """
@@ -160,6 +161,23 @@ def main():
         expect(pane.processes("less") == [], "Ctrl-C then q: no less left on the terminal")
         pane.send("echo typed-$((6*7))", enter=True)
         expect(pane.wait_for("typed-42") is not None, "Ctrl-C then q: the shell reads keys again")
+        pane.close()
+
+        # 1b. --navigate: the first screen is the top, n goes to the next day separator.
+        pane = Pane("navigate", base)
+        pane.send(f"{tool} view --navigate {small}", enter=True)
+        screen = pane.wait_for("Tall room")
+        expect(screen is not None and screen.splitlines()[0].startswith("Tall room"), "--navigate: the first screen is the top")
+        jumps = []
+        for _ in range(3):
+            pane.send("n")
+            time.sleep(0.4)
+            jumps.append(pane.screen().splitlines()[0])
+        expect(
+            all(line.startswith("──") for line in jumps) and len(set(jumps)) == 3,
+            f"--navigate: n jumps from separator to separator ({jumps})",
+        )
+        pane.send("q")
         pane.close()
 
         # 2. No UTF-8 locale: LESSCHARSET=utf-8 is set for less.
