@@ -208,7 +208,8 @@ public struct TranscriptRenderer: Sendable {
         var skippedBefore = 0
         func begin(_ part: DocumentPart) throws {
             var backend = try open(part)
-            skippedBefore = reader.skippedMessageCount
+            // A whole document counts every skipped message, those read before its first event too.
+            if case .whole = part { skippedBefore = 0 } else { skippedBefore = reader.skippedMessageCount }
             switch part {
             case .channel(let channel):
                 session.startDocument()
@@ -312,12 +313,14 @@ public struct TranscriptRenderer: Sendable {
     /// Renders events already in memory as the reader's events of an input of `shape` render:
     /// what ``render(messages:channel:onWarning:to:)`` and the snapshot library's fixtures use.
     @discardableResult
+    /// `skippedMessageCount`: how many messages the input the events came from skipped, for
+    /// the footer (a fixture's reader warnings), as the file's rendering says it.
     package func render<Backend: TranscriptBackend>(
-        events: [TranscriptEvent], shape: InputShape?, onWarning: @escaping (ReadWarning) -> Void = { _ in },
-        to backend: inout Backend
+        events: [TranscriptEvent], shape: InputShape?, skippedMessageCount: Int = 0,
+        onWarning: @escaping (ReadWarning) -> Void = { _ in }, to backend: inout Backend
     ) -> DocumentSummary {
         var first = InMemoryEvents(events, shape: shape, onWarning: { _ in })
-        var second = InMemoryEvents(events, shape: shape, onWarning: onWarning)
+        var second = InMemoryEvents(events, shape: shape, skippedMessageCount: skippedMessageCount, onWarning: onWarning)
         do {
             let index = try TranscriptIndex(reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory)
             return try renderDocument(&second, index: index, to: &backend)

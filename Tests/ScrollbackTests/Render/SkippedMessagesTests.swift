@@ -7,8 +7,9 @@ import Testing
 /// all three formats; a clean input's footer says nothing of it.
 @Suite struct SkippedMessagesTests {
     static let input = """
-        [{"id":"a","text":"hi","created_at":"2026-03-09T08:00:00Z","user":{"id":"u"}},
-         "not a message", 42,
+        ["not a message",
+         {"id":"a","text":"hi","created_at":"2026-03-09T08:00:00Z","user":{"id":"u"}},
+         42,
          {"id":"b","text":"there","created_at":"2026-03-09T08:01:00Z","user":{"id":"u"}}]
         """
 
