@@ -441,7 +441,8 @@ enum InputOptions {
         options.asciiOnly = arguments.has("ascii") || (writesToTerminal && Terminal.localeCannotShowUTF8(tool.environment))
         switch Appearance.isDark(
             choice: arguments.value("appearance"), environment: tool.environment,
-            isTerminal: writesToTerminal && asksTerminal, queryBackground: tool.queryTerminalBackground)
+            // Without colour the appearance changes nothing: the terminal is not asked.
+            isTerminal: writesToTerminal && asksTerminal && options.colorDepth != .none, queryBackground: tool.queryTerminalBackground)
         {
         case .success(let dark): options.darkAppearance = dark
         case .failure(let error): return .failure(error)

@@ -93,6 +93,30 @@ import Testing
         #expect(Appearance.isDark(backgroundReply: "\u{1B}]11;rgb:zz/00/00\u{07}") == nil)
     }
 
+    @Test func viewAsksTheTerminalOnlyWhenColoursAreShown() {
+        final class Asked: @unchecked Sendable { var count = 0 }
+        func view(_ arguments: [String], environment: [String: String]) -> (output: String, asked: Int) {
+            let asked = Asked()
+            let sink = OutputSink.memory()
+            var tool = ScrollbackTool(
+                environment: environment, standardOutput: sink, standardError: { _ in }, standardOutputIsTerminal: true,
+                terminalWidth: 60)
+            tool.queryTerminalBackground = {
+                asked.count += 1
+                return "\u{1B}]11;rgb:fafa/fafa/fafa\u{07}\u{1B}[?62c"
+            }
+            #expect(tool.run(["view", Self.launchRoom] + arguments) == 0)
+            return (sink.capturedText, asked.count)
+        }
+        let environment = ["TZ": "UTC", "TERM": "xterm-256color", "PAGER": "cat"]
+        let auto = view([], environment: environment)
+        #expect(auto.asked == 1)
+        #expect(auto.output == view(["--appearance", "light"], environment: environment).output, "a light terminal: light colours")
+        #expect(auto.output != view(["--appearance", "dark"], environment: environment).output)
+        #expect(view([], environment: environment.merging(["NO_COLOR": "1"]) { $1 }).asked == 0, "no colour, no question")
+        #expect(view(["--appearance", "dark"], environment: environment).asked == 0)
+    }
+
     @Test func themeAndAppearanceFromTheEnvironment() {
         let common = ["view", Self.launchRoom, "--no-pager", "--color", "always", "--width", "60"]
         let byFlag = ToolRun(common + ["--theme", "default", "--appearance", "light"])
