@@ -2,6 +2,7 @@
 """Drives `scrollback view` and `render --format ansi` in a real terminal (tmux) and checks how
 they behave with a pager and on interrupt:
 
+- SIGTERM while less runs makes scrollback wait for less, then end by the signal;
 - Ctrl-C while less shows a transcript still being rendered leaves no `less` behind, and the
   shell gets its prompt back once less is quit;
 - without a UTF-8 locale (LANG unset) less shows box characters, not `<E2><94><80>`;
@@ -161,6 +162,22 @@ def main():
         expect(pane.processes("less") == [], "Ctrl-C then q: no less left on the terminal")
         pane.send("echo typed-$((6*7))", enter=True)
         expect(pane.wait_for("typed-42") is not None, "Ctrl-C then q: the shell reads keys again")
+        pane.close()
+
+        # 1a. SIGTERM while less runs: scrollback waits for less (as git does), then ends by it.
+        pane = Pane("terminate", base)
+        pane.send(f"{tool} view {tall}; echo E\"\"XIT:$?", enter=True)
+        pane.wait_for("Tall room")
+        writers = [pid for pid, _ in pane.processes("scrollback")]
+        if writers:
+            os.kill(writers[0], 15)
+        time.sleep(0.8)
+        lesses = pane.processes("less")
+        expect(len(lesses) == 1 and lesses[0][1] in writers, f"SIGTERM: less keeps its parent, which waits ({lesses})")
+        pane.send("q")
+        screen = pane.wait_for("EXIT:")
+        expect(screen is not None and "EXIT:143" in screen, "SIGTERM then q: scrollback ends by the signal (143)")
+        expect(pane.processes("less") == [], "SIGTERM then q: no less left")
         pane.close()
 
         # 1b. --navigate: the first screen is the top, n goes to the next day separator.
