@@ -185,7 +185,8 @@ struct RenderCommand {
             sink = tool.standardOutput
         }
         // An interrupt must not leave the terminal coloured or inside a link.
-        let resetsTerminal = format == .ansi && files.isEmpty && tool.standardOutputIsTerminal
+        let resetsTerminal =
+            format == .ansi && files.isEmpty && tool.standardOutputIsTerminal && (options.colorDepth != .none || options.hyperlinks)
         if resetsTerminal { InterruptCleanup.resetsTerminal(true) }
         let rendering = renderDocument(format.makeBackend(output: sink, options: options), job: job)
         if resetsTerminal { InterruptCleanup.resetsTerminal(false) }

@@ -119,8 +119,10 @@ struct ViewCommand {
         let sink = pager.map { OutputSink(descriptor: $0.input) } ?? tool.standardOutput
         let renderer = TranscriptRenderer(options: options, filter: filter)
         let report: (ReadWarning) -> Void = { warning in warnings.add("\(input): \(warning)") }
-        if pager == nil, tool.standardOutputIsTerminal { InterruptCleanup.resetsTerminal(true) }
-        defer { if pager == nil, tool.standardOutputIsTerminal { InterruptCleanup.resetsTerminal(false) } }
+        // Printed straight to the terminal, an interrupt must not leave it coloured or in a link.
+        let resetsTerminal = pager == nil && tool.standardOutputIsTerminal && (options.colorDepth != .none || options.hyperlinks)
+        if resetsTerminal { InterruptCleanup.resetsTerminal(true) }
+        defer { if resetsTerminal { InterruptCleanup.resetsTerminal(false) } }
         var failure: ReadError?
         do {
             var backend = PagedBackend(base: OutputFormat.ansi.makeBackend(output: sink, options: options), sink: sink)
