@@ -44,14 +44,27 @@ struct CommandSpec {
         return parts.joined(separator: " ")
     }
 
-    var help: String {
-        var lines = ["OVERVIEW: \(abstract)", ""]
-        if let discussion { lines += [discussion, ""] }
-        lines += ["USAGE: \(usage)", ""]
+    /// Command lines that show the command at work, each with a line saying what it does.
+    var examples: [(what: String, command: String)] = []
+
+    /// The help at 80 columns.
+    var help: String { help(width: 80) }
+
+    /// The help, wrapped at word boundaries to `width` columns (40 at least).
+    func help(width: Int) -> String {
+        let width = max(40, width)
+        var lines = Self.wrap("OVERVIEW: \(abstract)", width: width, indent: 2) + [""]
+        if let discussion {
+            for paragraph in discussion.components(separatedBy: "\n") {
+                lines += paragraph.isEmpty ? [""] : Self.wrap(paragraph, width: width, indent: 0)
+            }
+            lines.append("")
+        }
+        lines += Self.wrap("USAGE: \(usage)", width: width, indent: 4) + [""]
         if !positionals.isEmpty {
             lines.append("ARGUMENTS:")
             for positional in positionals {
-                lines.append(Self.row("<\(positional.name)>", positional.help, positional.defaultDescription))
+                lines += Self.row("<\(positional.name)>", positional.help, positional.defaultDescription, width: width)
             }
             lines.append("")
         }
@@ -60,17 +73,48 @@ struct CommandSpec {
             var label = option.short.map { "-\($0), " } ?? ""
             label += "--\(option.name)"
             if let value = option.valueName { label += " \(value)" }
-            lines.append(Self.row(label, option.help, option.defaultDescription))
+            lines += Self.row(label, option.help, option.defaultDescription, width: width)
+        }
+        if !examples.isEmpty {
+            lines += ["", "EXAMPLES:"]
+            for (index, example) in examples.enumerated() {
+                if index > 0 { lines.append("") }
+                lines += Self.wrap(example.what, width: width - 2, indent: 2).map { "  " + $0 }
+                lines += Self.wrap(example.command, width: width - 4, indent: 2).map { "    " + $0 }
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func row(_ label: String, _ help: String, _ defaultDescription: String?) -> String {
+    /// `label` in a 26-column gutter and the help beside it, wrapped under itself.
+    private static func row(_ label: String, _ help: String, _ defaultDescription: String?, width: Int) -> [String] {
         let text = help + (defaultDescription.map { " (default: \($0))" } ?? "")
+        let gutter = String(repeating: " ", count: 26)
+        let wrapped = wrap(text, width: width - 26, indent: 0).map { gutter + $0 }
         let padded = "  " + label
-        return padded.count < 26
-            ? padded.padding(toLength: 26, withPad: " ", startingAt: 0) + text
-            : padded + "\n" + String(repeating: " ", count: 26) + text
+        guard padded.count < 26, let first = wrapped.first else { return [padded] + wrapped }
+        return [padded + first.dropFirst(padded.count)] + wrapped.dropFirst()
+    }
+
+    /// `text` cut at spaces into lines of at most `width` columns (a longer word stands
+    /// alone), the lines after the first indented by `indent`.
+    static func wrap(_ text: String, width: Int, indent: Int) -> [String] {
+        let pad = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let prefix = lines.isEmpty ? "" : pad
+            if line.isEmpty {
+                line = prefix + word
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = pad + word
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 }
 

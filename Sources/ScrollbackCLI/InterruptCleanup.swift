@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Paths to remove if a signal (SIGINT, SIGTERM, SIGHUP) ends the process while they exist:
-/// the temporary files of the outputs being written, and directories made for them.
+/// the temporary files of the outputs being written, and directories made for them. It also
+/// puts the terminal right (``resetsTerminal(_:)``) and waits for a pager (``pager(pid:input:)``).
 ///
 /// The handler runs in signal context, so it does only what is async-signal-safe: it reads a
 /// table of C strings prepared beforehand, calls `unlink` and `rmdir`, restores the default
@@ -52,7 +53,50 @@ enum InterruptCleanup {
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         return try body()
     }
+
+    /// The bytes written to standard output on an interrupt while ANSI text goes to a
+    /// terminal: CAN (ends an escape sequence cut in the middle), SGR reset, and the end of an
+    /// OSC 8 hyperlink, so that the shell's prompt comes back in the terminal's own colours
+    /// and is not a link.
+    static let terminalReset = "\u{18}\u{1B}[0m\u{1B}]8;;\u{1B}\\"
+
+    /// Whether a signal that ends the process first writes ``terminalReset`` to standard
+    /// output: set while ANSI text is being written to a terminal.
+    static func resetsTerminal(_ resets: Bool) {
+        Registry.shared.change { state in
+            state.installHandlersOnce()
+            terminalState.pointee.resets = resets
+        }
+    }
+
+    /// The pager a signal that ends the process waits for (after closing its input, so that
+    /// it sees the end of the text), as git does: else the pager would stay behind with the
+    /// terminal. `pid` 0 for none.
+    static func pager(pid: pid_t, input: Int32) {
+        Registry.shared.change { state in
+            state.installHandlersOnce()
+            terminalState.pointee.pagerPID = pid
+            terminalState.pointee.pagerInput = input
+        }
+    }
 }
+
+/// What the handler does for the terminal, besides removing files.
+private struct TerminalState {
+    var resets = false
+    var reset: UnsafeMutablePointer<CChar>
+    var resetLength: Int
+    var pagerPID: pid_t = 0
+    var pagerInput: Int32 = -1
+}
+
+/// Prepared before any handler is installed, behind a pointer that never changes.
+nonisolated(unsafe) private let terminalState: UnsafeMutablePointer<TerminalState> = {
+    let state = UnsafeMutablePointer<TerminalState>.allocate(capacity: 1)
+    let bytes = strdup(InterruptCleanup.terminalReset)!
+    state.initialize(to: TerminalState(reset: bytes, resetLength: strlen(bytes)))
+    return state
+}()
 
 /// One path the handler removes; `path` is `nil` in a free slot.
 private struct CleanupEntry {
@@ -104,6 +148,8 @@ private final class Registry: @unchecked Sendable {
         mutating func installHandlersOnce() {
             guard !handlersInstalled else { return }
             handlersInstalled = true
+            // Globals start lazily: the handler must find this one made, not make it.
+            _ = terminalState
             for signal in InterruptCleanup.signals {
                 var current = sigaction()
                 guard sigaction(signal, nil, &current) == 0, Self.isDefault(current) else { continue }
@@ -140,6 +186,13 @@ private final class Registry: @unchecked Sendable {
 
 /// The handler: async-signal-safe calls only, on a table prepared beforehand.
 private func removeAndReraise(_ signal: Int32) {
+    let terminal = terminalState.pointee
+    if terminal.pagerPID > 0 {
+        if terminal.pagerInput >= 0 { close(terminal.pagerInput) }
+        var status: Int32 = 0
+        while waitpid(terminal.pagerPID, &status, 0) < 0 && errno == EINTR {}
+    }
+    if terminal.resets { _ = write(1, terminal.reset, terminal.resetLength) }
     let table = cleanupTable.pointee
     if let entries = table.entries {
         var index = 0

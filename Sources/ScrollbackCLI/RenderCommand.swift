@@ -52,16 +52,30 @@ struct RenderCommand {
             .option("cards", value: "<file>", help: "A card file (JSON) that shows your own attachment types as cards."),
             .option(
                 "theme", value: "<name|file>", help: "A built-in theme (see 'scrollback themes') or a theme file.",
-                default: "default"),
+                default: "$SCROLLBACK_THEME, else default"),
             .option(
-                "appearance", value: "<light|dark>", help: "The theme's colours for ANSI output (HTML has both).",
-                default: "dark"),
+                "appearance", value: "<auto|light|dark>",
+                help: "The theme's colours for ANSI output (HTML has both): auto asks the terminal, else reads COLORFGBG, else dark.",
+                default: "$SCROLLBACK_APPEARANCE, else auto"),
             .option(
                 "hyperlinks", value: "<when>", help: "auto, always or never: clickable links (OSC 8) in ANSI output.",
                 default: "auto"),
+            .flag("ascii", help: "ANSI output in ASCII only (borders of - | +), for a terminal that cannot show UTF-8."),
             .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
+        ],
+        examples: [
+            ("A web page of a channel export:", "scrollback render chat.json -o chat.html"),
+            (
+                "The transcript in colour, for a terminal or a pipe to less -R:",
+                "scrollback render chat.json -f ansi --color always | less -R"
+            ),
+            (
+                "Markdown of one week, one author:",
+                "scrollback render chat.json -f markdown --since 2026-03-09 --until 2026-03-15 --user maya"
+            ),
+            ("One page per channel, with an index:", "scrollback render export.json --output-dir site"),
         ]
     )
 
@@ -89,11 +103,13 @@ struct RenderCommand {
             format = outputPath.flatMap(OutputFormat.init(path:)) ?? .html
         }
         var options: RenderOptions
-        switch InputOptions.renderOptions(arguments, tool: tool, writesToTerminal: outputPath == nil && tool.standardOutputIsTerminal) {
+        switch InputOptions.renderOptions(
+            arguments, tool: tool, writesToTerminal: outputPath == nil && tool.standardOutputIsTerminal, asksTerminal: format == .ansi)
+        {
         case .success(let value): options = value
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
-        if let name = arguments.value("theme") {
+        if let name = arguments.value("theme") ?? tool.environment["SCROLLBACK_THEME"].flatMap({ $0.isEmpty ? nil : $0 }) {
             do {
                 options.theme = try Theme.named(name)
             } catch {
@@ -168,7 +184,12 @@ struct RenderCommand {
         } else {
             sink = tool.standardOutput
         }
+        // An interrupt must not leave the terminal coloured or inside a link.
+        let resetsTerminal =
+            format == .ansi && files.isEmpty && tool.standardOutputIsTerminal && (options.colorDepth != .none || options.hyperlinks)
+        if resetsTerminal { InterruptCleanup.resetsTerminal(true) }
         let rendering = renderDocument(format.makeBackend(output: sink, options: options), job: job)
+        if resetsTerminal { InterruptCleanup.resetsTerminal(false) }
         if files.isEmpty {
             sink.flush()
             if rendering.readError == nil, let code = sink.failure {
@@ -380,7 +401,11 @@ enum InputOptions {
         return Calendar.gregorian(in: timeZone).date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
     }
 
-    static func renderOptions(_ arguments: ParsedArguments, tool: ScrollbackTool, writesToTerminal: Bool) -> Result<
+    /// The options from the command line and the environment; `asksTerminal`: whether
+    /// `--appearance auto` may ask the terminal (only for ANSI output).
+    static func renderOptions(
+        _ arguments: ParsedArguments, tool: ScrollbackTool, writesToTerminal: Bool, asksTerminal: Bool = true
+    ) -> Result<
         RenderOptions, UsageError
     > {
         var options = RenderOptions()
@@ -414,11 +439,15 @@ enum InputOptions {
             return .failure(UsageError(message: "Unknown colour choice '\(color)'. Use auto, always or never."))
         }
         options.colorDepth = Terminal.colorDepth(choice: color, isTerminal: writesToTerminal, environment: tool.environment)
-        let appearance = arguments.value("appearance") ?? "dark"
-        guard ["light", "dark"].contains(appearance) else {
-            return .failure(UsageError(message: "Unknown appearance '\(appearance)'. Use light or dark."))
+        options.asciiOnly = arguments.has("ascii") || (writesToTerminal && Terminal.localeCannotShowUTF8(tool.environment))
+        switch Appearance.isDark(
+            choice: arguments.value("appearance"), environment: tool.environment,
+            // Without colour the appearance changes nothing: the terminal is not asked.
+            isTerminal: writesToTerminal && asksTerminal && options.colorDepth != .none, queryBackground: tool.queryTerminalBackground)
+        {
+        case .success(let dark): options.darkAppearance = dark
+        case .failure(let error): return .failure(error)
         }
-        options.darkAppearance = appearance == "dark"
         options.currentUserID = arguments.value("me")
         return .success(options)
     }

@@ -18,6 +18,9 @@ package struct ScrollbackTool {
     package var terminalWidth: Int?
     /// Rows of the terminal on standard output, when there is one (for paging).
     package var terminalHeight: Int?
+    /// Asks the terminal for its background colour (OSC 11) and gives the reply, for
+    /// `--appearance auto`; none by default, so that tests never touch a terminal.
+    package var queryTerminalBackground: () -> String? = { nil }
 
     package init(
         environment: [String: String], standardOutput: OutputSink, standardError: @escaping (String) -> Void,
@@ -37,6 +40,7 @@ package struct ScrollbackTool {
             standardError: { FileHandle.standardError.write(Data($0.utf8)) },
             standardOutputIsTerminal: isatty(1) == 1, terminalWidth: Terminal.columns(of: 1))
         tool.terminalHeight = Terminal.rows(of: 1)
+        tool.queryTerminalBackground = { Terminal.backgroundColorReply() }
         return tool
     }
 
@@ -92,7 +96,7 @@ package struct ScrollbackTool {
             guard let command = Self.commands.first(where: { $0.name == arguments[1] }) else {
                 return usageError("Unknown subcommand '\(arguments[1])'.", spec: nil)
             }
-            standardOutput.write(command.help)
+            standardOutput.write(command.help(width: helpWidth))
             return ExitCode.success
         default:
             break
@@ -108,7 +112,7 @@ package struct ScrollbackTool {
             return usageError(error.message, spec: spec)
         }
         if parsed.has("help") {
-            standardOutput.write(spec.help)
+            standardOutput.write(spec.help(width: helpWidth))
             return ExitCode.success
         }
         switch spec.name {
@@ -118,6 +122,11 @@ package struct ScrollbackTool {
         case ThemeCommand.spec.name: return ThemeCommand(tool: self, arguments: parsed).run()
         default: return ValidateCommand(tool: self, arguments: parsed).run()
         }
+    }
+
+    /// The width help is wrapped to: the terminal's, else $COLUMNS, else 80.
+    var helpWidth: Int {
+        (standardOutputIsTerminal ? terminalWidth : nil) ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
     }
 
     /// `Error: ...`, the usage and where to find help, on standard error; exit 64.

@@ -1,3 +1,4 @@
+import Foundation
 import Scrollback
 
 #if canImport(Glibc)
@@ -20,6 +21,16 @@ enum Terminal {
         return Int(size.ws_row)
     }
 
+    /// Whether the locale names a character set other than UTF-8 (`en_US.ISO-8859-1`,
+    /// `ru_RU.KOI8-R`): the terminal was set up for it and shows UTF-8 as garbage, so output
+    /// is ASCII. An unset locale, `C` or `POSIX` says nothing of the terminal (containers, cron
+    /// and minimal SSH sessions leave it so before a UTF-8 terminal): the output stays UTF-8.
+    /// TERM is no guide either: `linux` (the console) shows box drawing in UTF-8 mode.
+    static func localeCannotShowUTF8(_ environment: [String: String]) -> Bool {
+        guard let set = Locale.characterSet(environment), !set.isEmpty else { return false }
+        return set != "utf8"
+    }
+
     /// Colour depth for `--color auto|always|never`, following NO_COLOR, COLORTERM and TERM.
     static func colorDepth(choice: String, isTerminal: Bool, environment: [String: String]) -> ColorDepth {
         if choice == "never" { return .none }
@@ -32,5 +43,110 @@ enum Terminal {
         let term = environment["TERM"]?.lowercased() ?? ""
         if term.contains("256color") || term.contains("direct") { return term.contains("direct") ? .trueColor : .ansi256 }
         return .ansi16
+    }
+}
+
+/// `--appearance auto|light|dark`: whether the terminal's background is dark.
+enum Appearance {
+    /// The flag, else SCROLLBACK_APPEARANCE, else `auto`. `auto` asks the terminal for its
+    /// background (`queryBackground`, only when writing to a terminal), else reads COLORFGBG,
+    /// else says dark (the common case, and the old default).
+    static func isDark(
+        choice: String?, environment: [String: String], isTerminal: Bool, queryBackground: () -> String?
+    ) -> Result<Bool, UsageError> {
+        let fromEnvironment = environment["SCROLLBACK_APPEARANCE"].flatMap { $0.isEmpty ? nil : $0 }
+        let value = choice ?? fromEnvironment ?? "auto"
+        switch value {
+        case "dark": return .success(true)
+        case "light": return .success(false)
+        case "auto": break
+        default:
+            let source = choice == nil ? " (from SCROLLBACK_APPEARANCE)" : ""
+            return .failure(UsageError(message: "Unknown appearance '\(value)'\(source). Use auto, light or dark."))
+        }
+        if isTerminal, let reply = queryBackground(), let dark = isDark(backgroundReply: reply) { return .success(dark) }
+        if let dark = isDark(colorFGBG: environment["COLORFGBG"]) { return .success(dark) }
+        return .success(true)
+    }
+
+    /// A terminal's answer to OSC 11 (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB` ended by BEL or ST; one
+    /// to four hex digits a channel): dark when the colour's relative luminance is under 0.5
+    /// (sRGB weights, linear enough to tell a dark background from a light one); `nil` when
+    /// the reply says no colour.
+    static func isDark(backgroundReply reply: String) -> Bool? {
+        guard let start = reply.range(of: "rgb:") else { return nil }
+        let channels = reply[start.upperBound...].split(separator: "/", maxSplits: 2).map { part in
+            part.prefix { $0.isHexDigit }
+        }
+        guard channels.count == 3 else { return nil }
+        var values: [Double] = []
+        for digits in channels {
+            guard (1...4).contains(digits.count), let value = Int(digits, radix: 16) else { return nil }
+            values.append(Double(value) / Double((1 << (4 * digits.count)) - 1))
+        }
+        return 0.2126 * values[0] + 0.7152 * values[1] + 0.0722 * values[2] < 0.5
+    }
+
+    /// COLORFGBG (`15;0`, or `default;default;0` from rxvt): its last field is the background's
+    /// ANSI colour number; 0–6 and 8 are dark colours, 7 and 9–15 light. `nil` when unset or
+    /// not a number.
+    static func isDark(colorFGBG: String?) -> Bool? {
+        guard let last = colorFGBG?.split(separator: ";").last, let number = Int(last), (0...15).contains(number) else {
+            return nil
+        }
+        return number <= 6 || number == 8
+    }
+}
+
+extension Terminal {
+    /// Asks the terminal on /dev/tty for its background colour (OSC 11) and returns its reply,
+    /// or `nil`: only when standard input and output are a terminal of which this process is
+    /// in the foreground. A device attributes request (DA1) follows the question, which every
+    /// terminal answers: a terminal that ignores OSC 11 thus costs no wait, and one that does
+    /// not answer at all costs `timeout` (100 ms). The terminal's mode is restored whatever
+    /// happens.
+    static func backgroundColorReply(timeout milliseconds: Int = 100) -> String? {
+        guard isatty(0) == 1, isatty(1) == 1 else { return nil }
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard tty >= 0 else { return nil }
+        defer { close(tty) }
+        guard tcgetpgrp(tty) == getpgrp() else { return nil }
+        var saved = termios()
+        guard tcgetattr(tty, &saved) == 0 else { return nil }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(tty, TCSANOW, &raw) == 0 else { return nil }
+        defer { tcsetattr(tty, TCSANOW, &saved) }
+        let question = "\u{1B}]11;?\u{07}\u{1B}[c"
+        guard write(tty, question, question.utf8.count) == question.utf8.count else { return nil }
+
+        var reply: [UInt8] = []
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let end = Int(deadline.tv_sec) * 1000 + Int(deadline.tv_nsec) / 1_000_000 + milliseconds
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let left = end - (Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000)
+            guard left > 0 else { break }
+            var descriptor = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(left))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let count = read(tty, &buffer, buffer.count)
+            guard count > 0 else { break }
+            reply += buffer[0..<count]
+            // The DA1 answer (ESC [ ? … c) comes last: all is in.
+            if String(decoding: reply, as: UTF8.self).range(of: "\u{1B}\\[\\?[0-9;]*c", options: .regularExpression) != nil {
+                break
+            }
+        }
+        let text = String(decoding: reply, as: UTF8.self)
+        return text.contains("]11;") ? text : nil
     }
 }

@@ -9,7 +9,10 @@ struct ThemeCommand {
         abstract: "List the built-in themes.",
         discussion: "Use one with 'scrollback render --theme NAME'; print one with 'scrollback theme show NAME'.",
         positionals: [],
-        options: [.flag("help", short: "h", help: "Show help information.")]
+        options: [.flag("help", short: "h", help: "Show help information.")],
+        examples: [
+            ("List the themes, then use one:", "scrollback themes && scrollback view chat.json --theme NAME")
+        ]
     )
 
     static let spec = CommandSpec(
@@ -29,7 +32,13 @@ struct ThemeCommand {
             PositionalSpec(name: "action", help: "show or check."),
             PositionalSpec(name: "theme", help: "A built-in theme name or a theme file."),
         ],
-        options: [.flag("help", short: "h", help: "Show help information.")]
+        options: [.flag("help", short: "h", help: "Show help information.")],
+        examples: [
+            (
+                "Start a theme of your own from the default one, and check it:",
+                "scrollback theme show default > mine.json && scrollback theme check mine.json"
+            )
+        ]
     )
 
     let tool: ScrollbackTool

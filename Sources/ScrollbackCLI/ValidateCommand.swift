@@ -8,7 +8,10 @@ struct ValidateCommand {
         abstract: "Check that an input can be read, and report every problem in it.",
         discussion: "Exits 0 when every message is usable and every field readable, 65 otherwise.",
         positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
-        options: [.flag("help", short: "h", help: "Show help information.")]
+        options: [.flag("help", short: "h", help: "Show help information.")],
+        examples: [
+            ("Check an export before rendering it:", "scrollback validate chat.json && scrollback render chat.json -o chat.html")
+        ]
     )
 
     let tool: ScrollbackTool

@@ -13,19 +13,33 @@ struct ViewCommand {
         abstract: "Show a transcript in the terminal, through a pager when it is taller than the screen.",
         discussion: """
             The transcript is laid out for this terminal: its width (else $COLUMNS, else 80) and \
-            its colours (COLORTERM, TERM, NO_COLOR, --color). When standard output is a terminal \
-            and the transcript is taller than the screen, it is shown through $PAGER, else \
-            'less -R' (with LESS=FRX unless LESS is set), as git does; an empty PAGER or 'cat' \
-            prints it directly.
+            its colours (COLORTERM, TERM, NO_COLOR, --color). On a terminal it is shown through \
+            $SCROLLBACK_PAGER, else $PAGER, else less, as git does: the pager starts at once and \
+            reads the transcript as it is rendered, and less quits by itself when the transcript \
+            fits one screen (LESS=FRX unless LESS is set; -R is always added for less, and \
+            LESSCHARSET=utf-8 when the locale is not UTF-8). An empty pager variable or 'cat' \
+            prints directly; a pager that cannot be started is said on standard error, then the \
+            transcript is printed. Warnings about the input are shown when the pager exits. \
+            Ctrl-C goes to the pager; quit it with q.
+
+            The appearance (light or dark colours) is --appearance, else $SCROLLBACK_APPEARANCE, \
+            else auto: the terminal is asked for its background colour (OSC 11, 100 ms at most), \
+            else COLORFGBG is read, else dark. The theme is --theme, else $SCROLLBACK_THEME.
+
+            KEYS IN LESS: space or f next screen, b previous screen, g top, G end, /text search, \
+            n and N next and previous match, q quit. With --navigate, n and N jump from day to \
+            day and from channel to channel (it searches for the lines starting with '──'; less \
+            then no longer quits by itself on a transcript that fits one screen).
             """,
         positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
         options: [
             .option(
                 "theme", value: "<name|file>", help: "A built-in theme (see 'scrollback themes') or a theme file.",
-                default: "default"),
+                default: "$SCROLLBACK_THEME, else default"),
             .option(
-                "appearance", value: "<light|dark>", help: "The theme's colours: for a light or a dark terminal.",
-                default: "dark"),
+                "appearance", value: "<auto|light|dark>",
+                help: "The theme's colours: for a light or a dark terminal; auto asks the terminal.",
+                default: "$SCROLLBACK_APPEARANCE, else auto"),
             .option("me", value: "<user-id>", help: "Show this user's messages as your own, on the right."),
             .option(
                 "width", short: "w", value: "<columns>", help: "Line width.",
@@ -40,8 +54,20 @@ struct ViewCommand {
             .option("until", value: "<date|id>", help: "End at this date (inclusive) or message id."),
             .option("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true),
             .flag("no-pager", help: "Never page: write straight to standard output."),
+            .flag(
+                "ascii",
+                help:
+                    "ASCII only (borders of - | +), for a terminal that cannot show UTF-8; the default when the locale names another character set."
+            ),
+            .flag("navigate", help: "In less, make n and N jump between days and channels."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
+        ],
+        examples: [
+            ("Read a transcript, your own messages on the right:", "scrollback view chat.json --me maya"),
+            ("Jump from day to day with n and N:", "scrollback view chat.json --navigate"),
+            ("Light colours and no pager:", "scrollback view chat.json --appearance light --no-pager"),
+            ("Another pager, for scrollback only:", "SCROLLBACK_PAGER='less -S' scrollback view chat.json"),
         ]
     )
 
@@ -61,7 +87,7 @@ struct ViewCommand {
         case .success(let value): options.hyperlinks = value
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
-        if let name = arguments.value("theme") {
+        if let name = arguments.value("theme") ?? tool.environment["SCROLLBACK_THEME"].flatMap({ $0.isEmpty ? nil : $0 }) {
             switch ViewerOptions.theme(named: name, tool: tool, spec: Self.spec) {
             case .success(let theme): options.theme = theme
             case .failure(let status): return status.code
@@ -77,39 +103,98 @@ struct ViewCommand {
             return tool.failure("cannot read \(input): \(String(cString: strerror(errno)))", status: ScrollbackTool.ExitCode.failure)
         }
 
-        // Paging needs the height first, so a terminal gets the transcript rendered into memory.
-        let mayPage = !arguments.has("no-pager") && tool.standardOutputIsTerminal
-        let sink = mayPage ? OutputSink.memory() : tool.standardOutput
+        // The pager starts first and reads as the transcript is rendered: the first screen
+        // shows at once, and nothing is gathered in memory.
+        var pager: Pager.Process?
+        if !arguments.has("no-pager"), let command = Pager.command(isTerminal: tool.standardOutputIsTerminal, environment: tool.environment)
+        {
+            switch Pager.start(Pager.arguments(command, navigation: arguments.has("navigate")), environment: tool.environment) {
+            case .success(let process): pager = process
+            case .failure(let error):
+                tool.warning("cannot run pager '\(command.joined(separator: " "))': \(error.reason); printing directly")
+            }
+        }
+        // Warnings said while the pager has the screen would scroll away unseen: they wait.
+        let warnings = WarningQueue(tool: tool, holds: pager != nil)
+        let sink = pager.map { OutputSink(descriptor: $0.input) } ?? tool.standardOutput
         let renderer = TranscriptRenderer(options: options, filter: filter)
-        let report: (ReadWarning) -> Void = { warning in tool.warning("\(input): \(warning)") }
+        let report: (ReadWarning) -> Void = { warning in warnings.add("\(input): \(warning)") }
+        // Printed straight to the terminal, an interrupt must not leave it coloured or in a link.
+        let resetsTerminal = pager == nil && tool.standardOutputIsTerminal && (options.colorDepth != .none || options.hyperlinks)
+        if resetsTerminal { InterruptCleanup.resetsTerminal(true) }
+        defer { if resetsTerminal { InterruptCleanup.resetsTerminal(false) } }
+        var failure: ReadError?
         do {
-            var backend = OutputFormat.ansi.makeBackend(output: sink, options: options)
+            var backend = PagedBackend(base: OutputFormat.ansi.makeBackend(output: sink, options: options), sink: sink)
+            if let pager {
+                // The reader quit before the end: stop rendering, and end as if done.
+                backend.onReaderGone = {
+                    Pager.wait(pager)
+                    warnings.release()
+                    exit(ScrollbackTool.ExitCode.success)
+                }
+            }
             try renderer.render(path: input, strict: arguments.has("strict"), onWarning: report, to: &backend)
         } catch {
-            if mayPage { tool.standardOutput.write(sink.capturedText) }
+            failure = error
+        }
+        sink.flush()
+        if let pager { Pager.wait(pager) }
+        warnings.release()
+        if let error = failure {
             if case .io = error { return tool.failure("\(error)", status: RenderCommand.status(for: error)) }
             return tool.failure("\(input): \(error)", status: RenderCommand.status(for: error))
         }
-        if mayPage {
-            let text = sink.capturedText
-            let lineCount = text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-            if let command = Pager.command(
-                isTerminal: true, rows: tool.terminalHeight, lineCount: lineCount,
-                environment: tool.environment),
-                Pager.show(text, command: command, environment: tool.environment)
-            {
-                return ScrollbackTool.ExitCode.success
-            }
-            tool.standardOutput.write(text)
-        }
-        tool.standardOutput.flush()
-        if let code = tool.standardOutput.failure, code != EPIPE {
+        if pager == nil, let code = tool.standardOutput.failure, code != EPIPE {
             return tool.failure(
                 "cannot write standard output: \(String(cString: strerror(code)))",
                 status: ScrollbackTool.ExitCode.failure)
         }
         return ScrollbackTool.ExitCode.success
     }
+}
+
+/// Warnings, said at once or held until the pager is done.
+private final class WarningQueue {
+    private let tool: ScrollbackTool
+    private var held: [String]?
+
+    init(tool: ScrollbackTool, holds: Bool) {
+        self.tool = tool
+        held = holds ? [] : nil
+    }
+
+    func add(_ message: String) {
+        if held != nil { held!.append(message) } else { tool.warning(message) }
+    }
+
+    /// Says the held warnings; later ones are said at once.
+    func release() {
+        held?.forEach(tool.warning)
+        held = nil
+    }
+}
+
+/// A backend that passes everything on and notices when the pager has quit (the pipe is
+/// closed: EPIPE), so that a reader who quits early does not wait for the rest to be rendered.
+struct PagedBackend<Base: TranscriptBackend>: TranscriptBackend {
+    var base: Base
+    let sink: OutputSink
+    var onReaderGone: (() -> Void)?
+
+    init(base: Base, sink: OutputSink) {
+        self.base = base
+        self.sink = sink
+    }
+
+    mutating func begin(_ document: DocumentInfo, header: View) { base.begin(document, header: header) }
+
+    mutating func write(_ view: View) {
+        base.write(view)
+        if sink.failure == EPIPE, let onReaderGone { onReaderGone() }
+    }
+
+    mutating func end(_ summary: DocumentSummary, footer: View) { base.end(summary, footer: footer) }
 }
 
 /// Option glue for the terminal: hyperlinks (`view` and `render`) and themes.

@@ -19,6 +19,10 @@ public struct ChatFixture: Sendable {
     /// What the reader warned about (skipped messages, ignored fields).
     public var warnings: [ReadWarning]
 
+    /// How many messages the reader skipped as unusable: the rendered footer says so, as
+    /// `scrollback render` does for the same input.
+    public var skippedMessageCount: Int { warnings.filter(\.skippedMessage).count }
+
     /// The messages, in input order.
     public var messages: [ChatMessage] {
         events.compactMap { if case .message(let message) = $0 { message } else { nil } }

@@ -55,7 +55,8 @@ extension Snapshotting where Value: TranscriptSnapshotValue, Format == RGBAImage
             }
             let fixture = value.chatFixture
             var backend = HTMLBackend(output: "", options: renderer.options)
-            renderer.render(events: fixture.events, shape: fixture.shape, to: &backend)
+            renderer.render(
+                events: fixture.events, shape: fixture.shape, skippedMessageCount: fixture.skippedMessageCount, to: &backend)
             // Most transcripts fit the first window; a long one gets the tallest a screenshot takes.
             do throws(HeadlessChromiumError) {
                 return try chromium.screenshot(html: backend.output, width: width, appearance: appearance)

@@ -42,7 +42,8 @@ extension Snapshotting where Value: TranscriptSnapshotValue, Format == String {
         return Snapshotting(pathExtension: format.fileExtension, diffing: .lines) { value in
             let fixture = value.chatFixture
             var backend = format.makeBackend(output: "", options: renderer.options)
-            renderer.render(events: fixture.events, shape: fixture.shape, to: &backend)
+            renderer.render(
+                events: fixture.events, shape: fixture.shape, skippedMessageCount: fixture.skippedMessageCount, to: &backend)
             return try document.snapshot(backend.output)
         }
     }
@@ -59,7 +60,8 @@ extension Snapshotting where Value: TranscriptSnapshotValue, Format == String {
         return Snapshotting(pathExtension: "dump", diffing: .lines) { value in
             let fixture = value.chatFixture
             var backend = DumpBackend()
-            renderer.render(events: fixture.events, shape: fixture.shape, to: &backend)
+            renderer.render(
+                events: fixture.events, shape: fixture.shape, skippedMessageCount: fixture.skippedMessageCount, to: &backend)
             return backend.output
         }
     }

@@ -23,7 +23,8 @@ import Testing
         #expect(try snapshot == Snapshotting<String, String>.document(format).snapshot(run.output))
         // Before the reference's layout, byte for byte.
         var backend = format.makeBackend(output: "", options: .default)
-        TranscriptRenderer().render(events: fixture.events, shape: fixture.shape, to: &backend)
+        TranscriptRenderer().render(
+            events: fixture.events, shape: fixture.shape, skippedMessageCount: fixture.skippedMessageCount, to: &backend)
         #expect(backend.output == run.output)
     }
 

@@ -8,17 +8,14 @@ import Testing
 @Suite struct ViewCommandTests {
     static let launchRoom = samples.appendingPathComponent("launch-room.json").path
 
-    @Test func pagesOnlyATerminalShorterThanTheText() {
-        let environment: [String: String] = [:]
-        #expect(Pager.command(isTerminal: true, rows: 40, lineCount: 41, environment: environment) == ["less", "-R"])
-        #expect(Pager.command(isTerminal: true, rows: 40, lineCount: 40, environment: environment) == nil, "fits the screen")
-        #expect(Pager.command(isTerminal: false, rows: 40, lineCount: 400, environment: environment) == nil, "a pipe")
-        #expect(Pager.command(isTerminal: true, rows: nil, lineCount: 400, environment: environment) == nil, "unknown height")
+    @Test func pagesOnlyATerminal() {
+        #expect(Pager.command(isTerminal: true, environment: [:]) == ["less"])
+        #expect(Pager.command(isTerminal: false, environment: [:]) == nil, "a pipe")
     }
 
     @Test func pagerVariableIsSplitOnSpacesAndCatOrEmptyMeansNone() {
         func command(_ pager: String) -> [String]? {
-            Pager.command(isTerminal: true, rows: 10, lineCount: 100, environment: ["PAGER": pager])
+            Pager.command(isTerminal: true, environment: ["PAGER": pager])
         }
         #expect(command("most") == ["most"])
         #expect(command("less  -S -R") == ["less", "-S", "-R"])
@@ -28,15 +25,120 @@ import Testing
         #expect(command("cat -v") == nil)
     }
 
+    @Test func scrollbackPagerWinsOverPager() {
+        #expect(Pager.command(isTerminal: true, environment: ["PAGER": "more", "SCROLLBACK_PAGER": "most"]) == ["most"])
+        #expect(Pager.command(isTerminal: true, environment: ["PAGER": "more", "SCROLLBACK_PAGER": ""]) == nil)
+    }
+
+    @Test func lessAlwaysGetsRawColoursAndNavigationOnlyWhenAsked() {
+        #expect(Pager.arguments(["less"], navigation: false) == ["less", "-R"])
+        #expect(Pager.arguments(["/usr/bin/less", "-S"], navigation: false) == ["/usr/bin/less", "-R", "-S"])
+        #expect(Pager.arguments(["less"], navigation: true) == ["less", "-R", "+/^──\ng"])
+        #expect(Pager.arguments(["most"], navigation: true) == ["most"], "only less takes less's options")
+        #expect(!Pager.isLess(["lesspipe"]))
+    }
+
     @Test func pagerEnvironmentSetsLessOptionsOnlyWhenUnset() {
-        #expect(Pager.environment(["HOME": "/h"]) == ["HOME": "/h", "LESS": "FRX", "LV": "-c"])
+        let utf8 = ["LANG": "en_US.UTF-8"]
+        #expect(Pager.environment(utf8.merging(["HOME": "/h"]) { $1 }) == ["HOME": "/h", "LANG": "en_US.UTF-8", "LESS": "FRX", "LV": "-c"])
         #expect(Pager.environment(["LESS": "-S"])["LESS"] == "-S")
         #expect(Pager.environment(["LESS": ""])["LESS"] == "", "an empty LESS is the user's choice too")
     }
 
-    @Test func pagerThatCannotStartReportsFailure() {
-        #expect(!Pager.show("text\n", command: ["scrollback-no-such-pager-\(UUID().uuidString)"], environment: [:]))
-        #expect(Pager.show("text\n", command: ["true"], environment: [:]))
+    @Test func lessGetsUTF8WhenTheLocaleDoesNotSayIt() {
+        #expect(Pager.environment([:])["LESSCHARSET"] == "utf-8", "no locale at all")
+        #expect(Pager.environment(["LANG": "C"])["LESSCHARSET"] == "utf-8")
+        #expect(Pager.environment(["LANG": "en_US.UTF-8", "LC_ALL": "POSIX"])["LESSCHARSET"] == "utf-8", "LC_ALL wins")
+        #expect(Pager.environment(["LC_CTYPE": "C.utf8"])["LESSCHARSET"] == nil)
+        #expect(Pager.environment(["LANG": "de_DE.utf-8@euro"])["LESSCHARSET"] == nil)
+        #expect(Pager.environment(["LESSCHARSET": "latin1"])["LESSCHARSET"] == "latin1", "the user's choice")
+    }
+
+    @Test func pagerThatCannotStartReportsWhy() {
+        let missing = Pager.show("text\n", command: ["scrollback-no-such-pager-\(UUID().uuidString)"], environment: [:])
+        #expect(missing?.reason == String(cString: strerror(ENOENT)))
+        #expect(Pager.show("text\n", command: ["true"], environment: [:]) == nil)
+    }
+
+    @Test func unusablePagerIsSaidAndTheTextPrinted() {
+        let run = ToolRun(
+            ["view", Self.launchRoom], environment: ["TZ": "UTC", "SCROLLBACK_PAGER": "/no/such/pager --flag"], terminal: true)
+        #expect(run.status == 0)
+        #expect(run.errors.hasPrefix("warning: cannot run pager '/no/such/pager --flag': "))
+        #expect(run.errors.hasSuffix("; printing directly\n"))
+        #expect(run.output.contains("Launch room"))
+    }
+
+    @Test func appearanceFlagThenVariableThenTerminalThenCOLORFGBGThenDark() throws {
+        func dark(_ choice: String? = nil, env environment: [String: String] = [:], terminal: Bool = true, reply: String? = nil) throws
+            -> Bool
+        {
+            try Appearance.isDark(choice: choice, environment: environment, isTerminal: terminal, queryBackground: { reply }).get()
+        }
+        let lightReply = "\u{1B}]11;rgb:ffff/ffff/eeee\u{07}\u{1B}[?1;2c"
+        #expect(try dark(), "nothing known: dark")
+        #expect(try !dark(reply: lightReply))
+        #expect(try dark(reply: "\u{1B}]11;rgb:1e1e/1e1e/2e2e\u{1B}\\"))
+        #expect(try dark(terminal: false, reply: lightReply), "a pipe asks no terminal")
+        #expect(try !dark(env: ["COLORFGBG": "0;15"]))
+        #expect(try dark(env: ["COLORFGBG": "15;0"]))
+        #expect(try !dark(env: ["COLORFGBG": "default;default;7"]))
+        #expect(try dark(env: ["COLORFGBG": "0;8"]))
+        #expect(try dark(env: ["COLORFGBG": "0;15"], reply: "\u{1B}]11;rgb:00/00/00\u{07}"), "the terminal's answer wins")
+        #expect(try !dark(env: ["SCROLLBACK_APPEARANCE": "light"], reply: "\u{1B}]11;rgb:0/0/0\u{07}"))
+        #expect(try dark("dark", env: ["SCROLLBACK_APPEARANCE": "light"]), "the flag wins")
+        #expect(try !dark("auto", env: ["SCROLLBACK_APPEARANCE": "dark"], reply: lightReply), "--appearance auto over the variable")
+        #expect(throws: UsageError.self) { try dark(nil, env: ["SCROLLBACK_APPEARANCE": "sepia"]) }
+        #expect(Appearance.isDark(backgroundReply: "\u{1B}[?1;2c") == nil, "no OSC 11 answer")
+        #expect(Appearance.isDark(backgroundReply: "\u{1B}]11;rgb:zz/00/00\u{07}") == nil)
+    }
+
+    @Test func viewAsksTheTerminalOnlyWhenColoursAreShown() {
+        final class Asked: @unchecked Sendable { var count = 0 }
+        func view(_ arguments: [String], environment: [String: String]) -> (output: String, asked: Int) {
+            let asked = Asked()
+            let sink = OutputSink.memory()
+            var tool = ScrollbackTool(
+                environment: environment, standardOutput: sink, standardError: { _ in }, standardOutputIsTerminal: true,
+                terminalWidth: 60)
+            tool.queryTerminalBackground = {
+                asked.count += 1
+                return "\u{1B}]11;rgb:fafa/fafa/fafa\u{07}\u{1B}[?62c"
+            }
+            #expect(tool.run(["view", Self.launchRoom] + arguments) == 0)
+            return (sink.capturedText, asked.count)
+        }
+        let environment = ["TZ": "UTC", "TERM": "xterm-256color", "PAGER": "cat"]
+        let auto = view([], environment: environment)
+        #expect(auto.asked == 1)
+        #expect(auto.output == view(["--appearance", "light"], environment: environment).output, "a light terminal: light colours")
+        #expect(auto.output != view(["--appearance", "dark"], environment: environment).output)
+        #expect(view([], environment: environment.merging(["NO_COLOR": "1"]) { $1 }).asked == 0, "no colour, no question")
+        #expect(view(["--appearance", "dark"], environment: environment).asked == 0)
+    }
+
+    @Test func themeAndAppearanceFromTheEnvironment() {
+        let common = ["view", Self.launchRoom, "--no-pager", "--color", "always", "--width", "60"]
+        let byFlag = ToolRun(common + ["--theme", "default", "--appearance", "light"])
+        let byVariable = ToolRun(common, environment: ["TZ": "UTC", "SCROLLBACK_THEME": "default", "SCROLLBACK_APPEARANCE": "light"])
+        let dark = ToolRun(common + ["--appearance", "dark"])
+        #expect(byVariable.status == 0)
+        #expect(byVariable.output == byFlag.output)
+        #expect(byVariable.output != dark.output)
+        #expect(ToolRun(common, environment: ["SCROLLBACK_THEME": "no-such-theme"]).status == 64)
+    }
+
+    @Test func helpIsWrappedToTheWidthWithExamplesAndKeys() {
+        let run = ToolRun(["help", "view"], environment: ["COLUMNS": "50"])
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines.filter { $0.count > 50 })")
+        #expect(run.output.contains("EXAMPLES:\n  Read a transcript"))
+        #expect(run.output.contains("KEYS IN LESS:"))
+        #expect(run.output.contains("--navigate"))
+        // No word is cut: every word of the discussion is still whole.
+        #expect(run.output.replacingOccurrences(of: "\n", with: " ").contains("decides") || run.output.contains("quits by itself"))
+        #expect(ToolRun(["render", "--help"]).output.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 
     @Test(arguments: [40, 80, 120])
@@ -87,6 +189,24 @@ import Testing
         #expect(try !auto(["TERM": "xterm-kitty"], terminal: false), "never into a pipe")
         #expect(try ViewerOptions.hyperlinks("always", isTerminal: false, environment: [:]).get())
         #expect(try !ViewerOptions.hyperlinks("never", isTerminal: true, environment: ["TERM": "xterm-kitty"]).get())
+    }
+
+    @Test func asciiOnlyForALocaleOfAnotherCharacterSet() {
+        #expect(Terminal.localeCannotShowUTF8(["LANG": "en_US.ISO-8859-1"]))
+        #expect(Terminal.localeCannotShowUTF8(["LC_ALL": "ru_RU.KOI8-R", "LANG": "en_US.UTF-8"]))
+        #expect(!Terminal.localeCannotShowUTF8([:]), "unset says nothing of the terminal")
+        #expect(!Terminal.localeCannotShowUTF8(["LANG": "C"]))
+        #expect(!Terminal.localeCannotShowUTF8(["LANG": "POSIX"]))
+        #expect(!Terminal.localeCannotShowUTF8(["LANG": "en_US.utf8"]))
+        let latin1 = ["TZ": "UTC", "LANG": "en_US.ISO-8859-1", "PAGER": "cat"]
+        let onTerminal = ToolRun(["view", Self.launchRoom], environment: latin1, terminal: true)
+        #expect(onTerminal.status == 0)
+        #expect(onTerminal.output.utf8.allSatisfy { $0 < 0x80 })
+        #expect(onTerminal.output.contains("+----"))
+        let piped = ToolRun(["view", Self.launchRoom], environment: latin1)
+        #expect(piped.output.contains("╭"), "a pipe or file keeps UTF-8")
+        let asked = ToolRun(["render", Self.launchRoom, "-f", "ansi", "--ascii"])
+        #expect(asked.output.utf8.allSatisfy { $0 < 0x80 })
     }
 
     static func withoutEscapes(_ line: String) -> String {

@@ -388,6 +388,11 @@ extension Theme {
     public func messageCount(_ count: Int) -> String {
         count == 1 ? string(.message) : string(.messages, String(count))
     }
+
+    /// "1 message skipped", "3 messages skipped", in the theme's words.
+    public func skippedMessageCount(_ count: Int) -> String {
+        count == 1 ? string(.skippedMessage) : string(.skippedMessages, String(count))
+    }
 }
 
 extension Character {

@@ -11,12 +11,16 @@ extension ViewFactory {
         return .heading(level: 1, title.isEmpty ? context.theme.string(.untitled) : document.title)
     }
 
-    /// The default: one line with the message count, the first and last times, the time zone and
+    /// The default: one line with the message count, how many were skipped (when some were), the first and last times, the time zone and
     /// the generator ("Scrollback" and its version when the summary names none).
     public func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> View {
         // "15 messages · 2026-03-09 08:00 – 2026-03-10 09:40 Europe/Paris · Scrollback 0.1.0": the
         // zone follows the times it applies to.
         var parts: [View] = [.text(context.theme.messageCount(summary.messageCount), .muted), .text("·", .muted)]
+        if summary.skippedMessageCount > 0 {
+            // Only then, so that a clean input's footer stays as it was.
+            parts += [.text(context.theme.skippedMessageCount(summary.skippedMessageCount), .muted), .text("·", .muted)]
+        }
         if let first = summary.firstDate {
             let last = summary.lastDate ?? first
             parts.append(.time(first, label: context.formatter.dateTime(first)))

@@ -26,9 +26,16 @@ public struct DocumentSummary: Sendable, Hashable {
     public var timeZoneIdentifier: String
     /// What wrote the document, as in `Scrollback 0.1.0`.
     public var generator: String
+    /// How many messages of the input were skipped as unusable (each with a warning), so that
+    /// the document itself says it is incomplete.
+    public var skippedMessageCount: Int
 
     /// A summary with these figures; the renderer makes one for every document it ends.
-    public init(messageCount: Int, firstDate: Date?, lastDate: Date?, timeZoneIdentifier: String, generator: String) {
+    public init(
+        messageCount: Int, firstDate: Date?, lastDate: Date?, timeZoneIdentifier: String, generator: String,
+        skippedMessageCount: Int = 0
+    ) {
+        self.skippedMessageCount = skippedMessageCount
         self.messageCount = messageCount
         self.firstDate = firstDate
         self.lastDate = lastDate

@@ -24,6 +24,11 @@ public struct RenderOptions: Sendable {
     /// For terminals: whether links are written as OSC 8 hyperlinks (clickable where the
     /// terminal supports them). The visible text still shows where each link goes.
     public var hyperlinks: Bool = false
+    /// For terminals: whether the text is ASCII only, for a terminal whose character set cannot
+    /// show UTF-8 (a locale such as `en_US.ISO-8859-1`). Borders become `-`, `|` and `+`, and
+    /// every other character outside ASCII an ASCII one of the same width, so that the layout
+    /// is unchanged.
+    public var asciiOnly: Bool = false
 
     /// Options for rendering; the defaults are UTC, a fixed English locale, 80 columns without
     /// colour and the default theme, so that output never depends on the machine.

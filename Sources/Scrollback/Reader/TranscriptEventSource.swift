@@ -12,6 +12,13 @@ protocol TranscriptEventSource {
     mutating func nextItem() throws(ReadError) -> TranscriptReader.Item?
     /// Passes on problems met while drawing what was read.
     func report(rendering warnings: [ReadWarning]) throws(ReadError)
+    /// How many messages were skipped as unusable so far, for the document's summary.
+    var skippedMessageCount: Int { get }
+}
+
+extension TranscriptEventSource {
+    /// Events built in code skip nothing.
+    var skippedMessageCount: Int { 0 }
 }
 
 extension TranscriptReader: TranscriptEventSource {
@@ -26,8 +33,13 @@ struct InMemoryEvents: TranscriptEventSource {
     private let events: [TranscriptEvent]
     private var position = 0
     private let onWarning: (ReadWarning) -> Void
+    /// Messages the input these events came from skipped (as its reader counted them).
+    let skippedMessageCount: Int
 
-    init(_ events: [TranscriptEvent], shape: InputShape?, onWarning: @escaping (ReadWarning) -> Void) {
+    init(
+        _ events: [TranscriptEvent], shape: InputShape?, skippedMessageCount: Int = 0, onWarning: @escaping (ReadWarning) -> Void
+    ) {
+        self.skippedMessageCount = skippedMessageCount
         self.events = events
         self.shape = shape
         self.onWarning = onWarning

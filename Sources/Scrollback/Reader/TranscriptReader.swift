@@ -42,6 +42,11 @@ public struct TranscriptReader {
     public private(set) var shape: InputShape?
     /// How many message events have been returned so far.
     public private(set) var messageCount = 0
+    /// How many messages were skipped as unusable so far (reported with
+    /// ``ReadWarning/skippedMessage``), for a document's summary.
+    public var skippedMessageCount: Int { skipped.count }
+    /// Counted from ``report(_:)``, which does not mutate the reader.
+    private let skipped = SkippedCount()
 
     /// Messages held back until their channel is known are at most this many; past it they are
     /// let through, so that a huge `{"messages": [...]}` list still streams.
@@ -507,6 +512,7 @@ public struct TranscriptReader {
 
     private func report(_ warning: ReadWarning) throws(ReadError) {
         if strict { throw ReadError.invalidMessage(warning) }
+        if warning.skippedMessage { skipped.count += 1 }
         onWarning(warning)
     }
 }
@@ -575,4 +581,9 @@ private struct ArrayFrame {
 /// Collects the field warnings of one decoding, so that they can be numbered (or thrown) after.
 private final class FieldWarnings {
     var items: [(String, String)] = []
+}
+
+/// A count shared by a reader's copies: reporting does not mutate the reader.
+private final class SkippedCount {
+    var count = 0
 }

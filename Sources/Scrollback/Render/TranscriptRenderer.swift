@@ -204,8 +204,12 @@ public struct TranscriptRenderer: Sendable {
             }
         }
         var current: (backend: Backend, part: DocumentPart)?
+        // The reader's count of skipped messages when the current document began.
+        var skippedBefore = 0
         func begin(_ part: DocumentPart) throws {
             var backend = try open(part)
+            // A whole document counts every skipped message, those read before its first event too.
+            if case .whole = part { skippedBefore = 0 } else { skippedBefore = reader.skippedMessageCount }
             switch part {
             case .channel(let channel):
                 session.startDocument()
@@ -229,6 +233,7 @@ public struct TranscriptRenderer: Sendable {
                 session.writePageNavigation(page: number, pageCount: pageSummaries.count, names: pageNames!, to: &document.backend)
                 session.end(summary, to: &document.backend)
             } else {
+                session.skippedMessageCount = reader.skippedMessageCount - skippedBefore
                 summary = session.finish(to: &document.backend)
             }
             if reporting { try reader.report(rendering: session.context.problems.drain()) }
@@ -308,12 +313,14 @@ public struct TranscriptRenderer: Sendable {
     /// Renders events already in memory as the reader's events of an input of `shape` render:
     /// what ``render(messages:channel:onWarning:to:)`` and the snapshot library's fixtures use.
     @discardableResult
+    /// `skippedMessageCount`: how many messages the input the events came from skipped, for
+    /// the footer (a fixture's reader warnings), as the file's rendering says it.
     package func render<Backend: TranscriptBackend>(
-        events: [TranscriptEvent], shape: InputShape?, onWarning: @escaping (ReadWarning) -> Void = { _ in },
-        to backend: inout Backend
+        events: [TranscriptEvent], shape: InputShape?, skippedMessageCount: Int = 0,
+        onWarning: @escaping (ReadWarning) -> Void = { _ in }, to backend: inout Backend
     ) -> DocumentSummary {
         var first = InMemoryEvents(events, shape: shape, onWarning: { _ in })
-        var second = InMemoryEvents(events, shape: shape, onWarning: onWarning)
+        var second = InMemoryEvents(events, shape: shape, skippedMessageCount: skippedMessageCount, onWarning: onWarning)
         do {
             let index = try TranscriptIndex(reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory)
             return try renderDocument(&second, index: index, to: &backend)
@@ -332,6 +339,8 @@ public struct TranscriptRenderer: Sendable {
         var layout: TranscriptLayout
         var window: MessageFilter.Window
         var messageCount = 0
+        /// Messages of the document the reader skipped (unusable), for its summary.
+        var skippedMessageCount = 0
         var firstDate: Date?
         var lastDate: Date?
         /// Channels met so far: the current one's place in ``TranscriptIndex/channels``.
@@ -369,6 +378,7 @@ public struct TranscriptRenderer: Sendable {
         mutating func startDocument() {
             layout = TranscriptLayout(labels: context.formatter)
             messageCount = 0
+            skippedMessageCount = 0
             firstDate = nil
             lastDate = nil
             placement.startDocument()
@@ -433,7 +443,7 @@ public struct TranscriptRenderer: Sendable {
             DocumentSummary(
                 messageCount: messageCount, firstDate: firstDate, lastDate: lastDate,
                 timeZoneIdentifier: Self.name(of: context.options.timeZone),
-                generator: "Scrollback \(ScrollbackVersion.current)")
+                generator: "Scrollback \(ScrollbackVersion.current)", skippedMessageCount: skippedMessageCount)
         }
 
         /// Foundation on Linux calls UTC "GMT"; readers of a transcript expect "UTC".

@@ -140,6 +140,8 @@ extension BuiltInThemes {
     "untitled": "Chat transcript",
     "message": "1 message",
     "messages": "%@ messages",
+    "skippedMessage": "1 message skipped",
+    "skippedMessages": "%@ messages skipped",
     "systemMessage": "System message",
     "unknownUser": "Unknown user",
     "messageDeleted": "Message deleted",

@@ -56,6 +56,10 @@ extension Theme {
         public static let message = Label("message")
         /// `%@ messages`.
         public static let messages = Label("messages")
+        /// One message skipped as unusable, in a summary (`1 message skipped`); ``skippedMessages`` is the plural.
+        public static let skippedMessage = Label("skippedMessage")
+        /// `%@ messages skipped`.
+        public static let skippedMessages = Label("skippedMessages")
         /// What a system message with no text shows (`System message`).
         public static let systemMessage = Label("systemMessage")
         /// The author of a message that names no user (`Unknown user`).
@@ -159,7 +163,8 @@ extension Theme {
         /// Every built-in label, in the order theme files list them.
         public static let builtIn: [Label] =
             [
-                .untitled, .message, .messages, .systemMessage, .unknownUser, .messageDeleted, .edited, .onlyVisibleToYou,
+                .untitled, .message, .messages, .skippedMessage, .skippedMessages, .systemMessage, .unknownUser, .messageDeleted, .edited,
+                .onlyVisibleToYou,
                 .you, .attachment, .inputError, .ownReactionMark, .pinned, .pinnedBy, .pinnedByYou, .threadReply,
                 .threadReplies, .orphanThread, .repliedToThread, .channel, .member, .members, .quotedMessageMissing,
                 .quotedMessageElsewhere, .photos, .videos, .files, .voiceMessageDuration, .photo, .video, .file, .audio,

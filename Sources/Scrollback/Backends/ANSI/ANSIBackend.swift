@@ -41,6 +41,14 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
         guard !lines.isEmpty else { return }
         if hasWrittenItem { output.write("\n") }
         hasWrittenItem = true
-        for line in lines { layout.write(line, to: &output) }
+        for line in lines {
+            guard options.asciiOnly else {
+                layout.write(line, to: &output)
+                continue
+            }
+            var ascii = line
+            for index in ascii.spans.indices { ascii.spans[index].text = ASCIIFallback.transliterate(ascii.spans[index].text) }
+            layout.write(ascii, to: &output)
+        }
     }
 }

@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""Drives `scrollback view` and `render --format ansi` in a real terminal (tmux) and checks how
+they behave with a pager and on interrupt:
+
+- SIGTERM while less runs makes scrollback wait for less, then end by the signal;
+- Ctrl-C while less shows a transcript still being rendered leaves no `less` behind, and the
+  shell gets its prompt back once less is quit;
+- without a UTF-8 locale (LANG unset) less shows box characters, not `<E2><94><80>`;
+- with the user's own LESS=-i, less still shows colours, not raw `ESC[` text;
+- warnings about skipped messages are shown after the pager exits, not behind it;
+- a pager that cannot be started is said on standard error, and the text is printed;
+- Ctrl-C during `render --format ansi` to the terminal writes an SGR reset and closes OSC 8
+  (raw bytes captured with tmux pipe-pane);
+- `--appearance auto` reads tmux's answer to OSC 11;
+- `--navigate` keeps the first screen at the top and makes n jump between day separators.
+
+Usage: pager_test.py path/to/scrollback. Exits non-zero when a check fails.
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+SOCKET = f"scrollback-pager-test-{os.getpid()}"
+failures = []
+
+
+def tmux(*arguments, check=True):
+    result = subprocess.run(["tmux", "-L", SOCKET, *arguments], capture_output=True, text=True)
+    if check and result.returncode != 0:
+        raise RuntimeError(f"tmux {' '.join(arguments)}: {result.stderr}")
+    return result.stdout
+
+
+class Pane:
+    """A tmux session running a plain bash at 80x24, UTF-8 forced on tmux's side (-u)."""
+
+    def __init__(self, name, environment):
+        self.name = name
+        command = "env -i " + " ".join(f"{key}='{value}'" for key, value in environment.items())
+        command += " bash --norc --noprofile"
+        tmux("-u", "new-session", "-d", "-s", name, "-x", "80", "-y", "24", command)
+        tmux("set-option", "-t", name, "status", "off")
+        self.tty = tmux("display-message", "-p", "-t", name, "#{pane_tty}").strip()
+        self.send("PS1='$ '", enter=True)
+        time.sleep(0.2)
+
+    def send(self, keys, enter=False, literal=True):
+        arguments = ["send-keys", "-t", self.name]
+        if literal:
+            arguments.append("-l")
+        tmux(*arguments, keys)
+        if enter:
+            tmux("send-keys", "-t", self.name, "Enter")
+
+    def key(self, name):
+        tmux("send-keys", "-t", self.name, name)
+
+    def screen(self):
+        return tmux("capture-pane", "-p", "-t", self.name)
+
+    def wait_for(self, text, timeout=15):
+        end = time.time() + timeout
+        while time.time() < end:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        return None
+
+    def processes(self, name):
+        """PIDs and parent PIDs of processes called `name` on this pane's terminal."""
+        output = subprocess.run(
+            ["ps", "-t", self.tty, "-o", "pid=,ppid=,comm="], capture_output=True, text=True
+        ).stdout
+        rows = [line.split() for line in output.splitlines()]
+        return [(int(row[0]), int(row[1])) for row in rows if len(row) == 3 and row[2] == name]
+
+    def close(self):
+        tmux("kill-session", "-t", self.name, check=False)
+
+
+def expect(condition, message):
+    print(("ok   " if condition else "FAIL ") + message)
+    if not condition:
+        failures.append(message)
+
+
+def tall_transcript(directory, count):
+    """`count` messages over several days: many screens tall, slow enough to render to be
+    interrupted half-way in a debug build."""
+    messages = []
+    for index in range(count):
+        day = 1 + index * 10 // count
+        messages.append(
+            {
+                "id": f"m{index}",
+                "type": "regular",
+                "text": f"Message number {index}: the quick brown fox jumps over the lazy dog. ─ ✓",
+                "created_at": f"2026-03-{day:02d}T{8 + index % 10:02d}:{index % 60:02d}:00Z",
+                "user": {"id": f"u{index % 3}", "name": ["Maya Okafor", "Sam Rivera", "Jordan Blake"][index % 3]},
+            }
+        )
+    path = os.path.join(directory, f"tall-{count}.json")
+    with open(path, "w") as file:
+        json.dump({"channel": {"id": "c", "name": "Tall room"}, "messages": messages}, file)
+    return path
+
+
+def with_skipped_message(directory):
+    """Sixty messages and one that is not a message (skipped with a warning)."""
+    messages = [
+        {"id": f"w{i}", "text": f"line {i}", "created_at": "2026-03-09T08:00:00Z", "user": {"id": "u"}}
+        for i in range(60)
+    ]
+    path = os.path.join(directory, "skipped.json")
+    with open(path, "w") as file:
+        json.dump(messages + ["not a message"], file)
+    return path
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: pager_test.py path/to/scrollback")
+    tool = os.path.abspath(sys.argv[1])
+    if not shutil.which("tmux") or not shutil.which("less"):
+        sys.exit("pager_test.py needs tmux and less")
+    directory = tempfile.mkdtemp(prefix="scrollback-pager-test-")
+    base = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": directory,
+        "TERM": "xterm-256color",
+        "TZ": "UTC",
+        "LANG": "C.UTF-8",
+    }
+    tall = tall_transcript(directory, 30000)
+    small = tall_transcript(directory, 200)
+    skipped = with_skipped_message(directory)
+    started = time.time()
+    try:
+        # 1. Ctrl-C while less shows a transcript still being rendered.
+        pane = Pane("interrupt", base)
+        pane.send(f"{tool} view {tall}; echo E\"\"XIT:$?", enter=True)
+        expect(pane.wait_for("Tall room") is not None, "view: less shows the first screen while rendering")
+        pane.key("C-c")
+        time.sleep(0.8)
+        lesses = pane.processes("less")
+        writers = [pid for pid, _ in pane.processes("scrollback")]
+        expect(
+            len(lesses) == 1 and lesses[0][1] in writers,
+            f"Ctrl-C: less still runs under scrollback, which waits for it (less: {lesses}, scrollback: {writers})",
+        )
+        pane.send("q")
+        screen = pane.wait_for("EXIT:", timeout=20)
+        expect(screen is not None and "EXIT:0" in screen, "Ctrl-C then q: scrollback ends, status 0")
+        time.sleep(0.3)
+        expect(pane.processes("less") == [], "Ctrl-C then q: no less left on the terminal")
+        pane.send("echo typed-$((6*7))", enter=True)
+        expect(pane.wait_for("typed-42") is not None, "Ctrl-C then q: the shell reads keys again")
+        pane.close()
+
+        # 1a. SIGTERM while less runs: scrollback waits for less (as git does), then ends by it.
+        pane = Pane("terminate", base)
+        pane.send(f"{tool} view {tall}; echo E\"\"XIT:$?", enter=True)
+        pane.wait_for("Tall room")
+        writers = [pid for pid, _ in pane.processes("scrollback")]
+        if writers:
+            os.kill(writers[0], 15)
+        time.sleep(0.8)
+        lesses = pane.processes("less")
+        expect(len(lesses) == 1 and lesses[0][1] in writers, f"SIGTERM: less keeps its parent, which waits ({lesses})")
+        pane.send("q")
+        screen = pane.wait_for("EXIT:")
+        expect(screen is not None and "EXIT:143" in screen, "SIGTERM then q: scrollback ends by the signal (143)")
+        expect(pane.processes("less") == [], "SIGTERM then q: no less left")
+        pane.close()
+
+        # 1b. --navigate: the first screen is the top, n goes to the next day separator.
+        pane = Pane("navigate", base)
+        pane.send(f"{tool} view --navigate {small}", enter=True)
+        screen = pane.wait_for("Tall room")
+        expect(screen is not None and screen.splitlines()[0].startswith("Tall room"), "--navigate: the first screen is the top")
+        jumps = []
+        for _ in range(3):
+            pane.send("n")
+            time.sleep(0.4)
+            jumps.append(pane.screen().splitlines()[0])
+        expect(
+            all(line.startswith("──") for line in jumps) and len(set(jumps)) == 3,
+            f"--navigate: n jumps from separator to separator ({jumps})",
+        )
+        pane.send("q")
+        pane.close()
+
+        # 2. No UTF-8 locale: LESSCHARSET=utf-8 is set for less.
+        environment = dict(base)
+        del environment["LANG"]
+        pane = Pane("charset", environment)
+        pane.send(f"{tool} view {small}", enter=True)
+        screen = pane.wait_for("Tall room")
+        expect(screen is not None and "<E2>" not in screen and "─" in screen, "LANG unset: less shows box characters")
+        pane.send("q")
+        pane.close()
+
+        # 3. The user's LESS without R: -R is added.
+        pane = Pane("less-i", dict(base, LESS="-i"))
+        pane.send(f"{tool} view {small}", enter=True)
+        screen = pane.wait_for("Tall room")
+        expect(screen is not None and "ESC[" not in screen, "LESS=-i: colours, no raw ESC[ text")
+        pane.send("q")
+        pane.close()
+
+        # 4. Warnings wait until the pager is done.
+        pane = Pane("warnings", base)
+        pane.send(f"{tool} view {skipped}; echo E\"\"XIT:$?", enter=True)
+        screen = pane.wait_for("line 1")
+        expect(screen is not None and "warning:" not in screen, "warnings: not shown behind the pager")
+        pane.send("q")
+        screen = pane.wait_for("EXIT:")
+        expect(screen is not None and "warning:" in screen and "skipped" in screen, "warnings: shown after the pager exits")
+        pane.close()
+
+        # 5. A pager that cannot start: said on standard error (kept in a file), text printed.
+        pane = Pane("bad-pager", dict(base, SCROLLBACK_PAGER="/no/such/pager"))
+        pane.send(f"{tool} view {small} 2>{directory}/errors; echo D\"\"ONE", enter=True)
+        screen = pane.wait_for("DONE")
+        expect(screen is not None and "Message number 199" in screen, "unusable pager: the text is printed")
+        with open(f"{directory}/errors") as file:
+            errors = file.read()
+        expect(
+            "cannot run pager '/no/such/pager'" in errors and "printing directly" in errors,
+            f"unusable pager: said on stderr ({errors.strip()!r})",
+        )
+        pane.close()
+
+        # 6. Ctrl-C during render --format ansi: SGR reset and OSC 8 closed.
+        pane = Pane("reset", base)
+        raw = f"{directory}/raw"
+        tmux("pipe-pane", "-t", "reset", "-o", f"cat >> {raw}")
+        pane.send(f"{tool} render --format ansi --color always --hyperlinks always {tall}", enter=True)
+        pane.wait_for("Message number")
+        pane.key("C-c")
+        # bash drops the rest of a line whose command died of SIGINT: the status comes next.
+        time.sleep(0.5)
+        pane.send('echo E""XIT:$?', enter=True)
+        pane.wait_for("EXIT:")
+        time.sleep(0.3)
+        with open(raw, "rb") as file:
+            data = file.read()
+        cut = data.rfind(b"EXIT:")
+        expect(cut > 0 and data[cut:].startswith(b"EXIT:130"), f"render interrupted: status 130 ({data[cut:cut + 9]!r})")
+        tail = data[:cut]
+        reset = b"\x18\x1b[0m\x1b]8;;\x1b\\"
+        expect(reset in tail[-4096:], "render interrupted: SGR reset and OSC 8 end written")
+        pane.close()
+
+        # 7. --appearance auto asks the terminal: tmux answers OSC 11 with the pane's background.
+        pane = Pane("appearance", base)
+        tmux("set-option", "-p", "-t", "appearance", "window-style", "bg=#f0f0f0")
+        colours = {}
+        for choice in ["light", "dark", "auto"]:
+            raw = f"{directory}/raw-{choice}"
+            tmux("pipe-pane", "-t", "appearance", "-o", f"cat >> {raw}")
+            pane.send(f"{tool} render --format ansi --color always -w 40 --appearance {choice} {small}; echo D\"\"ONE", enter=True)
+            pane.wait_for("DONE")
+            time.sleep(0.2)
+            tmux("pipe-pane", "-t", "appearance")
+            with open(raw, "rb") as file:
+                colours[choice] = set(re.findall(rb"\x1b\[[0-9;]*m", file.read()))
+            pane.send("clear", enter=True)
+            time.sleep(0.2)
+        expect(colours["light"] != colours["dark"], "appearance: light and dark differ")
+        expect(colours["auto"] == colours["light"], "appearance auto on a light tmux pane: the light colours")
+        pane.close()
+    finally:
+        tmux("kill-server", check=False)
+        shutil.rmtree(directory, ignore_errors=True)
+    print(f"{len(failures)} failure(s) in {time.time() - started:.1f} s")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
