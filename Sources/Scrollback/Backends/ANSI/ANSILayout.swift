@@ -575,9 +575,11 @@ package final class ANSILayout {
     // MARK: Helpers
 
     /// `text` made safe for the terminal: on one line (line breaks shown as `␤`) unless it is
-    /// `multiline` message text.
+    /// `multiline` message text, and without the emoji selectors whose width terminals
+    /// disagree on (see ``DisplayWidth/withoutAmbiguousEmojiSelectors(_:)``), so that no text
+    /// or theme glyph can move a right border.
     private func sanitized(_ text: String, multiline: Bool = false) -> String {
-        TerminalSanitizer.sanitize(text, keepingNewlines: multiline)
+        DisplayWidth.withoutAmbiguousEmojiSelectors(TerminalSanitizer.sanitize(text, keepingNewlines: multiline))
     }
 
     func rule(width: Int) -> Line {
