@@ -133,11 +133,70 @@ package final class ANSILayout {
         output.write("\n")
     }
 
-    /// The lines of `view` at `width` columns (the layout's width by default).
+    /// The lines of `view` at `width` columns (the layout's width by default), with the
+    /// references of links outside any message at the end.
     package func lines(for view: View, width: Int? = nil) -> [Line] {
         var lines: [Line] = []
-        layout(view, width: width ?? self.width, into: &lines)
+        let width = width ?? self.width
+        collectingReferences(indent: 0, width: width, into: &lines) { lines in layout(view, width: width, into: &lines) }
         return lines
+    }
+
+    // MARK: URL references
+
+    /// The full URLs of the links in the message being laid out, numbered from 1 in order of
+    /// appearance (``RenderOptions/urls`` `.short` without hyperlinks only).
+    private var references: [String] = []
+
+    /// Whether links show `<host>[n]` and their URLs in a list after the message.
+    private var listsReferences: Bool { options.urls == .short && !options.hyperlinks }
+
+    /// Runs `body`, then appends the references its links made, as `[1] https://…` lines
+    /// `indent` columns in; the references of an enclosing message are kept aside meanwhile.
+    private func collectingReferences(indent: Int, width: Int, into lines: inout [Line], _ body: (inout [Line]) -> Void) {
+        let outer = references
+        references = []
+        body(&lines)
+        lines += referenceLines(indent: indent, width: width)
+        references = outer
+    }
+
+    /// The reference list: each URL on lines of its own, broken anywhere (a URL has no spaces),
+    /// continued under its start.
+    private func referenceLines(indent: Int, width: Int) -> [Line] {
+        guard !references.isEmpty else { return [] }
+        var lines: [Line] = []
+        let margin = StyledSpan(RepeatedText.spaces(indent))
+        for (index, url) in references.enumerated() {
+            let number = "[\(index + 1)] "
+            let hanging = StyledSpan(RepeatedText.spaces(indent + number.count))
+            let wrapper = TextWrapper(
+                width: max(width, indent + number.count + Self.minimumContentWidth),
+                prefix: [margin, StyledSpan(number, style: mutedStyle)],
+                continuationPrefix: [hanging], mode: .characters)
+            lines += wrapper.wrap(sanitized(url), style: mutedStyle)
+        }
+        return lines
+    }
+
+    /// The number of `url` in the current reference list, adding it when new.
+    private func referenceNumber(_ url: String) -> Int {
+        if let index = references.firstIndex(of: url) { return index + 1 }
+        references.append(url)
+        return references.count
+    }
+
+    /// ` <where>` after a link's label or an image: the whole URL (``URLDisplay/full``, or no
+    /// host to show), or its host, clickable with hyperlinks, else numbered for the list after
+    /// the message (`<host>[1]`).
+    private func destinationSpan(for url: String) -> StyledSpan {
+        let shown = sanitized(url)
+        let target = hyperlinkTarget(url)
+        guard options.hyperlinks || options.urls == .short, let host = Hyperlink.host(of: url).map({ sanitized($0) }) else {
+            return StyledSpan(" <" + shown + ">", style: mutedStyle, link: target)
+        }
+        if target != nil { return StyledSpan(" <" + host + ">", style: mutedStyle, link: target) }
+        return StyledSpan(" <" + host + ">[\(referenceNumber(url))]", style: mutedStyle)
     }
 
     // MARK: Views
@@ -312,21 +371,32 @@ package final class ANSILayout {
             lines += block.map { $0.width == 0 ? $0 : Line(spans: [pad] + $0.spans, width: margin + $0.width) }
             return
         }
-        // Terminals show no avatars: the header keeps names, times and badges.
-        layoutRow(
-            frame.header.filter { if case .image = $0 { false } else { true } }, base: .body, width: width,
-            into: &lines)
-        // The body and footer in a bubble, its corners rounded when the theme's bubbles are.
+        // Lines much longer than 100 columns are hard to read: wide terminals leave the rest empty.
+        let width = min(width, Self.maximumBubbleWidth)
         let innerWidth = width - 4
-        var inner: [Line] = []
-        for child in frame.body { layout(child, width: max(innerWidth, Self.minimumContentWidth), into: &inner) }
-        if !frame.footer.isEmpty { layoutRow(frame.footer, base: .muted, width: max(innerWidth, Self.minimumContentWidth), into: &inner) }
-        if innerWidth >= Self.minimumContentWidth {
-            lines += boxed(inner, innerWidth: innerWidth, rounded: options.theme.metrics.bubbleRadius > 0)
-        } else {
-            lines += inner
+        let isBoxed = innerWidth >= Self.minimumContentWidth
+        // The message's URL references go under its bubble, in line with the text inside.
+        collectingReferences(indent: isBoxed ? 2 : 0, width: width, into: &lines) { lines in
+            // Terminals show no avatars: the header keeps names, times and badges.
+            layoutRow(
+                frame.header.filter { if case .image = $0 { false } else { true } }, base: .body, width: width,
+                into: &lines)
+            // The body and footer in a bubble, its corners rounded when the theme's bubbles are.
+            var inner: [Line] = []
+            for child in frame.body { layout(child, width: max(innerWidth, Self.minimumContentWidth), into: &inner) }
+            if !frame.footer.isEmpty {
+                layoutRow(frame.footer, base: .muted, width: max(innerWidth, Self.minimumContentWidth), into: &inner)
+            }
+            if isBoxed {
+                lines += boxed(inner, innerWidth: innerWidth, rounded: options.theme.metrics.bubbleRadius > 0)
+            } else {
+                lines += inner
+            }
         }
     }
+
+    /// The widest a message's bubble gets, in columns, however wide the terminal.
+    static let maximumBubbleWidth = 100
 
     // MARK: Inline views
 
@@ -403,14 +473,13 @@ package final class ANSILayout {
 
     /// ` <url>` after a link's label, unless the label already is the URL or the URL is refused,
     /// so that no label can disguise where a link goes. With hyperlinks the label is clickable
-    /// and ` <host>` is enough (the whole URL when it has no host, as mailto: and tel:).
+    /// and ` <host>` is enough (the whole URL when it has no host, as mailto: and tel:); without,
+    /// ` <host>[1]` and the URL in the list after the message (see ``destinationSpan(for:)``).
     private func appendDestination(_ destination: String, label: String, into spans: inout [StyledSpan]) {
         guard let url = URLPolicy.sanitize(destination) else { return }
         let shown = sanitized(url)
         for scheme in ["", "http://", "https://", "mailto:", "tel:"] where scheme + label == shown { return }
-        let target = hyperlinkTarget(url)
-        let host = target == nil ? nil : Hyperlink.host(of: url).map { sanitized($0) }
-        spans.append(StyledSpan(" <" + (host ?? shown) + ">", style: mutedStyle, link: target))
+        spans.append(destinationSpan(for: url))
     }
 
     /// The OSC 8 target for a link, when hyperlinks are on and the URL is allowed and absolute.
@@ -425,12 +494,7 @@ package final class ANSILayout {
         let alt = sanitized(alt)
         if !alt.isEmpty { text += " " + alt }
         spans.append(StyledSpan(text, style: base))
-        if let url = URLPolicy.sanitize(source) {
-            spans.append(
-                StyledSpan(
-                    " <" + sanitized(url) + ">", style: mutedStyle,
-                    link: hyperlinkTarget(url)))
-        }
+        if let url = URLPolicy.sanitize(source) { spans.append(destinationSpan(for: url)) }
     }
 
     /// What a reader would see of a view, without layout: for places that take one line.

@@ -44,4 +44,65 @@ import Testing
         #expect(bubble.count >= 4)
         #expect(Set(bubble.map { DisplayWidth.of($0) }).count == 1, "every line of the bubble ends in one column")
     }
+
+    // MARK: Item 12: URL references
+
+    var linkMessage: View {
+        let signed = "https://cdn.example.org/a/cat.jpg?Expires=1700000000&Signature=abcdefghijklmnopqrstuvwxyz0123456789"
+        return message([
+            .markdown(
+                MarkdownDocument(blocks: [
+                    .paragraph([
+                        .text("See "),
+                        .link(destination: "https://docs.example.org/launch/checklist", title: "", children: [.text("the doc")]),
+                        .text(" and "),
+                        .link(destination: "https://docs.example.org/launch/checklist", title: "", children: [.text("again")]),
+                        .text("."),
+                    ])
+                ])),
+            .image(ImageContent(source: signed, alt: "cat.jpg")),
+            .link(destination: "mailto:maya@example.org", label: .text("Mail")),
+        ])
+    }
+
+    @Test func linksShowTheirHostAndListURLsAfterTheMessage() {
+        let output = render([linkMessage], width: 80)
+        #expect(output.contains("See the doc <docs.example.org>[1] and again <docs.example.org>[1]."), "one URL, one number")
+        #expect(output.contains("📷 cat.jpg <cdn.example.org>[2]"))
+        #expect(output.contains("Mail <mailto:maya@example.org>"), "no host: the URL in place")
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let bottom = lines.firstIndex { $0.hasPrefix("╰") }!
+        #expect(lines[bottom + 1] == "  [1] https://docs.example.org/launch/checklist")
+        #expect(lines[bottom + 2].hasPrefix("  [2] https://cdn.example.org/a/cat.jpg?Expires=1700000000&Signature="))
+        #expect(lines[bottom + 3].hasPrefix("      "), "a long URL continues under its start")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+        #expect(!output.contains("[3]"))
+    }
+
+    @Test func fullURLsKeepTheOldLayout() {
+        let output = render([linkMessage], width: 120) { $0.urls = .full }
+        #expect(output.contains("the doc <https://docs.example.org/launch/checklist>"))
+        #expect(!output.contains("[1]"))
+    }
+
+    @Test func hyperlinksMakeHostsClickableWithoutAList() {
+        let output = render([linkMessage], width: 120) { $0.hyperlinks = true }
+        #expect(output.contains("\u{1B}]8;;https://docs.example.org/launch/checklist\u{1B}\\ <docs.example.org>\u{1B}]8;;\u{1B}\\"))
+        #expect(output.contains("<cdn.example.org>"))
+        #expect(!output.contains("[1]") && !output.contains("<https://cdn"))
+    }
+
+    @Test func hostileURLsStayRefusedAndDefused() {
+        let output = render(
+            [
+                message([
+                    .link(destination: "javascript:alert(1)", label: .text("evil")),
+                    .link(destination: "https://ok.example/\u{202E}gpj.exe", label: .text("bidi")),
+                    .image(ImageContent(source: "https://x.example/\u{1B}]0;pwned\u{07}", alt: "esc")),
+                ])
+            ], width: 80)
+        #expect(!output.contains("javascript") && !output.contains("\u{1B}") && !output.contains("\u{202E}"))
+        #expect(output.contains("bidi <ok.example>[1]"))
+        #expect(output.contains("[1] https://ok.example/⟨U+202E⟩gpj.exe"))
+    }
 }
