@@ -565,8 +565,11 @@ package final class ANSILayout {
             if text.hasSuffix("\n") { text = text.dropLast() }
             let bar = [StyledSpan("│ ", style: mutedStyle)]
             let fits = width - 2 >= Self.minimumContentWidth
-            lines += TextWrapper(width: width, prefix: fits ? bar : [], mode: .characters)
-                .wrap(sanitized(String(text), multiline: true), style: style(for: .code))
+            // A code line broken for the width ends in `↩`, so that no one copies it as two lines.
+            lines += TextWrapper(
+                width: width, prefix: fits ? bar : [], mode: .characters, breakMarker: StyledSpan("↩", style: mutedStyle)
+            )
+            .wrap(sanitized(String(text), multiline: true), style: style(for: .code))
         case .htmlBlock(let html):
             var text = Substring(html)
             if text.hasSuffix("\n") { text = text.dropLast() }

@@ -225,7 +225,9 @@ import Testing
             .thematicBreak)
         let lines = render([view], width: 80).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.contains("Title"))
-        #expect(lines.contains("See docs <https://example.com/a> and https://example.com and bad @bob x() <b>"))
+        // The link's host in place and its URL listed after the item (a link outside any message).
+        #expect(lines.contains("See docs <example.com>[1] and https://example.com and bad @bob x() <b>"))
+        #expect(lines.contains("[1] https://example.com/a"))
         #expect(lines.contains("▎ quoted"))
         #expect(lines.contains("• one"))
         #expect(lines.contains("• two"))
@@ -282,7 +284,8 @@ import Testing
                 row, .quote(anchor: "m-1", [.text("quoted text")]),
                 .fields([.init("Outer", .fields([.init("Inner", .text("value"))]))]),
             ], width: 120)
-        #expect(output.contains("📄 f.pdf <https://x.example/f.pdf> [PDF] unsafe 📷 a cat <https://x.example/i.png>"))
+        #expect(output.contains("📄 f.pdf <x.example>[1] [PDF] unsafe 📷 a cat <x.example>[2]"))
+        #expect(output.contains("\n[1] https://x.example/f.pdf\n[2] https://x.example/i.png\n"))
         #expect(!output.contains("data:"))
         #expect(output.contains("\n▎ quoted text\n"))
         #expect(output.contains("\nOuter:\n  Inner: value\n"))

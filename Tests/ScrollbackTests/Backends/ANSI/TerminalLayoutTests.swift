@@ -105,4 +105,45 @@ import Testing
         #expect(output.contains("bidi <ok.example>[1]"))
         #expect(output.contains("[1] https://ok.example/⟨U+202E⟩gpj.exe"))
     }
+
+    // MARK: Item 14: wrapping
+
+    @Test func closingPunctuationStaysWithItsWord() {
+        let wrapper = TextWrapper(width: 10)
+        #expect(wrapper.wrap("abcdefghij.").map(\.plainText) == ["abcdefghi", "j."])
+        #expect(wrapper.wrap("x <abcdefghijklmnop>. Next").map(\.plainText) == ["x", "<abcdefghi", "jklmnop>.", "Next"])
+        // The closing `>` of a URL in its own span (as the layout writes it) stays on the URL's line.
+        let spans = [StyledSpan("<https://ex.org/abcde"), StyledSpan(">", style: SGRStyle(bold: true)), StyledSpan(".")]
+        let lines = TextWrapper(width: 21).wrap(spans).map(\.plainText)
+        #expect(lines == ["<https://ex.org/abcd", "e>."])
+        for width in 8...30 {
+            for line in TextWrapper(width: width).wrap("See <https://docs.example.org/launch/checklist>. Please add, (now).").dropFirst() {
+                #expect(!(line.plainText.first.map { ".,;:!?)]}>".contains($0) } ?? false), "width \(width): \(line.plainText)")
+                #expect(line.width <= width)
+            }
+        }
+        // A word of punctuation only still breaks.
+        #expect(TextWrapper(width: 4).wrap("......").map(\.plainText) == ["....", ".."])
+    }
+
+    @Test func brokenCodeLinesEndInAMarker() {
+        let code = markdownMessage(.codeBlock(info: "", code: "let value = compute(alpha, beta, gamma) + 1\nshort\n"))
+        let output = render([code], width: 30)
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("│ │ let value = compute(alp↩ │"))
+        #expect(lines.contains("│ │ ha, beta, gamma) + 1     │"))
+        #expect(lines.contains("│ │ short                    │"))
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 30 })
+    }
+
+    func markdownMessage(_ blocks: MarkdownBlock...) -> View { message([.markdown(MarkdownDocument(blocks: blocks))]) }
+
+    @Test func bubblesStopAtAHundredColumns() {
+        let long = String(repeating: "word ", count: 80)
+        let lines = render([message([.text(long)])], width: 200).split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("│") }.allSatisfy { (90...100).contains(DisplayWidth.of($0)) })
+        let own = render([message([.text(long)], role: .ownBubble)], width: 200).split(separator: "\n").map(String.init)
+        let bubble = own.filter { $0.hasSuffix("│") }
+        #expect(!bubble.isEmpty && bubble.allSatisfy { DisplayWidth.of($0) == 200 && $0.hasPrefix(String(repeating: " ", count: 100)) })
+    }
 }
