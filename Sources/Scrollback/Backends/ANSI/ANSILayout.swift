@@ -223,6 +223,10 @@ package final class ANSILayout {
             layoutFields(fields, width: width, into: &lines)
         case .divider(let label):
             lines.append(divider(label.map { sanitized($0) }, width: width))
+        case .heading(2, let text) where options.style == .bubbles:
+            // A channel of a multi-channel file: a heavy rule across the width, heavier than any
+            // author line or day divider, with the channel's name in it.
+            lines.append(divider(sanitized(text), width: width, heavy: true))
         case .heading(let level, let text):
             lines += TextWrapper(width: width).wrap(sanitized(text), style: style(for: level <= 1 ? .title : .strong))
             // The document's title stands above a rule.
@@ -653,9 +657,22 @@ package final class ANSILayout {
         Line(spans: [StyledSpan(RepeatedText.string("─", count: width), style: mutedStyle)], width: width)
     }
 
-    /// `──── label ────` across `width`, the label cut to fit.
-    private func divider(_ label: String?, width: Int) -> Line {
+    /// `──── label ────` across `width`, the label cut to fit; `heavy`: `━━ label ━━━━━━`, the
+    /// label near the start in the title's style.
+    private func divider(_ label: String?, width: Int, heavy: Bool = false) -> Line {
         guard let label, !label.isEmpty, width >= 8 else { return rule(width: width) }
+        if heavy {
+            var text = label
+            if DisplayWidth.of(text) > width - 6 {
+                text = (TextWrapper(width: width - 7).wrap(text).first?.plainText ?? "") + "…"
+            }
+            let right = max(0, width - DisplayWidth.of(text) - 4)
+            return Line(
+                spans: [
+                    StyledSpan("━━", style: mutedStyle), StyledSpan(" " + text + " ", style: style(for: .title)),
+                    StyledSpan(RepeatedText.string("━", count: right), style: mutedStyle),
+                ], width: width)
+        }
         var text = label
         if DisplayWidth.of(text) > width - 6 {
             text = (TextWrapper(width: width - 7).wrap(text).first?.plainText ?? "") + "…"
