@@ -223,7 +223,7 @@ package final class ANSILayout {
             layoutFields(fields, width: width, into: &lines)
         case .divider(let label):
             lines.append(divider(label.map { sanitized($0) }, width: width))
-        case .heading(2, let text) where options.style == .bubbles:
+        case .heading(2, let text):
             // A channel of a multi-channel file: a heavy rule across the width, heavier than any
             // author line or day divider, with the channel's name in it.
             lines.append(divider(sanitized(text), width: width, heavy: true))
@@ -231,8 +231,14 @@ package final class ANSILayout {
             lines += TextWrapper(width: width).wrap(sanitized(text), style: style(for: level <= 1 ? .title : .strong))
             // The document's title stands above a rule.
             if level <= 1 { lines.append(rule(width: width)) }
+        case .message(let frame) where options.style == .compact:
+            lines.append(compactLine(for: frame, width: width))
         case .message(let frame):
             layoutMessage(frame, width: width, into: &lines)
+        case .disclosure(let summary, let content) where options.style == .compact:
+            // A thread: its summary, then a line per reply, hanging under a bar.
+            layoutRow(summary, base: .body, width: width, into: &lines)
+            layoutIndented(content, width: width, first: [StyledSpan("│ ", style: mutedStyle)], into: &lines)
         case .disclosure(let summary, let content):
             // The summary line, then the content behind a rule, as a thread hangs under its message.
             layoutRow(summary, base: .body, width: width, into: &lines)
@@ -401,6 +407,85 @@ package final class ANSILayout {
 
     /// The widest a message's bubble gets, in columns, however wide the terminal.
     static let maximumBubbleWidth = 100
+
+    // MARK: Compact style
+
+    /// The times of compact lines, in the options' zone and locale.
+    private lazy var dateLabels = DateLabels(timeZone: options.timeZone, locale: options.locale)
+
+    /// A message on one line (``TerminalStyle/compact``): `09:31 Maya Okafor: text (❤ 2)`, cut
+    /// with `…` at the width. Attachments show as `[Photo: cat.jpg]`, reactions and badges in
+    /// parentheses, links as their label and `<host>` (`<url>` with ``URLDisplay/full``);
+    /// system messages have no author.
+    private func compactLine(for frame: MessageFrame, width: Int) -> Line {
+        var spans: [StyledSpan] = []
+        if let date = frame.date { spans.append(StyledSpan(sanitized(dateLabels.time(date)) + " ", style: style(for: .timestamp))) }
+        let isNotice = frame.role == .system || frame.role == .error
+        if !isNotice, let author = frame.authorName {
+            spans.append(StyledSpan(sanitized(author), style: style(for: .author)))
+            spans.append(StyledSpan(": "))
+        }
+        var words: [String] = []
+        for view in frame.body + frame.footer { appendCompact(view, into: &words) }
+        let text = sanitized(words.filter { !$0.isEmpty }.joined(separator: " "))
+        spans.append(StyledSpan(text, style: style(for: isNotice || frame.role == .deleted ? .muted : .body)))
+        // One line: cut at the width, the cut shown.
+        guard let first = TextWrapper(width: width - 1).wrap(spans).first else { return Line() }
+        let whole = spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        guard first.width < whole else { return first }
+        var line = first
+        line.spans.append(StyledSpan("…", style: mutedStyle))
+        line.width += 1
+        return line
+    }
+
+    /// The words of a view on a compact line, line breaks and runs of spaces made single spaces.
+    private func appendCompact(_ view: View, into words: inout [String]) {
+        func flat(_ text: String) -> String {
+            text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+        }
+        switch view {
+        case .empty, .avatar, .time, .divider: return
+        case .text(let text, _): words.append(flat(text))
+        case .heading(_, let text): words.append(flat(text))
+        case .badge(let text, _): words.append("(" + flat(text) + ")")
+        case .icon(let name, _): words.append(options.theme.icon(name))
+        case .image(let image):
+            let alt = flat(image.alt)
+            words.append("[" + options.theme.string(.photo) + (alt.isEmpty ? "" : ": " + alt) + "]")
+        case .link(let destination, let label):
+            var labelWords: [String] = []
+            appendCompact(label, into: &labelWords)
+            words.append(labelWords.joined(separator: " "))
+            if let url = URLPolicy.sanitize(destination) {
+                let shown = options.urls == .full ? url : Hyperlink.host(of: url) ?? url
+                if !labelWords.joined(separator: " ").contains(shown) { words.append("<" + shown + ">") }
+            }
+        case .markdown(let document): words.append(flat(document.blocks.map(Self.plainText).joined(separator: " ")))
+        case .card(_, let children):
+            var inner: [String] = []
+            for child in children { appendCompact(child, into: &inner) }
+            words.append("[" + inner.filter { !$0.isEmpty }.joined(separator: " ") + "]")
+        case .quote(_, let children):
+            var inner: [String] = []
+            for child in children { appendCompact(child, into: &inner) }
+            let quoted = inner.filter { !$0.isEmpty }.joined(separator: " ")
+            words.append("[> " + (quoted.count > 40 ? String(quoted.prefix(39)) + "…" : quoted) + "]")
+        case .stack(_, let children, _):
+            for child in children { appendCompact(child, into: &words) }
+        case .fields(let fields):
+            for field in fields {
+                var value: [String] = []
+                appendCompact(field.value, into: &value)
+                words.append(flat(field.label) + ": " + value.joined(separator: " "))
+            }
+        case .message(let frame):
+            for child in frame.body { appendCompact(child, into: &words) }
+        case .disclosure(let summary, _):
+            for child in summary { appendCompact(child, into: &words) }
+        case .raw(let raw): appendCompact(raw.fallback, into: &words)
+        }
+    }
 
     // MARK: Inline views
 

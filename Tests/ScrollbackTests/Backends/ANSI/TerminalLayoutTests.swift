@@ -146,4 +146,49 @@ import Testing
         let bubble = own.filter { $0.hasSuffix("│") }
         #expect(!bubble.isEmpty && bubble.allSatisfy { DisplayWidth.of($0) == 200 && $0.hasPrefix(String(repeating: " ", count: 100)) })
     }
+
+    // MARK: Compact style
+
+    @Test func compactShowsOneLinePerMessage() {
+        let frame = MessageFrame(
+            id: "m", role: .bubble, header: [.text("Maya Okafor", .author)],
+            body: [
+                .image(ImageContent(source: "https://cdn.example.org/cat.jpg?Signature=x", alt: "cat.jpg")),
+                .text("Look at\nthis one"),
+                .link(destination: "https://docs.example.org/a/b", label: .text("the doc")),
+                .stack(.horizontal, [.badge("❤️ 2"), .badge("👍 1")], .footer),
+            ],
+            footer: [.time(start, label: "22:13")], authorName: "Maya Okafor", date: start)
+        let system = MessageFrame(id: "s", role: .system, body: [.text("Maya joined")], date: start)
+        let views: [View] = [.message(frame), .divider(label: "Tuesday"), .message(system)]
+        let output = render(views, width: 120) { $0.style = .compact }
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4 && lines[3].isEmpty)
+        #expect(lines[0] == "22:13 Maya Okafor: [Photo: cat.jpg] Look at this one the doc <docs.example.org> (❤ 2) (👍 1)")
+        #expect(lines[1].hasPrefix("────") && lines[1].contains(" Tuesday ") && DisplayWidth.of(lines[1]) == 120)
+        #expect(lines[2] == "22:13 Maya joined", "no author for system messages")
+        let full = render([.message(frame)], width: 120) {
+            $0.style = .compact; $0.urls = .full
+        }
+        #expect(full.contains("the doc <https://docs.example.org/a/b>"))
+        let narrow = render([.message(frame)], width: 40) { $0.style = .compact }
+        #expect(narrow == "22:13 Maya Okafor: [Photo: cat.jpg]…\n")
+    }
+
+    @Test func compactRendersSamplesOneLineEach() throws {
+        var options = RenderOptions()
+        options.width = 100
+        options.style = .compact
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../../Samples/transcripts/launch-room.json"
+        ).standardized.path
+        var reader = TranscriptReader(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        var backend = OutputFormat.ansi.makeBackend(output: "", options: options)
+        _ = try TranscriptRenderer(options: options).render(&reader, to: &backend)
+        let lines = backend.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.contains("08:01 Maya Okafor: Morning all ☀ Launch checklist for Thursday is in the doc:…"))
+        #expect(lines.contains { $0.hasPrefix("08:20 Teo Lindqvist: Message deleted") })
+        #expect(lines.filter { $0.range(of: #"^\d\d:\d\d "#, options: .regularExpression) != nil }.count == 15, "15 messages")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 100 })
+    }
 }
