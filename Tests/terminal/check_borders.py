@@ -9,7 +9,7 @@ a character a width tmux does not, the lines of its bubble end in different colu
 The pane is wider than the output, so that a line filling the width never leaves the cursor
 waiting to wrap (which would hide a line one column too long).
 
-Usage: check_borders.py SCROLLBACK_BINARY SAMPLES_DIRECTORY
+Usage: check_borders.py SCROLLBACK_BINARY SAMPLES_DIRECTORY_OR_FILE...
 Prints one line per failure and `N passed, M failed`; exits 1 when anything failed.
 Also runs as the probe itself inside tmux: check_borders.py --probe LINES_FILE REPORT_FILE.
 """
@@ -55,20 +55,25 @@ def probe(lines_path, report_path):
 
 def bubbles(lines):
     """The line numbers of each box whose right edge ends the line: from a line ending in `╮`
-    or `┐` to the next ending in `╯` or `┘`, every line between ending in `│`."""
-    groups, current = [], None
+    or `┐` to the next ending in `╯` or `┘`, every line between ending in `│`. A line inside
+    the box with no right border (one holding an emoji sequence terminals disagree about,
+    drawn open on purpose) is left out; it starts with the box's `│` in the box's column."""
+    groups, current, left = [], None, 0
     for number, line in enumerate(lines):
         text = line.rstrip()
         last = text[-1:] if text else " "
         if current is None:
             if last in "╮┐":
                 current = [number]
+                left = len(line) - len(line.lstrip(" "))
         elif last in "│╮┐":
             current.append(number)
         elif last in "╯┘":
             current.append(number)
             groups.append(current)
             current = None
+        elif line[:left].strip() == "" and line[left:left + 1] == "│":
+            pass
         else:
             # A box left open: check the lines it has.
             groups.append(current)
@@ -124,13 +129,18 @@ def main():
     if len(sys.argv) == 4 and sys.argv[1] == "--probe":
         probe(sys.argv[2], sys.argv[3])
         return
-    if len(sys.argv) != 3:
+    if len(sys.argv) < 3:
         sys.exit(__doc__)
     if shutil.which("tmux") is None:
         sys.exit("check_borders.py: tmux is not installed")
-    binary, directory = os.path.abspath(sys.argv[1]), sys.argv[2]
-    samples = sorted(
-        os.path.join(directory, name) for name in os.listdir(directory) if name.endswith((".json", ".ndjson")))
+    binary = os.path.abspath(sys.argv[1])
+    samples = []
+    for place in sys.argv[2:]:
+        if os.path.isdir(place):
+            samples += sorted(
+                os.path.join(place, name) for name in os.listdir(place) if name.endswith((".json", ".ndjson")))
+        else:
+            samples.append(place)
     passed = failed = 0
     with tempfile.TemporaryDirectory() as workdir:
         for path in samples:

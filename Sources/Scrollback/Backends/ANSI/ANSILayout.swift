@@ -327,6 +327,12 @@ package final class ANSILayout {
         for line in inner {
             var spans = [StyledSpan("│ ", style: border)]
             spans += line.spans
+            if line.hasAmbiguousWidth {
+                // Terminals disagree how wide this line is: a right border would stand in a
+                // different column in each, so the line goes without one (and so do outer boxes').
+                lines.append(Line(spans: spans, width: line.width + 2, hasAmbiguousWidth: true))
+                continue
+            }
             let padding = max(0, contentWidth - line.width)
             spans.append(StyledSpan(RepeatedText.spaces(padding)))
             spans.append(StyledSpan(" │", style: border))
@@ -378,7 +384,9 @@ package final class ANSILayout {
             layoutMessage(plain, width: max(Self.minimumContentWidth, width * 3 / 4), into: &block)
             let margin = max(0, width - (block.map(\.width).max() ?? 0))
             let pad = StyledSpan(String(repeating: " ", count: margin))
-            lines += block.map { $0.width == 0 ? $0 : Line(spans: [pad] + $0.spans, width: margin + $0.width) }
+            lines += block.map {
+                $0.width == 0 ? $0 : Line(spans: [pad] + $0.spans, width: margin + $0.width, hasAmbiguousWidth: $0.hasAmbiguousWidth)
+            }
             return
         }
         // Lines much longer than 100 columns are hard to read: wide terminals leave the rest empty.
@@ -791,7 +799,7 @@ package final class ANSILayout {
                 }
                 prefixWidth = width(of: prefix)
             }
-            return Line(spans: prefix + line.spans, width: prefixWidth + line.width)
+            return Line(spans: prefix + line.spans, width: prefixWidth + line.width, hasAmbiguousWidth: line.hasAmbiguousWidth)
         }
     }
 

