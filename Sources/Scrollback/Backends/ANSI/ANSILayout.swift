@@ -187,12 +187,12 @@ package final class ANSILayout {
     }
 
     /// ` <where>` after a link's label or an image: the whole URL (``URLDisplay/full``, or no
-    /// host to show), or its host, clickable with hyperlinks, else numbered for the list after
-    /// the message (`<host>[1]`).
+    /// host to show), else its host: clickable with hyperlinks, numbered for the list after the
+    /// message without (`<host>[1]`).
     private func destinationSpan(for url: String) -> StyledSpan {
         let shown = sanitized(url)
         let target = hyperlinkTarget(url)
-        guard options.hyperlinks || options.urls == .short, let host = Hyperlink.host(of: url).map({ sanitized($0) }) else {
+        guard options.urls == .short, let host = Hyperlink.host(of: url).map({ sanitized($0) }) else {
             return StyledSpan(" <" + shown + ">", style: mutedStyle, link: target)
         }
         if target != nil { return StyledSpan(" <" + host + ">", style: mutedStyle, link: target) }

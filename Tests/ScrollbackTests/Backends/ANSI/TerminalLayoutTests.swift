@@ -104,6 +104,10 @@ import Testing
         #expect(output.contains("\u{1B}]8;;https://docs.example.org/launch/checklist\u{1B}\\ <docs.example.org>\u{1B}]8;;\u{1B}\\"))
         #expect(output.contains("<cdn.example.org>"))
         #expect(!output.contains("[1]") && !output.contains("<https://cdn"))
+        let full = render([linkMessage], width: 120) {
+            $0.hyperlinks = true; $0.urls = .full
+        }
+        #expect(full.contains("\u{1B}\\ <https://docs.example.org/launch/checklist>\u{1B}]8;;\u{1B}\\"), "whole URLs, clickable")
     }
 
     @Test func hostileURLsStayRefusedAndDefused() {
