@@ -61,6 +61,13 @@ struct RenderCommand {
                 "hyperlinks", value: "<when>", help: "auto, always or never: clickable links (OSC 8) in ANSI output.",
                 default: "auto"),
             .flag("ascii", help: "ANSI output in ASCII only (borders of - | +), for a terminal that cannot show UTF-8."),
+            .option(
+                "urls", value: "<short|full>",
+                help:
+                    "ANSI output without hyperlinks: short shows a link's host and lists its URL after the message; full shows whole URLs in place.",
+                default: "short"),
+            .option(
+                "style", value: "<bubbles|compact>", help: "ANSI output: bubbles, or compact (one line per message).", default: "bubbles"),
             .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
@@ -449,6 +456,16 @@ enum InputOptions {
         case .failure(let error): return .failure(error)
         }
         options.currentUserID = arguments.value("me")
+        let urls = arguments.value("urls") ?? "short"
+        guard let display = URLDisplay(rawValue: urls) else {
+            return .failure(UsageError(message: "Unknown URL choice '\(urls)'. Use short or full."))
+        }
+        options.urls = display
+        let style = arguments.value("style") ?? "bubbles"
+        guard let terminalStyle = TerminalStyle(rawValue: style) else {
+            return .failure(UsageError(message: "Unknown style '\(style)'. Use bubbles or compact."))
+        }
+        options.style = terminalStyle
         return .success(options)
     }
 }

@@ -47,6 +47,11 @@ struct ViewCommand {
             .option("color", value: "<when>", help: "auto, always or never (NO_COLOR is honoured).", default: "auto"),
             .option("hyperlinks", value: "<when>", help: "auto, always or never: clickable links (OSC 8).", default: "auto"),
             .option(
+                "urls", value: "<short|full>",
+                help: "Without hyperlinks: short shows a link's host and lists its URL after the message; full shows whole URLs in place.",
+                default: "short"),
+            .option("style", value: "<bubbles|compact>", help: "bubbles, or compact: one line per message.", default: "bubbles"),
+            .option(
                 "timezone", value: "<zone>", help: "Time zone of the times shown, e.g. Europe/Paris.",
                 default: "the machine's"),
             .option("locale", value: "<locale>", help: "Locale of dates and times, e.g. en_GB.", default: "the machine's"),

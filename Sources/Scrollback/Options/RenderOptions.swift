@@ -29,6 +29,12 @@ public struct RenderOptions: Sendable {
     /// every other character outside ASCII an ASCII one of the same width, so that the layout
     /// is unchanged.
     public var asciiOnly: Bool = false
+    /// For terminals without hyperlinks: how a link's destination shows beside its label.
+    /// ``URLDisplay/short`` (the default) shows the host and lists the full URLs after each
+    /// message; ``URLDisplay/full`` shows every URL in full where the link is.
+    public var urls: URLDisplay = .short
+    /// For terminals: bubbles (the default) or one line per message.
+    public var style: TerminalStyle = .bubbles
 
     /// Options for rendering; the defaults are UTC, a fixed English locale, 80 columns without
     /// colour and the default theme, so that output never depends on the machine.
@@ -64,4 +70,22 @@ public enum ColorDepth: Int, Sendable, Comparable, CaseIterable {
 
     /// Whether `lhs` shows fewer colours than `rhs`.
     public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// How terminal output shows where a link goes when links are not clickable.
+public enum URLDisplay: String, Sendable, CaseIterable {
+    /// `label <host>[1]` where the link is, and `[1] https://…` in full after the message, so
+    /// that long signed URLs do not swamp the text.
+    case short
+    /// `label <https://…>`: the whole URL where the link is.
+    case full
+}
+
+/// How terminal output lays out messages.
+public enum TerminalStyle: String, Sendable, CaseIterable {
+    /// Each message in a bubble under its author's name.
+    case bubbles
+    /// One line per message, `09:31 Maya Okafor: text`, attachments and reactions abbreviated:
+    /// for dense reading, grep and copy-paste.
+    case compact
 }

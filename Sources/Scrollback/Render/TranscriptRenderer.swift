@@ -347,6 +347,11 @@ public struct TranscriptRenderer: Sendable {
         var channelNumber = 0
         /// Whether the channel header being written names its channel.
         var headerShowsName = true
+        /// Whether the last channel named shows no message yet: it gets the empty-state line
+        /// (the theme's "No messages") when the next channel or the end comes first.
+        var channelIsEmpty = false
+        /// Whether the document's last channel said it is empty, so the document need not.
+        var lastChannelShownEmpty = false
         /// Where replies go.
         var placement: ThreadPlacement
 
@@ -364,10 +369,21 @@ public struct TranscriptRenderer: Sendable {
 
         mutating func add<Backend: TranscriptBackend>(channel: ChatChannel, showsName: Bool, to backend: inout Backend) {
             window.reset()
+            closeEmptyChannel(to: &backend)
+            lastChannelShownEmpty = false
             channelNumber += 1
             let items = layout.add(channel: channel)
             headerShowsName = showsName
             write(items, to: &backend)
+            channelIsEmpty = showsName
+        }
+
+        /// The empty-state line under a named channel that showed no message.
+        private mutating func closeEmptyChannel<Backend: TranscriptBackend>(to backend: inout Backend) {
+            guard channelIsEmpty else { return }
+            channelIsEmpty = false
+            lastChannelShownEmpty = true
+            backend.write(context.factory.makeEmptyTranscriptView(context: context))
         }
 
         /// Whether the filter shows the message; asks the filter's window, so once a message.
@@ -381,6 +397,8 @@ public struct TranscriptRenderer: Sendable {
             skippedMessageCount = 0
             firstDate = nil
             lastDate = nil
+            channelIsEmpty = false
+            lastChannelShownEmpty = false
             placement.startDocument()
         }
 
@@ -397,6 +415,7 @@ public struct TranscriptRenderer: Sendable {
         /// Adds a message ``admits(_:)`` let through.
         mutating func add<Backend: TranscriptBackend>(admitted message: ChatMessage, to backend: inout Backend) {
             messageCount += 1
+            channelIsEmpty = false
             if let date = message.createdAt {
                 firstDate = min(firstDate ?? date, date)
                 lastDate = max(lastDate ?? date, date)
@@ -419,6 +438,7 @@ public struct TranscriptRenderer: Sendable {
 
         mutating func finish<Backend: TranscriptBackend>(to backend: inout Backend) -> DocumentSummary {
             write(layout.flush(), to: &backend)
+            closeEmptyChannel(to: &backend)
             end(summary, to: &backend)
             return summary
         }
@@ -430,7 +450,9 @@ public struct TranscriptRenderer: Sendable {
 
         /// Closes a document with the factory's footer, saying so when it showed no message.
         func end<Backend: TranscriptBackend>(_ summary: DocumentSummary, to backend: inout Backend) {
-            if summary.messageCount == 0 { backend.write(context.factory.makeEmptyTranscriptView(context: context)) }
+            if summary.messageCount == 0 && !lastChannelShownEmpty {
+                backend.write(context.factory.makeEmptyTranscriptView(context: context))
+            }
             backend.end(summary, footer: context.factory.makeDocumentFooterView(for: summary, context: context))
         }
 

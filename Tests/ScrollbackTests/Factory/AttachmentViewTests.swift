@@ -78,9 +78,11 @@ import Testing
                 #"<img src="https://media.example.org/fieldtrip/south-entrance-thumb.jpg" alt="South entrance.jpg" width="4032" height="3024" loading="lazy""#
             ))
         #expect(html.contains("2.5 MB"))
-        // The text outputs: one labelled line with title, URL and size.
+        // The text outputs: one labelled line with title, host and size; the terminal lists the URL
+        // under the message.
         let ansi = render("att-001", as: .ansi)
-        #expect(ansi.contains("📷 South entrance.jpg <https://media.example.org/fieldtrip/south-entrance.jpg> 2.5 MB"))
+        #expect(ansi.contains("📷 South entrance.jpg <media.example.org>[1] 2.5 MB"))
+        #expect(ansi.contains("\n  [1] https://media.example.org/fieldtrip/south-entrance.jpg\n"))
         let markdown = render("att-001", as: .markdown)
         #expect(markdown.contains("[🖼 South entrance.jpg](https://media.example.org/fieldtrip/south-entrance.jpg) *2.5 MB*"))
     }
@@ -98,10 +100,11 @@ import Testing
         #expect(html.contains(#"<img src="https://media.example.org/fieldtrip/lake-flyover-poster.jpg" alt="Video: Lake flyover.mp4""#))
         #expect(html.contains(#"<span class="sb-badge">0:43</span>"#), "42.6 seconds round to 0:43")
         let ansi = render("att-004", as: .ansi)
-        #expect(ansi.contains("📷 Video: Lake flyover.mp4 <https://media.example.org/fieldtrip/lake-flyover.mp4> [0:43] 18.7 MB"))
+        #expect(ansi.contains("📷 Video: Lake flyover.mp4 <media.example.org>[1] [0:43] 18.7 MB"))
+        #expect(ansi.contains("[1] https://media.example.org/fieldtrip/lake-flyover.mp4\n"))
         #expect(!ansi.contains("poster.jpg"), "the poster's own URL is noise in a terminal")
         #expect(
-            render("att-005", as: .ansi).contains("🎬 Boat dock walkthrough.mov <https://media.example.org/fieldtrip/dock.mov> [1:35] 52 MB")
+            render("att-005", as: .ansi).contains("🎬 Boat dock walkthrough.mov <media.example.org>[1] [1:35] 52 MB")
         )
     }
 
@@ -113,8 +116,9 @@ import Testing
         ] {
             #expect(ansi.contains(line), "\(line)")
         }
-        #expect(ansi.contains("risk-assessment.pdf> 1.2 MB"), "a float size rounds")
-        #expect(ansi.contains("trail-maps.zip> 1 MB"), "999 950 bytes round up to the next unit")
+        #expect(ansi.contains("Risk assessment.pdf <files.example.org>[1] 1.2 MB"), "a float size rounds")
+        #expect(ansi.contains("Trail maps.zip <files.example.org>[5] 1 MB"), "999 950 bytes round up to the next unit")
+        #expect(ansi.contains("[5] https://files.example.org/fieldtrip/trail-maps.zip\n"))
         let html = render("att-006", as: .html)
         #expect(html.contains(#"<span class="sb-icon" role="img" aria-label="PDF document">📕</span>"#))
         #expect(html.contains(#"<a href="https://files.example.org/fieldtrip/risk-assessment.pdf""#))
@@ -134,7 +138,9 @@ import Testing
         #expect(
             html.contains(#"<img src="https://media.giphy.com/media/3o7TKsQ8UQ4l4LhGz6/200.gif" alt="hiking" width="267" height="200""#))
         #expect(html.contains(#"<span class="sb-badge">GIF</span>"#))
-        #expect(render("att-009", as: .ansi).contains("📷 hiking <https://media.giphy.com/media/3o7TKsQ8UQ4l4LhGz6/200.gif> [GIF]"))
+        let ansi = render("att-009", as: .ansi)
+        #expect(ansi.contains("📷 hiking <media.giphy.com>[1] [GIF]"))
+        #expect(ansi.contains("[1] https://media.giphy.com/media/3o7TKsQ8UQ4l4LhGz6/200.gif\n"))
     }
 
     @Test(arguments: SampleTranscripts.Format.allCases)
@@ -155,7 +161,8 @@ import Testing
         #expect(html.contains(#"<img src="https://lakeside-lodge.example.com/og/cabins-thumb.jpg""#))
         let bare = render("att-012", as: .ansi)
         #expect(bare.contains("🔗 weather.example.net"), "with no author, the host names the site")
-        #expect(bare.contains("Lake District 10-day forecast <https://weather.example.net/lake-district>"))
+        #expect(bare.contains("Lake District 10-day forecast <weather.example.net>[1]"))
+        #expect(bare.contains("[1] https://weather.example.net/lake-district\n"))
     }
 
     @Test func contactLinksPhoneAndEmail() {

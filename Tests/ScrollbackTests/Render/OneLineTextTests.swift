@@ -197,7 +197,7 @@ import Testing
             ])
         let options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
         let ansi = ANSILayout(options: options).lines(for: view).map(\.plainText)
-        #expect(ansi == ["Eve␤Mallory: I approve the refund <https://example.org>", "body", "lines"])
+        #expect(ansi == ["Eve␤Mallory: I approve the refund <example.org>[1]", "body", "lines", "[1] https://example.org"])
         var html = HTMLBackend(output: "", options: options)
         html.write(view)
         #expect(html.output.contains(">Eve␤Mallory: I approve the refund</a>body\nlines"))

@@ -39,7 +39,8 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
 
     private mutating func writeItem(_ lines: [TextWrapper.Line]) {
         guard !lines.isEmpty else { return }
-        if hasWrittenItem { output.write("\n") }
+        // The compact style keeps one line per message: no blank line between items.
+        if hasWrittenItem && options.style == .bubbles { output.write("\n") }
         hasWrittenItem = true
         for line in lines {
             guard options.asciiOnly else {

@@ -142,11 +142,70 @@ package final class ANSILayout {
         output.write("\n")
     }
 
-    /// The lines of `view` at `width` columns (the layout's width by default).
+    /// The lines of `view` at `width` columns (the layout's width by default), with the
+    /// references of links outside any message at the end.
     package func lines(for view: View, width: Int? = nil) -> [Line] {
         var lines: [Line] = []
-        layout(view, width: width ?? self.width, into: &lines)
+        let width = width ?? self.width
+        collectingReferences(indent: 0, width: width, into: &lines) { lines in layout(view, width: width, into: &lines) }
         return lines
+    }
+
+    // MARK: URL references
+
+    /// The full URLs of the links in the message being laid out, numbered from 1 in order of
+    /// appearance (``RenderOptions/urls`` `.short` without hyperlinks only).
+    private var references: [String] = []
+
+    /// Whether links show `<host>[n]` and their URLs in a list after the message.
+    private var listsReferences: Bool { options.urls == .short && !options.hyperlinks }
+
+    /// Runs `body`, then appends the references its links made, as `[1] https://…` lines
+    /// `indent` columns in; the references of an enclosing message are kept aside meanwhile.
+    private func collectingReferences(indent: Int, width: Int, into lines: inout [Line], _ body: (inout [Line]) -> Void) {
+        let outer = references
+        references = []
+        body(&lines)
+        lines += referenceLines(indent: indent, width: width)
+        references = outer
+    }
+
+    /// The reference list: each URL on lines of its own, broken anywhere (a URL has no spaces),
+    /// continued under its start.
+    private func referenceLines(indent: Int, width: Int) -> [Line] {
+        guard !references.isEmpty else { return [] }
+        var lines: [Line] = []
+        let margin = StyledSpan(RepeatedText.spaces(indent))
+        for (index, url) in references.enumerated() {
+            let number = "[\(index + 1)] "
+            let hanging = StyledSpan(RepeatedText.spaces(indent + number.count))
+            let wrapper = TextWrapper(
+                width: max(width, indent + number.count + Self.minimumContentWidth),
+                prefix: [margin, StyledSpan(number, style: mutedStyle)],
+                continuationPrefix: [hanging], mode: .characters)
+            lines += wrapper.wrap(sanitized(url), style: mutedStyle)
+        }
+        return lines
+    }
+
+    /// The number of `url` in the current reference list, adding it when new.
+    private func referenceNumber(_ url: String) -> Int {
+        if let index = references.firstIndex(of: url) { return index + 1 }
+        references.append(url)
+        return references.count
+    }
+
+    /// ` <where>` after a link's label or an image: the whole URL (``URLDisplay/full``, or no
+    /// host to show), else its host: clickable with hyperlinks, numbered for the list after the
+    /// message without (`<host>[1]`).
+    private func destinationSpan(for url: String) -> StyledSpan {
+        let shown = sanitized(url)
+        let target = hyperlinkTarget(url)
+        guard options.urls == .short, let host = Hyperlink.host(of: url).map({ sanitized($0) }) else {
+            return StyledSpan(" <" + shown + ">", style: mutedStyle, link: target)
+        }
+        if target != nil { return StyledSpan(" <" + host + ">", style: mutedStyle, link: target) }
+        return StyledSpan(" <" + host + ">[\(referenceNumber(url))]", style: mutedStyle)
     }
 
     // MARK: Views
@@ -173,12 +232,22 @@ package final class ANSILayout {
             layoutFields(fields, width: width, into: &lines)
         case .divider(let label):
             lines.append(divider(label.map { sanitized($0) }, width: width))
+        case .heading(2, let text):
+            // A channel of a multi-channel file: a heavy rule across the width, heavier than any
+            // author line or day divider, with the channel's name in it.
+            lines.append(divider(sanitized(text), width: width, heavy: true))
         case .heading(let level, let text):
             lines += TextWrapper(width: width).wrap(sanitized(text), style: style(for: level <= 1 ? .title : .strong))
             // The document's title stands above a rule.
             if level <= 1 { lines.append(rule(width: width)) }
+        case .message(let frame) where options.style == .compact:
+            lines.append(compactLine(for: frame, width: width))
         case .message(let frame):
             layoutMessage(frame, width: width, into: &lines)
+        case .disclosure(let summary, let content) where options.style == .compact:
+            // A thread: its summary, then a line per reply, hanging under a bar.
+            layoutRow(summary, base: .body, width: width, into: &lines)
+            layoutIndented(content, width: width, first: [StyledSpan("│ ", style: mutedStyle)], into: &lines)
         case .disclosure(let summary, let content):
             // The summary line, then the content behind a rule, as a thread hangs under its message.
             layoutRow(summary, base: .body, width: width, into: &lines)
@@ -267,6 +336,12 @@ package final class ANSILayout {
         for line in inner {
             var spans = [StyledSpan("│ ", style: border)]
             spans += line.spans
+            if line.hasAmbiguousWidth {
+                // Terminals disagree how wide this line is: a right border would stand in a
+                // different column in each, so the line goes without one (and so do outer boxes').
+                lines.append(Line(spans: spans, width: line.width + 2, hasAmbiguousWidth: true))
+                continue
+            }
             let padding = max(0, contentWidth - line.width)
             spans.append(StyledSpan(RepeatedText.spaces(padding)))
             spans.append(StyledSpan(" │", style: border))
@@ -318,22 +393,114 @@ package final class ANSILayout {
             layoutMessage(plain, width: max(Self.minimumContentWidth, width * 3 / 4), into: &block)
             let margin = max(0, width - (block.map(\.width).max() ?? 0))
             let pad = StyledSpan(String(repeating: " ", count: margin))
-            lines += block.map { $0.width == 0 ? $0 : Line(spans: [pad] + $0.spans, width: margin + $0.width) }
+            lines += block.map {
+                $0.width == 0 ? $0 : Line(spans: [pad] + $0.spans, width: margin + $0.width, hasAmbiguousWidth: $0.hasAmbiguousWidth)
+            }
             return
         }
-        // Terminals show no avatars: the header keeps names, times and badges.
-        layoutRow(
-            frame.header.filter { if case .image = $0 { false } else { true } }, base: .body, width: width,
-            into: &lines)
-        // The body and footer in a bubble, its corners rounded when the theme's bubbles are.
+        // Lines much longer than 100 columns are hard to read: wide terminals leave the rest empty.
+        let width = min(width, Self.maximumBubbleWidth)
         let innerWidth = width - 4
-        var inner: [Line] = []
-        for child in frame.body { layout(child, width: max(innerWidth, Self.minimumContentWidth), into: &inner) }
-        if !frame.footer.isEmpty { layoutRow(frame.footer, base: .muted, width: max(innerWidth, Self.minimumContentWidth), into: &inner) }
-        if innerWidth >= Self.minimumContentWidth {
-            lines += boxed(inner, innerWidth: innerWidth, rounded: options.theme.metrics.bubbleRadius > 0)
-        } else {
-            lines += inner
+        let isBoxed = innerWidth >= Self.minimumContentWidth
+        // The message's URL references go under its bubble, in line with the text inside.
+        collectingReferences(indent: isBoxed ? 2 : 0, width: width, into: &lines) { lines in
+            // Terminals show no avatars: the header keeps names, times and badges.
+            layoutRow(
+                frame.header.filter { if case .image = $0 { false } else { true } }, base: .body, width: width,
+                into: &lines)
+            // The body and footer in a bubble, its corners rounded when the theme's bubbles are.
+            var inner: [Line] = []
+            for child in frame.body { layout(child, width: max(innerWidth, Self.minimumContentWidth), into: &inner) }
+            if !frame.footer.isEmpty {
+                layoutRow(frame.footer, base: .muted, width: max(innerWidth, Self.minimumContentWidth), into: &inner)
+            }
+            if isBoxed {
+                lines += boxed(inner, innerWidth: innerWidth, rounded: options.theme.metrics.bubbleRadius > 0)
+            } else {
+                lines += inner
+            }
+        }
+    }
+
+    /// The widest a message's bubble gets, in columns, however wide the terminal.
+    static let maximumBubbleWidth = 100
+
+    // MARK: Compact style
+
+    /// The times of compact lines, in the options' zone and locale.
+    private lazy var dateLabels = DateLabels(timeZone: options.timeZone, locale: options.locale)
+
+    /// A message on one line (``TerminalStyle/compact``): `09:31 Maya Okafor: text (❤ 2)`, cut
+    /// with `…` at the width. Attachments show as `[Photo: cat.jpg]`, reactions and badges in
+    /// parentheses, links as their label and `<host>` (`<url>` with ``URLDisplay/full``);
+    /// system messages have no author.
+    private func compactLine(for frame: MessageFrame, width: Int) -> Line {
+        var spans: [StyledSpan] = []
+        if let date = frame.date { spans.append(StyledSpan(sanitized(dateLabels.time(date)) + " ", style: style(for: .timestamp))) }
+        let isNotice = frame.role == .system || frame.role == .error
+        if !isNotice, let author = frame.authorName {
+            spans.append(StyledSpan(sanitized(author), style: style(for: .author)))
+            spans.append(StyledSpan(": "))
+        }
+        var words: [String] = []
+        for view in frame.body + frame.footer { appendCompact(view, into: &words) }
+        let text = sanitized(words.filter { !$0.isEmpty }.joined(separator: " "))
+        spans.append(StyledSpan(text, style: style(for: isNotice || frame.role == .deleted ? .muted : .body)))
+        // One line: cut at the width, the cut shown.
+        guard let first = TextWrapper(width: width - 1).wrap(spans).first else { return Line() }
+        let whole = spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        guard first.width < whole else { return first }
+        var line = first
+        line.spans.append(StyledSpan("…", style: mutedStyle))
+        line.width += 1
+        return line
+    }
+
+    /// The words of a view on a compact line, line breaks and runs of spaces made single spaces.
+    private func appendCompact(_ view: View, into words: inout [String]) {
+        func flat(_ text: String) -> String {
+            text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+        }
+        switch view {
+        case .empty, .avatar, .time, .divider: return
+        case .text(let text, _): words.append(flat(text))
+        case .heading(_, let text): words.append(flat(text))
+        case .badge(let text, _): words.append("(" + flat(text) + ")")
+        case .icon(let name, _): words.append(options.theme.icon(name))
+        case .image(let image):
+            let alt = flat(image.alt)
+            words.append("[" + options.theme.string(.photo) + (alt.isEmpty ? "" : ": " + alt) + "]")
+        case .link(let destination, let label):
+            var labelWords: [String] = []
+            appendCompact(label, into: &labelWords)
+            words.append(labelWords.joined(separator: " "))
+            if let url = URLPolicy.sanitize(destination) {
+                let shown = options.urls == .full ? url : Hyperlink.host(of: url) ?? url
+                if !labelWords.joined(separator: " ").contains(shown) { words.append("<" + shown + ">") }
+            }
+        case .markdown(let document): words.append(flat(document.blocks.map(Self.plainText).joined(separator: " ")))
+        case .card(_, let children):
+            var inner: [String] = []
+            for child in children { appendCompact(child, into: &inner) }
+            words.append("[" + inner.filter { !$0.isEmpty }.joined(separator: " ") + "]")
+        case .quote(_, let children):
+            var inner: [String] = []
+            for child in children { appendCompact(child, into: &inner) }
+            let quoted = inner.filter { !$0.isEmpty }.joined(separator: " ")
+            words.append("[> " + (quoted.count > 40 ? String(quoted.prefix(39)) + "…" : quoted) + "]")
+        case .stack(_, let children, _):
+            for child in children { appendCompact(child, into: &words) }
+        case .fields(let fields):
+            for field in fields {
+                var value: [String] = []
+                appendCompact(field.value, into: &value)
+                words.append(flat(field.label) + ": " + value.joined(separator: " "))
+            }
+        case .message(let frame):
+            for child in frame.body { appendCompact(child, into: &words) }
+        case .disclosure(let summary, _):
+            for child in summary { appendCompact(child, into: &words) }
+        case .raw(let raw): appendCompact(raw.fallback, into: &words)
         }
     }
 
@@ -412,14 +579,13 @@ package final class ANSILayout {
 
     /// ` <url>` after a link's label, unless the label already is the URL or the URL is refused,
     /// so that no label can disguise where a link goes. With hyperlinks the label is clickable
-    /// and ` <host>` is enough (the whole URL when it has no host, as mailto: and tel:).
+    /// and ` <host>` is enough (the whole URL when it has no host, as mailto: and tel:); without,
+    /// ` <host>[1]` and the URL in the list after the message (see ``destinationSpan(for:)``).
     private func appendDestination(_ destination: String, label: String, into spans: inout [StyledSpan]) {
         guard let url = URLPolicy.sanitize(destination) else { return }
         let shown = sanitized(url)
         for scheme in ["", "http://", "https://", "mailto:", "tel:"] where scheme + label == shown { return }
-        let target = hyperlinkTarget(url)
-        let host = target == nil ? nil : Hyperlink.host(of: url).map { sanitized($0) }
-        spans.append(StyledSpan(" <" + (host ?? shown) + ">", style: mutedStyle, link: target))
+        spans.append(destinationSpan(for: url))
     }
 
     /// The OSC 8 target for a link, when hyperlinks are on and the URL is allowed and absolute.
@@ -434,12 +600,7 @@ package final class ANSILayout {
         let alt = sanitized(alt)
         if !alt.isEmpty { text += " " + alt }
         spans.append(StyledSpan(text, style: base))
-        if let url = URLPolicy.sanitize(source) {
-            spans.append(
-                StyledSpan(
-                    " <" + sanitized(url) + ">", style: mutedStyle,
-                    link: hyperlinkTarget(url)))
-        }
+        if let url = URLPolicy.sanitize(source) { spans.append(destinationSpan(for: url)) }
     }
 
     /// What a reader would see of a view, without layout: for places that take one line.
@@ -510,8 +671,11 @@ package final class ANSILayout {
             if text.hasSuffix("\n") { text = text.dropLast() }
             let bar = [StyledSpan("│ ", style: mutedStyle)]
             let fits = width - 2 >= Self.minimumContentWidth
-            lines += TextWrapper(width: width, prefix: fits ? bar : [], mode: .characters)
-                .wrap(sanitized(String(text), multiline: true), style: style(for: .code))
+            // A code line broken for the width ends in `↩`, so that no one copies it as two lines.
+            lines += TextWrapper(
+                width: width, prefix: fits ? bar : [], mode: .characters, breakMarker: StyledSpan("↩", style: mutedStyle)
+            )
+            .wrap(sanitized(String(text), multiline: true), style: style(for: .code))
         case .htmlBlock(let html):
             var text = Substring(html)
             if text.hasSuffix("\n") { text = text.dropLast() }
@@ -584,18 +748,33 @@ package final class ANSILayout {
     // MARK: Helpers
 
     /// `text` made safe for the terminal: on one line (line breaks shown as `␤`) unless it is
-    /// `multiline` message text.
+    /// `multiline` message text, and without the emoji selectors whose width terminals
+    /// disagree on (see ``DisplayWidth/withoutAmbiguousEmojiSelectors(_:)``), so that no text
+    /// or theme glyph can move a right border.
     private func sanitized(_ text: String, multiline: Bool = false) -> String {
-        TerminalSanitizer.sanitize(text, keepingNewlines: multiline)
+        DisplayWidth.withoutAmbiguousEmojiSelectors(TerminalSanitizer.sanitize(text, keepingNewlines: multiline))
     }
 
     func rule(width: Int) -> Line {
         Line(spans: [StyledSpan(RepeatedText.string("─", count: width), style: mutedStyle)], width: width)
     }
 
-    /// `──── label ────` across `width`, the label cut to fit.
-    private func divider(_ label: String?, width: Int) -> Line {
+    /// `──── label ────` across `width`, the label cut to fit; `heavy`: `━━ label ━━━━━━`, the
+    /// label near the start in the title's style.
+    private func divider(_ label: String?, width: Int, heavy: Bool = false) -> Line {
         guard let label, !label.isEmpty, width >= 8 else { return rule(width: width) }
+        if heavy {
+            var text = label
+            if DisplayWidth.of(text) > width - 6 {
+                text = (TextWrapper(width: width - 7).wrap(text).first?.plainText ?? "") + "…"
+            }
+            let right = max(0, width - DisplayWidth.of(text) - 4)
+            return Line(
+                spans: [
+                    StyledSpan("━━", style: mutedStyle), StyledSpan(" " + text + " ", style: style(for: .title)),
+                    StyledSpan(RepeatedText.string("━", count: right), style: mutedStyle),
+                ], width: width)
+        }
         var text = label
         if DisplayWidth.of(text) > width - 6 {
             text = (TextWrapper(width: width - 7).wrap(text).first?.plainText ?? "") + "…"
@@ -629,7 +808,7 @@ package final class ANSILayout {
                 }
                 prefixWidth = width(of: prefix)
             }
-            return Line(spans: prefix + line.spans, width: prefixWidth + line.width)
+            return Line(spans: prefix + line.spans, width: prefixWidth + line.width, hasAmbiguousWidth: line.hasAmbiguousWidth)
         }
     }
 

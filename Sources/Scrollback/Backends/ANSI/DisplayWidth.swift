@@ -113,3 +113,66 @@ package enum DisplayWidth {
         0x30000...0x3FFFD, // CJK extensions G and H
     ]
 }
+
+extension DisplayWidth {
+    /// `text` without the emoji variation selector (U+FE0F) after a character that is text by
+    /// default (❤️ ☀️ ⚠️ 🗳️ become ❤ ☀ ⚠ 🗳): terminals disagree about the width of such a
+    /// pair (tmux 3.3a counts one column, most terminals two), so a bubble's right border
+    /// after one would stand in a different column from terminal to terminal. Alone, the
+    /// character is one column in every terminal. Emoji that are wide without the selector
+    /// (😂, 📷), keycaps and ZWJ sequences are left as they are.
+    package static func withoutAmbiguousEmojiSelectors(_ text: String) -> String {
+        guard containsEmojiSelector(text) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            let scalars = character.unicodeScalars
+            guard scalars.count > 1, let first = scalars.first, !first.properties.isEmojiPresentation, !isWide(first),
+                scalars.contains(where: { $0.value == 0xFE0F }),
+                !scalars.contains(where: { $0.value == 0x20E3 || $0.value == 0x200D })
+            else {
+                result.append(character)
+                continue
+            }
+            var unicode = String.UnicodeScalarView()
+            for scalar in scalars where scalar.value != 0xFE0F { unicode.append(scalar) }
+            result.unicodeScalars.append(contentsOf: unicode)
+        }
+        return result
+    }
+
+    /// Whether the UTF-8 of `text` holds U+FE0F (EF B8 8F): a byte scan, as most text has none.
+    private static func containsEmojiSelector(_ text: String) -> Bool {
+        func scan(_ bytes: some Collection<UInt8>) -> Bool {
+            var state = 0
+            for byte in bytes {
+                switch (state, byte) {
+                case (_, 0xEF): state = 1
+                case (1, 0xB8): state = 2
+                case (2, 0x8F): return true
+                default: state = 0
+                }
+            }
+            return false
+        }
+        return text.utf8.withContiguousStorageIfAvailable(scan) ?? scan(text.utf8)
+    }
+}
+
+extension DisplayWidth {
+    /// Whether terminals disagree about the width of `character`: an emoji sequence joined with
+    /// ZWJ, with a skin-tone modifier, a keycap, or still holding U+FE0F. Modern terminals draw
+    /// each as one two-column glyph; tmux 3.3a and older VTE add up its parts (👍🏽 takes four
+    /// columns there, 1️⃣ one). No padding suits both, so a box draws no right border on a line
+    /// holding one (see ``TextWrapper/Line/hasAmbiguousWidth``). Flags agree everywhere.
+    package static func isAmbiguous(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard scalars.count > 1 else { return false }
+        return scalars.contains { scalar in
+            switch scalar.value {
+            case 0x200D, 0x20E3, 0xFE0F, 0x1F3FB...0x1F3FF: true
+            default: false
+            }
+        }
+    }
+}

@@ -3,8 +3,10 @@
 /// - A line never exceeds ``width`` (unless a single cluster is wider than the room left
 ///   after the prefix) and a grapheme cluster is never split.
 /// - ``Mode/words`` breaks at spaces, before and after every wide (CJK, emoji) character,
-///   and hard-breaks words longer than a line; ``Mode/characters`` breaks anywhere and keeps
-///   every space, for code.
+///   and hard-breaks words longer than a line, never leaving a word's closing punctuation
+///   (`.`, `,`, `)`, `>`, ...) alone at the start of the next line; ``Mode/characters`` breaks
+///   anywhere and keeps every space, for code, ending a broken line with ``breakMarker`` when
+///   one is given.
 /// - The prefix starts every line (``firstLinePrefix`` the first, ``continuationPrefix`` the
 ///   others); the leading spaces of each input line also indent that line's continuations.
 /// - Lines have no trailing spaces, and `\n` in the text starts a new line.
@@ -20,10 +22,14 @@ package struct TextWrapper: Sendable {
     package struct Line: Sendable, Hashable {
         package var spans: [StyledSpan]
         package var width: Int
+        /// The line holds an emoji sequence whose width terminals disagree on
+        /// (``DisplayWidth/isAmbiguous(_:)``): boxes draw no right border on it.
+        package var hasAmbiguousWidth: Bool
 
-        package init(spans: [StyledSpan] = [], width: Int = 0) {
+        package init(spans: [StyledSpan] = [], width: Int = 0, hasAmbiguousWidth: Bool = false) {
             self.spans = spans
             self.width = width
+            self.hasAmbiguousWidth = hasAmbiguousWidth
         }
 
         /// The line with SGR for `depth` around each styled span, without a line feed.
@@ -50,15 +56,23 @@ package struct TextWrapper: Sendable {
     package var firstLinePrefix: [StyledSpan]
     package var continuationPrefix: [StyledSpan]
     package var mode: Mode
+    /// In ``Mode/characters``: ends a line broken for the width (not at a `\n`), so that a
+    /// reader sees the line goes on (`↩` after code). Its columns are kept free on every line.
+    package var breakMarker: StyledSpan?
 
     /// - Parameters:
     ///   - prefix: starts the first line, and the others unless `continuationPrefix` is given.
     ///   - continuationPrefix: starts every line after the first (a hanging indent).
-    package init(width: Int, prefix: [StyledSpan] = [], continuationPrefix: [StyledSpan]? = nil, mode: Mode = .words) {
+    ///   - breakMarker: in ``Mode/characters``, ends each line broken for the width.
+    package init(
+        width: Int, prefix: [StyledSpan] = [], continuationPrefix: [StyledSpan]? = nil, mode: Mode = .words,
+        breakMarker: StyledSpan? = nil
+    ) {
         self.width = width
         self.firstLinePrefix = prefix
         self.continuationPrefix = continuationPrefix ?? prefix
         self.mode = mode
+        self.breakMarker = breakMarker
     }
 
     /// Wraps one run of text in one style.
@@ -95,6 +109,8 @@ extension TextWrapper {
         let firstLinePrefix: [StyledSpan]
         let continuationPrefix: [StyledSpan]
         let continuationPrefixWidth: Int
+        let breakMarker: StyledSpan?
+        let breakMarkerWidth: Int
 
         var lines: [Line] = []
         var line = Line()
@@ -109,6 +125,8 @@ extension TextWrapper {
         var pendingSpacesWidth = 0
         var word: [Piece] = []
         var wordWidth = 0
+        /// An emoji sequence of disputed width was read: finished lines are checked for one.
+        var sawAmbiguous = false
         /// The word is one wide character: it stays open only so that closing punctuation
         /// after it joins it (no line may start with `。`); anything else ends it.
         var wordIsWide = false
@@ -120,6 +138,8 @@ extension TextWrapper {
             firstLinePrefix = wrapper.firstLinePrefix
             continuationPrefix = wrapper.continuationPrefix
             continuationPrefixWidth = wrapper.continuationPrefix.reduce(0) { $0 + DisplayWidth.of($1.text) }
+            breakMarker = wrapper.mode == .characters ? wrapper.breakMarker : nil
+            breakMarkerWidth = breakMarker.map { DisplayWidth.of($0.text) } ?? 0
             startLine(prefix: firstLinePrefix, prefixWidth: firstLinePrefix.reduce(0) { $0 + DisplayWidth.of($1.text) })
         }
 
@@ -160,6 +180,7 @@ extension TextWrapper {
                             kind: Self.asciiKind(byte))
                     } else {
                         let columns = DisplayWidth.of(character)
+                        if columns == 2 && !sawAmbiguous && DisplayWidth.isAmbiguous(character) { sawAmbiguous = true }
                         consume(
                             Piece(spanIndex: spanIndex, range: index..<after, width: columns),
                             kind: columns < 2 ? .other : Self.closingPunctuation.contains(character) ? .closing : .wide)
@@ -191,7 +212,12 @@ extension TextWrapper {
                     startContinuationLine()
                     return
                 }
-                if lineHasText && line.width + piece.width > width {
+                if lineHasText && line.width + piece.width > width - breakMarkerWidth {
+                    if let breakMarker {
+                        closeRun()
+                        appendToLine(breakMarker.text[...], style: breakMarker.style, link: breakMarker.link)
+                        line.width += breakMarkerWidth
+                    }
                     finishLine()
                     startContinuationLine()
                 }
@@ -269,7 +295,10 @@ extension TextWrapper {
                 for piece in word { append(piece) }
                 return
             }
-            // Longer than a line: break between clusters.
+            // Longer than a line: break between clusters. `left` is the word's width not yet
+            // placed; `tail`, the closing punctuation ending it, which must not start a line alone.
+            var left = wordWidth
+            let tail = trailingPunctuationWidth()
             for piece in word {
                 let text = spans[piece.spanIndex].text
                 let utf8 = text.utf8
@@ -285,12 +314,35 @@ extension TextWrapper {
                                 finishLine()
                                 startContinuationLine()
                             }
-                            let count = max(1, min(remaining, width - line.width))
+                            var count = max(1, min(remaining, width - line.width))
+                            let after = left - count
+                            var breaksEarly = false
+                            if count < remaining, line.width + count >= width {
+                                // A break inside the run: not before punctuation (`.example.org`
+                                // breaks as `example` / `.org` would not), unless all is punctuation.
+                                var kept = count
+                                while kept > 1, Self.closingASCII.contains(utf8[utf8.index(index, offsetBy: kept)]) { kept -= 1 }
+                                if kept < count, !Self.closingASCII.contains(utf8[utf8.index(index, offsetBy: kept)]) {
+                                    count = kept
+                                    breaksEarly = true
+                                }
+                            }
+                            if !breaksEarly, tail > 0, after > 0, after <= tail, line.width + count >= width, count + after > tail + 1 {
+                                // The line is full and only punctuation would follow on the next:
+                                // take enough of the word along that it starts with a letter.
+                                count -= tail + 1 - after
+                                breaksEarly = true
+                            }
+                            left -= count
                             let next = utf8.index(index, offsetBy: count)
                             append(Piece(spanIndex: piece.spanIndex, range: index..<next, width: count))
                             lineHasText = true
                             index = next
                             remaining -= count
+                            if breaksEarly {
+                                finishLine()
+                                startContinuationLine()
+                            }
                         }
                         continue
                     }
@@ -302,11 +354,28 @@ extension TextWrapper {
                         startContinuationLine()
                     }
                     append(Piece(spanIndex: piece.spanIndex, range: index..<next, width: columns))
+                    left -= columns
                     lineHasText = true
                     index = next
                 }
             }
         }
+
+        /// The columns of the ASCII closing punctuation (`.,;:!?)]}>'"`) that ends the word, across
+        /// its pieces: 0 when the word is nothing else.
+        private func trailingPunctuationWidth() -> Int {
+            var count = 0
+            for piece in word.reversed() {
+                let utf8 = spans[piece.spanIndex].text.utf8[piece.range]
+                for byte in utf8.reversed() {
+                    guard Self.closingASCII.contains(byte) else { return count < wordWidth ? count : 0 }
+                    count += 1
+                }
+            }
+            return 0
+        }
+
+        private static let closingASCII: Set<UInt8> = Set(".,;:!?)]}>'\"".utf8)
 
         /// How many bytes from `start` are visible ASCII clusters of their own: each is followed
         /// by another ASCII byte or by `end`, so no combining mark can join it.
@@ -397,6 +466,9 @@ extension TextWrapper {
                 }
                 guard line.spans[last].text.isEmpty else { break }
                 line.spans.removeLast()
+            }
+            if sawAmbiguous {
+                line.hasAmbiguousWidth = line.spans.contains { $0.text.contains(where: DisplayWidth.isAmbiguous) }
             }
             lines.append(line)
         }

@@ -225,7 +225,9 @@ import Testing
             .thematicBreak)
         let lines = render([view], width: 80).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.contains("Title"))
-        #expect(lines.contains("See docs <https://example.com/a> and https://example.com and bad @bob x() <b>"))
+        // The link's host in place and its URL listed after the item (a link outside any message).
+        #expect(lines.contains("See docs <example.com>[1] and https://example.com and bad @bob x() <b>"))
+        #expect(lines.contains("[1] https://example.com/a"))
         #expect(lines.contains("▎ quoted"))
         #expect(lines.contains("• one"))
         #expect(lines.contains("• two"))
@@ -254,7 +256,8 @@ import Testing
         let card = View.card(
             .attachment,
             [
-                .text("漢字 and 👨‍👩‍👧 emoji"), .text("ok"),
+                // 🎉 rather than a ZWJ sequence, whose line would be left open (no right border).
+                .text("漢字 and 🎉 emoji"), .text("ok"),
                 .fields([.init("Size", .text("2 MB"))]),
             ])
         let lines = render([card], width: 40).split(separator: "\n").map(String.init).filter {
@@ -263,7 +266,7 @@ import Testing
         #expect(lines.count == 5)
         let widths = Set(lines.map { DisplayWidth.of($0) })
         #expect(widths.count == 1)
-        #expect(lines[1] == "│ 漢字 and 👨‍👩‍👧 emoji │")
+        #expect(lines[1] == "│ 漢字 and 🎉 emoji │")
         #expect(lines[2] == "│ ok" + String(repeating: " ", count: 15) + " │")
         #expect(lines[3] == "│ Size: 2 MB" + String(repeating: " ", count: 7) + " │")
         #expect(lines[4].hasPrefix("╰─") && lines[4].hasSuffix("─╯"))
@@ -282,7 +285,8 @@ import Testing
                 row, .quote(anchor: "m-1", [.text("quoted text")]),
                 .fields([.init("Outer", .fields([.init("Inner", .text("value"))]))]),
             ], width: 120)
-        #expect(output.contains("📄 f.pdf <https://x.example/f.pdf> [PDF] unsafe 📷 a cat <https://x.example/i.png>"))
+        #expect(output.contains("📄 f.pdf <x.example>[1] [PDF] unsafe 📷 a cat <x.example>[2]"))
+        #expect(output.contains("\n[1] https://x.example/f.pdf\n[2] https://x.example/i.png\n"))
         #expect(!output.contains("data:"))
         #expect(output.contains("\n▎ quoted text\n"))
         #expect(output.contains("\nOuter:\n  Inner: value\n"))

@@ -59,7 +59,8 @@ import Testing
         ]
         let off = render(views, hyperlinks: false)
         #expect(!off.contains("\u{1B}]8"))
-        #expect(Self.visible(off).contains("docs <https://docs.example.org/a>"), "the whole URL without hyperlinks")
+        #expect(Self.visible(off).contains("docs <docs.example.org>[1]"), "the host and a reference without hyperlinks")
+        #expect(Self.visible(off).contains("[1] https://docs.example.org/a"), "the whole URL in the list")
         #expect(Self.visible(render(views, hyperlinks: true)).contains("docs <docs.example.org>"))
     }
 

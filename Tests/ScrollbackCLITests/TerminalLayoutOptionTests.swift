@@ -1,0 +1,32 @@
+import Foundation
+import Scrollback
+import Testing
+
+@testable import ScrollbackCLI
+
+/// `--urls` and `--style` on `render` and `view` (issue 13).
+@Suite struct TerminalLayoutOptionTests {
+    let attachments = samples.appendingPathComponent("attachments.json").path
+
+    @Test(arguments: ["render", "view"])
+    func urlsShortListsReferencesAndFullKeepsThemInPlace(command: String) {
+        var arguments = [command, attachments, "--width", "80", "--color", "never", "--hyperlinks", "never"]
+        if command == "render" { arguments += ["--format", "ansi"] } else { arguments.append("--no-pager") }
+        let short = ToolRun(arguments)
+        #expect(short.status == 0)
+        #expect(short.output.contains("│ 📷 South entrance.jpg <media.example.org>[1] 2.5 MB"))
+        #expect(short.output.contains("\n  [1] https://media.example.org/fieldtrip/south-entrance.jpg\n"))
+        let full = ToolRun(arguments + ["--urls", "full"])
+        #expect(full.output.contains("<https://media.example.org/fieldtrip/south-entrance.jpg>"))
+        #expect(!full.output.contains("[1] https://"))
+        let compact = ToolRun(arguments + ["--style", "compact"])
+        #expect(compact.output.contains("\n09:00 Priya Nair: [Photo: South entrance.jpg] 2.5 MB Scouting photo"))
+    }
+
+    @Test func unknownChoicesAreUsageErrors() {
+        let urls = ToolRun(["render", attachments, "--format", "ansi", "--urls", "tiny"])
+        #expect(urls.status == 64 && urls.errors.contains("Unknown URL choice 'tiny'. Use short or full."))
+        let style = ToolRun(["view", attachments, "--no-pager", "--style", "dense"])
+        #expect(style.status == 64 && style.errors.contains("Unknown style 'dense'. Use bubbles or compact."))
+    }
+}

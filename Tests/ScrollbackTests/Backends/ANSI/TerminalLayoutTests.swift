@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+
+@testable import Scrollback
+
+/// Issue 13's layout items: emoji widths terminals agree on, URL references, wrapping,
+/// channel dividers and the compact style.
+@Suite struct TerminalLayoutTests {
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+
+    func render(_ views: [View], width: Int = 60, configure: (inout RenderOptions) -> Void = { _ in }) -> String {
+        var options = RenderOptions()
+        options.width = width
+        configure(&options)
+        var backend = ANSIBackend(output: "", options: options)
+        for view in views { backend.write(view) }
+        return backend.output
+    }
+
+    func message(_ body: [View], footer: [View] = [], role: Role = .bubble) -> View {
+        .message(
+            MessageFrame(
+                id: "m", role: role, header: [.text("Maya Okafor", .author), .time(start, label: "09:31")], body: body,
+                footer: footer))
+    }
+
+    // MARK: Item 13: emoji widths
+
+    @Test func emojiSelectorsAfterTextCharactersAreDropped() {
+        #expect(DisplayWidth.withoutAmbiguousEmojiSelectors("Morning ☀️ ok ⚠️ ❤️") == "Morning ☀ ok ⚠ ❤")
+        #expect(DisplayWidth.withoutAmbiguousEmojiSelectors("🗳️ vote") == "🗳 vote")
+        // Emoji wide on their own, keycaps and ZWJ sequences stay as they are.
+        for kept in ["😂", "📷\u{FE0F}", "1️⃣", "🏳️‍🌈", "❤️‍🔥", "plain text", "e\u{301}"] {
+            #expect(DisplayWidth.withoutAmbiguousEmojiSelectors(kept) == kept)
+        }
+    }
+
+    @Test func bordersAroundSelectorEmojiLineUp() {
+        let output = render(
+            [message([.text("Morning all ☀️ and ⚠️ careful")], footer: [.text("[❤️ 3] [😮 1]", .muted)])], width: 40)
+        #expect(!output.unicodeScalars.contains("\u{FE0F}"))
+        #expect(output.contains("☀ and ⚠ careful") && output.contains("[❤ 3]"))
+        let bubble = output.split(separator: "\n").filter { $0.hasPrefix("│") || $0.hasPrefix("╭") || $0.hasPrefix("╰") }
+        #expect(bubble.count >= 4)
+        #expect(Set(bubble.map { DisplayWidth.of($0) }).count == 1, "every line of the bubble ends in one column")
+    }
+
+    @Test func disputedEmojiSequencesLeaveTheirLineWithoutARightBorder() {
+        for sequence in ["👍🏽", "1️⃣", "🏳️‍🌈", "❤️‍🔥", "👩🏽‍💻", "👨‍👩‍👧"] {
+            #expect(DisplayWidth.isAmbiguous(Character(sequence)), "\(sequence)")
+        }
+        for agreed in ["😂", "🇫🇷", "a", "e\u{301}", "❤", "漢"] { #expect(!DisplayWidth.isAmbiguous(Character(agreed)), "\(agreed)") }
+        let card = View.card(.attachment, [.text("ok"), .text("skin 👍🏽 tone")])
+        let lines = render([message([.text("plain line"), .text("thumbs 👍🏽"), card])], width: 40).split(separator: "\n").map(String.init)
+        #expect(lines.contains("│ thumbs 👍🏽"), "no padding, no border")
+        #expect(lines.contains("│ │ skin 👍🏽 tone"), "nor the outer box's")
+        let bordered = lines.filter { $0.hasSuffix("│") || $0.hasSuffix("╮") || $0.hasSuffix("╯") }
+        #expect(bordered.contains("│ plain line       │"))
+        #expect(Set(bordered.filter { $0.hasPrefix("│ plain") || $0.hasPrefix("╭─") }.map { DisplayWidth.of($0) }).count == 1)
+    }
+
+    // MARK: Item 12: URL references
+
+    var linkMessage: View {
+        let signed = "https://cdn.example.org/a/cat.jpg?Expires=1700000000&Signature=abcdefghijklmnopqrstuvwxyz0123456789"
+        return message([
+            .markdown(
+                MarkdownDocument(blocks: [
+                    .paragraph([
+                        .text("See "),
+                        .link(destination: "https://docs.example.org/launch/checklist", title: "", children: [.text("the doc")]),
+                        .text(" and "),
+                        .link(destination: "https://docs.example.org/launch/checklist", title: "", children: [.text("again")]),
+                        .text("."),
+                    ])
+                ])),
+            .image(ImageContent(source: signed, alt: "cat.jpg")),
+            .link(destination: "mailto:maya@example.org", label: .text("Mail")),
+        ])
+    }
+
+    @Test func linksShowTheirHostAndListURLsAfterTheMessage() {
+        let output = render([linkMessage], width: 80)
+        #expect(output.contains("See the doc <docs.example.org>[1] and again <docs.example.org>[1]."), "one URL, one number")
+        #expect(output.contains("📷 cat.jpg <cdn.example.org>[2]"))
+        #expect(output.contains("Mail <mailto:maya@example.org>"), "no host: the URL in place")
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let bottom = lines.firstIndex { $0.hasPrefix("╰") }!
+        #expect(lines[bottom + 1] == "  [1] https://docs.example.org/launch/checklist")
+        #expect(lines[bottom + 2].hasPrefix("  [2] https://cdn.example.org/a/cat.jpg?Expires=1700000000&Signature="))
+        #expect(lines[bottom + 3].hasPrefix("      "), "a long URL continues under its start")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+        #expect(!output.contains("[3]"))
+    }
+
+    @Test func fullURLsKeepTheOldLayout() {
+        let output = render([linkMessage], width: 120) { $0.urls = .full }
+        #expect(output.contains("the doc <https://docs.example.org/launch/checklist>"))
+        #expect(!output.contains("[1]"))
+    }
+
+    @Test func hyperlinksMakeHostsClickableWithoutAList() {
+        let output = render([linkMessage], width: 120) { $0.hyperlinks = true }
+        #expect(output.contains("\u{1B}]8;;https://docs.example.org/launch/checklist\u{1B}\\ <docs.example.org>\u{1B}]8;;\u{1B}\\"))
+        #expect(output.contains("<cdn.example.org>"))
+        #expect(!output.contains("[1]") && !output.contains("<https://cdn"))
+        let full = render([linkMessage], width: 120) {
+            $0.hyperlinks = true; $0.urls = .full
+        }
+        #expect(full.contains("\u{1B}\\ <https://docs.example.org/launch/checklist>\u{1B}]8;;\u{1B}\\"), "whole URLs, clickable")
+    }
+
+    @Test func hostileURLsStayRefusedAndDefused() {
+        let output = render(
+            [
+                message([
+                    .link(destination: "javascript:alert(1)", label: .text("evil")),
+                    .link(destination: "https://ok.example/\u{202E}gpj.exe", label: .text("bidi")),
+                    .image(ImageContent(source: "https://x.example/\u{1B}]0;pwned\u{07}", alt: "esc")),
+                ])
+            ], width: 80)
+        #expect(!output.contains("javascript") && !output.contains("\u{1B}") && !output.contains("\u{202E}"))
+        #expect(output.contains("bidi <ok.example>[1]"))
+        #expect(output.contains("[1] https://ok.example/⟨U+202E⟩gpj.exe"))
+    }
+
+    // MARK: Item 14: wrapping
+
+    @Test func closingPunctuationStaysWithItsWord() {
+        let wrapper = TextWrapper(width: 10)
+        #expect(wrapper.wrap("abcdefghij.").map(\.plainText) == ["abcdefghi", "j."])
+        #expect(wrapper.wrap("x <abcdefghijklmnop>. Next").map(\.plainText) == ["x", "<abcdefghi", "jklmnop>.", "Next"])
+        // The closing `>` of a URL in its own span (as the layout writes it) stays on the URL's line.
+        let spans = [StyledSpan("<https://ex.org/abcde"), StyledSpan(">", style: SGRStyle(bold: true)), StyledSpan(".")]
+        let lines = TextWrapper(width: 21).wrap(spans).map(\.plainText)
+        #expect(lines == ["<https://ex.org/abcd", "e>."])
+        for width in 8...30 {
+            for line in TextWrapper(width: width).wrap("See <https://docs.example.org/launch/checklist>. Please add, (now).").dropFirst() {
+                #expect(!(line.plainText.first.map { ".,;:!?)]}>".contains($0) } ?? false), "width \(width): \(line.plainText)")
+                #expect(line.width <= width)
+            }
+        }
+        // A word of punctuation only still breaks.
+        #expect(TextWrapper(width: 4).wrap("......").map(\.plainText) == ["....", ".."])
+    }
+
+    @Test func brokenCodeLinesEndInAMarker() {
+        let code = markdownMessage(.codeBlock(info: "", code: "let value = compute(alpha, beta, gamma) + 1\nshort\n"))
+        let output = render([code], width: 30)
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("│ │ let value = compute(alp↩ │"))
+        #expect(lines.contains("│ │ ha, beta, gamma) + 1     │"))
+        #expect(lines.contains("│ │ short                    │"))
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 30 })
+    }
+
+    func markdownMessage(_ blocks: MarkdownBlock...) -> View { message([.markdown(MarkdownDocument(blocks: blocks))]) }
+
+    @Test func bubblesStopAtAHundredColumns() {
+        let long = String(repeating: "word ", count: 80)
+        let lines = render([message([.text(long)])], width: 200).split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("│") }.allSatisfy { (90...100).contains(DisplayWidth.of($0)) })
+        let own = render([message([.text(long)], role: .ownBubble)], width: 200).split(separator: "\n").map(String.init)
+        let bubble = own.filter { $0.hasSuffix("│") }
+        #expect(!bubble.isEmpty && bubble.allSatisfy { DisplayWidth.of($0) == 200 && $0.hasPrefix(String(repeating: " ", count: 100)) })
+    }
+
+    // MARK: Compact style
+
+    @Test func compactShowsOneLinePerMessage() {
+        let frame = MessageFrame(
+            id: "m", role: .bubble, header: [.text("Maya Okafor", .author)],
+            body: [
+                .image(ImageContent(source: "https://cdn.example.org/cat.jpg?Signature=x", alt: "cat.jpg")),
+                .text("Look at\nthis one"),
+                .link(destination: "https://docs.example.org/a/b", label: .text("the doc")),
+                .stack(.horizontal, [.badge("❤️ 2"), .badge("👍 1")], .footer),
+            ],
+            footer: [.time(start, label: "22:13")], authorName: "Maya Okafor", date: start)
+        let system = MessageFrame(id: "s", role: .system, body: [.text("Maya joined")], date: start)
+        let views: [View] = [.message(frame), .divider(label: "Tuesday"), .message(system)]
+        let output = render(views, width: 120) { $0.style = .compact }
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4 && lines[3].isEmpty)
+        #expect(lines[0] == "22:13 Maya Okafor: [Photo: cat.jpg] Look at this one the doc <docs.example.org> (❤ 2) (👍 1)")
+        #expect(lines[1].hasPrefix("────") && lines[1].contains(" Tuesday ") && DisplayWidth.of(lines[1]) == 120)
+        #expect(lines[2] == "22:13 Maya joined", "no author for system messages")
+        let full = render([.message(frame)], width: 120) {
+            $0.style = .compact; $0.urls = .full
+        }
+        #expect(full.contains("the doc <https://docs.example.org/a/b>"))
+        let narrow = render([.message(frame)], width: 40) { $0.style = .compact }
+        #expect(narrow == "22:13 Maya Okafor: [Photo: cat.jpg]…\n")
+    }
+
+    @Test func compactRendersSamplesOneLineEach() throws {
+        var options = RenderOptions()
+        options.width = 100
+        options.style = .compact
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../../Samples/transcripts/launch-room.json"
+        ).standardized.path
+        var reader = TranscriptReader(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        var backend = OutputFormat.ansi.makeBackend(output: "", options: options)
+        _ = try TranscriptRenderer(options: options).render(&reader, to: &backend)
+        let lines = backend.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.contains("08:01 Maya Okafor: Morning all ☀ Launch checklist for Thursday is in the doc:…"))
+        #expect(lines.contains { $0.hasPrefix("08:20 Teo Lindqvist: Message deleted") })
+        #expect(lines.filter { $0.range(of: #"^\d\d:\d\d "#, options: .regularExpression) != nil }.count == 15, "15 messages")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 100 })
+    }
+}
