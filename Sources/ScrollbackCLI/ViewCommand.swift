@@ -28,7 +28,7 @@ struct ViewCommand {
 
             KEYS IN LESS: space or f next screen, b previous screen, g top, G end, /text search, \
             n and N next and previous match, q quit. With --navigate, n and N jump from day to \
-            day and from channel to channel (it searches for the lines starting with '──'; less \
+            day and from channel to channel (it searches for the lines starting with '──' or '━━'; less \
             then no longer quits by itself on a transcript that fits one screen).
             """,
         positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
