@@ -271,14 +271,23 @@ extension ViewFactory {
                 body: [.stack(.horizontal, body)], date: message.createdAt))
     }
 
-    /// The default: the author (first message of a group only), "Message deleted" and the time of
-    /// deletion in a ``MessageFrame`` with the role ``Role/deleted``. Nothing of the content shows.
+    /// The default: the author (first message of a group only), "Message deleted", the time it
+    /// was sent and "deleted at …" (with the date when that is another day) in a ``MessageFrame``
+    /// with the role ``Role/deleted``. Nothing of the content shows.
     public func makeDeletedMessageView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
         var header: [View] = []
         if item.isFirstInGroup { header.append(context.factory.makeAuthorView(for: message, context: context)) }
         var body: [View] = [.text(context.theme.string(.messageDeleted), .deleted)]
-        if let date = message.deletedAt ?? message.createdAt { body.append(.time(date, label: context.formatter.time(date))) }
+        // The sent time places the message in the flow; the deletion time is a separate fact,
+        // labelled so that it is never read as the time it was sent.
+        if let date = message.createdAt { body.append(.time(date, label: context.formatter.time(date))) }
+        if let deleted = message.deletedAt {
+            let sameDay = message.createdAt.map { context.formatter.dayNumber(of: $0) == context.formatter.dayNumber(of: deleted) }
+            let when = sameDay == true ? context.formatter.time(deleted) : context.formatter.dateTime(deleted)
+            if message.createdAt != nil { body.append(.text("·", .muted)) }
+            body.append(.time(deleted, label: context.theme.string(.deletedAt, when)))
+        }
         return .message(
             MessageFrame(
                 id: message.id, role: .deleted, header: header, body: [.stack(.horizontal, body)],
