@@ -90,14 +90,15 @@ extension ViewFactory {
         return .stack(.horizontal, [.avatar(AvatarContent(user: user, colorIndex: context.authorColorIndex(for: user))), name])
     }
 
-    /// The default: the time (last message of a group only), "Edited", who pinned the message, and
+    /// The default: the time (last message of a group only, unless ``RenderOptions/timestamps``
+    /// asks for every one), "Edited", who pinned the message, and
     /// the reply count of a thread that is not shown underneath; ``View/empty`` when there is
     /// nothing to say.
     public func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
         var parts: [View] = []
         if message.kind == .ephemeral { parts.append(.text(context.theme.string(.onlyVisibleToYou), .muted)) }
-        if item.isLastInGroup, let date = message.createdAt {
+        if item.isLastInGroup || context.options.timestamps == .all, let date = message.createdAt {
             parts.append(.time(date, label: context.formatter.time(date)))
         }
         if message.isEdited { parts.append(.text(context.theme.string(.edited), .timestamp)) }
