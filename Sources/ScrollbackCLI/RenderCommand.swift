@@ -68,6 +68,9 @@ struct RenderCommand {
                 default: "short"),
             .option(
                 "style", value: "<bubbles|compact>", help: "ANSI output: bubbles, or compact (one line per message).", default: "bubbles"),
+            .option(
+                "timestamps", value: "<last|all>", help: "last: the time on the last message of each group; all: on every message.",
+                default: "last"),
             .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
@@ -466,6 +469,11 @@ enum InputOptions {
             return .failure(UsageError(message: "Unknown style '\(style)'. Use bubbles or compact."))
         }
         options.style = terminalStyle
+        let timestamps = arguments.value("timestamps") ?? "last"
+        guard let display = TimestampDisplay(rawValue: timestamps) else {
+            return .failure(UsageError(message: "Unknown timestamps choice '\(timestamps)'. Use last or all."))
+        }
+        options.timestamps = display
         return .success(options)
     }
 }

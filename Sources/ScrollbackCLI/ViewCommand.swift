@@ -52,6 +52,9 @@ struct ViewCommand {
                 default: "short"),
             .option("style", value: "<bubbles|compact>", help: "bubbles, or compact: one line per message.", default: "bubbles"),
             .option(
+                "timestamps", value: "<last|all>", help: "last: the time on the last message of each group; all: on every message.",
+                default: "last"),
+            .option(
                 "timezone", value: "<zone>", help: "Time zone of the times shown, e.g. Europe/Paris.",
                 default: "the machine's"),
             .option("locale", value: "<locale>", help: "Locale of dates and times, e.g. en_GB.", default: "the machine's"),

@@ -30,3 +30,27 @@ import Testing
         #expect(style.status == 64 && style.errors.contains("Unknown style 'dense'. Use bubbles or compact."))
     }
 }
+
+/// `--timestamps` on `render` and `view` (issue 14).
+@Suite struct TimestampOptionTests {
+    let conversation = samples.appendingPathComponent("conversation.json").path
+
+    @Test(arguments: ["render", "view"])
+    func allPutsATimeOnEveryMessage(command: String) {
+        var arguments = [command, conversation, "--width", "80", "--color", "never", "--timezone", "UTC", "--style", "bubbles"]
+        if command == "render" { arguments += ["--format", "ansi"] } else { arguments.append("--no-pager") }
+        let last = ToolRun(arguments)
+        let all = ToolRun(arguments + ["--timestamps", "all"])
+        #expect(last.status == 0 && all.status == 0)
+        // 09:00:05 and 09:00:30 are one group: by default only the second shows 09:00.
+        let times = { (output: String) in output.components(separatedBy: " 09:00 ").count + output.components(separatedBy: " 09:00\n").count
+        }
+        #expect(times(all.output) > times(last.output), "\(all.output)")
+        #expect(ToolRun(arguments + ["--timestamps", "last"]).output == last.output)
+    }
+
+    @Test func anUnknownChoiceIsAUsageError() {
+        let run = ToolRun(["render", conversation, "--timestamps", "some"])
+        #expect(run.status == 64 && run.errors.contains("Unknown timestamps choice 'some'. Use last or all."))
+    }
+}

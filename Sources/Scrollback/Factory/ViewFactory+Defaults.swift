@@ -90,14 +90,15 @@ extension ViewFactory {
         return .stack(.horizontal, [.avatar(AvatarContent(user: user, colorIndex: context.authorColorIndex(for: user))), name])
     }
 
-    /// The default: the time (last message of a group only), "Edited", who pinned the message, and
+    /// The default: the time (last message of a group only, unless ``RenderOptions/timestamps``
+    /// asks for every one), "Edited", who pinned the message, and
     /// the reply count of a thread that is not shown underneath; ``View/empty`` when there is
     /// nothing to say.
     public func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
         var parts: [View] = []
         if message.kind == .ephemeral { parts.append(.text(context.theme.string(.onlyVisibleToYou), .muted)) }
-        if item.isLastInGroup, let date = message.createdAt {
+        if item.isLastInGroup || context.options.timestamps == .all, let date = message.createdAt {
             parts.append(.time(date, label: context.formatter.time(date)))
         }
         if message.isEdited { parts.append(.text(context.theme.string(.edited), .timestamp)) }
@@ -271,14 +272,23 @@ extension ViewFactory {
                 body: [.stack(.horizontal, body)], date: message.createdAt))
     }
 
-    /// The default: the author (first message of a group only), "Message deleted" and the time of
-    /// deletion in a ``MessageFrame`` with the role ``Role/deleted``. Nothing of the content shows.
+    /// The default: the author (first message of a group only), "Message deleted", the time it
+    /// was sent and "deleted at …" (with the date when that is another day) in a ``MessageFrame``
+    /// with the role ``Role/deleted``. Nothing of the content shows.
     public func makeDeletedMessageView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
         var header: [View] = []
         if item.isFirstInGroup { header.append(context.factory.makeAuthorView(for: message, context: context)) }
         var body: [View] = [.text(context.theme.string(.messageDeleted), .deleted)]
-        if let date = message.deletedAt ?? message.createdAt { body.append(.time(date, label: context.formatter.time(date))) }
+        // The sent time places the message in the flow; the deletion time is a separate fact,
+        // labelled so that it is never read as the time it was sent.
+        if let date = message.createdAt { body.append(.time(date, label: context.formatter.time(date))) }
+        if let deleted = message.deletedAt {
+            let sameDay = message.createdAt.map { context.formatter.dayNumber(of: $0) == context.formatter.dayNumber(of: deleted) }
+            let when = sameDay == true ? context.formatter.time(deleted) : context.formatter.dateTime(deleted)
+            if message.createdAt != nil { body.append(.text("·", .muted)) }
+            body.append(.time(deleted, label: context.theme.string(.deletedAt, when)))
+        }
         return .message(
             MessageFrame(
                 id: message.id, role: .deleted, header: header, body: [.stack(.horizontal, body)],

@@ -35,6 +35,9 @@ public struct RenderOptions: Sendable {
     public var urls: URLDisplay = .short
     /// For terminals: bubbles (the default) or one line per message.
     public var style: TerminalStyle = .bubbles
+    /// Which messages show their time: the last of each group (the default, as chat clients
+    /// do) or every one, for an audit.
+    public var timestamps: TimestampDisplay = .last
 
     /// Options for rendering; the defaults are UTC, a fixed English locale, 80 columns without
     /// colour and the default theme, so that output never depends on the machine.
@@ -79,6 +82,14 @@ public enum URLDisplay: String, Sendable, CaseIterable {
     case short
     /// `label <https://…>`: the whole URL where the link is.
     case full
+}
+
+/// Which messages show their time.
+public enum TimestampDisplay: String, Sendable, CaseIterable {
+    /// The last message of each group, as chat clients show it.
+    case last
+    /// Every message.
+    case all
 }
 
 /// How terminal output lays out messages.

@@ -354,6 +354,10 @@ public struct TranscriptRenderer: Sendable {
         var lastChannelShownEmpty = false
         /// Where replies go.
         var placement: ThreadPlacement
+        /// The day of the last separator a thread block showed, when it differs from the day the
+        /// channel flow last announced: the flow's next message states its day again unless that
+        /// is the same, so that a thread running into the next day does not date what follows.
+        var threadLeftDay: Int64?
 
         init(renderer: TranscriptRenderer, index: TranscriptIndex?) {
             context = RenderContext(
@@ -473,10 +477,11 @@ public struct TranscriptRenderer: Sendable {
             zone.identifier == "GMT" ? "UTC" : zone.identifier
         }
 
-        private func write<Backend: TranscriptBackend>(_ items: [LayoutItem], to backend: inout Backend) {
+        private mutating func write<Backend: TranscriptBackend>(_ items: [LayoutItem], to backend: inout Backend) {
             for item in items {
                 switch item {
                 case .channel(let channel):
+                    threadLeftDay = nil
                     var options = ChannelHeaderOptions(channel: channel, showsName: headerShowsName)
                     if let index, channelNumber < index.channels.count {
                         let summary = index.channels[channelNumber]
@@ -487,25 +492,40 @@ public struct TranscriptRenderer: Sendable {
                     let header = context.factory.makeChannelHeaderView(options: options, context: context)
                     if header != .empty { backend.write(header) }
                 case .day(let date):
+                    threadLeftDay = nil
                     backend.write(context.factory.makeDaySeparatorView(for: date, context: context))
                 case .message(let item) where item.opensOrphanThread:
-                    writeThread(parent: nil, id: item.message.parentID ?? "", after: item.message.createdAt, to: &backend)
+                    restateDay(before: item.message, to: &backend)
+                    threadLeftDay = writeThread(parent: nil, id: item.message.parentID ?? "", after: item.message.createdAt, to: &backend)
                 case .message(let item):
+                    restateDay(before: item.message, to: &backend)
                     backend.write(context.factory.makeMessageView(for: item, context: context))
                     if item.placement == .channel, let count = item.threadReplyCount, count > 0 {
-                        writeThread(parent: item.message, id: item.message.id, after: item.message.createdAt, to: &backend)
+                        threadLeftDay = writeThread(parent: item.message, id: item.message.id, after: item.message.createdAt, to: &backend)
                     }
                 }
             }
         }
 
+        /// After a thread block that ended on another day, a separator for `message`'s own day
+        /// (the layout, which knows only the channel flow, saw no change of day).
+        private mutating func restateDay<Backend: TranscriptBackend>(before message: ChatMessage, to backend: inout Backend) {
+            guard let shown = threadLeftDay, let date = message.createdAt else { return }
+            threadLeftDay = nil
+            if context.formatter.dayNumber(of: date) != shown {
+                backend.write(context.factory.makeDaySeparatorView(for: date, context: context))
+            }
+        }
+
         /// The replies to `id`, read back from the index's scratch file and laid out like the
-        /// channel (groups, and a separator when the thread runs into another day).
+        /// channel (groups, and a separator when the thread runs into another day). Returns the
+        /// day of the last separator the block showed, if any.
+        @discardableResult
         private func writeThread<Backend: TranscriptBackend>(
             parent: ChatMessage?, id: String, after date: Date?,
             to backend: inout Backend
-        ) {
-            guard let index else { return }
+        ) -> Int64? {
+            guard let index else { return nil }
             var views: [View] = []
             let replies: [ChatMessage]
             do {
@@ -515,11 +535,14 @@ public struct TranscriptRenderer: Sendable {
                 views.append(context.factory.makeReadErrorView(for: error, context: context))
             }
             var threadLayout = TranscriptLayout(labels: context.formatter, startingDay: date)
+            var lastDay: Int64?
             func add(_ items: [LayoutItem]) {
                 for item in items {
                     switch item {
                     case .channel: break
-                    case .day(let date): views.append(context.factory.makeDaySeparatorView(for: date, context: context))
+                    case .day(let date):
+                        lastDay = context.formatter.dayNumber(of: date)
+                        views.append(context.factory.makeDaySeparatorView(for: date, context: context))
                     case .message(let item): views.append(context.factory.makeMessageView(for: item, context: context))
                     }
                 }
@@ -527,6 +550,7 @@ public struct TranscriptRenderer: Sendable {
             for reply in replies { add(threadLayout.add(MessageItem(message: reply, placement: .thread))) }
             add(threadLayout.flush())
             backend.write(context.factory.makeThreadView(for: parent, replies: views, replyCount: replies.count, context: context))
+            return lastDay
         }
     }
 }

@@ -42,6 +42,9 @@ public final class DateLabels: Sendable {
         isoFormatter.dateFormat = "yyyy-MM-dd HH:mm"
     }
 
+    /// The last day labelled in full (``fullDateTime(_:)``): consecutive messages share a day.
+    private let dayCache = Mutex<(day: Int64, label: String)>((.min, ""))
+
     /// Seconds east of UTC at `date`, cached per hour (zones change offset on hour boundaries).
     private func offset(at date: Date) -> Int {
         let hour = Int64((date.timeIntervalSince1970 / 3600).rounded(.down))
@@ -59,14 +62,45 @@ public final class DateLabels: Sendable {
 
     /// "14:05", or "2:05 PM" where the locale uses a 12-hour clock.
     public func time(_ date: Date) -> String {
+        time(date, withSeconds: false)
+    }
+
+    /// "14:05:09", or "2:05:09 PM" where the locale uses a 12-hour clock.
+    public func timeWithSeconds(_ date: Date) -> String {
+        time(date, withSeconds: true)
+    }
+
+    private func time(_ date: Date, withSeconds: Bool) -> String {
         let local = Int64((date.timeIntervalSince1970 + Double(offset(at: date))).rounded(.down))
         let secondsOfDay = ((local % 86_400) + 86_400) % 86_400
         let hour = Int(secondsOfDay / 3600)
-        let minute = Int(secondsOfDay / 60 % 60)
-        let minutes = minute < 10 ? "0\(minute)" : "\(minute)"
-        if uses24Hour { return (hour < 10 ? "0\(hour)" : "\(hour)") + ":" + minutes }
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var minutes = twoDigits(Int(secondsOfDay / 60 % 60))
+        if withSeconds { minutes += ":" + twoDigits(Int(secondsOfDay % 60)) }
+        if uses24Hour { return twoDigits(hour) + ":" + minutes }
         let twelve = hour % 12 == 0 ? 12 : hour % 12
         return "\(twelve):\(minutes) \(hour < 12 ? amSymbol : pmSymbol)"
+    }
+
+    /// The zone as an offset, "UTC" or "UTC+02:00" (or "UTC-03:30"), at `date`: unambiguous
+    /// where abbreviations such as "CST" are not.
+    public func zoneName(at date: Date) -> String {
+        let offset = offset(at: date)
+        guard offset != 0 else { return "UTC" }
+        let minutes = abs(offset) / 60
+        let hours = minutes / 60, rest = minutes % 60
+        return "UTC" + (offset < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
+    }
+
+    /// "Friday, Nov 28, 2025, 14:05:09 UTC+01:00": everything an auditor needs about a moment,
+    /// for tooltips. The day's label is cached, since messages come day by day.
+    public func fullDateTime(_ date: Date) -> String {
+        let dayNumber = dayNumber(of: date)
+        let dayLabel = dayCache.withLock { cache in
+            if cache.day != dayNumber { cache = (dayNumber, dayFormatter.string(from: date)) }
+            return cache.label
+        }
+        return dayLabel + ", " + timeWithSeconds(date) + " " + zoneName(at: date)
     }
 
     /// An absolute day, such as "Friday, Nov 28, 2025": a transcript is read later, so never "Today".

@@ -145,6 +145,7 @@ extension BuiltInThemes {
     "systemMessage": "System message",
     "unknownUser": "Unknown user",
     "messageDeleted": "Message deleted",
+    "deletedAt": "deleted at %@",
     "edited": "Edited",
     "onlyVisibleToYou": "Only visible to you",
     "you": "You",

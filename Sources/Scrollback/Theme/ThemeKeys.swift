@@ -66,6 +66,8 @@ extension Theme {
         public static let unknownUser = Label("unknownUser")
         /// What a deleted message shows instead of its text (`Message deleted`).
         public static let messageDeleted = Label("messageDeleted")
+        /// When a deleted message was deleted, beside the time it was sent (`deleted at %@`).
+        public static let deletedAt = Label("deletedAt")
         /// The mark of an edited message (`Edited`).
         public static let edited = Label("edited")
         /// The note on an ephemeral message only its reader saw (`Only visible to you`).
@@ -163,7 +165,9 @@ extension Theme {
         /// Every built-in label, in the order theme files list them.
         public static let builtIn: [Label] =
             [
-                .untitled, .message, .messages, .skippedMessage, .skippedMessages, .systemMessage, .unknownUser, .messageDeleted, .edited,
+                .untitled, .message, .messages, .skippedMessage, .skippedMessages, .systemMessage, .unknownUser, .messageDeleted,
+                .deletedAt,
+                .edited,
                 .onlyVisibleToYou,
                 .you, .attachment, .inputError, .ownReactionMark, .pinned, .pinnedBy, .pinnedByYou, .threadReply,
                 .threadReplies, .orphanThread, .repliedToThread, .channel, .member, .members, .quotedMessageMissing,

@@ -88,6 +88,44 @@ private struct ContactQuoteFactory: ViewFactory {
         #expect(!description.contains("x.test"))
     }
 
+    /// A deleted message is dated when it was sent, with its deletion beside it: the time alone
+    /// on the same day, the date and time on another.
+    @Test(arguments: [SampleTranscripts.Format.html, .ansi, .markdown])
+    func deletedMessagesShowWhenSentAndWhenDeleted(format: SampleTranscripts.Format) throws {
+        let sent = try #require(RFC3339.parse("2026-04-01T10:20:00Z"))
+        var sameDay = ChatMessage(id: "d1", text: "gone", user: ada, createdAt: sent)
+        sameDay.deletedAt = RFC3339.parse("2026-04-01T10:41:00Z")
+        var nextDay = ChatMessage(id: "d2", text: "gone too", user: ChatUser(id: "ben", name: "Ben"), createdAt: sent)
+        nextDay.deletedAt = RFC3339.parse("2026-04-02T08:05:00Z")
+        var undated = ChatMessage(id: "d3", type: .deleted, user: ChatUser(id: "cat", name: "Cat"), createdAt: sent)
+        undated.text = "never shown"
+        let output = SampleTranscripts.renderInMemory([sameDay, nextDay, undated], as: format)
+        let sentTime = try #require(output.range(of: "10:20"))
+        let deleted = try #require(
+            output.range(
+                of: format == .html
+                    ? "<span class=\"sb-muted\">·</span><time datetime=\"2026-04-01T10:41:00Z\" title=\"Wednesday, Apr 1, 2026, 10:41:00 UTC\">deleted at 10:41"
+                    : "· deleted at 10:41"))
+        #expect(sentTime.upperBound < deleted.lowerBound, "sent first, then deleted: \(output)")
+        #expect(output.contains("deleted at 2026-04-02 08:05"))
+        // The one without a deletion time says only when it was sent; none shows its text.
+        #expect(output.components(separatedBy: "deleted at").count == 3)
+        #expect(!output.contains("gone") && !output.contains("never shown"))
+        if format == .html {
+            #expect(output.contains("<time datetime=\"2026-04-01T10:20:00Z\" title=\"Wednesday, Apr 1, 2026, 10:20:00 UTC\">10:20</time>"))
+        }
+    }
+
+    /// The compact terminal style leads with the sent time and keeps the deletion time.
+    @Test func compactLinesKeepTheDeletionTime() throws {
+        var message = ChatMessage(id: "d1", text: "gone", user: ada, createdAt: RFC3339.parse("2026-04-01T10:20:00Z"))
+        message.deletedAt = RFC3339.parse("2026-04-01T10:41:00Z")
+        var options = RenderOptions()
+        options.style = .compact
+        let output = SampleTranscripts.renderInMemory([message], as: .ansi, options: options)
+        #expect(output.contains("10:20 Ada Lovelace: Message deleted · deleted at 10:41"), "\(output)")
+    }
+
     @Test func ownMessagesAndEditedMark() throws {
         var message = ChatMessage(id: "e", text: "fixed typo", user: ada, createdAt: Date(timeIntervalSince1970: 0))
         message.textUpdatedAt = Date(timeIntervalSince1970: 30)

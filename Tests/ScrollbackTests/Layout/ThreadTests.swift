@@ -210,6 +210,62 @@ import Testing
         assertSnapshot(of: try Self.render(json, as: .markdown), as: .lines(pathExtension: "md"), named: "markdown")
     }
 
+    /// A thread whose replies run past midnight, then the channel's own later messages of the
+    /// first day, then one of the second day.
+    static let threadIntoNextDay = """
+        {"channel":{"id":"c","name":"Allotment"},"messages":[
+        {"id":"p1","text":"Late question","user":{"id":"ana"},"created_at":"2026-04-01T23:50:00Z"},
+        {"id":"r1","text":"Reply before midnight","user":{"id":"ben"},"created_at":"2026-04-01T23:55:00Z","parent_id":"p1"},
+        {"id":"r2","text":"Reply after midnight","user":{"id":"ben"},"created_at":"2026-04-02T00:10:00Z","parent_id":"p1"},
+        {"id":"t1","text":"Same evening in the channel","user":{"id":"cat"},"created_at":"2026-04-01T23:58:00Z"},
+        {"id":"t2","text":"Still the first day","user":{"id":"cat"},"created_at":"2026-04-01T23:59:00Z"},
+        {"id":"t3","text":"Next morning","user":{"id":"ana"},"created_at":"2026-04-02T08:00:00Z"}
+        ]}
+        """
+
+    /// After a thread block ending on the next day, the flow says its own day again, once; the
+    /// next day then gets its separator in the flow as usual.
+    @Test(arguments: [SampleTranscripts.Format.html, .ansi, .markdown])
+    func theFlowRestatesItsDayAfterAThreadThatRanIntoTheNext(format: SampleTranscripts.Format) throws {
+        // HTML's tooltips name every message's day: count what is shown.
+        let output = try Self.render(Self.threadIntoNextDay, as: format)
+            .replacingOccurrences(of: #" title="[^"]*""#, with: "", options: .regularExpression)
+        let first = "Wednesday, Apr 1, 2026"
+        let second = "Thursday, Apr 2, 2026"
+        let positions = { (text: String) -> [String.Index] in
+            var found: [String.Index] = []
+            var rest = output.startIndex..<output.endIndex
+            while let range = output.range(of: text, range: rest) {
+                found.append(range.lowerBound)
+                rest = range.upperBound..<output.endIndex
+            }
+            return found
+        }
+        // The channel header names both days first (its date range).
+        let firstDays = Array(positions(first).dropFirst())
+        let secondDays = Array(positions(second).dropFirst())
+        #expect(firstDays.count == 2, "the first day, then again after the thread: \(output)")
+        #expect(secondDays.count == 2, "inside the thread, then in the flow")
+        let afterMidnight = try #require(output.range(of: "Reply after midnight"))
+        let sameEvening = try #require(output.range(of: "Same evening in the channel"))
+        let morning = try #require(output.range(of: "Next morning"))
+        // Order: day 1, thread with day 2 inside, day 1 again, the evening's messages, day 2, the morning.
+        #expect(firstDays[0] < secondDays[0] && secondDays[0] < afterMidnight.lowerBound)
+        #expect(afterMidnight.upperBound < firstDays[1] && firstDays[1] < sameEvening.lowerBound)
+        #expect(sameEvening.upperBound < secondDays[1] && secondDays[1] < morning.lowerBound)
+        #expect(output.range(of: "Still the first day")!.lowerBound < secondDays[1])
+    }
+
+    /// A thread that stays on its parent's day adds no separator.
+    @Test(arguments: [SampleTranscripts.Format.html, .ansi, .markdown])
+    func aThreadOnItsParentsDayAddsNoSeparator(format: SampleTranscripts.Format) throws {
+        let json = Self.threadIntoNextDay.replacingOccurrences(of: "2026-04-02T00:10:00Z", with: "2026-04-01T23:56:00Z")
+        let output = try Self.render(json, as: format).replacingOccurrences(of: #" title="[^"]*""#, with: "", options: .regularExpression)
+        // The header's date range, then one separator each.
+        #expect(output.components(separatedBy: "Wednesday, Apr 1, 2026").count == 3, "\(output)")
+        #expect(output.components(separatedBy: "Thursday, Apr 2, 2026").count == 3)
+    }
+
     // MARK: Channel headers
 
     @Test func aSingleChannelHeaderGivesDetailsWithoutRepeatingTheName() throws {

@@ -462,7 +462,9 @@ package final class ANSILayout {
             text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
         }
         switch view {
-        case .empty, .avatar, .time, .divider: return
+        case .empty, .avatar, .divider: return
+        // A bare time repeats the line's own; a labelled one ("deleted at 08:21") says more.
+        case .time(let date, let label): if label != dateLabels.time(date) { words.append(flat(label)) }
         case .text(let text, _): words.append(flat(text))
         case .heading(_, let text): words.append(flat(text))
         case .badge(let text, _): words.append("(" + flat(text) + ")")

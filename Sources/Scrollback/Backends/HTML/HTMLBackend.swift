@@ -14,6 +14,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     public let options: RenderOptions
     /// Set while ``begin(_:header:)`` writes the header, the one place for the page's `h1`.
     private var writesDocumentHeader = false
+    /// The full date, time with seconds and zone of every message and time, as tooltips.
+    private let dateLabels: DateLabels
 
     /// The policy in the page itself: nothing loads but inline styles and the messages' images
     /// and media, and no script runs at all.
@@ -31,6 +33,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     public init(output: Output, options: RenderOptions) {
         self.output = output
         self.options = options
+        dateLabels = DateLabels(timeZone: options.timeZone, locale: options.locale)
     }
 
     /// Writes the document head, the stylesheet, the channel heading (the page's only `<h1>`)
@@ -219,6 +222,11 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 output.write(CivilTime.local(date, in: options.timeZone).minuteText)
             }
         }
+        // Every message, its time shown or not, tells its exact moment on hover.
+        if let date = frame.date {
+            output.write("\" title=\"")
+            HTMLEscaping.write(dateLabels.fullDateTime(date), to: &output)
+        }
         output.write("\">")
         if !frame.header.isEmpty {
             output.write("<header>")
@@ -303,6 +311,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private mutating func writeTime(_ date: Date, label: String) {
         output.write("<time datetime=\"")
         output.write(CivilTime.utc(date).rfc3339)
+        output.write("\" title=\"")
+        HTMLEscaping.write(dateLabels.fullDateTime(date), to: &output)
         output.write("\">")
         HTMLEscaping.write(label, to: &output)
         output.write("</time>")

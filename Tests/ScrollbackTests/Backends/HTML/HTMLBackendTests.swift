@@ -164,8 +164,9 @@ struct HTMLBackendTests {
         let footer: String =
             "</main>\n<footer class=\"sb-summary\"><div class=\"sb-row sb-document-summary\">"
             + "<span class=\"sb-muted\">1 message</span><span class=\"sb-muted\">·</span>"
-            + "<time datetime=\"2025-11-28T08:12:00Z\">2025-11-28 09:12</time><span class=\"sb-muted\">–</span>"
-            + "<time datetime=\"2025-11-29T17:40:00Z\">2025-11-29 18:40</time>"
+            + "<time datetime=\"2025-11-28T08:12:00Z\" title=\"Friday, Nov 28, 2025, 09:12:00 UTC+01:00\">2025-11-28 09:12</time>"
+            + "<span class=\"sb-muted\">–</span>"
+            + "<time datetime=\"2025-11-29T17:40:00Z\" title=\"Saturday, Nov 29, 2025, 18:40:00 UTC+01:00\">2025-11-29 18:40</time>"
             + "<span class=\"sb-muted\">Europe/Paris</span><span class=\"sb-muted\">·</span>"
             + "<span class=\"sb-muted\">Scrollback 0.1.0</span></div></footer>\n</body>\n</html>\n"
         #expect(html.hasSuffix(footer))
@@ -261,10 +262,14 @@ struct HTMLBackendTests {
     @Test func messageFrame() {
         let html = Self.fragment(.message(Self.frame))
         #expect(
-            html.hasPrefix("<article class=\"sb-message sb-bubble\" id=\"m_msg%201/&quot;x&quot;\" aria-label=\"Ada, 2025-11-28 09:12\">"))
+            html.hasPrefix(
+                "<article class=\"sb-message sb-bubble\" id=\"m_msg%201/&quot;x&quot;\" aria-label=\"Ada, 2025-11-28 09:12\""
+                    + " title=\"Friday, Nov 28, 2025, 09:12:00 UTC+01:00\">"))
         #expect(html.contains("<header><span class=\"sb-author\">Ada</span></header>"))
         #expect(html.contains("<div class=\"sb-body\"><p>Hello <strong>world</strong></p></div>"))
-        #expect(html.contains("<footer><time datetime=\"2025-11-28T08:12:00Z\">09:12</time></footer>"))
+        #expect(
+            html.contains(
+                "<footer><time datetime=\"2025-11-28T08:12:00Z\" title=\"Friday, Nov 28, 2025, 09:12:00 UTC+01:00\">09:12</time></footer>"))
         #expect(html.hasSuffix("</article>"))
     }
 
@@ -358,7 +363,7 @@ struct HTMLBackendTests {
         #expect(Self.fragment(.icon(name: .pinned, label: "")) == "<span class=\"sb-icon\" aria-hidden=\"true\">📌</span>")
         #expect(
             Self.fragment(.time(Self.date("2025-01-02T03:04:05.250Z"), label: "<03:04>"))
-                == "<time datetime=\"2025-01-02T03:04:05.250Z\">&lt;03:04&gt;</time>")
+                == "<time datetime=\"2025-01-02T03:04:05.250Z\" title=\"Thursday, Jan 2, 2025, 04:04:05 UTC+01:00\">&lt;03:04&gt;</time>")
         #expect(Self.fragment(.badge("Edited", .muted)) == "<span class=\"sb-badge sb-muted\">Edited</span>")
         let fields = Self.fragment(.fields([.init("Name", .text("Ada")), .init("Nested", .fields([.init("<k>", .text("v"))]))]))
         #expect(
