@@ -96,7 +96,7 @@ extension ViewFactory {
     public func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
         var parts: [View] = []
-        if message.kind == .ephemeral { parts.append(.text(context.theme.string(.onlyVisibleToYou), .muted)) }
+        if message.kind == .ephemeral { parts.append(.text(onlyVisibleNote(for: message, context: context), .muted)) }
         if item.isLastInGroup, let date = message.createdAt {
             parts.append(.time(date, label: context.formatter.time(date)))
         }
@@ -258,9 +258,10 @@ extension ViewFactory {
     }
 
     /// The default: the text (or a generic label) and the time in a ``MessageFrame`` with the role
-    /// ``Role/system`` or ``Role/error``.
+    /// ``Role/system`` or ``Role/error``; an error also names its author, whose send it was.
     public func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
+        let isError = message.kind == .error && message.user != nil
         var body: [View] = [
             .text(message.text.isEmpty ? context.theme.string(.systemMessage) : message.text, message.kind == .error ? .error : .system)
         ]
@@ -268,7 +269,9 @@ extension ViewFactory {
         return .message(
             MessageFrame(
                 id: message.id, role: message.kind == .error ? .error : .system,
-                body: [.stack(.horizontal, body)], date: message.createdAt))
+                header: isError ? [context.factory.makeAuthorView(for: message, context: context)] : [],
+                body: [.stack(.horizontal, body)], authorName: isError ? authorName(of: message, context: context) : nil,
+                date: message.createdAt))
     }
 
     /// The default: the author (first message of a group only), "Message deleted" and the time of
@@ -286,6 +289,14 @@ extension ViewFactory {
     }
 
     // MARK: - Helpers shared by the defaults
+
+    /// Who saw an ephemeral message: its author (Stream shows it to the sender only), "you" only
+    /// when the reader is that author, since a third party reading the export is not.
+    func onlyVisibleNote(for message: ChatMessage, context: RenderContext) -> String {
+        guard let user = message.user else { return context.theme.string(.onlyVisibleTo, context.theme.string(.unknownUser)) }
+        return context.isCurrentUser(user)
+            ? context.theme.string(.onlyVisibleToYou) : context.theme.string(.onlyVisibleTo, user.displayName)
+    }
 
     func authorName(of message: ChatMessage, context: RenderContext) -> String {
         guard let user = message.user else { return context.theme.string(.unknownUser) }

@@ -147,6 +147,7 @@ extension BuiltInThemes {
     "messageDeleted": "Message deleted",
     "edited": "Edited",
     "onlyVisibleToYou": "Only visible to you",
+    "onlyVisibleTo": "Only visible to %@",
     "you": "You",
     "attachment": "Attachment",
     "inputError": "The transcript stops here: %@",

@@ -70,6 +70,9 @@ extension Theme {
         public static let edited = Label("edited")
         /// The note on an ephemeral message only its reader saw (`Only visible to you`).
         public static let onlyVisibleToYou = Label("onlyVisibleToYou")
+        /// `Only visible to %@`: the note on an ephemeral message of someone other than the reader,
+        /// who saw it only because the export holds it.
+        public static let onlyVisibleTo = Label("onlyVisibleTo")
         /// The reader's own name, in place of their display name (`You`).
         public static let you = Label("you")
         /// An attachment that names no type (`Attachment`).
@@ -164,7 +167,7 @@ extension Theme {
         public static let builtIn: [Label] =
             [
                 .untitled, .message, .messages, .skippedMessage, .skippedMessages, .systemMessage, .unknownUser, .messageDeleted, .edited,
-                .onlyVisibleToYou,
+                .onlyVisibleToYou, .onlyVisibleTo,
                 .you, .attachment, .inputError, .ownReactionMark, .pinned, .pinnedBy, .pinnedByYou, .threadReply,
                 .threadReplies, .orphanThread, .repliedToThread, .channel, .member, .members, .quotedMessageMissing,
                 .quotedMessageElsewhere, .photos, .videos, .files, .voiceMessageDuration, .photo, .video, .file, .audio,
