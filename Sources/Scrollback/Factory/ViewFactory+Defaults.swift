@@ -72,7 +72,7 @@ extension ViewFactory {
                 role: message.kind == .ephemeral ? .ephemeral : own ? .ownBubble : .bubble,
                 header: header, body: body, footer: footer == .empty ? [] : [footer],
                 authorName: authorName(of: message, context: context), date: message.createdAt,
-                isRepeat: item.placement.isRepeat))
+                isRepeat: item.placement.isRepeat, authorTitle: authorTitle(of: message, context: context)))
     }
 
     /// A second appearance of a message gives up its anchor to the first.
@@ -271,7 +271,7 @@ extension ViewFactory {
                 id: message.id, role: message.kind == .error ? .error : .system,
                 header: isError ? [context.factory.makeAuthorView(for: message, context: context)] : [],
                 body: [.stack(.horizontal, body)], authorName: isError ? authorName(of: message, context: context) : nil,
-                date: message.createdAt))
+                date: message.createdAt, authorTitle: isError ? authorTitle(of: message, context: context) : nil))
     }
 
     /// The default: the author (first message of a group only), "Message deleted" and the time of
@@ -285,7 +285,8 @@ extension ViewFactory {
         return .message(
             MessageFrame(
                 id: message.id, role: .deleted, header: header, body: [.stack(.horizontal, body)],
-                authorName: authorName(of: message, context: context), date: message.createdAt))
+                authorName: authorName(of: message, context: context), date: message.createdAt,
+                authorTitle: authorTitle(of: message, context: context)))
     }
 
     // MARK: - Helpers shared by the defaults
@@ -300,7 +301,17 @@ extension ViewFactory {
 
     func authorName(of message: ChatMessage, context: RenderContext) -> String {
         guard let user = message.user else { return context.theme.string(.unknownUser) }
-        return context.isCurrentUser(user) ? context.theme.string(.you) : user.displayName
+        if context.isCurrentUser(user) { return context.theme.string(.you) }
+        // Two people with one name differ by their id, not only by the avatar's colour.
+        return context.sharesDisplayName(user) ? authorTitle(of: message, context: context) ?? user.displayName : user.displayName
+    }
+
+    /// The author's name and user id (`Alex (alex-2)`, `You (maya)`), for the tooltip; `nil`
+    /// for a message without an author or one known only by name.
+    func authorTitle(of message: ChatMessage, context: RenderContext) -> String? {
+        guard let user = message.user, !user.id.isEmpty else { return nil }
+        let name = context.isCurrentUser(user) ? context.theme.string(.you) : user.displayName
+        return context.theme.string(.nameWithID, arguments: [name, user.id])
     }
 
     /// A field value as views: strings (links when they are allowed URLs), numbers, nested rows.

@@ -360,6 +360,7 @@ public struct TranscriptRenderer: Sendable {
                 options: renderer.options, factory: renderer.factory, resolver: renderer.resolver,
                 attachmentViews: renderer.attachmentViews)
             context.documentMessages = index?.messageIDs
+            context.collidingNames = index?.collidingNames ?? []
             context.speakers = SpeakerOrder()
             self.index = index
             placement = ThreadPlacement(index: index)

@@ -75,6 +75,12 @@ extension Theme {
         public static let onlyVisibleTo = Label("onlyVisibleTo")
         /// The reader's own name, in place of their display name (`You`).
         public static let you = Label("you")
+        /// `%@ (%@)`: an author's name and user id, where two authors share the name.
+        public static let nameWithID = Label("nameWithID")
+        /// `%@ and %@`: the last two of the members naming a channel that has no name.
+        public static let namesAnd = Label("namesAnd")
+        /// `%@ and %@ others`: the first members naming an unnamed channel, then how many more.
+        public static let namesAndOthers = Label("namesAndOthers")
         /// An attachment that names no type (`Attachment`).
         public static let attachment = Label("attachment")
         /// `The transcript stops here: %@`.
@@ -168,7 +174,8 @@ extension Theme {
             [
                 .untitled, .message, .messages, .skippedMessage, .skippedMessages, .systemMessage, .unknownUser, .messageDeleted, .edited,
                 .onlyVisibleToYou, .onlyVisibleTo,
-                .you, .attachment, .inputError, .ownReactionMark, .pinned, .pinnedBy, .pinnedByYou, .threadReply,
+                .you, .nameWithID, .namesAnd, .namesAndOthers, .attachment, .inputError, .ownReactionMark, .pinned, .pinnedBy, .pinnedByYou,
+                .threadReply,
                 .threadReplies, .orphanThread, .repliedToThread, .channel, .member, .members, .quotedMessageMissing,
                 .quotedMessageElsewhere, .photos, .videos, .files, .voiceMessageDuration, .photo, .video, .file, .audio,
                 .voiceMessage, .link, .linkPreview, .contact, .phone, .email, .poll, .pollOpen, .pollClosed, .vote, .votes,

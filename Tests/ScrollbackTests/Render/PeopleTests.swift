@@ -10,9 +10,12 @@ import Testing
         var options = RenderOptions()
         options.width = 80
         options.currentUserID = me
+        // Two passes, as the command line renders: the index finds shared names.
+        var first = TranscriptReader(bytes: Array(json.utf8))
+        let index = try TranscriptIndex(reading: &first)
         var reader = TranscriptReader(bytes: Array(json.utf8))
         var backend = format.makeBackend(output: "", options: options)
-        _ = try TranscriptRenderer(options: options).render(&reader, to: &backend)
+        _ = try TranscriptRenderer(options: options).render(&reader, index: index, to: &backend)
         return backend.output
     }
 
@@ -61,5 +64,62 @@ import Testing
         let context = RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
         let message = ChatMessage(id: "1", type: .ephemeral, text: "x")
         #expect(DefaultViewFactory().onlyVisibleNote(for: message, context: context) == "Only visible to Unknown user")
+    }
+}
+
+extension PeopleTests {
+    // MARK: Item 7: two people, one name
+
+    static let twoAlexes = """
+        {"channel": {"id": "c", "name": "general"}, "messages": [
+          {"id": "1", "text": "One", "user": {"id": "alex-1", "name": "Alex"}, "created_at": "2026-03-09T09:31:00Z"},
+          {"id": "2", "text": "Two", "user": {"id": "alex-2", "name": "alex "}, "created_at": "2026-03-09T09:35:00Z"},
+          {"id": "3", "text": "Three", "user": {"id": "bo", "name": "Bo"}, "created_at": "2026-03-09T09:40:00Z"}
+        ]}
+        """
+
+    @Test(arguments: [OutputFormat.ansi, .markdown, .html])
+    func namesSharedByTwoAuthorsShowTheUserID(format: OutputFormat) throws {
+        let output = try render(Self.twoAlexes, format)
+        #expect(output.contains("Alex (alex-1)"), "\(format)")
+        #expect(output.contains("alex  (alex-2)") || output.contains("alex (alex-2)"), "\(format)")
+        // A name nobody else uses stays as it is.
+        #expect(!output.contains(">Bo (bo)<") && !output.contains("Bo (bo)\n"), "\(format)")
+        #expect(output.contains("Bo"), "\(format)")
+    }
+
+    @Test func theReaderStaysYouAndTheOtherShowsTheID() throws {
+        let output = try render(Self.twoAlexes, .markdown, me: "alex-1")
+        #expect(output.contains("You"))
+        #expect(!output.contains("Alex (alex-1)"))
+        #expect(output.contains("(alex-2)"))
+    }
+
+    @Test func htmlAlwaysPutsTheUserIDInTheAuthorsTooltip() throws {
+        let output = try render(Self.twoAlexes, .html)
+        #expect(output.contains(#"<header title="Bo (bo)">"#))
+        #expect(output.contains(#"<header title="Alex (alex-1) (alex-1)">"#) == false)
+        #expect(output.contains(#"title="Alex (alex-1)">"#))
+    }
+
+    @Test func theIndexFindsNamesSharedByDifferentUsersOnly() throws {
+        let json = """
+            {"messages": [
+              {"id": "1", "text": "a", "user": {"id": "u1", "name": "Sam"}},
+              {"id": "2", "text": "b", "user": {"id": "u1", "name": "Sam"}},
+              {"id": "3", "text": "c", "user": {"id": "u2", "name": "Kim"}},
+              {"id": "4", "text": "d", "user": {"id": "u3", "name": "KIM"}}
+            ]}
+            """
+        var reader = TranscriptReader(bytes: Array(json.utf8))
+        let index = try TranscriptIndex(reading: &reader)
+        #expect(!index.isSharedDisplayName("Sam"))
+        #expect(index.isSharedDisplayName("Kim"))
+        #expect(index.isSharedDisplayName(" kim"))
+    }
+
+    @Test func aNameWithIDLabelKeepsPlaceholdersInArgumentsAsTheyAre() {
+        #expect(Theme.default.string(.nameWithID, arguments: ["%@", "x"]) == "%@ (x)")
+        #expect(Theme.default.string(.namesAndOthers, arguments: ["Ann, Bo, Cy", "2"]) == "Ann, Bo, Cy and 2 others")
     }
 }
