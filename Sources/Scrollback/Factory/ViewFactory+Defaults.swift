@@ -6,7 +6,7 @@ extension ViewFactory {
     /// member count and the days of its messages.
     public func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> View {
         let channel = options.channel
-        let name = channel.displayName ?? context.theme.string(.channel)
+        let name = channel.title(currentUserID: context.options.currentUserID, theme: context.theme) ?? context.theme.string(.channel)
         var info: [View] = []
         if let image = channel.imageURL, !image.isEmpty {
             info.append(.image(ImageContent(source: image, alt: name, width: 32, height: 32)))

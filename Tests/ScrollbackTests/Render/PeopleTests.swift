@@ -123,3 +123,55 @@ extension PeopleTests {
         #expect(Theme.default.string(.namesAndOthers, arguments: ["Ann, Bo, Cy", "2"]) == "Ann, Bo, Cy and 2 others")
     }
 }
+
+extension PeopleTests {
+    // MARK: Item 10: channels named after their members
+
+    static func unnamed(members: [String], memberCount: Int? = nil, inChannel: Bool = false) -> String {
+        let list = members.map { #"{"user_id": "\#($0.lowercased())", "user": {"id": "\#($0.lowercased())", "name": "\#($0)"}}"# }
+            .joined(separator: ", ")
+        let count = memberCount.map { #", "member_count": \#($0)"# } ?? ""
+        let channel = #"{"id": "!members-O0u", "cid": "messaging:!members-O0u"\#(count)\#(inChannel ? #", "members": [\#(list)]"# : "")}"#
+        return """
+            {"channel": \(channel), \(inChannel ? "" : #""members": [\#(list)], "#)"messages": [
+              {"id": "1", "text": "Hi", "user": {"id": "ann", "name": "Ann"}, "created_at": "2026-03-09T09:31:00Z"}]}
+            """
+    }
+
+    @Test(arguments: [OutputFormat.ansi, .markdown, .html])
+    func anUnnamedChannelIsNamedAfterItsMembersButTheReader(format: OutputFormat) throws {
+        let output = try render(Self.unnamed(members: ["Ann", "Bo", "Cy", "Me"]), format, me: "me")
+        #expect(output.contains("Ann, Bo and Cy"), "\(format)")
+        #expect(!output.contains("!members-O0u"), "\(format)")
+        if format == .html {
+            #expect(output.contains("<title>Ann, Bo and Cy</title>"))
+            #expect(output.contains("<h1"))
+            let heading = try #require(output.range(of: "<h1"))
+            #expect(output[heading.lowerBound...].prefix(200).contains("Ann, Bo and Cy"))
+        }
+    }
+
+    @Test func titlesForEachNumberOfMembers() {
+        let theme = Theme.default
+        func title(_ names: [String], count: Int64? = nil, me: String? = "me") -> String? {
+            ChatChannel(cid: "messaging:!members-x", memberCount: count, members: names.map { ChatUser(id: $0.lowercased(), name: $0) })
+                .title(currentUserID: me, theme: theme)
+        }
+        #expect(title(["Ann", "Me"]) == "Ann")
+        #expect(title(["Ann", "Bo"]) == "Ann and Bo")
+        #expect(title(["Ann", "Me", "Bo", "Cy"]) == "Ann, Bo and Cy")
+        #expect(title(["Ann", "Bo", "Cy", "Di", "Ed"]) == "Ann, Bo, Cy and 2 others")
+        // The member count tells of members the export does not list; the reader is not one of the others.
+        #expect(title(["Me", "Ann", "Bo", "Cy"], count: 10) == "Ann, Bo, Cy and 6 others")
+        // Without --me, every member names it; alone, the reader names it.
+        #expect(title(["Ann", "Me"], me: nil) == "Ann and Me")
+        #expect(title(["Me"]) == "Me")
+        #expect(title([]) == "messaging:!members-x")
+        #expect(ChatChannel(cid: "x", name: "general", members: [ChatUser(id: "a")]).title(currentUserID: nil, theme: theme) == "general")
+    }
+
+    @Test func membersInsideTheChannelObjectNameItToo() throws {
+        let output = try render(Self.unnamed(members: ["Ann", "Bo"], inChannel: true), .markdown)
+        #expect(output.hasPrefix("# Ann and Bo"))
+    }
+}
