@@ -35,7 +35,7 @@ struct OutputDirectory {
                     sink = nil
                     entries.append(
                         IndexEntry(
-                            fileName: fileName, title: channel?.displayName ?? options.theme.string(.untitled),
+                            fileName: fileName, title: channel.flatMap(title) ?? options.theme.string(.untitled),
                             summary: summary))
                     rendering.messageCount += summary.messageCount
                 })
@@ -51,11 +51,16 @@ struct OutputDirectory {
         return rendering
     }
 
+    /// The channel's name, else its members' (`--me` left out), as its heading says.
+    private func title(_ channel: ChatChannel) -> String? {
+        channel.title(currentUserID: options.currentUserID, theme: options.theme)
+    }
+
     private func path(_ fileName: String) -> String { (directory as NSString).appendingPathComponent(fileName) }
 
     /// `003-support-tickets.html`: the number keeps the input's order, the slug says which channel.
     private func uniqueName(for channel: ChatChannel?, number: Int, used: inout Set<String>) -> String {
-        let source = channel?.displayName ?? channel?.id ?? "messages"
+        let source = channel.flatMap(title) ?? channel?.id ?? "messages"
         var slug = ""
         for scalar in source.lowercased().unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {

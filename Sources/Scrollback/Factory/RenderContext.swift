@@ -25,6 +25,9 @@ public struct RenderContext: Sendable {
     var pageLinks: PageLinks?
     /// What ``report(_:keyPath:in:)`` collected for the renderer to pass on.
     let problems = RenderProblems()
+    /// The display names (``TranscriptIndex/nameKey(_:)``) that more than one author of the
+    /// document uses, when an index pass found them: those authors show their user id too.
+    var collidingNames: Set<String> = []
     /// The speakers met so far, in order, when a renderer draws the document; `nil` in a context
     /// made for calling a slot directly.
     var speakers: SpeakerOrder?
@@ -69,6 +72,12 @@ public struct RenderContext: Sendable {
     /// always gives the same colours); without a renderer's context, a colour from the user id.
     public func authorColorIndex(for user: ChatUser) -> Int {
         speakers?.index(of: user) ?? AvatarContent(user: user).colorIndex
+    }
+
+    /// Whether another author of the document goes by the same display name as `user`, so that
+    /// only the user id tells them apart. Known after an index pass; `false` without one.
+    public func sharesDisplayName(_ user: ChatUser) -> Bool {
+        !collidingNames.isEmpty && !user.id.isEmpty && collidingNames.contains(TranscriptIndex.nameKey(user.displayName))
     }
 
     /// Whether `user` is the reader (`--me`).

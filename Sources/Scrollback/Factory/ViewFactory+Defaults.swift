@@ -6,7 +6,7 @@ extension ViewFactory {
     /// member count and the days of its messages.
     public func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> View {
         let channel = options.channel
-        let name = channel.displayName ?? context.theme.string(.channel)
+        let name = channel.title(currentUserID: context.options.currentUserID, theme: context.theme) ?? context.theme.string(.channel)
         var info: [View] = []
         if let image = channel.imageURL, !image.isEmpty {
             info.append(.image(ImageContent(source: image, alt: name, width: 32, height: 32)))
@@ -72,7 +72,7 @@ extension ViewFactory {
                 role: message.kind == .ephemeral ? .ephemeral : own ? .ownBubble : .bubble,
                 header: header, body: body, footer: footer == .empty ? [] : [footer],
                 authorName: authorName(of: message, context: context), date: message.createdAt,
-                isRepeat: item.placement.isRepeat))
+                isRepeat: item.placement.isRepeat, authorTitle: authorTitle(of: message, context: context)))
     }
 
     /// A second appearance of a message gives up its anchor to the first.
@@ -97,7 +97,7 @@ extension ViewFactory {
     public func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
         var parts: [View] = []
-        if message.kind == .ephemeral { parts.append(.text(context.theme.string(.onlyVisibleToYou), .muted)) }
+        if message.kind == .ephemeral { parts.append(.text(onlyVisibleNote(for: message, context: context), .muted)) }
         if item.isLastInGroup || context.options.timestamps == .all, let date = message.createdAt {
             parts.append(.time(date, label: context.formatter.time(date)))
         }
@@ -259,9 +259,10 @@ extension ViewFactory {
     }
 
     /// The default: the text (or a generic label) and the time in a ``MessageFrame`` with the role
-    /// ``Role/system`` or ``Role/error``.
+    /// ``Role/system`` or ``Role/error``; an error also names its author, whose send it was.
     public func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> View {
         let message = item.message
+        let isError = message.kind == .error && message.user != nil
         var body: [View] = [
             .text(message.text.isEmpty ? context.theme.string(.systemMessage) : message.text, message.kind == .error ? .error : .system)
         ]
@@ -269,7 +270,9 @@ extension ViewFactory {
         return .message(
             MessageFrame(
                 id: message.id, role: message.kind == .error ? .error : .system,
-                body: [.stack(.horizontal, body)], date: message.createdAt))
+                header: isError ? [context.factory.makeAuthorView(for: message, context: context)] : [],
+                body: [.stack(.horizontal, body)], authorName: isError ? authorName(of: message, context: context) : nil,
+                date: message.createdAt, authorTitle: isError ? authorTitle(of: message, context: context) : nil))
     }
 
     /// The default: the author (first message of a group only), "Message deleted", the time it
@@ -292,14 +295,33 @@ extension ViewFactory {
         return .message(
             MessageFrame(
                 id: message.id, role: .deleted, header: header, body: [.stack(.horizontal, body)],
-                authorName: authorName(of: message, context: context), date: message.createdAt))
+                authorName: authorName(of: message, context: context), date: message.createdAt,
+                authorTitle: authorTitle(of: message, context: context)))
     }
 
     // MARK: - Helpers shared by the defaults
 
+    /// Who saw an ephemeral message: its author (Stream shows it to the sender only), "you" only
+    /// when the reader is that author, since a third party reading the export is not.
+    func onlyVisibleNote(for message: ChatMessage, context: RenderContext) -> String {
+        guard let user = message.user else { return context.theme.string(.onlyVisibleTo, context.theme.string(.unknownUser)) }
+        return context.isCurrentUser(user)
+            ? context.theme.string(.onlyVisibleToYou) : context.theme.string(.onlyVisibleTo, user.displayName)
+    }
+
     func authorName(of message: ChatMessage, context: RenderContext) -> String {
         guard let user = message.user else { return context.theme.string(.unknownUser) }
-        return context.isCurrentUser(user) ? context.theme.string(.you) : user.displayName
+        if context.isCurrentUser(user) { return context.theme.string(.you) }
+        // Two people with one name differ by their id, not only by the avatar's colour.
+        return context.sharesDisplayName(user) ? authorTitle(of: message, context: context) ?? user.displayName : user.displayName
+    }
+
+    /// The author's name and user id (`Alex (alex-2)`, `You (maya)`), for the tooltip; `nil`
+    /// for a message without an author or one known only by name.
+    func authorTitle(of message: ChatMessage, context: RenderContext) -> String? {
+        guard let user = message.user, !user.id.isEmpty else { return nil }
+        let name = context.isCurrentUser(user) ? context.theme.string(.you) : user.displayName
+        return context.theme.string(.nameWithID, arguments: [name, user.id])
     }
 
     /// A field value as views: strings (links when they are allowed URLs), numbers, nested rows.

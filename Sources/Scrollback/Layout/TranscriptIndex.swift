@@ -59,6 +59,11 @@ public final class TranscriptIndex {
     /// The error that ended the reading early, if any: what was read before it is indexed.
     public private(set) var readError: ReadError?
     private(set) var messageIDs = MessageIDSet()
+    /// Display names (``nameKey(_:)``) that more than one author uses: the factory adds the
+    /// user id where they show.
+    private(set) var collidingNames: Set<String> = []
+    /// The first author's id for each display name met; dropped once the reading is done.
+    private var authorsByName: [String: String] = [:]
     private(set) var replies: [SpooledReply] = []
     /// Which page shows each message, sorted by id hash; empty when the document is not split.
     private(set) var messagePages: [PageAssigner.Entry] = []
@@ -111,6 +116,7 @@ public final class TranscriptIndex {
             (messagePages, pages) = pager.resolve()
         }
         messageIDs.seal()
+        authorsByName = [:]
         replies.sort(by: <)
         replies.shrinkToFit()
     }
@@ -119,6 +125,14 @@ public final class TranscriptIndex {
     /// out from the message's `raw`.
     private func add(_ message: ChatMessage, json: [UInt8]?) throws(ReadError) {
         channels[channels.count - 1].add(message.createdAt)
+        if let user = message.user, !user.id.isEmpty {
+            let key = Self.nameKey(user.displayName)
+            if let first = authorsByName[key] {
+                if first != user.id { collidingNames.insert(key) }
+            } else {
+                authorsByName[key] = user.id
+            }
+        }
         messageIDs.insert(message.id, isTopLevel: message.parentID == nil)
         guard let parent = message.parentID else { return }
         var place = (offset: Int64(heldReplies.count), length: Int32(0))
@@ -139,6 +153,14 @@ public final class TranscriptIndex {
     }
 
     // MARK: Looking up
+
+    /// How display names are compared: "Alex", "alex" and " Alex " read as one name.
+    static func nameKey(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    /// Whether more than one author of the document goes by `name`.
+    public func isSharedDisplayName(_ name: String) -> Bool { collidingNames.contains(Self.nameKey(name)) }
 
     /// Whether the message is in the document (read and admitted by the filter).
     public func contains(messageID: String) -> Bool { messageIDs.contains(messageID) }

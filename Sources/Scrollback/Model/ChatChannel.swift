@@ -16,14 +16,19 @@ public struct ChatChannel: Sendable, Hashable {
     public var memberCount: Int64?
     /// When the channel was created (`created_at`).
     public var createdAt: Date?
+    /// The members' users, in input order (the channel's `members`, else the export's beside
+    /// it; the first ``maximumMembersKept`` only): what names a channel without a name.
+    public var members: [ChatUser]
     /// Every key of the channel object, in input order.
     public var raw: JSONObject
 
     /// A channel with these fields, as a test or an app building a transcript by hand needs it.
     public init(
         id: String? = nil, cid: String? = nil, type: String? = nil, name: String? = nil,
-        imageURL: String? = nil, memberCount: Int64? = nil, createdAt: Date? = nil, raw: JSONObject = JSONObject()
+        imageURL: String? = nil, memberCount: Int64? = nil, createdAt: Date? = nil, raw: JSONObject = JSONObject(),
+        members: [ChatUser] = []
     ) {
+        self.members = members
         self.id = id
         self.cid = cid
         self.type = type
@@ -34,7 +39,11 @@ public struct ChatChannel: Sendable, Hashable {
         self.raw = raw
     }
 
-    /// The channel's name, else its cid or id.
+    /// How many members a channel keeps: enough to name it, not a livestream's audience.
+    public static let maximumMembersKept = 16
+
+    /// The channel's name, else its cid or id. Rendering names a channel without a name after
+    /// its members instead (`title(currentUserID:theme:)`).
     public var displayName: String? {
         if let name, !name.isEmpty { return name }
         return cid ?? id

@@ -118,7 +118,25 @@ struct MessageDecoder {
         return ChatChannel(
             id: fields.string("id"), cid: fields.string("cid"), type: fields.string("type"),
             name: fields.string("name"), imageURL: fields.string("image").flatMap { $0.isEmpty ? nil : $0 },
-            memberCount: fields.integer("member_count"), createdAt: fields.date("created_at"), raw: object)
+            memberCount: fields.integer("member_count"), createdAt: fields.date("created_at"), raw: object,
+            members: Self.memberUsers(object["members"]))
+    }
+
+    /// The users of a `members` array (each `{"user_id", "user": {...}}`), quietly: a member
+    /// list only names a channel, so a broken entry is left out, not reported.
+    static func memberUsers(_ value: JSONValue?) -> [ChatUser] {
+        guard case .array(let items) = value else { return [] }
+        let quiet = MessageDecoder(warn: { _, _ in })
+        var users: [ChatUser] = []
+        for item in items where users.count < ChatChannel.maximumMembersKept {
+            guard case .object(let member) = item else { continue }
+            if case .object(let user) = member["user"], let decoded = quiet.user(user, path: FieldPath(base: "")) {
+                users.append(decoded)
+            } else if case .string(let id) = member["user_id"], !id.isEmpty {
+                users.append(ChatUser(id: id))
+            }
+        }
+        return users
     }
 
     private func users(_ values: [JSONValue]?, path: FieldPath) -> [ChatUser] {

@@ -7,7 +7,7 @@ struct MessageHead {
     var parentID: JSONValue?
     var createdAt: JSONValue?
     var showInChannel: JSONValue?
-    /// The author as an object holding only its `id`; `null` when `user` is not an object.
+    /// The author as an object holding only its `id` and `name`; `null` when `user` is not an object.
     var user: JSONValue?
     /// Whether another of ``MessageDecoder/contentKeys`` was met (their values are skipped).
     var sawContentKey = false
@@ -73,17 +73,22 @@ struct MessageHead {
         }
         try parser.beginObject()
         var id: JSONValue?
+        // The name too: the index finds display names that two authors share.
+        var name: JSONValue?
         let keys = userKeys
         while true {
             switch try parser.nextKey(among: keys) {
-            case .end: return .object(JSONObject(uniqueMembers: id.map { [(key: "id", value: $0)] } ?? []))
-            case .key: id = try parser.parseValue()
+            case .end:
+                return .object(
+                    JSONObject(uniqueMembers: [("id", id), ("name", name)].compactMap { key, value in value.map { (key, $0) } }))
+            case .key(0): id = try parser.parseValue()
+            case .key: name = try parser.parseValue()
             case .other: try parser.skipValue()
             }
         }
     }
 
-    private static let userKeys = ExpectedKeys(["id"])
+    private static let userKeys = ExpectedKeys(["id", "name"])
 
     /// The members read, as an object for ``MessageDecoder``.
     var object: JSONObject {

@@ -244,6 +244,7 @@ public struct TranscriptReader {
         guard Self.mayBeWrapperKey(length: key.utf8.count) else { return try keepOrSkip(key, hash: hash, frame: top) }
         switch (key, kind) {
         case ("messages", .array?):
+            emitDeferredChannel(frame: top)
             decide(as: objectFrames[top].channel == nil ? .messageList : .channel)
             try parser.beginArray()
             frames.append(.messages)
@@ -266,7 +267,12 @@ public struct TranscriptReader {
             let channel = try decodeChannel(object, path: prefix + "channel")
             if objectFrames[top].isDecided {
                 if isTopLevel && objectFrames[top].isFirstValue && shape == .messageList { shape = .channel }
-                emitChannel(channel, frame: top)
+                if mode == .full, channel.name?.isEmpty ?? true, channel.members.isEmpty {
+                    // Unnamed: the export's `members`, if they come before the messages, name it.
+                    objectFrames[top].channel = channel
+                } else {
+                    emitChannel(channel, frame: top)
+                }
             } else {
                 // Perhaps a message with a custom "channel" field: keep both readings for now.
                 objectFrames[top].channel = channel
@@ -274,6 +280,16 @@ public struct TranscriptReader {
             }
         case ("members", .array?), ("read", .array?), ("pinned_messages", .array?), ("watchers", .array?):
             if key == "members" { sawMembers = true }
+            // The export's member list names a channel that has no name, if it comes before the messages.
+            if key == "members", mode == .full, !objectFrames[top].channelEmitted, let channel = objectFrames[top].channel,
+                channel.name?.isEmpty ?? true, channel.members.isEmpty
+            {
+                let members = MessageDecoder.memberUsers(try parser.parseValue())
+                objectFrames[top].channel?.members = members
+                decide(as: .channel)
+                emitDeferredChannel(frame: top)
+                return
+            }
             decide(as: .channel)
             try parser.skipValue()
         default:
@@ -307,6 +323,12 @@ public struct TranscriptReader {
         if let channel = objectFrames[top].channel { emitChannel(channel, frame: top) }
     }
 
+    /// A decided wrapper's channel held back for its member list goes out (no-op otherwise).
+    private mutating func emitDeferredChannel(frame: Int) {
+        guard objectFrames[frame].isDecided, !objectFrames[frame].channelEmitted, let channel = objectFrames[frame].channel else { return }
+        emitChannel(channel, frame: frame)
+    }
+
     private mutating func emitChannel(_ channel: ChatChannel, frame: Int) {
         objectFrames[frame].channel = channel
         objectFrames[frame].channelEmitted = true
@@ -324,6 +346,7 @@ public struct TranscriptReader {
         let frame = objectFrames.removeLast()
         defer { if frame.isTopLevel { parser.unpin() } }
         if frame.isDecided {
+            if !frame.channelEmitted, let channel = frame.channel { pending.append(.channel(channel)) } // held for members that never came
             releaseHeldMessages() // their channel never came
             return
         }

@@ -213,7 +213,7 @@ public struct TranscriptRenderer: Sendable {
             switch part {
             case .channel(let channel):
                 session.startDocument()
-                session.begin(DocumentInfo(title: channel?.displayName ?? untitledTitle), to: &backend)
+                session.begin(DocumentInfo(title: channel.flatMap(channelTitle) ?? untitledTitle), to: &backend)
             case .page(let number):
                 if number > 1 { session.startPage(number) }
                 session.begin(info, to: &backend)
@@ -285,12 +285,17 @@ public struct TranscriptRenderer: Sendable {
         session.end(summary, to: &backend)
     }
 
+    /// The channel's name, else its members' (the reader left out).
+    private func channelTitle(_ channel: ChatChannel) -> String? {
+        channel.title(currentUserID: options.currentUserID, theme: options.theme)
+    }
+
     /// What the document is called: a lone channel names it (a list of channels, or NDJSON,
     /// has a heading per channel instead); else the theme's title for an untitled transcript.
     /// Only the first event is known when the document begins.
     private func documentInfo(first: TranscriptEvent?, shape: InputShape?) -> DocumentInfo {
         if case .channel(let channel) = first, shape != .channels, shape != .ndjson {
-            return DocumentInfo(title: channel.displayName ?? untitledTitle)
+            return DocumentInfo(title: channelTitle(channel) ?? untitledTitle)
         }
         return DocumentInfo(title: untitledTitle)
     }
@@ -364,6 +369,7 @@ public struct TranscriptRenderer: Sendable {
                 options: renderer.options, factory: renderer.factory, resolver: renderer.resolver,
                 attachmentViews: renderer.attachmentViews)
             context.documentMessages = index?.messageIDs
+            context.collidingNames = index?.collidingNames ?? []
             context.speakers = SpeakerOrder()
             self.index = index
             placement = ThreadPlacement(index: index)

@@ -69,6 +69,20 @@ public struct Theme: Sendable, Hashable {
         return template.replacingOccurrences(of: "%@", with: argument)
     }
 
+    /// The text of `label` with each `%@` replaced, in order, by the next of `arguments`: for
+    /// labels of two parts, such as a name and a user id. An argument holding `%@` stays as it is.
+    public func string(_ label: Label, arguments: [String]) -> String {
+        var rest = Substring(string(label))
+        var next = arguments.makeIterator()
+        var result = ""
+        while let placeholder = rest.range(of: "%@") {
+            result += rest[..<placeholder.lowerBound]
+            result += next.next() ?? ""
+            rest = rest[placeholder.upperBound...]
+        }
+        return result + rest
+    }
+
     /// A font a text style names: a family stack, a size, a weight and a slant.
     ///
     /// HTML uses all of it; a terminal, which has one font, shows a heavy weight (600 or more)

@@ -72,8 +72,17 @@ extension Theme {
         public static let edited = Label("edited")
         /// The note on an ephemeral message only its reader saw (`Only visible to you`).
         public static let onlyVisibleToYou = Label("onlyVisibleToYou")
+        /// `Only visible to %@`: the note on an ephemeral message of someone other than the reader,
+        /// who saw it only because the export holds it.
+        public static let onlyVisibleTo = Label("onlyVisibleTo")
         /// The reader's own name, in place of their display name (`You`).
         public static let you = Label("you")
+        /// `%@ (%@)`: an author's name and user id, where two authors share the name.
+        public static let nameWithID = Label("nameWithID")
+        /// `%@ and %@`: the last two of the members naming a channel that has no name.
+        public static let namesAnd = Label("namesAnd")
+        /// `%@ and %@ others`: the first members naming an unnamed channel, then how many more.
+        public static let namesAndOthers = Label("namesAndOthers")
         /// An attachment that names no type (`Attachment`).
         public static let attachment = Label("attachment")
         /// `The transcript stops here: %@`.
@@ -166,10 +175,9 @@ extension Theme {
         public static let builtIn: [Label] =
             [
                 .untitled, .message, .messages, .skippedMessage, .skippedMessages, .systemMessage, .unknownUser, .messageDeleted,
-                .deletedAt,
-                .edited,
-                .onlyVisibleToYou,
-                .you, .attachment, .inputError, .ownReactionMark, .pinned, .pinnedBy, .pinnedByYou, .threadReply,
+                .deletedAt, .edited, .onlyVisibleToYou, .onlyVisibleTo,
+                .you, .nameWithID, .namesAnd, .namesAndOthers, .attachment, .inputError, .ownReactionMark, .pinned, .pinnedBy, .pinnedByYou,
+                .threadReply,
                 .threadReplies, .orphanThread, .repliedToThread, .channel, .member, .members, .quotedMessageMissing,
                 .quotedMessageElsewhere, .photos, .videos, .files, .voiceMessageDuration, .photo, .video, .file, .audio,
                 .voiceMessage, .link, .linkPreview, .contact, .phone, .email, .poll, .pollOpen, .pollClosed, .vote, .votes,

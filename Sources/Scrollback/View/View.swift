@@ -158,6 +158,9 @@ public struct MessageFrame: Sendable, Hashable {
     public var footer: [View]
     /// The author's display name, for accessible labels.
     public var authorName: String?
+    /// The author in full, name and user id (`Alex (alex-2)`): two people may share a display
+    /// name, an id never. HTML shows it as the author line's tooltip.
+    public var authorTitle: String?
     /// When the message was sent, for the machine-readable time of the frame.
     public var date: Date?
     /// The message already shows elsewhere in the document (a thread reply also sent to the
@@ -167,8 +170,9 @@ public struct MessageFrame: Sendable, Hashable {
     /// A frame for the message `id` in `role`.
     public init(
         id: String, role: Role, header: [View] = [], body: [View] = [], footer: [View] = [],
-        authorName: String? = nil, date: Date? = nil, isRepeat: Bool = false
+        authorName: String? = nil, date: Date? = nil, isRepeat: Bool = false, authorTitle: String? = nil
     ) {
+        self.authorTitle = authorTitle
         self.isRepeat = isRepeat
         self.id = id
         self.role = role

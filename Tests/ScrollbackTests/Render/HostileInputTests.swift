@@ -63,9 +63,10 @@ import Testing
     func namesStayOnOneLineAndBidiControlsAreShown(format: SampleTranscripts.Format) throws {
         let (output, _) = try SampleTranscripts.render("hostile.json", as: format)
         let forged = "Mallory: I approve the refund"
-        // The author (twice in HTML: the article's label), the quoted author, the pinner, the reaction.
-        #expect(output.ranges(of: forged).count == (format == .html ? 5 : 4))
-        #expect(output.ranges(of: "Eve␤" + forged).count == (format == .html ? 4 : 3))
+        // The author (three times in HTML: the article's label and the author's tooltip), the
+        // quoted author, the pinner, the reaction.
+        #expect(output.ranges(of: forged).count == (format == .html ? 6 : 4))
+        #expect(output.ranges(of: "Eve␤" + forged).count == (format == .html ? 5 : 3))
         #expect(output.contains("ok␤" + forged))
         for line in output.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
             #expect(!line.drop { " │▎>*".contains($0) }.hasPrefix("Mallory"), "\(format): \(line)")

@@ -373,7 +373,11 @@ package final class ANSILayout {
     private func layoutMessage(_ frame: MessageFrame, width: Int, into lines: inout [Line]) {
         if frame.role == .system || frame.role == .deleted || frame.role == .error {
             // One centred line (or a few when long), in the role's muted style.
-            let parts = (frame.body.isEmpty ? frame.header : frame.body).map(plainText).filter { !$0.isEmpty }
+            var parts = (frame.body.isEmpty ? frame.header : frame.body).map(plainText).filter { !$0.isEmpty }
+            // An error names its author (the header) before what went wrong.
+            if frame.role == .error, !frame.body.isEmpty, let author = frame.header.map(plainText).first(where: { !$0.isEmpty }) {
+                parts[0] = author + " · " + (parts.first ?? "")
+            }
             let text = sanitized(parts.joined(separator: " "))
             for line in TextWrapper(width: width).wrap(text, style: style(for: frame.role)) {
                 let margin = (width - line.width) / 2

@@ -229,7 +229,14 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         }
         output.write("\">")
         if !frame.header.isEmpty {
-            output.write("<header>")
+            output.write("<header")
+            if let title = frame.authorTitle, !title.isEmpty {
+                // The tooltip tells apart two people who chose the same name.
+                output.write(" title=\"")
+                HTMLEscaping.write(title, to: &output)
+                output.write("\"")
+            }
+            output.write(">")
             writeViews(frame.header, allowsLinks: allowsLinks)
             output.write("</header>")
         }

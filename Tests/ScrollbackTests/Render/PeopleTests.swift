@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+@testable import Scrollback
+
+/// Issue 14, items 7, 8 and 10: who wrote, who saw and who is in a channel, told plainly to a
+/// reader who is not one of the people in it.
+@Suite struct PeopleTests {
+    func render(_ json: String, _ format: OutputFormat, me: String? = nil) throws -> String {
+        var options = RenderOptions()
+        options.width = 80
+        options.currentUserID = me
+        // Two passes, as the command line renders: the index finds shared names.
+        var first = TranscriptReader(bytes: Array(json.utf8))
+        let index = try TranscriptIndex(reading: &first)
+        var reader = TranscriptReader(bytes: Array(json.utf8))
+        var backend = format.makeBackend(output: "", options: options)
+        _ = try TranscriptRenderer(options: options).render(&reader, index: index, to: &backend)
+        return backend.output
+    }
+
+    // MARK: Item 8: errors and ephemeral messages
+
+    static let ephemeralAndError = """
+        {"channel": {"id": "c", "name": "general"}, "messages": [
+          {"id": "1", "type": "ephemeral", "text": "Giphy preview", "user": {"id": "ann", "name": "Ann"},
+           "created_at": "2026-03-09T09:31:00Z"},
+          {"id": "2", "type": "error", "text": "Message failed to send", "user": {"id": "bo", "name": "Bo Berg"},
+           "created_at": "2026-03-09T09:32:00Z"}
+        ]}
+        """
+
+    @Test(arguments: [OutputFormat.ansi, .markdown, .html])
+    func anEphemeralMessageNamesWhoSawIt(format: OutputFormat) throws {
+        let output = try render(Self.ephemeralAndError, format)
+        #expect(output.contains("Only visible to Ann"), "\(format)")
+        #expect(!output.contains("Only visible to you"), "\(format)")
+    }
+
+    @Test(arguments: [OutputFormat.ansi, .markdown, .html])
+    func anEphemeralMessageOfTheReaderSaysYou(format: OutputFormat) throws {
+        let output = try render(Self.ephemeralAndError, format, me: "ann")
+        #expect(output.contains("Only visible to you"), "\(format)")
+        #expect(!output.contains("Only visible to Ann"), "\(format)")
+        // Someone else's reading of the same file: the reader is not the one who saw it.
+        #expect(try render(Self.ephemeralAndError, format, me: "bo").contains("Only visible to Ann"), "\(format)")
+    }
+
+    @Test(arguments: [OutputFormat.ansi, .markdown, .html])
+    func anErrorNamesItsAuthor(format: OutputFormat) throws {
+        let output = try render(Self.ephemeralAndError, format)
+        let author = try #require(output.range(of: "Bo Berg"), "\(format)")
+        let error = try #require(output.range(of: "Message failed to send"), "\(format)")
+        #expect(author.upperBound <= error.lowerBound, "\(format)")
+        if format == .html {
+            #expect(output.contains(#"<article class="sb-message sb-error" id="m-2" aria-label="Bo Berg, "#))
+        }
+        if format == .ansi {
+            #expect(output.contains("Bo Berg · Message failed to send"))
+        }
+    }
+
+    @Test func theNoteOfAnEphemeralMessageWithoutAuthorNamesNobodyAsTheReader() {
+        let context = RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let message = ChatMessage(id: "1", type: .ephemeral, text: "x")
+        #expect(DefaultViewFactory().onlyVisibleNote(for: message, context: context) == "Only visible to Unknown user")
+    }
+}
+
+extension PeopleTests {
+    // MARK: Item 7: two people, one name
+
+    static let twoAlexes = """
+        {"channel": {"id": "c", "name": "general"}, "messages": [
+          {"id": "1", "text": "One", "user": {"id": "alex-1", "name": "Alex"}, "created_at": "2026-03-09T09:31:00Z"},
+          {"id": "2", "text": "Two", "user": {"id": "alex-2", "name": "alex "}, "created_at": "2026-03-09T09:35:00Z"},
+          {"id": "3", "text": "Three", "user": {"id": "bo", "name": "Bo"}, "created_at": "2026-03-09T09:40:00Z"}
+        ]}
+        """
+
+    @Test(arguments: [OutputFormat.ansi, .markdown, .html])
+    func namesSharedByTwoAuthorsShowTheUserID(format: OutputFormat) throws {
+        let output = try render(Self.twoAlexes, format)
+        #expect(output.contains("Alex (alex-1)"), "\(format)")
+        #expect(output.contains("alex  (alex-2)") || output.contains("alex (alex-2)"), "\(format)")
+        // A name nobody else uses stays as it is.
+        #expect(!output.contains(">Bo (bo)<") && !output.contains("Bo (bo)\n"), "\(format)")
+        #expect(output.contains("Bo"), "\(format)")
+    }
+
+    @Test func theReaderStaysYouAndTheOtherShowsTheID() throws {
+        let output = try render(Self.twoAlexes, .markdown, me: "alex-1")
+        #expect(output.contains("You"))
+        #expect(!output.contains("Alex (alex-1)"))
+        #expect(output.contains("(alex-2)"))
+    }
+
+    @Test func htmlAlwaysPutsTheUserIDInTheAuthorsTooltip() throws {
+        let output = try render(Self.twoAlexes, .html)
+        #expect(output.contains(#"<header title="Bo (bo)">"#))
+        #expect(output.contains(#"<header title="Alex (alex-1) (alex-1)">"#) == false)
+        #expect(output.contains(#"title="Alex (alex-1)">"#))
+    }
+
+    @Test func theIndexFindsNamesSharedByDifferentUsersOnly() throws {
+        let json = """
+            {"messages": [
+              {"id": "1", "text": "a", "user": {"id": "u1", "name": "Sam"}},
+              {"id": "2", "text": "b", "user": {"id": "u1", "name": "Sam"}},
+              {"id": "3", "text": "c", "user": {"id": "u2", "name": "Kim"}},
+              {"id": "4", "text": "d", "user": {"id": "u3", "name": "KIM"}}
+            ]}
+            """
+        var reader = TranscriptReader(bytes: Array(json.utf8))
+        let index = try TranscriptIndex(reading: &reader)
+        #expect(!index.isSharedDisplayName("Sam"))
+        #expect(index.isSharedDisplayName("Kim"))
+        #expect(index.isSharedDisplayName(" kim"))
+    }
+
+    @Test func aNameWithIDLabelKeepsPlaceholdersInArgumentsAsTheyAre() {
+        #expect(Theme.default.string(.nameWithID, arguments: ["%@", "x"]) == "%@ (x)")
+        #expect(Theme.default.string(.namesAndOthers, arguments: ["Ann, Bo, Cy", "2"]) == "Ann, Bo, Cy and 2 others")
+    }
+}
+
+extension PeopleTests {
+    // MARK: Item 10: channels named after their members
+
+    static func unnamed(members: [String], memberCount: Int? = nil, inChannel: Bool = false) -> String {
+        let list = members.map { #"{"user_id": "\#($0.lowercased())", "user": {"id": "\#($0.lowercased())", "name": "\#($0)"}}"# }
+            .joined(separator: ", ")
+        let count = memberCount.map { #", "member_count": \#($0)"# } ?? ""
+        let channel = #"{"id": "!members-O0u", "cid": "messaging:!members-O0u"\#(count)\#(inChannel ? #", "members": [\#(list)]"# : "")}"#
+        return """
+            {"channel": \(channel), \(inChannel ? "" : #""members": [\#(list)], "#)"messages": [
+              {"id": "1", "text": "Hi", "user": {"id": "ann", "name": "Ann"}, "created_at": "2026-03-09T09:31:00Z"}]}
+            """
+    }
+
+    @Test(arguments: [OutputFormat.ansi, .markdown, .html])
+    func anUnnamedChannelIsNamedAfterItsMembersButTheReader(format: OutputFormat) throws {
+        let output = try render(Self.unnamed(members: ["Ann", "Bo", "Cy", "Me"]), format, me: "me")
+        #expect(output.contains("Ann, Bo and Cy"), "\(format)")
+        #expect(!output.contains("!members-O0u"), "\(format)")
+        if format == .html {
+            #expect(output.contains("<title>Ann, Bo and Cy</title>"))
+            #expect(output.contains("<h1"))
+            let heading = try #require(output.range(of: "<h1"))
+            #expect(output[heading.lowerBound...].prefix(200).contains("Ann, Bo and Cy"))
+        }
+    }
+
+    @Test func titlesForEachNumberOfMembers() {
+        let theme = Theme.default
+        func title(_ names: [String], count: Int64? = nil, me: String? = "me") -> String? {
+            ChatChannel(cid: "messaging:!members-x", memberCount: count, members: names.map { ChatUser(id: $0.lowercased(), name: $0) })
+                .title(currentUserID: me, theme: theme)
+        }
+        #expect(title(["Ann", "Me"]) == "Ann")
+        #expect(title(["Ann", "Bo"]) == "Ann and Bo")
+        #expect(title(["Ann", "Me", "Bo", "Cy"]) == "Ann, Bo and Cy")
+        #expect(title(["Ann", "Bo", "Cy", "Di", "Ed"]) == "Ann, Bo, Cy and 2 others")
+        // The member count tells of members the export does not list; the reader is not one of the others.
+        #expect(title(["Me", "Ann", "Bo", "Cy"], count: 10) == "Ann, Bo, Cy and 6 others")
+        // Without --me, every member names it; alone, the reader names it.
+        #expect(title(["Ann", "Me"], me: nil) == "Ann and Me")
+        #expect(title(["Me"]) == "Me")
+        #expect(title([]) == "messaging:!members-x")
+        #expect(ChatChannel(cid: "x", name: "general", members: [ChatUser(id: "a")]).title(currentUserID: nil, theme: theme) == "general")
+    }
+
+    @Test func membersInsideTheChannelObjectNameItToo() throws {
+        let output = try render(Self.unnamed(members: ["Ann", "Bo"], inChannel: true), .markdown)
+        #expect(output.hasPrefix("# Ann and Bo"))
+    }
+}
