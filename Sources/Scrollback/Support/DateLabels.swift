@@ -3,9 +3,10 @@ import Synchronization
 
 /// Times and day names in the reader's time zone and locale.
 ///
-/// Message times are formatted by arithmetic from a pattern worked out once per locale, since a
-/// `DateFormatter` call per message would cost more than parsing the message; day labels, needed
-/// once per day, use a formatter.
+/// Message times are formatted by arithmetic from the locale's own time pattern (CLDR's `jm` and
+/// `jms` skeletons: "HH:mm" in German, "H:mm" in Spanish, "h:mm a" in American English), read
+/// once per locale, since a `DateFormatter` call per message would cost more than parsing the
+/// message; day labels, needed once per day, use a formatter.
 ///
 /// Safe to share between threads: the one cache is behind a lock.
 public final class DateLabels: Sendable {
@@ -13,7 +14,8 @@ public final class DateLabels: Sendable {
     public let timeZone: TimeZone
     /// The locale of day names and of the 12- or 24-hour clock.
     public let locale: Locale
-    private let uses24Hour: Bool
+    private let shortPattern: [TimePatternPiece]
+    private let secondsPattern: [TimePatternPiece]
     private let amSymbol: String
     private let pmSymbol: String
     private let dayFormatter: DateFormatter
@@ -25,9 +27,12 @@ public final class DateLabels: Sendable {
     public init(timeZone: TimeZone, locale: Locale) {
         self.timeZone = timeZone
         self.locale = locale
-        let pattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale) ?? "HH"
         // The POSIX locale exists for machines; people reading a transcript get a 24-hour clock.
-        uses24Hour = locale.identifier == "en_US_POSIX" || !pattern.contains("h") && !pattern.contains("K")
+        let isPOSIX = locale.identifier == "en_US_POSIX"
+        let short = isPOSIX ? nil : DateFormatter.dateFormat(fromTemplate: "jm", options: 0, locale: locale)
+        let long = isPOSIX ? nil : DateFormatter.dateFormat(fromTemplate: "jms", options: 0, locale: locale)
+        shortPattern = TimePatternPiece.parse(short ?? "HH:mm")
+        secondsPattern = TimePatternPiece.parse(long ?? "HH:mm:ss")
         let symbols = DateFormatter()
         symbols.locale = locale
         amSymbol = symbols.amSymbol
@@ -72,14 +77,28 @@ public final class DateLabels: Sendable {
 
     private func time(_ date: Date, withSeconds: Bool) -> String {
         let local = Int64((date.timeIntervalSince1970 + Double(offset(at: date))).rounded(.down))
-        let secondsOfDay = ((local % 86_400) + 86_400) % 86_400
-        let hour = Int(secondsOfDay / 3600)
-        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        var minutes = twoDigits(Int(secondsOfDay / 60 % 60))
-        if withSeconds { minutes += ":" + twoDigits(Int(secondsOfDay % 60)) }
-        if uses24Hour { return twoDigits(hour) + ":" + minutes }
-        let twelve = hour % 12 == 0 ? 12 : hour % 12
-        return "\(twelve):\(minutes) \(hour < 12 ? amSymbol : pmSymbol)"
+        let secondsOfDay = Int(((local % 86_400) + 86_400) % 86_400)
+        let hour = secondsOfDay / 3600
+        func digits(_ value: Int, padded: Bool) -> String { padded && value < 10 ? "0\(value)" : "\(value)" }
+        var result = ""
+        for piece in withSeconds ? secondsPattern : shortPattern {
+            switch piece {
+            case .literal(let text): result += text
+            case .hour(let cycle, let padded):
+                let value =
+                    switch cycle {
+                    case .zeroTo23: hour
+                    case .oneTo24: hour == 0 ? 24 : hour
+                    case .oneTo12: hour % 12 == 0 ? 12 : hour % 12
+                    case .zeroTo11: hour % 12
+                    }
+                result += digits(value, padded: padded)
+            case .minute(let padded): result += digits(secondsOfDay / 60 % 60, padded: padded)
+            case .second(let padded): result += digits(secondsOfDay % 60, padded: padded)
+            case .dayPeriod: result += hour < 12 ? amSymbol : pmSymbol
+            }
+        }
+        return result
     }
 
     /// The zone as an offset, "UTC" or "UTC+02:00" (or "UTC-03:30"), at `date`: unambiguous
@@ -111,5 +130,80 @@ public final class DateLabels: Sendable {
     /// "2025-11-28 14:05" in this zone, for summaries.
     public func dateTime(_ date: Date) -> String {
         isoFormatter.string(from: date)
+    }
+}
+
+/// One part of a locale's time pattern ("HH:mm", "h:mm a", "a h:mm"), in the form
+/// ``DateLabels`` formats by arithmetic.
+enum TimePatternPiece: Equatable, Sendable {
+    /// How a pattern numbers the hours: `H` 0–23, `k` 1–24, `h` 1–12, `K` 0–11.
+    enum HourCycle: Equatable, Sendable { case zeroTo23, oneTo24, oneTo12, zeroTo11 }
+    case literal(String)
+    case hour(HourCycle, padded: Bool)
+    case minute(padded: Bool)
+    case second(padded: Bool)
+    /// AM or PM (`a`; `b` and `B`, "noon" and "in the morning", are approximated by it).
+    case dayPeriod
+
+    /// The pieces of a Unicode date pattern holding only times. Letters it does not expect (a
+    /// zone, say) are dropped rather than printed as letters. Narrow and ordinary no-break spaces
+    /// become spaces: terminals and monospace fonts draw U+202F unevenly, and times have always
+    /// been written "9:05 AM" here.
+    static func parse(_ pattern: String) -> [TimePatternPiece] {
+        var pieces: [TimePatternPiece] = []
+        func append(_ text: String) {
+            if case .literal(let previous)? = pieces.last {
+                pieces[pieces.count - 1] = .literal(previous + text)
+            } else {
+                pieces.append(.literal(text))
+            }
+        }
+        let characters = Array(pattern)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "'" {
+                // Quoted text; '' is a quote mark, inside quotes or out.
+                var text = ""
+                index += 1
+                if index < characters.count, characters[index] == "'" {
+                    append("'")
+                    index += 1
+                    continue
+                }
+                while index < characters.count {
+                    if characters[index] == "'" {
+                        if index + 1 < characters.count, characters[index + 1] == "'" {
+                            text.append("'")
+                            index += 2
+                            continue
+                        }
+                        index += 1
+                        break
+                    }
+                    text.append(characters[index])
+                    index += 1
+                }
+                append(text)
+                continue
+            }
+            var count = 1
+            while index + count < characters.count, characters[index + count] == character { count += 1 }
+            index += count
+            let padded = count >= 2
+            switch character {
+            case "H": pieces.append(.hour(.zeroTo23, padded: padded))
+            case "k": pieces.append(.hour(.oneTo24, padded: padded))
+            case "h": pieces.append(.hour(.oneTo12, padded: padded))
+            case "K": pieces.append(.hour(.zeroTo11, padded: padded))
+            case "m": pieces.append(.minute(padded: padded))
+            case "s": pieces.append(.second(padded: padded))
+            case "a", "b", "B": pieces.append(.dayPeriod)
+            case "\u{202F}", "\u{00A0}": append(String(repeating: " ", count: count))
+            default:
+                if !character.isLetter { append(String(repeating: String(character), count: count)) }
+            }
+        }
+        return pieces
     }
 }
