@@ -40,7 +40,7 @@ struct RenderCommand {
             .option(
                 "timezone", value: "<zone>", help: "Time zone of the times shown, e.g. Europe/Paris.",
                 default: "the machine's"),
-            .option("locale", value: "<locale>", help: "Locale of dates and times, e.g. en_GB.", default: "the machine's"),
+            .option("locale", value: "<locale>", help: "Locale of dates, times and labels, e.g. en_GB, de_DE.", default: "the machine's"),
             .option("me", value: "<user-id>", help: "Show this user's messages as your own."),
             .option("since", value: "<date|id>", help: "Start at this date (2026-03-09 or RFC 3339) or message id."),
             .option("until", value: "<date|id>", help: "End at this date (inclusive) or message id."),
@@ -130,6 +130,8 @@ struct RenderCommand {
                 return tool.failure(error.description, status: ThemeCommand.status(for: error))
             }
         }
+        // The labels in the locale's language, where Scrollback has them and the theme does not.
+        options.theme = options.theme.localized(for: options.locale)
         options.remoteMedia = !arguments.has("no-remote-media")
         switch ViewerOptions.hyperlinks(
             arguments.value("hyperlinks"), isTerminal: outputPath == nil && tool.standardOutputIsTerminal,

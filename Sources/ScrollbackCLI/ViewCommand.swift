@@ -57,7 +57,7 @@ struct ViewCommand {
             .option(
                 "timezone", value: "<zone>", help: "Time zone of the times shown, e.g. Europe/Paris.",
                 default: "the machine's"),
-            .option("locale", value: "<locale>", help: "Locale of dates and times, e.g. en_GB.", default: "the machine's"),
+            .option("locale", value: "<locale>", help: "Locale of dates, times and labels, e.g. en_GB, de_DE.", default: "the machine's"),
             .option("since", value: "<date|id>", help: "Start at this date (2026-03-09 or RFC 3339) or message id."),
             .option("until", value: "<date|id>", help: "End at this date (inclusive) or message id."),
             .option("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true),
@@ -101,6 +101,8 @@ struct ViewCommand {
             case .failure(let status): return status.code
             }
         }
+        // The labels in the locale's language, where Scrollback has them and the theme does not.
+        options.theme = options.theme.localized(for: options.locale)
         let filter: MessageFilter
         switch InputOptions.filter(arguments, timeZone: options.timeZone) {
         case .success(let value): filter = value
