@@ -230,7 +230,10 @@ extension ViewFactory {
                     in: options.replyingMessage)
             }
         }
-        if !quoted.text.isEmpty { return .text(Self.shortened(quoted.text, lines: 3, characters: 200), .body) }
+        if !quoted.text.isEmpty {
+            return .text(
+                Self.shortened(Self.previewText(quoted.text, mentionedUsers: quoted.mentionedUsers), lines: 3, characters: 200), .body)
+        }
         if let summary = AttachmentSummary.text(for: quoted, resolver: context.resolver, theme: context.theme) {
             return .text(summary, .muted)
         }
@@ -364,6 +367,42 @@ extension ViewFactory {
     /// The first `lines` lines and `characters` characters of `text` on one line, with an
     /// ellipsis when cut. Every line break counts (CR, VT, FF, U+2028... as well as LF), so the
     /// result never holds one.
+    /// A message's text as a reader sees it, without its Markdown (`the **blue box**` reads
+    /// "the blue box"): one line per paragraph, heading, list item or code line. Text with no
+    /// Markdown punctuation is returned as it is; only the start is parsed, as a preview shows
+    /// no more.
+    static func previewText(_ text: String, mentionedUsers: [ChatUser] = []) -> String {
+        guard text.utf8.contains(where: { "*_`[]<>#~\\!|&-+=0123456789".utf8.contains($0) }) else { return text }
+        var lines: [String] = []
+        func walk(_ blocks: [MarkdownBlock]) {
+            for block in blocks {
+                switch block {
+                case .paragraph(let inlines), .heading(_, let inlines):
+                    lines.append(contentsOf: Self.inlineLines(inlines))
+                case .blockQuote(let children): walk(children)
+                case .list(_, _, let items): items.forEach(walk)
+                case .codeBlock(_, let code): lines.append(contentsOf: code.split(whereSeparator: \.isNewline).map(String.init))
+                case .htmlBlock(let html): lines.append(html)
+                case .thematicBreak: break
+                }
+            }
+        }
+        walk(ChatMarkdown.parse(String(text.prefix(2_000)), mentionedUsers: mentionedUsers).blocks)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Inlines as plain lines: each break the sender typed starts a new one.
+    private static func inlineLines(_ inlines: [MarkdownInline]) -> [String] {
+        var lines = [""]
+        for inline in inlines {
+            switch inline {
+            case .softBreak, .lineBreak: lines.append("")
+            default: lines[lines.count - 1] += inline.plainText
+            }
+        }
+        return lines
+    }
+
     static func shortened(_ text: String, lines: Int, characters: Int) -> String {
         if let result = shortenedASCII(text, lines: lines, characters: characters) { return result }
         let allLines = text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
