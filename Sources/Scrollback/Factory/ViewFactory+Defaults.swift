@@ -330,8 +330,9 @@ extension ViewFactory {
     /// A field value as views: strings (links when they are allowed URLs), numbers, nested rows.
     func fieldValue(_ value: JSONValue) -> View {
         switch value {
-        case .null: return .text("null", .muted)
-        case .bool(let bool): return .text(bool ? "true" : "false")
+        // Readers are not programmers: no `null`, `true` or `[]` (a dash for nothing).
+        case .null: return .text("—", .muted)
+        case .bool(let bool): return .text(bool ? "yes" : "no")
         case .integer(let number): return .text(String(number))
         case .double(let number): return .text(String(number))
         case .string(let string):
@@ -340,7 +341,7 @@ extension ViewFactory {
             }
             return .text(string)
         case .array(let items):
-            if items.isEmpty { return .text("[]", .muted) }
+            if items.isEmpty { return .text("—", .muted) }
             // A list of words or numbers reads best on one line; anything richer gets numbered rows.
             let scalars = items.compactMap(\.plainScalarText)
             if scalars.count == items.count, !scalars.contains(where: { $0.contains(", ") || $0.contains("://") }) {
@@ -348,7 +349,7 @@ extension ViewFactory {
             }
             return .fields(items.enumerated().map { View.Field("\($0.offset + 1)", fieldValue($0.element)) })
         case .object(let object):
-            if object.isEmpty { return .text("{}", .muted) }
+            if object.isEmpty { return .text("—", .muted) }
             return .fields(object.members.map { View.Field($0.key, fieldValue($0.value)) })
         }
     }
@@ -486,7 +487,7 @@ extension JSONValue {
     /// A string, number or boolean as text; `nil` for null, arrays and objects.
     fileprivate var plainScalarText: String? {
         switch self {
-        case .bool(let bool): return bool ? "true" : "false"
+        case .bool(let bool): return bool ? "yes" : "no"
         case .integer(let number): return String(number)
         case .double(let number): return String(number)
         case .string(let string): return string

@@ -193,8 +193,8 @@ import Testing
     @Test func genericCardShowsTypeAndEveryNestedField() {
         let ansi = render("att-018", as: .ansi)
         for line in [
-            "🧩 itinerary", "title: Saturday plan", "confirmed: true", "notes: null", "place: Keswick car park",
-            "lat: 54.5686", "tags: walk, lake, boat", "per_person: 42.5", "included: boat, lunch", "changes: []",
+            "🧩 itinerary", "title: Saturday plan", "confirmed: yes", "notes: —", "place: Keswick car park",
+            "lat: 54.5686", "tags: walk, lake, boat", "per_person: 42.5", "included: boat, lunch", "changes: —",
         ] {
             #expect(ansi.contains(line), "\(line)")
         }

@@ -187,7 +187,7 @@ package struct Stylesheet {
             .sb-mention{padding:0 1px;border-radius:3px}
             .sb-author,.sb-badge,.sb-timestamp,.sb-mention{unicode-bidi:isolate}
             .sb-fields{display:grid;grid-template-columns:fit-content(40%) minmax(0,1fr);gap:calc(var(--sb-spacing)/4) var(--sb-spacing);margin:0}
-            .sb-fields dt{min-width:0;overflow-wrap:break-word;color:\(muted)}
+            .sb-fields dt{min-width:0;overflow-wrap:anywhere;color:\(muted)}
             .sb-fields dd{margin:0;min-width:0}
             .sb-summary{padding-top:var(--sb-spacing);padding-bottom:calc(var(--sb-spacing)*3);border-top:1px solid \(border);color:\(muted);font-size:\(fontSize(named: "footnote"));text-align:center}
             .sb-document-summary{justify-content:center;gap:0 .4em}
