@@ -230,7 +230,10 @@ extension ViewFactory {
                     in: options.replyingMessage)
             }
         }
-        if !quoted.text.isEmpty { return .text(Self.shortened(quoted.text, lines: 3, characters: 200), .body) }
+        if !quoted.text.isEmpty {
+            return .text(
+                Self.shortened(Self.previewText(quoted.text, mentionedUsers: quoted.mentionedUsers), lines: 3, characters: 200), .body)
+        }
         if let summary = AttachmentSummary.text(for: quoted, resolver: context.resolver, theme: context.theme) {
             return .text(summary, .muted)
         }
@@ -327,8 +330,9 @@ extension ViewFactory {
     /// A field value as views: strings (links when they are allowed URLs), numbers, nested rows.
     func fieldValue(_ value: JSONValue) -> View {
         switch value {
-        case .null: return .text("null", .muted)
-        case .bool(let bool): return .text(bool ? "true" : "false")
+        // Readers are not programmers: no `null`, `true` or `[]` (a dash for nothing).
+        case .null: return .text("—", .muted)
+        case .bool(let bool): return .text(bool ? "yes" : "no")
         case .integer(let number): return .text(String(number))
         case .double(let number): return .text(String(number))
         case .string(let string):
@@ -337,7 +341,7 @@ extension ViewFactory {
             }
             return .text(string)
         case .array(let items):
-            if items.isEmpty { return .text("[]", .muted) }
+            if items.isEmpty { return .text("—", .muted) }
             // A list of words or numbers reads best on one line; anything richer gets numbered rows.
             let scalars = items.compactMap(\.plainScalarText)
             if scalars.count == items.count, !scalars.contains(where: { $0.contains(", ") || $0.contains("://") }) {
@@ -345,7 +349,7 @@ extension ViewFactory {
             }
             return .fields(items.enumerated().map { View.Field("\($0.offset + 1)", fieldValue($0.element)) })
         case .object(let object):
-            if object.isEmpty { return .text("{}", .muted) }
+            if object.isEmpty { return .text("—", .muted) }
             return .fields(object.members.map { View.Field($0.key, fieldValue($0.value)) })
         }
     }
@@ -364,6 +368,42 @@ extension ViewFactory {
     /// The first `lines` lines and `characters` characters of `text` on one line, with an
     /// ellipsis when cut. Every line break counts (CR, VT, FF, U+2028... as well as LF), so the
     /// result never holds one.
+    /// A message's text as a reader sees it, without its Markdown (`the **blue box**` reads
+    /// "the blue box"): one line per paragraph, heading, list item or code line. Text with no
+    /// Markdown punctuation is returned as it is; only the start is parsed, as a preview shows
+    /// no more.
+    static func previewText(_ text: String, mentionedUsers: [ChatUser] = []) -> String {
+        guard text.utf8.contains(where: { "*_`[]<>#~\\!|&-+=0123456789".utf8.contains($0) }) else { return text }
+        var lines: [String] = []
+        func walk(_ blocks: [MarkdownBlock]) {
+            for block in blocks {
+                switch block {
+                case .paragraph(let inlines), .heading(_, let inlines):
+                    lines.append(contentsOf: Self.inlineLines(inlines))
+                case .blockQuote(let children): walk(children)
+                case .list(_, _, let items): items.forEach(walk)
+                case .codeBlock(_, let code): lines.append(contentsOf: code.split(whereSeparator: \.isNewline).map(String.init))
+                case .htmlBlock(let html): lines.append(html)
+                case .thematicBreak: break
+                }
+            }
+        }
+        walk(ChatMarkdown.parse(String(text.prefix(2_000)), mentionedUsers: mentionedUsers).blocks)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Inlines as plain lines: each break the sender typed starts a new one.
+    private static func inlineLines(_ inlines: [MarkdownInline]) -> [String] {
+        var lines = [""]
+        for inline in inlines {
+            switch inline {
+            case .softBreak, .lineBreak: lines.append("")
+            default: lines[lines.count - 1] += inline.plainText
+            }
+        }
+        return lines
+    }
+
     static func shortened(_ text: String, lines: Int, characters: Int) -> String {
         if let result = shortenedASCII(text, lines: lines, characters: characters) { return result }
         let allLines = text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
@@ -447,7 +487,7 @@ extension JSONValue {
     /// A string, number or boolean as text; `nil` for null, arrays and objects.
     fileprivate var plainScalarText: String? {
         switch self {
-        case .bool(let bool): return bool ? "true" : "false"
+        case .bool(let bool): return bool ? "yes" : "no"
         case .integer(let number): return String(number)
         case .double(let number): return String(number)
         case .string(let string): return string

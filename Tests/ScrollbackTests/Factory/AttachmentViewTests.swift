@@ -121,7 +121,7 @@ import Testing
         #expect(ansi.contains("[5] https://files.example.org/fieldtrip/trail-maps.zip\n"))
         let html = render("att-006", as: .html)
         #expect(html.contains(#"<span class="sb-icon" role="img" aria-label="PDF document">📕</span>"#))
-        #expect(html.contains(#"<a href="https://files.example.org/fieldtrip/risk-assessment.pdf""#))
+        #expect(html.contains(#"<a class="sb-print-target" href="https://files.example.org/fieldtrip/risk-assessment.pdf""#))
         #expect(render("att-007", as: .ansi).contains("🎧 Interview with the ranger.mp3"))
     }
 
@@ -156,7 +156,9 @@ import Testing
         let html = render("att-011", as: .html)
         #expect(html.contains(#"<div class="sb-card sb-link-preview">"#))
         #expect(html.contains("Lakeside Lodge</span>"), "the author name is the site line")
-        #expect(html.contains(#"<a href="https://lakeside-lodge.example.com/book?ref=preview" rel="#), "title_link wins")
+        #expect(
+            html.contains(#"<a class="sb-print-target" href="https://lakeside-lodge.example.com/book?ref=preview" rel="#), "title_link wins"
+        )
         #expect(html.contains("Cabins for groups of 8 to 40"))
         #expect(html.contains(#"<img src="https://lakeside-lodge.example.com/og/cabins-thumb.jpg""#))
         let bare = render("att-012", as: .ansi)
@@ -191,8 +193,8 @@ import Testing
     @Test func genericCardShowsTypeAndEveryNestedField() {
         let ansi = render("att-018", as: .ansi)
         for line in [
-            "🧩 itinerary", "title: Saturday plan", "confirmed: true", "notes: null", "place: Keswick car park",
-            "lat: 54.5686", "tags: walk, lake, boat", "per_person: 42.5", "included: boat, lunch", "changes: []",
+            "🧩 itinerary", "title: Saturday plan", "confirmed: yes", "notes: —", "place: Keswick car park",
+            "lat: 54.5686", "tags: walk, lake, boat", "per_person: 42.5", "included: boat, lunch", "changes: —",
         ] {
             #expect(ansi.contains(line), "\(line)")
         }

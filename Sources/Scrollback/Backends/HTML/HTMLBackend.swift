@@ -111,7 +111,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             guard allowsLinks, let url = URLPolicy.sanitize(destination) else {
                 return writeView(label, allowsLinks: allowsLinks, oneLine: true)
             }
-            output.write("<a href=\"")
+            let showsURL = Self.plainLabel(label).map { HTMLMarkdownRenderer.labelShowsURL($0, url: url) } ?? false
+            output.write(showsURL ? "<a href=\"" : "<a class=\"\(HTMLMarkdownRenderer.printsTargetClass)\" href=\"")
             HTMLEscaping.write(url, as: .url, to: &output)
             output.write("\" rel=\"\(HTMLMarkdownRenderer.linkRelation)\">")
             writeView(label, allowsLinks: false, oneLine: true)
@@ -305,6 +306,15 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         if let height = content.height, height > 0 { output.write(" height=\"\(min(height, 100_000))\"") }
         output.write(" loading=\"lazy\" decoding=\"async\">")
         output.write(allowsLinks && source != nil ? "</a>" : "</span>")
+    }
+
+    /// A link label's text when it is plain text (the one form that can spell out a URL).
+    private static func plainLabel(_ label: View) -> String? {
+        switch label {
+        case .text(let text, _): text
+        case .stack(_, let views, _) where views.count == 1: plainLabel(views[0])
+        default: nil
+        }
     }
 
     /// Writes `start` (which ends inside a class attribute, after `sb-`), the role's class

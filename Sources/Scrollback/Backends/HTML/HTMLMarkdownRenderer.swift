@@ -130,7 +130,7 @@ struct HTMLMarkdownRenderer {
             guard allowsLinks, depth < Self.maximumDepth, let url = URLPolicy.sanitize(destination) else {
                 return writeInlines(children, depth: depth + 1, to: &output)
             }
-            output.write("<a href=\"")
+            output.write(Self.labelShowsURL(children.plainText, url: url) ? "<a href=\"" : "<a class=\"\(Self.printsTargetClass)\" href=\"")
             HTMLEscaping.write(url, as: .url, to: &output)
             output.write("\"")
             if !title.isEmpty {
@@ -215,6 +215,34 @@ struct HTMLMarkdownRenderer {
             output.write("</span>")
         }
         output.write(link == nil ? "</span>" : "</a>")
+    }
+
+    /// The class of a link whose label does not show where it goes: print writes the target
+    /// after it, so the destination is not lost on paper.
+    static let printsTargetClass = "sb-print-target"
+
+    /// Whether `label` already reads as `url` (an autolink, a pasted address), so printing the
+    /// target after it would only repeat it. Scheme, `www.`, case and a final slash aside.
+    /// Relative links (a split document's other pages) count as shown: on paper their target
+    /// says nothing a reader can follow.
+    static func labelShowsURL(_ label: String, url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":"), !url[..<colon].contains("/") else { return true }
+        func core(_ text: String) -> Substring {
+            var text = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
+            for prefix in ["https://", "http://", "mailto:", "tel:"] where text.hasPrefix(prefix) {
+                text = text.dropFirst(prefix.count)
+                break
+            }
+            if text.hasPrefix("www.") { text = text.dropFirst(4) }
+            while text.hasSuffix("/") { text = text.dropLast() }
+            return text
+        }
+        let shown = core(label)
+        guard !shown.isEmpty else { return false }
+        if shown == core(url) || shown == core(url.removingPercentEncoding ?? url) { return true }
+        // A phone number as people write it: "+44 17687 72645" for tel:+441768772645.
+        let digits = { (text: Substring) in text.filter { !" -().".contains($0) } }
+        return digits(shown) == digits(core(url))
     }
 
     /// Alternative text for an image: `alt` trimmed, or "Image" when nothing is left. Trimming

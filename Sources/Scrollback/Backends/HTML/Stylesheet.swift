@@ -187,7 +187,7 @@ package struct Stylesheet {
             .sb-mention{padding:0 1px;border-radius:3px}
             .sb-author,.sb-badge,.sb-timestamp,.sb-mention{unicode-bidi:isolate}
             .sb-fields{display:grid;grid-template-columns:fit-content(40%) minmax(0,1fr);gap:calc(var(--sb-spacing)/4) var(--sb-spacing);margin:0}
-            .sb-fields dt{min-width:0;overflow-wrap:break-word;color:\(muted)}
+            .sb-fields dt{min-width:0;overflow-wrap:anywhere;color:\(muted)}
             .sb-fields dd{margin:0;min-width:0}
             .sb-summary{padding-top:var(--sb-spacing);padding-bottom:calc(var(--sb-spacing)*3);border-top:1px solid \(border);color:\(muted);font-size:\(fontSize(named: "footnote"));text-align:center}
             .sb-document-summary{justify-content:center;gap:0 .4em}
@@ -200,9 +200,21 @@ package struct Stylesheet {
         @media (max-width:480px){.sb-channel,main,.sb-summary{padding-left:var(--sb-spacing);padding-right:var(--sb-spacing)}.sb-message{max-width:92%}}
         @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
         @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
-        @media print{*,*::before,*::after{background:none!important;box-shadow:none!important}body{color:\(color("text", else: nil))}.sb-message{break-inside:avoid;border:1px solid \(borderColor)}.sb-message.sb-system,.sb-message.sb-error{border:0}a{color:inherit}pre{white-space:pre-wrap;overflow-wrap:anywhere}}
+        @media print{\(printProperties())*,*::before,*::after{background:none!important;box-shadow:none!important}body{color:\(color("text", else: nil))}\(colorScheme == "dark" ? "*{color:CanvasText!important}" : "").sb-message{break-inside:avoid;border:1px solid \(borderColor)}.sb-message.sb-system,.sb-message.sb-error{border:0}a{color:inherit}pre{white-space:pre-wrap;overflow-wrap:anywhere}.sb-avatar{color:\(color("text", else: "CanvasText"));border:1px solid \(borderColor)}a.\(HTMLMarkdownRenderer.printsTargetClass)::after{content:" (" attr(href) ")";overflow-wrap:anywhere}}
 
         """
+    }
+
+    /// Paper is white whatever the screen's scheme: print takes back the light colours that
+    /// the dark block replaced, so a dark-mode print is not light grey on white. A theme whose
+    /// only colours are dark prints black text instead (see ``mediaRules()``).
+    private func printProperties() -> String {
+        var rule = ":root{color-scheme:light;"
+        for name in theme.darkColors.keys.sorted() {
+            let light = theme.colors[name].map(Self.cssValue) ?? "initial"
+            rule += "--sb-\(HTMLEscaping.identifier(name, fallback: "color")):\(light);"
+        }
+        return rule + "}"
     }
 
     // MARK: Values

@@ -220,6 +220,75 @@ struct HTMLBackendTests {
         #expect(css.contains("max-width:var(--sb-max-width)"))
     }
 
+    /// The `@media print{…}` block of a stylesheet.
+    static func printBlock(_ css: String) throws -> Substring {
+        let start = try #require(css.range(of: "@media print{"))
+        var depth = 1
+        var index = start.upperBound
+        while depth > 0, index < css.endIndex {
+            if css[index] == "{" { depth += 1 } else if css[index] == "}" { depth -= 1 }
+            index = css.index(after: index)
+        }
+        return css[start.lowerBound..<index]
+    }
+
+    @Test func printTakesBackTheLightColours() throws {
+        let theme = Theme.default
+        let css = Stylesheet(theme: theme).css
+        let print = try Self.printBlock(css)
+        // After the dark block, so a dark-mode print gets the light values back.
+        #expect(css.range(of: "@media (prefers-color-scheme:dark)")!.lowerBound < print.startIndex)
+        #expect(print.hasPrefix("@media print{:root{color-scheme:light;"))
+        #expect(!theme.darkColors.isEmpty)
+        for name in theme.darkColors.keys {
+            let id = HTMLEscaping.identifier(name, fallback: "color")
+            let light = try #require(theme.colors[name]).rgbValue!.hex
+            #expect(print.contains("--sb-\(id):\(light);"), "print keeps the dark \(name)")
+        }
+        #expect(print.contains("--sb-text:#000000;"))
+        #expect(!print.contains("--sb-text:#ffffff;"))
+        // A light theme keeps its own text colours; no blanket override.
+        #expect(!print.contains("CanvasText!important"))
+    }
+
+    @Test func printOfADarkOnlyThemeIsDarkOnWhite() throws {
+        var theme = Theme.default
+        theme.darkColors = [:]
+        theme.colors["background"] = ThemeColor(parsing: "#101418")
+        theme.colors["text"] = ThemeColor(parsing: "#e8e8e8")
+        let print = try Self.printBlock(Stylesheet(theme: theme).css)
+        #expect(print.contains("color-scheme:light"))
+        #expect(print.contains("*{color:CanvasText!important}"))
+        #expect(print.contains("background:none!important"))
+    }
+
+    @Test func printDrawsInitialsDarkWithAFrame() throws {
+        let print = try Self.printBlock(Stylesheet(theme: .default).css)
+        // Backgrounds are dropped on paper, so the initials (white on the avatar colour on
+        // screen) must take the text colour and a border to stay visible.
+        #expect(print.contains(".sb-avatar{color:var(--sb-text);border:1px solid var(--sb-border)}"))
+    }
+
+    @Test func printWritesLinkTargetsAfterTheirLabels() throws {
+        let print = try Self.printBlock(Stylesheet(theme: .default).css)
+        #expect(print.contains("a.sb-print-target::after{content:\" (\" attr(href) \")\""))
+        let named = Self.fragment(.markdown(CommonMark.parse("See [the docs](https://example.com/docs) now")))
+        #expect(named.contains("<a class=\"sb-print-target\" href=\"https://example.com/docs\""))
+        let auto = Self.fragment(.markdown(CommonMark.parse("See <https://example.com/docs> and www.example.com/")))
+        #expect(auto.contains("<a href=\"https://example.com/docs\""))
+        #expect(!auto.contains("sb-print-target"))
+        let view = Self.fragment(.link(destination: "https://example.com/a%20b", label: .text("Report")))
+        #expect(view.hasPrefix("<a class=\"sb-print-target\" href="))
+        let bare = Self.fragment(.link(destination: "https://example.com/a", label: .text("HTTPS://Example.com/a/")))
+        #expect(bare.hasPrefix("<a href="))
+        #expect(HTMLMarkdownRenderer.labelShowsURL("example.com/a b", url: "https://example.com/a%20b"))
+        #expect(HTMLMarkdownRenderer.labelShowsURL("ann@example.com", url: "mailto:ann@example.com"))
+        #expect(HTMLMarkdownRenderer.labelShowsURL("+44 17687 72645", url: "tel:+441768772645"))
+        #expect(HTMLMarkdownRenderer.labelShowsURL("Next page →", url: "chat-002.html"))
+        #expect(!HTMLMarkdownRenderer.labelShowsURL("", url: "https://example.com"))
+        #expect(!HTMLMarkdownRenderer.labelShowsURL("example.org", url: "https://example.com"))
+    }
+
     @Test func stylesheetHoldsNoColourOutsideItsProperties() throws {
         let css = Stylesheet(theme: .default).css
         let literal = try Regex("#[0-9a-fA-F]{3,8}\\b")
@@ -311,7 +380,8 @@ struct HTMLBackendTests {
     @Test func linksPassThePolicy() {
         #expect(
             Self.fragment(.link(destination: "https://example.com/a?b=1&c=\"2\"", label: .text("site")))
-                == "<a href=\"https://example.com/a?b=1&amp;c=&quot;2&quot;\" rel=\"noopener noreferrer nofollow\">site</a>")
+                == "<a class=\"sb-print-target\" href=\"https://example.com/a?b=1&amp;c=&quot;2&quot;\" rel=\"noopener noreferrer nofollow\">site</a>"
+        )
         for hostile in [
             "javascript:alert(1)", "JaVaScRiPt:alert(1)", "java&#x09;script:alert(1)", "&#106;avascript:alert(1)",
             "  \u{1}javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)",
@@ -461,7 +531,8 @@ struct HTMLBackendTests {
         #expect(html.contains("<span class=\"sb-mention\">@Ada</span><br>\n<code>a&lt;b</code><br>\n"))
         #expect(
             html.contains(
-                "<a href=\"https://example.com\" title=\"T&quot;\" rel=\"noopener noreferrer nofollow\"><strong>bold</strong></a>"))
+                "<a class=\"sb-print-target\" href=\"https://example.com\" title=\"T&quot;\" rel=\"noopener noreferrer nofollow\"><strong>bold</strong></a>"
+            ))
         #expect(html.contains("evil") && !html.contains("javascript"))
         #expect(html.contains("<img src=\"https://example.com/i.png\" alt=\"Image\" loading=\"lazy\" decoding=\"async\">"))
         #expect(html.contains("<span class=\"sb-image sb-image-missing\">bad</span>"))
