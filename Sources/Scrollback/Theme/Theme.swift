@@ -66,21 +66,35 @@ public struct Theme: Sendable, Hashable {
     public func string(_ label: Label, _ argument: String? = nil) -> String {
         let template = strings[label] ?? label.defaultValue ?? Theme.default.strings[label] ?? label.rawValue
         guard let argument else { return template }
-        return template.replacingOccurrences(of: "%@", with: argument)
+        return Self.filling(template) { argument }
     }
 
     /// The text of `label` with each `%@` replaced, in order, by the next of `arguments`: for
     /// labels of two parts, such as a name and a user id. An argument holding `%@` stays as it is.
     public func string(_ label: Label, arguments: [String]) -> String {
-        var rest = Substring(string(label))
         var next = arguments.makeIterator()
+        return Self.filling(string(label)) { next.next() ?? "" }
+    }
+
+    /// `template` with each `%@` replaced by what `argument` gives, in order. Labels are filled
+    /// for every message, so this scans bytes rather than asking Foundation to search.
+    private static func filling(_ template: String, with argument: () -> String) -> String {
+        let bytes = template.utf8
         var result = ""
-        while let placeholder = rest.range(of: "%@") {
-            result += rest[..<placeholder.lowerBound]
-            result += next.next() ?? ""
-            rest = rest[placeholder.upperBound...]
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            let following = bytes.index(after: index)
+            if bytes[index] == UInt8(ascii: "%"), following != bytes.endIndex, bytes[following] == UInt8(ascii: "@") {
+                result += template[start..<index]
+                result += argument()
+                start = bytes.index(after: following)
+                index = start
+            } else {
+                index = following
+            }
         }
-        return result + rest
+        return start == bytes.startIndex ? template : result + template[start...]
     }
 
     /// A font a text style names: a family stack, a size, a weight and a slant.

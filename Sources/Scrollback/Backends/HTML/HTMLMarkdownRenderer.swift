@@ -226,9 +226,15 @@ struct HTMLMarkdownRenderer {
     /// Relative links (a split document's other pages) count as shown: on paper their target
     /// says nothing a reader can follow.
     static func labelShowsURL(_ label: String, url: String) -> Bool {
-        guard let colon = url.firstIndex(of: ":"), !url[..<colon].contains("/") else { return true }
+        guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")), !url.utf8[..<colon].contains(UInt8(ascii: "/")) else {
+            return true
+        }
+        if label == url { return true }
+        // Runs once per link: Foundation's trimming and percent decoding only where they can matter.
         func core(_ text: String) -> Substring {
-            var text = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
+            let scalars = text.unicodeScalars
+            let needsTrim = scalars.first?.properties.isWhitespace == true || scalars.last?.properties.isWhitespace == true
+            var text = Substring((needsTrim ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text).lowercased())
             for prefix in ["https://", "http://", "mailto:", "tel:"] where text.hasPrefix(prefix) {
                 text = text.dropFirst(prefix.count)
                 break
@@ -239,10 +245,13 @@ struct HTMLMarkdownRenderer {
         }
         let shown = core(label)
         guard !shown.isEmpty else { return false }
-        if shown == core(url) || shown == core(url.removingPercentEncoding ?? url) { return true }
+        let target = core(url)
+        if shown == target { return true }
+        if url.utf8.contains(UInt8(ascii: "%")), let decoded = url.removingPercentEncoding, shown == core(decoded) { return true }
         // A phone number as people write it: "+44 17687 72645" for tel:+441768772645.
-        let digits = { (text: Substring) in text.filter { !" -().".contains($0) } }
-        return digits(shown) == digits(core(url))
+        guard url.utf8.starts(with: "tel:".utf8) else { return false }
+        let spacing: Set<Unicode.Scalar> = [" ", "-", "(", ")", "."]
+        return shown.unicodeScalars.filter { !spacing.contains($0) }.elementsEqual(target.unicodeScalars.filter { !spacing.contains($0) })
     }
 
     /// Alternative text for an image: `alt` trimmed, or "Image" when nothing is left. Trimming
