@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes one self-contained, static HTML page: inline CSS generated from the theme, no script,
 /// no external resource besides the images the messages carry (none at all when
-/// ``RenderOptions/remoteMedia`` is `false`), a Content Security Policy that forbids everything else.
+/// ``RenderOptions/remoteMedia`` is `false`, only their saved copies with
+/// ``RenderOptions/mediaLocations``), a Content Security Policy that forbids everything else.
 ///
 /// Output is written as it is produced: ``begin(_:header:)`` writes the head and the header
 /// view, each ``write(_:)`` one top-level item, ``end(_:footer:)`` the footer view and the
@@ -29,6 +30,14 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             : "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; media-src 'none'; base-uri 'none'; form-action 'none'"
     }
 
+    /// The policy of an offline archive (``RenderOptions/mediaLocations``): images from the
+    /// page's own place only. `'self'` lets a page opened from `file://` load its `media/`
+    /// copies in Chromium (as `file:` would) and still works when the archive is served over
+    /// HTTP, where `file:` would not; remote images stay forbidden, so the page fetches nothing.
+    public static var offlineContentSecurityPolicy: String {
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; media-src 'none'; base-uri 'none'; form-action 'none'"
+    }
+
     /// A backend writing a page to `output`, styled and shown by `options`.
     public init(output: Output, options: RenderOptions) {
         self.output = output
@@ -46,7 +55,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         output.write(Self.languageTag(document.language))
         output.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
         output.write(
-            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.contentSecurityPolicy(remoteMedia: options.remoteMedia))\">\n")
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(options.mediaLocations == nil ? Self.contentSecurityPolicy(remoteMedia: options.remoteMedia) : Self.offlineContentSecurityPolicy)\">\n")
         output.write("<meta name=\"referrer\" content=\"no-referrer\">\n")
         output.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         output.write("<meta name=\"color-scheme\" content=\"light dark\">\n")
@@ -96,7 +105,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             }
         case .markdown(let document):
             HTMLMarkdownRenderer(
-                allowsLinks: allowsLinks, embedsImages: options.remoteMedia,
+                allowsLinks: allowsLinks, embedsImages: drawsRemoteMedia,
                 placeholderIcon: options.theme.icon(.image)
             ).write(document, to: &output)
         case .stack(let axis, let views, let role):
@@ -108,7 +117,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
             output.write("</div>")
         case .link(let destination, let label):
-            guard allowsLinks, let url = URLPolicy.sanitize(destination) else {
+            guard allowsLinks, let url = media(destination).link else {
                 return writeView(label, allowsLinks: allowsLinks, oneLine: true)
             }
             let showsURL = Self.plainLabel(label).map { HTMLMarkdownRenderer.labelShowsURL($0, url: url) } ?? false
@@ -259,7 +268,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         let size = AvatarContent.paletteSize
         let color = ((avatar.colorIndex % size) + size) % size
         output.write("<span class=\"sb-avatar sb-avatar-\(color)\" aria-hidden=\"true\">")
-        if options.remoteMedia, let image = avatar.imageURL.flatMap(URLPolicy.sanitize) {
+        if let image = avatar.imageURL.flatMap({ drawable(media($0)) }) {
             let size = Int(options.theme.metrics.avatarSize)
             output.write("<img src=\"")
             HTMLEscaping.write(image, as: .url, to: &output)
@@ -274,14 +283,15 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// a labelled box instead when no URL passes the policy.
     private mutating func writeImage(_ content: ImageContent, allowsLinks: Bool) {
         let alt = HTMLMarkdownRenderer.imageLabel(content.alt)
-        let source = URLPolicy.sanitize(content.source)
-        guard let shown = content.thumbnail.flatMap(URLPolicy.sanitize) ?? source else {
+        let source = media(content.source).link
+        let shownMedia = content.thumbnail.map(media).flatMap { $0.link == nil ? nil : $0 } ?? media(content.source)
+        guard let shown = shownMedia.link else {
             output.write("<span class=\"sb-image sb-image-missing\">")
             HTMLEscaping.write(alt, to: &output)
             output.write("</span>")
             return
         }
-        guard options.remoteMedia else {
+        guard let drawn = drawable(shownMedia) else {
             var details = ""
             if let width = content.width, let height = content.height, width > 0, height > 0 {
                 details = "\(min(width, 100_000)) × \(min(height, 100_000))"
@@ -298,7 +308,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             output.write("<span class=\"sb-image\">")
         }
         output.write("<img src=\"")
-        HTMLEscaping.write(shown, as: .url, to: &output)
+        HTMLEscaping.write(drawn, as: .url, to: &output)
         output.write("\" alt=\"")
         HTMLEscaping.write(alt, to: &output)
         output.write("\"")
@@ -306,6 +316,28 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         if let height = content.height, height > 0 { output.write(" height=\"\(min(height, 100_000))\"") }
         output.write(" loading=\"lazy\" decoding=\"async\">")
         output.write(allowsLinks && source != nil ? "</a>" : "</span>")
+    }
+
+    // MARK: Media
+
+    /// The one place a media URL from the messages is resolved: an offline archive's saved copy,
+    /// the URL itself when the policy allows it, or nothing.
+    private func media(_ url: String) -> HTMLMedia {
+        if case .saved(let path)? = options.mediaLocations?.location(of: url), URLPolicy.isMediaPath(path) { return .local(path) }
+        return URLPolicy.sanitize(url).map(HTMLMedia.remote) ?? .none
+    }
+
+    /// Whether the page draws images from remote URLs: not without remote media, and not in an
+    /// offline archive, whose page loads nothing remote.
+    private var drawsRemoteMedia: Bool { options.remoteMedia && options.mediaLocations == nil }
+
+    /// What an `<img>` shows for `media`, or `nil` for the labelled card.
+    private func drawable(_ media: HTMLMedia) -> String? {
+        switch media {
+        case .local(let path): path
+        case .remote(let url): drawsRemoteMedia ? url : nil
+        case .none: nil
+        }
     }
 
     /// A link label's text when it is plain text (the one form that can spell out a URL).
@@ -339,6 +371,25 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     static func languageTag(_ tag: String) -> String {
         let kept = tag.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
         return kept.isEmpty ? "en" : String(String.UnicodeScalarView(kept))
+    }
+}
+
+/// A media URL as the page may use it (``HTMLBackend``'s `media(_:)`).
+private enum HTMLMedia {
+    /// An offline archive's saved copy, relative to the page.
+    case local(String)
+    /// An allowed URL, drawn only when the page may load remote media.
+    case remote(String)
+    /// Nothing the page may use.
+    case none
+
+    /// Where a link to it goes.
+    var link: String? {
+        switch self {
+        case .local(let path): path
+        case .remote(let url): url
+        case .none: nil
+        }
     }
 }
 
