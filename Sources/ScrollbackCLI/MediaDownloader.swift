@@ -189,16 +189,24 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        let scheme = request.url?.scheme?.lowercased()
+        // The Location header as sent: Foundation reads `file:///etc/passwd` as a path on the
+        // same server, which would hide that the server pointed elsewhere.
+        let location = response.value(forHTTPHeaderField: "Location") ?? ""
+        let locationScheme = location.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression).map {
+            location[$0].dropLast().lowercased()
+        }
+        let scheme = locationScheme ?? request.url?.scheme?.lowercased()
+        // Refused by answering `nil`, never by cancelling: the session is waiting for this answer,
+        // and the task then ends with the redirect's own response, which the failure stops.
+        func refuse(_ reason: String) {
+            if transfers[task.taskIdentifier]?.failure == nil { transfers[task.taskIdentifier]?.failure = reason }
+            completionHandler(nil)
+        }
         guard scheme == "http" || scheme == "https" else {
-            fail(task, "redirected to a \(scheme.map { $0 + ":" } ?? "non-http") URL, refused")
-            return completionHandler(nil)
+            return refuse("redirected to a \(scheme.map { $0 + ":" } ?? "non-http") URL, refused")
         }
         transfers[task.taskIdentifier]?.redirects += 1
-        guard (transfers[task.taskIdentifier]?.redirects ?? 0) <= 5 else {
-            fail(task, "more than 5 redirects")
-            return completionHandler(nil)
-        }
+        guard (transfers[task.taskIdentifier]?.redirects ?? 0) <= 5 else { return refuse("more than 5 redirects") }
         completionHandler(request)
     }
 
