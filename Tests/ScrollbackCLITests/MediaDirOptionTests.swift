@@ -156,6 +156,54 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: media).sorted() == files)
     }
 
+    @Test func anInterruptLeavesNoPartialFile() throws {
+        let binary = try AtomicOutputTests.executable()
+        let server = try Self.makeServer()
+        defer { server.stop() }
+        let directory = Self.folder()
+        let media = directory + "/media"
+        let input = temporaryFile(Self.transcript(base: server.base))
+        let child = try AtomicOutputTests.spawn(
+            [binary, "render", input, "-o", directory + "/chat.html", "--media-dir", media, "--media-timeout", "60"])
+        // Interrupted while the slow file trickles into its temporary file.
+        let deadline = Date().addingTimeInterval(30)
+        func partial() -> Bool { ((try? FileManager.default.contentsOfDirectory(atPath: media)) ?? []).contains { $0.hasSuffix(".part") } }
+        while !AtomicOutputTests.hasEnded(child), Date() < deadline, !partial() { usleep(1_000) }
+        let interrupted = !AtomicOutputTests.hasEnded(child)
+        kill(child, SIGINT)
+        let ended = AtomicOutputTests.wait(child)
+        try #require(interrupted, "the render ended before it could be interrupted")
+        #expect(ended.signal == SIGINT, "\(ended)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: media)
+        #expect(!left.contains { $0.hasPrefix(".") }, "\(left)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/chat.html"))
+        // What is there is whole: a file of the server's, byte for byte.
+        let bodies = Set(Self.goodFiles.values.map(\.body))
+        for file in left {
+            #expect(FileManager.default.contents(atPath: media + "/" + file).map { bodies.contains([UInt8]($0)) } == true, "\(file)")
+        }
+    }
+
+    @Test func aTerminalSeesTheProgressLine() throws {
+        let server = try Self.makeServer()
+        defer { server.stop() }
+        let directory = Self.folder()
+        let input = temporaryFile(
+            "{\"id\": \"m1\", \"user\": {\"id\": \"ann\", \"image\": \"\(server.base)/avatar.png\"}, "
+                + "\"attachments\": [{\"type\": \"image\", \"image_url\": \"\(server.base)/good.png\"}]}")
+        let errors = ToolRun.ErrorLog()
+        var tool = ScrollbackTool(
+            environment: ["TZ": "UTC"], standardOutput: OutputSink.memory(), standardError: { errors.append($0) },
+            standardOutputIsTerminal: false, terminalWidth: nil)
+        tool.standardErrorIsTerminal = true
+        #expect(tool.run(["render", input, "-o", directory + "/chat.html", "--media-dir", directory + "/media"]) == 0)
+        #expect(errors.text.contains("\r\u{1B}[Kmedia: 2 of 2, \(MediaDownloader.size(Int64(Self.png.count * 2 + 1)))"), "\(errors.text)")
+        #expect(errors.text.contains("\r\u{1B}[Kmedia: 2 files in \(directory)/media: 2 downloaded"), "cleared before the summary")
+        // Not a terminal: no progress line at all.
+        let plain = ToolRun(["render", input, "-o", directory + "/again.html", "--media-dir", directory + "/media"])
+        #expect(!plain.errors.contains("\r"))
+    }
+
     @Test func withoutTheOptionNothingIsFetched() throws {
         let server = try Self.makeServer()
         defer { server.stop() }
