@@ -204,6 +204,28 @@ import Testing
         #expect(!plain.errors.contains("\r"))
     }
 
+    @Test func pagesOfADirectoryOrASplitReachTheCopies() throws {
+        let server = try Self.makeServer()
+        defer { server.stop() }
+        let input = temporaryFile(Self.transcript(base: server.base))
+        let picture = "media/" + MediaDownloader.baseName(for: server.base + "/good.png") + ".png"
+        let directory = Self.folder()
+        let perChannel = ToolRun([
+            "render", input, "--output-dir", directory + "/site", "--media-dir", directory + "/site/media", "--media-timeout", "1",
+        ])
+        #expect(perChannel.status == 0, "\(perChannel.errors)")
+        let page = try #require(perChannel.output.split(separator: "\n").first { !$0.hasSuffix("index.html") })
+        #expect(try String(contentsOfFile: String(page), encoding: .utf8).contains("<img src=\"\(picture)\""))
+        let split = ToolRun([
+            "render", input, "--split", "2", "--output", directory + "/pages/chat.html", "--media-dir", directory + "/pages/media",
+            "--media-timeout", "1",
+        ])
+        #expect(split.status == 0, "\(split.errors)")
+        #expect(try String(contentsOfFile: directory + "/pages/chat-001.html", encoding: .utf8).contains("<img src=\"\(picture)\""))
+        // Each folder got its own copies; the server was asked once per folder.
+        #expect(server.requests("/good.png") == 2)
+    }
+
     @Test func withoutTheOptionNothingIsFetched() throws {
         let server = try Self.makeServer()
         defer { server.stop() }
