@@ -54,9 +54,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         output.write("<!DOCTYPE html>\n<html lang=\"")
         output.write(Self.languageTag(document.language))
         output.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
-        output.write(
-            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(options.mediaLocations == nil ? Self.contentSecurityPolicy(remoteMedia: options.remoteMedia) : Self.offlineContentSecurityPolicy)\">\n"
-        )
+        let policy =
+            options.mediaLocations == nil ? Self.contentSecurityPolicy(remoteMedia: options.remoteMedia) : Self.offlineContentSecurityPolicy
+        output.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n")
         output.write("<meta name=\"referrer\" content=\"no-referrer\">\n")
         output.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         output.write("<meta name=\"color-scheme\" content=\"light dark\">\n")
