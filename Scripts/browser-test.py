@@ -319,15 +319,17 @@ def check_pinned_background(tools, results, label):
 
 def check_scheme_contrast(tools, results, label):
     """The page follows the reader's scheme (dark page in dark mode) and its text reads (4.5:1)."""
-    problems = []
+    problems, ratios = [], []
     for scheme in SCHEMES:
         set_view(tools, 1280, scheme)
         found = tools.evaluate(PAGE_CONTRAST)
+        ratios.append(f"{scheme} {found['ratio']:.2f}:1")
         if found["ratio"] < 4.5:
             problems.append(f"{scheme}: contrast {found['ratio']:.1f}")
         if (found["background"] < 0.2) != (scheme == "dark"):
             problems.append(f"{scheme}: page luminance {found['background']:.2f}")
-    results.check(not problems, f"{label}: follows the colour scheme with legible text", "; ".join(problems))
+    results.check(not problems, f"{label}: follows the colour scheme with legible text ({', '.join(ratios)})",
+                  "; ".join(problems))
 
 
 def check_details(tools, results, path, label):
