@@ -38,6 +38,8 @@ SCREENSHOTS = {
     ("default", "launch-room.json"): ((360, "light"), (1280, "light"), (1280, "dark")),
     ("default", "attachments.json"): ((360, "light"), (1280, "light"), (360, "dark")),
     ("no-remote-media", "attachments.json"): ((360, "light"),),
+    ("default", "details"): ((360, "light"), (360, "dark"), (1280, "light"), (1280, "dark")),
+    ("default", "details-plain"): ((360, "light"), (360, "dark"), (1280, "dark")),
 }
 
 
@@ -149,7 +151,8 @@ class DevTools:
     def evaluate(self, expression):
         result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
         if "exceptionDetails" in result:
-            raise RuntimeError(f"evaluate: {result['exceptionDetails'].get('text')}")
+            details = result["exceptionDetails"]
+            raise RuntimeError(f"evaluate: {details.get('text')} {details.get('exception', {}).get('description', '')}")
         return result["result"].get("value")
 
 
@@ -211,6 +214,136 @@ def check_quote_links(tools, results, url, label):
             tools.wait_for("Page.loadEventFired", 20)
     results.check(not problems, f"{label}: every quote link lands on its message ({len(hrefs)} links)",
                   "; ".join(problems[:5]))
+
+
+# Issue 14, smaller things. Each answer is a list of problems (empty when the page is right).
+
+# An author's name sits beside the avatar: never under it, never over it.
+AUTHOR_BESIDE_AVATAR = """[...document.querySelectorAll('.sb-message>header')].flatMap(h => {
+  const avatar = h.querySelector('.sb-avatar'), name = h.querySelector('.sb-author');
+  if (!avatar || !name) return [];
+  const a = avatar.getBoundingClientRect(), n = name.getBoundingClientRect();
+  const problems = [];
+  if (n.top >= a.bottom || n.bottom <= a.top) problems.push('not on the row of the avatar');
+  if (n.left < a.right - 0.5) problems.push(`overlaps or wraps under the avatar (name left ${n.left.toFixed(1)} < avatar right ${a.right.toFixed(1)})`);
+  if (n.right > h.getBoundingClientRect().right + 0.5) problems.push('runs out of its bubble');
+  return problems.map(p => `${name.textContent.slice(0, 24)}: ${p}`);
+})"""
+
+# Reaction pills: at least 13 px, and a tooltip wherever the page's data names who reacted.
+REACTION_PILLS = """((needTitles) => [...document.querySelectorAll('.sb-reaction,.sb-own-reaction')].flatMap(p => {
+  const size = parseFloat(getComputedStyle(p).fontSize), problems = [];
+  if (size < 13) problems.push(`${p.textContent}: font-size ${size}px`);
+  if (needTitles && !(p.getAttribute('title') || '').trim()) problems.push(`${p.textContent}: no title`);
+  return problems;
+}))(%s)"""
+
+# The reader's own bubbles: no avatar, no visible author line, a tooltip naming the reader.
+OWN_BUBBLES = """[...document.querySelectorAll('.sb-message.sb-own-bubble')].flatMap(m => {
+  const problems = [];
+  const avatar = m.querySelector('.sb-avatar');
+  if (avatar) problems.push(`${m.id}: has an avatar`);
+  const header = m.querySelector(':scope>header');
+  if (header) { const r = header.getBoundingClientRect(); if (r.width > 1 || r.height > 1) problems.push(`${m.id}: author line visible`); }
+  if (!/\\(/.test(m.title || '')) problems.push(`${m.id}: tooltip does not name the reader: ${m.title}`);
+  if (m.getBoundingClientRect().right < document.querySelector('main').getBoundingClientRect().right - 40) problems.push(`${m.id}: not on the right`);
+  return problems;
+})"""
+
+# Every message carries a machine-readable time; one the reader does not see takes no space.
+MESSAGE_TIMES = """[...document.querySelectorAll('article.sb-message')].flatMap(m => {
+  const times = [...m.querySelectorAll('time[datetime]')];
+  if (!times.length) return [`${m.id || m.getAttribute('aria-label')}: no <time datetime>`];
+  return times.filter(t => t.classList.contains('sb-hidden-time') && (t.getBoundingClientRect().width > 1 || t.getBoundingClientRect().height > 1))
+    .map(t => `${m.id}: hidden time is visible`);
+})"""
+
+# A pinned message's background is the theme's pinned colour, unlike an unpinned bubble's.
+PINNED_BACKGROUND = """(() => {
+  const pinned = document.querySelector('.sb-message.sb-bubble.sb-pinned'), plain = document.querySelector('.sb-message.sb-bubble:not(.sb-pinned)');
+  if (!pinned || !plain) return [];
+  const p = getComputedStyle(pinned).backgroundColor, b = getComputedStyle(plain).backgroundColor;
+  return p === b ? [`pinned ${p} = bubble ${b}`] : [];
+})()"""
+
+# Text against the page: the contrast a reader gets, for the plain theme in either scheme.
+PAGE_CONTRAST = """(() => {
+  const rgb = c => (c.match(/[\\d.]+/g) || []).slice(0, 4).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  let bg = rgb(getComputedStyle(document.body).backgroundColor);
+  if (bg.length === 4 && bg[3] === 0) bg = rgb(getComputedStyle(document.documentElement).backgroundColor);
+  if (bg.length === 4 && bg[3] === 0) bg = matchMedia('(prefers-color-scheme: dark)').matches && getComputedStyle(document.documentElement).colorScheme.includes('dark') ? [18, 18, 18] : [255, 255, 255];
+  const fg = rgb(getComputedStyle(document.querySelector('.sb-body') || document.body).color);
+  const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+  return {ratio: (hi + 0.05) / (lo + 0.05), background: lum(bg)};
+})()"""
+
+
+def check_author_lines(tools, results, label):
+    """At 360 px, light: a long author name wraps beside its avatar, never under or over it."""
+    set_view(tools, 360, "light")
+    problems = tools.evaluate(AUTHOR_BESIDE_AVATAR) or []
+    count = tools.evaluate("document.querySelectorAll('.sb-message>header .sb-avatar').length")
+    results.check(not problems, f"{label}: author names stay beside their avatars at 360 px ({count} author lines)",
+                  "; ".join(problems[:5]))
+
+
+def check_reaction_pills(tools, results, label, need_titles):
+    problems = tools.evaluate(REACTION_PILLS % ("true" if need_titles else "false")) or []
+    count = tools.evaluate("document.querySelectorAll('.sb-reaction,.sb-own-reaction').length")
+    what = "at least 13 px with a who-reacted title" if need_titles else "at least 13 px"
+    results.check(not problems, f"{label}: reaction pills are {what} ({count} pills)", "; ".join(problems[:5]))
+
+
+def check_own_bubbles(tools, results, label):
+    set_view(tools, 1280, "light")
+    problems = tools.evaluate(OWN_BUBBLES) or []
+    count = tools.evaluate("document.querySelectorAll('.sb-own-bubble').length")
+    results.check(not problems, f"{label}: own bubbles have no avatar or visible author, and name the reader ({count})",
+                  "; ".join(problems[:5]))
+
+
+def check_message_times(tools, results, label):
+    problems = tools.evaluate(MESSAGE_TIMES) or []
+    count = tools.evaluate("document.querySelectorAll('article.sb-message').length")
+    results.check(not problems, f"{label}: every message carries a <time datetime> ({count} messages)", "; ".join(problems[:5]))
+
+
+def check_pinned_background(tools, results, label):
+    problems = []
+    for scheme in SCHEMES:
+        set_view(tools, 1280, scheme)
+        problems += [f"{scheme}: {p}" for p in tools.evaluate(PINNED_BACKGROUND) or []]
+    results.check(not problems, f"{label}: pinned messages have the theme's pinned background", "; ".join(problems))
+
+
+def check_scheme_contrast(tools, results, label):
+    """The page follows the reader's scheme (dark page in dark mode) and its text reads (4.5:1)."""
+    problems, ratios = [], []
+    for scheme in SCHEMES:
+        set_view(tools, 1280, scheme)
+        found = tools.evaluate(PAGE_CONTRAST)
+        ratios.append(f"{scheme} {found['ratio']:.2f}:1")
+        if found["ratio"] < 4.5:
+            problems.append(f"{scheme}: contrast {found['ratio']:.1f}")
+        if (found["background"] < 0.2) != (scheme == "dark"):
+            problems.append(f"{scheme}: page luminance {found['background']:.2f}")
+    results.check(not problems, f"{label}: follows the colour scheme with legible text ({', '.join(ratios)})",
+                  "; ".join(problems))
+
+
+def check_details(tools, results, path, label):
+    """Issue 14's smaller things, on every default page; the details pages must have every case."""
+    name = os.path.basename(path)
+    check_author_lines(tools, results, label)
+    check_reaction_pills(tools, results, label, need_titles=name.startswith("details"))
+    check_own_bubbles(tools, results, label)
+    check_message_times(tools, results, label)
+    if name == "details.html":
+        check_pinned_background(tools, results, label)
+    if name == "details-plain.html":
+        check_scheme_contrast(tools, results, label)
 
 
 def parse_strictly(path):
@@ -347,6 +480,9 @@ def check_page(tools, results, path, label, remote_media, screenshot_dir):
         requests = [event["params"]["request"]["url"] for event in tools.events
                     if event["method"] == "Network.requestWillBeSent" and event["params"]["request"]["url"] != url]
         results.check(not requests, f"{label}: no request besides the document", ", ".join(requests[:5]))
+
+    if remote_media and "/split/" not in path:
+        check_details(tools, results, path, label)
 
     # Last: following a link may open another page of a split set.
     check_quote_links(tools, results, url, label)

@@ -61,6 +61,9 @@ enum ViewDump {
             line("time \(timestamp(date)) \(quoted(label))")
         case .badge(let text, let role):
             line("badge\(tag(role, unless: .badge)) \(quoted(text))")
+        case .titled(let view, let title):
+            line("titled \(quoted(title))")
+            children([view])
         case .fields(let fields):
             line("fields")
             for field in fields {
@@ -79,6 +82,7 @@ enum ViewDump {
             if let author = frame.authorName { text += " author \(quoted(author))" }
             if let date = frame.date { text += " \(timestamp(date))" }
             if frame.isRepeat { text += " repeat" }
+            if frame.isPinned { text += " pinned" }
             line(text)
             section("header", frame.header)
             section("body", frame.body)

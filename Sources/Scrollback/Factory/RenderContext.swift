@@ -28,6 +28,9 @@ public struct RenderContext: Sendable {
     /// The display names (``TranscriptIndex/nameKey(_:)``) that more than one author of the
     /// document uses, when an index pass found them: those authors show their user id too.
     var collidingNames: Set<String> = []
+    /// The document's authors' display names by user id, when an index pass found them: a
+    /// reaction that names its user by id only (`user_id`) shows their name.
+    var knownNames: [String: String] = [:]
     /// The speakers met so far, in order, when a renderer draws the document; `nil` in a context
     /// made for calling a slot directly.
     var speakers: SpeakerOrder?

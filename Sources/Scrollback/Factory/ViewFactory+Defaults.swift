@@ -72,7 +72,8 @@ extension ViewFactory {
                 role: message.kind == .ephemeral ? .ephemeral : own ? .ownBubble : .bubble,
                 header: header, body: body, footer: footer == .empty ? [] : [footer],
                 authorName: authorName(of: message, context: context), date: message.createdAt,
-                isRepeat: item.placement.isRepeat, authorTitle: authorTitle(of: message, context: context)))
+                isRepeat: item.placement.isRepeat, authorTitle: authorTitle(of: message, context: context),
+                isPinned: message.pinned))
     }
 
     /// A second appearance of a message gives up its anchor to the first.
@@ -83,10 +84,11 @@ extension ViewFactory {
     }
 
     /// The default: the author's avatar and display name ("You" for the reader, a placeholder when
-    /// the message has no author).
+    /// the message has no author). The reader's own messages have no avatar, as in Stream's
+    /// clients: the right-hand side already says whose they are.
     public func makeAuthorView(for message: ChatMessage, context: RenderContext) -> View {
         let name = View.text(authorName(of: message, context: context), .author)
-        guard let user = message.user else { return name }
+        guard let user = message.user, !context.isCurrentUser(user) else { return name }
         return .stack(.horizontal, [.avatar(AvatarContent(user: user, colorIndex: context.authorColorIndex(for: user))), name])
     }
 
@@ -104,7 +106,8 @@ extension ViewFactory {
         if message.isEdited { parts.append(.text(context.theme.string(.edited), .timestamp)) }
         if message.pinned {
             let pinner = message.pinnedBy.map {
-                context.isCurrentUser($0) ? context.theme.string(.pinnedByYou) : context.theme.string(.pinnedBy, $0.displayName)
+                context.isCurrentUser($0)
+                    ? context.theme.string(.pinnedByYou) : context.theme.string(.pinnedBy, personName($0, context: context))
             }
             parts.append(
                 .stack(
@@ -176,7 +179,7 @@ extension ViewFactory {
     /// The default: a card with the attachment's type and a row for each of its fields.
     public func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
     {
-        let fields = attachment.raw.members.filter { $0.key != "type" }.map { View.Field($0.key, fieldValue($0.value)) }
+        let fields = attachment.raw.members.filter { $0.key != "type" }.map { View.Field($0.key, fieldValue($0.value, context: context)) }
         // An attachment with no type says so in words; any other shows its type as sent.
         let name = attachment.string("type") == nil ? context.theme.string(.attachment) : attachment.type.rawValue
         return .card(
@@ -240,8 +243,10 @@ extension ViewFactory {
         return .empty
     }
 
-    /// The default: a badge per reaction type with its emoji and count, the reader's own reactions
-    /// marked; ``View/empty`` for a message without reactions.
+    /// The default: a pill per reaction type with its emoji and count (``Role/reaction``), the
+    /// reader's own reactions marked (``Role/ownReaction``), each titled with who gave it as far
+    /// as `latest_reactions` tells ("Ann, Bo and 3 others"); ``View/empty`` for a message without
+    /// reactions.
     public func makeReactionsView(for message: ChatMessage, context: RenderContext) -> View {
         guard !message.reactionGroups.isEmpty else { return .empty }
         // The reader's own reactions (`--me`) are marked, as clients highlight them.
@@ -255,9 +260,12 @@ extension ViewFactory {
             .horizontal,
             message.reactionGroups.map { group in
                 let label = "\(context.theme.reactionGlyph(group.type)) \(group.count)"
-                return own.contains(group.type)
+                let pill: View =
+                    own.contains(group.type)
                     ? .badge(label + " " + context.theme.string(.ownReactionMark), .ownReaction)
-                    : .badge(label, .badge)
+                    : .badge(label, .reaction)
+                guard let who = reactors(of: group, in: message, context: context) else { return pill }
+                return .titled(pill, title: who)
             }, .footer)
     }
 
@@ -304,6 +312,53 @@ extension ViewFactory {
 
     // MARK: - Helpers shared by the defaults
 
+    /// The most names a reaction's tooltip lists before "and N others".
+    static var maximumReactorsListed: Int { 10 }
+
+    /// Who gave reactions of `group`'s type, from `latest_reactions` (Stream sends the latest few,
+    /// so `reaction_groups` may count more): "Ann", "Ann and Bo", "Ann, Bo and 3 others"; "You"
+    /// for the reader; the user id beside a name two people share, in the document or in the
+    /// list. `nil` when the input names nobody.
+    func reactors(of group: ReactionGroup, in message: ChatMessage, context: RenderContext) -> String? {
+        var seen: Set<String> = []
+        var users: [ChatUser] = []
+        for reaction in message.latestReactions where reaction.type == group.type {
+            let id = reaction.user.flatMap { $0.id.isEmpty ? nil : $0.id } ?? reaction.userID ?? ""
+            var user = reaction.user ?? ChatUser(id: id)
+            user.id = id
+            if user.name?.isEmpty ?? true { user.name = context.knownNames[id] }
+            // One person, one name, whatever else the input repeats; a reaction naming nobody counts only.
+            guard !user.displayName.isEmpty, seen.insert(user.id.isEmpty ? "\u{0}" + user.displayName : user.id).inserted else { continue }
+            users.append(user)
+        }
+        guard !users.isEmpty else { return nil }
+        // The reader first, as Stream's clients list them.
+        if let me = users.firstIndex(where: { context.isCurrentUser($0) }) { users.insert(users.remove(at: me), at: 0) }
+        let listed = users.prefix(Self.maximumReactorsListed)
+        var keys: [String: Set<String>] = [:]
+        for user in listed { keys[TranscriptIndex.nameKey(user.displayName), default: []].insert(user.id) }
+        let names = listed.map { user in
+            personName(user, context: context, collides: (keys[TranscriptIndex.nameKey(user.displayName)]?.count ?? 0) > 1)
+        }
+        let others = max(Int(clamping: group.count), users.count) - names.count
+        let theme = context.theme
+        switch others {
+        case ...0 where names.count == 1: return names[0]
+        case ...0: return theme.string(.namesAnd, arguments: [names.dropLast().joined(separator: ", "), names[names.count - 1]])
+        case 1: return theme.string(.namesAndOneOther, names.joined(separator: ", "))
+        default: return theme.string(.namesAndOthers, arguments: [names.joined(separator: ", "), String(others)])
+        }
+    }
+
+    /// How a person other than a message's author is named (who pinned it, quoted it, reacted):
+    /// "You" for the reader, else the display name, with the user id when another author of the
+    /// document shares it or `collides` says a list beside it does.
+    func personName(_ user: ChatUser, context: RenderContext, collides: Bool = false) -> String {
+        if context.isCurrentUser(user) { return context.theme.string(.you) }
+        guard !user.id.isEmpty, collides || context.sharesDisplayName(user) else { return user.displayName }
+        return context.theme.string(.nameWithID, arguments: [user.displayName, user.id])
+    }
+
     /// Who saw an ephemeral message: its author (Stream shows it to the sender only), "you" only
     /// when the reader is that author, since a third party reading the export is not.
     func onlyVisibleNote(for message: ChatMessage, context: RenderContext) -> String {
@@ -327,12 +382,13 @@ extension ViewFactory {
         return context.theme.string(.nameWithID, arguments: [name, user.id])
     }
 
-    /// A field value as views: strings (links when they are allowed URLs), numbers, nested rows.
-    func fieldValue(_ value: JSONValue) -> View {
+    /// A field value as views: strings (links when they are allowed URLs), numbers, nested rows;
+    /// `true` and `false` in the theme's words (``Theme/Label/yes``, ``Theme/Label/no``).
+    func fieldValue(_ value: JSONValue, context: RenderContext) -> View {
         switch value {
         // Readers are not programmers: no `null`, `true` or `[]` (a dash for nothing).
         case .null: return .text("—", .muted)
-        case .bool(let bool): return .text(bool ? "yes" : "no")
+        case .bool(let bool): return .text(context.theme.string(bool ? .yes : .no))
         case .integer(let number): return .text(String(number))
         case .double(let number): return .text(String(number))
         case .string(let string):
@@ -343,14 +399,14 @@ extension ViewFactory {
         case .array(let items):
             if items.isEmpty { return .text("—", .muted) }
             // A list of words or numbers reads best on one line; anything richer gets numbered rows.
-            let scalars = items.compactMap(\.plainScalarText)
+            let scalars = items.compactMap { $0.plainScalarText(yes: context.theme.string(.yes), no: context.theme.string(.no)) }
             if scalars.count == items.count, !scalars.contains(where: { $0.contains(", ") || $0.contains("://") }) {
                 return .text(scalars.joined(separator: ", "))
             }
-            return .fields(items.enumerated().map { View.Field("\($0.offset + 1)", fieldValue($0.element)) })
+            return .fields(items.enumerated().map { View.Field("\($0.offset + 1)", fieldValue($0.element, context: context)) })
         case .object(let object):
             if object.isEmpty { return .text("—", .muted) }
-            return .fields(object.members.map { View.Field($0.key, fieldValue($0.value)) })
+            return .fields(object.members.map { View.Field($0.key, fieldValue($0.value, context: context)) })
         }
     }
 
@@ -484,10 +540,10 @@ extension Character {
 }
 
 extension JSONValue {
-    /// A string, number or boolean as text; `nil` for null, arrays and objects.
-    fileprivate var plainScalarText: String? {
+    /// A string, number or boolean (`yes` or `no`) as text; `nil` for null, arrays and objects.
+    fileprivate func plainScalarText(yes: String, no: String) -> String? {
         switch self {
-        case .bool(let bool): return bool ? "yes" : "no"
+        case .bool(let bool): return bool ? yes : no
         case .integer(let number): return String(number)
         case .double(let number): return String(number)
         case .string(let string): return string

@@ -62,6 +62,9 @@ public final class TranscriptIndex {
     /// Display names (``nameKey(_:)``) that more than one author uses: the factory adds the
     /// user id where they show.
     private(set) var collidingNames: Set<String> = []
+    /// Each author's display name by user id (the first met), for reactions that name their
+    /// user by id only.
+    private(set) var namesByID: [String: String] = [:]
     /// The first author's id for each display name met; dropped once the reading is done.
     private var authorsByName: [String: String] = [:]
     private(set) var replies: [SpooledReply] = []
@@ -132,6 +135,7 @@ public final class TranscriptIndex {
             } else {
                 authorsByName[key] = user.id
             }
+            if let name = user.name, !name.isEmpty, namesByID[user.id] == nil { namesByID[user.id] = name }
         }
         messageIDs.insert(message.id, isTopLevel: message.parentID == nil)
         guard let parent = message.parentID else { return }

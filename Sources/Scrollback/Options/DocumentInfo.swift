@@ -4,13 +4,27 @@ import Foundation
 public struct DocumentInfo: Sendable, Hashable {
     /// The document's title: the channel's name, else "Chat transcript".
     public var title: String
-    /// BCP 47 language tag of the labels (`en`).
+    /// BCP 47 language tag of the labels (`en`). The renderer sets the tag of its locale
+    /// (``languageTag(for:)``): the locale chooses the labels and the clock, and is the best
+    /// guess at the language the messages are written in.
     public var language: String
 
     /// Information for a document titled `title` whose labels are in `language`.
     public init(title: String, language: String = "en") {
         self.title = title
         self.language = language
+    }
+
+    /// The BCP 47 tag of `locale`'s language, script and region: `de-DE` for `de_DE`,
+    /// `zh-Hant-TW` for `zh_Hant_TW`, `en-US` for `en_US_POSIX` (a variant says nothing about
+    /// the language); `en` when the locale names no language.
+    public static func languageTag(for locale: Locale) -> String {
+        // The POSIX locale ("C") names no language: its labels and clock are English.
+        guard let language = locale.language.languageCode?.identifier, (2...3).contains(language.count) else { return "en" }
+        var parts = [language]
+        if let script = locale.language.script?.identifier, locale.identifier.contains(script) { parts.append(script) }
+        if let region = locale.region?.identifier { parts.append(region) }
+        return parts.joined(separator: "-")
     }
 }
 

@@ -370,6 +370,7 @@ public struct TranscriptRenderer: Sendable {
                 attachmentViews: renderer.attachmentViews)
             context.documentMessages = index?.messageIDs
             context.collidingNames = index?.collidingNames ?? []
+            context.knownNames = index?.namesByID ?? [:]
             context.speakers = SpeakerOrder()
             self.index = index
             placement = ThreadPlacement(index: index)
@@ -455,6 +456,9 @@ public struct TranscriptRenderer: Sendable {
 
         /// Opens a document with the factory's header.
         func begin<Backend: TranscriptBackend>(_ info: DocumentInfo, to backend: inout Backend) {
+            // The page is in the reader's language (`<html lang>`), as its labels and times are.
+            var info = info
+            info.language = DocumentInfo.languageTag(for: context.options.locale)
             backend.begin(info, header: context.factory.makeDocumentHeaderView(for: info, context: context))
         }
 

@@ -36,21 +36,22 @@ package enum Contrast {
 extension Theme {
     /// The lowest contrast of a text colour against the page and bubble backgrounds.
     package struct ContrastReport: Sendable, Hashable {
-        /// `text` against `background`, `background6` (own bubbles) and `background8` (others').
+        /// `text` against `background`, `background6` (own bubbles), `background8` (others') and
+        /// `pinnedMessageBackground`.
         package var body: Double
         /// `textLowEmphasis` against the same backgrounds.
         package var muted: Double
     }
 
-    /// The backgrounds text sits on: the page and both bubbles.
-    static let textBackgrounds = ["background", "background6", "background8"]
+    /// The backgrounds text sits on: the page, both bubbles and a pinned message's.
+    static let textBackgrounds = ["background", "background6", "background8", "pinnedMessageBackground"]
 
     /// Body and muted contrast in one appearance. A colour the theme leaves unset is the
     /// viewer's own: measured as a browser's defaults, black text on white.
     package func contrast(dark: Bool) -> ContrastReport {
         let page = color("background", dark: dark).rgbValue ?? RGBColor(red: 255, green: 255, blue: 255)
         func resolved(_ name: String, over background: RGBColor) -> RGBColor {
-            let fallback = name.hasPrefix("background") ? page : RGBColor(red: 0, green: 0, blue: 0)
+            let fallback = name.hasPrefix("background") || name.hasSuffix("Background") ? page : RGBColor(red: 0, green: 0, blue: 0)
             let value = (colors[name] != nil || darkColors[name] != nil) ? color(name, dark: dark).rgbValue : nil
             return Contrast.blended(value ?? fallback, over: background)
         }

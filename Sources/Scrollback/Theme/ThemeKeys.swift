@@ -83,6 +83,13 @@ extension Theme {
         public static let namesAnd = Label("namesAnd")
         /// `%@ and %@ others`: the first members naming an unnamed channel, then how many more.
         public static let namesAndOthers = Label("namesAndOthers")
+        /// `%@ and 1 other`: the first names of a list, and the one more it does not name (who
+        /// gave a reaction, in its tooltip).
+        public static let namesAndOneOther = Label("namesAndOneOther")
+        /// A field whose value is `true`, in an attachment's card (`yes`).
+        public static let yes = Label("yes")
+        /// A field whose value is `false`, in an attachment's card (`no`).
+        public static let no = Label("no")
         /// An attachment that names no type (`Attachment`).
         public static let attachment = Label("attachment")
         /// `The transcript stops here: %@`.
@@ -176,7 +183,8 @@ extension Theme {
             [
                 .untitled, .message, .messages, .skippedMessage, .skippedMessages, .systemMessage, .unknownUser, .messageDeleted,
                 .deletedAt, .edited, .onlyVisibleToYou, .onlyVisibleTo,
-                .you, .nameWithID, .namesAnd, .namesAndOthers, .attachment, .inputError, .ownReactionMark, .pinned, .pinnedBy, .pinnedByYou,
+                .you, .nameWithID, .namesAnd, .namesAndOthers, .namesAndOneOther, .yes, .no, .attachment, .inputError, .ownReactionMark,
+                .pinned, .pinnedBy, .pinnedByYou,
                 .threadReply,
                 .threadReplies, .orphanThread, .repliedToThread, .channel, .member, .members, .quotedMessageMissing,
                 .quotedMessageElsewhere, .photos, .videos, .files, .voiceMessageDuration, .photo, .video, .file, .audio,

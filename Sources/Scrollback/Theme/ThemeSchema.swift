@@ -19,7 +19,7 @@ enum ThemeSchema {
 
     static let roles: [Role] = [
         .body, .muted, .author, .timestamp, .mention, .label, .title, .emphasis, .strong, .code, .alert, .jumbo,
-        .badge, .separator, .system, .deleted, .error, .waveform, .ownReaction,
+        .badge, .separator, .system, .deleted, .error, .waveform, .reaction, .ownReaction,
         .plain, .bubble, .ownBubble, .card, .attachment, .quoted, .header, .footer, .ephemeral, .gallery, .media,
         .linkPreview, .channelHeader, .channelInfo,
     ]

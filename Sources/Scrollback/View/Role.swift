@@ -63,6 +63,8 @@ public struct Role: RawRepresentable, Sendable, Hashable, CustomStringConvertibl
     public static let error: Role = "error"
     /// A small label such as "GIF", a duration or a reaction count.
     public static let badge: Role = "badge"
+    /// A reaction's pill: its emoji and count, under a message.
+    public static let reaction: Role = "reaction"
     /// A reaction the reader (`--me`) gave.
     public static let ownReaction: Role = "own-reaction"
     /// A rule across the transcript, such as a day separator.

@@ -37,6 +37,10 @@ public indirect enum View: Sendable, Hashable {
     case time(Date, label: String)
     /// A small label such as "GIF" or "Edited".
     case badge(String, Role = .badge)
+    /// A view with a note about it, such as who gave a reaction: HTML shows `title` on hover
+    /// (the element's `title`, which assistive technology reads as its description); text
+    /// outputs, which have no hover, draw the view alone. One line in every output.
+    case titled(View, title: String)
     /// Label and value rows, such as every field of an unknown attachment.
     case fields([Field])
     /// A quoted message; `anchor` is where the quoted message is when it is in the document,
@@ -166,13 +170,17 @@ public struct MessageFrame: Sendable, Hashable {
     /// The message already shows elsewhere in the document (a thread reply also sent to the
     /// channel): this copy leaves the anchor, which must be unique, to the other.
     public var isRepeat: Bool
+    /// The message is pinned in its channel: HTML gives it the theme's
+    /// `pinnedMessageBackground`, as Stream's clients do.
+    public var isPinned: Bool
 
     /// A frame for the message `id` in `role`.
     public init(
         id: String, role: Role, header: [View] = [], body: [View] = [], footer: [View] = [],
-        authorName: String? = nil, date: Date? = nil, isRepeat: Bool = false, authorTitle: String? = nil
+        authorName: String? = nil, date: Date? = nil, isRepeat: Bool = false, authorTitle: String? = nil, isPinned: Bool = false
     ) {
         self.authorTitle = authorTitle
+        self.isPinned = isPinned
         self.isRepeat = isRepeat
         self.id = id
         self.role = role

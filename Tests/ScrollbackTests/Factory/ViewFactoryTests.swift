@@ -132,7 +132,9 @@ private struct ContactQuoteFactory: ViewFactory {
         let context = context(DefaultViewFactory(), me: "ada")
         let frame = try #require(messageFrame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
         #expect(frame.role == .ownBubble)
-        #expect(frame.header == [.stack(.horizontal, [.avatar(AvatarContent(user: ada)), .text("You", .author)])])
+        // No avatar for the reader, as in Stream's clients; the name stays for the text outputs.
+        #expect(frame.header == [.text("You", .author)])
+        #expect(frame.authorTitle == "You (ada)")
         #expect("\(frame.footer)".contains("Edited"))
         #expect("\(frame.footer)".contains("00:00"))
     }
@@ -200,12 +202,14 @@ private struct ContactQuoteFactory: ViewFactory {
         var options = RenderOptions()
         options.currentUserID = "ada"
         let context = RenderContext(options: options, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        // Who gave a reaction as far as `latest_reactions` tells; a pill it names nobody for has no tooltip.
         #expect(
             context.factory.makeReactionsView(for: message, context: context)
                 == .stack(
                     .horizontal,
                     [
-                        .badge("😂 1", .badge), .badge("👍 2 ✓", .ownReaction), .badge("party 1", .badge),
+                        .badge("😂 1", .reaction), .titled(.badge("👍 2 ✓", .ownReaction), title: "You and 1 other"),
+                        .badge("party 1", .reaction),
                     ], .footer))
     }
 }

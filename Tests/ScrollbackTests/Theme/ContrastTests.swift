@@ -35,3 +35,20 @@ import Testing
         }
     }
 }
+
+extension ContrastTests {
+    /// Issue 14: a reaction the reader gave is drawn in the accent colour, and a pinned message
+    /// sits on its own background: both stay legible (WCAG AA) on every background text sits on.
+    @Test(arguments: ["default", "midnight", "high-contrast"])
+    func ownReactionsAndPinnedMessagesMeetAA(name: String) throws {
+        let theme = try #require(Theme.builtIn(named: name))
+        for dark in theme.darkColors.isEmpty ? [false] : [false, true] {
+            let accent = try #require(theme.color("accentPrimary", dark: dark).rgbValue)
+            for background in Theme.textBackgrounds {
+                let color = try #require(theme.color(background, dark: dark).rgbValue, "\(name) \(background)")
+                let ratio = Contrast.ratio(accent, color)
+                #expect(ratio >= 4.5, "\(name) \(dark ? "dark" : "light") accent on \(background): \(ratio)")
+            }
+        }
+    }
+}

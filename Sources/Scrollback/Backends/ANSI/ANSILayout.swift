@@ -214,6 +214,9 @@ package final class ANSILayout {
         switch view {
         case .empty, .avatar:
             return
+        // A terminal has no hover: the view alone (who reacted is for HTML's tooltip).
+        case .titled(let inner, _):
+            layout(inner, width: width, into: &lines)
         case .text, .badge, .icon, .time, .link, .image:
             var spans: [StyledSpan] = []
             appendInline(view, base: .body, into: &spans)
@@ -391,8 +394,10 @@ package final class ANSILayout {
         if frame.role == .ownBubble {
             // The reader's own messages sit on the right, as in a chat app: laid out in three
             // quarters of the width, then moved right as one block (its text still reads left to right).
+            // No author line either, as in Stream's clients: the right-hand side says whose it is.
             var plain = frame
             plain.role = .bubble
+            plain.header = []
             var block: [Line] = []
             layoutMessage(plain, width: max(Self.minimumContentWidth, width * 3 / 4), into: &block)
             let margin = max(0, width - (block.map(\.width).max() ?? 0))
@@ -472,6 +477,7 @@ package final class ANSILayout {
         case .text(let text, _): words.append(flat(text))
         case .heading(_, let text): words.append(flat(text))
         case .badge(let text, _): words.append("(" + flat(text) + ")")
+        case .titled(let inner, _): appendCompact(inner, into: &words)
         case .icon(let name, _): words.append(options.theme.icon(name))
         case .image(let image):
             let alt = flat(image.alt)
@@ -515,6 +521,7 @@ package final class ANSILayout {
     static func isInline(_ view: View) -> Bool {
         switch view {
         case .empty, .avatar, .text, .badge, .icon, .time, .link, .image: return true
+        case .titled(let inner, _): return isInline(inner)
         case .stack(.horizontal, let children, _): return children.allSatisfy(isInline)
         default: return false
         }
@@ -535,6 +542,8 @@ package final class ANSILayout {
                     style: style(for: role == .body ? base : role)))
         case .badge(let text, let role):
             spans.append(StyledSpan("[" + sanitized(text) + "]", style: style(for: role)))
+        case .titled(let inner, _):
+            appendInline(inner, base: base, oneLine: oneLine, into: &spans)
         case .icon(let name, _):
             spans.append(StyledSpan(sanitized(options.theme.icon(name)), style: style(for: base)))
         case .time(_, let label):
@@ -615,6 +624,7 @@ package final class ANSILayout {
         case .empty, .avatar, .divider(nil): return ""
         case .text(let text, _), .heading(_, let text): return text
         case .badge(let text, _): return "[" + text + "]"
+        case .titled(let inner, _): return plainText(inner)
         case .icon(let name, _): return options.theme.icon(name)
         case .time(_, let label): return label
         case .link(_, let label): return plainText(label)

@@ -17,6 +17,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private var writesDocumentHeader = false
     /// The full date, time with seconds and zone of every message and time, as tooltips.
     private let dateLabels: DateLabels
+    /// The date of the message being written, and whether a `<time>` of it was written yet:
+    /// a message whose time is not shown still gets one, visually hidden.
+    private var messageTime: (date: Date, written: Bool)?
 
     /// The policy in the page itself: nothing loads but inline styles and the messages' images
     /// and media, and no script runs at all.
@@ -148,13 +151,18 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         case .time(let date, let label):
             writeTime(date, label: label)
         case .badge(let text, let role):
-            if role == .badge {
-                output.write("<span class=\"sb-badge\">")
+            writeBadge(text, role: role, title: nil)
+        case .titled(let view, let title):
+            // A badge takes the tooltip itself (a reaction's pill); anything else gets a span.
+            if case .badge(let text, let role) = view {
+                writeBadge(text, role: role, title: title)
             } else {
-                writeOpeningTag("<span class=\"sb-badge sb-", role: role)
+                output.write("<span class=\"sb-titled\" title=\"")
+                HTMLEscaping.write(title, to: &output)
+                output.write("\">")
+                writeView(view, allowsLinks: allowsLinks, oneLine: oneLine)
+                output.write("</span>")
             }
-            HTMLEscaping.write(text, to: &output)
-            output.write("</span>")
         case .fields(let fields):
             output.write("<dl class=\"sb-fields\">")
             for field in fields {
@@ -211,6 +219,24 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         }
     }
 
+    private mutating func writeBadge(_ text: String, role: Role, title: String?) {
+        if role == .badge {
+            output.write("<span class=\"sb-badge\"")
+        } else {
+            output.write("<span class=\"sb-badge sb-")
+            output.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain"))
+            output.write("\"")
+        }
+        if let title, !title.isEmpty {
+            output.write(" title=\"")
+            HTMLEscaping.write(title, to: &output)
+            output.write("\"")
+        }
+        output.write(">")
+        HTMLEscaping.write(text, to: &output)
+        output.write("</span>")
+    }
+
     private mutating func writeViews(_ views: [View], allowsLinks: Bool, oneLine: Bool = false) {
         for view in views { writeView(view, allowsLinks: allowsLinks, oneLine: oneLine) }
     }
@@ -218,6 +244,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private mutating func writeMessage(_ frame: MessageFrame, allowsLinks: Bool) {
         output.write("<article class=\"sb-message sb-")
         output.write(HTMLEscaping.identifier(frame.role.rawValue, fallback: "plain"))
+        if frame.isPinned { output.write(" sb-pinned") }
         // A repeat leaves the anchor, which must be unique, to the message's other appearance;
         // a message without an id has none.
         if !frame.isRepeat && !frame.id.isEmpty {
@@ -233,12 +260,21 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 output.write(CivilTime.local(date, in: options.timeZone).minuteText)
             }
         }
-        // Every message, its time shown or not, tells its exact moment on hover.
-        if let date = frame.date {
+        // Every message, its time shown or not, tells its exact moment on hover; the reader's
+        // own, which shows no author line (the stylesheet hides it), tells whose it is too.
+        let ownTitle = frame.role == .ownBubble ? frame.authorTitle.flatMap { $0.isEmpty ? nil : $0 } : nil
+        if frame.date != nil || ownTitle != nil {
             output.write("\" title=\"")
-            HTMLEscaping.write(dateLabels.fullDateTime(date), to: &output)
+            if let ownTitle { HTMLEscaping.write(ownTitle, to: &output) }
+            if let date = frame.date {
+                if ownTitle != nil { output.write("&#10;") }
+                HTMLEscaping.write(dateLabels.fullDateTime(date), to: &output)
+            }
         }
         output.write("\">")
+        let outerTime = messageTime
+        messageTime = frame.date.map { ($0, false) }
+        defer { messageTime = outerTime }
         if !frame.header.isEmpty {
             output.write("<header")
             if let title = frame.authorTitle, !title.isEmpty {
@@ -258,6 +294,15 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             output.write("<footer>")
             writeViews(frame.footer, allowsLinks: allowsLinks)
             output.write("</footer>")
+        }
+        // Machines and screen readers get the moment of every message, not only of the last of
+        // a group; the eye gets the time where the footer shows it.
+        if let time = messageTime, !time.written {
+            output.write("<time class=\"sb-hidden-time\" datetime=\"")
+            output.write(CivilTime.utc(time.date).rfc3339)
+            output.write("\">")
+            HTMLEscaping.write(dateLabels.time(time.date), to: &output)
+            output.write("</time>")
         }
         output.write("</article>")
     }
@@ -359,6 +404,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     }
 
     private mutating func writeTime(_ date: Date, label: String) {
+        if messageTime?.date == date { messageTime?.written = true }
         output.write("<time datetime=\"")
         output.write(CivilTime.utc(date).rfc3339)
         output.write("\" title=\"")

@@ -56,10 +56,16 @@ package struct Stylesheet {
 
     /// Both schemes when the theme has a dark section; else the one its background belongs to,
     /// so that a dark-first theme gets dark scroll bars and form controls.
+    /// A theme that leaves both the page and its text to the browser (`plain`) follows the
+    /// reader's scheme too: the browser's own colours for it are legible in either.
     private var colorScheme: String {
         guard theme.darkColors.isEmpty else { return "light dark" }
-        guard let background = theme.colors["background"]?.rgbValue else { return "light" }
-        return Contrast.relativeLuminance(of: background) < 0.18 ? "dark" : "light"
+        if let background = theme.colors["background"]?.rgbValue {
+            return Contrast.relativeLuminance(of: background) < 0.18 ? "dark" : "light"
+        }
+        // The browser's page under the theme's text: the scheme in which that text can be read.
+        guard let text = theme.colors["text"]?.rgbValue else { return "light dark" }
+        return Contrast.relativeLuminance(of: text) < 0.18 ? "light" : "dark"
     }
 
     /// A colour as CSS. Only ever built from a parsed ``ThemeColor``, never from theme text, so a
@@ -113,12 +119,16 @@ package struct Stylesheet {
             main>h2:not(.sb-day),main>h3,main>h4,main>h5,main>h6{margin:calc(var(--sb-spacing)*2) 0 0}
             .sb-message{position:relative;max-width:min(85%,36rem);min-width:0;align-self:flex-start;padding:var(--sb-spacing) calc(var(--sb-spacing)*1.5);border-radius:var(--sb-radius);background:\(bubble);scroll-margin-top:calc(var(--sb-spacing)*4)}
             .sb-message.sb-own-bubble{align-self:flex-end;background:\(ownBubble)}
+            .sb-message.sb-pinned{background:\(color("pinnedMessageBackground", "background8", "background1"))}
+            .sb-own-bubble>header,.sb-hidden-time{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap;user-select:none}
             .sb-message.sb-system,.sb-message.sb-error{align-self:center;max-width:100%;background:none;text-align:center;padding:calc(var(--sb-spacing)/2) var(--sb-spacing)}
             .sb-message.sb-deleted{background:none;border:1px dashed \(border)}
             .sb-message.sb-ephemeral{border:1px dashed \(accent)}
             .sb-message:target{outline:2px solid \(accent);outline-offset:2px;background:\(color("highlightedAccentBackground1", "background6"))}
             .sb-message>header,.sb-message>footer{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 calc(var(--sb-spacing)*.75)}
             .sb-message>header{margin-bottom:calc(var(--sb-spacing)/4)}
+            .sb-message>header>.sb-row{flex-wrap:nowrap;align-items:center}
+            .sb-message>header .sb-author{min-width:0}
             .sb-message>footer{justify-content:flex-end;margin-top:calc(var(--sb-spacing)/4);color:\(muted);font-size:\(fontSize(named: "footnote"))}
             .sb-system>footer,.sb-error>footer{justify-content:center}
             .sb-body>:first-child,.sb-body p:first-child{margin-top:0}
@@ -184,6 +194,8 @@ package struct Stylesheet {
             .sb-channel-info .sb-image-details{display:none}
             .sb-icon{font-style:normal}
             .sb-badge{display:inline-block;padding:0 .5em;border:1px solid \(border);border-radius:999px}
+            .sb-badge.sb-reaction,.sb-badge.sb-own-reaction{padding:.1em .6em;line-height:1.4}
+            .sb-badge.sb-own-reaction{border-color:\(accent)}
             .sb-mention{padding:0 1px;border-radius:3px}
             .sb-author,.sb-badge,.sb-timestamp,.sb-mention{unicode-bidi:isolate}
             .sb-fields{display:grid;grid-template-columns:fit-content(40%) minmax(0,1fr);gap:calc(var(--sb-spacing)/4) var(--sb-spacing);margin:0}

@@ -60,7 +60,7 @@ struct MarkdownViewConverter {
         case .stack(.horizontal, _, .documentSummary):
             // One emphasised line, as a document's small print reads.
             return emphasised(inlines(for: view))
-        case .text, .link, .image, .icon, .time, .badge, .stack(.horizontal, _, _):
+        case .text, .link, .image, .icon, .time, .badge, .titled, .stack(.horizontal, _, _):
             return paragraph(inlines(for: view))
         case .markdown(let document):
             return document.blocks.map(Self.demotingHeadings)
@@ -166,7 +166,7 @@ struct MarkdownViewConverter {
 
     private static func isInline(_ view: View) -> Bool {
         switch view {
-        case .empty, .avatar, .text, .link, .image, .icon, .time, .badge, .stack(.horizontal, _, _): return true
+        case .empty, .avatar, .text, .link, .image, .icon, .time, .badge, .titled, .stack(.horizontal, _, _): return true
         default: return false
         }
     }
@@ -202,6 +202,10 @@ struct MarkdownViewConverter {
             return label.isEmpty ? [] : [line(label)]
         case .badge(let text, _):
             return text.isEmpty ? [] : [.code(TextControls.oneLine(text))]
+        // Markdown has no tooltip, and a list of names under every reaction would bury the
+        // text: the view alone, as in a terminal.
+        case .titled(let inner, _):
+            return inlines(for: inner, oneLine: true)
         case .fields(let fields):
             return Self.joined(
                 fields.map { [.strong([line($0.label)]), .text(": ")] + inlines(for: $0.value, oneLine: oneLine) },
