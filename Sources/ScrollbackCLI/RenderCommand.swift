@@ -87,6 +87,10 @@ struct RenderCommand {
                 "scrollback render chat.json -f markdown --since 2026-03-09 --until 2026-03-15 --user maya"
             ),
             ("One page per channel, with an index:", "scrollback render export.json --output-dir site"),
+            (
+                "An offline archive, the media saved beside the page:",
+                "scrollback render chat.json -o site/chat.html --media-dir site/media"
+            ),
         ]
     )
 
