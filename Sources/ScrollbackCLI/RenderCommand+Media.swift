@@ -18,7 +18,9 @@ extension RenderCommand {
     /// Downloads the media when `--media-dir` asks for it and sets `options.mediaLocations`;
     /// `readPath` becomes a scratch copy of standard input, which is read more than once. The
     /// exit status of a usage error or an unusable folder, or `nil` to go on.
-    func prepareMedia(_ options: inout RenderOptions, format: OutputFormat, input: String, scratch: inout ScratchInput?) -> Int32? {
+    func prepareMedia(
+        _ options: inout RenderOptions, format: OutputFormat, input: String, filter: MessageFilter, scratch: inout ScratchInput?
+    ) -> Int32? {
         guard let mediaDirectory = arguments.value("media-dir") else {
             for name in ["media-max-file", "media-max-total", "media-timeout"] where arguments.value(name) != nil {
                 return tool.usageError("--\(name) goes with --media-dir.", spec: Self.spec)
@@ -67,7 +69,7 @@ extension RenderCommand {
         }
         let urls: [String]
         do {
-            urls = try MediaReferences.collect(path: scratch?.path ?? input)
+            urls = try MediaReferences.collect(path: scratch?.path ?? input, filter: filter)
         } catch {
             // The rendering reads the input again and says what is wrong with it.
             options.mediaLocations = locations
@@ -201,9 +203,11 @@ final class ScratchInput {
 /// or link for each attachment (pictures, posters, GIFs, the files themselves), the authors'
 /// avatars and the channels' images. Memory grows with the number of distinct URLs only.
 enum MediaReferences {
-    /// Every such URL once, in input order.
-    static func collect(path: String) throws(ReadError) -> [String] {
+    /// Every such URL once, in input order, of the messages `filter` shows (as the renderer
+    /// decides it: message by message, starting over with each channel).
+    static func collect(path: String, filter: MessageFilter = MessageFilter()) throws(ReadError) -> [String] {
         var reader = try TranscriptReader(path: path)
+        var window = MessageFilter.Window(filter)
         var seen: Set<String> = []
         var urls: [String] = []
         func add(_ url: String?) {
@@ -213,8 +217,10 @@ enum MediaReferences {
         while let event = try reader.next() {
             switch event {
             case .channel(let channel):
+                window.reset()
                 add(channel.imageURL)
             case .message(let message):
+                guard window.admits(message) else { continue }
                 add(message.user?.imageURL)
                 for attachment in message.attachments { references(of: attachment).forEach(add) }
             }

@@ -175,7 +175,7 @@ struct RenderCommand {
         }
         // `--media-dir` downloads before the page is rendered; without it nothing is fetched.
         var scratch: ScratchInput?
-        if let status = prepareMedia(&options, format: format, input: input, scratch: &scratch) { return status }
+        if let status = prepareMedia(&options, format: format, input: input, filter: filter, scratch: &scratch) { return status }
         defer { withExtendedLifetime(scratch) {} }
         // Two passes (threads need the whole input first); each warning is reported once.
         let job = Job(

@@ -226,6 +226,21 @@ import Testing
         #expect(server.requests("/good.png") == 2)
     }
 
+    @Test func onlyTheMessagesShownHaveTheirMediaDownloaded() throws {
+        let server = try Self.makeServer()
+        defer { server.stop() }
+        let directory = Self.folder()
+        let input = temporaryFile(Self.transcript(base: server.base))
+        // m1 and m2 (09:01 and 09:02) only.
+        let run = ToolRun(Self.arguments(input, directory) + ["--until", "2026-04-14T09:02:30Z"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("media: 6 files in \(directory)/media: 6 downloaded"), "\(run.errors)")
+        for path in ["/channel.png", "/avatar.png", "/good.png", "/photo.jpg", "/clip.mp4", "/poster.png"] {
+            #expect(server.requests(path) == 1, "\(path)")
+        }
+        #expect(server.requests("/report.pdf") == 0 && server.requests("/slow.png") == 0)
+    }
+
     @Test func withoutTheOptionNothingIsFetched() throws {
         let server = try Self.makeServer()
         defer { server.stop() }
