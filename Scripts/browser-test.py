@@ -247,6 +247,13 @@ BROKEN_IMAGES = DESCRIBE + """(() => {
       if (!hit || !card.contains(hit)) problems.push("every image's card shows: " + label.textContent + ' is under ' + describe(hit));
     }
   }
+  // A play mark shows only over a loaded poster: its picture clips it to nothing otherwise.
+  for (const mark of document.querySelectorAll('.sb-play')) {
+    const picture = mark.closest('.sb-image-picture'), image = picture && picture.querySelector('img');
+    const box = picture ? picture.getBoundingClientRect() : mark.getBoundingClientRect();
+    if (image && image.complete && image.naturalWidth === 0 && box.width * box.height >= 0.5)
+      problems.push("every image's card shows: a play mark over the card of " + image.getAttribute('src'));
+  }
   return {images: images.length, failed: failed.length, problems};
 })()"""
 
@@ -303,6 +310,20 @@ AVATAR_INITIALS = DESCRIBE + """[...document.querySelectorAll('.sb-avatar')].fil
 })"""
 
 
+# Where a picture loaded, it covers its card: nothing of the card shows at its centre or corners.
+PICTURES_COVER_CARDS = DESCRIBE + """[...document.querySelectorAll('.sb-image-frame')].flatMap(frame => {
+  const image = frame.querySelector('img'), card = frame.querySelector(':scope>.sb-image-placeholder');
+  if (!image || !card || !image.complete || image.naturalWidth === 0) return [];
+  frame.scrollIntoView({block: 'center', inline: 'center'});
+  const box = card.getBoundingClientRect(), picture = image.closest('.sb-image-picture') || image;
+  for (const [x, y] of [[.5, .5], [.05, .1], [.95, .1], [.05, .9], [.95, .9]]) {
+    const hit = document.elementFromPoint(box.left + x * box.width, box.top + y * box.height);
+    if (!hit || !picture.contains(hit)) return [card.textContent.trim() + ' shows ' + describe(hit) + ' beside its picture'];
+  }
+  return [];
+})"""
+
+
 def check_media(tools, results, label, failing):
     """The badge check on every page with media; where requests fail, also the broken-image,
     card and initials checks. At both widths, after every image has loaded or failed."""
@@ -313,6 +334,8 @@ def check_media(tools, results, label, failing):
         results.check(not badges["problems"], f"{label}: no badge over text at {width} px ({badges['badges']} badges)",
                       "; ".join(badges["problems"][:5]))
         if not failing:
+            uncovered = tools.evaluate(PICTURES_COVER_CARDS)
+            results.check(not uncovered, f"{label}: every loaded picture covers its card at {width} px", "; ".join(uncovered[:5]))
             continue
         media = tools.evaluate(BROKEN_IMAGES)
         results.check(media["failed"] == media["images"], f"{label}: every image request failed at {width} px",
