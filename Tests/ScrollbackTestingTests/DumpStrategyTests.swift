@@ -56,7 +56,8 @@ import Testing
     }
 
     @Test func aVideoPosterDumpsAsPlayable() throws {
-        let poster = View.image(ImageContent(source: "https://v.example/a.mp4", thumbnail: "https://v.example/p.jpg", alt: "Video", playable: true))
+        let poster = View.image(
+            ImageContent(source: "https://v.example/a.mp4", thumbnail: "https://v.example/p.jpg", alt: "Video", playable: true))
         #expect(
             try Snapshotting<View, String>.dump.snapshot(poster)
                 == "image \"https://v.example/a.mp4\" alt \"Video\" thumbnail \"https://v.example/p.jpg\" playable\n")

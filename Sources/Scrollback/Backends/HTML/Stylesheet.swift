@@ -99,6 +99,10 @@ package struct Stylesheet {
         return css
     }
 
+    /// Pictures are sized from their natural size only (an avatar's by `max-width` and a square
+    /// `aspect-ratio`, a framed image by `min-width` and `max-width`), never by a definite width
+    /// and height: an `<img>` that fails has no natural size, so it takes no room and Chromium
+    /// draws no broken-image icon, and the card or initials under it show.
     private func layoutRules() -> String {
         let ownBubble = color("background6", "background1")
         let bubble = color("background8", "background1")
@@ -154,7 +158,7 @@ package struct Stylesheet {
             .sb-link-preview .sb-image img{max-height:10rem;object-fit:cover}
             .sb-waveform{font-size:1.15em;line-height:1;letter-spacing:.06em;white-space:nowrap}
             .sb-avatar{position:relative;display:inline-flex;align-items:center;justify-content:center;flex:none;width:var(--sb-avatar-size);height:var(--sb-avatar-size);border-radius:50%;overflow:hidden;color:\(color("avatarText", "textInverted"));font-size:calc(var(--sb-avatar-size)*.4);font-weight:600;line-height:1;vertical-align:middle}
-            .sb-avatar img{position:absolute;top:50%;left:0;min-width:100%;max-width:100%;max-height:100%;transform:translateY(-50%);object-fit:cover}
+            .sb-avatar img{position:absolute;top:0;left:0;max-width:100%;aspect-ratio:1/1;object-fit:cover}
             \((0..<AvatarContent.paletteSize).map { ".sb-avatar-\($0){background:\(color("avatar\($0 % theme.authorPaletteSize)", "textLowEmphasis", else: "currentColor"))}" }.joined(separator: "\n"))
             .sb-quote{margin:0 0 calc(var(--sb-spacing)/2);padding:calc(var(--sb-spacing)/2) var(--sb-spacing);border-left:3px solid \(accent);border-radius:calc(var(--sb-radius)/4);background:\(color("background1", "background2"))}
             .sb-quote,.sb-quote>a{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/4);min-width:0}
