@@ -101,6 +101,8 @@ class DevTools:
         self.events = []
         # True: every http(s) request fails, as an expired or unreachable media link does.
         self.fail_requests = False
+        # True: requests are left unanswered, as a slow server leaves them.
+        self.hold_requests = False
 
     def close(self):
         try:
@@ -150,6 +152,8 @@ class DevTools:
 
     def answer(self, paused):
         """A stand-in for a remote image: an SVG box, its colour from the URL; or a failure."""
+        if self.hold_requests:
+            return
         if self.fail_requests:
             self.send("Fetch.failRequest", requestId=paused["requestId"], errorReason="ConnectionRefused")
             return
@@ -474,6 +478,46 @@ def errors_in(events):
     return found
 
 
+# While pictures are still loading, each image is its card (there from the first paint, so an
+# image-only message is never an empty bubble), and a pending picture takes no room.
+PENDING_PICTURES = """(() => {
+  const problems = [];
+  let pending = 0;
+  for (const frame of document.querySelectorAll('.sb-image-frame')) {
+    const image = frame.querySelector('img'), card = frame.querySelector(':scope>.sb-image-placeholder');
+    if (!image || image.complete) continue;
+    pending += 1;
+    const box = card ? card.getBoundingClientRect() : {width: 0, height: 0};
+    const picture = image.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) problems.push('no card for ' + image.getAttribute('src'));
+    if (picture.width * picture.height >= 0.5) problems.push(`${image.getAttribute('src')} takes ${picture.width}x${picture.height} before it loads`);
+  }
+  for (const body of document.querySelectorAll('.sb-body')) {
+    if (body.getBoundingClientRect().height < 1) problems.push('an empty message body');
+  }
+  return {pending, problems};
+})()"""
+
+
+def check_while_loading(tools, results, url, label):
+    """Opens the page with every request held unanswered and checks what a reader sees first."""
+    tools.hold_requests = True
+    try:
+        tools.events.clear()
+        set_view(tools, WIDTHS[0], "light")
+        tools.call("Page.navigate", url=url)
+        # Pictures in view would hold back the load event: the document's own content is enough.
+        tools.wait_for("Page.domContentEventFired", 20)
+        tools.drain(0.5)
+        state = tools.evaluate(PENDING_PICTURES)
+        results.check(not state["problems"], f"{label}: each image is its card while it loads ({state['pending']} pending)",
+                      "; ".join(state["problems"][:5]))
+    finally:
+        tools.hold_requests = False
+        tools.call("Page.navigate", url="about:blank")
+        tools.wait_for("Page.loadEventFired", 10)
+
+
 def check_page(tools, results, path, label, mode, screenshot_dir):
     """`mode` is the page's folder; "control" opens the control page, which must fail every check."""
     remote_media = mode not in ("no-remote-media", "control")
@@ -481,6 +525,8 @@ def check_page(tools, results, path, label, mode, screenshot_dir):
     tools.fail_requests = failing
     url = "file://" + os.path.abspath(path)
     name = os.path.basename(path)[:-len(".html")]
+    if mode == "failed-images":
+        check_while_loading(tools, results, url, label)
     tools.events.clear()
     set_view(tools, WIDTHS[-1], "light")
     tools.call("Page.navigate", url=url)
