@@ -352,6 +352,7 @@ def check_media(tools, results, label, failing):
         avatars = tools.evaluate(AVATAR_INITIALS)
         results.check(not avatars, f"{label}: avatars show their initials at {width} px", "; ".join(avatars[:5]))
     set_view(tools, WIDTHS[-1], "light")
+    tools.evaluate("window.scrollTo(0, 0)")
 
 
 QUOTE_LINKS = "[...document.querySelectorAll('blockquote.sb-quote a[href]')].map(a => a.getAttribute('href'))"
@@ -554,6 +555,8 @@ def check_page(tools, results, path, label, mode, screenshot_dir):
     if screenshot_dir and (mode, name) in SCREENSHOTS:
         for width, scheme in SCREENSHOTS[(mode, name)]:
             set_view(tools, width, scheme, SCREENSHOT_HEIGHT)
+            # The media checks scroll elements into view: pictures start from the top.
+            tools.evaluate("window.scrollTo(0, 0)")
             # Lazy images in the taller viewport load now; give them a moment.
             for _ in range(30):
                 if tools.evaluate("[...document.images].every(i => i.complete)"):
