@@ -52,6 +52,7 @@ enum ViewDump {
             var text = "image \(quoted(image.source)) alt \(quoted(image.alt))"
             if let width = image.width, let height = image.height { text += " \(width)×\(height)" }
             if let thumbnail = image.thumbnail { text += " thumbnail \(quoted(thumbnail))" }
+            if image.playable { text += " playable" }
             line(text)
         case .avatar(let avatar):
             line("avatar \(quoted(avatar.initials)) colour \(avatar.colorIndex)" + (avatar.imageURL.map { " \(quoted($0))" } ?? ""))

@@ -90,18 +90,24 @@ public struct ImageContent: Sendable, Hashable {
     public var thumbnail: String?
     /// Alternative text; never empty in HTML output (the backend falls back to a generic label).
     public var alt: String
-    /// Intrinsic size in pixels when the input gives it, so pages do not jump while loading.
+    /// Intrinsic size in pixels when the input gives it; HTML prints it on the image's card.
     public var width: Int?
     /// The intrinsic height in pixels, when known.
     public var height: Int?
+    /// `true` when the image stands for a video (its poster): HTML draws a play mark over it
+    /// and the video icon on its card.
+    public var playable: Bool
 
     /// An image of `source` described by `alt`.
-    public init(source: String, thumbnail: String? = nil, alt: String, width: Int? = nil, height: Int? = nil) {
+    public init(
+        source: String, thumbnail: String? = nil, alt: String, width: Int? = nil, height: Int? = nil, playable: Bool = false
+    ) {
         self.source = source
         self.thumbnail = thumbnail
         self.alt = alt
         self.width = width
         self.height = height
+        self.playable = playable
     }
 }
 
@@ -132,11 +138,16 @@ public struct AvatarContent: Sendable, Hashable {
     /// The avatar of `user`: up to two initials from the display name, and colour `colorIndex`,
     /// else a colour from the id (FNV-1a, so it is the same on every machine and every run).
     public init(user: ChatUser, colorIndex: Int? = nil) {
-        let words = user.displayName.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
-        let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
         self.init(
-            imageURL: user.imageURL, initials: String(letters).uppercased(),
+            imageURL: user.imageURL, initials: Self.initials(of: user.displayName),
             colorIndex: colorIndex ?? Int(Self.key(of: user) % UInt64(Self.paletteSize)))
+    }
+
+    /// Up to two letters or digits, the first of the first two words of `name`, upper-cased.
+    static func initials(of name: String) -> String {
+        let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
+        let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
+        return String(letters).uppercased()
     }
 
     /// A 64-bit FNV-1a hash of the user's id (of the name for a user known only by name, so that

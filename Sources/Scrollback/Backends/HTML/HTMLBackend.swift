@@ -19,6 +19,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// The date of the message being written, and whether a `<time>` of it was written yet:
     /// a message whose time is not shown still gets one, visually hidden.
     private var messageTime: (date: Date, written: Bool)?
+    /// Set while the channel header's info row is written: its image is drawn as a circle.
+    private var writesChannelInfo = false
 
     /// The policy in the page itself: nothing loads but inline styles and the messages' images
     /// and media, and no script runs at all.
@@ -104,7 +106,10 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             ).write(document, to: &output)
         case .stack(let axis, let views, let role):
             writeOpeningTag(axis == .vertical ? "<div class=\"sb-stack sb-" : "<div class=\"sb-row sb-", role: role)
+            let outer = writesChannelInfo
+            writesChannelInfo = outer || role == .channelInfo
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
+            writesChannelInfo = outer
             output.write("</div>")
         case .card(let role, let views):
             writeOpeningTag("<div class=\"sb-card sb-", role: role)
@@ -297,26 +302,49 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         output.write("</article>")
     }
 
-    /// A decorative circle (the author's name is written beside it): the picture, else initials.
+    // MARK: Media
+
+    /// Where the page loads a picture from, given its URL (which passed ``URLPolicy``); `nil`
+    /// draws the picture's card, or the initials, alone. Every `<img>` source goes through here.
+    private func pictureSource(_ url: String) -> String? {
+        options.remoteMedia ? url : nil
+    }
+
+    /// A decorative circle (the author's name is written beside it): the initials always, the
+    /// picture over them, so that a picture that fails to load leaves the initials.
     private mutating func writeAvatar(_ avatar: AvatarContent) {
+        writeCircle(
+            initials: avatar.initials, colorIndex: avatar.colorIndex,
+            picture: avatar.imageURL.flatMap(URLPolicy.sanitize).flatMap(pictureSource), extraClass: "")
+    }
+
+    /// The channel's picture in the header, drawn like an avatar over the channel's initials.
+    /// Decorative: the heading beside it names the channel.
+    private mutating func writeChannelImage(picture: String, name: String) {
+        writeCircle(
+            initials: AvatarContent.initials(of: name), colorIndex: Int(FNV1a.hash(name) % UInt64(AvatarContent.paletteSize)),
+            picture: picture, extraClass: " sb-channel-image")
+    }
+
+    private mutating func writeCircle(initials: String, colorIndex: Int, picture: String?, extraClass: String) {
         // Colours repeat in order past the palette; the stylesheet maps classes past a theme's
         // own colours to its colours in order (a theme with eight: class 8 is avatar0).
         let size = AvatarContent.paletteSize
-        let color = ((avatar.colorIndex % size) + size) % size
-        output.write("<span class=\"sb-avatar sb-avatar-\(color)\" aria-hidden=\"true\">")
-        if options.remoteMedia, let image = avatar.imageURL.flatMap(URLPolicy.sanitize) {
-            let size = Int(options.theme.metrics.avatarSize)
+        let color = ((colorIndex % size) + size) % size
+        output.write("<span class=\"sb-avatar sb-avatar-\(color)\(extraClass)\" aria-hidden=\"true\">")
+        HTMLEscaping.write(initials, to: &output)
+        if let picture {
+            // No width or height: a sized `<img>` that fails shows Chromium's broken-image icon.
             output.write("<img src=\"")
-            HTMLEscaping.write(image, as: .url, to: &output)
-            output.write("\" alt=\"\" width=\"\(size)\" height=\"\(size)\" loading=\"lazy\" decoding=\"async\">")
-        } else {
-            HTMLEscaping.write(avatar.initials, to: &output)
+            HTMLEscaping.write(picture, as: .url, to: &output)
+            output.write("\" alt=\"\" loading=\"lazy\" decoding=\"async\">")
         }
         output.write("</span>")
     }
 
-    /// The thumbnail when there is one (it is what the page needs), linked to the full image;
-    /// a labelled box instead when no URL passes the policy.
+    /// The thumbnail when there is one (it is what the page needs), linked to the full image,
+    /// over a card with its label and size; the card alone when the picture is not loaded, and
+    /// a labelled box when no URL passes the policy.
     private mutating func writeImage(_ content: ImageContent, allowsLinks: Bool) {
         let alt = HTMLMarkdownRenderer.imageLabel(content.alt)
         let source = URLPolicy.sanitize(content.source)
@@ -326,31 +354,21 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             output.write("</span>")
             return
         }
-        guard options.remoteMedia else {
-            var details = ""
-            if let width = content.width, let height = content.height, width > 0, height > 0 {
-                details = "\(min(width, 100_000)) × \(min(height, 100_000))"
-            }
-            return HTMLMarkdownRenderer.writePlaceholder(
-                label: alt, details: details, link: allowsLinks ? source ?? shown : nil,
-                icon: options.theme.icon(.image), to: &output)
+        let picture = pictureSource(shown)
+        if writesChannelInfo, let picture {
+            return writeChannelImage(picture: picture, name: alt)
         }
-        if allowsLinks, let source {
-            output.write("<a class=\"sb-image\" href=\"")
-            HTMLEscaping.write(source, as: .url, to: &output)
-            output.write("\" rel=\"\(HTMLMarkdownRenderer.linkRelation)\">")
-        } else {
-            output.write("<span class=\"sb-image\">")
+        var details = ""
+        if let width = content.width, let height = content.height, width > 0, height > 0 {
+            details = "\(min(width, 100_000)) × \(min(height, 100_000))"
         }
-        output.write("<img src=\"")
-        HTMLEscaping.write(shown, as: .url, to: &output)
-        output.write("\" alt=\"")
-        HTMLEscaping.write(alt, to: &output)
-        output.write("\"")
-        if let width = content.width, width > 0 { output.write(" width=\"\(min(width, 100_000))\"") }
-        if let height = content.height, height > 0 { output.write(" height=\"\(min(height, 100_000))\"") }
-        output.write(" loading=\"lazy\" decoding=\"async\">")
-        output.write(allowsLinks && source != nil ? "</a>" : "</span>")
+        let link = allowsLinks ? source ?? shown : nil
+        let icon = options.theme.icon(content.playable ? .video : .image)
+        guard let picture else {
+            return HTMLMarkdownRenderer.writePlaceholder(label: alt, details: details, link: link, icon: icon, to: &output)
+        }
+        HTMLMarkdownRenderer.writeImageFrame(
+            picture: picture, label: alt, details: details, link: link, icon: icon, playable: content.playable, to: &output)
     }
 
     /// A link label's text when it is plain text (the one form that can spell out a URL).
