@@ -6,9 +6,13 @@ public struct DocumentInfo: Sendable, Hashable {
     public var title: String
     /// BCP 47 language tag of the labels (`en`).
     public var language: String
+    /// The title of one page of a split document, which names the page and the channel at its
+    /// top (`general — page 3 of 7`): the page's title and heading; `nil` for a whole document.
+    public var pageTitle: String?
 
     /// Information for a document titled `title` whose labels are in `language`.
-    public init(title: String, language: String = "en") {
+    public init(title: String, language: String = "en", pageTitle: String? = nil) {
+        self.pageTitle = pageTitle
         self.title = title
         self.language = language
     }
@@ -29,6 +33,9 @@ public struct DocumentSummary: Sendable, Hashable {
     /// How many messages of the input were skipped as unusable (each with a warning), so that
     /// the document itself says it is incomplete.
     public var skippedMessageCount: Int
+    /// For one page of a multi-channel document (`--split`): the channels it shows, named as
+    /// their headings name them, in order; empty otherwise.
+    public var channels: [String] = []
 
     /// A summary with these figures; the renderer makes one for every document it ends.
     public init(
