@@ -77,7 +77,15 @@ extension ViewFactory {
             details += " · \(context.formatter.dateTime(first)) – \(context.formatter.dateTime(last))"
         }
         var parts: [View] = [.link(destination: entry.fileName, label: .text(entry.title, .title))]
-        if !entry.channels.isEmpty { parts.append(.text(entry.channels.joined(separator: ", "), .strong)) }
+        if !entry.channels.isEmpty {
+            // A dot between names, which may hold commas themselves ("Ann, Bo and Cy").
+            var names: [View] = []
+            for name in entry.channels {
+                if !names.isEmpty { names.append(.text("·", .muted)) }
+                names.append(.text(name, .strong))
+            }
+            parts.append(.stack(.horizontal, names))
+        }
         parts.append(.text(details, .muted))
         return .card(.plain, parts)
     }
@@ -94,7 +102,7 @@ extension ViewFactory {
     }
 
     /// The default: the channel's name (as its heading names it) linked to the heading, then
-    /// "12 messages · Monday, March 9, 2026 – Tuesday, March 10, 2026", the days in the
+    /// "· 12 messages · Monday, March 9, 2026 – Tuesday, March 10, 2026", the days in the
     /// rendering's time zone and locale.
     public func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> View {
         let name =
@@ -105,7 +113,8 @@ extension ViewFactory {
             let lastDay = context.formatter.day(entry.lastDate ?? first)
             details += " · " + (firstDay == lastDay ? firstDay : firstDay + " – " + lastDay)
         }
-        return .stack(.horizontal, [.link(destination: "#" + entry.anchor, label: .text(name, .title)), .text(details, .muted)])
+        // The dot keeps the name apart from the count where nothing styles them (a plain terminal).
+        return .stack(.horizontal, [.link(destination: "#" + entry.anchor, label: .text(name, .title)), .text("· " + details, .muted)])
     }
 
     /// The default: the theme's "No messages in this channel", muted, in the role
