@@ -253,6 +253,8 @@ public struct TranscriptRenderer: Sendable {
             let summary: DocumentSummary
             if case .page(let number) = document.part {
                 session.flushLayout(to: &document.backend)
+                // An empty channel at the end of a page says so there, not on the next page.
+                session.closeEmptyChannel(to: &document.backend)
                 summary = pageSummaries[number - 1]
                 session.writePageNavigation(page: number, pageCount: pageSummaries.count, names: pageNames!, to: &document.backend)
                 session.end(summary, to: &document.backend)
@@ -430,7 +432,7 @@ public struct TranscriptRenderer: Sendable {
         }
 
         /// The empty-state line under a named channel that showed no message.
-        private mutating func closeEmptyChannel<Backend: TranscriptBackend>(to backend: inout Backend) {
+        mutating func closeEmptyChannel<Backend: TranscriptBackend>(to backend: inout Backend) {
             guard channelIsEmpty, let channel = currentChannel else { return }
             channelIsEmpty = false
             lastChannelShownEmpty = true
