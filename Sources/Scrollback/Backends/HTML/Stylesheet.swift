@@ -176,7 +176,7 @@ package struct Stylesheet {
             .sb-contents>h2{margin:0;font-size:\(fontSize(named: "headline"))}
             .sb-contents-list{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/2);margin:0;padding-left:1.75em}
             .sb-contents-list>li>.sb-row{gap:0 calc(var(--sb-spacing)*.75);align-items:baseline}
-            .sb-contents-list a{color:\(accent)}
+            .sb-contents-list a,.sb-contents-list a>.sb-title{color:\(accent)}
             .sb-contents-list .sb-muted{color:\(muted);font-size:\(fontSize(named: "footnote"))}
             main>.sb-channel-header{margin-top:calc(var(--sb-spacing)*3);padding-top:calc(var(--sb-spacing)*1.5);border-top:3px solid \(accent);scroll-margin-top:var(--sb-spacing)}
             main>.sb-channel-header>h2{margin:0}
