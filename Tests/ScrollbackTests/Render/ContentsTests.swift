@@ -219,6 +219,30 @@ import Testing
         #expect(markdown.output == "## Name\n\n")
     }
 
+    @Test(arguments: [OutputFormat.html, .markdown, .ansi])
+    func hostileChannelNamesAreEscapedInTheContents(format: OutputFormat) throws {
+        let json = #"""
+            {"channels": [
+              {"channel": {"id": "a", "name": "<script>alert(1)</script>](javascript:x) \u001b[31mred"}, "messages": []},
+              {"channel": {"id": "b", "name": "*two*\n# heading"}, "messages": []}
+            ]}
+            """#
+        let output = try Self.render(format, json)
+        // No markup, escape sequence or line of the name's own survives, in the list or the heading.
+        #expect(!output.contains("\u{1B}") && !output.contains("\n# heading") && output.contains("␤"))
+        switch format {
+        case .html:
+            #expect(!output.contains("<script>"))
+            #expect(
+                output.contains(##"<a href="#channel-1"><span class="sb-title">&lt;script&gt;alert(1)&lt;/script&gt;](javascript:x) "##))
+        case .markdown:
+            #expect(!output.contains("<script>"))
+            #expect(output.contains(#"  - [**\<script\>alert(1)\</script\>\](javascript:x) ␛\[31mred**](#channel-1) *· 0 messages*"#))
+        default:
+            #expect(output.contains("• <script>alert(1)</script>](javascript:x) ␛[31mred · 0 messages"))
+        }
+    }
+
     // MARK: Split pages
 
     static func renderPages(_ format: OutputFormat, messagesPerPage: Int) throws -> (
