@@ -43,6 +43,7 @@ SCREENSHOTS = {
     ("default", "details"): ((360, "light"), (360, "dark"), (1280, "light"), (1280, "dark")),
     ("default", "details-plain"): ((360, "light"), (360, "dark"), (1280, "dark")),
     ("failed-images", "attachments.json"): ((360, "light"), (1280, "light"), (360, "dark")),
+    ("default", "workspace.json"): ((360, "light"), (1280, "light")),
 }
 # The tallest page the image checks lay out at once, so that every lazy image is requested.
 TALL_VIEWPORT = 30000
@@ -92,6 +93,13 @@ CONTROL_CHECKS = ("html5lib strict parse", "no horizontal overflow at 360 px", "
                   "exactly one h1", "no console errors or CSP violations", "no request besides the document",
                   "every quote link lands on its message", "no broken-image icon", "every image's card shows",
                   "no badge over text", "avatars show their initials")
+
+
+# A page whose outline skips from h1 to h3 and whose contents link names the wrong section.
+OUTLINE_CONTROL_PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>outline control</title></head>
+<body><h1>title</h1><main><nav class="sb-contents"><a href="#channel-1">General</a></nav><h3>skipped</h3>
+<div id="channel-1"><h2>Random</h2></div></main></body></html>
+"""
 
 
 class DevTools:
@@ -527,6 +535,67 @@ def check_details(tools, results, path, label):
         check_scheme_contrast(tools, results, label)
 
 
+# Every heading in document order, as [level, text].
+HEADINGS = "[...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].map(h => [+h.tagName[1], h.textContent.trim()])"
+
+CONTENTS_LINKS = "[...document.querySelectorAll('nav.sb-contents a[href^=\"#\"]')].map(a => [a.getAttribute('href'), a.textContent.trim()])"
+
+# Follows the index-th contents link as a reader's click would (the page scrolls after it).
+CLICK_CONTENTS_LINK = "window.scrollTo(0, 0); document.querySelectorAll('nav.sb-contents a[href^=\"#\"]')[%d].click()"
+
+# Where the link landed: the target's id, the text of the first heading in it, and whether the
+# target's top is now in the viewport.
+CONTENTS_LANDING = """(() => {
+  const target = document.querySelector(':target');
+  if (!target) return null;
+  const heading = target.matches('h1,h2,h3,h4,h5,h6') ? target : target.querySelector('h1,h2,h3,h4,h5,h6');
+  const top = target.getBoundingClientRect().top;
+  return [target.id, heading ? heading.textContent.trim() : null, top >= -1 && top < innerHeight];
+})()"""
+
+
+def check_outline(tools, results, label):
+    """A screen reader's outline: the page starts with its h1 and no heading skips a level
+    (a channel's h2 under the title, its days' h3 under it)."""
+    headings = tools.evaluate(HEADINGS) or []
+    problems = []
+    if headings and headings[0][0] != 1:
+        problems.append(f"starts with h{headings[0][0]} {headings[0][1]!r}")
+    for (level, _), (next_level, text) in zip(headings, headings[1:]):
+        if next_level > level + 1:
+            problems.append(f"h{level} then h{next_level} {text!r}")
+    results.check(not problems, f"{label}: headings do not skip levels ({len(headings)} headings)", "; ".join(problems[:5]))
+
+
+def check_contents_links(tools, results, label, required):
+    """Every link of a multi-channel document's contents list lands on its channel's section:
+    the element with the fragment's id, scrolled into view, headed by the channel's name as the
+    link reads it. `required`: the page must have a contents list (the multi-channel sample)."""
+    links = tools.evaluate(CONTENTS_LINKS) or []
+    if not links and not required:
+        return
+    problems = [] if links else ["no contents list"]
+    # The page scrolls smoothly unless the reader asks for less motion: ask, so that a link's
+    # scroll is done when the check looks.
+    tools.call("Emulation.setEmulatedMedia", media="screen", features=[{"name": "prefers-reduced-motion", "value": "reduce"}])
+    sections = tools.evaluate("document.querySelectorAll('main > [id^=\"channel-\"]').length")
+    if links and sections != len(links):
+        problems.append(f"{len(links)} links for {sections} channel sections")
+    for index, (href, text) in enumerate(links):
+        tools.evaluate(CLICK_CONTENTS_LINK % index)
+        tools.drain(0.1)
+        landed = tools.evaluate(CONTENTS_LANDING)
+        expected = urllib.parse.unquote(href[1:])
+        if not landed or landed[0] != expected:
+            problems.append(f"{href} lands on {landed and landed[0]!r}")
+        elif landed[1] != text:
+            problems.append(f"{href} lands on the section headed {landed[1]!r}, not {text!r}")
+        elif not landed[2]:
+            problems.append(f"{href}: its section is not scrolled into view")
+    results.check(not problems, f"{label}: every contents link lands on its channel ({len(links)} links)",
+                  "; ".join(problems[:5]))
+
+
 def parse_strictly(path):
     """None when html5lib finds no parse error, else the first one."""
     with open(path, "rb") as handle:
@@ -717,6 +786,8 @@ def check_page(tools, results, path, label, mode, screenshot_dir):
 
     if remote_media and "/split/" not in path and mode != "failed-images":
         check_details(tools, results, path, label)
+    check_outline(tools, results, label)
+    check_contents_links(tools, results, label, required=name == "workspace.json" and mode == "default")
 
     # Last: following a link may open another page of a split set. Pages whose images fail are
     # default pages, whose links were followed there.
@@ -771,6 +842,18 @@ def main():
         quiet.check(parse_strictly(control) is None, "control: html5lib strict parse")
         check_page(tools, quiet, control, "control", "control", None)
         for name in CONTROL_CHECKS:
+            seen = any(name in label for label in quiet.failures)
+            results.check(seen, f"control page: the check '{name}' sees a broken page", "it passed a broken page")
+        # The outline and contents checks against a page that breaks them.
+        outline_control = os.path.join(profile, "outline-control.html")
+        with open(outline_control, "w") as handle:
+            handle.write(OUTLINE_CONTROL_PAGE)
+        tools.call("Page.navigate", url="file://" + outline_control)
+        tools.wait_for("Page.loadEventFired", 20)
+        quiet = Quiet()
+        check_outline(tools, quiet, "outline control")
+        check_contents_links(tools, quiet, "outline control", required=True)
+        for name in ("headings do not skip levels", "every contents link lands on its channel"):
             seen = any(name in label for label in quiet.failures)
             results.check(seen, f"control page: the check '{name}' sees a broken page", "it passed a broken page")
     except Exception as error:  # a broken browser session is a failure, not a crash

@@ -78,6 +78,9 @@ enum ViewDump {
             line("divider" + (label.map { " \(quoted($0))" } ?? ""))
         case .heading(let level, let text):
             line("heading \(level) \(quoted(text))")
+        case .anchor(let id, let view):
+            line("anchor \(quoted(id))")
+            children([view])
         case .message(let frame):
             var text = "message \(quoted(frame.id)) \(frame.role)"
             if let author = frame.authorName { text += " author \(quoted(author))" }

@@ -53,6 +53,11 @@ public indirect enum View: Sendable, Hashable {
     case divider(label: String?)
     /// A heading of the document itself (the channel's name); level 1 is the title.
     case heading(level: Int, String)
+    /// `view` as the place a link to `#id` leads (a channel's heading, which the contents list
+    /// links to). `id` is the document's own: letters, digits, `-` and `_`, starting with a
+    /// letter; backends draw the view without a target when it is anything else. HTML gives the
+    /// element the id, Markdown puts an `<a id>` before it, terminals show the view alone.
+    case anchor(id: String, View)
     /// One message, with a stable anchor.
     case message(MessageFrame)
     /// A block that can fold away, shown open: a thread's replies under a summary line
@@ -222,5 +227,20 @@ public struct RawOutput: Sendable, Hashable {
         self.ansi = ansi
         self.markdown = markdown
         self.fallback = fallback
+    }
+}
+
+extension View {
+    /// The level of the heading this top-level item of a document opens a part with (a
+    /// channel's header: 2), looking through anchors and into a vertical stack's first child;
+    /// `nil` when it opens none. Backends make day separators headings one level below the
+    /// last, so the outline never skips a level. The contents list opens no part.
+    package var outlineLevel: Int? {
+        switch self {
+        case .heading(let level, _): return level
+        case .anchor(_, let view): return view.outlineLevel
+        case .stack(.vertical, let views, let role) where role != .contents: return views.first?.outlineLevel
+        default: return nil
+        }
     }
 }

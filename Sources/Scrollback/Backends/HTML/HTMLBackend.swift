@@ -14,6 +14,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     public let options: RenderOptions
     /// Set while ``begin(_:header:)`` writes the header, the one place for the page's `h1`.
     private var writesDocumentHeader = false
+    /// The level of the last heading that opened a part of the document (the title's 1, a
+    /// channel's 2): day separators are headings one level below it.
+    private var outlineLevel = 1
     /// The full date, time with seconds and zone of every message and time, as tooltips.
     private let dateLabels: DateLabels
     /// The date of the message being written, and whether a `<time>` of it was written yet:
@@ -44,9 +47,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// Writes the document head, the stylesheet, the channel heading (the page's only `<h1>`)
     /// and opens `<main>`.
     public mutating func begin(_ document: DocumentInfo, header: View) {
-        let title =
-            document.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-            ? options.theme.string(.untitled) : document.title
+        let named = document.pageTitle ?? document.title
+        let title = named.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? options.theme.string(.untitled) : named
         output.write("<!DOCTYPE html>\n<html lang=\"")
         output.write(Self.languageTag(document.language))
         output.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -69,6 +71,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// Writes one top-level item: a message, a day separator, a heading.
     public mutating func write(_ view: View) {
+        if let level = view.outlineLevel { outlineLevel = level }
         writeView(view, allowsLinks: true)
         output.write("\n")
     }
@@ -104,6 +107,26 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 allowsLinks: allowsLinks, embedsImages: options.remoteMedia,
                 placeholderIcon: options.theme.icon(.image)
             ).write(document, to: &output)
+        case .stack(.vertical, let views, .contents):
+            // A landmark a screen reader lists, named by its heading.
+            output.write("<nav class=\"sb-stack sb-contents\"")
+            if case .heading(_, let title)? = views.first(where: { if case .heading = $0 { true } else { false } }) {
+                output.write(" aria-label=\"")
+                HTMLEscaping.write(title, to: &output)
+                output.write("\"")
+            }
+            output.write(">")
+            writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
+            output.write("</nav>")
+        case .stack(.vertical, let views, .contentsList):
+            // A list, so that a screen reader says how many entries it has.
+            output.write("<ol class=\"sb-contents-list\">")
+            for view in views where view != .empty {
+                output.write("<li>")
+                writeView(view, allowsLinks: allowsLinks, oneLine: oneLine)
+                output.write("</li>")
+            }
+            output.write("</ol>")
         case .stack(let axis, let views, let role):
             writeOpeningTag(axis == .vertical ? "<div class=\"sb-stack sb-" : "<div class=\"sb-row sb-", role: role)
             let outer = writesChannelInfo
@@ -115,6 +138,13 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             writeOpeningTag("<div class=\"sb-card sb-", role: role)
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
             output.write("</div>")
+        case .link(let destination, let label) where allowsLinks && Anchor.isInDocumentLink(destination):
+            // A place in this page (the contents list's entries): nothing to print after it.
+            output.write("<a href=\"")
+            HTMLEscaping.write(destination, as: .url, to: &output)
+            output.write("\">")
+            writeView(label, allowsLinks: false, oneLine: true)
+            output.write("</a>")
         case .link(let destination, let label):
             guard allowsLinks, let url = URLPolicy.sanitize(destination) else {
                 return writeView(label, allowsLinks: allowsLinks, oneLine: true)
@@ -185,17 +215,32 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             output.write("</blockquote>")
         case .divider(let label):
             if let label, !label.isEmpty {
-                output.write("<h2 class=\"sb-day sb-separator\">")
+                // A day is a heading under its channel's (or the title), so a screen reader can
+                // list and jump between days.
+                let element = "h\(min(max(outlineLevel + 1, 2), 6))"
+                output.write("<\(element) class=\"sb-day sb-separator\">")
                 HTMLEscaping.write(label, to: &output)
-                output.write("</h2>")
+                output.write("</\(element)>")
             } else {
                 output.write("<hr>")
             }
         case .heading(let level, let text):
-            let element = "h\(min(max(level, writesDocumentHeader ? 1 : 2), 6))"
-            output.write(element == "h1" ? "<h1 class=\"sb-title\">" : "<\(element)>")
-            HTMLEscaping.write(text, to: &output)
-            output.write("</\(element)>")
+            writeHeading(level: level, text: text, id: nil)
+        case .anchor(let id, let view):
+            guard Anchor.isDocumentID(id) else { return writeView(view, allowsLinks: allowsLinks, oneLine: oneLine) }
+            switch view {
+            case .heading(let level, let text):
+                writeHeading(level: level, text: text, id: id)
+            case .stack(.vertical, let views, let role) where role != .contents && role != .contentsList:
+                output.write("<div id=\"\(id)\" class=\"sb-stack sb-")
+                writeOpeningTag("", role: role)
+                writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
+                output.write("</div>")
+            default:
+                output.write("<div id=\"\(id)\">")
+                writeView(view, allowsLinks: allowsLinks, oneLine: oneLine)
+                output.write("</div>")
+            }
         case .message(let frame):
             writeMessage(frame, allowsLinks: allowsLinks)
         case .disclosure(let summary, let content):
@@ -230,6 +275,16 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         output.write(">")
         HTMLEscaping.write(text, to: &output)
         output.write("</span>")
+    }
+
+    /// `h1` only in the document's header; `id` was checked by ``Anchor/isDocumentID(_:)``.
+    private mutating func writeHeading(level: Int, text: String, id: String?) {
+        let element = "h\(min(max(level, writesDocumentHeader ? 1 : 2), 6))"
+        output.write("<\(element)")
+        if let id { output.write(" id=\"\(id)\"") }
+        output.write(element == "h1" ? " class=\"sb-title\">" : ">")
+        HTMLEscaping.write(text, to: &output)
+        output.write("</\(element)>")
     }
 
     private mutating func writeViews(_ views: [View], allowsLinks: Bool, oneLine: Bool = false) {

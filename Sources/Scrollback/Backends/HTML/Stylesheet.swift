@@ -185,6 +185,15 @@ package struct Stylesheet {
             .sb-day{display:flex;align-items:center;gap:var(--sb-spacing);margin:calc(var(--sb-spacing)*2) 0 var(--sb-spacing);text-align:center}
             .sb-day::before,.sb-day::after{content:"";flex:1 1 0;min-width:var(--sb-spacing);border-top:1px solid \(border)}
             .sb-page-nav{justify-content:center;margin:calc(var(--sb-spacing)*2) 0}
+            .sb-contents{margin:var(--sb-spacing) 0;padding:var(--sb-spacing) calc(var(--sb-spacing)*1.5);border:1px solid \(border);border-radius:calc(var(--sb-radius)*2/3)}
+            .sb-contents>h2{margin:0;font-size:\(fontSize(named: "headline"))}
+            .sb-contents-list{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/2);margin:0;padding-left:1.75em}
+            .sb-contents-list>li>.sb-row{gap:0 calc(var(--sb-spacing)*.75);align-items:baseline}
+            .sb-contents-list a,.sb-contents-list a>.sb-title{color:\(accent)}
+            .sb-contents-list .sb-muted{color:\(muted);font-size:\(fontSize(named: "footnote"))}
+            main>.sb-channel-header{margin-top:calc(var(--sb-spacing)*3);padding-top:calc(var(--sb-spacing)*1.5);border-top:3px solid \(accent);scroll-margin-top:var(--sb-spacing)}
+            main>.sb-channel-header>h2{margin:0}
+            .sb-empty-channel{color:\(muted);font-style:italic;padding:var(--sb-spacing) 0}
             hr{width:100%;border:0;border-top:1px solid \(border);margin:var(--sb-spacing) 0}
             .sb-image{display:inline-block;max-width:min(100%,20rem);border-radius:calc(var(--sb-radius)*2/3);overflow:hidden;vertical-align:top}
             .sb-image img{display:block;max-width:100%;max-height:24rem;object-fit:cover}
