@@ -4,13 +4,17 @@
 Usage: browser-test.py --pages DIR [--screenshots DIR] [--deadline SECONDS]
 
 DIR holds default/*.html (rendered with default options), no-remote-media/*.html and, optionally,
-split/*.html (the files of a --split set) and archive/*.html (an offline archive made with
---media-dir, its copies in archive/media/). Each page is parsed by html5lib in strict mode, then
-opened in Chromium at 360 and 1280 px wide, light and dark. Remote images in default pages are answered with a generated SVG (the test never touches
-the network, and the screenshots show boxes of the right size); a no-remote-media page must make
-no request besides the document itself. Every quote link is followed, and must land on an element
-whose id is the link's fragment, percent-decoded. One PASS/FAIL line per check, then
-"N passed, M failed".
+split/*.html (the files of a --split set) and failed-images/*.html (default pages opened with every
+remote request failing, as expired CDN links do). Each page is parsed by html5lib in strict mode,
+then opened in Chromium at 360 and 1280 px wide, light and dark. Remote images in default pages
+are answered with a generated SVG (the test never touches the network, and the screenshots show
+boxes of the right size); a no-remote-media page must make no request besides the document itself.
+On every page with media no badge may lie over text; where images fail, no broken-image icon may
+show, each image's card must, and avatars must show their initials. Every quote link is followed,
+and must land on an element whose id is the link's fragment, percent-decoded. One PASS/FAIL line
+per check, then "N passed, M failed". archive/*.html is an offline archive made with
+--media-dir (its copies in archive/media/): every image must be a copy that loads from disk,
+and the page must request nothing else.
 """
 
 import argparse
@@ -40,7 +44,11 @@ SCREENSHOTS = {
     ("no-remote-media", "attachments.json"): ((360, "light"),),
     ("default", "details"): ((360, "light"), (360, "dark"), (1280, "light"), (1280, "dark")),
     ("default", "details-plain"): ((360, "light"), (360, "dark"), (1280, "dark")),
+    ("failed-images", "attachments.json"): ((360, "light"), (1280, "light"), (360, "dark")),
+    ("default", "workspace.json"): ((360, "light"), (1280, "light")),
 }
+# The tallest page the image checks lay out at once, so that every lazy image is requested.
+TALL_VIEWPORT = 30000
 
 
 class Results:
@@ -75,13 +83,25 @@ CONTROL_PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https:">
 <title>control</title></head><body><h1>one</h1><h1>two</h1><div style="width:2000px">wide</div>
 <img src="https://control.example/fetched.png"><img src="http://control.example/refused.png" alt="refused">
+<img src="https://control.example/decorative.png" alt=""><img src="https://control.example/sized.png" alt="sized" width="120" height="80">
+<p style="position:relative">hiking<span class="sb-badge" style="position:absolute;left:0;top:0">GIF</span></p>
+<span class="sb-image sb-image-frame"><span class="sb-image-placeholder"></span><span class="sb-image-picture"><img src="https://control.example/card.png" alt=""></span></span>
+<span class="sb-avatar" aria-hidden="true" style="display:inline-block;position:relative;width:32px;height:32px">AB<img src="https://control.example/avatar.png" alt="" style="position:absolute;left:0;top:0;width:32px;height:32px"></span>
 <p><b>misnested</p><p id="m-caf%C3%A9">decoy</p><p id="m-café">real</p>
 <blockquote class="sb-quote"><a href="#m-missing">gone</a></blockquote>
 <blockquote class="sb-quote"><a href="#m-caf%C3%A9">lands on the decoy</a></blockquote></body></html>
 """
 CONTROL_CHECKS = ("html5lib strict parse", "no horizontal overflow at 360 px", "every <img> has alt text",
                   "exactly one h1", "no console errors or CSP violations", "no request besides the document",
-                  "every quote link lands on its message")
+                  "every quote link lands on its message", "no broken-image icon", "every image's card shows",
+                  "no badge over text", "avatars show their initials")
+
+
+# A page whose outline skips from h1 to h3 and whose contents link names the wrong section.
+OUTLINE_CONTROL_PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>outline control</title></head>
+<body><h1>title</h1><main><nav class="sb-contents"><a href="#channel-1">General</a></nav><h3>skipped</h3>
+<div id="channel-1"><h2>Random</h2></div></main></body></html>
+"""
 
 
 class DevTools:
@@ -91,6 +111,10 @@ class DevTools:
         self.socket = websocket.create_connection(url, timeout=timeout, suppress_origin=True)
         self.next_id = 0
         self.events = []
+        # True: every http(s) request fails, as an expired or unreachable media link does.
+        self.fail_requests = False
+        # True: requests are left unanswered, as a slow server leaves them.
+        self.hold_requests = False
 
     def close(self):
         try:
@@ -139,7 +163,12 @@ class DevTools:
         self.wait_for("Scrollback.never", seconds)
 
     def answer(self, paused):
-        """A stand-in for a remote image: an SVG box, its colour from the URL."""
+        """A stand-in for a remote image: an SVG box, its colour from the URL; or a failure."""
+        if self.hold_requests:
+            return
+        if self.fail_requests:
+            self.send("Fetch.failRequest", requestId=paused["requestId"], errorReason="ConnectionRefused")
+            return
         url = paused["request"]["url"]
         hue = int(hashlib.sha1(url.encode()).hexdigest()[:4], 16) % 360
         svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">'
@@ -172,9 +201,171 @@ OVERFLOW = """(() => {
     wide.filter(e => !wide.includes(e.parentElement)).slice(0, 3).map(name).join(', ');
 })()"""
 
-MISSING_ALT = """[...document.images]
-  .filter(i => !i.hasAttribute('alt') || (i.alt.trim() === '' && !i.closest('[aria-hidden="true"]')))
-  .map(i => i.outerHTML.slice(0, 120))"""
+# Each image has exactly one accessible name: its own alt text, or, when its alt text is empty,
+# the text of the labelled card it lies over, or the initials of the hidden avatar beside a name.
+# An image over a card that also has alt text would be named twice.
+MISSING_ALT = """[...document.images].filter(i => {
+  if (!i.hasAttribute('alt')) return true;
+  const frame = i.closest('.sb-image-frame');
+  const card = frame && frame.querySelector(':scope>.sb-image-placeholder');
+  if (frame) return !card || !card.textContent.trim() || i.alt !== '';
+  if (i.alt.trim() !== '') return false;
+  const avatar = i.closest('.sb-avatar[aria-hidden="true"]');
+  return !avatar || ![...avatar.childNodes].some(n => n.nodeType === 3 && n.data.trim());
+}).map(i => i.outerHTML.slice(0, 120))"""
+
+# Lays the whole page out in one tall viewport, so that every lazy image is requested, and waits
+# until each has loaded or failed.
+def load_every_image(tools, width):
+    set_view(tools, width, "light", VIEWPORT_HEIGHT)
+    height = min(tools.evaluate("document.documentElement.scrollHeight"), TALL_VIEWPORT)
+    set_view(tools, width, "light", height)
+    for _ in range(100):
+        if tools.evaluate("[...document.images].every(i => i.complete)"):
+            return True
+        tools.drain(0.1)
+    return False
+
+DESCRIBE = """var describe = e => !e ? 'nothing' : e.tagName.toLowerCase() +
+  (typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/\\s+/).join('.') : '');"""
+
+# An image that failed must draw nothing (Chromium paints its broken-image icon in any box a
+# failed <img> is given): zero area, or covered at every sampled point. Each image's card must
+# show, with a size, and where its picture failed nothing may lie over its label.
+BROKEN_IMAGES = DESCRIBE + """(() => {
+  const problems = [];
+  const images = [...document.images];
+  const failed = images.filter(i => i.complete && i.naturalWidth === 0);
+  for (const image of failed) {
+    let box = image.getBoundingClientRect();
+    if (box.width * box.height < 0.5) continue;
+    image.scrollIntoView({block: 'center', inline: 'center'});
+    box = image.getBoundingClientRect();
+    for (const [x, y] of [[.5, .5], [.1, .1], [.9, .1], [.1, .9], [.9, .9]]) {
+      if (document.elementFromPoint(box.left + x * box.width, box.top + y * box.height) === image) {
+        problems.push('no broken-image icon: ' + image.getAttribute('src') + ` shows a ${box.width}x${box.height} box`);
+        break;
+      }
+    }
+  }
+  for (const frame of document.querySelectorAll('.sb-image-frame')) {
+    const card = frame.querySelector(':scope>.sb-image-placeholder');
+    const box = card && card.getBoundingClientRect();
+    if (!card || box.width < 1 || box.height < 1 || getComputedStyle(card).visibility !== 'visible' || !card.textContent.trim()) {
+      problems.push("every image's card shows: " + frame.outerHTML.slice(0, 100));
+      continue;
+    }
+    const image = frame.querySelector('img');
+    if (image && image.complete && image.naturalWidth === 0) {
+      const label = card.querySelector('.sb-image-label') || card;
+      label.scrollIntoView({block: 'center', inline: 'center'});
+      const spot = label.getBoundingClientRect();
+      const hit = document.elementFromPoint(spot.left + spot.width / 2, spot.top + spot.height / 2);
+      if (!hit || !card.contains(hit)) problems.push("every image's card shows: " + label.textContent + ' is under ' + describe(hit));
+    }
+  }
+  // A play mark shows only over a loaded poster: its picture clips it to nothing otherwise.
+  for (const mark of document.querySelectorAll('.sb-play')) {
+    const picture = mark.closest('.sb-image-picture'), image = picture && picture.querySelector('img');
+    const box = picture ? picture.getBoundingClientRect() : mark.getBoundingClientRect();
+    if (image && image.complete && image.naturalWidth === 0 && box.width * box.height >= 0.5)
+      problems.push("every image's card shows: a play mark over the card of " + image.getAttribute('src'));
+  }
+  return {images: images.length, failed: failed.length, problems};
+})()"""
+
+# No badge's box may overlap the box of any text outside it (its own text aside), visible or
+# covered by a picture (a badge over a loaded picture must not hide the card's label either), nor
+# the box of a failed image that draws its alt text.
+BADGES_OVER_TEXT = """(() => {
+  const lines = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    const element = node.parentElement;
+    if (!node.data.trim() || !element || element.closest('.sb-badge')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const box of range.getClientRects()) if (box.width > 0 && box.height > 0) lines.push([box, node.data.trim()]);
+  }
+  // A failed image with alt text draws that text in its box.
+  for (const image of document.images) {
+    const box = image.getBoundingClientRect();
+    if (image.complete && image.naturalWidth === 0 && image.alt.trim() && box.width > 0 && box.height > 0) lines.push([box, image.alt]);
+  }
+  const problems = [];
+  const badges = [...document.querySelectorAll('.sb-badge')];
+  for (const badge of badges) {
+    const box = badge.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    for (const [line, text] of lines) {
+      const width = Math.min(box.right, line.right) - Math.max(box.left, line.left);
+      const height = Math.min(box.bottom, line.bottom) - Math.max(box.top, line.top);
+      if (width > 0.5 && height > 0.5) {
+        problems.push(`${badge.textContent} over "${text.slice(0, 30)}"`);
+        break;
+      }
+    }
+  }
+  return {badges: badges.length, problems};
+})()"""
+
+# Where an avatar's picture failed, the circle shows its initials: the picture has no box and the
+# avatar itself is what is at its centre.
+AVATAR_INITIALS = DESCRIBE + """[...document.querySelectorAll('.sb-avatar')].filter(a => a.querySelector('img')).flatMap(avatar => {
+  const image = avatar.querySelector('img');
+  if (!image.complete || image.naturalWidth !== 0) return [];
+  const problems = [];
+  const initials = [...avatar.childNodes].filter(n => n.nodeType === 3).map(n => n.data).join('').trim();
+  if (!initials) problems.push('no initials');
+  const picture = image.getBoundingClientRect();
+  if (picture.width * picture.height >= 0.5) problems.push(`the failed picture has a ${picture.width}x${picture.height} box`);
+  avatar.scrollIntoView({block: 'center', inline: 'center'});
+  const box = avatar.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  if (hit !== avatar) problems.push('its centre shows ' + describe(hit));
+  return problems.map(p => (initials || avatar.className) + ': ' + p);
+})"""
+
+
+# Where a picture loaded, it covers its card: nothing of the card shows at its centre or corners.
+PICTURES_COVER_CARDS = DESCRIBE + """[...document.querySelectorAll('.sb-image-frame')].flatMap(frame => {
+  const image = frame.querySelector('img'), card = frame.querySelector(':scope>.sb-image-placeholder');
+  if (!image || !card || !image.complete || image.naturalWidth === 0) return [];
+  frame.scrollIntoView({block: 'center', inline: 'center'});
+  const box = card.getBoundingClientRect(), picture = image.closest('.sb-image-picture') || image;
+  for (const [x, y] of [[.5, .5], [.05, .1], [.95, .1], [.05, .9], [.95, .9]]) {
+    const hit = document.elementFromPoint(box.left + x * box.width, box.top + y * box.height);
+    if (!hit || !picture.contains(hit)) return [card.textContent.trim() + ' shows ' + describe(hit) + ' beside its picture'];
+  }
+  return [];
+})"""
+
+
+def check_media(tools, results, label, failing):
+    """The badge check on every page with media; where requests fail, also the broken-image,
+    card and initials checks. At both widths, after every image has loaded or failed."""
+    for width in WIDTHS:
+        settled = load_every_image(tools, width)
+        results.check(settled, f"{label}: every image loads or fails at {width} px", "some never finished")
+        badges = tools.evaluate(BADGES_OVER_TEXT)
+        results.check(not badges["problems"], f"{label}: no badge over text at {width} px ({badges['badges']} badges)",
+                      "; ".join(badges["problems"][:5]))
+        if not failing:
+            uncovered = tools.evaluate(PICTURES_COVER_CARDS)
+            results.check(not uncovered, f"{label}: every loaded picture covers its card at {width} px", "; ".join(uncovered[:5]))
+            continue
+        media = tools.evaluate(BROKEN_IMAGES)
+        results.check(media["failed"] == media["images"], f"{label}: every image request failed at {width} px",
+                      f"{media['failed']} of {media['images']}")
+        broken = [p for p in media["problems"] if p.startswith("no broken-image icon")]
+        cards = [p for p in media["problems"] if not p.startswith("no broken-image icon")]
+        results.check(not broken, f"{label}: no broken-image icon at {width} px ({media['failed']} failed images)",
+                      "; ".join(broken[:5]))
+        results.check(not cards, f"{label}: every image's card shows at {width} px", "; ".join(cards[:5]))
+        avatars = tools.evaluate(AVATAR_INITIALS)
+        results.check(not avatars, f"{label}: avatars show their initials at {width} px", "; ".join(avatars[:5]))
+    set_view(tools, WIDTHS[-1], "light")
+    tools.evaluate("window.scrollTo(0, 0)")
 
 
 QUOTE_LINKS = "[...document.querySelectorAll('blockquote.sb-quote a[href]')].map(a => a.getAttribute('href'))"
@@ -346,6 +537,67 @@ def check_details(tools, results, path, label):
         check_scheme_contrast(tools, results, label)
 
 
+# Every heading in document order, as [level, text].
+HEADINGS = "[...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].map(h => [+h.tagName[1], h.textContent.trim()])"
+
+CONTENTS_LINKS = "[...document.querySelectorAll('nav.sb-contents a[href^=\"#\"]')].map(a => [a.getAttribute('href'), a.textContent.trim()])"
+
+# Follows the index-th contents link as a reader's click would (the page scrolls after it).
+CLICK_CONTENTS_LINK = "window.scrollTo(0, 0); document.querySelectorAll('nav.sb-contents a[href^=\"#\"]')[%d].click()"
+
+# Where the link landed: the target's id, the text of the first heading in it, and whether the
+# target's top is now in the viewport.
+CONTENTS_LANDING = """(() => {
+  const target = document.querySelector(':target');
+  if (!target) return null;
+  const heading = target.matches('h1,h2,h3,h4,h5,h6') ? target : target.querySelector('h1,h2,h3,h4,h5,h6');
+  const top = target.getBoundingClientRect().top;
+  return [target.id, heading ? heading.textContent.trim() : null, top >= -1 && top < innerHeight];
+})()"""
+
+
+def check_outline(tools, results, label):
+    """A screen reader's outline: the page starts with its h1 and no heading skips a level
+    (a channel's h2 under the title, its days' h3 under it)."""
+    headings = tools.evaluate(HEADINGS) or []
+    problems = []
+    if headings and headings[0][0] != 1:
+        problems.append(f"starts with h{headings[0][0]} {headings[0][1]!r}")
+    for (level, _), (next_level, text) in zip(headings, headings[1:]):
+        if next_level > level + 1:
+            problems.append(f"h{level} then h{next_level} {text!r}")
+    results.check(not problems, f"{label}: headings do not skip levels ({len(headings)} headings)", "; ".join(problems[:5]))
+
+
+def check_contents_links(tools, results, label, required):
+    """Every link of a multi-channel document's contents list lands on its channel's section:
+    the element with the fragment's id, scrolled into view, headed by the channel's name as the
+    link reads it. `required`: the page must have a contents list (the multi-channel sample)."""
+    links = tools.evaluate(CONTENTS_LINKS) or []
+    if not links and not required:
+        return
+    problems = [] if links else ["no contents list"]
+    # The page scrolls smoothly unless the reader asks for less motion: ask, so that a link's
+    # scroll is done when the check looks.
+    tools.call("Emulation.setEmulatedMedia", media="screen", features=[{"name": "prefers-reduced-motion", "value": "reduce"}])
+    sections = tools.evaluate("document.querySelectorAll('main > [id^=\"channel-\"]').length")
+    if links and sections != len(links):
+        problems.append(f"{len(links)} links for {sections} channel sections")
+    for index, (href, text) in enumerate(links):
+        tools.evaluate(CLICK_CONTENTS_LINK % index)
+        tools.drain(0.1)
+        landed = tools.evaluate(CONTENTS_LANDING)
+        expected = urllib.parse.unquote(href[1:])
+        if not landed or landed[0] != expected:
+            problems.append(f"{href} lands on {landed and landed[0]!r}")
+        elif landed[1] != text:
+            problems.append(f"{href} lands on the section headed {landed[1]!r}, not {text!r}")
+        elif not landed[2]:
+            problems.append(f"{href}: its section is not scrolled into view")
+    results.check(not problems, f"{label}: every contents link lands on its channel ({len(links)} links)",
+                  "; ".join(problems[:5]))
+
+
 def parse_strictly(path):
     """None when html5lib finds no parse error, else the first one."""
     with open(path, "rb") as handle:
@@ -431,9 +683,55 @@ def errors_in(events):
     return found
 
 
-def check_page(tools, results, path, label, remote_media, screenshot_dir):
+# While pictures are still loading, each image is its card (there from the first paint, so an
+# image-only message is never an empty bubble), and a pending picture takes no room.
+PENDING_PICTURES = """(() => {
+  const problems = [];
+  let pending = 0;
+  for (const frame of document.querySelectorAll('.sb-image-frame')) {
+    const image = frame.querySelector('img'), card = frame.querySelector(':scope>.sb-image-placeholder');
+    if (!image || image.complete) continue;
+    pending += 1;
+    const box = card ? card.getBoundingClientRect() : {width: 0, height: 0};
+    const picture = image.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) problems.push('no card for ' + image.getAttribute('src'));
+    if (picture.width * picture.height >= 0.5) problems.push(`${image.getAttribute('src')} takes ${picture.width}x${picture.height} before it loads`);
+  }
+  for (const body of document.querySelectorAll('.sb-body')) {
+    if (body.getBoundingClientRect().height < 1) problems.push('an empty message body');
+  }
+  return {pending, problems};
+})()"""
+
+
+def check_while_loading(tools, results, url, label):
+    """Opens the page with every request held unanswered and checks what a reader sees first."""
+    tools.hold_requests = True
+    try:
+        tools.events.clear()
+        set_view(tools, WIDTHS[0], "light")
+        tools.call("Page.navigate", url=url)
+        # Pictures in view would hold back the load event: the document's own content is enough.
+        tools.wait_for("Page.domContentEventFired", 20)
+        tools.drain(0.5)
+        state = tools.evaluate(PENDING_PICTURES)
+        results.check(not state["problems"], f"{label}: each image is its card while it loads ({state['pending']} pending)",
+                      "; ".join(state["problems"][:5]))
+    finally:
+        tools.hold_requests = False
+        tools.call("Page.navigate", url="about:blank")
+        tools.wait_for("Page.loadEventFired", 10)
+
+
+def check_page(tools, results, path, label, mode, screenshot_dir):
+    """`mode` is the page's folder; "control" opens the control page, which must fail every check."""
+    remote_media = mode not in ("no-remote-media", "control")
+    failing = mode in ("failed-images", "control")
+    tools.fail_requests = failing
     url = "file://" + os.path.abspath(path)
     name = os.path.basename(path)[:-len(".html")]
+    if mode == "failed-images":
+        check_while_loading(tools, results, url, label)
     tools.events.clear()
     set_view(tools, WIDTHS[-1], "light")
     tools.call("Page.navigate", url=url)
@@ -455,10 +753,14 @@ def check_page(tools, results, path, label, remote_media, screenshot_dir):
     violations = tools.evaluate("window.__sbViolations")
     results.check(violations is not None, f"{label}: CSP violation listener installed", "listener missing")
 
-    mode = "default" if remote_media else "no-remote-media"
+    if remote_media or failing:
+        check_media(tools, results, label, failing)
+
     if screenshot_dir and (mode, name) in SCREENSHOTS:
         for width, scheme in SCREENSHOTS[(mode, name)]:
             set_view(tools, width, scheme, SCREENSHOT_HEIGHT)
+            # The media checks scroll elements into view: pictures start from the top.
+            tools.evaluate("window.scrollTo(0, 0)")
             # Lazy images in the taller viewport load now; give them a moment.
             for _ in range(30):
                 if tools.evaluate("[...document.images].every(i => i.complete)"):
@@ -466,7 +768,7 @@ def check_page(tools, results, path, label, remote_media, screenshot_dir):
                 tools.drain(0.1)
             shot = tools.call("Page.captureScreenshot", format="png", captureBeyondViewport=False,
                               clip={"x": 0, "y": 0, "width": width, "height": SCREENSHOT_HEIGHT, "scale": 1})
-            stem = name.replace(".ndjson", "").replace(".json", "") + ("" if remote_media else "-no-remote-media")
+            stem = name.replace(".ndjson", "").replace(".json", "") + ("" if mode in ("default", "split") else "-" + mode)
             target = os.path.join(screenshot_dir, f"{stem}-{width}-{scheme}.png")
             with open(target, "wb") as handle:
                 handle.write(base64.b64decode(shot["data"]))
@@ -474,6 +776,9 @@ def check_page(tools, results, path, label, remote_media, screenshot_dir):
 
     tools.drain(0.3)
     errors = errors_in(tools.events) + [f"CSP: {v}" for v in (tools.evaluate("window.__sbViolations") or [])]
+    if failing:
+        # The failures this mode makes on purpose are reported like any other.
+        errors = [e for e in errors if not e.startswith("network: Failed to load resource: net::ERR_CONNECTION_REFUSED")]
     results.check(not errors, f"{label}: no console errors or CSP violations", "; ".join(errors[:5]))
 
     if not remote_media:
@@ -481,11 +786,15 @@ def check_page(tools, results, path, label, remote_media, screenshot_dir):
                     if event["method"] == "Network.requestWillBeSent" and event["params"]["request"]["url"] != url]
         results.check(not requests, f"{label}: no request besides the document", ", ".join(requests[:5]))
 
-    if remote_media and "/split/" not in path:
+    if remote_media and "/split/" not in path and mode != "failed-images":
         check_details(tools, results, path, label)
+    check_outline(tools, results, label)
+    check_contents_links(tools, results, label, required=name == "workspace.json" and mode == "default")
 
-    # Last: following a link may open another page of a split set.
-    check_quote_links(tools, results, url, label)
+    # Last: following a link may open another page of a split set. Pages whose images fail are
+    # default pages, whose links were followed there.
+    if mode != "failed-images":
+        check_quote_links(tools, results, url, label)
 
 
 ARCHIVE_IMAGES = "[...document.images].map(i => ({src: i.getAttribute('src'), loaded: i.complete && i.naturalWidth > 0}))"
@@ -551,9 +860,9 @@ def main():
     results = Results()
     started = time.monotonic()
     pages = []
-    for mode in ("default", "no-remote-media", "split", "archive"):
+    for mode in ("default", "no-remote-media", "split", "failed-images", "archive"):
         folder = os.path.join(options.pages, mode)
-        if mode in ("split", "archive") and not os.path.isdir(folder):
+        if mode in ("split", "failed-images", "archive") and not os.path.isdir(folder):
             continue
         pages += [(os.path.join(folder, f), mode) for f in sorted(os.listdir(folder)) if f.endswith(".html")]
 
@@ -575,8 +884,7 @@ def main():
         tools.call("Fetch.enable", patterns=[{"urlPattern": "http://*"}, {"urlPattern": "https://*"}])
         tools.call("Page.addScriptToEvaluateOnNewDocument", source=VIOLATION_LISTENER)
         for path, mode in pages:
-            check_page(tools, results, path, f"{mode}/{os.path.basename(path)}", mode != "no-remote-media",
-                       options.screenshots)
+            check_page(tools, results, path, f"{mode}/{os.path.basename(path)}", mode, options.screenshots)
             if mode == "archive":
                 check_archive(tools, results, path, f"{mode}/{os.path.basename(path)}", options.screenshots)
         control = os.path.join(profile, "control.html")
@@ -584,8 +892,20 @@ def main():
             handle.write(CONTROL_PAGE)
         quiet = Quiet()
         quiet.check(parse_strictly(control) is None, "control: html5lib strict parse")
-        check_page(tools, quiet, control, "control", False, None)
+        check_page(tools, quiet, control, "control", "control", None)
         for name in CONTROL_CHECKS:
+            seen = any(name in label for label in quiet.failures)
+            results.check(seen, f"control page: the check '{name}' sees a broken page", "it passed a broken page")
+        # The outline and contents checks against a page that breaks them.
+        outline_control = os.path.join(profile, "outline-control.html")
+        with open(outline_control, "w") as handle:
+            handle.write(OUTLINE_CONTROL_PAGE)
+        tools.call("Page.navigate", url="file://" + outline_control)
+        tools.wait_for("Page.loadEventFired", 20)
+        quiet = Quiet()
+        check_outline(tools, quiet, "outline control")
+        check_contents_links(tools, quiet, "outline control", required=True)
+        for name in ("headings do not skip levels", "every contents link lands on its channel"):
             seen = any(name in label for label in quiet.failures)
             results.check(seen, f"control page: the check '{name}' sees a broken page", "it passed a broken page")
     except Exception as error:  # a broken browser session is a failure, not a crash

@@ -343,7 +343,7 @@ struct RenderCommand {
                         entries.append(
                             IndexEntry(
                                 fileName: names.fileName(ofPage: page),
-                                title: options.theme.string(.page, String(page)), summary: summary))
+                                title: options.theme.string(.page, String(page)), summary: summary, channels: summary.channels))
                     })
             } catch let error as ReadError {
                 // The pages so far end with the line that says where the transcript stops.

@@ -52,6 +52,7 @@ enum ViewDump {
             var text = "image \(quoted(image.source)) alt \(quoted(image.alt))"
             if let width = image.width, let height = image.height { text += " \(width)×\(height)" }
             if let thumbnail = image.thumbnail { text += " thumbnail \(quoted(thumbnail))" }
+            if image.playable { text += " playable" }
             line(text)
         case .avatar(let avatar):
             line("avatar \(quoted(avatar.initials)) colour \(avatar.colorIndex)" + (avatar.imageURL.map { " \(quoted($0))" } ?? ""))
@@ -77,6 +78,9 @@ enum ViewDump {
             line("divider" + (label.map { " \(quoted($0))" } ?? ""))
         case .heading(let level, let text):
             line("heading \(level) \(quoted(text))")
+        case .anchor(let id, let view):
+            line("anchor \(quoted(id))")
+            children([view])
         case .message(let frame):
             var text = "message \(quoted(frame.id)) \(frame.role)"
             if let author = frame.authorName { text += " author \(quoted(author))" }

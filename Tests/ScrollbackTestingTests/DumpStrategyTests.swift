@@ -56,6 +56,14 @@ import Testing
                 """)
     }
 
+    @Test func aVideoPosterDumpsAsPlayable() throws {
+        let poster = View.image(
+            ImageContent(source: "https://v.example/a.mp4", thumbnail: "https://v.example/p.jpg", alt: "Video", playable: true))
+        #expect(
+            try Snapshotting<View, String>.dump.snapshot(poster)
+                == "image \"https://v.example/a.mp4\" alt \"Video\" thumbnail \"https://v.example/p.jpg\" playable\n")
+    }
+
     @Test func oneMessageAListAndAFixtureDumpAlike() throws {
         let fixture = try ChatFixture(json: Self.fixture)
         let first = fixture.messages[0]

@@ -71,7 +71,7 @@ extension ViewFactory {
                 ImageContent(
                     source: asset ?? poster, thumbnail: asset == nil ? nil : poster,
                     alt: title == label ? label : "\(label): \(title)",
-                    width: attachment.pixelWidth, height: attachment.pixelHeight))
+                    width: attachment.pixelWidth, height: attachment.pixelHeight, playable: true))
             return .stack(.horizontal, [image] + details, .media)
         }
         let name: View = attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong)) } ?? .text(title, .strong)

@@ -3,10 +3,16 @@ import Foundation
 extension ViewFactory {
     /// The default: a level-2 heading with the channel's name (left out when
     /// ``ChannelHeaderOptions/showsName`` is `false`), then a row with the channel's image, its
-    /// member count and the days of its messages.
+    /// member count and the days of its messages, in the role ``Role/channelHeader`` (which
+    /// HTML draws as a divider above it), as the target of ``ChannelHeaderOptions/anchor``. On
+    /// the next page of a split document, the heading alone: "general (continued)".
     public func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> View {
         let channel = options.channel
         let name = channel.title(currentUserID: context.options.currentUserID, theme: context.theme) ?? context.theme.string(.channel)
+        if options.isContinued {
+            guard options.showsName else { return .empty }
+            return .stack(.vertical, [.heading(level: 2, context.theme.string(.channelContinued, name))], .channelHeader)
+        }
         var info: [View] = []
         if let image = channel.imageURL, !image.isEmpty {
             info.append(.image(ImageContent(source: image, alt: name, width: 32, height: 32)))
@@ -23,8 +29,10 @@ extension ViewFactory {
         if !facts.isEmpty { info.append(.text(facts.joined(separator: " · "), .muted)) }
         let infoRow: View = info.isEmpty ? .empty : .stack(.horizontal, info, .channelInfo)
         guard options.showsName else { return infoRow }
-        let heading = View.heading(level: 2, name)
-        return infoRow == .empty ? heading : .stack(.vertical, [heading, infoRow], .channelHeader)
+        let header = View.stack(
+            .vertical, infoRow == .empty ? [.heading(level: 2, name)] : [.heading(level: 2, name), infoRow], .channelHeader)
+        guard let anchor = options.anchor else { return header }
+        return .anchor(id: anchor, header)
     }
 
     /// The default: a ``View/disclosure(summary:content:)`` whose summary counts the replies (and

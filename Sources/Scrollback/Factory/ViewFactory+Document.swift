@@ -5,8 +5,12 @@ import Foundation
 /// only place them in their page frame, so a theme's labels and an app's override reach all
 /// three outputs alike.
 extension ViewFactory {
-    /// The default: a level-1 heading with the document's title ("Untitled" when it is blank).
+    /// The default: a level-1 heading with the document's title ("Untitled" when it is blank),
+    /// or the page's title on a page of a split document ("general — page 3 of 7").
     public func makeDocumentHeaderView(for document: DocumentInfo, context: RenderContext) -> View {
+        if let page = document.pageTitle, !page.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return .heading(level: 1, page)
+        }
         let title = document.title.trimmingCharacters(in: .whitespacesAndNewlines)
         return .heading(level: 1, title.isEmpty ? context.theme.string(.untitled) : document.title)
     }
@@ -65,18 +69,57 @@ extension ViewFactory {
         return .stack(.horizontal, views, .pageNavigation)
     }
 
-    /// The default: a card with the entry's title linked to its file, and its message count and
-    /// dates.
+    /// The default: a card with the entry's title linked to its file, the channels a page
+    /// shows (when it names some), and its message count and dates.
     public func makeIndexEntryView(for entry: IndexEntry, context: RenderContext) -> View {
         var details = context.theme.messageCount(entry.summary.messageCount)
         if let first = entry.summary.firstDate, let last = entry.summary.lastDate {
             details += " · \(context.formatter.dateTime(first)) – \(context.formatter.dateTime(last))"
         }
-        return .card(
-            .plain,
+        var parts: [View] = [.link(destination: entry.fileName, label: .text(entry.title, .title))]
+        if !entry.channels.isEmpty {
+            // A dot between names, which may hold commas themselves ("Ann, Bo and Cy").
+            var names: [View] = []
+            for name in entry.channels {
+                if !names.isEmpty { names.append(.text("·", .muted)) }
+                names.append(.text(name, .strong))
+            }
+            parts.append(.stack(.horizontal, names))
+        }
+        parts.append(.text(details, .muted))
+        return .card(.plain, parts)
+    }
+
+    /// The default: a level-2 heading (the theme's "Channels") over a list of the entries, in
+    /// the role ``Role/contents`` (a `nav` in HTML).
+    public func makeContentsView(for entries: [ContentsEntry], context: RenderContext) -> View {
+        .stack(
+            .vertical,
             [
-                .link(destination: entry.fileName, label: .text(entry.title, .title)),
-                .text(details, .muted),
-            ])
+                .heading(level: 2, context.theme.string(.contents)),
+                .stack(.vertical, entries.map { context.factory.makeContentsEntryView(for: $0, context: context) }, .contentsList),
+            ], .contents)
+    }
+
+    /// The default: the channel's name (as its heading names it) linked to the heading, then
+    /// "· 12 messages · Monday, March 9, 2026 – Tuesday, March 10, 2026", the days in the
+    /// rendering's time zone and locale.
+    public func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> View {
+        let name =
+            entry.channel.title(currentUserID: context.options.currentUserID, theme: context.theme) ?? context.theme.string(.channel)
+        var details = context.theme.messageCount(entry.messageCount)
+        if let first = entry.firstDate {
+            let firstDay = context.formatter.day(first)
+            let lastDay = context.formatter.day(entry.lastDate ?? first)
+            details += " · " + (firstDay == lastDay ? firstDay : firstDay + " – " + lastDay)
+        }
+        // The dot keeps the name apart from the count where nothing styles them (a plain terminal).
+        return .stack(.horizontal, [.link(destination: "#" + entry.anchor, label: .text(name, .title)), .text("· " + details, .muted)])
+    }
+
+    /// The default: the theme's "No messages in this channel", muted, in the role
+    /// ``Role/emptyChannel``.
+    public func makeEmptyChannelView(for channel: ChatChannel, context: RenderContext) -> View {
+        .stack(.vertical, [.text(context.theme.string(.channelEmpty), .muted)], .emptyChannel)
     }
 }

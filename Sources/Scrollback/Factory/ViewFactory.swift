@@ -36,6 +36,15 @@ public protocol ViewFactory: Sendable {
     /// One entry of an index document (`--output-dir`, `--split`): a link to its file, with
     /// its message count and dates.
     func makeIndexEntryView(for entry: IndexEntry, context: RenderContext) -> View
+    /// The contents list at the top of a document of several channels: a heading and the
+    /// entries (``makeContentsEntryView(for:context:)``), each linking to its channel's heading.
+    func makeContentsView(for entries: [ContentsEntry], context: RenderContext) -> View
+    /// One channel of the contents list: its name linked to its heading, its message count and
+    /// the days of its messages.
+    func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> View
+    /// What a channel of a multi-channel document that has no message to show says under its
+    /// heading.
+    func makeEmptyChannelView(for channel: ChatChannel, context: RenderContext) -> View
 
     // MARK: Channels and messages
 
@@ -136,11 +145,45 @@ public struct ChannelHeaderOptions: Sendable, Hashable {
     public var firstDate: Date?
     /// When the last message shown from this channel was sent; `nil` when not known.
     public var lastDate: Date?
+    /// The element id the contents list links to (`channel-3`, see ``View/anchor(id:_:)``);
+    /// `nil` when nothing links to the header.
+    public var anchor: String?
+    /// `true` for the header repeated at the top of the next page of a split document, where
+    /// the channel goes on ("general (continued)").
+    public var isContinued: Bool
 
     /// Options for the header of `channel`; the index pass fills in the count and dates.
-    public init(channel: ChatChannel, showsName: Bool = true, messageCount: Int? = nil, firstDate: Date? = nil, lastDate: Date? = nil) {
+    public init(
+        channel: ChatChannel, showsName: Bool = true, messageCount: Int? = nil, firstDate: Date? = nil, lastDate: Date? = nil,
+        anchor: String? = nil, isContinued: Bool = false
+    ) {
+        self.anchor = anchor
+        self.isContinued = isContinued
         self.channel = channel
         self.showsName = showsName
+        self.messageCount = messageCount
+        self.firstDate = firstDate
+        self.lastDate = lastDate
+    }
+}
+
+/// One channel of a multi-channel document's contents list, as the index pass found it.
+public struct ContentsEntry: Sendable, Hashable {
+    /// The channel.
+    public var channel: ChatChannel
+    /// The element id of the channel's header (`channel-3`): the entry links to `#` and it.
+    public var anchor: String
+    /// The messages shown from the channel, thread replies included.
+    public var messageCount: Int
+    /// When the first message shown was sent; `nil` when none has a date.
+    public var firstDate: Date?
+    /// When the last message shown was sent; `nil` when none has a date.
+    public var lastDate: Date?
+
+    /// An entry for `channel`, whose header has the id `anchor`.
+    public init(channel: ChatChannel, anchor: String, messageCount: Int, firstDate: Date? = nil, lastDate: Date? = nil) {
+        self.channel = channel
+        self.anchor = anchor
         self.messageCount = messageCount
         self.firstDate = firstDate
         self.lastDate = lastDate
@@ -155,9 +198,12 @@ public struct IndexEntry: Sendable, Hashable {
     public var title: String
     /// Its messages' count and dates.
     public var summary: DocumentSummary
+    /// The channels a page of a multi-channel document shows, by name; empty otherwise.
+    public var channels: [String]
 
     /// An entry for `fileName`.
-    public init(fileName: String, title: String, summary: DocumentSummary) {
+    public init(fileName: String, title: String, summary: DocumentSummary, channels: [String] = []) {
+        self.channels = channels
         self.fileName = fileName
         self.title = title
         self.summary = summary

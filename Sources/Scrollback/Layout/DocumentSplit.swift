@@ -17,9 +17,18 @@ enum DocumentSplit {
 
     /// The document that `event` opens, if it opens one; `current` is the open one. A channel
     /// opens its own document; a message before any channel opens an untitled one; a page
-    /// opens at the first message (admitted by the filter) that the index put on it.
-    func part(openedBy event: TranscriptEvent, admitted: Bool, current: DocumentPart?, index: TranscriptIndex?) -> DocumentPart? {
+    /// opens at the first message (admitted by the filter) that the index put on it, or at the
+    /// channel whose first message the index put on a later page (`channelNumber` is the
+    /// channel's place in ``TranscriptIndex/channels``), so that its heading starts the page.
+    func part(
+        openedBy event: TranscriptEvent, admitted: Bool, current: DocumentPart?, index: TranscriptIndex?, channelNumber: Int = 0
+    ) -> DocumentPart? {
         switch (self, event) {
+        case (.pages, .channel):
+            guard case .page(let page)? = current, let index, channelNumber < index.channels.count,
+                let next = index.channels[channelNumber].firstPage, next > page
+            else { return nil }
+            return .page(next)
         case (.perChannel, .channel(let channel)):
             return .channel(channel)
         case (.perChannel, .message):

@@ -39,20 +39,37 @@ struct PageAssigner {
     /// The page being filled: that of the last top-level message, 1 before any.
     private var currentPage: Int32 { Int32(clamping: max(1, (topLevelCount + messagesPerPage - 1) / messagesPerPage)) }
 
-    mutating func add(_ message: ChatMessage) {
+    /// Adds a message; returns the page of a message of the channel flow, `nil` for a reply
+    /// (placed later, on its thread's page).
+    @discardableResult
+    mutating func add(_ message: ChatMessage) -> Int? {
         let key = MessageIDSet.key(message.id)
         guard let parent = message.parentID else {
             topLevelCount += 1
             let page = currentPage
             topLevel.append(Entry(key: key, page: page))
-            if summaries.count < Int(page) { summaries.append(TranscriptIndex.ChannelSummary()) }
+            growSummaries(to: page)
             summaries[Int(page) - 1].add(message.createdAt)
-            return
+            return Int(page)
         }
         replies.append(
             PendingReply(
                 key: key, parent: MessageIDSet.key(parent),
                 time: message.createdAt?.timeIntervalSince1970 ?? .nan, pageWhenRead: currentPage))
+        return nil
+    }
+
+    /// Notes that `page` (the page being filled when `nil`) shows something of channel number
+    /// `channel`: its heading or a message. Channels come in order, so a page's are a range.
+    mutating func cover(channel: Int, page: Int?) {
+        let page = page.map { Int32(clamping: $0) } ?? currentPage
+        growSummaries(to: page)
+        let range = summaries[Int(page) - 1].channelRange
+        summaries[Int(page) - 1].channelRange = min(range?.lowerBound ?? channel, channel)...max(range?.upperBound ?? channel, channel)
+    }
+
+    private mutating func growSummaries(to page: Int32) {
+        while summaries.count < Int(page) { summaries.append(TranscriptIndex.ChannelSummary()) }
     }
 
     /// Every message's page, sorted by id hash, and each page's summary (at least one page).

@@ -28,6 +28,18 @@ public final class TranscriptIndex {
         public var firstDate: Date?
         /// The date of the latest message shown; `nil` when none has a date.
         public var lastDate: Date?
+        /// In ``TranscriptIndex/channels``: the channel (without its `raw` keys; its members as
+        /// the reader keeps them, enough to name it), for the contents list written before it is
+        /// met again. `nil` for the messages before any channel, and in ``TranscriptIndex/pages``.
+        public var channel: ChatChannel?
+        /// In ``TranscriptIndex/channels`` of a split document: the page of the channel's first
+        /// message in its flow, so that the channel starts that page rather than end the one
+        /// before; `nil` when it has none, or the document is not split.
+        public var firstPage: Int?
+        /// In ``TranscriptIndex/pages``: the channels the page shows (places in
+        /// ``TranscriptIndex/channels``, 0 for messages before any channel), their headings or
+        /// their messages; `nil` elsewhere.
+        public var channelRange: ClosedRange<Int>?
 
         mutating func add(_ date: Date?) {
             messageCount += 1
@@ -96,6 +108,8 @@ public final class TranscriptIndex {
         spool = reader.keepsRepliesInMemory ? nil : try TemporaryFile(directory: directory)
         var window = MessageFilter.Window(filter)
         var pager = messagesPerPage.map { PageAssigner(messagesPerPage: max($0, 1)) }
+        // The last channel met, until its first message in the flow says which page it starts.
+        var channelAwaitingPage: Int?
         while true {
             let item: TranscriptReader.Item?
             do throws(ReadError) {
@@ -106,16 +120,28 @@ public final class TranscriptIndex {
             }
             guard let item else { break }
             switch item {
-            case .channel:
+            case .channel(let channel):
                 window.reset()
-                channels.append(ChannelSummary())
+                // A channel that showed no message stands on the page being filled.
+                if let pending = channelAwaitingPage { pager?.cover(channel: pending, page: nil) }
+                var kept = channel
+                kept.raw = JSONObject()
+                channels.append(ChannelSummary(channel: kept))
+                channelAwaitingPage = channels.count - 1
             case .message(let message, let json):
                 guard window.admits(message) else { continue }
                 try add(message, json: json)
-                pager?.add(message)
+                guard let page = pager?.add(message) else { continue }
+                let channel = channels.count - 1
+                if channelAwaitingPage == channel {
+                    channels[channel].firstPage = page
+                    channelAwaitingPage = nil
+                }
+                pager?.cover(channel: channel, page: page)
             }
         }
-        if let pager {
+        if var pager {
+            if let pending = channelAwaitingPage { pager.cover(channel: pending, page: nil) }
             (messagePages, pages) = pager.resolve()
         }
         messageIDs.seal()

@@ -8,9 +8,13 @@ public struct DocumentInfo: Sendable, Hashable {
     /// (``languageTag(for:)``): the locale chooses the labels and the clock, and is the best
     /// guess at the language the messages are written in.
     public var language: String
+    /// The title of one page of a split document, which names the page and the channel at its
+    /// top (`general — page 3 of 7`): the page's title and heading; `nil` for a whole document.
+    public var pageTitle: String?
 
     /// Information for a document titled `title` whose labels are in `language`.
-    public init(title: String, language: String = "en") {
+    public init(title: String, language: String = "en", pageTitle: String? = nil) {
+        self.pageTitle = pageTitle
         self.title = title
         self.language = language
     }
@@ -43,6 +47,9 @@ public struct DocumentSummary: Sendable, Hashable {
     /// How many messages of the input were skipped as unusable (each with a warning), so that
     /// the document itself says it is incomplete.
     public var skippedMessageCount: Int
+    /// For one page of a multi-channel document (`--split`): the channels it shows, named as
+    /// their headings name them, in order; empty otherwise.
+    public var channels: [String] = []
 
     /// A summary with these figures; the renderer makes one for every document it ends.
     public init(

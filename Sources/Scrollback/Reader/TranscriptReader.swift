@@ -267,8 +267,9 @@ public struct TranscriptReader {
             let channel = try decodeChannel(object, path: prefix + "channel")
             if objectFrames[top].isDecided {
                 if isTopLevel && objectFrames[top].isFirstValue && shape == .messageList { shape = .channel }
-                if mode == .full, channel.name?.isEmpty ?? true, channel.members.isEmpty {
-                    // Unnamed: the export's `members`, if they come before the messages, name it.
+                if channel.name?.isEmpty ?? true, channel.members.isEmpty {
+                    // Unnamed: the export's `members`, if they come before the messages, name it
+                    // (in the index pass too: the contents list names the channel).
                     objectFrames[top].channel = channel
                 } else {
                     emitChannel(channel, frame: top)
@@ -281,7 +282,7 @@ public struct TranscriptReader {
         case ("members", .array?), ("read", .array?), ("pinned_messages", .array?), ("watchers", .array?):
             if key == "members" { sawMembers = true }
             // The export's member list names a channel that has no name, if it comes before the messages.
-            if key == "members", mode == .full, !objectFrames[top].channelEmitted, let channel = objectFrames[top].channel,
+            if key == "members", !objectFrames[top].channelEmitted, let channel = objectFrames[top].channel,
                 channel.name?.isEmpty ?? true, channel.members.isEmpty
             {
                 let members = MessageDecoder.memberUsers(try parser.parseValue())

@@ -184,14 +184,19 @@ public struct TranscriptRenderer: Sendable {
     ) throws -> DocumentInfo {
         var session = Session(renderer: self, index: index)
         var event = try reader.nextItem()?.event
-        let info = documentInfo(first: event, shape: reader.shape)
+        // A list of one channel (and no message before it) is a channel's document: the
+        // channel is its title, as a channel export's is.
+        let loneChannel = index.flatMap { $0.channels.count == 2 && $0.channels[0].messageCount == 0 ? $0.channels[1].channel : nil }
+        let info =
+            loneChannel.map { DocumentInfo(title: channelTitle($0) ?? untitledTitle) } ?? documentInfo(first: event, shape: reader.shape)
         // A lone channel already names the document; each channel's own document names it too.
         let showsChannelNames: Bool
         if case .perChannel = split {
             showsChannelNames = false
         } else {
-            showsChannelNames = reader.shape == .channels || reader.shape == .ndjson
+            showsChannelNames = (reader.shape == .channels || reader.shape == .ndjson) && loneChannel == nil
         }
+        session.anchorsChannels = showsChannelNames
         var pageNames: PageNames?
         if case .pages(let names) = split, let index {
             pageNames = names
@@ -200,13 +205,30 @@ public struct TranscriptRenderer: Sendable {
             pageSummaries = index.pages.map { page in
                 var summary = session.summary
                 (summary.messageCount, summary.firstDate, summary.lastDate) = (page.messageCount, page.firstDate, page.lastDate)
+                if showsChannelNames { summary.channels = channelTitles(on: page, in: index) }
                 return summary
             }
+        }
+        /// The page's own title: the channel at its top (the document's title when the channels
+        /// are not named), the page and the number of pages.
+        func pageInfo(_ number: Int) -> DocumentInfo {
+            guard pageSummaries.count > 1 else { return info }
+            var name = info.title
+            if showsChannelNames, let index, let first = index.pages[number - 1].channelRange?.lowerBound, first > 0,
+                let channel = index.channels[first].channel
+            {
+                name = channelTitle(channel) ?? untitledTitle
+            }
+            var pageInfo = info
+            pageInfo.pageTitle = options.theme.string(.pageTitle, arguments: [name, String(number), String(pageSummaries.count)])
+            return pageInfo
         }
         var current: (backend: Backend, part: DocumentPart)?
         // The reader's count of skipped messages when the current document began.
         var skippedBefore = 0
-        func begin(_ part: DocumentPart) throws {
+        /// `atChannel`: the page starts with a channel's heading, so the channel before it does
+        /// not go on.
+        func begin(_ part: DocumentPart, atChannel: Bool = false) throws {
             var backend = try open(part)
             // A whole document counts every skipped message, those read before its first event too.
             if case .whole = part { skippedBefore = 0 } else { skippedBefore = reader.skippedMessageCount }
@@ -216,10 +238,12 @@ public struct TranscriptRenderer: Sendable {
                 session.begin(DocumentInfo(title: channel.flatMap(channelTitle) ?? untitledTitle), to: &backend)
             case .page(let number):
                 if number > 1 { session.startPage(number) }
-                session.begin(info, to: &backend)
+                session.begin(pageInfo(number), to: &backend)
                 session.writePageNavigation(page: number, pageCount: pageSummaries.count, names: pageNames!, to: &backend)
+                if number > 1 && !atChannel { session.continueChannel(to: &backend) }
             case .whole:
                 session.begin(info, to: &backend)
+                if showsChannelNames, let index { session.writeContents(of: index, to: &backend) }
             }
             current = (backend, part)
         }
@@ -229,6 +253,8 @@ public struct TranscriptRenderer: Sendable {
             let summary: DocumentSummary
             if case .page(let number) = document.part {
                 session.flushLayout(to: &document.backend)
+                // An empty channel at the end of a page says so there, not on the next page.
+                session.closeEmptyChannel(to: &document.backend)
                 summary = pageSummaries[number - 1]
                 session.writePageNavigation(page: number, pageCount: pageSummaries.count, names: pageNames!, to: &document.backend)
                 session.end(summary, to: &document.backend)
@@ -244,9 +270,11 @@ public struct TranscriptRenderer: Sendable {
             while let next = event {
                 switch next {
                 case .channel(let channel):
-                    if let part = split.part(openedBy: next, admitted: true, current: current?.part, index: index) {
+                    if let part = split.part(
+                        openedBy: next, admitted: true, current: current?.part, index: index, channelNumber: session.channelNumber + 1)
+                    {
                         try end(reporting: true)
-                        try begin(part)
+                        try begin(part, atChannel: true)
                     }
                     session.add(channel: channel, showsName: showsChannelNames, to: &current!.backend)
                 case .message(let message):
@@ -288,6 +316,15 @@ public struct TranscriptRenderer: Sendable {
     /// The channel's name, else its members' (the reader left out).
     private func channelTitle(_ channel: ChatChannel) -> String? {
         channel.title(currentUserID: options.currentUserID, theme: options.theme)
+    }
+
+    /// The names of the channels a page shows, in order (`page` is one of the index's pages).
+    private func channelTitles(on page: TranscriptIndex.ChannelSummary, in index: TranscriptIndex) -> [String] {
+        guard let range = page.channelRange else { return [] }
+        return range.compactMap { number in
+            guard number > 0, number < index.channels.count, let channel = index.channels[number].channel else { return nil }
+            return channelTitle(channel) ?? options.theme.string(.channel)
+        }
     }
 
     /// What the document is called: a lone channel names it (a list of channels, or NDJSON,
@@ -350,6 +387,11 @@ public struct TranscriptRenderer: Sendable {
         var lastDate: Date?
         /// Channels met so far: the current one's place in ``TranscriptIndex/channels``.
         var channelNumber = 0
+        /// The channel whose messages are being written, if any.
+        var currentChannel: ChatChannel?
+        /// Whether channel headers get the ids the contents list links to (a document of
+        /// several channels).
+        var anchorsChannels = false
         /// Whether the channel header being written names its channel.
         var headerShowsName = true
         /// Whether the last channel named shows no message yet: it gets the empty-state line
@@ -383,6 +425,7 @@ public struct TranscriptRenderer: Sendable {
             closeEmptyChannel(to: &backend)
             lastChannelShownEmpty = false
             channelNumber += 1
+            currentChannel = channel
             let items = layout.add(channel: channel)
             headerShowsName = showsName
             write(items, to: &backend)
@@ -390,11 +433,35 @@ public struct TranscriptRenderer: Sendable {
         }
 
         /// The empty-state line under a named channel that showed no message.
-        private mutating func closeEmptyChannel<Backend: TranscriptBackend>(to backend: inout Backend) {
-            guard channelIsEmpty else { return }
+        mutating func closeEmptyChannel<Backend: TranscriptBackend>(to backend: inout Backend) {
+            guard channelIsEmpty, let channel = currentChannel else { return }
             channelIsEmpty = false
             lastChannelShownEmpty = true
-            backend.write(context.factory.makeEmptyTranscriptView(context: context))
+            backend.write(context.factory.makeEmptyChannelView(for: channel, context: context))
+        }
+
+        /// The contents list of a document of several channels, before the first: each
+        /// channel's name, count and days, as the index pass found them.
+        func writeContents<Backend: TranscriptBackend>(of index: TranscriptIndex, to backend: inout Backend) {
+            guard index.channels.count > 2 else { return }
+            var entries: [ContentsEntry] = []
+            for number in 1..<index.channels.count {
+                let summary = index.channels[number]
+                guard let channel = summary.channel else { continue }
+                entries.append(
+                    ContentsEntry(
+                        channel: channel, anchor: Anchor.forChannel(number: number), messageCount: summary.messageCount,
+                        firstDate: summary.firstDate, lastDate: summary.lastDate))
+            }
+            backend.write(context.factory.makeContentsView(for: entries, context: context))
+        }
+
+        /// The current channel's heading again, at the top of a page where it goes on.
+        func continueChannel<Backend: TranscriptBackend>(to backend: inout Backend) {
+            guard headerShowsName, let channel = currentChannel else { return }
+            let header = context.factory.makeChannelHeaderView(
+                options: ChannelHeaderOptions(channel: channel, showsName: true, isContinued: true), context: context)
+            if header != .empty { backend.write(header) }
         }
 
         /// Whether the filter shows the message; asks the filter's window, so once a message.
@@ -493,6 +560,7 @@ public struct TranscriptRenderer: Sendable {
                 case .channel(let channel):
                     threadLeftDay = nil
                     var options = ChannelHeaderOptions(channel: channel, showsName: headerShowsName)
+                    if anchorsChannels && headerShowsName { options.anchor = Anchor.forChannel(number: channelNumber) }
                     if let index, channelNumber < index.channels.count {
                         let summary = index.channels[channelNumber]
                         options.messageCount = summary.messageCount

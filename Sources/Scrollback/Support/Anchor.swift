@@ -28,6 +28,30 @@ package enum Anchor {
         return anchor
     }
 
+    /// The element id of the `number`th channel of the input (from 1): `channel-3`, which a
+    /// multi-channel document's contents list links to. Message anchors start with `m`, so the
+    /// two never meet.
+    package static func forChannel(number: Int) -> String { "channel-\(number)" }
+
+    /// Whether `id` is one a document may give its own parts (``View/anchor(id:_:)``): ASCII
+    /// letters, digits, `-` and `_`, starting with a letter, so that it needs no escaping as an
+    /// id, a fragment or in Markdown's `<a id>`.
+    package static func isDocumentID(_ id: String) -> Bool {
+        guard let first = id.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) else { return false }
+        return id.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+    }
+
+    /// Whether `destination` is a link within the document: `#` and a fragment as
+    /// ``fragment(for:)`` writes it (what the contents list links to). It cannot leave the page.
+    package static func isInDocumentLink(_ destination: String) -> Bool {
+        let bytes = destination.utf8
+        guard bytes.count > 1, bytes.first == UInt8(ascii: "#") else { return false }
+        return bytes.dropFirst().allSatisfy { isFragmentByte($0) || $0 == UInt8(ascii: "%") }
+    }
+
     /// The URL fragment (without `#`) that leads to the message with this id.
     package static func fragment(forMessageID id: String) -> String {
         fragment(for: forMessage(id: id))

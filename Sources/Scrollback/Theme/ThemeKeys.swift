@@ -172,6 +172,15 @@ extension Theme {
         public static let page = Label("page")
         /// What a transcript with no message shows (`No messages`).
         public static let noMessages = Label("noMessages")
+        /// The heading of a multi-channel document's contents list (`Channels`).
+        public static let contents = Label("contents")
+        /// What a channel with no message to show says under its heading (`No messages in this channel`).
+        public static let channelEmpty = Label("channelEmpty")
+        /// A channel's heading repeated at the top of the next page of a split document (`%@ (continued)`).
+        public static let channelContinued = Label("channelContinued")
+        /// The title of one page of a split document (`%@ — page %@ of %@`: the channel or
+        /// document, the page, the number of pages).
+        public static let pageTitle = Label("pageTitle")
         /// The title of the index of several documents (`Chat transcripts`).
         public static let transcripts = Label("transcripts")
 
@@ -189,7 +198,8 @@ extension Theme {
                 .threadReplies, .orphanThread, .repliedToThread, .channel, .member, .members, .quotedMessageMissing,
                 .quotedMessageElsewhere, .photos, .videos, .files, .voiceMessageDuration, .photo, .video, .file, .audio,
                 .voiceMessage, .link, .linkPreview, .contact, .phone, .email, .poll, .pollOpen, .pollClosed, .vote, .votes,
-                .location, .liveLocationUntil, .previousPage, .nextPage, .pageIndex, .page, .noMessages, .transcripts,
+                .location, .liveLocationUntil, .previousPage, .nextPage, .pageIndex, .page, .noMessages, .contents, .channelEmpty,
+                .channelContinued, .pageTitle, .transcripts,
             ] + FileKind.allCases.map { Label.file($0) }
 
         private static let builtInNames = Set(builtIn.map(\.rawValue))

@@ -85,6 +85,12 @@ public struct Role: RawRepresentable, Sendable, Hashable, CustomStringConvertibl
     public static let documentSummary: Role = "document-summary"
     /// Links between the pages of a split document.
     public static let pageNavigation: Role = "page-nav"
+    /// The contents of a multi-channel document: its heading and list (a `nav` in HTML).
+    public static let contents: Role = "contents"
+    /// The list of a ``contents`` block, one entry per child (a list in HTML and Markdown).
+    public static let contentsList: Role = "contents-list"
+    /// The line under a channel that has no message to show.
+    public static let emptyChannel: Role = "empty-channel"
 }
 
 extension Role {

@@ -53,6 +53,11 @@ public indirect enum View: Sendable, Hashable {
     case divider(label: String?)
     /// A heading of the document itself (the channel's name); level 1 is the title.
     case heading(level: Int, String)
+    /// `view` as the place a link to `#id` leads (a channel's heading, which the contents list
+    /// links to). `id` is the document's own: letters, digits, `-` and `_`, starting with a
+    /// letter; backends draw the view without a target when it is anything else. HTML gives the
+    /// element the id, Markdown puts an `<a id>` before it, terminals show the view alone.
+    case anchor(id: String, View)
     /// One message, with a stable anchor.
     case message(MessageFrame)
     /// A block that can fold away, shown open: a thread's replies under a summary line
@@ -90,18 +95,24 @@ public struct ImageContent: Sendable, Hashable {
     public var thumbnail: String?
     /// Alternative text; never empty in HTML output (the backend falls back to a generic label).
     public var alt: String
-    /// Intrinsic size in pixels when the input gives it, so pages do not jump while loading.
+    /// Intrinsic size in pixels when the input gives it; HTML prints it on the image's card.
     public var width: Int?
     /// The intrinsic height in pixels, when known.
     public var height: Int?
+    /// `true` when the image stands for a video (its poster): HTML draws a play mark over it
+    /// and the video icon on its card.
+    public var playable: Bool
 
     /// An image of `source` described by `alt`.
-    public init(source: String, thumbnail: String? = nil, alt: String, width: Int? = nil, height: Int? = nil) {
+    public init(
+        source: String, thumbnail: String? = nil, alt: String, width: Int? = nil, height: Int? = nil, playable: Bool = false
+    ) {
         self.source = source
         self.thumbnail = thumbnail
         self.alt = alt
         self.width = width
         self.height = height
+        self.playable = playable
     }
 }
 
@@ -132,11 +143,16 @@ public struct AvatarContent: Sendable, Hashable {
     /// The avatar of `user`: up to two initials from the display name, and colour `colorIndex`,
     /// else a colour from the id (FNV-1a, so it is the same on every machine and every run).
     public init(user: ChatUser, colorIndex: Int? = nil) {
-        let words = user.displayName.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
-        let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
         self.init(
-            imageURL: user.imageURL, initials: String(letters).uppercased(),
+            imageURL: user.imageURL, initials: Self.initials(of: user.displayName),
             colorIndex: colorIndex ?? Int(Self.key(of: user) % UInt64(Self.paletteSize)))
+    }
+
+    /// Up to two letters or digits, the first of the first two words of `name`, upper-cased.
+    static func initials(of name: String) -> String {
+        let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
+        let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
+        return String(letters).uppercased()
     }
 
     /// A 64-bit FNV-1a hash of the user's id (of the name for a user known only by name, so that
@@ -211,5 +227,20 @@ public struct RawOutput: Sendable, Hashable {
         self.ansi = ansi
         self.markdown = markdown
         self.fallback = fallback
+    }
+}
+
+extension View {
+    /// The level of the heading this top-level item of a document opens a part with (a
+    /// channel's header: 2), looking through anchors and into a vertical stack's first child;
+    /// `nil` when it opens none. Backends make day separators headings one level below the
+    /// last, so the outline never skips a level. The contents list opens no part.
+    package var outlineLevel: Int? {
+        switch self {
+        case .heading(let level, _): return level
+        case .anchor(_, let view): return view.outlineLevel
+        case .stack(.vertical, let views, let role) where role != .contents: return views.first?.outlineLevel
+        default: return nil
+        }
     }
 }

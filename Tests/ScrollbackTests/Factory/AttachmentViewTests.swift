@@ -72,10 +72,12 @@ import Testing
 
     @Test func imageUsesThumbnailSizeAndLazyLoading() {
         let html = render("att-001", as: .html)
-        #expect(html.contains(#"<a class="sb-image" href="https://media.example.org/fieldtrip/south-entrance.jpg""#))
+        // The thumbnail over the card that says what it is; the card's text is the one label.
+        #expect(html.contains(#"<a class="sb-image sb-image-frame" href="https://media.example.org/fieldtrip/south-entrance.jpg""#))
         #expect(
             html.contains(
-                #"<img src="https://media.example.org/fieldtrip/south-entrance-thumb.jpg" alt="South entrance.jpg" width="4032" height="3024" loading="lazy""#
+                #"<span class="sb-image-label">South entrance.jpg</span> <span class="sb-image-details">4032 × 3024</span></span>"#
+                    + #"<span class="sb-image-picture"><img src="https://media.example.org/fieldtrip/south-entrance-thumb.jpg" alt="" loading="lazy""#
             ))
         #expect(html.contains("2.5 MB"))
         // The text outputs: one labelled line with title, host and size; the terminal lists the URL
@@ -91,13 +93,21 @@ import Testing
         let html = render("att-002", as: .html)
         let gallery = try #require(html.range(of: #"<div class="sb-stack sb-gallery">"#))
         #expect(html[gallery.upperBound...].matches(of: try Regex("<img ")).count == 3)
-        #expect(render("att-003", as: .html).contains(#"alt="Route sketch" loading="lazy""#), "no size attributes when none are known")
+        #expect(html[gallery.upperBound...].matches(of: try Regex(#"<span class="sb-image-placeholder">"#)).count == 3)
+        let withoutSize = render("att-003", as: .html)
+        #expect(withoutSize.contains(#"<span class="sb-image-label">Route sketch</span></span>"#), "no size on the card when none is known")
     }
 
     @Test func videoShowsPosterDurationAndAsset() {
         let html = render("att-004", as: .html)
         #expect(html.contains(#"href="https://media.example.org/fieldtrip/lake-flyover.mp4""#))
-        #expect(html.contains(#"<img src="https://media.example.org/fieldtrip/lake-flyover-poster.jpg" alt="Video: Lake flyover.mp4""#))
+        #expect(
+            html.contains(#"<span class="sb-icon" aria-hidden="true">🎬</span> <span class="sb-image-label">Video: Lake flyover.mp4</span>"#)
+        )
+        #expect(
+            html.contains(
+                #"<img src="https://media.example.org/fieldtrip/lake-flyover-poster.jpg" alt="" loading="lazy" decoding="async"><span class="sb-play"></span>"#
+            ), "the poster carries a play mark")
         #expect(html.contains(#"<span class="sb-badge">0:43</span>"#), "42.6 seconds round to 0:43")
         let ansi = render("att-004", as: .ansi)
         #expect(ansi.contains("📷 Video: Lake flyover.mp4 <media.example.org>[1] [0:43] 18.7 MB"))
@@ -135,8 +145,8 @@ import Testing
 
     @Test func giphyUsesItsRenditionWithStringSizes() {
         let html = render("att-009", as: .html)
-        #expect(
-            html.contains(#"<img src="https://media.giphy.com/media/3o7TKsQ8UQ4l4LhGz6/200.gif" alt="hiking" width="267" height="200""#))
+        #expect(html.contains(#"<span class="sb-image-label">hiking</span> <span class="sb-image-details">267 × 200</span>"#))
+        #expect(html.contains(#"<img src="https://media.giphy.com/media/3o7TKsQ8UQ4l4LhGz6/200.gif" alt="""#))
         #expect(html.contains(#"<span class="sb-badge">GIF</span>"#))
         let ansi = render("att-009", as: .ansi)
         #expect(ansi.contains("📷 hiking <media.giphy.com>[1] [GIF]"))

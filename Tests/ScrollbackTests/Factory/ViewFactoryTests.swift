@@ -233,7 +233,7 @@ private struct ContactQuoteFactory: ViewFactory {
         #expect(
             backend.output.replacingOccurrences(of: "\n", with: "")
                 == "<span class=\"sb-avatar sb-avatar-3\" aria-hidden=\"true\">&lt;b&gt;</span>"
-                + "<span class=\"sb-avatar sb-avatar-3\" aria-hidden=\"true\"><img src=\"https://x.test/a.png\" alt=\"\" width=\"32\" height=\"32\" loading=\"lazy\" decoding=\"async\"></span>"
+                + "<span class=\"sb-avatar sb-avatar-3\" aria-hidden=\"true\">AB<img src=\"https://x.test/a.png\" alt=\"\" loading=\"lazy\" decoding=\"async\"></span>"
         )
         var ansi = ANSIBackend(output: "", options: RenderOptions())
         ansi.write(.stack(.horizontal, [.avatar(AvatarContent(imageURL: nil, initials: "AB", colorIndex: 0)), .text("Ada", .author)]))

@@ -147,7 +147,7 @@ import Testing
         let html = try Self.render(Self.transcript(lineBreak: lineBreak), as: .html)
         Self.expectNoForgedLine(in: html, "html \(lineBreak.debugDescription)", minimum: 20)
         #expect(html.contains("<title>Eve␤Mallory: I approve the refund</title>"))
-        #expect(html.contains(#"alt="Eve␤Mallory: I approve the refund""#), "attribute values too")
+        #expect(html.contains(#"<span class="sb-image-label">Eve␤Mallory: I approve the refund</span>"#), "image labels too")
         #expect(html.contains(#"aria-label="Eve␤Mallory: I approve the refund, 2026-01-05 10:00""#))
     }
 

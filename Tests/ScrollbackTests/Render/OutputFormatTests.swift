@@ -77,7 +77,9 @@ import Testing
 
     // MARK: - The backend
 
-    static let samples = ["launch-room.json", "support-ticket.ndjson", "attachments.json", "threads.json", "hostile.json"]
+    static let samples = [
+        "launch-room.json", "support-ticket.ndjson", "attachments.json", "threads.json", "hostile.json", "workspace.json",
+    ]
 
     /// The sample rendered by the format's own backend, named: the reference for the format's value.
     static func direct(_ format: OutputFormat, path: String, options: RenderOptions) throws -> String {

@@ -221,10 +221,29 @@ package final class ANSILayout {
             var spans: [StyledSpan] = []
             appendInline(view, base: .body, into: &spans)
             lines += TextWrapper(width: width).wrap(spans)
+        case .stack(.vertical, let children, .contents):
+            // The contents list: its heading as bold text (a heavy rule would read as a channel).
+            for child in children {
+                if case .heading(_, let text) = child {
+                    lines += TextWrapper(width: width).wrap(sanitized(text), style: style(for: .strong))
+                } else {
+                    layout(child, width: width, into: &lines)
+                }
+            }
+        case .stack(.vertical, let children, .contentsList):
+            // A plain list: a bullet before each entry, its wrapped lines under its text.
+            let bullet = StyledSpan("• ", style: mutedStyle)
+            for child in children {
+                var inner: [Line] = []
+                layout(child, width: max(width - 2, Self.minimumContentWidth), into: &inner)
+                lines += Self.prefixed(inner, first: [bullet], rest: [StyledSpan("  ")])
+            }
         case .stack(.vertical, let children, _):
             for child in children { layout(child, width: width, into: &lines) }
         case .stack(.horizontal, let children, _):
             layoutRow(children, base: .body, width: width, into: &lines)
+        case .anchor(_, let view):
+            layout(view, width: width, into: &lines)
         case .markdown(let document):
             layoutBlocks(document.blocks, width: width, tight: false, into: &lines)
         case .card(_, let children):
@@ -482,6 +501,8 @@ package final class ANSILayout {
         case .image(let image):
             let alt = flat(image.alt)
             words.append("[" + options.theme.string(.photo) + (alt.isEmpty ? "" : ": " + alt) + "]")
+        case .anchor(_, let view):
+            appendCompact(view, into: &words)
         case .link(let destination, let label):
             var labelWords: [String] = []
             appendCompact(label, into: &labelWords)
@@ -548,6 +569,9 @@ package final class ANSILayout {
             spans.append(StyledSpan(sanitized(options.theme.icon(name)), style: style(for: base)))
         case .time(_, let label):
             spans.append(StyledSpan(sanitized(label), style: style(for: .timestamp)))
+        case .link(let destination, let label) where Anchor.isInDocumentLink(destination):
+            // A place in the document: a terminal cannot go there, so the label alone.
+            appendInline(label, base: base, oneLine: true, into: &spans)
         case .link(let destination, let label):
             var labelSpans: [StyledSpan] = []
             if Self.isInline(label) {
@@ -627,7 +651,7 @@ package final class ANSILayout {
         case .titled(let inner, _): return plainText(inner)
         case .icon(let name, _): return options.theme.icon(name)
         case .time(_, let label): return label
-        case .link(_, let label): return plainText(label)
+        case .link(_, let label), .anchor(_, let label): return plainText(label)
         case .image(let image): return image.alt
         case .divider(let label?): return label
         case .markdown(let document): return document.blocks.map(Self.plainText).joined(separator: " ")

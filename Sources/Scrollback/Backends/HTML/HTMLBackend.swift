@@ -15,11 +15,16 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     public let options: RenderOptions
     /// Set while ``begin(_:header:)`` writes the header, the one place for the page's `h1`.
     private var writesDocumentHeader = false
+    /// The level of the last heading that opened a part of the document (the title's 1, a
+    /// channel's 2): day separators are headings one level below it.
+    private var outlineLevel = 1
     /// The full date, time with seconds and zone of every message and time, as tooltips.
     private let dateLabels: DateLabels
     /// The date of the message being written, and whether a `<time>` of it was written yet:
     /// a message whose time is not shown still gets one, visually hidden.
     private var messageTime: (date: Date, written: Bool)?
+    /// Set while the channel header's info row is written: its image is drawn as a circle.
+    private var writesChannelInfo = false
 
     /// The policy in the page itself: nothing loads but inline styles and the messages' images
     /// and media, and no script runs at all.
@@ -51,9 +56,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// Writes the document head, the stylesheet, the channel heading (the page's only `<h1>`)
     /// and opens `<main>`.
     public mutating func begin(_ document: DocumentInfo, header: View) {
-        let title =
-            document.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-            ? options.theme.string(.untitled) : document.title
+        let named = document.pageTitle ?? document.title
+        let title = named.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? options.theme.string(.untitled) : named
         output.write("<!DOCTYPE html>\n<html lang=\"")
         output.write(Self.languageTag(document.language))
         output.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -77,6 +81,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// Writes one top-level item: a message, a day separator, a heading.
     public mutating func write(_ view: View) {
+        if let level = view.outlineLevel { outlineLevel = level }
         writeView(view, allowsLinks: true)
         output.write("\n")
     }
@@ -112,14 +117,44 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 allowsLinks: allowsLinks, embedsImages: drawsRemoteMedia,
                 placeholderIcon: options.theme.icon(.image)
             ).write(document, to: &output)
+        case .stack(.vertical, let views, .contents):
+            // A landmark a screen reader lists, named by its heading.
+            output.write("<nav class=\"sb-stack sb-contents\"")
+            if case .heading(_, let title)? = views.first(where: { if case .heading = $0 { true } else { false } }) {
+                output.write(" aria-label=\"")
+                HTMLEscaping.write(title, to: &output)
+                output.write("\"")
+            }
+            output.write(">")
+            writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
+            output.write("</nav>")
+        case .stack(.vertical, let views, .contentsList):
+            // A list, so that a screen reader says how many entries it has.
+            output.write("<ol class=\"sb-contents-list\">")
+            for view in views where view != .empty {
+                output.write("<li>")
+                writeView(view, allowsLinks: allowsLinks, oneLine: oneLine)
+                output.write("</li>")
+            }
+            output.write("</ol>")
         case .stack(let axis, let views, let role):
             writeOpeningTag(axis == .vertical ? "<div class=\"sb-stack sb-" : "<div class=\"sb-row sb-", role: role)
+            let outer = writesChannelInfo
+            writesChannelInfo = outer || role == .channelInfo
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
+            writesChannelInfo = outer
             output.write("</div>")
         case .card(let role, let views):
             writeOpeningTag("<div class=\"sb-card sb-", role: role)
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
             output.write("</div>")
+        case .link(let destination, let label) where allowsLinks && Anchor.isInDocumentLink(destination):
+            // A place in this page (the contents list's entries): nothing to print after it.
+            output.write("<a href=\"")
+            HTMLEscaping.write(destination, as: .url, to: &output)
+            output.write("\">")
+            writeView(label, allowsLinks: false, oneLine: true)
+            output.write("</a>")
         case .link(let destination, let label):
             guard allowsLinks, let url = media(destination).link else {
                 return writeView(label, allowsLinks: allowsLinks, oneLine: true)
@@ -190,17 +225,32 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             output.write("</blockquote>")
         case .divider(let label):
             if let label, !label.isEmpty {
-                output.write("<h2 class=\"sb-day sb-separator\">")
+                // A day is a heading under its channel's (or the title), so a screen reader can
+                // list and jump between days.
+                let element = "h\(min(max(outlineLevel + 1, 2), 6))"
+                output.write("<\(element) class=\"sb-day sb-separator\">")
                 HTMLEscaping.write(label, to: &output)
-                output.write("</h2>")
+                output.write("</\(element)>")
             } else {
                 output.write("<hr>")
             }
         case .heading(let level, let text):
-            let element = "h\(min(max(level, writesDocumentHeader ? 1 : 2), 6))"
-            output.write(element == "h1" ? "<h1 class=\"sb-title\">" : "<\(element)>")
-            HTMLEscaping.write(text, to: &output)
-            output.write("</\(element)>")
+            writeHeading(level: level, text: text, id: nil)
+        case .anchor(let id, let view):
+            guard Anchor.isDocumentID(id) else { return writeView(view, allowsLinks: allowsLinks, oneLine: oneLine) }
+            switch view {
+            case .heading(let level, let text):
+                writeHeading(level: level, text: text, id: id)
+            case .stack(.vertical, let views, let role) where role != .contents && role != .contentsList:
+                output.write("<div id=\"\(id)\" class=\"sb-stack sb-")
+                writeOpeningTag("", role: role)
+                writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
+                output.write("</div>")
+            default:
+                output.write("<div id=\"\(id)\">")
+                writeView(view, allowsLinks: allowsLinks, oneLine: oneLine)
+                output.write("</div>")
+            }
         case .message(let frame):
             writeMessage(frame, allowsLinks: allowsLinks)
         case .disclosure(let summary, let content):
@@ -235,6 +285,16 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         output.write(">")
         HTMLEscaping.write(text, to: &output)
         output.write("</span>")
+    }
+
+    /// `h1` only in the document's header; `id` was checked by ``Anchor/isDocumentID(_:)``.
+    private mutating func writeHeading(level: Int, text: String, id: String?) {
+        let element = "h\(min(max(level, writesDocumentHeader ? 1 : 2), 6))"
+        output.write("<\(element)")
+        if let id { output.write(" id=\"\(id)\"") }
+        output.write(element == "h1" ? " class=\"sb-title\">" : ">")
+        HTMLEscaping.write(text, to: &output)
+        output.write("</\(element)>")
     }
 
     private mutating func writeViews(_ views: [View], allowsLinks: Bool, oneLine: Bool = false) {
@@ -307,63 +367,6 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         output.write("</article>")
     }
 
-    /// A decorative circle (the author's name is written beside it): the picture, else initials.
-    private mutating func writeAvatar(_ avatar: AvatarContent) {
-        // Colours repeat in order past the palette; the stylesheet maps classes past a theme's
-        // own colours to its colours in order (a theme with eight: class 8 is avatar0).
-        let size = AvatarContent.paletteSize
-        let color = ((avatar.colorIndex % size) + size) % size
-        output.write("<span class=\"sb-avatar sb-avatar-\(color)\" aria-hidden=\"true\">")
-        if let image = avatar.imageURL.flatMap({ drawable(media($0)) }) {
-            let size = Int(options.theme.metrics.avatarSize)
-            output.write("<img src=\"")
-            HTMLEscaping.write(image, as: .url, to: &output)
-            output.write("\" alt=\"\" width=\"\(size)\" height=\"\(size)\" loading=\"lazy\" decoding=\"async\">")
-        } else {
-            HTMLEscaping.write(avatar.initials, to: &output)
-        }
-        output.write("</span>")
-    }
-
-    /// The thumbnail when there is one (it is what the page needs), linked to the full image;
-    /// a labelled box instead when no URL passes the policy.
-    private mutating func writeImage(_ content: ImageContent, allowsLinks: Bool) {
-        let alt = HTMLMarkdownRenderer.imageLabel(content.alt)
-        let source = media(content.source).link
-        let shownMedia = content.thumbnail.map(media).flatMap { $0.link == nil ? nil : $0 } ?? media(content.source)
-        guard let shown = shownMedia.link else {
-            output.write("<span class=\"sb-image sb-image-missing\">")
-            HTMLEscaping.write(alt, to: &output)
-            output.write("</span>")
-            return
-        }
-        guard let drawn = drawable(shownMedia) else {
-            var details = ""
-            if let width = content.width, let height = content.height, width > 0, height > 0 {
-                details = "\(min(width, 100_000)) × \(min(height, 100_000))"
-            }
-            return HTMLMarkdownRenderer.writePlaceholder(
-                label: alt, details: details, link: allowsLinks ? source ?? shown : nil,
-                icon: options.theme.icon(.image), to: &output)
-        }
-        if allowsLinks, let source {
-            output.write("<a class=\"sb-image\" href=\"")
-            HTMLEscaping.write(source, as: .url, to: &output)
-            output.write("\" rel=\"\(HTMLMarkdownRenderer.linkRelation)\">")
-        } else {
-            output.write("<span class=\"sb-image\">")
-        }
-        output.write("<img src=\"")
-        HTMLEscaping.write(drawn, as: .url, to: &output)
-        output.write("\" alt=\"")
-        HTMLEscaping.write(alt, to: &output)
-        output.write("\"")
-        if let width = content.width, width > 0 { output.write(" width=\"\(min(width, 100_000))\"") }
-        if let height = content.height, height > 0 { output.write(" height=\"\(min(height, 100_000))\"") }
-        output.write(" loading=\"lazy\" decoding=\"async\">")
-        output.write(allowsLinks && source != nil ? "</a>" : "</span>")
-    }
-
     // MARK: Media
 
     /// The one place a media URL from the messages is resolved: an offline archive's saved copy,
@@ -377,13 +380,76 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// offline archive, whose page loads nothing remote.
     private var drawsRemoteMedia: Bool { options.remoteMedia && options.mediaLocations == nil }
 
-    /// What an `<img>` shows for `media`, or `nil` for the labelled card.
-    private func drawable(_ media: HTMLMedia) -> String? {
+    /// Where the page loads a picture from; `nil` draws the picture's card, or the initials,
+    /// alone. Every `<img>` source goes through here.
+    private func pictureSource(_ media: HTMLMedia) -> String? {
         switch media {
         case .local(let path): path
         case .remote(let url): drawsRemoteMedia ? url : nil
         case .none: nil
         }
+    }
+
+    /// A decorative circle (the author's name is written beside it): the initials always, the
+    /// picture over them, so that a picture that fails to load leaves the initials.
+    private mutating func writeAvatar(_ avatar: AvatarContent) {
+        writeCircle(
+            initials: avatar.initials, colorIndex: avatar.colorIndex,
+            picture: avatar.imageURL.flatMap { pictureSource(media($0)) }, extraClass: "")
+    }
+
+    /// The channel's picture in the header, drawn like an avatar over the channel's initials.
+    /// Decorative: the heading beside it names the channel.
+    private mutating func writeChannelImage(picture: String, name: String) {
+        writeCircle(
+            initials: AvatarContent.initials(of: name), colorIndex: Int(FNV1a.hash(name) % UInt64(AvatarContent.paletteSize)),
+            picture: picture, extraClass: " sb-channel-image")
+    }
+
+    private mutating func writeCircle(initials: String, colorIndex: Int, picture: String?, extraClass: String) {
+        // Colours repeat in order past the palette; the stylesheet maps classes past a theme's
+        // own colours to its colours in order (a theme with eight: class 8 is avatar0).
+        let size = AvatarContent.paletteSize
+        let color = ((colorIndex % size) + size) % size
+        output.write("<span class=\"sb-avatar sb-avatar-\(color)\(extraClass)\" aria-hidden=\"true\">")
+        HTMLEscaping.write(initials, to: &output)
+        if let picture {
+            // No width or height: a sized `<img>` that fails shows Chromium's broken-image icon.
+            output.write("<img src=\"")
+            HTMLEscaping.write(picture, as: .url, to: &output)
+            output.write("\" alt=\"\" loading=\"lazy\" decoding=\"async\">")
+        }
+        output.write("</span>")
+    }
+
+    /// The thumbnail when there is one (it is what the page needs), linked to the full image,
+    /// over a card with its label and size; the card alone when the picture is not loaded, and
+    /// a labelled box when no URL passes the policy.
+    private mutating func writeImage(_ content: ImageContent, allowsLinks: Bool) {
+        let alt = HTMLMarkdownRenderer.imageLabel(content.alt)
+        let source = media(content.source).link
+        let shownMedia = content.thumbnail.map(media).flatMap { $0.link == nil ? nil : $0 } ?? media(content.source)
+        guard let shown = shownMedia.link else {
+            output.write("<span class=\"sb-image sb-image-missing\">")
+            HTMLEscaping.write(alt, to: &output)
+            output.write("</span>")
+            return
+        }
+        let picture = pictureSource(shownMedia)
+        if writesChannelInfo, let picture {
+            return writeChannelImage(picture: picture, name: alt)
+        }
+        var details = ""
+        if let width = content.width, let height = content.height, width > 0, height > 0 {
+            details = "\(min(width, 100_000)) × \(min(height, 100_000))"
+        }
+        let link = allowsLinks ? source ?? shown : nil
+        let icon = options.theme.icon(content.playable ? .video : .image)
+        guard let picture else {
+            return HTMLMarkdownRenderer.writePlaceholder(label: alt, details: details, link: link, icon: icon, to: &output)
+        }
+        HTMLMarkdownRenderer.writeImageFrame(
+            picture: picture, label: alt, details: details, link: link, icon: icon, playable: content.playable, to: &output)
     }
 
     /// A link label's text when it is plain text (the one form that can spell out a URL).

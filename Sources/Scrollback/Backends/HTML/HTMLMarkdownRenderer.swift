@@ -178,17 +178,7 @@ struct HTMLMarkdownRenderer {
                 label: label, details: "", link: allowsLinks ? url : nil, icon: placeholderIcon,
                 to: &output)
         }
-        output.write("<img src=\"")
-        HTMLEscaping.write(url, as: .url, to: &output)
-        output.write("\" alt=\"")
-        HTMLEscaping.write(label, to: &output)
-        output.write("\"")
-        if !title.isEmpty {
-            output.write(" title=\"")
-            HTMLEscaping.write(title, as: .lines, to: &output)
-            output.write("\"")
-        }
-        output.write(" loading=\"lazy\" decoding=\"async\">")
+        Self.writeImageFrame(picture: url, label: label, details: "", link: nil, icon: placeholderIcon, title: title, to: &output)
     }
 
     /// An image that is not loaded: a glyph, its label and `details` (its size), linked to
@@ -204,6 +194,45 @@ struct HTMLMarkdownRenderer {
         } else {
             output.write("<span class=\"sb-image sb-image-placeholder\">")
         }
+        writePlaceholderContent(label: label, details: details, icon: icon, to: &output)
+        output.write(link == nil ? "</span>" : "</a>")
+    }
+
+    /// An image drawn over the card ``writePlaceholder(label:details:link:icon:to:)`` draws: the
+    /// card is there from the first paint, and `picture` (an allowed URL) covers it once loaded.
+    /// A picture that fails draws nothing, and the card stays, because the `<img>` has empty alt
+    /// text and no size of its own (Chromium paints its broken-image icon in any box an `<img>`
+    /// is given, `width` and `height` attributes included). The card's text is the image's one
+    /// accessible name. `playable` adds a play mark, shown only over a loaded picture.
+    static func writeImageFrame<Output: TextOutputStream>(
+        picture: String, label: String, details: String, link: String?, icon: String, title: String = "",
+        playable: Bool = false, to output: inout Output
+    ) {
+        if let link {
+            output.write("<a class=\"sb-image sb-image-frame\" href=\"")
+            HTMLEscaping.write(link, as: .url, to: &output)
+            output.write("\" rel=\"\(linkRelation)\"")
+        } else {
+            output.write("<span class=\"sb-image sb-image-frame\"")
+        }
+        if !title.isEmpty {
+            output.write(" title=\"")
+            HTMLEscaping.write(title, as: .lines, to: &output)
+            output.write("\"")
+        }
+        output.write("><span class=\"sb-image-placeholder\">")
+        writePlaceholderContent(label: label, details: details, icon: icon, to: &output)
+        output.write("</span><span class=\"sb-image-picture\"><img src=\"")
+        HTMLEscaping.write(picture, as: .url, to: &output)
+        output.write("\" alt=\"\" loading=\"lazy\" decoding=\"async\">")
+        if playable { output.write("<span class=\"sb-play\"></span>") }
+        output.write(link == nil ? "</span></span>" : "</span></a>")
+    }
+
+    /// The card's glyph, label and details.
+    private static func writePlaceholderContent<Output: TextOutputStream>(
+        label: String, details: String, icon: String, to output: inout Output
+    ) {
         output.write("<span class=\"sb-icon\" aria-hidden=\"true\">")
         HTMLEscaping.write(icon, to: &output)
         output.write("</span> <span class=\"sb-image-label\">")
@@ -214,7 +243,6 @@ struct HTMLMarkdownRenderer {
             HTMLEscaping.write(details, to: &output)
             output.write("</span>")
         }
-        output.write(link == nil ? "</span>" : "</a>")
     }
 
     /// The class of a link whose label does not show where it goes: print writes the target

@@ -105,6 +105,10 @@ package struct Stylesheet {
         return css
     }
 
+    /// Pictures are sized from their natural size only (an avatar's by `max-width` and a square
+    /// `aspect-ratio`, a framed image by `min-width` and `max-width`), never by a definite width
+    /// and height: an `<img>` that fails has no natural size, so it takes no room and Chromium
+    /// draws no broken-image icon, and the card or initials under it show.
     private func layoutRules() -> String {
         let ownBubble = color("background6", "background1")
         let bubble = color("background8", "background1")
@@ -156,16 +160,15 @@ package struct Stylesheet {
             .sb-gallery>*{flex:1 1 8rem;min-width:0}
             .sb-gallery .sb-image{display:block;max-width:none}
             .sb-gallery>.sb-media>.sb-image{flex-basis:100%}
-            .sb-gallery .sb-image img{width:100%;max-width:none;height:9rem;object-fit:cover}
-            .sb-row.sb-media{position:relative;row-gap:2px}
-            .sb-row.sb-media>.sb-badge{position:absolute;top:calc(var(--sb-spacing)/2);left:calc(var(--sb-spacing)/2);border:0;color:\(color("textInverted", "background"));background:\(color("text"));background:color-mix(in srgb,\(color("text")) 65%,transparent)}
+            .sb-gallery .sb-image img{max-height:9rem}
+            .sb-row.sb-media{row-gap:2px}
             .sb-row.sb-media::before{content:"";flex-basis:100%;order:-1}
             .sb-row.sb-media>:first-child{order:-2}
             .sb-card.sb-link-preview{border-left:3px solid \(accent);background:\(color("highlightedAccentBackground1", "highlightedAccentBackground1"))}
             .sb-link-preview .sb-image img{max-height:10rem;object-fit:cover}
             .sb-waveform{font-size:1.15em;line-height:1;letter-spacing:.06em;white-space:nowrap}
-            .sb-avatar{display:inline-flex;align-items:center;justify-content:center;flex:none;width:var(--sb-avatar-size);height:var(--sb-avatar-size);border-radius:50%;overflow:hidden;color:\(color("avatarText", "textInverted"));font-size:calc(var(--sb-avatar-size)*.4);font-weight:600;line-height:1;vertical-align:middle}
-            .sb-avatar img{width:100%;height:100%;object-fit:cover}
+            .sb-avatar{position:relative;display:inline-flex;align-items:center;justify-content:center;flex:none;width:var(--sb-avatar-size);height:var(--sb-avatar-size);border-radius:50%;overflow:hidden;color:\(color("avatarText", "textInverted"));font-size:calc(var(--sb-avatar-size)*.4);font-weight:600;line-height:1;vertical-align:middle}
+            .sb-avatar img{position:absolute;top:0;left:0;max-width:100%;aspect-ratio:1/1;object-fit:cover}
             \((0..<AvatarContent.paletteSize).map { ".sb-avatar-\($0){background:\(color("avatar\($0 % theme.authorPaletteSize)", "textLowEmphasis", else: "currentColor"))}" }.joined(separator: "\n"))
             .sb-quote{margin:0 0 calc(var(--sb-spacing)/2);padding:calc(var(--sb-spacing)/2) var(--sb-spacing);border-left:3px solid \(accent);border-radius:calc(var(--sb-radius)/4);background:\(color("background1", "background2"))}
             .sb-quote,.sb-quote>a{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/4);min-width:0}
@@ -182,14 +185,31 @@ package struct Stylesheet {
             .sb-day{display:flex;align-items:center;gap:var(--sb-spacing);margin:calc(var(--sb-spacing)*2) 0 var(--sb-spacing);text-align:center}
             .sb-day::before,.sb-day::after{content:"";flex:1 1 0;min-width:var(--sb-spacing);border-top:1px solid \(border)}
             .sb-page-nav{justify-content:center;margin:calc(var(--sb-spacing)*2) 0}
+            .sb-contents{margin:var(--sb-spacing) 0;padding:var(--sb-spacing) calc(var(--sb-spacing)*1.5);border:1px solid \(border);border-radius:calc(var(--sb-radius)*2/3)}
+            .sb-contents>h2{margin:0;font-size:\(fontSize(named: "headline"))}
+            .sb-contents-list{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/2);margin:0;padding-left:1.75em}
+            .sb-contents-list>li>.sb-row{gap:0 calc(var(--sb-spacing)*.75);align-items:baseline}
+            .sb-contents-list a,.sb-contents-list a>.sb-title{color:\(accent)}
+            .sb-contents-list .sb-muted{color:\(muted);font-size:\(fontSize(named: "footnote"))}
+            main>.sb-channel-header{margin-top:calc(var(--sb-spacing)*3);padding-top:calc(var(--sb-spacing)*1.5);border-top:3px solid \(accent);scroll-margin-top:var(--sb-spacing)}
+            main>.sb-channel-header>h2{margin:0}
+            .sb-empty-channel{color:\(muted);font-style:italic;padding:var(--sb-spacing) 0}
             hr{width:100%;border:0;border-top:1px solid \(border);margin:var(--sb-spacing) 0}
             .sb-image{display:inline-block;max-width:min(100%,20rem);border-radius:calc(var(--sb-radius)*2/3);overflow:hidden;vertical-align:top}
             .sb-image img{display:block;max-width:100%;max-height:24rem;object-fit:cover}
+            .sb-image-frame{display:inline-grid}
+            .sb-body>.sb-image-frame,.sb-gallery .sb-image-frame{display:grid}
+            a.sb-image-frame{color:inherit;text-decoration:none}
+            .sb-image-frame>*{grid-area:1/1;min-width:0}
+            .sb-image-frame>.sb-image-placeholder{border-radius:inherit}
+            .sb-image-picture{position:relative;align-self:start;overflow:hidden}
+            .sb-image-picture>img{min-width:100%}
+            .sb-play{position:absolute;top:50%;left:50%;width:3rem;height:3rem;margin:-1.5rem 0 0 -1.5rem;border-radius:50%;background:\(color("text"));background:color-mix(in srgb,\(color("text")) 60%,transparent)}
+            .sb-play::after{content:"";position:absolute;top:.9rem;left:1.15rem;width:1rem;height:1.2rem;background:\(color("textInverted", "background"));clip-path:polygon(0 0,100% 50%,0 100%)}
             .sb-image-missing{padding:var(--sb-spacing);border:1px dashed \(border);color:\(muted)}
             .sb-image-placeholder{padding:calc(var(--sb-spacing)*.75) var(--sb-spacing);border:1px dashed \(border);text-decoration:none;color:inherit}
-            a.sb-image-placeholder .sb-image-label{color:\(color("link", "accentPrimary"));text-decoration:underline}
+            a.sb-image-placeholder .sb-image-label,a.sb-image-frame .sb-image-label{color:\(color("link", "accentPrimary"));text-decoration:underline}
             .sb-image-details{color:\(muted);font-size:\(fontSize(named: "footnote"));white-space:nowrap}
-            .sb-row.sb-media:has(>.sb-image-placeholder)>.sb-badge{position:static}
             .sb-channel-info .sb-image-placeholder{width:auto;height:auto;padding:0 .4em;border-radius:calc(var(--sb-radius)/3);font-size:inherit}
             .sb-channel-info .sb-image-details{display:none}
             .sb-icon{font-style:normal}

@@ -8,7 +8,7 @@ import Foundation
 public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
     /// Where the Markdown goes.
     public private(set) var output: Output
-    private let converter: MarkdownViewConverter
+    private var converter: MarkdownViewConverter
     /// Whether the last block written was a list or a code block, which the next item's list
     /// or indented code could otherwise extend across the blank line.
     private var lastBlockContinues = false
@@ -28,6 +28,7 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// Writes one top-level item: a heading, a day separator, a message.
     public mutating func write(_ view: View) {
+        if let level = view.outlineLevel { converter.outlineLevel = level }
         for segment in converter.segments(for: view) {
             switch segment {
             case .blocks(let blocks):

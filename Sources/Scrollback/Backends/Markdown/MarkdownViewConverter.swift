@@ -15,6 +15,9 @@ struct MarkdownViewConverter {
     }
 
     let theme: Theme
+    /// The level of the last heading that opened a part of the document (the title's 1, a
+    /// channel's 2): day separators are headings one level below it.
+    var outlineLevel = 1
 
     // MARK: Top level
 
@@ -33,11 +36,29 @@ struct MarkdownViewConverter {
             append(header(of: frame), to: &segments)
             for view in frame.body { appendSegments(for: view, to: &segments) }
             append(footer(of: frame), to: &segments)
+        case .anchor(let id, let view):
+            guard Anchor.isDocumentID(id) else { return appendSegments(for: view, to: &segments) }
+            // The divider goes above the anchor, so that a link lands on the heading.
+            if case .stack(.vertical, _, .channelHeader) = view { append([.thematicBreak], to: &segments) }
+            segments.append(.verbatim("<a id=\"\(id)\"></a>"))
+            appendChildren(of: view, to: &segments)
+        case .stack(.vertical, _, .channelHeader):
+            // A rule above each channel, as the other outputs draw one.
+            append([.thematicBreak], to: &segments)
+            appendChildren(of: view, to: &segments)
+        case .stack(.vertical, _, .contentsList):
+            append(blocks(for: view), to: &segments)
         case .stack(.vertical, let views, _):
             for view in views { appendSegments(for: view, to: &segments) }
         default:
             append(blocks(for: view), to: &segments)
         }
+    }
+
+    /// A vertical stack's children one by one, any other view as it is.
+    private func appendChildren(of view: View, to segments: inout [Segment]) {
+        guard case .stack(.vertical, let views, _) = view else { return appendSegments(for: view, to: &segments) }
+        for view in views { appendSegments(for: view, to: &segments) }
     }
 
     private func append(_ blocks: [MarkdownBlock], to segments: inout [Segment]) {
@@ -64,8 +85,14 @@ struct MarkdownViewConverter {
             return paragraph(inlines(for: view))
         case .markdown(let document):
             return document.blocks.map(Self.demotingHeadings)
+        case .stack(.vertical, let views, .contentsList):
+            // A bullet list, an entry per item.
+            let items = views.map(blocks(for:)).filter { !$0.isEmpty }
+            return items.isEmpty ? [] : [.list(start: nil, tight: true, items: items)]
         case .stack(.vertical, let views, _):
             return views.flatMap(blocks(for:))
+        case .anchor(_, let view):
+            return blocks(for: view)
         case .card(_, let views):
             // A block quote makes a card stand out from the message text around it.
             let content = views.flatMap(blocks(for:))
@@ -77,7 +104,7 @@ struct MarkdownViewConverter {
             return [.blockQuote(views.flatMap(blocks(for:)))]
         case .divider(let label):
             guard let label, !label.isEmpty else { return [.thematicBreak] }
-            return [.heading(level: 2, [line(label)])]
+            return [.heading(level: min(max(outlineLevel + 1, 2), 6), [line(label)])]
         case .heading(let level, let text):
             return [.heading(level: level, [line(text)])]
         case .message(let frame):
@@ -214,6 +241,8 @@ struct MarkdownViewConverter {
             return label.map { [line($0)] } ?? []
         case .heading(_, let text):
             return [line(text)]
+        case .anchor(_, let view):
+            return inlines(for: view, oneLine: oneLine)
         case .message(let frame):
             return Self.joined((frame.header + frame.body + frame.footer).map { inlines(for: $0) }, separator: " · ")
         case .disclosure(let summary, let content):

@@ -415,17 +415,96 @@ struct HTMLBackendTests {
                 ImageContent(
                     source: "https://cdn.example/full.jpg", thumbnail: "https://cdn.example/thumb.jpg",
                     alt: "A cat", width: 640, height: 480)))
+        // The card (the image's one label) first, the picture over it; the `<img>` has empty alt
+        // text and no size, so that a picture that fails draws nothing over the card.
         #expect(
             full
-                == "<a class=\"sb-image\" href=\"https://cdn.example/full.jpg\" rel=\"noopener noreferrer nofollow\"><img src=\"https://cdn.example/thumb.jpg\" alt=\"A cat\" width=\"640\" height=\"480\" loading=\"lazy\" decoding=\"async\"></a>"
+                == "<a class=\"sb-image sb-image-frame\" href=\"https://cdn.example/full.jpg\" rel=\"noopener noreferrer nofollow\">"
+                + "<span class=\"sb-image-placeholder\"><span class=\"sb-icon\" aria-hidden=\"true\">📷</span> <span class=\"sb-image-label\">A cat</span> "
+                + "<span class=\"sb-image-details\">640 × 480</span></span>"
+                + "<span class=\"sb-image-picture\"><img src=\"https://cdn.example/thumb.jpg\" alt=\"\" loading=\"lazy\" decoding=\"async\"></span></a>"
         )
         let noAlt = Self.fragment(.image(ImageContent(source: "https://cdn.example/x.png", alt: "  ")))
-        #expect(noAlt.contains("<img src=\"https://cdn.example/x.png\" alt=\"Image\" loading=\"lazy\" decoding=\"async\">"))
+        #expect(noAlt.contains("<span class=\"sb-image-label\">Image</span>"))
+        #expect(noAlt.contains("<img src=\"https://cdn.example/x.png\" alt=\"\" loading=\"lazy\" decoding=\"async\">"))
         let hostile = Self.fragment(
             .image(ImageContent(source: "javascript:alert(1)", thumbnail: "data:text/html,x", alt: "<b>pic</b>", width: -4)))
         #expect(hostile == "<span class=\"sb-image sb-image-missing\">&lt;b&gt;pic&lt;/b&gt;</span>")
         let thumbOnly = Self.fragment(.image(ImageContent(source: "vbscript:x", thumbnail: "https://cdn.example/t.png", alt: "t")))
-        #expect(thumbOnly.hasPrefix("<span class=\"sb-image\"><img src=\"https://cdn.example/t.png\""))
+        #expect(
+            thumbOnly.hasPrefix("<a class=\"sb-image sb-image-frame\" href=\"https://cdn.example/t.png\""),
+            "the thumbnail is what is left to open")
+        #expect(thumbOnly.contains("<img src=\"https://cdn.example/t.png\" alt=\"\""))
+    }
+
+    /// Missing media looks deliberate: initials stay under an avatar's picture, the channel's
+    /// picture is a circle over its initials, and no `<img>` has a size of its own (a sized
+    /// `<img>` that fails shows Chromium's broken-image icon over whatever is under it).
+    @Test func picturesLieOverTheirFallbacks() throws {
+        let avatar = AvatarContent(imageURL: "https://a.example/p.png", initials: "AL", colorIndex: 3)
+        #expect(
+            Self.fragment(.avatar(avatar))
+                == "<span class=\"sb-avatar sb-avatar-3\" aria-hidden=\"true\">AL<img src=\"https://a.example/p.png\" alt=\"\" loading=\"lazy\" decoding=\"async\"></span>"
+        )
+        let refused = AvatarContent(imageURL: "javascript:x", initials: "AL", colorIndex: 3)
+        #expect(Self.fragment(.avatar(refused)) == "<span class=\"sb-avatar sb-avatar-3\" aria-hidden=\"true\">AL</span>")
+
+        let channelImage = View.image(ImageContent(source: "https://a.example/c.png", alt: "Field trip planning", width: 32, height: 32))
+        let header = Self.fragment(.stack(.horizontal, [channelImage, .text("4 members", .muted)], .channelInfo))
+        let circle = try #require(
+            header.firstMatch(of: try Regex(#"<span class="sb-avatar sb-avatar-(\d+) sb-channel-image" aria-hidden="true">"#)))
+        #expect(
+            header[circle.range.upperBound...].hasPrefix(
+                "FT<img src=\"https://a.example/c.png\" alt=\"\" loading=\"lazy\" decoding=\"async\"></span>"))
+        // The same image anywhere else is a picture over its card.
+        #expect(Self.fragment(channelImage).hasPrefix("<a class=\"sb-image sb-image-frame\""))
+
+        // The attachments sample: every `<img>` has empty alt text and no size, and lies over a
+        // card or initials.
+        let page = try HTMLSecurityTests.render("attachments.json", remoteMedia: true)
+        let images = Self.startTags(page).filter { $0.name == "img" }
+        #expect(images.count > 10)
+        for image in images {
+            #expect(image.attributes.contains { $0 == ("alt", "") }, "\(image.attributes)")
+            #expect(!image.attributes.contains { $0.name == "width" || $0.name == "height" }, "\(image.attributes)")
+        }
+        let framed = page.components(separatedBy: "<span class=\"sb-image-picture\"><img ").count - 1
+        let avatars = try Regex(#"<span class="sb-avatar sb-avatar-\d+" aria-hidden="true">[A-Z]{1,2}<img "#)
+        #expect(framed + page.matches(of: avatars).count == images.count)
+        #expect(framed == page.components(separatedBy: "<span class=\"sb-image-placeholder\">").count - 1)
+    }
+
+    /// A video's poster says it is a video: the video icon on its card (in both modes) and a
+    /// play mark drawn over the picture only.
+    @Test func videoPostersHaveAPlayMark() {
+        let poster = View.image(
+            ImageContent(source: "https://v.example/a.mp4", thumbnail: "https://v.example/p.jpg", alt: "Video: a.mp4", playable: true))
+        let html = Self.fragment(poster)
+        #expect(html.contains("<span class=\"sb-icon\" aria-hidden=\"true\">🎬</span> <span class=\"sb-image-label\">Video: a.mp4</span>"))
+        #expect(
+            html.hasSuffix(
+                "<span class=\"sb-image-picture\"><img src=\"https://v.example/p.jpg\" alt=\"\" loading=\"lazy\" decoding=\"async\"><span class=\"sb-play\"></span></span></a>"
+            ))
+        var backend = HTMLBackend(output: "", options: RenderOptions(remoteMedia: false))
+        backend.write(poster)
+        #expect(backend.output.contains("🎬") && !backend.output.contains("sb-play") && !backend.output.contains("<img"))
+        // The mark is CSS: it fetches nothing.
+        let css = Stylesheet(theme: .default).css
+        let rule = css.split(separator: "\n").first { $0.hasPrefix(".sb-play::after{") }
+        #expect(rule?.contains("clip-path:polygon(") == true && rule?.contains("url(") == false)
+    }
+
+    /// Badges flow beside labels: no rule lifts a badge out of the flow and over a picture
+    /// or its card.
+    @Test func badgesNeverLieOverText() throws {
+        let css = Stylesheet(theme: .default).css
+        let badgeRules = css.split(separator: "\n").filter { line in
+            line.split(separator: "{").first.map { $0.contains("sb-badge") } ?? false
+        }
+        #expect(!badgeRules.isEmpty)
+        for rule in badgeRules {
+            #expect(!rule.contains("position:absolute") && !rule.contains("position:fixed"), "\(rule)")
+        }
     }
 
     @Test func iconsTimesBadgesFields() {
@@ -536,7 +615,11 @@ struct HTMLBackendTests {
                 "<a class=\"sb-print-target\" href=\"https://example.com\" title=\"T&quot;\" rel=\"noopener noreferrer nofollow\"><strong>bold</strong></a>"
             ))
         #expect(html.contains("evil") && !html.contains("javascript"))
-        #expect(html.contains("<img src=\"https://example.com/i.png\" alt=\"Image\" loading=\"lazy\" decoding=\"async\">"))
+        #expect(
+            html.contains(
+                "<span class=\"sb-image sb-image-frame\"><span class=\"sb-image-placeholder\"><span class=\"sb-icon\" aria-hidden=\"true\">📷</span> "
+                    + "<span class=\"sb-image-label\">Image</span></span><span class=\"sb-image-picture\">"
+                    + "<img src=\"https://example.com/i.png\" alt=\"\" loading=\"lazy\" decoding=\"async\"></span></span>"))
         #expect(html.contains("<span class=\"sb-image sb-image-missing\">bad</span>"))
     }
 

@@ -101,10 +101,12 @@ struct HTMLSecurityTests {
         let html = try Self.render("attachments.json", remoteMedia: false)
         let withMedia = try Self.render("attachments.json", remoteMedia: true)
         func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
-        // Every picture but the avatars (initials instead) has its placeholder.
-        let pictures = count("<img", in: withMedia) - count("aria-hidden=\"true\"><img", in: withMedia)
+        // Every picture but the avatars (initials instead) has its placeholder, the card the
+        // page with media draws under the picture.
+        let pictures = count("<span class=\"sb-image-picture\"><img", in: withMedia)
         #expect(pictures > 3)
         #expect(count("class=\"sb-image sb-image-placeholder\"", in: html) == pictures)
+        #expect(count("<span class=\"sb-image-placeholder\">", in: withMedia) == pictures)
         #expect(count("<a class=\"sb-image sb-image-placeholder\" href=\"https://", in: html) > 0)
         #expect(html.contains("<span class=\"sb-image-label\">"))
         #expect(html.contains("rel=\"noopener noreferrer nofollow\""))
