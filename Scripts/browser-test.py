@@ -824,7 +824,7 @@ def check_archive(tools, results, path, label, screenshot_dir):
     results.check(images and not remote, f"{label}: every image is a local copy", f"{len(images)} images; not local: {remote[:3]}")
     broken = [i["src"] for i in images if not i["loaded"]]
     results.check(not broken, f"{label}: every copy loads from file:// under the page's policy", ", ".join(broken[:3]))
-    cards = tools.evaluate("document.querySelectorAll('.sb-image-placeholder').length")
+    cards = tools.evaluate("document.querySelectorAll('.sb-image.sb-image-placeholder').length")
     results.check(cards == 1, f"{label}: the failed download is a labelled card", f"{cards} cards")
     folder = "file://" + os.path.dirname(os.path.abspath(path)) + "/media/"
     requests = [event["params"]["request"]["url"] for event in tools.events

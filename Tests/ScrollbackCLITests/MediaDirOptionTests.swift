@@ -127,15 +127,19 @@ import Testing
         func local(_ path: String, _ type: String) -> String {
             "media/" + MediaDownloader.baseName(for: server.base + path) + "." + MediaTypes.byType[type]!
         }
-        #expect(html.contains("<img src=\"\(local("/good.png", "image/png"))\" alt=\"Good\""))
-        #expect(html.contains("<img src=\"\(local("/photo.jpg", "image/jpeg"))\" alt=\"Photo\""))
-        #expect(html.contains("<img src=\"\(local("/good.png", "image/png"))\" alt=\"Again\""))
-        #expect(html.contains("<img src=\"\(local("/avatar.png", "image/png"))\" alt=\"\""))
-        #expect(html.contains("<img src=\"\(local("/channel.png", "image/png"))\" alt=\"Archive\""))
-        #expect(
-            html.contains(
-                "href=\"\(local("/clip.mp4", "video/mp4"))\" rel=\"noopener noreferrer nofollow\"><img src=\"\(local("/poster.png", "image/png"))\""
-            ))
+        // Each picture over its labelled card, linked to its copy; the avatar and the channel's
+        // picture over their initials.
+        for (path, type) in [("/good.png", "image/png"), ("/photo.jpg", "image/jpeg")] {
+            #expect(html.contains("<a class=\"sb-image sb-image-frame\" href=\"\(local(path, type))\""), "\(path)")
+            #expect(html.contains("<img src=\"\(local(path, type))\" alt=\"\""), "\(path)")
+        }
+        #expect(html.contains("<span class=\"sb-image-label\">Again</span>"))
+        #expect(html.components(separatedBy: "<img src=\"\(local("/good.png", "image/png"))\"").count - 1 == 2)
+        #expect(html.contains("aria-hidden=\"true\">A<img src=\"\(local("/avatar.png", "image/png"))\" alt=\"\""))
+        #expect(html.contains("sb-channel-image\" aria-hidden=\"true\">A<img src=\"\(local("/channel.png", "image/png"))\""))
+        // The video's poster, linked to the video's copy.
+        let video = try #require(html.range(of: "href=\"\(local("/clip.mp4", "video/mp4"))\""))
+        #expect(html[video.upperBound...].prefix(600).contains("<img src=\"\(local("/poster.png", "image/png"))\""))
         #expect(html.contains("href=\"\(local("/report.pdf", "application/pdf"))\""))
         #expect(html.contains("<img src=\"media/\(MediaDownloader.baseName(for: server.base + "/redirect-http")).png\""))
         #expect(html.components(separatedBy: "class=\"sb-image sb-image-placeholder\"").count - 1 == 7)

@@ -49,7 +49,7 @@ struct HTMLMediaLocationsTests {
         let pdf = "https://files.example.org/fieldtrip/final-timetable.pdf"
         let html = try Self.render("attachments.json", locations: Self.locations(failing: [carPark]))
         // The thumbnail is drawn, linked to the full picture's copy.
-        #expect(html.contains("<a class=\"sb-image\" href=\"\(Self.localPath(entrance))\""))
+        #expect(html.contains("<a class=\"sb-image sb-image-frame\" href=\"\(Self.localPath(entrance))\""))
         #expect(html.contains("<img src=\"\(Self.localPath(entranceThumb))\""))
         #expect(html.contains("<img src=\"\(Self.localPath(avatar))\" alt=\"\""))
         #expect(html.contains("href=\"\(Self.localPath(pdf))\""))
