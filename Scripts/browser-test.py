@@ -12,7 +12,9 @@ boxes of the right size); a no-remote-media page must make no request besides th
 On every page with media no badge may lie over text; where images fail, no broken-image icon may
 show, each image's card must, and avatars must show their initials. Every quote link is followed,
 and must land on an element whose id is the link's fragment, percent-decoded. One PASS/FAIL line
-per check, then "N passed, M failed".
+per check, then "N passed, M failed". archive/*.html is an offline archive made with
+--media-dir (its copies in archive/media/): every image must be a copy that loads from disk,
+and the page must request nothing else.
 """
 
 import argparse
@@ -795,6 +797,54 @@ def check_page(tools, results, path, label, mode, screenshot_dir):
         check_quote_links(tools, results, url, label)
 
 
+ARCHIVE_IMAGES = "[...document.images].map(i => ({src: i.getAttribute('src'), loaded: i.complete && i.naturalWidth > 0}))"
+
+# An image the page did not name, from the network: an offline archive's policy must block it.
+REMOTE_PROBE = "(() => { const i = new Image(); i.src = 'https://probe.example/remote.png'; document.body.append(i); })()"
+
+
+def check_archive(tools, results, path, label, screenshot_dir):
+    """An offline archive (`--media-dir`) opened from disk: every image is a copy in its
+    media/ folder and loads under the page's policy, the one failed download is a card, nothing
+    is requested but the copies, and a remote image is refused by the policy."""
+    url = "file://" + os.path.abspath(path)
+    tools.events.clear()
+    set_view(tools, 360, "light", SCREENSHOT_HEIGHT)
+    tools.call("Page.navigate", url=url)
+    loaded = tools.wait_for("Page.loadEventFired", 20)
+    results.check(loaded, f"{label}: loads from disk", "no load event within 20 s")
+    if not loaded:
+        return
+    for _ in range(30):
+        if tools.evaluate("[...document.images].every(i => i.complete)"):
+            break
+        tools.drain(0.1)
+    images = tools.evaluate(ARCHIVE_IMAGES) or []
+    remote = [i["src"] for i in images if not i["src"].startswith("media/")]
+    results.check(images and not remote, f"{label}: every image is a local copy", f"{len(images)} images; not local: {remote[:3]}")
+    broken = [i["src"] for i in images if not i["loaded"]]
+    results.check(not broken, f"{label}: every copy loads from file:// under the page's policy", ", ".join(broken[:3]))
+    cards = tools.evaluate("document.querySelectorAll('.sb-image.sb-image-placeholder').length")
+    results.check(cards == 1, f"{label}: the failed download is a labelled card", f"{cards} cards")
+    folder = "file://" + os.path.dirname(os.path.abspath(path)) + "/media/"
+    requests = [event["params"]["request"]["url"] for event in tools.events
+                if event["method"] == "Network.requestWillBeSent" and event["params"]["request"]["url"] != url]
+    elsewhere = [r for r in requests if not r.startswith(folder)]
+    results.check(requests and not elsewhere, f"{label}: requests nothing but its media/ copies", ", ".join(elsewhere[:3]))
+    if screenshot_dir:
+        shot = tools.call("Page.captureScreenshot", format="png", captureBeyondViewport=False,
+                          clip={"x": 0, "y": 0, "width": 360, "height": 900, "scale": 1})
+        target = os.path.join(screenshot_dir, "archive-media-dir-360-light.png")
+        with open(target, "wb") as handle:
+            handle.write(base64.b64decode(shot["data"]))
+        print(f"      saved {target}", flush=True)
+    tools.evaluate(REMOTE_PROBE)
+    tools.drain(0.5)
+    violations = tools.evaluate("window.__sbViolations") or []
+    results.check(any(v.startswith("img-src") and "probe.example" in v for v in violations),
+                  f"{label}: the policy blocks a remote image", f"violations: {violations}")
+
+
 def main():
     arguments = argparse.ArgumentParser()
     arguments.add_argument("--pages", required=True)
@@ -810,9 +860,9 @@ def main():
     results = Results()
     started = time.monotonic()
     pages = []
-    for mode in ("default", "no-remote-media", "split", "failed-images"):
+    for mode in ("default", "no-remote-media", "split", "failed-images", "archive"):
         folder = os.path.join(options.pages, mode)
-        if mode in ("split", "failed-images") and not os.path.isdir(folder):
+        if mode in ("split", "failed-images", "archive") and not os.path.isdir(folder):
             continue
         pages += [(os.path.join(folder, f), mode) for f in sorted(os.listdir(folder)) if f.endswith(".html")]
 
@@ -835,6 +885,8 @@ def main():
         tools.call("Page.addScriptToEvaluateOnNewDocument", source=VIOLATION_LISTENER)
         for path, mode in pages:
             check_page(tools, results, path, f"{mode}/{os.path.basename(path)}", mode, options.screenshots)
+            if mode == "archive":
+                check_archive(tools, results, path, f"{mode}/{os.path.basename(path)}", options.screenshots)
         control = os.path.join(profile, "control.html")
         with open(control, "w") as handle:
             handle.write(CONTROL_PAGE)

@@ -23,7 +23,7 @@ struct OutputDirectory {
         var usedNames: Set<String> = []
         do {
             try job.renderer.renderEachChannel(
-                path: job.input, strict: job.strict, onWarning: job.report,
+                path: job.readPath, strict: job.strict, onWarning: job.report,
                 makeBackend: { channel in
                     fileName = uniqueName(for: channel, number: entries.count + 1, used: &usedNames)
                     let opened = try files.open(path(fileName))

@@ -72,6 +72,7 @@ struct RenderCommand {
                 "timestamps", value: "<last|all>", help: "last: the time on the last message of each group; all: on every message.",
                 default: "last"),
             .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
+        ] + mediaOptions + [
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag("help", short: "h", help: "Show help information."),
         ],
@@ -86,6 +87,10 @@ struct RenderCommand {
                 "scrollback render chat.json -f markdown --since 2026-03-09 --until 2026-03-15 --user maya"
             ),
             ("One page per channel, with an index:", "scrollback render export.json --output-dir site"),
+            (
+                "An offline archive, the media saved beside the page:",
+                "scrollback render chat.json -o site/chat.html --media-dir site/media"
+            ),
         ]
     )
 
@@ -95,6 +100,12 @@ struct RenderCommand {
         let input: String
         let strict: Bool
         let report: (ReadWarning) -> Void
+        /// Where the input is read from when not from `input` itself: a copy of standard input
+        /// that `--media-dir` reads once more.
+        var source: String? = nil
+
+        /// The path the renderer reads.
+        var readPath: String { source ?? input }
     }
 
     let tool: ScrollbackTool
@@ -162,11 +173,15 @@ struct RenderCommand {
         case .success(let value): filter = value
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
+        // `--media-dir` downloads before the page is rendered; without it nothing is fetched.
+        var scratch: ScratchInput?
+        if let status = prepareMedia(&options, format: format, input: input, filter: filter, scratch: &scratch) { return status }
+        defer { withExtendedLifetime(scratch) {} }
         // Two passes (threads need the whole input first); each warning is reported once.
         let job = Job(
             renderer: TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter),
             input: input, strict: arguments.has("strict"),
-            report: { [tool] warning in tool.warning("\(input): \(warning)") })
+            report: { [tool] warning in tool.warning("\(input): \(warning)") }, source: scratch?.path)
         if let directory = arguments.value("output-dir") {
             guard outputPath == nil else {
                 return tool.usageError("--output and --output-dir cannot be used together.", spec: Self.spec)
@@ -225,7 +240,7 @@ struct RenderCommand {
     private func renderDocument<Backend: TranscriptBackend>(_ backend: Backend, job: Job) -> Rendering {
         var recording = RecordingBackend(backend)
         do throws(ReadError) {
-            try job.renderer.render(path: job.input, strict: job.strict, onWarning: job.report, to: &recording)
+            try job.renderer.render(path: job.readPath, strict: job.strict, onWarning: job.report, to: &recording)
             return Rendering(messageCount: recording.messageCount)
         } catch {
             return Rendering(messageCount: recording.messageCount, readError: error)
@@ -312,7 +327,7 @@ struct RenderCommand {
             var entries: [IndexEntry] = []
             do {
                 try job.renderer.renderPages(
-                    path: job.input, strict: job.strict, onWarning: job.report, names: names,
+                    path: job.readPath, strict: job.strict, onWarning: job.report, names: names,
                     messagesPerPage: messagesPerPage,
                     makeBackend: { page in
                         let opened = try files.open(path(names.fileName(ofPage: page)))

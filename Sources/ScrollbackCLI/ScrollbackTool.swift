@@ -14,6 +14,8 @@ package struct ScrollbackTool {
     package var standardOutput: OutputSink
     package var standardError: (String) -> Void
     package var standardOutputIsTerminal: Bool
+    /// Whether standard error is a terminal, where `--media-dir` draws its progress line.
+    package var standardErrorIsTerminal = false
     /// Columns of the terminal on standard output, when there is one.
     package var terminalWidth: Int?
     /// Rows of the terminal on standard output, when there is one (for paging).
@@ -40,6 +42,7 @@ package struct ScrollbackTool {
             standardError: { FileHandle.standardError.write(Data($0.utf8)) },
             standardOutputIsTerminal: isatty(1) == 1, terminalWidth: Terminal.columns(of: 1))
         tool.terminalHeight = Terminal.rows(of: 1)
+        tool.standardErrorIsTerminal = isatty(2) == 1
         tool.queryTerminalBackground = { Terminal.backgroundColorReply() }
         return tool
     }

@@ -28,19 +28,22 @@ public struct MessageFilter: Sendable, Hashable {
     /// Whether the filter shows every message, so that nothing needs checking.
     public var isEmpty: Bool { since == nil && until == nil && userIDs.isEmpty }
 
-    /// The running state of one pass over the input.
-    struct Window {
+    /// The running state of one pass over the input: which messages the renderer shows, decided
+    /// in input order. Public so that a pass of the caller's own (the CLI's media collection)
+    /// picks the same messages.
+    public struct Window: Sendable {
         let filter: MessageFilter
         private var opened: Bool
         private var closed = false
 
-        init(_ filter: MessageFilter) {
+        /// The state before the first message.
+        public init(_ filter: MessageFilter) {
             self.filter = filter
             if case .messageID = filter.since { opened = false } else { opened = true }
         }
 
         /// Whether `message` is shown; call once per message, in input order.
-        mutating func admits(_ message: ChatMessage) -> Bool {
+        public mutating func admits(_ message: ChatMessage) -> Bool {
             if closed { return false }
             if case .messageID(let id) = filter.since, !opened {
                 guard message.id == id else { return false }
@@ -54,7 +57,7 @@ public struct MessageFilter: Sendable, Hashable {
         }
 
         /// A new channel starts: an id-bounded window starts over.
-        mutating func reset() {
+        public mutating func reset() {
             self = Window(filter)
         }
     }

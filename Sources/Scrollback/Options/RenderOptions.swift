@@ -38,6 +38,11 @@ public struct RenderOptions: Sendable {
     /// Which messages show their time: the last of each group (the default, as chat clients
     /// do) or every one, for an audit.
     public var timestamps: TimestampDisplay = .last
+    /// For HTML: the local copies of an offline archive. When set, images, posters, avatars and
+    /// the channel image are drawn from their saved copies, links to a saved file open the copy,
+    /// anything not saved is drawn as a labelled card, and the page's policy allows images from
+    /// the page's own place only (`img-src 'self'`), so opening it fetches nothing remote.
+    public var mediaLocations: MediaLocations?
 
     /// Options for rendering; the defaults are UTC, a fixed English locale, 80 columns without
     /// colour and the default theme, so that output never depends on the machine.

@@ -53,6 +53,20 @@ public enum URLPolicy {
         return bytes[bytes.index(after: hash)...].allSatisfy { Anchor.isFragmentByte($0) || $0 == UInt8(ascii: "%") }
     }
 
+    /// A saved copy in an offline archive's media folder (`media/3f2a….png`, `site/media/x.jpg`):
+    /// two or more plain names (letters, digits, `-`, `_`, `.`, none starting with `.`, so no
+    /// `..` and no hidden file) joined by `/`. No scheme, no leading slash, no escape of any
+    /// kind. ``sanitize(_:)`` never accepts it: only paths the downloader recorded in
+    /// ``MediaLocations`` are checked against it, so message data cannot produce one.
+    public static func isMediaPath(_ path: String) -> Bool {
+        let names = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard names.count >= 2 else { return false }
+        return names.allSatisfy { name in
+            guard let first = name.first, first != UInt8(ascii: "."), name.count <= 255 else { return false }
+            return name.allSatisfy { isPlain($0) || $0 == UInt8(ascii: ".") }
+        }
+    }
+
     private static func isPlain(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")

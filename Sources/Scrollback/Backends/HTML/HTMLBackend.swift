@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes one self-contained, static HTML page: inline CSS generated from the theme, no script,
 /// no external resource besides the images the messages carry (none at all when
-/// ``RenderOptions/remoteMedia`` is `false`), a Content Security Policy that forbids everything else.
+/// ``RenderOptions/remoteMedia`` is `false`, only their saved copies with
+/// ``RenderOptions/mediaLocations``), a Content Security Policy that forbids everything else.
 ///
 /// Output is written as it is produced: ``begin(_:header:)`` writes the head and the header
 /// view, each ``write(_:)`` one top-level item, ``end(_:footer:)`` the footer view and the
@@ -37,6 +38,14 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             : "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; media-src 'none'; base-uri 'none'; form-action 'none'"
     }
 
+    /// The policy of an offline archive (``RenderOptions/mediaLocations``): images from the
+    /// page's own place only. `'self'` lets a page opened from `file://` load its `media/`
+    /// copies in Chromium (as `file:` would) and still works when the archive is served over
+    /// HTTP, where `file:` would not; remote images stay forbidden, so the page fetches nothing.
+    public static var offlineContentSecurityPolicy: String {
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; media-src 'none'; base-uri 'none'; form-action 'none'"
+    }
+
     /// A backend writing a page to `output`, styled and shown by `options`.
     public init(output: Output, options: RenderOptions) {
         self.output = output
@@ -52,8 +61,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         output.write("<!DOCTYPE html>\n<html lang=\"")
         output.write(Self.languageTag(document.language))
         output.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
-        output.write(
-            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.contentSecurityPolicy(remoteMedia: options.remoteMedia))\">\n")
+        let policy =
+            options.mediaLocations == nil ? Self.contentSecurityPolicy(remoteMedia: options.remoteMedia) : Self.offlineContentSecurityPolicy
+        output.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n")
         output.write("<meta name=\"referrer\" content=\"no-referrer\">\n")
         output.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         output.write("<meta name=\"color-scheme\" content=\"light dark\">\n")
@@ -104,7 +114,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             }
         case .markdown(let document):
             HTMLMarkdownRenderer(
-                allowsLinks: allowsLinks, embedsImages: options.remoteMedia,
+                allowsLinks: allowsLinks, embedsImages: drawsRemoteMedia,
                 placeholderIcon: options.theme.icon(.image)
             ).write(document, to: &output)
         case .stack(.vertical, let views, .contents):
@@ -146,7 +156,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             writeView(label, allowsLinks: false, oneLine: true)
             output.write("</a>")
         case .link(let destination, let label):
-            guard allowsLinks, let url = URLPolicy.sanitize(destination) else {
+            guard allowsLinks, let url = media(destination).link else {
                 return writeView(label, allowsLinks: allowsLinks, oneLine: true)
             }
             let showsURL = Self.plainLabel(label).map { HTMLMarkdownRenderer.labelShowsURL($0, url: url) } ?? false
@@ -359,10 +369,25 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     // MARK: Media
 
-    /// Where the page loads a picture from, given its URL (which passed ``URLPolicy``); `nil`
-    /// draws the picture's card, or the initials, alone. Every `<img>` source goes through here.
-    private func pictureSource(_ url: String) -> String? {
-        options.remoteMedia ? url : nil
+    /// The one place a media URL from the messages is resolved: an offline archive's saved copy,
+    /// the URL itself when the policy allows it, or nothing.
+    private func media(_ url: String) -> HTMLMedia {
+        if case .saved(let path)? = options.mediaLocations?.location(of: url), URLPolicy.isMediaPath(path) { return .local(path) }
+        return URLPolicy.sanitize(url).map(HTMLMedia.remote) ?? .none
+    }
+
+    /// Whether the page draws images from remote URLs: not without remote media, and not in an
+    /// offline archive, whose page loads nothing remote.
+    private var drawsRemoteMedia: Bool { options.remoteMedia && options.mediaLocations == nil }
+
+    /// Where the page loads a picture from; `nil` draws the picture's card, or the initials,
+    /// alone. Every `<img>` source goes through here.
+    private func pictureSource(_ media: HTMLMedia) -> String? {
+        switch media {
+        case .local(let path): path
+        case .remote(let url): drawsRemoteMedia ? url : nil
+        case .none: nil
+        }
     }
 
     /// A decorative circle (the author's name is written beside it): the initials always, the
@@ -370,7 +395,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private mutating func writeAvatar(_ avatar: AvatarContent) {
         writeCircle(
             initials: avatar.initials, colorIndex: avatar.colorIndex,
-            picture: avatar.imageURL.flatMap(URLPolicy.sanitize).flatMap(pictureSource), extraClass: "")
+            picture: avatar.imageURL.flatMap { pictureSource(media($0)) }, extraClass: "")
     }
 
     /// The channel's picture in the header, drawn like an avatar over the channel's initials.
@@ -402,14 +427,15 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// a labelled box when no URL passes the policy.
     private mutating func writeImage(_ content: ImageContent, allowsLinks: Bool) {
         let alt = HTMLMarkdownRenderer.imageLabel(content.alt)
-        let source = URLPolicy.sanitize(content.source)
-        guard let shown = content.thumbnail.flatMap(URLPolicy.sanitize) ?? source else {
+        let source = media(content.source).link
+        let shownMedia = content.thumbnail.map(media).flatMap { $0.link == nil ? nil : $0 } ?? media(content.source)
+        guard let shown = shownMedia.link else {
             output.write("<span class=\"sb-image sb-image-missing\">")
             HTMLEscaping.write(alt, to: &output)
             output.write("</span>")
             return
         }
-        let picture = pictureSource(shown)
+        let picture = pictureSource(shownMedia)
         if writesChannelInfo, let picture {
             return writeChannelImage(picture: picture, name: alt)
         }
@@ -458,6 +484,25 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     static func languageTag(_ tag: String) -> String {
         let kept = tag.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
         return kept.isEmpty ? "en" : String(String.UnicodeScalarView(kept))
+    }
+}
+
+/// A media URL as the page may use it (``HTMLBackend``'s `media(_:)`).
+private enum HTMLMedia {
+    /// An offline archive's saved copy, relative to the page.
+    case local(String)
+    /// An allowed URL, drawn only when the page may load remote media.
+    case remote(String)
+    /// Nothing the page may use.
+    case none
+
+    /// Where a link to it goes.
+    var link: String? {
+        switch self {
+        case .local(let path): path
+        case .remote(let url): url
+        case .none: nil
+        }
     }
 }
 

@@ -72,8 +72,9 @@ struct HTMLBackendTests {
         return tags
     }
 
-    /// Asserts that nothing in `html` can run script or load what the messages did not name.
-    static func expectInert(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Asserts that nothing in `html` can run script or load what the messages did not name;
+    /// `mediaFolder` allows an offline archive's copies there (`media/3f2a.png`).
+    static func expectInert(_ html: String, mediaFolder: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(!html.lowercased().contains("<script"), sourceLocation: sourceLocation)
         for tag in startTags(html) {
             #expect(
@@ -89,6 +90,7 @@ struct HTMLBackendTests {
                     let value = attribute.value.replacingOccurrences(of: "&amp;", with: "&")
                     let allowed =
                         value.hasPrefix("#") || ["https:", "http:", "mailto:", "tel:"].contains { value.lowercased().hasPrefix($0) }
+                        || mediaFolder.map { value.hasPrefix($0 + "/") && URLPolicy.isMediaPath(value) } == true
                     #expect(allowed, "URL \(attribute.value) in <\(tag.name)>", sourceLocation: sourceLocation)
                 }
             }

@@ -1,0 +1,244 @@
+import Foundation
+import Scrollback
+
+/// `--media-dir`: an offline archive. Before the page is rendered, one more pass over the input
+/// collects the media URLs it shows, ``MediaDownloader`` saves them in the folder, and the page
+/// draws the copies (``RenderOptions/mediaLocations``). Without the option nothing is fetched.
+extension RenderCommand {
+    /// The options, listed in the command's help after `--no-remote-media`.
+    static let mediaOptions: [OptionSpec] = [
+        .option(
+            "media-dir", value: "<directory>",
+            help: "HTML: download the images, videos, files and avatars into this folder (inside the output's) and show the copies."),
+        .option("media-max-file", value: "<size>", help: "With --media-dir: the largest file kept, e.g. 20MB.", default: "50MB"),
+        .option("media-max-total", value: "<size>", help: "With --media-dir: the most downloaded in all, e.g. 500MB.", default: "2GB"),
+        .option("media-timeout", value: "<seconds>", help: "With --media-dir: the longest one download may take.", default: "30"),
+    ]
+
+    /// Downloads the media when `--media-dir` asks for it and sets `options.mediaLocations`;
+    /// `readPath` becomes a scratch copy of standard input, which is read more than once. The
+    /// exit status of a usage error or an unusable folder, or `nil` to go on.
+    func prepareMedia(
+        _ options: inout RenderOptions, format: OutputFormat, input: String, filter: MessageFilter, scratch: inout ScratchInput?
+    ) -> Int32? {
+        guard let mediaDirectory = arguments.value("media-dir") else {
+            for name in ["media-max-file", "media-max-total", "media-timeout"] where arguments.value(name) != nil {
+                return tool.usageError("--\(name) goes with --media-dir.", spec: Self.spec)
+            }
+            return nil
+        }
+        guard format == .html else {
+            return tool.usageError("--media-dir is for HTML output, not \(format.rawValue).", spec: Self.spec)
+        }
+        let pagesFolder: String
+        if let directory = arguments.value("output-dir") {
+            pagesFolder = directory
+        } else if let output = arguments.value("output"), output != "-" {
+            pagesFolder = (output as NSString).deletingLastPathComponent
+        } else {
+            return tool.usageError(
+                "--media-dir needs --output or --output-dir: the page finds its copies relative to its own folder.", spec: Self.spec)
+        }
+        guard let folder = Self.relativeFolder(mediaDirectory, inside: pagesFolder) else {
+            return tool.usageError(
+                "--media-dir must be a folder inside the output's folder, named with letters, digits, '-', '_' and '.' "
+                    + "(e.g. \((pagesFolder as NSString).appendingPathComponent("media"))), not '\(mediaDirectory)'.",
+                spec: Self.spec)
+        }
+        var limits = MediaLimits()
+        for (name, keyPath) in [("media-max-file", \MediaLimits.maxFileBytes), ("media-max-total", \MediaLimits.maxTotalBytes)] {
+            guard let text = arguments.value(name) else { continue }
+            guard let bytes = Self.byteCount(text) else {
+                return tool.usageError("--\(name) takes a size such as 500KB, 20MB or 2GB, not '\(text)'.", spec: Self.spec)
+            }
+            limits[keyPath: keyPath] = bytes
+        }
+        if let text = arguments.value("media-timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                return tool.usageError("--media-timeout takes a number of seconds from 0 to 3600, not '\(text)'.", spec: Self.spec)
+            }
+            limits.timeout = seconds
+        }
+        let locations = MediaLocations(folder: folder)!
+        if input == "-" {
+            do {
+                scratch = try ScratchInput(copying: STDIN_FILENO)
+            } catch {
+                return tool.failure("cannot read standard input: \(error)", status: ScrollbackTool.ExitCode.failure)
+            }
+        }
+        let urls: [String]
+        do {
+            urls = try MediaReferences.collect(path: scratch?.path ?? input, filter: filter)
+        } catch {
+            // The rendering reads the input again and says what is wrong with it.
+            options.mediaLocations = locations
+            return nil
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: mediaDirectory, withIntermediateDirectories: true)
+        } catch {
+            return tool.failure("cannot create \(mediaDirectory): \(error.localizedDescription)", status: ScrollbackTool.ExitCode.failure)
+        }
+        let progress = tool.standardErrorIsTerminal ? MediaProgress(write: tool.standardError) : nil
+        let downloader = MediaDownloader(
+            directory: mediaDirectory, locations: locations, limits: limits,
+            progress: progress.map { line in { line.update(done: $0, total: $1, bytes: $2) } })
+        let report = downloader.run(urls)
+        progress?.clear()
+        for failure in report.failures {
+            tool.warning("media: could not save \(MediaDownloader.shortName(failure.url)): \(failure.reason)")
+        }
+        tool.standardError(TerminalSanitizer.sanitize(Self.summary(report, folder: mediaDirectory), keepingNewlines: false) + "\n")
+        options.mediaLocations = report.locations
+        return nil
+    }
+
+    /// `media: 12 files in site/media: 9 downloaded (4.1 MB), 1 already there, 2 failed (drawn as cards)`.
+    static func summary(_ report: MediaReport, folder: String) -> String {
+        var parts = ["\(report.downloaded) downloaded (\(MediaDownloader.size(report.bytes)))", "\(report.reused) already there"]
+        if !report.failures.isEmpty {
+            parts.append("\(report.failures.count) failed (drawn as cards; the exit status is still 0)")
+        }
+        return "media: \(report.total) \(report.total == 1 ? "file" : "files") in \(folder): " + parts.joined(separator: ", ")
+    }
+
+    /// `media` for `site/media` inside `site`: the path from the pages' folder to the media
+    /// folder, when it is inside it and every name in it is one ``URLPolicy/isMediaPath(_:)``
+    /// accepts; `nil` otherwise.
+    static func relativeFolder(_ mediaDirectory: String, inside pagesFolder: String) -> String? {
+        func components(_ path: String) -> [String] {
+            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            var result: [String] = []
+            for name in absolute.split(separator: "/") where name != "." {
+                if name == ".." {
+                    _ = result.popLast()
+                } else {
+                    result.append(String(name))
+                }
+            }
+            return result
+        }
+        let media = components(mediaDirectory)
+        let pages = components(pagesFolder.isEmpty ? "." : pagesFolder)
+        guard media.count > pages.count, Array(media.prefix(pages.count)) == pages else { return nil }
+        let folder = media.dropFirst(pages.count).joined(separator: "/")
+        return MediaLocations(folder: folder) == nil ? nil : folder
+    }
+
+    /// `500KB`, `20MB`, `2GB` (powers of 1000, as sizes are shown), `1.5GB` or a plain count of bytes.
+    static func byteCount(_ text: String) -> Int64? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+        let units: [(String, Double)] = [("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("TB", 1e12), ("K", 1e3), ("M", 1e6), ("G", 1e9), ("B", 1)]
+        var number = Substring(trimmed)
+        var scale = 1.0
+        for (suffix, value) in units where trimmed.hasSuffix(suffix) {
+            number = trimmed.dropLast(suffix.count)
+            scale = value
+            break
+        }
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value > 0, value * scale <= 1e15 else { return nil }
+        return Int64(value * scale)
+    }
+}
+
+/// The progress line on a terminal's standard error: `media: 3 of 12, 1.2 MB`, redrawn in place
+/// at most ten times a second, and cleared when the downloads end.
+final class MediaProgress: @unchecked Sendable {
+    private let write: (String) -> Void
+    private let lock = NSLock()
+    private var lastDrawn = Date.distantPast
+
+    init(write: @escaping (String) -> Void) { self.write = write }
+
+    func update(done: Int, total: Int, bytes: Int64) {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Date()
+        guard done == total || now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
+        lastDrawn = now
+        write("\r\u{1B}[Kmedia: \(done) of \(total), \(MediaDownloader.size(bytes))")
+    }
+
+    func clear() { write("\r\u{1B}[K") }
+}
+
+/// Standard input copied to a hidden temporary file, for the passes that read it again; removed
+/// when released, or by ``InterruptCleanup`` if a signal ends the process first.
+final class ScratchInput {
+    let path: String
+    private let token: Int
+
+    init(copying input: Int32) throws {
+        var template = Array((NSTemporaryDirectory() + "/.scrollback-input-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        token = InterruptCleanup.register(path)
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(input, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            if count == 0 { break }
+            var offset = 0
+            while offset < count {
+                let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, count - offset) }
+                guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                offset += written
+            }
+        }
+    }
+
+    deinit {
+        InterruptCleanup.withSignalsBlocked {
+            unlink(path)
+            InterruptCleanup.unregister(token)
+        }
+    }
+}
+
+/// The media URLs a page shows, read from the input in one pass: what the default views draw
+/// or link for each attachment (pictures, posters, GIFs, the files themselves), the authors'
+/// avatars and the channels' images. Memory grows with the number of distinct URLs only.
+enum MediaReferences {
+    /// Every such URL once, in input order, of the messages `filter` shows (as the renderer
+    /// decides it: message by message, starting over with each channel).
+    static func collect(path: String, filter: MessageFilter = MessageFilter()) throws(ReadError) -> [String] {
+        var reader = try TranscriptReader(path: path)
+        var window = MessageFilter.Window(filter)
+        var seen: Set<String> = []
+        var urls: [String] = []
+        func add(_ url: String?) {
+            guard let url, !url.isEmpty, seen.insert(url).inserted else { return }
+            urls.append(url)
+        }
+        while let event = try reader.next() {
+            switch event {
+            case .channel(let channel):
+                window.reset()
+                add(channel.imageURL)
+            case .message(let message):
+                guard window.admits(message) else { continue }
+                add(message.user?.imageURL)
+                for attachment in message.attachments { references(of: attachment).forEach(add) }
+            }
+        }
+        return urls
+    }
+
+    /// What the default view of `attachment` draws or links.
+    static func references(of attachment: AnyChatMessageAttachment) -> [String] {
+        switch attachment.type {
+        case .giphy:
+            // The view shows the first allowed of these; the others would be unused copies.
+            let candidates = [attachment.raw["giphy"]?["fixed_height"]?["url"]?.stringValue, attachment.thumbURL, attachment.imageURL]
+            return candidates.lazy.compactMap { $0 }.first(where: URLPolicy.isAllowed).map { [$0] } ?? []
+        case .linkPreview:
+            return [attachment.string("image_url"), attachment.string("thumb_url")].compactMap { $0 }
+        default:
+            return [attachment.imageURL, attachment.thumbURL, attachment.assetURL].compactMap { $0 }
+        }
+    }
+}
