@@ -118,6 +118,8 @@ public final class TranscriptIndex {
                 readError = error
                 break
             }
+            // An unnamed channel's members listed after its messages name it in the rendering pass.
+            if let members = reader.takeLateMembers(), channels.count > 1 { channels[channels.count - 1].channel?.members = members }
             guard let item else { break }
             switch item {
             case .channel(let channel):

@@ -14,11 +14,15 @@ protocol TranscriptEventSource {
     func report(rendering warnings: [ReadWarning]) throws(ReadError)
     /// How many messages were skipped as unusable so far, for the document's summary.
     var skippedMessageCount: Int { get }
+    /// The members of the last channel returned, when they came after its messages.
+    mutating func takeLateMembers() -> [ChatUser]?
 }
 
 extension TranscriptEventSource {
     /// Events built in code skip nothing.
     var skippedMessageCount: Int { 0 }
+    /// Channels built in code carry their members.
+    mutating func takeLateMembers() -> [ChatUser]? { nil }
 }
 
 extension TranscriptReader: TranscriptEventSource {

@@ -109,6 +109,8 @@ public struct TranscriptReader {
     private var sawMembers = false
     /// Whether the end of a complete reading was checked for messages.
     private var checkedForMessages = false
+    /// The member list of the last channel returned, met after its messages.
+    private var lateMembers: [ChatUser]?
 
     /// Opens a file, or standard input for `"-"`.
     public init(path: String, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in }) throws(ReadError) {
@@ -186,6 +188,13 @@ public struct TranscriptReader {
             deferredError = error
             return try nextItem()
         }
+    }
+
+    /// The members of an unnamed channel already returned, when its export lists them after its
+    /// messages; each list is handed out once.
+    mutating func takeLateMembers() -> [ChatUser]? {
+        defer { lateMembers = nil }
+        return lateMembers
     }
 
     private mutating func counted(_ event: Item) -> Item {
@@ -281,6 +290,14 @@ public struct TranscriptReader {
             }
         case ("members", .array?), ("read", .array?), ("pinned_messages", .array?), ("watchers", .array?):
             if key == "members" { sawMembers = true }
+            // A member list after the messages comes too late for this pass's channel heading:
+            // an index built from this reading hands it on (``takeLateMembers()``) to the next.
+            if key == "members", objectFrames[top].channelEmitted, let channel = objectFrames[top].channel,
+                channel.name?.isEmpty ?? true, channel.members.isEmpty
+            {
+                lateMembers = MessageDecoder.memberUsers(try parser.parseValue())
+                return
+            }
             // The export's member list names a channel that has no name, if it comes before the messages.
             if key == "members", !objectFrames[top].channelEmitted, let channel = objectFrames[top].channel,
                 channel.name?.isEmpty ?? true, channel.members.isEmpty

@@ -183,7 +183,20 @@ public struct TranscriptRenderer: Sendable {
         pageSummaries: inout [DocumentSummary]
     ) throws -> DocumentInfo {
         var session = Session(renderer: self, index: index)
-        var event = try reader.nextItem()?.event
+        var channelsRead = 0
+        // An unnamed channel whose export lists its members after its messages is named from
+        // what the index pass found, everywhere its name shows.
+        func nextEvent() throws(ReadError) -> TranscriptEvent? {
+            let event = try reader.nextItem()?.event
+            guard case .channel(var channel)? = event else { return event }
+            channelsRead += 1
+            guard channel.members.isEmpty, let index, channelsRead < index.channels.count,
+                let members = index.channels[channelsRead].channel?.members, !members.isEmpty
+            else { return event }
+            channel.members = members
+            return .channel(channel)
+        }
+        var event = try nextEvent()
         // A list of one channel (and no message before it) is a channel's document: the
         // channel is its title, as a channel export's is.
         let loneChannel = index.flatMap { $0.channels.count == 2 && $0.channels[0].messageCount == 0 ? $0.channels[1].channel : nil }
@@ -286,7 +299,7 @@ public struct TranscriptRenderer: Sendable {
                     if admitted { session.add(admitted: message, to: &current!.backend) }
                 }
                 try reader.report(rendering: session.context.problems.drain())
-                event = try reader.nextItem()?.event
+                event = try nextEvent()
             }
         } catch let error as ReadError {
             if current != nil {

@@ -170,6 +170,20 @@ extension PeopleTests {
         #expect(ChatChannel(cid: "x", name: "general", members: [ChatUser(id: "a")]).title(currentUserID: nil, theme: theme) == "general")
     }
 
+    /// Exports may list members after the messages: the index pass finds them for the heading.
+    @Test(arguments: [OutputFormat.ansi, .markdown, .html])
+    func membersAfterTheMessagesNameTheChannelToo(format: OutputFormat) throws {
+        let json = """
+            {"channel": {"id": "!members-O0u", "cid": "messaging:!members-O0u"}, "messages": [
+              {"id": "1", "text": "Hi", "user": {"id": "ann", "name": "Ann"}, "created_at": "2026-03-09T09:31:00Z"}],
+             "members": [{"user": {"id": "ann", "name": "Ann"}}, {"user": {"id": "bo", "name": "Bo"}}, {"user": {"id": "me", "name": "Me"}}]}
+            """
+        let output = try render(json, format, me: "me")
+        #expect(output.contains("Ann and Bo"), "\(format)")
+        #expect(!output.contains("!members-O0u"), "\(format)")
+        if format == .html { #expect(output.contains("<title>Ann and Bo</title>")) }
+    }
+
     @Test func membersInsideTheChannelObjectNameItToo() throws {
         let output = try render(Self.unnamed(members: ["Ann", "Bo"], inChannel: true), .markdown)
         #expect(output.hasPrefix("# Ann and Bo"))
