@@ -33,6 +33,9 @@ final class LocalHTTPServer: @unchecked Sendable {
 
     init(routes: [String: Route]) throws {
         self.routes = routes
+        // The downloader honours proxy variables, as curl does; a machine that sets one must
+        // still reach this server directly.
+        for name in ["no_proxy", "NO_PROXY"] { setenv(name, "127.0.0.1,localhost", 1) }
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
