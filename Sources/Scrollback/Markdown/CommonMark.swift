@@ -302,9 +302,6 @@ enum CommonMark {
         private var atLineStart = false
         /// Set while the first block of a list item is not yet written: a task box goes there.
         private var atItemStart = false
-        /// Inside a table's cells, and in paragraphs of several lines (which a reader of GitHub's
-        /// Markdown could take for a table), a `|` in text is written `\|`.
-        private var escapingPipes = false
         /// Inside a table's cells: everything stays on the row's line.
         private var insideTable = false
 
@@ -320,8 +317,6 @@ enum CommonMark {
                     atLineStart = false
                     inlines.removeFirst()
                 }
-                escapingPipes = inlines.contains { $0 == .lineBreak || $0 == .softBreak }
-                defer { escapingPipes = false }
                 append(inlines, to: paragraph, inHeading: false)
             case .heading(let level, let inlines):
                 guard let heading = child(CMARK_NODE_HEADING, of: parent) else { return }
@@ -380,12 +375,8 @@ enum CommonMark {
         private mutating func appendTable(_ table: MarkdownTable, to parent: OpaquePointer) {
             guard !table.alignments.isEmpty, let paragraph = child(CMARK_NODE_PARAGRAPH, of: parent) else { return }
             atLineStart = false
-            escapingPipes = true
             insideTable = true
-            defer {
-                escapingPipes = false
-                insideTable = false
-            }
+            defer { insideTable = false }
             func appendRow(_ cells: [[MarkdownInline]]) {
                 appendRaw("|", to: paragraph)
                 for cell in cells {
@@ -546,7 +537,8 @@ enum CommonMark {
 
         /// Text without line endings. At a line start, CommonMark drops leading spaces and tabs
         /// anyway. cmark never escapes `~` (which could open a fence or a strikethrough) nor `|`
-        /// (which could end a table's cell): each is written `\~` or `\|` by a custom node.
+        /// (which could end a table's cell, or make lines of text read as a table): each is
+        /// written `\~` or `\|` by a custom node.
         private mutating func appendLine(_ line: Substring, to parent: OpaquePointer) {
             var line = line
             if atLineStart {
@@ -554,8 +546,7 @@ enum CommonMark {
                 guard !line.isEmpty else { return }
             }
             atLineStart = false
-            let escapesPipes = escapingPipes
-            while let special = line.utf8.firstIndex(where: { $0 == UInt8(ascii: "~") || ($0 == UInt8(ascii: "|") && escapesPipes) }) {
+            while let special = line.utf8.firstIndex(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "|") }) {
                 if special > line.startIndex, let node = child(CMARK_NODE_TEXT, of: parent) {
                     setLiteral(node, String(line[..<special]))
                 }

@@ -115,7 +115,8 @@ enum GFM {
     /// The alignments of a delimiter row (`| :-- | :-: | --: |`), or `nil` when the line is not one.
     /// It must hold a pipe, so that `---` under a line stays a heading's underline elsewhere.
     private static func delimiterRow(_ line: ArraySlice<Piece>) -> [MarkdownTable.Alignment]? {
-        guard line.count == 1, case .text(let text, _, false)? = line.first else { return nil }
+        // An escaped pipe is text: a line with one is no delimiter row.
+        guard line.count == 1, case .text(let text, let escapes, false)? = line.first, escapes.isEmpty else { return nil }
         var bytes = Substring(text).utf8[...]
         guard bytes.allSatisfy({ " \t|-:".utf8.contains($0) }), bytes.contains(UInt8(ascii: "|")) else { return nil }
         while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
@@ -453,6 +454,27 @@ enum GFM {
 
     // MARK: Escapes
 
+    /// The index of the `;` ending an entity (`&name;`, `&#126;`, `&#x7e;`) that starts at `start`, or `nil`.
+    private static func entityEnd(_ source: ArraySlice<UInt8>, from start: Int) -> Int? {
+        var index = start + 1
+        guard index < source.endIndex else { return nil }
+        let numeric = source[index] == UInt8(ascii: "#")
+        if numeric { index += 1 }
+        let hex = numeric && index < source.endIndex && (source[index] | 0x20) == UInt8(ascii: "x")
+        if hex { index += 1 }
+        let bodyStart = index
+        while index < source.endIndex, index - bodyStart < 32 {
+            let byte = source[index]
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            let isHexLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66
+            let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+            guard hex ? isDigit || isHexLetter : numeric ? isDigit : isDigit || isLetter else { break }
+            index += 1
+        }
+        guard index > bodyStart, index < source.endIndex, source[index] == UInt8(ascii: ";") else { return nil }
+        return index
+    }
+
     /// The UTF-8 length of what a numeric entity's body (`#126`, `#x7E`) decodes to, as cmark
     /// decodes it (U+FFFD for zero or a value past Unicode); `nil` for a named entity.
     private static func numericEntityLength(_ body: ArraySlice<UInt8>) -> Int? {
@@ -486,17 +508,21 @@ enum GFM {
                 if "~|[".utf8.contains(text[textIndex]) { result.append(textIndex) }
                 sourceIndex += 2
                 textIndex += 1
-            } else if byte == UInt8(ascii: "&"), let semicolon = source[sourceIndex...].prefix(34).firstIndex(of: UInt8(ascii: ";")),
+            } else if byte == UInt8(ascii: "&"), let semicolon = entityEnd(source, from: sourceIndex),
                 !text[textIndex...].starts(with: source[sourceIndex...semicolon])
             {
                 let after = semicolon + 1
+                // What follows the entity in the text: the next source byte, or the byte an escape stands for.
+                var next = after < source.endIndex ? source[after] : nil
+                if next == UInt8(ascii: "\\"), after + 1 < source.endIndex, isASCIIPunctuation(source[after + 1]) {
+                    next = source[after + 1]
+                }
                 guard
                     let length = numericEntityLength(source[(sourceIndex + 1)..<semicolon])
                         ?? (1...8).first(where: { length in
-                            guard textIndex + length <= text.count else { return false }
-                            return after == source.endIndex
-                                ? textIndex + length == text.count
-                                : textIndex + length < text.count && text[textIndex + length] == source[after]
+                            guard textIndex + length <= text.count, next != UInt8(ascii: "&") else { return false }
+                            guard let next else { return textIndex + length == text.count }
+                            return textIndex + length < text.count && text[textIndex + length] == next
                         })
                 else { break }
                 // What an entity stands for is text, never markup.

@@ -284,8 +284,8 @@ import Testing
         #expect(
             CommonMark.renderCommonMark(blocks("| a | b |\n|:-:|--:|\n| `x\\|y` | c \\| d |"))
                 == "| a | b |\n| :-: | --: |\n| `x\\|y` | c \\| d |\n")
-        // Text that reads as markup is escaped: tildes everywhere, pipes where lines could make a table.
-        #expect(CommonMark.renderCommonMark([.paragraph([.text("~~a~~ | b")])]) == "\\~\\~a\\~\\~ | b\n")
+        // Text that reads as markup is escaped: tildes and pipes everywhere.
+        #expect(CommonMark.renderCommonMark([.paragraph([.text("~~a~~ | b")])]) == "\\~\\~a\\~\\~ \\| b\n")
         #expect(CommonMark.renderCommonMark([.paragraph([.text("a | b"), .lineBreak, .text("--|--")])]) == "a \\| b  \n\\--\\|--\n")
     }
 
@@ -297,7 +297,7 @@ import Testing
     @Test(arguments: ["~", "~a ", "a~ ", "~~a ", "~a ~~a ", "|", "|\n", "-|\n", "|-|\n", "\\~~a ", "\\|a|", "| a \\| ~~b~~ |\n"])
     func pathologicalTildesAndPipesStayLinear(unit: String) {
         let clock = ContinuousClock()
-        let baseline = clock.measure { _ = ChatMarkdown.parse(String(repeating: "ab\n", count: 1_000_000 / 3), mentionedUsers: [Self.ann]) }
+        let baseline = clock.measure { _ = ChatMarkdown.parse(String(repeating: "a\n", count: 1_000_000 / 2), mentionedUsers: [Self.ann]) }
         let text = String(repeating: unit, count: 1_000_000 / unit.utf8.count)
         let elapsed = clock.measure { _ = ChatMarkdown.parse(text, mentionedUsers: [Self.ann]) }
         #expect(elapsed < baseline * 4 + .seconds(1), "\(unit.debugDescription): \(elapsed), plain lines \(baseline)")
