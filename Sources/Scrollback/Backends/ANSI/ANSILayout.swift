@@ -801,19 +801,20 @@ package final class ANSILayout {
         let header = table.header.map { spans($0, headerStyle) }
         let rows = table.rows.map { $0.map { spans($0, bodyStyle) } }
 
-        // Each column's natural width, and the least it can take: its longest word, up to a
-        // point (longer words are broken).
+        // Each column's natural width, and the least it can take: its longest word, when every
+        // column's longest word fits, else up to a point (longer words are broken).
         var natural = Array(repeating: 1, count: columns)
-        var least = Array(repeating: 2, count: columns)
+        var words = Array(repeating: 2, count: columns)
         for row in [header] + rows {
             for (column, cell) in row.enumerated() {
                 let text = cell.map(\.text).joined()
                 natural[column] = max(natural[column], DisplayWidth.of(text))
                 let longestWord = text.split(separator: " ").lazy.map { DisplayWidth.of(String($0)) }.max() ?? 0
-                least[column] = max(least[column], min(longestWord, Self.minimumContentWidth))
+                words[column] = max(words[column], longestWord)
             }
         }
         let borders = 3 * columns + 1
+        let least = words.reduce(0, +) + borders <= width ? words : words.map { min($0, Self.minimumContentWidth) }
         var widths = natural.enumerated().map { max($1, least[$0]) }
         if widths.reduce(0, +) + borders > width {
             guard least.reduce(0, +) + borders <= width else {
