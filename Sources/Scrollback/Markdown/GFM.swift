@@ -22,6 +22,9 @@ enum GFM {
     /// A table with more columns than this is left as a paragraph: body rows are padded to the
     /// header's width, so a wide header over many short rows would multiply the output.
     static let maximumColumns = 64
+    /// Rows past this many cells (header included) end the table: the lines left are a paragraph
+    /// after it. A megabyte of one-cell rows would otherwise draw a quarter of a million boxes.
+    static let maximumCells = 20_000
     /// Strikethrough inside strikethrough, deeper than this, stays text: nothing is gained by
     /// it, and hostile text could otherwise nest values as deep as it is long.
     static let maximumStrikethroughNesting = 2
@@ -40,9 +43,10 @@ enum GFM {
         var pieces = pieces
         var box: MarkdownInline?
         if atItemStart { box = taskBox(&pieces) }
-        if let (before, table) = table(in: pieces, rewrite: rewrite) {
+        if let (before, table, after) = table(in: pieces, rewrite: rewrite) {
             let lead = (box.map { [Piece.inline($0)] } ?? []) + before
             return (lead.isEmpty ? [] : [.paragraph(inlines(lead, rewrite: rewrite))]) + [.table(table)]
+                + (after.isEmpty ? [] : [.paragraph(inlines(after, rewrite: rewrite))])
         }
         if let box { pieces.insert(.inline(box), at: 0) }
         return [.paragraph(inlines(pieces, rewrite: rewrite))]
@@ -85,9 +89,10 @@ enum GFM {
     // MARK: Tables
 
     /// The first table in a paragraph's lines: a header row, then a delimiter row with as many
-    /// cells (`| --- | :-: |`), then every line left as a body row. Returns the lines before
-    /// the header and the table, or `nil` when there is none.
-    private static func table(in pieces: [Piece], rewrite: CommonMark.TextRewriter?) -> ([Piece], MarkdownTable)? {
+    /// cells (`| --- | :-: |`), then every line left as a body row, up to ``maximumCells``.
+    /// Returns the lines before the header, the table and the lines after it, or `nil` when
+    /// there is none.
+    private static func table(in pieces: [Piece], rewrite: CommonMark.TextRewriter?) -> ([Piece], MarkdownTable, [Piece])? {
         // A table needs a pipe and two lines: most paragraphs are passed at once.
         guard pieces.contains(where: isBreak), pieces.contains(where: hasPipe) else { return nil }
         var lines: [Range<Int>] = []
@@ -101,13 +106,17 @@ enum GFM {
             guard let alignments = delimiterRow(pieces[lines[delimiter]]), alignments.count <= maximumColumns else { continue }
             let header = cells(pieces[lines[delimiter - 1]])
             guard header.count == alignments.count else { continue }
-            let rows = lines[(delimiter + 1)...].map { cells(pieces[$0]) }
-            // The break that ended the line before the header goes with the header.
+            let rowCount = min(lines.count - delimiter - 1, maximumCells / alignments.count - 1)
+            let rows = lines[(delimiter + 1)..<(delimiter + 1 + rowCount)].map { cells(pieces[$0]) }
+            // The break that ended the line before the header goes with the header, the one
+            // after the last row with the rows.
             let before = delimiter >= 2 ? Array(pieces[..<lines[delimiter - 2].upperBound]) : []
+            let lastLine = delimiter + rowCount
+            let after = lastLine + 1 < lines.count ? Array(pieces[lines[lastLine + 1].lowerBound...]) : []
             let table = MarkdownTable(
                 alignments: alignments, header: header.map { inlines($0, rewrite: rewrite) },
                 rows: rows.map { $0.map { inlines($0, rewrite: rewrite) } })
-            return (before, table)
+            return (before, table, after)
         }
         return nil
     }

@@ -259,6 +259,16 @@ import Testing
         #expect(table(fitting)?.alignments.count == columns - 1)
     }
 
+    @Test func rowsPastTheCellLimitAreAParagraphAfterTheTable() {
+        let rows = GFM.maximumCells / 2 - 1
+        let text = "| a | b |\n|---|---|\n" + String(repeating: "| 1 | 2 |\n", count: rows) + "| 3 | 4 |\nlast"
+        let parsed = blocks(text)
+        #expect(parsed.count == 2)
+        guard case .table(let table)? = parsed.first else { return Issue.record("expected a table") }
+        #expect(table.rows.count == rows)
+        #expect(parsed.last == .paragraph([.text("| 3 | 4 |"), .lineBreak, .text("last")]))
+    }
+
     // MARK: Writing them back
 
     /// Each source, parsed, written as Markdown and parsed again, gives the same values.

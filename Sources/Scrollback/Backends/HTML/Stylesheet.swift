@@ -133,7 +133,7 @@ package struct Stylesheet {
             .sb-raw-html{white-space:pre-wrap}
             .sb-table{max-width:100%;overflow-x:auto;margin:calc(var(--sb-spacing)/2) 0}
             .sb-table table{border-collapse:collapse}
-            .sb-table th,.sb-table td{padding:calc(var(--sb-spacing)/4) calc(var(--sb-spacing)/2);border:1px solid \(border);text-align:start;vertical-align:top;unicode-bidi:plaintext}
+            .sb-table th,.sb-table td{padding:calc(var(--sb-spacing)/4) calc(var(--sb-spacing)/2);border:1px solid \(border);text-align:start;vertical-align:top;unicode-bidi:plaintext;overflow-wrap:break-word;word-break:normal}
             .sb-table th{font-weight:\(fontWeight("bodyBold"))}
             .sb-table .sb-align-left{text-align:left}.sb-table .sb-align-center{text-align:center}.sb-table .sb-align-right{text-align:right}
             .sb-body li.sb-task-item{list-style:none}
