@@ -264,7 +264,10 @@ import Testing
         let text = "| a | b |\n|---|---|\n" + String(repeating: "| 1 | 2 |\n", count: rows) + "| 3 | 4 |\nlast"
         let parsed = blocks(text)
         #expect(parsed.count == 2)
-        guard case .table(let table)? = parsed.first else { return Issue.record("expected a table") }
+        guard case .table(let table)? = parsed.first else {
+            Issue.record("expected a table")
+            return
+        }
         #expect(table.rows.count == rows)
         #expect(parsed.last == .paragraph([.text("| 3 | 4 |"), .lineBreak, .text("last")]))
     }
