@@ -598,6 +598,29 @@ def check_contents_links(tools, results, label, required):
                   "; ".join(problems[:5]))
 
 
+# GitHub's tables and task lists in message text: a table never widens its message (a wide one
+# scrolls inside its .sb-table box), and a task box is a labelled picture, never a form control.
+GFM_PROBLEMS = """(() => {
+  const problems = [];
+  for (const box of document.querySelectorAll('.sb-table')) {
+    const room = box.parentElement.getBoundingClientRect().right + 0.5;
+    if (box.getBoundingClientRect().right > room) problems.push('a table sticks out of its message');
+    if (getComputedStyle(box).overflowX !== 'auto') problems.push('a table box does not scroll');
+  }
+  if (document.querySelector('input, .sb-body button')) problems.push('a form control in message text');
+  for (const task of document.querySelectorAll('.sb-task'))
+    if (task.getAttribute('role') !== 'img' || !task.getAttribute('aria-label')) problems.push('an unlabelled task box');
+  return problems;
+})()"""
+
+
+def check_gfm(tools, results, label, width):
+    counts = tools.evaluate("[document.querySelectorAll('.sb-table').length, document.querySelectorAll('.sb-task').length]")
+    problems = tools.evaluate(GFM_PROBLEMS) or []
+    results.check(not problems, f"{label}: {counts[0]} tables and {counts[1]} task boxes fit and stay pictures at {width} px",
+                  "; ".join(problems[:5]))
+
+
 def parse_strictly(path):
     """None when html5lib finds no parse error, else the first one."""
     with open(path, "rb") as handle:
@@ -745,6 +768,7 @@ def check_page(tools, results, path, label, mode, screenshot_dir):
             set_view(tools, width, scheme)
             overflow = tools.evaluate(OVERFLOW)
             results.check(overflow is None, f"{label}: no horizontal overflow at {width} px, {scheme}", overflow or "")
+        check_gfm(tools, results, label, width)
 
     missing = tools.evaluate(MISSING_ALT)
     results.check(not missing, f"{label}: every <img> has alt text or is decorative", "; ".join(missing or []))

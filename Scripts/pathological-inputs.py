@@ -69,6 +69,17 @@ CASES = {
     "comment-openers": repeated("<!--a "),
     "entity-openers": repeated("&#"),
     "mentions-and-urls": repeated("@Ann https://a.example/x "),
+    # GitHub's extensions, read by Scrollback itself (Markdown/GFM.swift).
+    "tildes": repeated("~"),
+    "strikethrough-openers-alone": repeated("~a "),
+    "strikethrough-mixed-lengths": repeated("~a ~~a "),
+    "escaped-tildes": repeated("\\~~a "),
+    "pipes": repeated("|"),
+    "pipe-lines": repeated("|\n"),
+    "one-column-table": "|a|\n|-|\n" + repeated("|b|\n"),
+    "widest-table-short-rows": "|a" * 64 + "|\n" + "|-" * 64 + "|\n" + repeated("x\n"),
+    "escaped-pipes-in-a-table": "| a | b |\n|---|---|\n" + repeated("| \\| ~~c~~ | `d\\|e` |\n"),
+    "task-items": repeated("- [x] a\n"),
     "plain-prose": repeated("Plain words, a comma, a full stop. "),
 }
 

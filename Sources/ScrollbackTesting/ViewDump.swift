@@ -126,6 +126,23 @@ enum ViewDump {
             output += indent + "html block \(quoted(html))\n"
         case .thematicBreak:
             output += indent + "thematic break\n"
+        case .table(let table):
+            let alignments = table.alignments.map { alignment -> String in
+                switch alignment {
+                case .none: return "-"
+                case .left: return "left"
+                case .center: return "center"
+                case .right: return "right"
+                }
+            }
+            output += indent + "table \(alignments.joined(separator: " "))\n"
+            for (index, row) in ([table.header] + table.rows).enumerated() {
+                output += indent + (index == 0 ? "  header\n" : "  row\n")
+                for cell in row {
+                    output += indent + "    cell\n"
+                    for inline in cell { write(inline, depth: depth + 3, to: &output) }
+                }
+            }
         }
     }
 
@@ -140,6 +157,8 @@ enum ViewDump {
         case .code(let code): output += indent + "code \(quoted(code))\n"
         case .emphasis(let inlines): children("emphasis", inlines)
         case .strong(let inlines): children("strong", inlines)
+        case .strikethrough(let inlines): children("strikethrough", inlines)
+        case .checkbox(let checked): output += indent + (checked ? "checkbox ticked\n" : "checkbox\n")
         case .link(let destination, let title, let inlines):
             children("link \(quoted(destination))" + (title.isEmpty ? "" : " title \(quoted(title))"), inlines)
         case .image(let source, let title, let alt):

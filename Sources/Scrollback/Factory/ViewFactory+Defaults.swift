@@ -449,6 +449,7 @@ extension ViewFactory {
                 case .codeBlock(_, let code): lines.append(contentsOf: code.split(whereSeparator: \.isNewline).map(String.init))
                 case .htmlBlock(let html): lines.append(html)
                 case .thematicBreak: break
+                case .table(let table): lines.append(contentsOf: table.plainLines)
                 }
             }
         }

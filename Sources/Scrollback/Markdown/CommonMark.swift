@@ -24,6 +24,7 @@ enum CommonMark {
 
     /// Parses `text`, handing each merged text run outside links and images to `rewrite`.
     /// With `keepingLineBreaks`, a single newline is a line break, as chat apps show it.
+    /// GitHub's strikethrough, task list items and pipe tables are read from the tree (see ``GFM``).
     static func parse(_ text: String, rewritingText rewrite: TextRewriter?, keepingLineBreaks: Bool = false) -> MarkdownDocument {
         guard !text.isEmpty else { return MarkdownDocument(blocks: []) }
         var source = text
@@ -35,7 +36,7 @@ enum CommonMark {
         guard let iterator = cmark_iter_new(root) else { return MarkdownDocument(blocks: []) }
         defer { cmark_iter_free(iterator) }
 
-        var builder = TreeBuilder(rewrite: rewrite, keepingLineBreaks: keepingLineBreaks)
+        var builder = TreeBuilder(source: source, rewrite: rewrite, keepingLineBreaks: keepingLineBreaks)
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
@@ -68,12 +69,17 @@ enum CommonMark {
             let kind: Kind
             var blocks: [MarkdownBlock] = []
             var items: [[MarkdownBlock]] = []
-            var inlines: [MarkdownInline] = []
+            /// Inline content so far; text is rewritten (URLs, mentions) and GitHub's extensions
+            /// read only when the container closes, since they span several runs.
+            var pieces: [GFM.Piece] = []
             /// cmark splits text at some characters (`[`, `!`, `_`, ...): runs are merged here
-            /// before they become one `.text`, in place, so that merging stays linear.
+            /// before they become one piece, in place, so that merging stays linear.
             var pendingText = ""
+            /// UTF-8 offsets in `pendingText` of `~`, `|` and `[` the sender escaped with `\`.
+            var pendingEscapes: [Int] = []
         }
 
+        private let source: String
         private let rewrite: TextRewriter?
         private var stack: [Frame] = [Frame(kind: .document)]
         /// Open links and images: their text is never rewritten (no link inside a link).
@@ -82,10 +88,14 @@ enum CommonMark {
         /// into the innermost frame, so that hostile nesting costs nothing per level (a frame per
         /// level would copy its content into its parent's on every exit, quadratic in the depth).
         private var flattenedDepth = 0
+        /// Byte offsets where each line of `source` starts, and its bytes, found on first need.
+        private var lineStarts: [Int]?
+        private var sourceBytes: [UInt8] = []
 
         private let keepingLineBreaks: Bool
 
-        init(rewrite: TextRewriter?, keepingLineBreaks: Bool) {
+        init(source: String, rewrite: TextRewriter?, keepingLineBreaks: Bool) {
+            self.source = source
             self.rewrite = rewrite
             self.keepingLineBreaks = keepingLineBreaks
         }
@@ -124,9 +134,7 @@ enum CommonMark {
             case CMARK_NODE_HTML_BLOCK: appendBlock(.htmlBlock(string(cmark_node_get_literal(node))))
             case CMARK_NODE_THEMATIC_BREAK: appendBlock(.thematicBreak)
             case CMARK_NODE_TEXT:
-                if let literal = cmark_node_get_literal(node) {
-                    stack[stack.count - 1].pendingText += String(cString: literal)
-                }
+                if let literal = cmark_node_get_literal(node) { appendText(literal, of: node) }
             case CMARK_NODE_SOFTBREAK: appendInline(keepingLineBreaks ? .lineBreak : .softBreak)
             case CMARK_NODE_LINEBREAK: appendInline(.lineBreak)
             case CMARK_NODE_CODE: appendInline(.code(string(cmark_node_get_literal(node))))
@@ -155,16 +163,21 @@ enum CommonMark {
             case .blockQuote: appendBlock(.blockQuote(frame.blocks))
             case .list(let start, let tight): appendBlock(.list(start: start, tight: tight, items: frame.items))
             case .item: stack[stack.count - 1].items.append(frame.blocks)
-            case .paragraph: appendBlock(.paragraph(frame.inlines))
-            case .heading(let level): appendBlock(.heading(level: level, frame.inlines))
-            case .emphasis: appendInline(.emphasis(frame.inlines))
-            case .strong: appendInline(.strong(frame.inlines))
+            case .paragraph:
+                // A task item's box is only read first in the first paragraph of a list item.
+                let top = stack[stack.count - 1]
+                var isItemStart = false
+                if case .item = top.kind, top.blocks.isEmpty { isItemStart = true }
+                for block in GFM.paragraph(frame.pieces, atItemStart: isItemStart, rewrite: rewrite) { appendBlock(block) }
+            case .heading(let level): appendBlock(.heading(level: level, finished(frame.pieces)))
+            case .emphasis: appendInline(.emphasis(finished(frame.pieces)))
+            case .strong: appendInline(.strong(finished(frame.pieces)))
             case .link(let destination, let title):
                 linkDepth -= 1
-                appendInline(.link(destination: destination, title: title, children: frame.inlines))
+                appendInline(.link(destination: destination, title: title, children: finished(frame.pieces)))
             case .image(let source, let title):
                 linkDepth -= 1
-                appendInline(.image(source: source, title: title, alt: frame.inlines))
+                appendInline(.image(source: source, title: title, alt: finished(frame.pieces)))
             }
         }
 
@@ -174,9 +187,13 @@ enum CommonMark {
                 flushText()
                 let frame = stack.removeLast()
                 stack[stack.count - 1].blocks += frame.blocks
-                stack[stack.count - 1].inlines += frame.inlines
+                stack[stack.count - 1].pieces += frame.pieces
             }
             return stack[0].blocks
+        }
+
+        private func finished(_ pieces: [GFM.Piece]) -> [MarkdownInline] {
+            GFM.inlines(pieces, rewrite: rewrite)
         }
 
         private mutating func appendFrameAfterText(_ kind: Kind) {
@@ -196,7 +213,51 @@ enum CommonMark {
 
         private mutating func appendInline(_ inline: MarkdownInline) {
             flushText()
-            stack[stack.count - 1].inlines.append(inline)
+            stack[stack.count - 1].pieces.append(.inline(inline))
+        }
+
+        /// Adds a text node's literal to the pending run. cmark has already turned `\~` into `~`:
+        /// where a `~`, `|` or `[` may have been escaped (the node's source is longer than its
+        /// text), the source says which, so that an escaped one is never read as markup.
+        private mutating func appendText(_ literal: UnsafePointer<CChar>, of node: OpaquePointer) {
+            let top = stack.count - 1
+            let text = String(cString: literal)
+            let length = strlen(literal)
+            let span = Int(cmark_node_get_end_column(node)) - Int(cmark_node_get_start_column(node)) + 1
+            if span != length, strpbrk(literal, "~|[") != nil {
+                let offset = stack[top].pendingText.utf8.count
+                let line = Int(cmark_node_get_start_line(node)), column = Int(cmark_node_get_start_column(node))
+                for escape in escapedOffsets(text, line: line, column: column, span: span) {
+                    stack[top].pendingEscapes.append(offset + escape)
+                }
+            }
+            stack[top].pendingText += text
+        }
+
+        /// The offsets in `text` of the `~`, `|` and `[` that its source (`span` bytes from
+        /// `column` of `line`) wrote as `\~`, `\|`, `\[`: the source and the text are walked side
+        /// by side, an escape taking two source bytes for one, an entity its source for a few
+        /// bytes. Where they cannot be matched (a node cmark built differently), the walk stops.
+        private mutating func escapedOffsets(_ text: String, line: Int, column: Int, span: Int) -> [Int] {
+            if lineStarts == nil {
+                var starts = [0]
+                var previous: UInt8 = 0
+                for (index, byte) in source.utf8.enumerated() {
+                    if byte == 0x0A {
+                        if previous != 0x0D { starts.append(index + 1) } else { starts[starts.count - 1] = index + 1 }
+                    } else if byte == 0x0D {
+                        starts.append(index + 1)
+                    }
+                    previous = byte
+                }
+                lineStarts = starts
+                sourceBytes = Array(source.utf8)
+            }
+            guard let lineStarts, line >= 1, line <= lineStarts.count, column >= 1, span > 0 else { return [] }
+            let start = lineStarts[line - 1] + column - 1
+            guard start + span <= sourceBytes.count else { return [] }
+            let textBytes = Array(text.utf8)
+            return GFM.escapedOffsets(text: textBytes, source: sourceBytes[start..<(start + span)])
         }
 
         private mutating func flushText() {
@@ -204,11 +265,8 @@ enum CommonMark {
             guard !stack[top].pendingText.isEmpty else { return }
             let text = stack[top].pendingText
             stack[top].pendingText = ""
-            if linkDepth == 0, let rewrite, let rewritten = rewrite(text) {
-                stack[top].inlines += rewritten
-            } else {
-                stack[top].inlines.append(.text(text))
-            }
+            stack[top].pieces.append(.text(text, escapes: stack[top].pendingEscapes, linked: linkDepth > 0))
+            stack[top].pendingEscapes = []
         }
 
         private func string(_ pointer: UnsafePointer<CChar>?) -> String {
@@ -242,12 +300,23 @@ enum CommonMark {
         /// leading spaces would make an indented code block or let a list marker through, and
         /// cmark never escapes `~`, so `~~~` would open a fence.
         private var atLineStart = false
+        /// Set while the first block of a list item is not yet written: a task box goes there.
+        private var atItemStart = false
+        /// Inside a table's cells: everything stays on the row's line.
+        private var insideTable = false
 
         mutating func append(_ block: MarkdownBlock, to parent: OpaquePointer) {
+            let taskAllowed = atItemStart
+            atItemStart = false
             switch block {
-            case .paragraph(let inlines):
+            case .paragraph(var inlines):
                 guard !inlines.isEmpty, let paragraph = child(CMARK_NODE_PARAGRAPH, of: parent) else { return }
                 atLineStart = true
+                if taskAllowed, case .checkbox(let checked) = inlines.first {
+                    appendRaw(checked ? "[x] " : "[ ] ", to: paragraph)
+                    atLineStart = false
+                    inlines.removeFirst()
+                }
                 append(inlines, to: paragraph, inHeading: false)
             case .heading(let level, let inlines):
                 guard let heading = child(CMARK_NODE_HEADING, of: parent) else { return }
@@ -270,7 +339,9 @@ enum CommonMark {
                 cmark_node_set_list_tight(list, tight ? 1 : 0)
                 for blocks in items {
                     guard let item = child(CMARK_NODE_ITEM, of: list) else { continue }
+                    atItemStart = true
                     for block in blocks { append(block, to: item) }
+                    atItemStart = false
                 }
             case .codeBlock(let info, let code):
                 guard let codeBlock = child(CMARK_NODE_CODE_BLOCK, of: parent) else { return }
@@ -293,7 +364,47 @@ enum CommonMark {
                 appendText(html, to: paragraph, inHeading: false)
             case .thematicBreak:
                 _ = child(CMARK_NODE_THEMATIC_BREAK, of: parent)
+            case .table(let table):
+                appendTable(table, to: parent)
             }
+        }
+
+        /// A GitHub pipe table, written as one paragraph of rows (cmark has no table node): the
+        /// pipes and the delimiter row are written as they are, the cells' text through text
+        /// nodes with every `|` escaped, all on the row's line.
+        private mutating func appendTable(_ table: MarkdownTable, to parent: OpaquePointer) {
+            guard !table.alignments.isEmpty, let paragraph = child(CMARK_NODE_PARAGRAPH, of: parent) else { return }
+            atLineStart = false
+            insideTable = true
+            defer { insideTable = false }
+            func appendRow(_ cells: [[MarkdownInline]]) {
+                appendRaw("|", to: paragraph)
+                for cell in cells {
+                    appendRaw(" ", to: paragraph)
+                    append(cell, to: paragraph, inHeading: true)
+                    appendRaw(" |", to: paragraph)
+                }
+            }
+            appendRow(table.header)
+            let delimiters = table.alignments.map { alignment -> String in
+                switch alignment {
+                case .none: return " --- |"
+                case .left: return " :-- |"
+                case .center: return " :-: |"
+                case .right: return " --: |"
+                }
+            }
+            appendRaw("\n|" + delimiters.joined(), to: paragraph)
+            for row in table.rows {
+                appendRaw("\n", to: paragraph)
+                appendRow(row)
+            }
+        }
+
+        /// Markup written as it is, through a custom node: only strings of this file, never text.
+        private func appendRaw(_ markup: String, to parent: OpaquePointer) {
+            guard let node = child(CMARK_NODE_CUSTOM_INLINE, of: parent) else { return }
+            setString(markup, on: node, with: cmark_node_set_on_enter)
         }
 
         private mutating func append(_ inlines: [MarkdownInline], to parent: OpaquePointer, inHeading: Bool) {
@@ -307,7 +418,11 @@ enum CommonMark {
             case .code(let code):
                 // A line ending inside a code span could start a new block on the next line;
                 // CommonMark reads it as a space anyway.
-                let singleLine = code.contains(where: \.isNewline) ? String(code.map { $0.isNewline ? " " : $0 }) : code
+                var singleLine = code.contains(where: \.isNewline) ? String(code.map { $0.isNewline ? " " : $0 }) : code
+                // In a table cell, GitHub reads `\|` inside a code span as a pipe that does not end the cell.
+                if insideTable, Self.containsByte(singleLine, where: { $0 == UInt8(ascii: "|") }) {
+                    singleLine = singleLine.replacingOccurrences(of: "|", with: "\\|")
+                }
                 guard !singleLine.isEmpty, let node = child(CMARK_NODE_CODE, of: parent) else { return }
                 setLiteral(node, singleLine)
                 atLineStart = false
@@ -315,6 +430,11 @@ enum CommonMark {
                 appendDelimited(CMARK_NODE_EMPH, children, to: parent, inHeading: inHeading)
             case .strong(let children):
                 appendDelimited(CMARK_NODE_STRONG, children, to: parent, inHeading: inHeading)
+            case .strikethrough(let children):
+                appendDelimited(CMARK_NODE_CUSTOM_INLINE, children, to: parent, inHeading: inHeading)
+            case .checkbox(let checked):
+                // A box anywhere but first in a list item (a one-line form) is a glyph.
+                appendText(checked ? "☑" : "☐", to: parent, inHeading: inHeading)
             case .mention(_, let text):
                 // A mention is a name: one line, its line breaks shown as `␤`.
                 appendDelimited(CMARK_NODE_STRONG, [.text(TextControls.oneLine(text))], to: parent, inHeading: inHeading)
@@ -341,6 +461,7 @@ enum CommonMark {
         /// A break at the start of a line would print an empty line, which ends the paragraph.
         private mutating func appendBreak(_ type: cmark_node_type, to parent: OpaquePointer, inHeading: Bool) {
             guard !atLineStart else { return }
+            if insideTable { return appendText(" ", to: parent, inHeading: inHeading) }
             if inHeading {
                 appendText(" ", to: parent, inHeading: true)
             } else if child(type, of: parent) != nil {
@@ -354,9 +475,12 @@ enum CommonMark {
         ) {
             guard let link = child(CMARK_NODE_LINK, of: parent) else { return }
             atLineStart = false
-            setString(url, on: link, with: cmark_node_set_url)
+            // A pipe ends a table's cell wherever it is: in a cell, destinations spell it `%7C`
+            // and titles are left out.
+            setString(insideTable ? url.replacingOccurrences(of: "|", with: "%7C") : url, on: link, with: cmark_node_set_url)
             // A blank line inside a title would end the paragraph.
-            let singleLineTitle = title.contains(where: \.isNewline) ? String(title.map { $0.isNewline ? " " : $0 }) : title
+            let singleLineTitle =
+                insideTable ? "" : title.contains(where: \.isNewline) ? String(title.map { $0.isNewline ? " " : $0 }) : title
             setString(singleLineTitle, on: link, with: cmark_node_set_title)
             insideLink = true
             defer { insideLink = false }
@@ -385,6 +509,11 @@ enum CommonMark {
             appendText(leading, to: parent, inHeading: inHeading)
             if !inner.isEmpty, let node = child(type, of: parent) {
                 atLineStart = false
+                // The only custom delimiters are strikethrough's.
+                if type == CMARK_NODE_CUSTOM_INLINE {
+                    setString("~~", on: node, with: cmark_node_set_on_enter)
+                    setString("~~", on: node, with: cmark_node_set_on_exit)
+                }
                 append(inner, to: node, inHeading: inHeading)
             }
             appendText(trailing, to: parent, inHeading: inHeading)
@@ -407,19 +536,23 @@ enum CommonMark {
         }
 
         /// Text without line endings. At a line start, CommonMark drops leading spaces and tabs
-        /// anyway, and a leading `~` is escaped by a custom node that prints `\~` (the only
-        /// markup this file writes itself).
+        /// anyway. cmark never escapes `~` (which could open a fence or a strikethrough) nor `|`
+        /// (which could end a table's cell, or make lines of text read as a table): each is
+        /// written `\~` or `\|` by a custom node.
         private mutating func appendLine(_ line: Substring, to parent: OpaquePointer) {
             var line = line
             if atLineStart {
                 line = line.drop { $0 == " " || $0 == "\t" }
                 guard !line.isEmpty else { return }
-                if line.first == "~", let escape = child(CMARK_NODE_CUSTOM_INLINE, of: parent) {
-                    setString("\\~", on: escape, with: cmark_node_set_on_enter)
-                    line = line.dropFirst()
-                }
             }
             atLineStart = false
+            while let special = line.utf8.firstIndex(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "|") }) {
+                if special > line.startIndex, let node = child(CMARK_NODE_TEXT, of: parent) {
+                    setLiteral(node, String(line[..<special]))
+                }
+                appendRaw(line[special] == "~" ? "\\~" : "\\|", to: parent)
+                line = line[line.utf8.index(after: special)...]
+            }
             guard !line.isEmpty, let node = child(CMARK_NODE_TEXT, of: parent) else { return }
             setLiteral(node, String(line))
         }

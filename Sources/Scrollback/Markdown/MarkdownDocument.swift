@@ -1,6 +1,8 @@
 /// A message's text parsed as CommonMark, as plain Swift values (no cmark pointer survives
 /// parsing). Chat additions, bare URLs and `@mentions`, are already resolved into
-/// ``MarkdownInline/link(destination:title:children:)`` and ``MarkdownInline/mention(userID:text:)``.
+/// ``MarkdownInline/link(destination:title:children:)`` and ``MarkdownInline/mention(userID:text:)``,
+/// and so are GitHub's extensions: ``MarkdownInline/strikethrough(_:)``,
+/// ``MarkdownInline/checkbox(checked:)`` and ``MarkdownBlock/table(_:)``.
 public struct MarkdownDocument: Sendable, Hashable {
     /// The top-level blocks, in order.
     public var blocks: [MarkdownBlock]
@@ -32,6 +34,43 @@ public indirect enum MarkdownBlock: Sendable, Hashable {
     case htmlBlock(String)
     /// A `---` rule.
     case thematicBreak
+    /// A GitHub pipe table.
+    case table(MarkdownTable)
+}
+
+/// A GitHub pipe table: a header row, a delimiter row giving each column's alignment, and
+/// body rows. Every row has exactly ``alignments``' count of cells.
+public struct MarkdownTable: Sendable, Hashable {
+    /// How a column's cells line up, from the colons of its delimiter (`:--`, `:-:`, `--:`).
+    public enum Alignment: Sendable, Hashable {
+        /// No colon: the output's default (start of the line).
+        case none
+        /// `:--`
+        case left
+        /// `:-:`
+        case center
+        /// `--:`
+        case right
+    }
+
+    /// One alignment per column.
+    public var alignments: [Alignment]
+    /// The header row's cells.
+    public var header: [[MarkdownInline]]
+    /// The body rows, each a list of cells.
+    public var rows: [[[MarkdownInline]]]
+
+    /// A table of these rows; shorter rows are padded with empty cells and longer ones cut, so
+    /// that every row has one cell per alignment.
+    public init(alignments: [Alignment], header: [[MarkdownInline]], rows: [[[MarkdownInline]]]) {
+        func fitted(_ row: [[MarkdownInline]]) -> [[MarkdownInline]] {
+            row.count == alignments.count
+                ? row : Array((row + Array(repeating: [], count: max(0, alignments.count - row.count))).prefix(alignments.count))
+        }
+        self.alignments = alignments
+        self.header = fitted(header)
+        self.rows = rows.map(fitted)
+    }
 }
 
 /// Inline content of a ``MarkdownBlock``: text and the markup around it.
@@ -44,6 +83,11 @@ public indirect enum MarkdownInline: Sendable, Hashable {
     case emphasis([MarkdownInline])
     /// Strong emphasis (`**text**`), usually bold.
     case strong([MarkdownInline])
+    /// GitHub's strikethrough (`~~text~~` or `~text~`).
+    case strikethrough([MarkdownInline])
+    /// A task list item's box (`- [ ]`, `- [x]`), ticked when `checked`. The parser puts it only
+    /// first in the first paragraph of a list item, in place of the `[ ]` or `[x]` it read.
+    case checkbox(checked: Bool)
     /// A link as written; backends check `destination` against the allow-list before using it.
     case link(destination: String, title: String, children: [MarkdownInline])
     /// An image as written (`![alt](source "title")`); backends check `source` against the
@@ -65,8 +109,10 @@ extension MarkdownInline {
         switch self {
         case .text(let text), .code(let text), .html(let text): return text
         case .mention(_, let text): return text
-        case .emphasis(let children), .strong(let children), .link(_, _, let children), .image(_, _, let children):
+        case .emphasis(let children), .strong(let children), .strikethrough(let children), .link(_, _, let children),
+            .image(_, _, let children):
             return children.plainText
+        case .checkbox(let checked): return checked ? "☑ " : "☐ "
         case .softBreak, .lineBreak: return " "
         }
     }
@@ -75,4 +121,12 @@ extension MarkdownInline {
 extension Array where Element == MarkdownInline {
     /// The elements' ``MarkdownInline/plainText``, joined.
     public var plainText: String { map(\.plainText).joined() }
+}
+
+extension MarkdownTable {
+    /// The table as plain lines, for previews and one-line forms: the header's cells, then each
+    /// row's, joined by ` · `.
+    public var plainLines: [String] {
+        ([header] + rows).map { $0.map(\.plainText).joined(separator: " · ") }
+    }
 }

@@ -110,6 +110,7 @@ import Testing
             case .codeBlock(_, let code): return code
             case .htmlBlock(let html): return html
             case .thematicBreak: return ""
+            case .table(let table): return table.plainLines.joined(separator: " ")
             }
         }.joined(separator: " ")
     }

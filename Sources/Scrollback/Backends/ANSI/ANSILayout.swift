@@ -673,6 +673,7 @@ package final class ANSILayout {
         case .codeBlock(_, let code): return code
         case .htmlBlock(let html): return html
         case .thematicBreak: return ""
+        case .table(let table): return table.plainLines.joined(separator: " ")
         }
     }
 
@@ -722,12 +723,28 @@ package final class ANSILayout {
             lines += TextWrapper(width: width).wrap(sanitized(String(text), multiline: true), style: style(for: .body))
         case .thematicBreak:
             lines.append(rule(width: width))
+        case .table(let table):
+            layoutTable(table, width: width, into: &lines)
         }
     }
 
+    /// A task item's box: `☑`/`☐`, or `[x]`/`[ ]` when the terminal has only ASCII.
+    private func taskBox(_ checked: Bool) -> String {
+        options.asciiOnly ? (checked ? "[x]" : "[ ]") : (checked ? "☑" : "☐")
+    }
+
     private func layoutList(start: Int?, tight: Bool, items: [[MarkdownBlock]], width: Int, into lines: inout [Line]) {
+        var items = items
         let markers: [String] = items.indices.map { index in
-            guard let start else { return "• " }
+            guard let start else {
+                // A task item's box takes the bullet's place.
+                if case .paragraph(var inlines)? = items[index].first, case .checkbox(let checked)? = inlines.first {
+                    inlines.removeFirst()
+                    items[index][0] = .paragraph(inlines)
+                    return taskBox(checked) + " "
+                }
+                return "• "
+            }
             return String(start &+ index) + ". "
         }
         let markerWidth = markers.map(\.count).max() ?? 2
@@ -767,6 +784,17 @@ package final class ANSILayout {
                 appendMarkdown(children, style: style.adding(self.style(for: .emphasis)), link: link, into: &spans)
             case .strong(let children):
                 appendMarkdown(children, style: style.adding(self.style(for: .strong)), link: link, into: &spans)
+            case .strikethrough(let children):
+                // Without styles, the tildes say it.
+                guard options.colorDepth != .none else {
+                    spans.append(StyledSpan("~~", style: style, link: link))
+                    appendMarkdown(children, style: style, link: link, into: &spans)
+                    spans.append(StyledSpan("~~", style: style, link: link))
+                    continue
+                }
+                appendMarkdown(children, style: style.adding(SGRStyle(strikethrough: true)), link: link, into: &spans)
+            case .checkbox(let checked):
+                spans.append(StyledSpan(taskBox(checked) + " ", style: style, link: link))
             case .link(let destination, _, let children):
                 appendMarkdown(children, style: style.adding(linkStyle), link: hyperlinkTarget(destination), into: &spans)
                 appendDestination(destination, label: children.plainText, into: &spans)
@@ -781,6 +809,110 @@ package final class ANSILayout {
                 spans.append(StyledSpan(" ", style: style))
             case .lineBreak:
                 spans.append(StyledSpan("\n", style: style))
+            }
+        }
+    }
+
+    // MARK: Tables
+
+    /// A pipe table in a box when its columns fit `width`, each cell wrapped inside its column
+    /// when the table is wider than that; when even the narrowest columns do not fit, each row
+    /// becomes `header: value` lines instead.
+    private func layoutTable(_ table: MarkdownTable, width: Int, into lines: inout [Line]) {
+        let columns = table.alignments.count
+        guard columns > 0 else { return }
+        let bodyStyle = style(for: .body)
+        let headerStyle = bodyStyle.adding(style(for: .strong))
+        func spans(_ cell: [MarkdownInline], _ style: SGRStyle) -> [StyledSpan] {
+            var spans: [StyledSpan] = []
+            appendMarkdown(cell, style: style, into: &spans)
+            // A cell is one line: a line break in it reads as a space.
+            for index in spans.indices where spans[index].text.utf8.contains(0x0A) {
+                spans[index].text = spans[index].text.replacingOccurrences(of: "\n", with: " ")
+            }
+            return spans
+        }
+        let header = table.header.map { spans($0, headerStyle) }
+        let rows = table.rows.map { $0.map { spans($0, bodyStyle) } }
+
+        // Each column's natural width, and the least it can take: its longest word, when every
+        // column's longest word fits, else up to a point (longer words are broken).
+        var natural = Array(repeating: 1, count: columns)
+        var words = Array(repeating: 2, count: columns)
+        for row in [header] + rows {
+            for (column, cell) in row.enumerated() {
+                let text = cell.map(\.text).joined()
+                natural[column] = max(natural[column], DisplayWidth.of(text))
+                let longestWord = text.split(separator: " ").lazy.map { DisplayWidth.of(String($0)) }.max() ?? 0
+                words[column] = max(words[column], longestWord)
+            }
+        }
+        let borders = 3 * columns + 1
+        let least = words.reduce(0, +) + borders <= width ? words : words.map { min($0, Self.minimumContentWidth) }
+        var widths = natural.enumerated().map { max($1, least[$0]) }
+        if widths.reduce(0, +) + borders > width {
+            guard least.reduce(0, +) + borders <= width else {
+                return layoutTableRows(header: header, rows: rows, width: width, into: &lines)
+            }
+            // Every column gets its least, and the room left goes to each as it lacks it.
+            let room = width - borders - least.reduce(0, +)
+            let lacking = widths.enumerated().map { $1 - least[$0] }
+            let totalLacking = max(1, lacking.reduce(0, +))
+            widths = least.enumerated().map { $1 + lacking[$0] * room / totalLacking }
+            var left = width - borders - widths.reduce(0, +)
+            for column in widths.indices where left > 0 && widths[column] < natural[column] {
+                widths[column] += 1
+                left -= 1
+            }
+        }
+        let tableWidth = widths.reduce(0, +) + borders
+        func rule(_ left: String, _ middle: String, _ right: String) -> Line {
+            let text = left + widths.map { RepeatedText.string("─", count: $0 + 2) }.joined(separator: middle) + right
+            return Line(spans: [StyledSpan(text, style: mutedStyle)], width: tableWidth)
+        }
+        func appendRow(_ cells: [[StyledSpan]]) {
+            let wrapped = cells.enumerated().map { TextWrapper(width: widths[$0]).wrap($1) }
+            let height = max(1, wrapped.map(\.count).max() ?? 1)
+            for lineIndex in 0..<height {
+                var spans = [StyledSpan("│", style: mutedStyle)]
+                var ambiguous = false
+                for column in 0..<columns {
+                    let line = lineIndex < wrapped[column].count ? wrapped[column][lineIndex] : Line()
+                    ambiguous = ambiguous || line.hasAmbiguousWidth
+                    let padding = max(0, widths[column] - line.width)
+                    let left: Int
+                    switch table.alignments[column] {
+                    case .right: left = padding
+                    case .center: left = padding / 2
+                    case .none, .left: left = 0
+                    }
+                    spans.append(StyledSpan(RepeatedText.spaces(left + 1)))
+                    spans += line.spans
+                    spans.append(StyledSpan(RepeatedText.spaces(padding - left + 1)))
+                    spans.append(StyledSpan("│", style: mutedStyle))
+                }
+                lines.append(Line(spans: spans, width: tableWidth, hasAmbiguousWidth: ambiguous))
+            }
+        }
+        lines.append(rule("┌", "┬", "┐"))
+        appendRow(header)
+        lines.append(rule("├", "┼", "┤"))
+        for row in rows { appendRow(row) }
+        lines.append(rule("└", "┴", "┘"))
+    }
+
+    /// A table too wide for the terminal: each row as `header: value` lines, a blank line
+    /// between rows (the header alone when there is no row).
+    private func layoutTableRows(header: [[StyledSpan]], rows: [[[StyledSpan]]], width: Int, into lines: inout [Line]) {
+        guard !rows.isEmpty else {
+            for cell in header { lines += TextWrapper(width: width).wrap(cell) }
+            return
+        }
+        let separator = StyledSpan(": ", style: style(for: .body).adding(style(for: .strong)))
+        for (index, row) in rows.enumerated() {
+            if index > 0 { lines.append(Line()) }
+            for (label, value) in zip(header, row) {
+                lines += TextWrapper(width: width, continuationPrefix: [StyledSpan("  ")]).wrap(label + [separator] + value)
             }
         }
     }

@@ -47,7 +47,8 @@ package enum ASCIIFallback {
         case 0x2191: return "^"
         case 0x2193: return "v"
         case 0x00A0, 0x2000...0x200A, 0x202F: return " "
-        case 0x00D7: return "x"
+        case 0x00D7, 0x2611, 0x2612: return "x" // ☑ ☒: a task's ticked box in a quote preview
+        case 0x2610: return "o" // ☐
         default:
             // A letter with accents: its base letter, when that is ASCII.
             let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first

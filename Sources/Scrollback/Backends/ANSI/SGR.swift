@@ -11,11 +11,14 @@ package struct SGRStyle: Sendable, Hashable {
     package var italic: Bool
     package var underline: Bool
     package var dim: Bool
+    /// Crossed out (SGR 9): strikethrough in message text.
+    package var strikethrough: Bool
 
     package init(
         foreground: ThemeColor? = nil, background: ThemeColor? = nil, bold: Bool = false, italic: Bool = false,
-        underline: Bool = false, dim: Bool = false
+        underline: Bool = false, dim: Bool = false, strikethrough: Bool = false
     ) {
+        self.strikethrough = strikethrough
         self.foreground = foreground
         self.background = background
         self.bold = bold
@@ -37,7 +40,7 @@ package struct SGRStyle: Sendable, Hashable {
         SGRStyle(
             foreground: other.foreground ?? foreground, background: other.background ?? background,
             bold: bold || other.bold, italic: italic || other.italic,
-            underline: underline || other.underline, dim: dim || other.dim)
+            underline: underline || other.underline, dim: dim || other.dim, strikethrough: strikethrough || other.strikethrough)
     }
 
     /// The escape sequence that switches to this style, or `""` when there is nothing to say
@@ -49,6 +52,7 @@ package struct SGRStyle: Sendable, Hashable {
         if dim { parameters.append("2") }
         if italic { parameters.append("3") }
         if underline { parameters.append("4") }
+        if strikethrough { parameters.append("9") }
         if let foreground, let parameter = Self.colorParameter(foreground, depth: depth, isBackground: false) {
             parameters.append(parameter)
         }

@@ -19,6 +19,9 @@ struct HTMLMarkdownRenderer {
     /// The glyph in front of an image placeholder.
     var placeholderIcon = "📷"
 
+    /// What a screen reader says for a task item's box, ticked or not.
+    var taskLabels = (done: "done", notDone: "not done")
+
     /// Deeper nesting is written without its wrappers (the text stays).
     static let maximumDepth = 32
 
@@ -80,7 +83,37 @@ struct HTMLMarkdownRenderer {
             output.write("</p>")
         case .thematicBreak:
             output.write("<hr>")
+        case .table(let table):
+            writeTable(table, depth: depth, to: &output)
         }
+    }
+
+    /// A pipe table in a container that scrolls sideways on its own, so that a wide table
+    /// never widens the page; alignment is a class, the page allowing no `style` attributes.
+    private func writeTable<Output: TextOutputStream>(_ table: MarkdownTable, depth: Int, to output: inout Output) {
+        func writeRow(_ cells: [[MarkdownInline]], element: String) {
+            output.write("<tr>")
+            for (cell, alignment) in zip(cells, table.alignments) {
+                switch alignment {
+                case .none: output.write("<\(element)>")
+                case .left: output.write("<\(element) class=\"sb-align-left\">")
+                case .center: output.write("<\(element) class=\"sb-align-center\">")
+                case .right: output.write("<\(element) class=\"sb-align-right\">")
+                }
+                writeInlines(cell, depth: depth + 1, to: &output)
+                output.write("</\(element)>")
+            }
+            output.write("</tr>\n")
+        }
+        output.write("<div class=\"sb-table\" tabindex=\"0\"><table>\n<thead>")
+        writeRow(table.header, element: "th")
+        output.write("</thead>")
+        if !table.rows.isEmpty {
+            output.write("\n<tbody>")
+            for row in table.rows { writeRow(row, element: "td") }
+            output.write("</tbody>")
+        }
+        output.write("\n</table></div>")
     }
 
     private func writeList<Output: TextOutputStream>(
@@ -100,6 +133,13 @@ struct HTMLMarkdownRenderer {
             closing = "</ul>"
         }
         for item in items {
+            // A task item shows its box where the bullet would be.
+            if case .paragraph(let inlines)? = item.first, case .checkbox? = inlines.first {
+                output.write("\n<li class=\"sb-task-item\">")
+                writeBlocks(item, tight: tight, depth: depth + 1, to: &output)
+                output.write("</li>")
+                continue
+            }
             output.write("\n<li>")
             writeBlocks(item, tight: tight, depth: depth + 1, to: &output)
             output.write("</li>")
@@ -126,6 +166,16 @@ struct HTMLMarkdownRenderer {
             writeWrapped("em", children, depth: depth, to: &output)
         case .strong(let children):
             writeWrapped("strong", children, depth: depth, to: &output)
+        case .strikethrough(let children):
+            writeWrapped("del", children, depth: depth, to: &output)
+        case .checkbox(let checked):
+            // A picture of the box, not a form control: a transcript cannot tick it.
+            output.write(
+                checked
+                    ? "<span class=\"sb-task sb-task-done\" role=\"img\" aria-label=\""
+                    : "<span class=\"sb-task\" role=\"img\" aria-label=\"")
+            HTMLEscaping.write(checked ? taskLabels.done : taskLabels.notDone, to: &output)
+            output.write(checked ? "\">☑</span> " : "\">☐</span> ")
         case .link(let destination, let title, let children):
             guard allowsLinks, depth < Self.maximumDepth, let url = URLPolicy.sanitize(destination) else {
                 return writeInlines(children, depth: depth + 1, to: &output)

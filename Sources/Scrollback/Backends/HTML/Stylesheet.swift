@@ -145,6 +145,13 @@ package struct Stylesheet {
             .sb-body blockquote{padding-left:var(--sb-spacing);border-left:3px solid \(border);color:\(muted)}
             .sb-heading{font-weight:\(fontWeight("headlineBold"));font-size:\(fontSize(named: "headline"))}
             .sb-raw-html{white-space:pre-wrap}
+            .sb-table{max-width:100%;overflow-x:auto;margin:calc(var(--sb-spacing)/2) 0}
+            .sb-table table{border-collapse:collapse}
+            .sb-table th,.sb-table td{padding:calc(var(--sb-spacing)/4) calc(var(--sb-spacing)/2);border:1px solid \(border);text-align:start;vertical-align:top;unicode-bidi:plaintext;overflow-wrap:break-word;word-break:normal}
+            .sb-table th{font-weight:\(fontWeight("bodyBold"))}
+            .sb-table .sb-align-left{text-align:left}.sb-table .sb-align-center{text-align:center}.sb-table .sb-align-right{text-align:right}
+            .sb-body li.sb-task-item{list-style:none}
+            .sb-task-item>.sb-task:first-child,.sb-task-item>p:first-child>.sb-task:first-child{display:inline-block;width:1.25em;margin-left:-1.25em}
             .sb-stack{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/2);min-width:0}
             .sb-row{display:flex;flex-wrap:wrap;align-items:center;gap:calc(var(--sb-spacing)/2);min-width:0}
             .sb-card,.sb-row.sb-attachment{min-width:0;padding:calc(var(--sb-spacing)*.75) var(--sb-spacing);border:1px solid \(border);border-radius:calc(var(--sb-radius)*2/3);background:\(color("background", "background1"))}

@@ -267,6 +267,8 @@ struct MarkdownViewConverter {
             return [.html(html)]
         case .thematicBreak:
             return []
+        case .table(let table):
+            return joined(([table.header] + table.rows).map { joined($0, separator: " · ") }, separator: " ")
         }
     }
 

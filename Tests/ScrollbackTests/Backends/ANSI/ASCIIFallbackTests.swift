@@ -11,6 +11,7 @@ import Testing
         #expect(ASCIIFallback.transliterate("café • “quoted” … ↳ ▎") == "cafe * \"quoted\" . > |")
         #expect(ASCIIFallback.transliterate("佐藤 👍") == "???? ??", "two columns each")
         #expect(ASCIIFallback.transliterate("e\u{301}") == "e", "a combining accent goes with its letter")
+        #expect(ASCIIFallback.transliterate("☐ todo ☑ done") == "o todo x done", "task boxes in a quote preview")
         #expect(ASCIIFallback.transliterate("plain") == "plain")
     }
 

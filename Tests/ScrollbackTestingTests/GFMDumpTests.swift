@@ -1,0 +1,29 @@
+import Scrollback
+import ScrollbackTesting
+import Testing
+
+/// The structural dump shows GitHub's extensions: task boxes, strikethrough and tables.
+@Suite struct GFMDumpTests {
+    @Test func gitHubMarkdownDumpsItsStructure() throws {
+        let view = View.markdown(ChatMarkdown.parse("- [x] ~~a~~\n\n| h |\n|:-:|\n| c |", mentionedUsers: []))
+        let dump = try Snapshotting<View, String>.dump.snapshot(view)
+        #expect(
+            dump == """
+                markdown
+                  bullet list
+                    item
+                      paragraph
+                        checkbox ticked
+                        strikethrough
+                          text "a"
+                  table center
+                    header
+                      cell
+                        text "h"
+                    row
+                      cell
+                        text "c"
+
+                """)
+    }
+}
