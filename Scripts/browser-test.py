@@ -97,10 +97,13 @@ CONTROL_CHECKS = ("html5lib strict parse", "no horizontal overflow at 360 px", "
                   "no badge over text", "avatars show their initials")
 
 
-# A page whose outline skips from h1 to h3 and whose contents link names the wrong section.
+# A page whose outline skips from h1 to h3, whose contents link names the wrong section and whose
+# last message sits under another day's separator.
 OUTLINE_CONTROL_PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>outline control</title></head>
 <body><h1>title</h1><main><nav class="sb-contents"><a href="#channel-1">General</a></nav><h3>skipped</h3>
-<div id="channel-1"><h2>Random</h2></div></main></body></html>
+<div id="channel-1"><h2>Random</h2></div>
+<h2 class="sb-day">Wednesday, Apr 1, 2026</h2><article class="sb-message" id="m-late" title="Thursday, Apr 2, 2026, 08:00:00 UTC">late</article>
+</main></body></html>
 """
 
 
@@ -537,6 +540,28 @@ def check_details(tools, results, path, label):
         check_scheme_contrast(tools, results, label)
 
 
+# Each message sits under the day separator of its own day, in document order: after a thread
+# whose replies ran into a later day, the channel's next message needs its day stated again.
+# A message's title ends with its full date and time, which starts with its day's label.
+DAY_ORDER = """(() => {
+  const problems = [];
+  let day = null;
+  for (const element of document.querySelectorAll('.sb-day, article.sb-message')) {
+    if (element.classList.contains('sb-day')) { day = element.textContent.trim(); continue; }
+    const sent = (element.getAttribute('title') || '').split('\\n').pop();
+    if (day && sent && !sent.startsWith(day + ',')) problems.push(`${element.id}: under ${day}, sent ${sent}`);
+  }
+  return problems;
+})()"""
+
+
+def check_day_order(tools, results, label):
+    problems = tools.evaluate(DAY_ORDER) or []
+    count = tools.evaluate("document.querySelectorAll('.sb-day').length")
+    results.check(not problems, f"{label}: every message sits under its own day's separator ({count} separators)",
+                  "; ".join(problems[:5]))
+
+
 # Every heading in document order, as [level, text].
 HEADINGS = "[...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].map(h => [+h.tagName[1], h.textContent.trim()])"
 
@@ -813,6 +838,7 @@ def check_page(tools, results, path, label, mode, screenshot_dir):
     if remote_media and "/split/" not in path and mode != "failed-images":
         check_details(tools, results, path, label)
     check_outline(tools, results, label)
+    check_day_order(tools, results, label)
     check_contents_links(tools, results, label, required=name == "workspace.json" and mode == "default")
 
     # Last: following a link may open another page of a split set. Pages whose images fail are
@@ -929,7 +955,8 @@ def main():
         quiet = Quiet()
         check_outline(tools, quiet, "outline control")
         check_contents_links(tools, quiet, "outline control", required=True)
-        for name in ("headings do not skip levels", "every contents link lands on its channel"):
+        check_day_order(tools, quiet, "outline control")
+        for name in ("headings do not skip levels", "every contents link lands on its channel", "sits under its own day"):
             seen = any(name in label for label in quiet.failures)
             results.check(seen, f"control page: the check '{name}' sees a broken page", "it passed a broken page")
     except Exception as error:  # a broken browser session is a failure, not a crash
