@@ -27,6 +27,8 @@ final class EntityDirectory {
         var column: Int32
         var offset: Int64
         var length: Int32
+        /// Whether the spool holds the whole entity (`{"type", "item"}`), not only its item.
+        var wrapped: Bool
     }
 
     /// One reaction, compactly: the rest (the user's name) is looked up when it is shown.
@@ -105,10 +107,70 @@ final class EntityDirectory {
             }
             let position = parser.currentPosition()
             try parser.pinNextValue()
-            let value = try parser.parseValue()
+            defer { parser.unpin() }
+            if try parser.peekKind() == .object {
+                try readEntity(from: &parser, position: position)
+            } else {
+                try add(try parser.parseValue(), bytes: parser.pinnedBytes(), position: position)
+            }
             _ = parser.takeReplacementPosition()
-            try add(value, bytes: parser.pinnedBytes(), position: position)
-            parser.unpin()
+        }
+    }
+
+    private static let entityKeys = ExpectedKeys(["type", "item"])
+    private static let placeKeyNames = ["id", "channel_type", "channel_id", "cid"]
+    private static let placeKeys = ExpectedKeys(placeKeyNames)
+
+    /// Reads one entity object. A message whose `"type"` comes before its `"item"` (the usual
+    /// order) is walked without building its text: only its id and channel are read, and its
+    /// item is spooled as written. Anything else is parsed and handed to ``add(_:bytes:position:)``.
+    private func readEntity(from parser: inout JSONStreamParser, position: SourcePosition) throws(ReadError) {
+        try parser.beginObject()
+        var type: JSONValue?
+        var item: JSONValue?
+        var skimmed: (place: JSONObject, bytes: [UInt8])?
+        let keys = Self.entityKeys
+        while true {
+            switch try parser.nextKey(among: keys) {
+            case .end:
+                if let skimmed, item == nil {
+                    let element = entityCount
+                    entityCount += 1
+                    return try skimmed.bytes.withUnsafeBufferPointer { bytes in
+                        Result { () throws(ReadError) in
+                            try addMessage(skimmed.place, bytes: bytes, element: element, position: position, wrapped: false)
+                        }
+                    }.get()
+                }
+                var members: [(key: String, value: JSONValue)] = []
+                if let type { members.append(("type", type)) }
+                if let item { members.append(("item", item)) }
+                return try add(.object(JSONObject(uniqueMembers: members)), bytes: parser.pinnedBytes(), position: position)
+            case .key(0): type = try parser.parseValue()
+            case .key:
+                guard type == .string("message"), skimmed == nil, item == nil, try parser.peekKind() == .object else {
+                    item = try parser.parseValue()
+                    continue
+                }
+                try parser.pinNextValue()
+                try parser.beginObject()
+                var members: [(key: String, value: JSONValue)] = []
+                let placeKeys = Self.placeKeys
+                while true {
+                    switch try parser.nextKey(among: placeKeys) {
+                    case .end: break
+                    case .key(let index):
+                        members.append((Self.placeKeyNames[index], try parser.parseValue()))
+                        continue
+                    case .other:
+                        try parser.skipValue()
+                        continue
+                    }
+                    break
+                }
+                skimmed = (JSONObject(members), Array(parser.pinnedBytes()))
+            case .other: try parser.skipValue()
+            }
         }
     }
 
@@ -131,7 +193,7 @@ final class EntityDirectory {
         case "user": addUser(item, position: position, path: path)
         case "channel": addChannel(item, position: position, path: path)
         case "member": addMember(item)
-        case "message": try addMessage(item, bytes: bytes, element: element, position: position)
+        case "message": try addMessage(item, bytes: bytes, element: element, position: position, wrapped: true)
         case "reaction": addReaction(item, position: position, path: path)
         default: warn(position, path, "an entity of unknown type \"\(type.prefix(40).description.debugEscaped)\" is left out")
         }
@@ -196,13 +258,15 @@ final class EntityDirectory {
         }
     }
 
-    private func addMessage(_ item: JSONObject, bytes: UnsafeBufferPointer<UInt8>, element: Int32, position: SourcePosition) throws(ReadError) {
+    private func addMessage(
+        _ item: JSONObject, bytes: UnsafeBufferPointer<UInt8>, element: Int32, position: SourcePosition, wrapped: Bool
+    ) throws(ReadError) {
         let number = Self.cid(item, typeKey: "channel_type", idKey: "channel_id").map { group($0) } ?? 0
         let offset = try spool.append(UnsafeRawBufferPointer(bytes))
         entries.append(
             MessageEntry(
                 group: number, element: element, line: Int32(clamping: position.line), column: Int32(clamping: position.column),
-                offset: offset, length: Int32(clamping: bytes.count)))
+                offset: offset, length: Int32(clamping: bytes.count), wrapped: wrapped))
         if let id = Self.identifier(item["id"]) { placeKeys[element] = FNV1a.hash(id) }
     }
 
@@ -285,7 +349,41 @@ final class EntityDirectory {
         let bytes = try bytes(of: entry)
         var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1))
         guard let value = try? parser.parseValue() else { return nil }
-        return value["item"]?.objectValue
+        return entry.wrapped ? value["item"]?.objectValue : value.objectValue
+    }
+
+    private static let headKeyNames = ["id", "user", "user_id", "parent_id", "created_at", "show_in_channel"]
+    private static let headKeys = ExpectedKeys(headKeyNames)
+
+    /// The members of a spooled message item that the index reads, its other values skipped
+    /// unbuilt (an object `user` is kept whole: it is small).
+    func head(of entry: MessageEntry) throws(ReadError) -> JSONObject? {
+        let bytes = try bytes(of: entry)
+        var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1))
+        do throws(ReadError) {
+            guard try parser.peekKind() == .object else { return nil }
+            try parser.beginObject()
+            if entry.wrapped {
+                while true {
+                    guard let (key, _) = try parser.nextKeyAndHash() else { return nil }
+                    if key == "item" { break }
+                    try parser.skipValue()
+                }
+                guard try parser.peekKind() == .object else { return nil }
+                try parser.beginObject()
+            }
+            var members: [(key: String, value: JSONValue)] = []
+            let keys = Self.headKeys
+            while true {
+                switch try parser.nextKey(among: keys) {
+                case .end: return JSONObject(members)
+                case .key(let index): members.append((Self.headKeyNames[index], try parser.parseValue()))
+                case .other: try parser.skipValue()
+                }
+            }
+        } catch {
+            return nil
+        }
     }
 
     /// A message item with what the other entities say about it filled in, as a message of a

@@ -557,12 +557,10 @@ public struct TranscriptReader {
     /// One spooled message entity, its author, reactions and quote filled in (in index mode, its
     /// author only, unless it is a reply, which the index spools as it will be shown).
     private mutating func entityMessage(_ entry: EntityDirectory.MessageEntry, in directory: EntityDirectory) throws(ReadError) -> Item? {
-        guard let item = try directory.item(of: entry) else { return nil }
         let position = SourcePosition(line: Int(entry.line), column: Int(entry.column))
         let path = directory.isArray ? "[\(entry.element)].item" : "line \(entry.line).item"
-        let isReply = item["parent_id"]?.stringValue.map { !$0.isEmpty } ?? false
-        if mode == .index && !isReply {
-            let resolved = directory.resolve(item, complete: false)
+        if mode == .index, let head = try directory.head(of: entry), !(head["parent_id"]?.stringValue.map { !$0.isEmpty } ?? false) {
+            let resolved = directory.resolve(head, complete: false)
             messageElements += 1
             var head = MessageHead()
             head.id = resolved["id"]
@@ -573,6 +571,7 @@ public struct TranscriptReader {
             head.sawContentKey = true
             return decoder.indexedMessage(head).map { .message($0, json: nil) }
         }
+        guard let item = try directory.item(of: entry) else { return nil }
         let resolved = directory.resolve(item, complete: true)
         return try decode(.object(resolved), path: path, position: position).map { .message($0, json: nil) }
     }
