@@ -81,6 +81,8 @@ final class EntityDirectory {
     private var entityCount: Int32 = 0
     private let spool: TemporaryFile
     private let quiet = MessageDecoder(warn: { _, _ in })
+    /// Shared by the parsers of spooled messages, one after another.
+    private let workspace = JSONStreamParser.Workspace()
 
     init(isArray: Bool, directory: String = TemporaryFile.defaultDirectory) throws(ReadError) {
         self.isArray = isArray
@@ -347,7 +349,7 @@ final class EntityDirectory {
     /// The `item` of a spooled message entity.
     func item(of entry: MessageEntry) throws(ReadError) -> JSONObject? {
         let bytes = try bytes(of: entry)
-        var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1))
+        var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1), workspace: workspace)
         guard let value = try? parser.parseValue() else { return nil }
         return entry.wrapped ? value["item"]?.objectValue : value.objectValue
     }
@@ -359,7 +361,7 @@ final class EntityDirectory {
     /// unbuilt (an object `user` is kept whole: it is small).
     func head(of entry: MessageEntry) throws(ReadError) -> JSONObject? {
         let bytes = try bytes(of: entry)
-        var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1))
+        var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1), workspace: workspace)
         do throws(ReadError) {
             guard try parser.peekKind() == .object else { return nil }
             try parser.beginObject()
