@@ -333,7 +333,8 @@ final class EntityDirectory {
         var channel = group.channel
         if channel.memberCount == nil, group.memberCount > 0 { channel.memberCount = group.memberCount }
         if channel.members.isEmpty {
-            channel.members = group.memberIDs.map { id in user(id).flatMap { quiet.user($0, path: FieldPath(base: "")) } ?? ChatUser(id: id) }
+            channel.members = group.memberIDs.map { id in user(id).flatMap { quiet.user($0, path: FieldPath(base: "")) } ?? ChatUser(id: id)
+            }
         }
         return channel
     }
@@ -451,7 +452,10 @@ final class EntityDirectory {
                 totals[reaction.type, default: (0, 0)].sum += Int64(reaction.score)
             }
             let groups = totals.map { type, total in
-                (key: reactionTypes[Int(type)], value: JSONValue.object(["count": .integer(total.count), "sum_scores": .integer(total.sum)]))
+                (
+                    key: reactionTypes[Int(type)],
+                    value: JSONValue.object(["count": .integer(total.count), "sum_scores": .integer(total.sum)])
+                )
             }
             object["reaction_groups"] = .object(JSONObject(uniqueMembers: groups.sorted { $0.key < $1.key }))
         }

@@ -133,15 +133,18 @@ public struct TranscriptReader {
     }
 
     init(
-        source: ByteSource, strict: Bool = false, handoff: EntityHandoff? = nil, temporaryDirectory: String = TemporaryFile.defaultDirectory,
+        source: ByteSource, strict: Bool = false, handoff: EntityHandoff? = nil,
+        temporaryDirectory: String = TemporaryFile.defaultDirectory,
         onWarning: @escaping (ReadWarning) -> Void = { _ in }
     ) {
-        self.init(source: source, mode: .full, strict: strict, handoff: handoff, temporaryDirectory: temporaryDirectory, onWarning: onWarning)
+        self.init(
+            source: source, mode: .full, strict: strict, handoff: handoff, temporaryDirectory: temporaryDirectory, onWarning: onWarning)
     }
 
     /// A silent reader in ``Mode/index`` (it never reports, so it never stops for `strict`).
     init(indexing source: ByteSource, handoff: EntityHandoff? = nil, temporaryDirectory: String = TemporaryFile.defaultDirectory) {
-        self.init(source: source, mode: .index, strict: false, handoff: handoff, temporaryDirectory: temporaryDirectory, onWarning: { _ in })
+        self.init(
+            source: source, mode: .index, strict: false, handoff: handoff, temporaryDirectory: temporaryDirectory, onWarning: { _ in })
     }
 
     private init(

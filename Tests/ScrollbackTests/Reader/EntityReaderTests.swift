@@ -92,7 +92,10 @@ import Testing
 
     @Test func attachesReactionCountsAndWhoReacted() throws {
         let message = try #require(read(Self.sample).message("a1"))
-        #expect(message.reactionGroups == [ReactionGroup(type: "like", count: 2, sumScores: 4), ReactionGroup(type: "love", count: 1, sumScores: 1)])
+        #expect(
+            message.reactionGroups == [
+                ReactionGroup(type: "like", count: 2, sumScores: 4), ReactionGroup(type: "love", count: 1, sumScores: 1),
+            ])
         // The latest first, each with its user.
         #expect(message.latestReactions.map(\.type) == ["love", "like", "like"])
         #expect(message.latestReactions.map { $0.user?.name } == ["Inès", "Tomás", "Inès"])
@@ -100,7 +103,9 @@ import Testing
     }
 
     @Test func keepsTheLatestTenReactorsAndTheItemsOwnReactions() throws {
-        var lines = [#"{"type": "message", "item": {"id": "m", "user": "u", "text": "x", "reaction_groups": {"wow": {"count": 40, "sum_scores": 40}}}}"#]
+        var lines = [
+            #"{"type": "message", "item": {"id": "m", "user": "u", "text": "x", "reaction_groups": {"wow": {"count": 40, "sum_scores": 40}}}}"#
+        ]
         for minute in 0..<25 {
             lines.append(
                 #"{"type": "reaction", "item": {"message_id": "m", "type": "wow", "user_id": "r\#(minute)", "created_at": "2026-03-02T07:\#(String(format: "%02d", minute)):00Z"}}"#
