@@ -59,6 +59,34 @@ import Testing
         #expect(run.errors.contains("no \"item\""), "\(run.errors)")
     }
 
+    /// The generated corpus (`Scripts/entity-corpus.py`) renders exactly as the same messages in
+    /// channel shape: every author, reaction, quote, thread and member count resolved.
+    @Test func aGeneratedEntityFileRendersAsItsChannelShape() throws {
+        let script = samples.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scripts/entity-corpus.py").path
+        func generate(_ format: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script, "--entities", "3000", "--format", format]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        let entities = temporaryFile(try generate("ndjson"), extension: "ndjson")
+        let array = temporaryFile(try generate("array"))
+        let channels = temporaryFile(try generate("channels"))
+        let expected = ToolRun(["render", channels, "--format", "markdown"])
+        #expect(expected.status == 0)
+        #expect(expected.output.contains("messages · "))
+        for path in [entities, array] {
+            let run = ToolRun(["render", path, "--format", "markdown"])
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.output == expected.output)
+        }
+    }
+
     @Test func theArrayFormRendersAsTheLines() throws {
         let lines = try String(contentsOfFile: Self.sample, encoding: .utf8).split(separator: "\n")
         let path = temporaryFile("[" + lines.joined(separator: ",\n") + "]")
