@@ -15,7 +15,8 @@ final class EntityHandoff {
 /// its place (32 bytes) is kept, grouped by channel so that a channel's messages follow its
 /// heading even when the file interleaves channels. Users (their `id`, `name`, `image`, `role`),
 /// channels (a few members' ids each) and reactions (24 bytes each: message id hash, time, user,
-/// type, score) stay in memory; so does an id-hash-to-place table (16 bytes a message) that lets
+/// type, score; past ``reactionBudget``, only each message's latest ten, the rest as counts by
+/// type) stay in memory; so does an id-hash-to-place table (16 bytes a message) that lets
 /// a quote (`quoted_message_id`) embed its quoted message.
 final class EntityDirectory {
     /// One message entity: its channel group, its place in the input and in the spool.
@@ -39,6 +40,14 @@ final class EntityDirectory {
         var user: UInt32
         var type: UInt16
         var score: Int16
+    }
+
+    /// Reactions folded into counts, once there were too many to keep each (``reactionBudget``).
+    struct ReactionTotal {
+        var message: UInt64
+        var count: Int32
+        var sum: Int32
+        var type: UInt16
     }
 
     /// A channel met as an entity or named by a member or a message.
@@ -71,6 +80,11 @@ final class EntityDirectory {
     private(set) var entries: [MessageEntry] = []
     private(set) var users: [String: JSONObject] = [:]
     private(set) var reactions: [ReactionRecord] = []
+    private(set) var reactionTotals: [ReactionTotal] = []
+    /// How many reaction records are kept before they are compacted: each message keeps its
+    /// latest ten (they are shown by name), the older ones only count. It doubles when a
+    /// compaction cannot free half of it (many messages with a few reactions each).
+    var reactionBudget = 1 << 19
     private var groupsByCID: [String: Int32] = [:]
     private var places: [IDPlace] = []
     private var reactorIDs: [String] = []
@@ -212,6 +226,8 @@ final class EntityDirectory {
         }
         placeKeys = [:]
         places.sort { $0.key < $1.key }
+        // Once compacted, always compacted: each message keeps at most its latest ten.
+        if !reactionTotals.isEmpty { compactReactions() }
         reactions.sort { ($0.message, $0.time) < ($1.message, $1.time) }
         if droppedWarnings > 0 {
             warnings.append(
@@ -299,6 +315,37 @@ final class EntityDirectory {
         let time = item["created_at"]?.stringValue.flatMap { RFC3339.parse($0) }?.timeIntervalSince1970 ?? -.infinity
         let score = Int16(clamping: item["score"]?.integerValue ?? 1)
         reactions.append(ReactionRecord(message: FNV1a.hash(messageID), time: time, user: user, type: typeNumber, score: score))
+        if reactions.count >= reactionBudget { compactReactions() }
+    }
+
+    /// Folds every message's reactions but its latest ten into counts by type.
+    private func compactReactions() {
+        reactions.sort { ($0.message, $0.time) < ($1.message, $1.time) }
+        var kept: [ReactionRecord] = []
+        var start = 0
+        while start < reactions.count {
+            var end = start + 1
+            while end < reactions.count, reactions[end].message == reactions[start].message { end += 1 }
+            let keepFrom = max(start, end - Self.latestReactionsKept)
+            for reaction in reactions[start..<keepFrom] {
+                reactionTotals.append(ReactionTotal(message: reaction.message, count: 1, sum: Int32(reaction.score), type: reaction.type))
+            }
+            kept.append(contentsOf: reactions[keepFrom..<end])
+            start = end
+        }
+        reactions = kept
+        reactionTotals.sort { ($0.message, $0.type) < ($1.message, $1.type) }
+        var merged: [ReactionTotal] = []
+        for total in reactionTotals {
+            if let last = merged.last, last.message == total.message, last.type == total.type {
+                merged[merged.count - 1].count &+= total.count
+                merged[merged.count - 1].sum &+= total.sum
+            } else {
+                merged.append(total)
+            }
+        }
+        reactionTotals = merged
+        if reactions.count * 2 > reactionBudget { reactionBudget *= 2 }
     }
 
     /// The group of channel `cid`, made when it is first met.
@@ -450,6 +497,19 @@ final class EntityDirectory {
             for reaction in reactions[low..<end] {
                 totals[reaction.type, default: (0, 0)].count += 1
                 totals[reaction.type, default: (0, 0)].sum += Int64(reaction.score)
+            }
+            // The older reactions a compaction folded into counts.
+            var first = 0
+            var last = reactionTotals.count
+            while first < last {
+                let middle = (first + last) / 2
+                if reactionTotals[middle].message < key { first = middle + 1 } else { last = middle }
+            }
+            while first < reactionTotals.count, reactionTotals[first].message == key {
+                let total = reactionTotals[first]
+                totals[total.type, default: (0, 0)].count += Int64(total.count)
+                totals[total.type, default: (0, 0)].sum += Int64(total.sum)
+                first += 1
             }
             let groups = totals.map { type, total in
                 (

@@ -226,6 +226,38 @@ import Testing
         #expect(try again.readAll() == events)
     }
 
+    @Test func pastItsBudgetTheDirectoryKeepsTheLatestReactionsAndCountsTheRest() throws {
+        let directory = try EntityDirectory(isArray: false)
+        directory.reactionBudget = 16
+        var lines = [#"{"type": "message", "item": {"id": "m", "user": "u", "text": "popular"}}"#]
+        for number in 0..<50 {
+            let type = number % 3 == 0 ? "love" : "like"
+            let time = String(format: "2026-03-02T07:%02d:%02dZ", number / 60, number % 60)
+            lines.append(
+                #"{"type": "reaction", "item": {"message_id": "m", "type": "\#(type)", "user_id": "r\#(number)", "created_at": "\#(time)", "score": 2}}"#
+            )
+            lines.append(#"{"type": "reaction", "item": {"message_id": "n\#(number)", "type": "wow", "user_id": "r\#(number)"}}"#)
+        }
+        for (number, line) in lines.enumerated() {
+            var parser = JSONStreamParser(bytes: Array(line.utf8), chunkSize: 4096)
+            let value = try parser.parseValue()
+            try Array(line.utf8).withUnsafeBufferPointer { bytes in
+                try directory.add(value, bytes: bytes, position: SourcePosition(line: number + 1, column: 1))
+            }
+        }
+        directory.finish()
+        // At most ten records for "m", one for each other message; the rest are counts.
+        #expect(directory.reactions.count == 10 + 50)
+        #expect(directory.reactionTotals.count == 2)
+        let resolved = directory.resolve(["id": "m", "text": "popular"], complete: true)
+        #expect(
+            resolved["reaction_groups"]
+                == ["like": ["count": 33, "sum_scores": 66], "love": ["count": 17, "sum_scores": 34]])
+        let latest = try #require(resolved["latest_reactions"]?.arrayValue)
+        #expect(latest.map { $0["user_id"] } == (40..<50).reversed().map { JSONValue.string("r\($0)") })
+        #expect(directory.resolve(["id": "n7"], complete: true)["reaction_groups"] == ["wow": ["count": 1, "sum_scores": 1]])
+    }
+
     @Test func theDirectoryHoldsPlacesNotMessages() throws {
         let directory = try EntityDirectory(isArray: false)
         for (number, line) in Self.sample.enumerated() {
