@@ -94,6 +94,9 @@ final class EntityDirectory {
     private var droppedWarnings = 0
     private var entityCount: Int32 = 0
     private let spool: TemporaryFile
+    /// Message bytes not yet written to the spool: written a quarter megabyte at a time, not one
+    /// system call a message.
+    private var unwritten: [UInt8] = []
     private let quiet = MessageDecoder(warn: { _, _ in })
     /// Shared by the parsers of spooled messages, one after another.
     private let workspace = JSONStreamParser.Workspace()
@@ -215,8 +218,20 @@ final class EntityDirectory {
         }
     }
 
-    /// Done collecting: sorts what lookups need sorted.
+    private func writeSpool() throws(ReadError) {
+        let spool = spool
+        try unwritten.withUnsafeBytes { bytes in Result { () throws(ReadError) in try spool.append(bytes) } }.get()
+        unwritten.removeAll(keepingCapacity: true)
+    }
+
+    /// Done collecting: writes out the last messages, sorts what lookups need sorted.
     func finish() {
+        do throws(ReadError) {
+            try writeSpool()
+        } catch {
+            if self.error == nil { self.error = error }
+        }
+        unwritten = []
         // Stable: a channel's messages keep their input order.
         entries.sort { ($0.group, $0.element) < ($1.group, $1.element) }
         places = []
@@ -280,7 +295,9 @@ final class EntityDirectory {
         _ item: JSONObject, bytes: UnsafeBufferPointer<UInt8>, element: Int32, position: SourcePosition, wrapped: Bool
     ) throws(ReadError) {
         let number = Self.cid(item, typeKey: "channel_type", idKey: "channel_id").map { group($0) } ?? 0
-        let offset = try spool.append(UnsafeRawBufferPointer(bytes))
+        let offset = spool.size + Int64(unwritten.count)
+        unwritten.append(contentsOf: bytes)
+        if unwritten.count >= 1 << 18 { try writeSpool() }
         entries.append(
             MessageEntry(
                 group: number, element: element, line: Int32(clamping: position.line), column: Int32(clamping: position.column),
