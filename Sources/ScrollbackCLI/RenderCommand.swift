@@ -7,8 +7,9 @@ struct RenderCommand {
         name: "render",
         abstract: "Render a transcript as HTML, ANSI terminal text or Markdown.",
         discussion: """
-            The input may be a channel export, a list of channels, a list of messages, one message \
-            or NDJSON of any of those; the shape is detected. Unusable messages are skipped with a \
+            The input may be a channel export, a list of channels, a list of messages, one message, \
+            NDJSON of any of those, or Stream's import/export entity file (as an array or NDJSON); \
+            the shape is detected. Unusable messages are skipped with a \
             warning on standard error (--strict stops instead).
 
             Files (--output, --output-dir, --split) are replaced only by a render that succeeds: \

@@ -32,9 +32,9 @@ struct JSONStreamParser {
     private var containers: [Container] = []
     /// Where strings with escapes are decoded.
     private var scratch: [UInt8] = []
-    private let keys = KeyTable()
-    private let memberStack = ValueStack<(key: String, value: JSONValue)>()
-    private let elementStack = ValueStack<JSONValue>()
+    private let keys: KeyTable
+    private let memberStack: ValueStack<(key: String, value: JSONValue)>
+    private let elementStack: ValueStack<JSONValue>
     private var startedReading = false
     /// The first byte of a value whose raw bytes are wanted: refills keep it in the window.
     private var pin: Int?
@@ -42,14 +42,25 @@ struct JSONStreamParser {
     /// escape) since the last ``takeReplacementPosition()``.
     private var replacementPosition: SourcePosition?
 
-    init(source: ByteSource) {
+    init(source: ByteSource, workspace: Workspace = Workspace()) {
         self.source = source
         bytes = source.window
+        keys = workspace.keys
+        memberStack = workspace.memberStack
+        elementStack = workspace.elementStack
         scratch.reserveCapacity(256)
     }
 
-    init(bytes: [UInt8], chunkSize: Int = ByteSource.defaultChunkSize) {
-        self.init(source: ByteSource(bytes: bytes, chunkSize: chunkSize))
+    init(bytes: [UInt8], chunkSize: Int = ByteSource.defaultChunkSize, workspace: Workspace = Workspace()) {
+        self.init(source: ByteSource(bytes: bytes, chunkSize: chunkSize), workspace: workspace)
+    }
+
+    /// A parser's key cache and value stacks, which cost more to make than a small value costs to
+    /// parse: parsers that run one after another (over many small spooled values) share one.
+    struct Workspace {
+        let keys = KeyTable()
+        let memberStack = ValueStack<(key: String, value: JSONValue)>()
+        let elementStack = ValueStack<JSONValue>()
     }
 
     /// How many containers the incremental walk has open.

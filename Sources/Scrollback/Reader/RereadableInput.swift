@@ -8,8 +8,12 @@ final class RereadableInput {
     private let ownsDescriptor: Bool
     /// Keeps the scratch copy (and so `descriptor`) alive.
     private let copy: TemporaryFile?
+    /// An entity file's directory, collected by the first reading and replayed by the next.
+    private let handoff = EntityHandoff()
+    private let temporaryDirectory: String
 
     init(path: String, temporaryDirectory: String, standardInput: Int32) throws(ReadError) {
+        self.temporaryDirectory = temporaryDirectory
         if path == "-" {
             let copy = try TemporaryFile(directory: temporaryDirectory)
             try copy.appendAll(from: standardInput, name: "standard input")
@@ -37,7 +41,9 @@ final class RereadableInput {
     /// A reader from the first byte.
     func reader(strict: Bool, onWarning: @escaping (ReadWarning) -> Void) -> TranscriptReader {
         lseek(descriptor, 0, SEEK_SET)
-        return TranscriptReader(source: ByteSource(descriptor: descriptor, name: name), strict: strict, onWarning: onWarning)
+        return TranscriptReader(
+            source: ByteSource(descriptor: descriptor, name: name), strict: strict, handoff: handoff,
+            temporaryDirectory: temporaryDirectory, onWarning: onWarning)
     }
 
     /// A silent reader from the first byte for the index pass. With `strict`, the index must stop
@@ -45,6 +51,7 @@ final class RereadableInput {
     func indexingReader(strict: Bool) -> TranscriptReader {
         guard !strict else { return reader(strict: true, onWarning: { _ in }) }
         lseek(descriptor, 0, SEEK_SET)
-        return TranscriptReader(indexing: ByteSource(descriptor: descriptor, name: name))
+        return TranscriptReader(
+            indexing: ByteSource(descriptor: descriptor, name: name), handoff: handoff, temporaryDirectory: temporaryDirectory)
     }
 }

@@ -22,6 +22,10 @@ public enum InputShape: String, Sendable {
     /// One JSON value after another (usually one a line): messages, boxed messages or channel
     /// objects. A file holding a single bare message object is a one-line NDJSON file.
     case ndjson
+    /// Stream's import/export entity file: `{"type": "user"|"channel"|"member"|"message"|"reaction",
+    /// "item": {...}}` objects in one array or one a line, in any order. Its messages come out
+    /// grouped by channel, each channel first; authors, members and reactions are filled in.
+    case entities
 }
 
 /// Reads a transcript as a stream of channel and message events, one message at a time, so that
@@ -111,6 +115,12 @@ public struct TranscriptReader {
     private var checkedForMessages = false
     /// The member list of the last channel returned, met after its messages.
     private var lateMembers: [ChatUser]?
+    /// An entity file's collected entities, once its shape is known: the reading replays them.
+    private var entities: EntityReplay?
+    /// Where an entity directory is handed from one reading of the input to the next.
+    private let handoff: EntityHandoff?
+    /// Where an entity file's messages are spooled.
+    private let temporaryDirectory: String
 
     /// Opens a file, or standard input for `"-"`.
     public init(path: String, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in }) throws(ReadError) {
@@ -122,17 +132,28 @@ public struct TranscriptReader {
         self.init(source: ByteSource(bytes: bytes), strict: strict, onWarning: onWarning)
     }
 
-    init(source: ByteSource, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in }) {
-        self.init(source: source, mode: .full, strict: strict, onWarning: onWarning)
+    init(
+        source: ByteSource, strict: Bool = false, handoff: EntityHandoff? = nil,
+        temporaryDirectory: String = TemporaryFile.defaultDirectory,
+        onWarning: @escaping (ReadWarning) -> Void = { _ in }
+    ) {
+        self.init(
+            source: source, mode: .full, strict: strict, handoff: handoff, temporaryDirectory: temporaryDirectory, onWarning: onWarning)
     }
 
     /// A silent reader in ``Mode/index`` (it never reports, so it never stops for `strict`).
-    init(indexing source: ByteSource) {
-        self.init(source: source, mode: .index, strict: false, onWarning: { _ in })
+    init(indexing source: ByteSource, handoff: EntityHandoff? = nil, temporaryDirectory: String = TemporaryFile.defaultDirectory) {
+        self.init(
+            source: source, mode: .index, strict: false, handoff: handoff, temporaryDirectory: temporaryDirectory, onWarning: { _ in })
     }
 
-    private init(source: ByteSource, mode: Mode, strict: Bool, onWarning: @escaping (ReadWarning) -> Void) {
+    private init(
+        source: ByteSource, mode: Mode, strict: Bool, handoff: EntityHandoff?, temporaryDirectory: String,
+        onWarning: @escaping (ReadWarning) -> Void
+    ) {
         parser = JSONStreamParser(source: source)
+        self.handoff = handoff
+        self.temporaryDirectory = temporaryDirectory
         self.mode = mode
         self.strict = strict
         self.onWarning = onWarning
@@ -161,6 +182,10 @@ public struct TranscriptReader {
                     }
                     return counted(event)
                 }
+                if entities != nil {
+                    guard let item = try nextEntityItem() else { return nil }
+                    return counted(item)
+                }
                 if finished {
                     if let error = deferredError {
                         deferredError = nil
@@ -182,6 +207,11 @@ public struct TranscriptReader {
             }
         } catch {
             finished = true
+            if entities != nil {
+                entities = nil
+                checkedForMessages = true
+                throw error
+            }
             // Everything read before the error still counts: held messages go out first.
             releaseHeldMessages()
             guard pendingHead < pending.count else { throw error }
@@ -218,8 +248,9 @@ public struct TranscriptReader {
         let line = "line \(start.line)"
         switch kind {
         case .object:
-            // Perhaps an NDJSON message: in index mode, its bytes are kept in case it is a reply.
-            if mode == .index { try parser.pinNextValue() }
+            // Perhaps an NDJSON message: in index mode, its bytes are kept in case it is a reply
+            // (and the first value's, in case it is an entity).
+            if mode == .index || isFirst { try parser.pinNextValue() }
             try parser.beginObject()
             frames.append(.object)
             objectFrames.append(
@@ -252,6 +283,12 @@ public struct TranscriptReader {
         // which is far cheaper than comparing strings.
         guard Self.mayBeWrapperKey(length: key.utf8.count) else { return try keepOrSkip(key, hash: hash, frame: top) }
         switch (key, kind) {
+        case ("type", .string?), ("item", .object?):
+            // Perhaps the first entity of an entity file (index mode would not keep them).
+            guard isTopLevel, objectFrames[top].isFirstValue, !objectFrames[top].isDecided else {
+                return try keepOrSkip(key, hash: hash, frame: top)
+            }
+            objectFrames[top].keep(key, hash: hash, value: try parser.parseValue())
         case ("messages", .array?):
             emitDeferredChannel(frame: top)
             decide(as: objectFrames[top].channel == nil ? .messageList : .channel)
@@ -369,6 +406,9 @@ public struct TranscriptReader {
             return
         }
         let object = frame.object
+        if frame.isFirstValue, EntityDirectory.isEntity(object) {
+            return try startEntities(first: .object(object), position: frame.start, isArray: false)
+        }
         if let channel = frame.channel, object["id"] == nil {
             // `{"channel": {...}}` alone: a channel with no messages.
             if frame.isFirstValue { shape = .channel }
@@ -405,7 +445,21 @@ public struct TranscriptReader {
         let index = arrayFrames[top].count
         arrayFrames[top].count += 1
         let item: Item
-        if mode == .index {
+        if index == 0, frames.count == 1, shape == .messageArray, try parser.peekKind() == .object {
+            // The first element says whether this is an array of entities.
+            let position = parser.currentPosition()
+            _ = parser.takeReplacementPosition()
+            try parser.pinNextValue()
+            let value = try parser.parseValue()
+            if let object = value.objectValue, EntityDirectory.isEntity(object) {
+                try startEntities(first: value, position: position, isArray: true)
+                return nil
+            }
+            let json = mode == .index ? Array(parser.pinnedBytes()) : nil
+            parser.unpin()
+            guard let message = try decode(value, path: "[0]", position: position) else { return nil }
+            item = .message(message, json: message.parentID != nil ? json : nil)
+        } else if mode == .index {
             guard let indexed = try readIndexedElement() else { return nil }
             item = indexed
         } else {
@@ -449,6 +503,80 @@ public struct TranscriptReader {
                     position: position, keyPath: path,
                     reason: "expected a channel object, found \(value.typeName)", skippedMessage: false))
         }
+    }
+
+    // MARK: - Entities
+
+    /// The first value was an entity: the rest of the input is collected into an
+    /// ``EntityDirectory`` (or the one an earlier reading of the same input handed on is taken),
+    /// then replayed.
+    private mutating func startEntities(first: JSONValue, position: SourcePosition, isArray: Bool) throws(ReadError) {
+        shape = .entities
+        defer { parser.unpin() }
+        if let directory = handoff?.directory, directory.isArray == isArray {
+            entities = EntityReplay(directory: directory)
+            return
+        }
+        let directory = try EntityDirectory(isArray: isArray, directory: temporaryDirectory)
+        do throws(ReadError) {
+            try directory.add(first, bytes: parser.pinnedBytes(), position: position)
+            parser.unpin()
+            try directory.collect(from: &parser)
+        } catch {
+            // What came before the error is replayed first.
+            directory.error = error
+        }
+        directory.finish()
+        if directory.error == nil { handoff?.directory = directory }
+        entities = EntityReplay(directory: directory)
+    }
+
+    /// The next event of an entity file: first its warnings, then its channels and messages.
+    private mutating func nextEntityItem() throws(ReadError) -> Item? {
+        guard var replay = entities else { return nil }
+        let directory = replay.directory
+        if !replay.warningsReported {
+            replay.warningsReported = true
+            entities = replay
+            _ = parser.takeReplacementPosition()
+            for warning in directory.warnings { try report(warning) }
+        }
+        while let step = replay.next() {
+            entities = replay
+            switch step {
+            case .channel(let channel): return .channel(channel)
+            case .message(let entry):
+                if let item = try entityMessage(entry, in: directory) { return item }
+            }
+        }
+        finished = true
+        checkedForMessages = true
+        entities = nil
+        if let error = directory.error { throw error }
+        try reportIfNoMessages()
+        return nil
+    }
+
+    /// One spooled message entity, its author, reactions and quote filled in (in index mode, its
+    /// author only, unless it is a reply, which the index spools as it will be shown).
+    private mutating func entityMessage(_ entry: EntityDirectory.MessageEntry, in directory: EntityDirectory) throws(ReadError) -> Item? {
+        let position = SourcePosition(line: Int(entry.line), column: Int(entry.column))
+        let path = directory.isArray ? "[\(entry.element)].item" : "line \(entry.line).item"
+        if mode == .index, let head = try directory.head(of: entry), !(head["parent_id"]?.stringValue.map { !$0.isEmpty } ?? false) {
+            let resolved = directory.resolve(head, complete: false)
+            messageElements += 1
+            var head = MessageHead()
+            head.id = resolved["id"]
+            head.user = resolved["user"]
+            head.createdAt = resolved["created_at"]
+            head.parentID = resolved["parent_id"]
+            head.showInChannel = resolved["show_in_channel"]
+            head.sawContentKey = true
+            return decoder.indexedMessage(head).map { .message($0, json: nil) }
+        }
+        guard let item = try directory.item(of: entry) else { return nil }
+        let resolved = directory.resolve(item, complete: true)
+        return try decode(.object(resolved), path: path, position: position).map { .message($0, json: nil) }
     }
 
     // MARK: - Decoding
@@ -533,6 +661,7 @@ public struct TranscriptReader {
         case .messageArray?, .messageList?: looksLike = messageElements == 0 ? "an empty list" : "a list with no usable message"
         case .boxedMessage?: looksLike = "a message box with no usable message"
         case .ndjson?, nil: looksLike = firstValueLooksLike ?? "values that are not messages"
+        case .entities?: looksLike = "entities with no message"
         }
         try report(ReadWarning(keyPath: "", reason: "no messages found (it looks like \(looksLike))", skippedMessage: false))
     }

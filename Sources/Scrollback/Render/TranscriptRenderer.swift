@@ -207,7 +207,7 @@ public struct TranscriptRenderer: Sendable {
         if case .perChannel = split {
             showsChannelNames = false
         } else {
-            showsChannelNames = (reader.shape == .channels || reader.shape == .ndjson) && loneChannel == nil
+            showsChannelNames = (reader.shape == .channels || reader.shape == .ndjson || reader.shape == .entities) && loneChannel == nil
         }
         session.anchorsChannels = showsChannelNames
         var pageNames: PageNames?
@@ -344,7 +344,7 @@ public struct TranscriptRenderer: Sendable {
     /// has a heading per channel instead); else the theme's title for an untitled transcript.
     /// Only the first event is known when the document begins.
     private func documentInfo(first: TranscriptEvent?, shape: InputShape?) -> DocumentInfo {
-        if case .channel(let channel) = first, shape != .channels, shape != .ndjson {
+        if case .channel(let channel) = first, shape != .channels, shape != .ndjson, shape != .entities {
             return DocumentInfo(title: channelTitle(channel) ?? untitledTitle)
         }
         return DocumentInfo(title: untitledTitle)

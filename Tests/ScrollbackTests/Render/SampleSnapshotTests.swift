@@ -7,7 +7,7 @@ import Testing
 /// The samples rendered whole in every format: references reviewed like code.
 @Suite struct SampleSnapshotTests {
     static let cases: [(String, SampleTranscripts.Format)] = [
-        "launch-room.json", "support-ticket.ndjson", "attachments.json", "threads.json", "workspace.json",
+        "launch-room.json", "support-ticket.ndjson", "attachments.json", "threads.json", "workspace.json", "migration.ndjson",
     ].flatMap { name in
         SampleTranscripts.Format.allCases.map { (name, $0) }
     }
