@@ -80,12 +80,15 @@ extension RenderCommand {
         } catch {
             return tool.failure("cannot create \(mediaDirectory): \(error.localizedDescription)", status: ScrollbackTool.ExitCode.failure)
         }
-        let progress = tool.standardErrorIsTerminal ? MediaProgress(write: tool.standardError) : nil
-        let downloader = MediaDownloader(
-            directory: mediaDirectory, locations: locations, limits: limits,
-            progress: progress.map { line in { line.update(done: $0, total: $1, bytes: $2) } })
+        let progress = tool.progressLine.map { line in
+            let start = line.currentTime
+            return { (done: Int, total: Int, bytes: Int64) in
+                line.update { ProgressText.media(done: done, total: total, bytes: bytes, elapsed: line.currentTime - start) }
+            }
+        }
+        let downloader = MediaDownloader(directory: mediaDirectory, locations: locations, limits: limits, progress: progress)
         let report = downloader.run(urls)
-        progress?.clear()
+        tool.progressLine?.clear()
         for failure in report.failures {
             tool.warning("media: could not save \(MediaDownloader.shortName(failure.url)): \(failure.reason)")
         }
@@ -140,27 +143,6 @@ extension RenderCommand {
         guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value > 0, value * scale <= 1e15 else { return nil }
         return Int64(value * scale)
     }
-}
-
-/// The progress line on a terminal's standard error: `media: 3 of 12, 1.2 MB`, redrawn in place
-/// at most ten times a second, and cleared when the downloads end.
-final class MediaProgress: @unchecked Sendable {
-    private let write: (String) -> Void
-    private let lock = NSLock()
-    private var lastDrawn = Date.distantPast
-
-    init(write: @escaping (String) -> Void) { self.write = write }
-
-    func update(done: Int, total: Int, bytes: Int64) {
-        lock.lock()
-        defer { lock.unlock() }
-        let now = Date()
-        guard done == total || now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
-        lastDrawn = now
-        write("\r\u{1B}[Kmedia: \(done) of \(total), \(MediaDownloader.size(bytes))")
-    }
-
-    func clear() { write("\r\u{1B}[K") }
 }
 
 /// Standard input copied to a hidden temporary file, for the passes that read it again; removed

@@ -74,6 +74,7 @@ struct RenderCommand {
             .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
         ] + mediaOptions + [
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
+        ] + ProgressLine.options + [
             .flag("help", short: "h", help: "Show help information."),
         ],
         examples: [
@@ -178,8 +179,10 @@ struct RenderCommand {
         if let status = prepareMedia(&options, format: format, input: input, filter: filter, scratch: &scratch) { return status }
         defer { withExtendedLifetime(scratch) {} }
         // Two passes (threads need the whole input first); each warning is reported once.
+        var renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
+        if let line = tool.progressLine { renderer.progress = RenderProgressDisplay(line: line).report }
         let job = Job(
-            renderer: TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter),
+            renderer: renderer,
             input: input, strict: arguments.has("strict"),
             report: { [tool] warning in tool.warning("\(input): \(warning)") }, source: scratch?.path)
         if let directory = arguments.value("output-dir") {

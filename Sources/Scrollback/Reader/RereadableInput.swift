@@ -9,6 +9,13 @@ final class RereadableInput {
     /// Keeps the scratch copy (and so `descriptor`) alive.
     private let copy: TemporaryFile?
 
+    /// The input's size in bytes (of the file, or of the copy of what a pipe gave), so that a
+    /// progress report can say how much of it each pass has read.
+    var size: Int64 {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? Int64(status.st_size) : 0
+    }
+
     init(path: String, temporaryDirectory: String, standardInput: Int32) throws(ReadError) {
         if path == "-" {
             let copy = try TemporaryFile(directory: temporaryDirectory)

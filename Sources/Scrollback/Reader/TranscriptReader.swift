@@ -148,6 +148,10 @@ public struct TranscriptReader {
         try nextItem()?.event
     }
 
+    /// How many bytes of the input have been parsed so far: with the input's size, how far a
+    /// long reading has got (for a progress line).
+    public var bytePosition: Int64 { Int64(parser.bytePosition) }
+
     /// ``next()`` with, in ``Mode/index``, a reply's JSON.
     mutating func nextItem() throws(ReadError) -> Item? {
         do throws(ReadError) {
