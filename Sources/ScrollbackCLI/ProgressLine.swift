@@ -61,7 +61,8 @@ final class ProgressLine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let time = now()
-        guard time - lastDrawn >= interval else { return }
+        // A drawing due after one interval is not dropped for a rounding error of the clock.
+        guard time - lastDrawn >= interval - 1e-9 else { return }
         lastDrawn = time
         draw(make())
     }

@@ -19,6 +19,9 @@ package struct ScrollbackTool {
     package var standardErrorIsTerminal = false
     /// Columns of the terminal on standard error, when there is one: the progress line fits it.
     package var standardErrorWidth: Int?
+    /// Seconds between two drawings of the progress line (and before the first); tests set 0
+    /// so that a small input shows it.
+    package var progressInterval = 0.1
     /// The progress line of the running command, when it shows one (``withProgressLine(_:_:)``).
     var progressLine: ProgressLine?
     /// Columns of the terminal on standard output, when there is one.
@@ -142,7 +145,7 @@ package struct ScrollbackTool {
     private func withProgressLine(_ arguments: ParsedArguments, _ command: (ScrollbackTool) -> Int32) -> Int32 {
         guard ProgressLine.isWanted(arguments, tool: self) else { return command(self) }
         let width = standardErrorWidth ?? environment["COLUMNS"].flatMap(Int.init)
-        let line = ProgressLine(write: standardError, width: width, tellsInterruptHandler: isSystem)
+        let line = ProgressLine(write: standardError, width: width, interval: progressInterval, tellsInterruptHandler: isSystem)
         var tool = self
         tool.progressLine = line
         tool.standardError = { line.interject($0) }
