@@ -21,7 +21,8 @@ import Scrollback
 /// Updates may come from any thread (media downloads report on the session's queue).
 final class ProgressLine: @unchecked Sendable {
     private let write: (String) -> Void
-    private let width: Int
+    /// The terminal's columns: texts made shorter for it fit ``fit(_:width:)`` uncut.
+    let width: Int
     private let interval: Double
     private let now: () -> Double
     private let lock = NSLock()
@@ -132,19 +133,22 @@ final class ProgressLine: @unchecked Sendable {
 /// 162 MB, 12 s left` (the rate is of messages). Pure functions of what was counted and the seconds
 /// elapsed, so that tests give both.
 enum ProgressText {
-    /// A pass of a rendering or of `validate`, `elapsed` seconds after the pass began.
-    static func line(_ progress: RenderProgress, elapsed: Double, label: String? = nil) -> String {
+    /// A pass of a rendering or of `validate`, `elapsed` seconds after the pass began. On a
+    /// terminal narrower than the whole line (`width` columns), the bytes go first, then the
+    /// rate, so that the count and the estimate stay.
+    static func line(_ progress: RenderProgress, elapsed: Double, label: String? = nil, width: Int = .max) -> String {
         var parts: [String] = []
         if let total = progress.messageTotal {
             parts.append("\(progress.messagesDone) of \(total) messages")
         } else {
             parts.append("\(progress.messagesDone) \(progress.messagesDone == 1 ? "message" : "messages")")
         }
-        if let rate = rate(progress.messagesDone, elapsed: elapsed) { parts.append("\(rate)/s") }
+        let rate = rate(progress.messagesDone, elapsed: elapsed).map { "\($0)/s" }
+        let bytes: String
         if let total = progress.byteTotal, total > 0 {
-            parts.append("\(size(progress.bytesRead)) of \(size(total))")
+            bytes = "\(size(progress.bytesRead)) of \(size(total))"
         } else {
-            parts.append(size(progress.bytesRead))
+            bytes = size(progress.bytesRead)
         }
         // The bytes measure the work best (messages differ in size); the messages where the
         // size is unknown.
@@ -156,16 +160,22 @@ enum ProgressText {
         } else {
             fraction = nil
         }
-        if let left = fraction.flatMap({ estimate(fraction: $0, elapsed: elapsed) }) { parts.append(left) }
+        let left = fraction.flatMap { estimate(fraction: $0, elapsed: elapsed) }
         let name = label ?? (progress.phase == .indexing ? "index pass" : "render pass")
-        return "\(name): " + parts.joined(separator: ", ")
+        for kept in [[rate, bytes], [rate, nil], [nil, nil]] {
+            let text = "\(name): " + (parts + kept.compactMap { $0 } + [left].compactMap { $0 }).joined(separator: ", ")
+            if text.count < width || kept == [nil, nil] { return text }
+        }
+        return ""
     }
 
-    /// `media downloads: 3 of 12 files, 1.2 MB, 8 s left`.
-    static func media(done: Int, total: Int, bytes: Int64, elapsed: Double) -> String {
-        var text = "media downloads: \(done) of \(total) \(total == 1 ? "file" : "files"), \(size(bytes))"
-        if total > 0, let left = estimate(fraction: Double(done) / Double(total), elapsed: elapsed) { text += ", " + left }
-        return text
+    /// `media downloads: 3 of 12 files, 1.2 MB, 8 s left` (the bytes go first where the line
+    /// is too wide for `width`).
+    static func media(done: Int, total: Int, bytes: Int64, elapsed: Double, width: Int = .max) -> String {
+        let count = "media downloads: \(done) of \(total) \(total == 1 ? "file" : "files")"
+        let left = total > 0 ? estimate(fraction: Double(done) / Double(total), elapsed: elapsed).map { ", " + $0 } ?? "" : ""
+        let whole = count + ", " + size(bytes) + left
+        return whole.count < width ? whole : count + left
     }
 
     /// Whole items per second, once a rate means something (a quarter of a second in).
@@ -219,6 +229,6 @@ final class RenderProgressDisplay: @unchecked Sendable {
         }
         let start = passStart
         lock.unlock()
-        line.update { [label] in ProgressText.line(progress, elapsed: line.currentTime - start, label: label) }
+        line.update { [label] in ProgressText.line(progress, elapsed: line.currentTime - start, label: label, width: line.width) }
     }
 }

@@ -83,7 +83,9 @@ extension RenderCommand {
         let progress = tool.progressLine.map { line in
             let start = line.currentTime
             return { (done: Int, total: Int, bytes: Int64) in
-                line.update { ProgressText.media(done: done, total: total, bytes: bytes, elapsed: line.currentTime - start) }
+                line.update {
+                    ProgressText.media(done: done, total: total, bytes: bytes, elapsed: line.currentTime - start, width: line.width)
+                }
             }
         }
         let downloader = MediaDownloader(directory: mediaDirectory, locations: locations, limits: limits, progress: progress)

@@ -52,6 +52,19 @@ import Testing
         #expect(
             ProgressText.media(done: 3, total: 12, bytes: 1_200_000, elapsed: 3) == "media downloads: 3 of 12 files, 1.2 MB, 9 s left")
         #expect(ProgressText.media(done: 0, total: 1, bytes: 0, elapsed: 3) == "media downloads: 0 of 1 file, 0 B")
+        #expect(
+            ProgressText.media(done: 3, total: 12, bytes: 1_200_000, elapsed: 3, width: 45) == "media downloads: 3 of 12 files, 9 s left")
+    }
+
+    @Test func aNarrowTerminalKeepsTheCountAndTheEstimate() {
+        let render = RenderProgress(
+            phase: .rendering, messagesDone: 40_000, messageTotal: 100_000, bytesRead: 64_800_000, byteTotal: 162_000_000)
+        // 75 columns in all: it fits 80, not 60; without the bytes it fits 60, not 50.
+        #expect(ProgressText.line(render, elapsed: 20, width: 80).contains("64.8 MB of 162 MB"))
+        #expect(ProgressText.line(render, elapsed: 20, width: 60) == "render pass: 40000 of 100000 messages, 2000/s, 30 s left")
+        #expect(ProgressText.line(render, elapsed: 20, width: 50) == "render pass: 40000 of 100000 messages, 30 s left")
+        // Narrower still: cut by the line itself.
+        #expect(ProgressText.line(render, elapsed: 20, width: 30) == "render pass: 40000 of 100000 messages, 30 s left")
     }
 
     @Test func fitsOneColumnLessThanTheTerminalWithoutControls() {
