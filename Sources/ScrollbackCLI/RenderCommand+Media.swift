@@ -69,7 +69,8 @@ extension RenderCommand {
         }
         let urls: [String]
         do {
-            urls = try MediaReferences.collect(path: scratch?.path ?? input, filter: filter)
+            let display = tool.progressLine.map { RenderProgressDisplay(line: $0, label: "media scan") }
+            urls = try MediaReferences.collect(path: scratch?.path ?? input, filter: filter, progress: display)
         } catch {
             // The rendering reads the input again and says what is wrong with it.
             options.mediaLocations = locations
@@ -188,9 +189,13 @@ final class ScratchInput {
 /// avatars and the channels' images. Memory grows with the number of distinct URLs only.
 enum MediaReferences {
     /// Every such URL once, in input order, of the messages `filter` shows (as the renderer
-    /// decides it: message by message, starting over with each channel).
-    static func collect(path: String, filter: MessageFilter = MessageFilter()) throws(ReadError) -> [String] {
+    /// decides it: message by message, starting over with each channel). `progress` hears of
+    /// the reading, a third pass over the input, as the rendering's passes are heard.
+    static func collect(
+        path: String, filter: MessageFilter = MessageFilter(), progress: RenderProgressDisplay? = nil
+    ) throws(ReadError) -> [String] {
         var reader = try TranscriptReader(path: path)
+        let size = progress == nil ? nil : ValidateCommand.fileSize(path)
         var window = MessageFilter.Window(filter)
         var seen: Set<String> = []
         var urls: [String] = []
@@ -204,6 +209,11 @@ enum MediaReferences {
                 window.reset()
                 add(channel.imageURL)
             case .message(let message):
+                if let progress, reader.messageCount & (RenderProgress.interval - 1) == 0 {
+                    progress.report(
+                        RenderProgress(phase: .indexing, messagesDone: reader.messageCount, bytesRead: reader.bytePosition, byteTotal: size)
+                    )
+                }
                 guard window.admits(message) else { continue }
                 add(message.user?.imageURL)
                 for attachment in message.attachments { references(of: attachment).forEach(add) }

@@ -73,9 +73,9 @@ struct RenderCommand {
                 default: "last"),
             .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
         ] + mediaOptions + [
-            .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
+            .flag("strict", help: "Stop at the first unusable message instead of skipping it.")
         ] + ProgressLine.options + [
-            .flag("help", short: "h", help: "Show help information."),
+            .flag("help", short: "h", help: "Show help information.")
         ],
         examples: [
             ("A web page of a channel export:", "scrollback render chat.json -o chat.html"),
