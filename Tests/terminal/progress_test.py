@@ -157,7 +157,7 @@ def main():
     check(b"pass:" not in raw, "CI=true suppresses the line")
 
     # 4. validate: its own line, erased.
-    raw, _ = run_on_pty([scrollback, "validate", small])
+    raw, _ = run_on_pty([scrollback, "validate", corpus])
     check(len(drawings(raw, "reading:")) >= 1, "validate shows a line on a terminal")
     shown = "\n".join(screen_of(raw).display)
     check("reading:" not in shown, f"validate erases its line:\n{shown}")

@@ -16,8 +16,6 @@ protocol TranscriptEventSource {
     var skippedMessageCount: Int { get }
     /// The members of the last channel returned, when they came after its messages.
     mutating func takeLateMembers() -> [ChatUser]?
-    /// The input bytes consumed so far, for progress reports (``TranscriptReader/bytePosition``).
-    var bytePosition: Int64 { get }
 }
 
 extension TranscriptEventSource {
@@ -25,8 +23,6 @@ extension TranscriptEventSource {
     var skippedMessageCount: Int { 0 }
     /// Channels built in code carry their members.
     mutating func takeLateMembers() -> [ChatUser]? { nil }
-    /// Events in memory have no bytes to read.
-    var bytePosition: Int64 { 0 }
 }
 
 extension TranscriptReader: TranscriptEventSource {

@@ -111,6 +111,9 @@ public struct TranscriptReader {
     private var checkedForMessages = false
     /// The member list of the last channel returned, met after its messages.
     private var lateMembers: [ChatUser]?
+    /// Hears how far the reading has got (a two-pass rendering with
+    /// ``TranscriptRenderer/progress``); `nil` costs a mask test per message.
+    var progress: ProgressHook?
 
     /// Opens a file, or standard input for `"-"`.
     public init(path: String, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in }) throws(ReadError) {
@@ -174,6 +177,11 @@ public struct TranscriptReader {
                         checkedForMessages = true
                         try reportIfNoMessages()
                     }
+                    if let progress {
+                        // Once: the end of the pass.
+                        self.progress = nil
+                        progress.tell(self, finished: true)
+                    }
                     return nil
                 }
                 switch frames.last {
@@ -202,7 +210,11 @@ public struct TranscriptReader {
     }
 
     private mutating func counted(_ event: Item) -> Item {
-        if case .message = event { messageCount += 1 }
+        if case .message = event {
+            messageCount += 1
+            // A mask test per message; the hook only every `interval` messages.
+            if messageCount & (RenderProgress.interval - 1) == 0, let progress { progress.tell(self, finished: false) }
+        }
         return event
     }
 

@@ -19,7 +19,8 @@ public struct TranscriptRenderer: Sendable {
     /// ``renderEachChannel(path:strict:onWarning:makeBackend:completed:)`` and
     /// ``renderPages(path:strict:onWarning:names:messagesPerPage:makeBackend:completed:)`` have
     /// got, every ``RenderProgress/interval`` messages and at the end of each pass, on the
-    /// rendering thread. It changes nothing in the output; `nil` (the default) costs nothing.
+    /// rendering thread. It changes nothing in the output; `nil` (the default) costs a mask test
+    /// per message, nothing measurable.
     public var progress: (@Sendable (RenderProgress) -> Void)? = nil
 
     /// The app's components come in here, as values: no global state to set up.
@@ -111,7 +112,7 @@ public struct TranscriptRenderer: Sendable {
         var first = input.indexingReader(strict: strict, progress: progress)
         let index = try TranscriptIndex(reading: &first, filter: filter, directory: temporaryDirectory)
         var second = input.reader(strict: strict, onWarning: onWarning, after: first, progress: progress)
-        return try renderDocument(&second, index: index, to: &backend)
+        return try render(&second, index: index, to: &backend)
     }
 
     /// Renders each channel of the input at `path` as a document of its own (`--output-dir`):
