@@ -115,11 +115,14 @@ final class ProgressLine: @unchecked Sendable {
 
     /// Whether a command shows the line: `--no-progress` never, `--progress` always (into a
     /// pipe or a file too), else only when standard error is a terminal that can redraw a line
-    /// (not `TERM=dumb`) and no CI service says its log is being kept (`CI` set).
-    static func isWanted(_ arguments: ParsedArguments, tool: ScrollbackTool) -> Bool {
+    /// (not `TERM=dumb`), no CI service says its log is being kept (`CI` set), and the document
+    /// is not being written to the terminal itself (`render` to standard output on a terminal),
+    /// where the line would be drawn over the transcript's lines.
+    static func isWanted(_ arguments: ParsedArguments, tool: ScrollbackTool, documentOnStandardOutput: Bool) -> Bool {
         if arguments.has("no-progress") { return false }
         if arguments.has("progress") { return true }
         return tool.standardErrorIsTerminal && tool.environment["TERM"] != "dumb" && (tool.environment["CI"] ?? "").isEmpty
+            && !(documentOnStandardOutput && tool.standardOutputIsTerminal)
     }
 
     /// The options `render` and `validate` take.

@@ -131,19 +131,26 @@ package struct ScrollbackTool {
             return ExitCode.success
         }
         switch spec.name {
-        case RenderCommand.spec.name: return withProgressLine(parsed) { RenderCommand(tool: $0, arguments: parsed).run() }
+        case RenderCommand.spec.name:
+            let output = parsed.value("output")
+            let toStandardOutput = (output == nil || output == "-") && parsed.value("output-dir") == nil
+            return withProgressLine(parsed, documentOnStandardOutput: toStandardOutput) { RenderCommand(tool: $0, arguments: parsed).run() }
         case ViewCommand.spec.name: return ViewCommand(tool: self, arguments: parsed).run()
         case ThemeCommand.listSpec.name: return ThemeCommand(tool: self, arguments: parsed).list()
         case ThemeCommand.spec.name: return ThemeCommand(tool: self, arguments: parsed).run()
-        default: return withProgressLine(parsed) { ValidateCommand(tool: $0, arguments: parsed).run() }
+        default: return withProgressLine(parsed, documentOnStandardOutput: false) { ValidateCommand(tool: $0, arguments: parsed).run() }
         }
     }
 
-    /// Runs a command with its progress line when ``ProgressLine/isWanted(_:tool:)``: whatever
-    /// the command writes to standard error goes above the line, and the line is erased when
-    /// the command returns, however it ends.
-    private func withProgressLine(_ arguments: ParsedArguments, _ command: (ScrollbackTool) -> Int32) -> Int32 {
-        guard ProgressLine.isWanted(arguments, tool: self) else { return command(self) }
+    /// Runs a command with its progress line when ``ProgressLine/isWanted(_:tool:documentOnStandardOutput:)``:
+    /// whatever the command writes to standard error goes above the line, and the line is
+    /// erased when the command returns, however it ends.
+    private func withProgressLine(
+        _ arguments: ParsedArguments, documentOnStandardOutput: Bool, _ command: (ScrollbackTool) -> Int32
+    ) -> Int32 {
+        guard ProgressLine.isWanted(arguments, tool: self, documentOnStandardOutput: documentOnStandardOutput) else {
+            return command(self)
+        }
         let width = standardErrorWidth ?? environment["COLUMNS"].flatMap(Int.init)
         let line = ProgressLine(write: standardError, width: width, interval: progressInterval, tellsInterruptHandler: isSystem)
         var tool = self

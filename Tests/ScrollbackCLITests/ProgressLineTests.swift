@@ -135,12 +135,14 @@ import Testing
     }
 
     /// Runs the tool with stderr said to be a terminal or not, and the line drawn at every report.
-    static func run(_ arguments: [String], terminal: Bool, environment: [String: String] = ["TZ": "UTC"]) -> ToolRun {
+    static func run(
+        _ arguments: [String], terminal: Bool, outputTerminal: Bool = false, environment: [String: String] = ["TZ": "UTC"]
+    ) -> ToolRun {
         let sink = OutputSink.memory()
         let errors = ToolRun.ErrorLog()
         var tool = ScrollbackTool(
-            environment: environment, standardOutput: sink, standardError: { errors.append($0) }, standardOutputIsTerminal: false,
-            terminalWidth: nil)
+            environment: environment, standardOutput: sink, standardError: { errors.append($0) },
+            standardOutputIsTerminal: outputTerminal, terminalWidth: outputTerminal ? 80 : nil)
         tool.standardErrorIsTerminal = terminal
         tool.standardErrorWidth = terminal ? 100 : nil
         tool.progressInterval = 0
@@ -173,6 +175,13 @@ import Testing
         let forced = Self.run(["render", path, "-f", "markdown", "--progress"], terminal: false)
         #expect(forced.errors.contains("\rrender pass: 300 of 300 messages"))
         #expect(forced.errors.hasSuffix("\r\u{1B}[K"))
+        // The transcript itself going to the terminal: the line would be drawn over it.
+        #expect(Self.run(["render", path, "-f", "markdown"], terminal: true, outputTerminal: true).errors.isEmpty)
+        let toFile = Self.run(["render", path, "-o", temporaryFile("", extension: "md")], terminal: true, outputTerminal: true)
+        #expect(toFile.errors.contains("\rrender pass: 300 of 300 messages"))
+        #expect(
+            Self.run(["render", path, "-f", "markdown", "--progress"], terminal: true, outputTerminal: true).errors.contains(
+                "\rrender pass:"))
         // --no-progress wins over --progress.
         #expect(Self.run(["render", path, "-f", "markdown", "--progress", "--no-progress"], terminal: false).errors.isEmpty)
     }

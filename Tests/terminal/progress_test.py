@@ -6,7 +6,8 @@
   drawings, each starting with a carriage return and fitting the terminal's width), and is
   erased at the end: the final screen shows no progress text and the cursor is back at column 0;
 - with standard error a pipe, or a file, there is no line; --progress forces it into a pipe;
-  --no-progress suppresses it on a terminal; CI=true in the environment suppresses it too;
+  --no-progress suppresses it on a terminal; CI=true in the environment suppresses it too, and
+  so does the transcript itself going to the terminal (render -f ansi to standard output);
 - validate shows its own line (`reading:`) and erases it;
 - Ctrl-C (SIGINT) in the middle of a render leaves no progress text on the screen.
 
@@ -56,9 +57,10 @@ def environment(extra=None):
     return env
 
 
-def run_on_pty(arguments, extra_env=None, interrupt_after=None):
+def run_on_pty(arguments, extra_env=None, interrupt_after=None, output_on_terminal=False):
     """Runs the command with standard error (and input) on a pty of COLUMNS x ROWS, standard
-    output to /dev/null; returns (raw bytes written to the terminal, exit status)."""
+    output to /dev/null (or to the pty too); returns (raw bytes written to the terminal, exit
+    status)."""
     pid, master = pty.fork()
     if pid == 0:
         # The child: stdout away from the terminal, so that only stderr draws on it.
@@ -67,8 +69,9 @@ def run_on_pty(arguments, extra_env=None, interrupt_after=None):
         import termios
 
         fcntl.ioctl(2, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
+        if not output_on_terminal:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
         os.execve(arguments[0], arguments, environment(extra_env))
     chunks = []
     start = time.monotonic()
@@ -155,6 +158,10 @@ def main():
     check(b"pass:" not in raw, "--no-progress suppresses the line on a terminal")
     raw, _ = run_on_pty([scrollback, "render", small, "-f", "markdown", "-o", os.path.join(folder, "out.md")], {"CI": "true"})
     check(b"pass:" not in raw, "CI=true suppresses the line")
+
+    # The transcript itself printed to the terminal: no line drawn over it.
+    raw, _ = run_on_pty([scrollback, "render", small, "-f", "ansi"], output_on_terminal=True)
+    check(b"pass:" not in raw and len(raw) > 10000, "no line while the transcript goes to the terminal")
 
     # 4. validate: its own line, erased.
     raw, _ = run_on_pty([scrollback, "validate", corpus])
