@@ -296,6 +296,7 @@ struct RenderCommand {
             files.discard()
             return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)
         }
+        tool.progressLine?.clear() // standard output may be the same terminal
         if !paths.isEmpty { tool.standardOutput.write(paths.map { $0 + "\n" }.joined()) }
         return nil
     }

@@ -22,7 +22,7 @@ package struct ScrollbackTool {
     /// Seconds between two drawings of the progress line (and before the first); tests set 0
     /// so that a small input shows it.
     package var progressInterval = 0.1
-    /// The progress line of the running command, when it shows one (``withProgressLine(_:_:)``).
+    /// The progress line of the running command, when it shows one (``withProgressLine(_:documentOnStandardOutput:_:)``).
     var progressLine: ProgressLine?
     /// Columns of the terminal on standard output, when there is one.
     package var terminalWidth: Int?

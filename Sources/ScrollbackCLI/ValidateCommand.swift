@@ -44,6 +44,8 @@ struct ValidateCommand {
             var summary = "\(input): \(shape) input, \(Self.count(channels, "channel")), \(Self.count(reader.messageCount, "message"))"
             summary += skipped > 0 ? ", \(skipped) skipped" : ""
             summary += fieldWarnings > 0 ? ", \(Self.count(fieldWarnings, "field warning"))" : ""
+            // Standard output may be the same terminal: the line goes before the summary comes.
+            tool.progressLine?.clear()
             tool.standardOutput.write(summary + "\n")
         } catch {
             return tool.failure("\(input): \(error)", status: RenderCommand.status(for: error))

@@ -169,6 +169,16 @@ def main():
     shown = "\n".join(screen_of(raw).display)
     check("reading:" not in shown, f"validate erases its line:\n{shown}")
 
+    # Standard output on the same terminal: the summary, and the paths written, stay; the line goes.
+    raw, _ = run_on_pty([scrollback, "validate", corpus], output_on_terminal=True)
+    shown = "\n".join(screen_of(raw).display)
+    check(len(drawings(raw, "reading:")) >= 1, "validate shows a line with its output on the terminal too")
+    check("reading:" not in shown and "12000 messages" in shown, f"validate's summary stays, its line goes:\n{shown}")
+    raw, _ = run_on_pty([scrollback, "render", corpus, "--output-dir", os.path.join(folder, "listed")], output_on_terminal=True)
+    shown = "\n".join(screen_of(raw).display)
+    check(len(drawings(raw, "render pass:")) >= 1, "render --output-dir shows the line with standard output on the terminal")
+    check("pass:" not in shown and "index.html" in shown, f"the paths written stay, the line goes:\n{shown}")
+
     # 5. Ctrl-C in the middle: the line is erased by the signal handler.
     raw, status = run_on_pty(
         [scrollback, "render", corpus, "-f", "html", "-o", os.path.join(folder, "interrupted.html")], interrupt_after=1.0
