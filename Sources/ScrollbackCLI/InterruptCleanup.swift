@@ -6,7 +6,7 @@ import Foundation
 
 /// Paths to remove if a signal (SIGINT, SIGTERM, SIGHUP) ends the process while they exist:
 /// the temporary files of the outputs being written, and directories made for them. It also
-/// puts the terminal right (``resetsTerminal(_:)``) and waits for a pager (``pager(pid:input:)``).
+/// puts the terminal right (``resetsTerminal(_:)``, ``erasesProgressLine(_:)``) and waits for a pager (``pager(pid:input:)``).
 ///
 /// The handler runs in signal context, so it does only what is async-signal-safe: it reads a
 /// table of C strings prepared beforehand, calls `unlink` and `rmdir`, restores the default
@@ -69,6 +69,19 @@ enum InterruptCleanup {
         }
     }
 
+    /// The bytes written to standard error on an interrupt while a ``ProgressLine`` shows:
+    /// back to the line's start and erase it, so that the shell's prompt starts on a clean line.
+    static let progressLineErase = "\r\u{1B}[K"
+
+    /// Whether a signal that ends the process first erases the progress line on standard
+    /// error (``progressLineErase``): set while the line shows.
+    static func erasesProgressLine(_ erases: Bool) {
+        Registry.shared.change { state in
+            state.installHandlersOnce()
+            terminalState.pointee.erasesProgressLine = erases
+        }
+    }
+
     /// The pager a signal that ends the process waits for (after closing its input, so that
     /// it sees the end of the text), as git does: else the pager would stay behind with the
     /// terminal. `pid` 0 for none.
@@ -88,13 +101,17 @@ private struct TerminalState {
     var resetLength: Int
     var pagerPID: pid_t = 0
     var pagerInput: Int32 = -1
+    var erasesProgressLine = false
+    var erase: UnsafeMutablePointer<CChar>
+    var eraseLength: Int
 }
 
 /// Prepared before any handler is installed, behind a pointer that never changes.
 nonisolated(unsafe) private let terminalState: UnsafeMutablePointer<TerminalState> = {
     let state = UnsafeMutablePointer<TerminalState>.allocate(capacity: 1)
     let bytes = strdup(InterruptCleanup.terminalReset)!
-    state.initialize(to: TerminalState(reset: bytes, resetLength: strlen(bytes)))
+    let erase = strdup(InterruptCleanup.progressLineErase)!
+    state.initialize(to: TerminalState(reset: bytes, resetLength: strlen(bytes), erase: erase, eraseLength: strlen(erase)))
     return state
 }()
 
@@ -193,6 +210,7 @@ private func removeAndReraise(_ signal: Int32) {
         while waitpid(terminal.pagerPID, &status, 0) < 0 && errno == EINTR {}
     }
     if terminal.resets { _ = write(1, terminal.reset, terminal.resetLength) }
+    if terminal.erasesProgressLine { _ = write(2, terminal.erase, terminal.eraseLength) }
     let table = cleanupTable.pointee
     if let entries = table.entries {
         var index = 0

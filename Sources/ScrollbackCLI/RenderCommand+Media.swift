@@ -69,7 +69,8 @@ extension RenderCommand {
         }
         let urls: [String]
         do {
-            urls = try MediaReferences.collect(path: scratch?.path ?? input, filter: filter)
+            let display = tool.progressLine.map { RenderProgressDisplay(line: $0, label: "media scan") }
+            urls = try MediaReferences.collect(path: scratch?.path ?? input, filter: filter, progress: display)
         } catch {
             // The rendering reads the input again and says what is wrong with it.
             options.mediaLocations = locations
@@ -80,12 +81,17 @@ extension RenderCommand {
         } catch {
             return tool.failure("cannot create \(mediaDirectory): \(error.localizedDescription)", status: ScrollbackTool.ExitCode.failure)
         }
-        let progress = tool.standardErrorIsTerminal ? MediaProgress(write: tool.standardError) : nil
-        let downloader = MediaDownloader(
-            directory: mediaDirectory, locations: locations, limits: limits,
-            progress: progress.map { line in { line.update(done: $0, total: $1, bytes: $2) } })
+        let progress = tool.progressLine.map { line in
+            let start = line.currentTime
+            return { (done: Int, total: Int, bytes: Int64) in
+                line.update {
+                    ProgressText.media(done: done, total: total, bytes: bytes, elapsed: line.currentTime - start, width: line.width)
+                }
+            }
+        }
+        let downloader = MediaDownloader(directory: mediaDirectory, locations: locations, limits: limits, progress: progress)
         let report = downloader.run(urls)
-        progress?.clear()
+        tool.progressLine?.clear()
         for failure in report.failures {
             tool.warning("media: could not save \(MediaDownloader.shortName(failure.url)): \(failure.reason)")
         }
@@ -142,27 +148,6 @@ extension RenderCommand {
     }
 }
 
-/// The progress line on a terminal's standard error: `media: 3 of 12, 1.2 MB`, redrawn in place
-/// at most ten times a second, and cleared when the downloads end.
-final class MediaProgress: @unchecked Sendable {
-    private let write: (String) -> Void
-    private let lock = NSLock()
-    private var lastDrawn = Date.distantPast
-
-    init(write: @escaping (String) -> Void) { self.write = write }
-
-    func update(done: Int, total: Int, bytes: Int64) {
-        lock.lock()
-        defer { lock.unlock() }
-        let now = Date()
-        guard done == total || now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
-        lastDrawn = now
-        write("\r\u{1B}[Kmedia: \(done) of \(total), \(MediaDownloader.size(bytes))")
-    }
-
-    func clear() { write("\r\u{1B}[K") }
-}
-
 /// Standard input copied to a hidden temporary file, for the passes that read it again; removed
 /// when released, or by ``InterruptCleanup`` if a signal ends the process first.
 final class ScratchInput {
@@ -204,9 +189,13 @@ final class ScratchInput {
 /// avatars and the channels' images. Memory grows with the number of distinct URLs only.
 enum MediaReferences {
     /// Every such URL once, in input order, of the messages `filter` shows (as the renderer
-    /// decides it: message by message, starting over with each channel).
-    static func collect(path: String, filter: MessageFilter = MessageFilter()) throws(ReadError) -> [String] {
+    /// decides it: message by message, starting over with each channel). `progress` hears of
+    /// the reading, a third pass over the input, as the rendering's passes are heard.
+    static func collect(
+        path: String, filter: MessageFilter = MessageFilter(), progress: RenderProgressDisplay? = nil
+    ) throws(ReadError) -> [String] {
         var reader = try TranscriptReader(path: path)
+        let size = progress == nil ? nil : ValidateCommand.fileSize(path)
         var window = MessageFilter.Window(filter)
         var seen: Set<String> = []
         var urls: [String] = []
@@ -220,6 +209,11 @@ enum MediaReferences {
                 window.reset()
                 add(channel.imageURL)
             case .message(let message):
+                if let progress, reader.messageCount & (RenderProgress.interval - 1) == 0 {
+                    progress.report(
+                        RenderProgress(phase: .indexing, messagesDone: reader.messageCount, bytesRead: reader.bytePosition, byteTotal: size)
+                    )
+                }
                 guard window.admits(message) else { continue }
                 add(message.user?.imageURL)
                 for attachment in message.attachments { references(of: attachment).forEach(add) }

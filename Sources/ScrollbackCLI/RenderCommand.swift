@@ -74,8 +74,9 @@ struct RenderCommand {
                 default: "last"),
             .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
         ] + mediaOptions + [
-            .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
-            .flag("help", short: "h", help: "Show help information."),
+            .flag("strict", help: "Stop at the first unusable message instead of skipping it.")
+        ] + ProgressLine.options + [
+            .flag("help", short: "h", help: "Show help information.")
         ],
         examples: [
             ("A web page of a channel export:", "scrollback render chat.json -o chat.html"),
@@ -179,8 +180,10 @@ struct RenderCommand {
         if let status = prepareMedia(&options, format: format, input: input, filter: filter, scratch: &scratch) { return status }
         defer { withExtendedLifetime(scratch) {} }
         // Two passes (threads need the whole input first); each warning is reported once.
+        var renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
+        if let line = tool.progressLine { renderer.progress = RenderProgressDisplay(line: line).report }
         let job = Job(
-            renderer: TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter),
+            renderer: renderer,
             input: input, strict: arguments.has("strict"),
             report: { [tool] warning in tool.warning("\(input): \(warning)") }, source: scratch?.path)
         if let directory = arguments.value("output-dir") {
@@ -294,6 +297,7 @@ struct RenderCommand {
             files.discard()
             return tool.failure("\(error)", status: ScrollbackTool.ExitCode.failure)
         }
+        tool.progressLine?.clear() // standard output may be the same terminal
         if !paths.isEmpty { tool.standardOutput.write(paths.map { $0 + "\n" }.joined()) }
         return nil
     }

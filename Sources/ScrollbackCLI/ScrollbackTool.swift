@@ -14,12 +14,22 @@ package struct ScrollbackTool {
     package var standardOutput: OutputSink
     package var standardError: (String) -> Void
     package var standardOutputIsTerminal: Bool
-    /// Whether standard error is a terminal, where `--media-dir` draws its progress line.
+    /// Whether standard error is a terminal, where `render` and `validate` draw their progress
+    /// line (``ProgressLine``).
     package var standardErrorIsTerminal = false
+    /// Columns of the terminal on standard error, when there is one: the progress line fits it.
+    package var standardErrorWidth: Int?
+    /// Seconds between two drawings of the progress line (and before the first); tests set 0
+    /// so that a small input shows it.
+    package var progressInterval = 0.1
+    /// The progress line of the running command, when it shows one (``withProgressLine(_:documentOnStandardOutput:_:)``).
+    var progressLine: ProgressLine?
     /// Columns of the terminal on standard output, when there is one.
     package var terminalWidth: Int?
     /// Rows of the terminal on standard output, when there is one (for paging).
     package var terminalHeight: Int?
+    /// Whether this is the process's own tool (``system()``), whose signals erase the progress line.
+    var isSystem = false
     /// Asks the terminal for its background colour (OSC 11) and gives the reply, for
     /// `--appearance auto`; none by default, so that tests never touch a terminal.
     package var queryTerminalBackground: () -> String? = { nil }
@@ -43,6 +53,8 @@ package struct ScrollbackTool {
             standardOutputIsTerminal: isatty(1) == 1, terminalWidth: Terminal.columns(of: 1))
         tool.terminalHeight = Terminal.rows(of: 1)
         tool.standardErrorIsTerminal = isatty(2) == 1
+        tool.standardErrorWidth = Terminal.columns(of: 2)
+        tool.isSystem = true
         tool.queryTerminalBackground = { Terminal.backgroundColorReply() }
         return tool
     }
@@ -119,12 +131,33 @@ package struct ScrollbackTool {
             return ExitCode.success
         }
         switch spec.name {
-        case RenderCommand.spec.name: return RenderCommand(tool: self, arguments: parsed).run()
+        case RenderCommand.spec.name:
+            let output = parsed.value("output")
+            let toStandardOutput = (output == nil || output == "-") && parsed.value("output-dir") == nil
+            return withProgressLine(parsed, documentOnStandardOutput: toStandardOutput) { RenderCommand(tool: $0, arguments: parsed).run() }
         case ViewCommand.spec.name: return ViewCommand(tool: self, arguments: parsed).run()
         case ThemeCommand.listSpec.name: return ThemeCommand(tool: self, arguments: parsed).list()
         case ThemeCommand.spec.name: return ThemeCommand(tool: self, arguments: parsed).run()
-        default: return ValidateCommand(tool: self, arguments: parsed).run()
+        default: return withProgressLine(parsed, documentOnStandardOutput: false) { ValidateCommand(tool: $0, arguments: parsed).run() }
         }
+    }
+
+    /// Runs a command with its progress line when ``ProgressLine/isWanted(_:tool:documentOnStandardOutput:)``:
+    /// whatever the command writes to standard error goes above the line, and the line is
+    /// erased when the command returns, however it ends.
+    private func withProgressLine(
+        _ arguments: ParsedArguments, documentOnStandardOutput: Bool, _ command: (ScrollbackTool) -> Int32
+    ) -> Int32 {
+        guard ProgressLine.isWanted(arguments, tool: self, documentOnStandardOutput: documentOnStandardOutput) else {
+            return command(self)
+        }
+        let width = standardErrorWidth ?? environment["COLUMNS"].flatMap(Int.init)
+        let line = ProgressLine(write: standardError, width: width, interval: progressInterval, tellsInterruptHandler: isSystem)
+        var tool = self
+        tool.progressLine = line
+        tool.standardError = { line.interject($0) }
+        defer { line.clear() }
+        return command(tool)
     }
 
     /// The width help is wrapped to: the terminal's, else $COLUMNS, else 80.

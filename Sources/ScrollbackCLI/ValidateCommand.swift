@@ -8,7 +8,7 @@ struct ValidateCommand {
         abstract: "Check that an input can be read, and report every problem in it.",
         discussion: "Exits 0 when every message is usable and every field readable, 65 otherwise.",
         positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
-        options: [.flag("help", short: "h", help: "Show help information.")],
+        options: ProgressLine.options + [.flag("help", short: "h", help: "Show help information.")],
         examples: [
             ("Check an export before rendering it:", "scrollback validate chat.json && scrollback render chat.json -o chat.html")
         ]
@@ -27,18 +27,37 @@ struct ValidateCommand {
                 if warning.skippedMessage { skipped += 1 } else { fieldWarnings += 1 }
                 tool.warning("\(input): \(warning)")
             }
+            // One reading: the progress line counts it as `reading`, of the file's size when known.
+            let display = tool.progressLine.map { RenderProgressDisplay(line: $0, label: "reading") }
+            let size = input == "-" ? nil : Self.fileSize(input)
+            var events = 0
             while let event = try reader.next() {
                 if case .channel = event { channels += 1 }
+                events &+= 1
+                if let display, events & (RenderProgress.interval - 1) == 0 {
+                    display.report(
+                        RenderProgress(
+                            phase: .indexing, messagesDone: reader.messageCount, bytesRead: reader.bytePosition, byteTotal: size))
+                }
             }
             let shape = reader.shape?.rawValue ?? "empty"
             var summary = "\(input): \(shape) input, \(Self.count(channels, "channel")), \(Self.count(reader.messageCount, "message"))"
             summary += skipped > 0 ? ", \(skipped) skipped" : ""
             summary += fieldWarnings > 0 ? ", \(Self.count(fieldWarnings, "field warning"))" : ""
+            // Standard output may be the same terminal: the line goes before the summary comes.
+            tool.progressLine?.clear()
             tool.standardOutput.write(summary + "\n")
         } catch {
             return tool.failure("\(input): \(error)", status: RenderCommand.status(for: error))
         }
         return skipped + fieldWarnings == 0 ? ScrollbackTool.ExitCode.success : ScrollbackTool.ExitCode.dataError
+    }
+
+    /// The size of a regular file; `nil` for anything else (a pipe gives no size ahead).
+    static func fileSize(_ path: String) -> Int64? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(status.st_size)
     }
 
     static func count(_ number: Int, _ noun: String) -> String {

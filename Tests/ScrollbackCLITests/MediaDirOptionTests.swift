@@ -200,9 +200,15 @@ import Testing
             environment: ["TZ": "UTC"], standardOutput: OutputSink.memory(), standardError: { errors.append($0) },
             standardOutputIsTerminal: false, terminalWidth: nil)
         tool.standardErrorIsTerminal = true
+        // Drawn at every report, so that two quick downloads show it (the line's own throttling
+        // is tested in ProgressLineTests).
+        tool.progressInterval = 0
         #expect(tool.run(["render", input, "-o", directory + "/chat.html", "--media-dir", directory + "/media"]) == 0)
-        #expect(errors.text.contains("\r\u{1B}[Kmedia: 2 of 2, \(MediaDownloader.size(Int64(Self.png.count * 2 + 1)))"), "\(errors.text)")
+        let size = MediaDownloader.size(Int64(Self.png.count * 2 + 1))
+        #expect(errors.text.contains("\rmedia downloads: 2 of 2 files, \(size)\u{1B}[K"), "\(errors.text)")
         #expect(errors.text.contains("\r\u{1B}[Kmedia: 2 files in \(directory)/media: 2 downloaded"), "cleared before the summary")
+        // The summary stays; nothing after it but the rendering's own line, erased at the end.
+        #expect(errors.text.hasSuffix("\r\u{1B}[K"))
         // Not a terminal: no progress line at all.
         let plain = ToolRun(["render", input, "-o", directory + "/again.html", "--media-dir", directory + "/media"])
         #expect(!plain.errors.contains("\r"))

@@ -66,6 +66,9 @@ struct JSONStreamParser {
     /// How many containers the incremental walk has open.
     var depth: Int { containers.count }
 
+    /// The input offset of the next byte to parse: how far the reading has got (progress).
+    var bytePosition: Int { source.baseOffset + cursor }
+
     /// Where the strings parsed since the last call first had to be repaired, if they had to:
     /// readers warn about it once per message.
     mutating func takeReplacementPosition() -> SourcePosition? {

@@ -12,6 +12,13 @@ final class RereadableInput {
     private let handoff = EntityHandoff()
     private let temporaryDirectory: String
 
+    /// The input's size in bytes (of the file, or of the copy of what a pipe gave), so that a
+    /// progress report can say how much of it each pass has read.
+    var size: Int64 {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? Int64(status.st_size) : 0
+    }
+
     init(path: String, temporaryDirectory: String, standardInput: Int32) throws(ReadError) {
         self.temporaryDirectory = temporaryDirectory
         if path == "-" {

@@ -121,6 +121,9 @@ public struct TranscriptReader {
     private let handoff: EntityHandoff?
     /// Where an entity file's messages are spooled.
     private let temporaryDirectory: String
+    /// Hears how far the reading has got (a two-pass rendering with
+    /// ``TranscriptRenderer/progress``); `nil` costs a mask test per message.
+    var progress: ProgressHook?
 
     /// Opens a file, or standard input for `"-"`.
     public init(path: String, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in }) throws(ReadError) {
@@ -169,6 +172,10 @@ public struct TranscriptReader {
         try nextItem()?.event
     }
 
+    /// How many bytes of the input have been parsed so far: with the input's size, how far a
+    /// long reading has got (for a progress line).
+    public var bytePosition: Int64 { Int64(parser.bytePosition) }
+
     /// ``next()`` with, in ``Mode/index``, a reply's JSON.
     mutating func nextItem() throws(ReadError) -> Item? {
         do throws(ReadError) {
@@ -183,8 +190,8 @@ public struct TranscriptReader {
                     return counted(event)
                 }
                 if entities != nil {
-                    guard let item = try nextEntityItem() else { return nil }
-                    return counted(item)
+                    if let item = try nextEntityItem() { return counted(item) }
+                    // The replay is over: `finished` is set, and the end is reported below.
                 }
                 if finished {
                     if let error = deferredError {
@@ -194,6 +201,11 @@ public struct TranscriptReader {
                     if !checkedForMessages {
                         checkedForMessages = true
                         try reportIfNoMessages()
+                    }
+                    if let progress {
+                        // Once: the end of the pass.
+                        self.progress = nil
+                        progress.tell(self, finished: true)
                     }
                     return nil
                 }
@@ -228,7 +240,11 @@ public struct TranscriptReader {
     }
 
     private mutating func counted(_ event: Item) -> Item {
-        if case .message = event { messageCount += 1 }
+        if case .message = event {
+            messageCount += 1
+            // A mask test per message; the hook only every `interval` messages.
+            if messageCount & (RenderProgress.interval - 1) == 0, let progress { progress.tell(self, finished: false) }
+        }
         return event
     }
 

@@ -15,6 +15,13 @@ public struct TranscriptRenderer: Sendable {
     public var attachmentViews: AttachmentViewRegistry
     /// Which messages to show.
     public var filter: MessageFilter
+    /// Hears how far the two passes of ``render(path:strict:onWarning:to:)``,
+    /// ``renderEachChannel(path:strict:onWarning:makeBackend:completed:)`` and
+    /// ``renderPages(path:strict:onWarning:names:messagesPerPage:makeBackend:completed:)`` have
+    /// got, every ``RenderProgress/interval`` messages and at the end of each pass, on the
+    /// rendering thread. It changes nothing in the output; `nil` (the default) costs a mask test
+    /// per message, nothing measurable.
+    public var progress: (@Sendable (RenderProgress) -> Void)? = nil
 
     /// The app's components come in here, as values: no global state to set up.
     public init(
@@ -102,9 +109,9 @@ public struct TranscriptRenderer: Sendable {
         to backend: inout Backend
     ) throws(ReadError) -> DocumentSummary {
         let input = try RereadableInput(path: path, temporaryDirectory: temporaryDirectory, standardInput: standardInput)
-        var first = input.indexingReader(strict: strict)
+        var first = input.indexingReader(strict: strict, progress: progress)
         let index = try TranscriptIndex(reading: &first, filter: filter, directory: temporaryDirectory)
-        var second = input.reader(strict: strict, onWarning: onWarning)
+        var second = input.reader(strict: strict, onWarning: onWarning, after: first, progress: progress)
         return try render(&second, index: index, to: &backend)
     }
 
@@ -118,9 +125,9 @@ public struct TranscriptRenderer: Sendable {
         completed: (_ backend: inout Backend, _ channel: ChatChannel?, _ summary: DocumentSummary) throws -> Void
     ) throws {
         let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
-        var first = input.indexingReader(strict: strict)
+        var first = input.indexingReader(strict: strict, progress: progress)
         let index = try TranscriptIndex(reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory)
-        var reader = input.reader(strict: strict, onWarning: onWarning)
+        var reader = input.reader(strict: strict, onWarning: onWarning, after: first, progress: progress)
         func channel(of part: DocumentPart) -> ChatChannel? {
             if case .channel(let channel) = part { return channel }
             return nil
@@ -147,11 +154,11 @@ public struct TranscriptRenderer: Sendable {
         completed: (_ backend: inout Backend, _ page: Int, _ summary: DocumentSummary) throws -> Void
     ) throws -> (info: DocumentInfo, pages: [DocumentSummary]) {
         let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
-        var first = input.indexingReader(strict: strict)
+        var first = input.indexingReader(strict: strict, progress: progress)
         let index = try TranscriptIndex(
             reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory,
             messagesPerPage: messagesPerPage)
-        var reader = input.reader(strict: strict, onWarning: onWarning)
+        var reader = input.reader(strict: strict, onWarning: onWarning, after: first, progress: progress)
         func page(of part: DocumentPart) -> Int {
             if case .page(let number) = part { return number }
             return 1

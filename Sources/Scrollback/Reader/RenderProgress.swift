@@ -1,0 +1,83 @@
+/// How far a two-pass rendering has got, as ``TranscriptRenderer/progress`` hears it: the pass,
+/// the messages read in it and the input bytes consumed. The library only counts; the caller
+/// brings the clock, the rate and the estimate (`scrollback` draws a line on standard error),
+/// so that nothing the renderer decides ever depends on time.
+public struct RenderProgress: Sendable, Equatable {
+    /// The two readings of the input.
+    public enum Phase: Sendable, Equatable {
+        /// The first pass: threads, the messages present, each channel's dates.
+        case indexing
+        /// The second pass: the document is written.
+        case rendering
+    }
+
+    /// Which pass this is.
+    public var phase: Phase
+    /// Messages read so far in this pass (usable or not: each costs the same to read).
+    public var messagesDone: Int
+    /// The messages the pass will read: unknown in the index pass, which counts them for the
+    /// render pass.
+    public var messageTotal: Int?
+    /// Input bytes parsed so far in this pass.
+    public var bytesRead: Int64
+    /// The input's size, when it is known (a file, or the copy of standard input).
+    public var byteTotal: Int64?
+    /// Whether the pass has ended (the last report of each pass says so).
+    public var isFinished: Bool
+
+    /// A report, as the renderer makes them; public for callers that test their own display.
+    public init(
+        phase: Phase, messagesDone: Int, messageTotal: Int? = nil, bytesRead: Int64, byteTotal: Int64? = nil,
+        isFinished: Bool = false
+    ) {
+        self.phase = phase
+        self.messagesDone = messagesDone
+        self.messageTotal = messageTotal
+        self.bytesRead = bytesRead
+        self.byteTotal = byteTotal
+        self.isFinished = isFinished
+    }
+
+    /// Messages between two reports: a counter and a mask test per message, a call (where the
+    /// caller reads its clock) per 128 — unnoticeable beside decoding a message.
+    public static let interval = 128
+}
+
+/// What a reader tells about its progress, and to whom: set on the readers of a two-pass
+/// rendering (``RereadableInput``) when ``TranscriptRenderer/progress`` is.
+struct ProgressHook {
+    let phase: RenderProgress.Phase
+    let messageTotal: Int?
+    let byteTotal: Int64?
+    let report: @Sendable (RenderProgress) -> Void
+
+    /// Tells where `reader` stands.
+    func tell(_ reader: TranscriptReader, finished: Bool) {
+        report(
+            RenderProgress(
+                phase: phase, messagesDone: reader.messageCount, messageTotal: messageTotal, bytesRead: reader.bytePosition,
+                byteTotal: byteTotal, isFinished: finished))
+    }
+}
+
+extension RereadableInput {
+    /// The index pass's reader, telling `report` how far it has got.
+    func indexingReader(strict: Bool, progress report: (@Sendable (RenderProgress) -> Void)?) -> TranscriptReader {
+        var reader = indexingReader(strict: strict)
+        if let report { reader.progress = ProgressHook(phase: .indexing, messageTotal: nil, byteTotal: size, report: report) }
+        return reader
+    }
+
+    /// The render pass's reader, telling `report` how far it has got; `after` is the index
+    /// pass, whose count of messages is this pass's total.
+    func reader(
+        strict: Bool, onWarning: @escaping (ReadWarning) -> Void, after first: TranscriptReader,
+        progress report: (@Sendable (RenderProgress) -> Void)?
+    ) -> TranscriptReader {
+        var reader = reader(strict: strict, onWarning: onWarning)
+        if let report {
+            reader.progress = ProgressHook(phase: .rendering, messageTotal: first.messageCount, byteTotal: size, report: report)
+        }
+        return reader
+    }
+}
