@@ -90,6 +90,10 @@ extension Theme {
         public static let yes = Label("yes")
         /// A field whose value is `false`, in an attachment's card (`no`).
         public static let no = Label("no")
+        /// What a screen reader says for a ticked task box in message text (`done`).
+        public static let taskDone = Label("taskDone")
+        /// What a screen reader says for an empty task box in message text (`not done`).
+        public static let taskNotDone = Label("taskNotDone")
         /// An attachment that names no type (`Attachment`).
         public static let attachment = Label("attachment")
         /// `The transcript stops here: %@`.
@@ -192,7 +196,8 @@ extension Theme {
             [
                 .untitled, .message, .messages, .skippedMessage, .skippedMessages, .systemMessage, .unknownUser, .messageDeleted,
                 .deletedAt, .edited, .onlyVisibleToYou, .onlyVisibleTo,
-                .you, .nameWithID, .namesAnd, .namesAndOthers, .namesAndOneOther, .yes, .no, .attachment, .inputError, .ownReactionMark,
+                .you, .nameWithID, .namesAnd, .namesAndOthers, .namesAndOneOther, .yes, .no, .taskDone, .taskNotDone, .attachment,
+                .inputError, .ownReactionMark,
                 .pinned, .pinnedBy, .pinnedByYou,
                 .threadReply,
                 .threadReplies, .orphanThread, .repliedToThread, .channel, .member, .members, .quotedMessageMissing,

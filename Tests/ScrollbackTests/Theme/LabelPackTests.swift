@@ -105,4 +105,15 @@ import Testing
         #expect(output.contains("21:07"), "\(output)")
         #expect(!output.contains("Message deleted") && !output.contains(" PM"), "\(output)")
     }
+
+    /// A task box in message text is named in the page's language for a screen reader.
+    @Test func taskBoxesAreNamedInTheLabelsLanguage() {
+        let message = ChatMessage(id: "m1", text: "- [x] Brot\n- [ ] Milch", user: ChatUser(id: "ada", name: "Ada"))
+        var options = RenderOptions(locale: Self.german)
+        options.theme = options.theme.localized(for: options.locale)
+        let german = SampleTranscripts.renderInMemory([message], as: .html, options: options)
+        #expect(german.contains(#"aria-label="erledigt">☑"#) && german.contains(#"aria-label="offen">☐"#), "\(german)")
+        let english = SampleTranscripts.renderInMemory([message], as: .html, options: RenderOptions())
+        #expect(english.contains(#"aria-label="done">☑"#) && english.contains(#"aria-label="not done">☐"#), "\(english)")
+    }
 }

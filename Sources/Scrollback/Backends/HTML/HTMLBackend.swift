@@ -115,7 +115,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         case .markdown(let document):
             HTMLMarkdownRenderer(
                 allowsLinks: allowsLinks, embedsImages: drawsRemoteMedia,
-                placeholderIcon: options.theme.icon(.image)
+                placeholderIcon: options.theme.icon(.image),
+                taskLabels: (options.theme.string(.taskDone), options.theme.string(.taskNotDone))
             ).write(document, to: &output)
         case .stack(.vertical, let views, .contents):
             // A landmark a screen reader lists, named by its heading.
