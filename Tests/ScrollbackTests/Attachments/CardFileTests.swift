@@ -196,7 +196,6 @@ import Testing
             "cards-demo.json", as: format, options: .default,
             attachmentViews: registry)
         #expect(warnings.isEmpty, "\(warnings)")
-        let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
         assertSnapshot(
             of: output, as: .document(format),
             named: "cards-demo-" + format.rawValue)

@@ -18,7 +18,7 @@ import Testing
 
     static func file(_ text: String) -> String {
         let path = NSTemporaryDirectory() + "scrollback-progress-\(UUID().uuidString).json"
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
         return path
     }
 
@@ -95,7 +95,7 @@ import Testing
         var renderer = TranscriptRenderer(options: .default)
         renderer.progress = { reports.append($0) }
         var backend = OutputFormat.markdown.makeBackend(output: OutputSink.memory(), options: .default)
-        try renderer.render(
+        _ = try renderer.render(
             path: "-", strict: false, onWarning: { _ in }, temporaryDirectory: NSTemporaryDirectory(), standardInput: input,
             to: &backend)
         #expect(reports.all.last?.byteTotal == Int64(text.utf8.count))

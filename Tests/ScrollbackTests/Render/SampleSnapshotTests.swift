@@ -16,7 +16,6 @@ import Testing
     func sample(name: String, format: SampleTranscripts.Format) throws {
         let (output, warnings) = try SampleTranscripts.render(name, as: format, options: .default)
         #expect(warnings.isEmpty, "\(warnings)")
-        let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
         assertSnapshot(
             of: output, as: .document(format),
             named: name.replacingOccurrences(of: ".", with: "-") + "-" + format.rawValue)
@@ -38,7 +37,6 @@ import Testing
         options.currentUserID = "rin"
         let (output, warnings) = try SampleTranscripts.render("conversation.json", as: format, options: options)
         #expect(warnings.isEmpty, "\(warnings)")
-        let fileExtension = ["html": "html", "ansi": "txt", "markdown": "md"][format.rawValue]!
         assertSnapshot(
             of: output, as: .document(format),
             named: "conversation-rin-" + format.rawValue)
