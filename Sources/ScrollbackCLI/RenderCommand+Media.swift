@@ -30,6 +30,13 @@ extension RenderCommand {
         guard format == .html else {
             return tool.usageError("--media-dir is for HTML output, not \(format.rawValue).", spec: Self.spec)
         }
+        // Both ask for a page that fetches nothing when opened, in two ways: with saved copies,
+        // or with cards only. Taking either silently would leave the other without effect.
+        guard !arguments.has("no-remote-media") else {
+            return tool.usageError(
+                "--media-dir and --no-remote-media do not go together: an archive's page already fetches nothing; "
+                    + "choose saved copies (--media-dir) or cards only (--no-remote-media).", spec: Self.spec)
+        }
         let pagesFolder: String
         if let directory = arguments.value("output-dir") {
             pagesFolder = directory

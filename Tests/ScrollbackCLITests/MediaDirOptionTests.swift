@@ -290,6 +290,7 @@ import Testing
         (["--output", "site/chat.html", "--media-dir", "site/media", "--media-max-file", "lots"], "--media-max-file takes a size"),
         (["--output", "site/chat.html", "--media-dir", "site/media", "--media-timeout", "0"], "--media-timeout takes a number"),
         (["--output", "site/chat.html", "--media-max-total", "1GB"], "--media-max-total goes with --media-dir"),
+        (["--output", "site/chat.html", "--media-dir", "site/media", "--no-remote-media"], "do not go together"),
     ])
     func usageErrors(extra: [String], message: String) {
         let input = samples.appendingPathComponent("attachments.json").path
