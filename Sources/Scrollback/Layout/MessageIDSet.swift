@@ -37,12 +37,7 @@ struct MessageIDSet: Sendable, Hashable {
     private func flags(of id: String) -> Bool? {
         precondition(isSorted, "seal() the set before looking ids up")
         let key = Self.key(id)
-        var low = 0
-        var high = hashes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if hashes[middle] < key { low = middle + 1 } else { high = middle }
-        }
+        let low = hashes.firstIndex(notBelow: key, by: { $0 })
         guard low < hashes.count, hashes[low] | 1 == key | 1 else { return nil }
         // The entries for one id are adjacent: the reply flavour (0) first, then the top-level one (1).
         var index = low

@@ -95,12 +95,7 @@ struct PageAssigner {
 
     /// The first page listed for `key` in sorted `entries`.
     static func page(of key: UInt64, in entries: [Entry]) -> Int? {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].key < key { low = middle + 1 } else { high = middle }
-        }
+        let low = entries.firstIndex(notBelow: key, by: \.key)
         guard low < entries.count, entries[low].key == key else { return nil }
         return Int(entries[low].page)
     }

@@ -225,12 +225,7 @@ public final class TranscriptIndex {
 
     private func replyRange(to parentID: String) -> Range<Int> {
         let key = MessageIDSet.key(parentID)
-        var low = 0
-        var high = replies.count
-        while low < high {
-            let middle = (low + high) / 2
-            if replies[middle].parent < key { low = middle + 1 } else { high = middle }
-        }
+        let low = replies.firstIndex(notBelow: key, by: \.parent)
         var end = low
         while end < replies.count, replies[end].parent == key { end += 1 }
         return low..<end

@@ -488,24 +488,14 @@ final class EntityDirectory {
     /// The entry of the message with `id`, if the file has it.
     func entry(ofMessage id: String) -> MessageEntry? {
         let key = FNV1a.hash(id)
-        var low = 0
-        var high = places.count
-        while low < high {
-            let middle = (low + high) / 2
-            if places[middle].key < key { low = middle + 1 } else { high = middle }
-        }
+        let low = places.firstIndex(notBelow: key, by: \.key)
         guard low < places.count, places[low].key == key else { return nil }
         return entries[Int(places[low].entry)]
     }
 
     private func addReactions(to object: inout JSONObject, messageID: String) {
         let key = FNV1a.hash(messageID)
-        var low = 0
-        var high = reactions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if reactions[middle].message < key { low = middle + 1 } else { high = middle }
-        }
+        let low = reactions.firstIndex(notBelow: key, by: \.message)
         var end = low
         while end < reactions.count, reactions[end].message == key { end += 1 }
         guard low < end else { return }
