@@ -41,7 +41,7 @@ public enum FileKind: String, Sendable, CaseIterable {
     public var iconName: String { "file.\(rawValue)" }
 
     private static func fromMimeType(_ type: String) -> FileKind? {
-        let essence = String(type.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces)
+        let essence = type.prefix { $0 != ";" }.trimmingSpaces()
         if essence == "application/pdf" { return .pdf }
         if essence.hasPrefix("audio/") { return .audio }
         if essence.hasPrefix("video/") { return .video }

@@ -474,7 +474,7 @@ extension ViewFactory {
         let allLines = text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
         let kept = allLines.prefix(lines).joined(separator: " ")
         guard kept.count > characters || allLines.count > lines else { return kept }
-        return String(kept.prefix(characters)).trimmingCharacters(in: .whitespaces) + "…"
+        return kept.prefix(characters).trimmingSpaces() + "…"
     }
 
     /// ``shortened(_:lines:characters:)`` on bytes, for text of ASCII whose only line break is

@@ -188,7 +188,7 @@ public final class TranscriptIndex {
 
     /// How display names are compared: "Alex", "alex" and " Alex " read as one name.
     static func nameKey(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        name.trimmingWhitespace().lowercased()
     }
 
     /// Whether more than one author of the document goes by `name`.

@@ -61,23 +61,28 @@ struct ProgressHook {
 }
 
 extension RereadableInput {
-    /// The index pass's reader, telling `report` how far it has got.
-    func indexingReader(strict: Bool, progress report: (@Sendable (RenderProgress) -> Void)?) -> TranscriptReader {
-        var reader = indexingReader(strict: strict)
-        if let report { reader.progress = ProgressHook(phase: .indexing, messageTotal: nil, byteTotal: size, report: report) }
-        return reader
+    /// The index pass's reading, on a thread of its own (``PrefetchedEvents``), telling `report`
+    /// how far it has got.
+    func indexingEvents(strict: Bool, progress report: (@Sendable (RenderProgress) -> Void)?) -> PrefetchedEvents {
+        PrefetchedEvents(strict: strict, onWarning: { _ in }, progress: report) { _, heard in
+            var reader = indexingReader(strict: strict)
+            if let heard { reader.progress = ProgressHook(phase: .indexing, messageTotal: nil, byteTotal: size, report: heard) }
+            return reader
+        }
     }
 
-    /// The render pass's reader, telling `report` how far it has got; `after` is the index
-    /// pass, whose count of messages is this pass's total.
-    func reader(
-        strict: Bool, onWarning: @escaping (ReadWarning) -> Void, after first: TranscriptReader,
+    /// The render pass's reading, on a thread of its own, telling `report` how far it has got;
+    /// `after` is the index pass, whose count of messages is this pass's total.
+    func renderingEvents(
+        strict: Bool, onWarning: @escaping (ReadWarning) -> Void, after first: PrefetchedEvents,
         progress report: (@Sendable (RenderProgress) -> Void)?
-    ) -> TranscriptReader {
-        var reader = reader(strict: strict, onWarning: onWarning)
-        if let report {
-            reader.progress = ProgressHook(phase: .rendering, messageTotal: first.messageCount, byteTotal: size, report: report)
+    ) -> PrefetchedEvents {
+        PrefetchedEvents(strict: strict, onWarning: onWarning, progress: report) { warnings, heard in
+            var reader = reader(strict: strict, onWarning: warnings)
+            if let heard {
+                reader.progress = ProgressHook(phase: .rendering, messageTotal: first.messageCount, byteTotal: size, report: heard)
+            }
+            return reader
         }
-        return reader
     }
 }

@@ -109,10 +109,20 @@ public struct TranscriptRenderer: Sendable {
         to backend: inout Backend
     ) throws(ReadError) -> DocumentSummary {
         let input = try RereadableInput(path: path, temporaryDirectory: temporaryDirectory, standardInput: standardInput)
-        var first = input.indexingReader(strict: strict, progress: progress)
-        let index = try TranscriptIndex(reading: &first, filter: filter, directory: temporaryDirectory)
-        var second = input.reader(strict: strict, onWarning: onWarning, after: first, progress: progress)
-        return try render(&second, index: index, to: &backend)
+        var (index, second) = try passes(over: input, strict: strict, onWarning: onWarning, directory: temporaryDirectory)
+        return try renderDocument(&second, index: index, to: &backend)
+    }
+
+    /// The two passes over `input`: the index pass, run to its end, and the render pass's
+    /// events, ready to be drawn. Each pass reads on a thread of its own, ahead of the thread
+    /// that uses what it read.
+    private func passes(
+        over input: RereadableInput, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
+        directory: String = TemporaryFile.defaultDirectory, messagesPerPage: Int? = nil
+    ) throws(ReadError) -> (TranscriptIndex, PrefetchedEvents) {
+        var first = input.indexingEvents(strict: strict, progress: progress)
+        let index = try TranscriptIndex(reading: &first, filter: filter, directory: directory, messagesPerPage: messagesPerPage)
+        return (index, input.renderingEvents(strict: strict, onWarning: onWarning, after: first, progress: progress))
     }
 
     /// Renders each channel of the input at `path` as a document of its own (`--output-dir`):
@@ -125,9 +135,7 @@ public struct TranscriptRenderer: Sendable {
         completed: (_ backend: inout Backend, _ channel: ChatChannel?, _ summary: DocumentSummary) throws -> Void
     ) throws {
         let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
-        var first = input.indexingReader(strict: strict, progress: progress)
-        let index = try TranscriptIndex(reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory)
-        var reader = input.reader(strict: strict, onWarning: onWarning, after: first, progress: progress)
+        var (index, reader) = try passes(over: input, strict: strict, onWarning: onWarning)
         func channel(of part: DocumentPart) -> ChatChannel? {
             if case .channel(let channel) = part { return channel }
             return nil
@@ -154,11 +162,7 @@ public struct TranscriptRenderer: Sendable {
         completed: (_ backend: inout Backend, _ page: Int, _ summary: DocumentSummary) throws -> Void
     ) throws -> (info: DocumentInfo, pages: [DocumentSummary]) {
         let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
-        var first = input.indexingReader(strict: strict, progress: progress)
-        let index = try TranscriptIndex(
-            reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory,
-            messagesPerPage: messagesPerPage)
-        var reader = input.reader(strict: strict, onWarning: onWarning, after: first, progress: progress)
+        var (index, reader) = try passes(over: input, strict: strict, onWarning: onWarning, messagesPerPage: messagesPerPage)
         func page(of part: DocumentPart) -> Int {
             if case .page(let number) = part { return number }
             return 1
@@ -243,13 +247,14 @@ public struct TranscriptRenderer: Sendable {
             pageInfo.pageTitle = options.theme.string(.pageTitle, arguments: [name, String(number), String(pageSummaries.count)])
             return pageInfo
         }
-        var current: (backend: Backend, part: DocumentPart)?
+        // Each document's backend writes on a thread of its own, beside the one making views.
+        var current: (backend: BackendThread<Backend>, part: DocumentPart)?
         // The reader's count of skipped messages when the current document began.
         var skippedBefore = 0
         /// `atChannel`: the page starts with a channel's heading, so the channel before it does
         /// not go on.
         func begin(_ part: DocumentPart, atChannel: Bool = false) throws {
-            var backend = try open(part)
+            var backend = BackendThread(try open(part))
             // A whole document counts every skipped message, those read before its first event too.
             if case .whole = part { skippedBefore = 0 } else { skippedBefore = reader.skippedMessageCount }
             switch part {
@@ -283,7 +288,8 @@ public struct TranscriptRenderer: Sendable {
                 summary = session.finish(to: &document.backend)
             }
             if reporting { try reader.report(rendering: session.context.problems.drain()) }
-            try close(&document.backend, document.part, summary)
+            var finished = document.backend.finish()
+            try close(&finished, document.part, summary)
         }
         if let part = split.firstPart { try begin(part) }
         do {

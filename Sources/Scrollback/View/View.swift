@@ -150,9 +150,39 @@ public struct AvatarContent: Sendable, Hashable {
 
     /// Up to two letters or digits, the first of the first two words of `name`, upper-cased.
     static func initials(of name: String) -> String {
+        if let initials = asciiInitials(of: name) { return initials }
         let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
         let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
         return String(letters).uppercased()
+    }
+
+    /// ``initials(of:)`` of an ASCII name, byte by byte (`nil` for any other name): every
+    /// message shows its author's avatar.
+    private static func asciiInitials(of name: String) -> String? {
+        var letters: [UInt8] = []
+        var words = 0
+        var inWord = false
+        var wordGaveLetter = false
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == 0x20 || (0x09...0x0D).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                inWord = false
+                continue
+            }
+            if !inWord {
+                (inWord, wordGaveLetter, words) = (true, false, words + 1)
+                if words > 2 { break }
+            }
+            guard !wordGaveLetter else { continue }
+            if (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) {
+                letters.append(byte)
+                wordGaveLetter = true
+            } else if (0x61...0x7A).contains(byte) {
+                letters.append(byte - 0x20)
+                wordGaveLetter = true
+            }
+        }
+        return String(decoding: letters, as: UTF8.self)
     }
 
     /// A 64-bit FNV-1a hash of the user's id (of the name for a user known only by name, so that

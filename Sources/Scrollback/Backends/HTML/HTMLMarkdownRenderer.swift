@@ -312,7 +312,7 @@ struct HTMLMarkdownRenderer {
         func core(_ text: String) -> Substring {
             let scalars = text.unicodeScalars
             let needsTrim = scalars.first?.properties.isWhitespace == true || scalars.last?.properties.isWhitespace == true
-            var text = Substring((needsTrim ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text).lowercased())
+            var text = Substring((needsTrim ? text.trimmingWhitespace() : text).lowercased())
             for prefix in ["https://", "http://", "mailto:", "tel:"] where text.hasPrefix(prefix) {
                 text = text.dropFirst(prefix.count)
                 break
@@ -339,7 +339,7 @@ struct HTMLMarkdownRenderer {
         if let first = alt.utf8.first, let last = alt.utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
             return alt
         }
-        let trimmed = alt.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = alt.trimmingWhitespace()
         return trimmed.isEmpty ? "Image" : trimmed
     }
 }

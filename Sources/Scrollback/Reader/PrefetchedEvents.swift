@@ -1,0 +1,227 @@
+import Foundation
+
+/// A reader that runs on a thread of its own, a few batches of events ahead of the thread that
+/// draws them: parsing and decoding, a third of a rendering, overlap the drawing on a second core.
+///
+/// The caller sees exactly the sequential reading: the same events in the same order, and each
+/// warning, progress report, skipped count, late member list and error handed over with the
+/// event whose reading met it, on the caller's thread. So the output, standard error and the
+/// point where a strict reading stops do not depend on how the two threads interleave.
+struct PrefetchedEvents: TranscriptEventSource {
+    /// One `nextItem()` of the reader, with everything that call produced besides the item.
+    private struct Entry {
+        var item: TranscriptReader.Item?
+        var error: ReadError?
+        var warnings: [ReadWarning]
+        var progress: [RenderProgress]
+        var shape: InputShape?
+        var messageCount: Int
+        var skippedMessageCount: Int
+        var lateMembers: [ChatUser]?
+    }
+
+    /// Readings are handed over this many at a time, so that the threads meet rarely; a small
+    /// batch also keeps the first screen of `scrollback view` quick.
+    private static let batchSize = 64
+    /// At most this many batches wait, which bounds the memory the reading ahead takes.
+    private static let batchesAhead = 8
+
+    private let producer: Producer
+    private var batch: [Entry] = []
+    private var position = 0
+    private var finished = false
+    private let strict: Bool
+    private let onWarning: (ReadWarning) -> Void
+    /// Messages the drawing's own problems skipped, counted on the caller's thread.
+    private let renderingSkipped = Counter()
+    private var lateMembers: [ChatUser]?
+
+    private(set) var shape: InputShape?
+    /// How many message events the reader has returned, as ``TranscriptReader/messageCount``.
+    private(set) var messageCount = 0
+    private var readingSkipped = 0
+    var keepsRepliesInMemory: Bool { false }
+    var skippedMessageCount: Int { readingSkipped + renderingSkipped.count }
+
+    /// Starts reading at once. `makeReader` builds the reader on the caller's thread, given
+    /// where its warnings and progress reports must go (no progress sink when `progress` is
+    /// `nil`); from then on only the reading thread touches it. `onWarning` and `progress` are
+    /// called on the caller's thread.
+    init(
+        strict: Bool, onWarning: @escaping (ReadWarning) -> Void, progress: (@Sendable (RenderProgress) -> Void)?,
+        makeReader: (_ onWarning: @escaping (ReadWarning) -> Void, _ progress: (@Sendable (RenderProgress) -> Void)?) ->
+            TranscriptReader
+    ) {
+        self.strict = strict
+        self.onWarning = onWarning
+        let heard = Heard()
+        let sink: (@Sendable (RenderProgress) -> Void)? = progress == nil ? nil : { @Sendable report in heard.progress.append(report) }
+        let reader = makeReader({ heard.warnings.append($0) }, sink)
+        producer = Producer(reader: reader, heard: heard, report: progress)
+    }
+
+    mutating func nextItem() throws(ReadError) -> TranscriptReader.Item? {
+        guard !finished else { return nil }
+        if position == batch.count {
+            // The spent batch goes back to be freed on the reading thread, whose allocations
+            // they were: freeing a message is a tenth of the drawing thread's work otherwise.
+            batch = producer.queue.pop(returning: batch)
+            position = 0
+        }
+        let entry = batch[position]
+        position += 1
+        shape = entry.shape
+        messageCount = entry.messageCount
+        readingSkipped = entry.skippedMessageCount
+        if let members = entry.lateMembers { lateMembers = members }
+        entry.warnings.forEach(onWarning)
+        entry.progress.forEach { producer.report?($0) }
+        if let error = entry.error {
+            finished = true
+            throw error
+        }
+        if entry.item == nil { finished = true }
+        return entry.item
+    }
+
+    func report(rendering warnings: [ReadWarning]) throws(ReadError) {
+        for warning in warnings {
+            if strict { throw ReadError.invalidMessage(warning) }
+            if warning.skippedMessage { renderingSkipped.count += 1 }
+            onWarning(warning)
+        }
+    }
+
+    mutating func takeLateMembers() -> [ChatUser]? {
+        defer { lateMembers = nil }
+        return lateMembers
+    }
+}
+
+extension PrefetchedEvents {
+    /// What the reader said while reading one item, on the reading thread.
+    private final class Heard: @unchecked Sendable {
+        var warnings: [ReadWarning] = []
+        var progress: [RenderProgress] = []
+    }
+
+    private final class Counter: @unchecked Sendable {
+        var count = 0
+    }
+
+    /// The reading thread and its queue. When the last copy of the source goes (the rendering
+    /// finished, or stopped early), the thread is told to stop and waited for, so that it never
+    /// reads from an input its owner has closed.
+    private final class Producer: @unchecked Sendable {
+        let queue = BatchQueue<Entry>(capacity: PrefetchedEvents.batchesAhead)
+        /// Where the progress the reader reported to `heard` goes, on the consumer's thread.
+        let report: (@Sendable (RenderProgress) -> Void)?
+        private let done = DispatchSemaphore(value: 0)
+
+        init(reader: TranscriptReader, heard: Heard, report: (@Sendable (RenderProgress) -> Void)?) {
+            self.report = report
+            let handover = Handover(reader)
+            let queue = queue
+            let done = done
+            let thread = Thread {
+                defer { done.signal() }
+                guard var reader = handover.take() else { return }
+                var batch: [Entry] = []
+                while true {
+                    var entry = Entry(
+                        item: nil, error: nil, warnings: [], progress: [], shape: nil, messageCount: 0, skippedMessageCount: 0,
+                        lateMembers: nil)
+                    do throws(ReadError) {
+                        entry.item = try reader.nextItem()
+                    } catch {
+                        entry.error = error
+                    }
+                    (entry.warnings, entry.progress) = (heard.warnings, heard.progress)
+                    (heard.warnings, heard.progress) = ([], [])
+                    entry.shape = reader.shape
+                    entry.messageCount = reader.messageCount
+                    entry.skippedMessageCount = reader.skippedMessageCount
+                    entry.lateMembers = reader.takeLateMembers()
+                    let last = entry.item == nil
+                    batch.append(entry)
+                    if last || batch.count == PrefetchedEvents.batchSize {
+                        guard queue.push(batch), !last else { return }
+                        batch = []
+                        batch.reserveCapacity(PrefetchedEvents.batchSize)
+                    }
+                }
+            }
+            // The parser recurses once per level of nesting, up to its limit.
+            thread.stackSize = 16 << 20
+            thread.start()
+        }
+
+        deinit {
+            queue.cancel()
+            done.wait()
+        }
+    }
+}
+
+/// A value handed from one thread to another exactly once.
+final class Handover<Value>: @unchecked Sendable {
+    private var value: Value?
+    init(_ value: Value) { self.value = value }
+    /// The value, for the one thread that takes it.
+    func take() -> Value? {
+        defer { value = nil }
+        return value
+    }
+    /// Hands a value back, for the thread that waits for this one's end.
+    func give(_ value: Value) { self.value = value }
+}
+
+/// Batches passed from one thread to another in order, with at most `capacity` waiting: the
+/// producer waits when the consumer falls behind, and stops when the consumer is gone. The
+/// consumer may hand spent batches back, for the producer to free.
+final class BatchQueue<Element>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var batches: [[Element]] = []
+    private var spent: [[Element]] = []
+    private var cancelled = false
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Adds a batch, waiting for room; `false` once the consumer has gone. Frees the batches
+    /// the consumer handed back, on the caller's thread.
+    func push(_ batch: [Element]) -> Bool {
+        condition.lock()
+        while batches.count >= capacity && !cancelled { condition.wait() }
+        let accepted = !cancelled
+        if accepted {
+            batches.append(batch)
+            condition.broadcast()
+        }
+        let spent = self.spent
+        self.spent = []
+        condition.unlock()
+        withExtendedLifetime(spent) {}
+        return accepted
+    }
+
+    /// The oldest batch, waiting for one; `used`, when not empty, is handed back to be freed.
+    func pop(returning used: [Element] = []) -> [Element] {
+        condition.lock()
+        defer { condition.unlock() }
+        if !used.isEmpty { spent.append(used) }
+        while batches.isEmpty { condition.wait() }
+        let batch = batches.removeFirst()
+        condition.broadcast()
+        return batch
+    }
+
+    /// Tells the producer to stop.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        batches = []
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A backend that writes on a thread of its own: the views the factory made are handed over
+/// in batches, in order, and the wrapped backend turns them into bytes beside the thread that
+/// makes the next ones. The wrapped backend is touched by one thread at a time only: the
+/// writing thread from ``init(_:)`` until ``finish()`` gives it back.
+struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
+    private enum Call {
+        case begin(DocumentInfo, View)
+        case write(View)
+        case end(DocumentSummary, View)
+    }
+
+    /// Views are handed over this many at a time, so that the threads meet rarely.
+    private static var batchSize: Int { 64 }
+    /// At most this many batches wait, which bounds the memory of the views not yet written.
+    private static var batchesAhead: Int { 8 }
+
+    private let writer: Writer
+    private var batch: [Call] = []
+
+    /// Starts the writing thread with `backend`.
+    init(_ backend: Wrapped) {
+        writer = Writer(backend)
+        batch.reserveCapacity(Self.batchSize)
+    }
+
+    mutating func begin(_ document: DocumentInfo, header: View) { add(.begin(document, header)) }
+
+    mutating func write(_ view: View) { add(.write(view)) }
+
+    mutating func end(_ summary: DocumentSummary, footer: View) { add(.end(summary, footer)) }
+
+    /// Waits until everything handed over is written, and gives the backend back.
+    mutating func finish() -> Wrapped {
+        if !batch.isEmpty { _ = writer.queue.push(batch) }
+        batch = []
+        return writer.finish()
+    }
+
+    private mutating func add(_ call: Call) {
+        batch.append(call)
+        guard batch.count == Self.batchSize else { return }
+        _ = writer.queue.push(batch)
+        batch = []
+        batch.reserveCapacity(Self.batchSize)
+    }
+
+    /// The writing thread. An empty batch tells it the document is complete.
+    private final class Writer {
+        let queue = BatchQueue<Call>(capacity: BackendThread.batchesAhead)
+        private let done = DispatchSemaphore(value: 0)
+        private let held: Handover<Wrapped>
+        private var finished = false
+
+        init(_ backend: Wrapped) {
+            held = Handover(backend)
+            // The thread holds the queue and the backend, never this object, whose end stops it.
+            let (queue, done, held) = (queue, done, held)
+            let thread = Thread {
+                defer { done.signal() }
+                guard var backend = held.take() else { return }
+                defer { held.give(backend) }
+                while true {
+                    let calls = queue.pop()
+                    if calls.isEmpty { return }
+                    for call in calls {
+                        switch call {
+                        case .begin(let document, let header): backend.begin(document, header: header)
+                        case .write(let view): backend.write(view)
+                        case .end(let summary, let footer): backend.end(summary, footer: footer)
+                        }
+                    }
+                }
+            }
+            // Views nest as deeply as a message's Markdown, which the backend walks recursively.
+            thread.stackSize = 16 << 20
+            thread.start()
+        }
+
+        func finish() -> Wrapped {
+            stop()
+            return held.take()!
+        }
+
+        private func stop() {
+            guard !finished else { return }
+            finished = true
+            _ = queue.push([])
+            done.wait()
+        }
+
+        /// A rendering that stopped without finishing still lets the thread end.
+        deinit { stop() }
+    }
+}
