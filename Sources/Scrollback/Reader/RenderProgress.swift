@@ -64,11 +64,14 @@ extension RereadableInput {
     /// The index pass's reading, on a thread of its own (``PrefetchedEvents``), telling `report`
     /// how far it has got.
     func indexingEvents(strict: Bool, progress report: (@Sendable (RenderProgress) -> Void)?) -> PrefetchedEvents {
-        PrefetchedEvents(strict: strict, onWarning: { _ in }, progress: report) { _, heard in
-            var reader = indexingReader(strict: strict)
-            if let heard { reader.progress = ProgressHook(phase: .indexing, messageTotal: nil, byteTotal: size, report: heard) }
-            return reader
-        }
+        // Silent: the render pass reports every problem.
+        PrefetchedEvents(
+            strict: strict, onWarning: { _ in }, progress: report,
+            makeReader: { _, heard in
+                var reader = indexingReader(strict: strict)
+                if let heard { reader.progress = ProgressHook(phase: .indexing, messageTotal: nil, byteTotal: size, report: heard) }
+                return reader
+            })
     }
 
     /// The render pass's reading, on a thread of its own, telling `report` how far it has got;
