@@ -74,7 +74,10 @@ struct RenderCommand {
                 default: "last"),
             .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
         ] + mediaOptions + [
-            .flag("strict", help: "Stop at the first unusable message instead of skipping it.")
+            .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
+            .flag(
+                "single-thread",
+                help: "Render on one thread; by default reading and writing run beside the drawing, on about two cores. Same output."),
         ] + ProgressLine.options + [
             .flag("help", short: "h", help: "Show help information.")
         ],
@@ -182,6 +185,7 @@ struct RenderCommand {
         // Two passes (threads need the whole input first); each warning is reported once.
         var renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
         if let line = tool.progressLine { renderer.progress = RenderProgressDisplay(line: line).report }
+        renderer.usesWorkerThreads = !arguments.has("single-thread")
         let job = Job(
             renderer: renderer,
             input: input, strict: arguments.has("strict"),

@@ -2,6 +2,8 @@ import Foundation
 
 /// A reader that runs on a thread of its own, a few batches of events ahead of the thread that
 /// draws them: parsing and decoding, a third of a rendering, overlap the drawing on a second core.
+/// With `threaded` false it reads each batch on the caller's thread when it is needed, through
+/// the same steps.
 ///
 /// The caller sees exactly the sequential reading: the same events in the same order, and each
 /// warning, progress report, skipped count, late member list and error handed over with the
@@ -27,6 +29,8 @@ struct PrefetchedEvents: TranscriptEventSource {
     private static let batchesAhead = 8
 
     private let producer: Producer
+    /// The reader itself when there is no reading thread.
+    private var inlineReader: BatchReader?
     private var batch: [Entry] = []
     private var position = 0
     private var finished = false
@@ -48,7 +52,8 @@ struct PrefetchedEvents: TranscriptEventSource {
     /// `nil`); from then on only the reading thread touches it. `onWarning` and `progress` are
     /// called on the caller's thread.
     init(
-        strict: Bool, onWarning: @escaping (ReadWarning) -> Void, progress: (@Sendable (RenderProgress) -> Void)?,
+        threaded: Bool, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
+        progress: (@Sendable (RenderProgress) -> Void)?,
         makeReader: (_ onWarning: @escaping (ReadWarning) -> Void, _ progress: (@Sendable (RenderProgress) -> Void)?) ->
             TranscriptReader
     ) {
@@ -56,8 +61,9 @@ struct PrefetchedEvents: TranscriptEventSource {
         self.onWarning = onWarning
         let heard = Heard()
         let sink: (@Sendable (RenderProgress) -> Void)? = progress == nil ? nil : { @Sendable report in heard.progress.append(report) }
-        let reader = makeReader({ heard.warnings.append($0) }, sink)
-        producer = Producer(reader: reader, heard: heard, report: progress)
+        let reader = BatchReader(reader: makeReader({ heard.warnings.append($0) }, sink), heard: heard)
+        producer = Producer(reader: threaded ? reader : nil, report: progress)
+        if !threaded { inlineReader = reader }
     }
 
     mutating func nextItem() throws(ReadError) -> TranscriptReader.Item? {
@@ -65,7 +71,11 @@ struct PrefetchedEvents: TranscriptEventSource {
         if position == batch.count {
             // The spent batch goes back to be freed on the reading thread, whose allocations
             // they were: freeing a message is a tenth of the drawing thread's work otherwise.
-            batch = producer.queue.pop(returning: batch)
+            if inlineReader != nil {
+                batch = inlineReader!.next()
+            } else {
+                batch = producer.queue.pop(returning: batch)
+            }
             position = 0
         }
         let entry = batch[position]
@@ -109,6 +119,44 @@ extension PrefetchedEvents {
         var count = 0
     }
 
+    /// The reader, read a batch at a time, each item with what its reading said. Used by one
+    /// thread at a time: the reading thread, or the caller's when there is none.
+    private final class BatchReader: @unchecked Sendable {
+        private var reader: TranscriptReader
+        private let heard: Heard
+
+        init(reader: TranscriptReader, heard: Heard) {
+            self.reader = reader
+            self.heard = heard
+        }
+
+        /// Up to ``PrefetchedEvents/batchSize`` items; the last batch ends with the end (no item)
+        /// or the error that stopped the reading.
+        func next() -> [Entry] {
+            var batch: [Entry] = []
+            batch.reserveCapacity(PrefetchedEvents.batchSize)
+            while batch.count < PrefetchedEvents.batchSize {
+                var entry = Entry(
+                    item: nil, error: nil, warnings: [], progress: [], shape: nil, messageCount: 0, skippedMessageCount: 0,
+                    lateMembers: nil)
+                do throws(ReadError) {
+                    entry.item = try reader.nextItem()
+                } catch {
+                    entry.error = error
+                }
+                (entry.warnings, entry.progress) = (heard.warnings, heard.progress)
+                (heard.warnings, heard.progress) = ([], [])
+                entry.shape = reader.shape
+                entry.messageCount = reader.messageCount
+                entry.skippedMessageCount = reader.skippedMessageCount
+                entry.lateMembers = reader.takeLateMembers()
+                batch.append(entry)
+                if entry.item == nil { break }
+            }
+            return batch
+        }
+    }
+
     /// The reading thread and its queue. When the last copy of the source goes (the rendering
     /// finished, or stopped early), the thread is told to stop and waited for, so that it never
     /// reads from an input its owner has closed.
@@ -118,37 +166,18 @@ extension PrefetchedEvents {
         let report: (@Sendable (RenderProgress) -> Void)?
         private let done = DispatchSemaphore(value: 0)
 
-        init(reader: TranscriptReader, heard: Heard, report: (@Sendable (RenderProgress) -> Void)?) {
+        init(reader: BatchReader?, report: (@Sendable (RenderProgress) -> Void)?) {
             self.report = report
-            let handover = Handover(reader)
-            let queue = queue
-            let done = done
+            guard let reader else {
+                done.signal()
+                return
+            }
+            let (queue, done) = (queue, done)
             let thread = Thread {
                 defer { done.signal() }
-                guard var reader = handover.take() else { return }
-                var batch: [Entry] = []
                 while true {
-                    var entry = Entry(
-                        item: nil, error: nil, warnings: [], progress: [], shape: nil, messageCount: 0, skippedMessageCount: 0,
-                        lateMembers: nil)
-                    do throws(ReadError) {
-                        entry.item = try reader.nextItem()
-                    } catch {
-                        entry.error = error
-                    }
-                    (entry.warnings, entry.progress) = (heard.warnings, heard.progress)
-                    (heard.warnings, heard.progress) = ([], [])
-                    entry.shape = reader.shape
-                    entry.messageCount = reader.messageCount
-                    entry.skippedMessageCount = reader.skippedMessageCount
-                    entry.lateMembers = reader.takeLateMembers()
-                    let last = entry.item == nil
-                    batch.append(entry)
-                    if last || batch.count == PrefetchedEvents.batchSize {
-                        guard queue.push(batch), !last else { return }
-                        batch = []
-                        batch.reserveCapacity(PrefetchedEvents.batchSize)
-                    }
+                    let batch = reader.next()
+                    guard queue.push(batch), batch.last?.item != nil else { return }
                 }
             }
             // The parser recurses once per level of nesting, up to its limit.

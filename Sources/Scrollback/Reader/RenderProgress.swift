@@ -63,10 +63,10 @@ struct ProgressHook {
 extension RereadableInput {
     /// The index pass's reading, on a thread of its own (``PrefetchedEvents``), telling `report`
     /// how far it has got.
-    func indexingEvents(strict: Bool, progress report: (@Sendable (RenderProgress) -> Void)?) -> PrefetchedEvents {
+    func indexingEvents(threaded: Bool, strict: Bool, progress report: (@Sendable (RenderProgress) -> Void)?) -> PrefetchedEvents {
         // Silent: the render pass reports every problem.
         PrefetchedEvents(
-            strict: strict, onWarning: { _ in }, progress: report,
+            threaded: threaded, strict: strict, onWarning: { _ in }, progress: report,
             makeReader: { _, heard in
                 var reader = indexingReader(strict: strict)
                 if let heard { reader.progress = ProgressHook(phase: .indexing, messageTotal: nil, byteTotal: size, report: heard) }
@@ -77,10 +77,10 @@ extension RereadableInput {
     /// The render pass's reading, on a thread of its own, telling `report` how far it has got;
     /// `after` is the index pass, whose count of messages is this pass's total.
     func renderingEvents(
-        strict: Bool, onWarning: @escaping (ReadWarning) -> Void, after first: PrefetchedEvents,
+        threaded: Bool, strict: Bool, onWarning: @escaping (ReadWarning) -> Void, after first: PrefetchedEvents,
         progress report: (@Sendable (RenderProgress) -> Void)?
     ) -> PrefetchedEvents {
-        PrefetchedEvents(strict: strict, onWarning: onWarning, progress: report) { warnings, heard in
+        PrefetchedEvents(threaded: threaded, strict: strict, onWarning: onWarning, progress: report) { warnings, heard in
             var reader = reader(strict: strict, onWarning: warnings)
             if let heard {
                 reader.progress = ProgressHook(phase: .rendering, messageTotal: first.messageCount, byteTotal: size, report: heard)

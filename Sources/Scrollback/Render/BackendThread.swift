@@ -3,7 +3,8 @@ import Foundation
 /// A backend that writes on a thread of its own: the views the factory made are handed over
 /// in batches, in order, and the wrapped backend turns them into bytes beside the thread that
 /// makes the next ones. The wrapped backend is touched by one thread at a time only: the
-/// writing thread from ``init(_:)`` until ``finish()`` gives it back.
+/// writing thread from ``init(_:threaded:)`` until ``finish()`` gives it back. With `threaded`
+/// false the calls go straight to the backend, on the caller's thread.
 struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     private enum Call {
         case begin(DocumentInfo, View)
@@ -16,13 +17,19 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     /// At most this many batches wait, which bounds the memory of the views not yet written.
     private static var batchesAhead: Int { 8 }
 
-    private let writer: Writer
+    private let writer: Writer?
+    /// The backend itself when there is no writing thread.
+    private var inline: Wrapped?
     private var batch: [Call] = []
 
-    /// Starts the writing thread with `backend`.
-    init(_ backend: Wrapped) {
-        writer = Writer(backend)
-        batch.reserveCapacity(Self.batchSize)
+    /// Starts the writing thread with `backend`, or with `threaded` false keeps it here.
+    init(_ backend: Wrapped, threaded: Bool) {
+        if threaded {
+            writer = Writer(backend)
+            batch.reserveCapacity(Self.batchSize)
+        } else {
+            (writer, inline) = (nil, backend)
+        }
     }
 
     mutating func begin(_ document: DocumentInfo, header: View) { add(.begin(document, header)) }
@@ -33,17 +40,27 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
 
     /// Waits until everything handed over is written, and gives the backend back.
     mutating func finish() -> Wrapped {
+        guard let writer else { return inline.take()! }
         if !batch.isEmpty { _ = writer.queue.push(batch) }
         batch = []
         return writer.finish()
     }
 
     private mutating func add(_ call: Call) {
+        guard let writer else { return Self.apply(call, to: &inline!) }
         batch.append(call)
         guard batch.count == Self.batchSize else { return }
         _ = writer.queue.push(batch)
         batch = []
         batch.reserveCapacity(Self.batchSize)
+    }
+
+    private static func apply(_ call: Call, to backend: inout Wrapped) {
+        switch call {
+        case .begin(let document, let header): backend.begin(document, header: header)
+        case .write(let view): backend.write(view)
+        case .end(let summary, let footer): backend.end(summary, footer: footer)
+        }
     }
 
     /// The writing thread. An empty batch tells it the document is complete.
@@ -64,13 +81,7 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
                 while true {
                     let calls = queue.pop()
                     if calls.isEmpty { return }
-                    for call in calls {
-                        switch call {
-                        case .begin(let document, let header): backend.begin(document, header: header)
-                        case .write(let view): backend.write(view)
-                        case .end(let summary, let footer): backend.end(summary, footer: footer)
-                        }
-                    }
+                    for call in calls { BackendThread.apply(call, to: &backend) }
                 }
             }
             // Views nest as deeply as a message's Markdown, which the backend walks recursively.

@@ -22,6 +22,11 @@ public struct TranscriptRenderer: Sendable {
     /// rendering thread. It changes nothing in the output; `nil` (the default) costs a mask test
     /// per message, nothing measurable.
     public var progress: (@Sendable (RenderProgress) -> Void)? = nil
+    /// Whether reading runs on a thread of its own ahead of the drawing, and writing on another
+    /// behind it (the default: a rendering then uses about two cores). `false` keeps all of it
+    /// on the calling thread, for a process that is one of many sharing the cores. The output
+    /// is the same bytes either way.
+    public var usesWorkerThreads = true
 
     /// The app's components come in here, as values: no global state to set up.
     public init(
@@ -115,14 +120,16 @@ public struct TranscriptRenderer: Sendable {
 
     /// The two passes over `input`: the index pass, run to its end, and the render pass's
     /// events, ready to be drawn. Each pass reads on a thread of its own, ahead of the thread
-    /// that uses what it read.
+    /// that uses what it read (unless ``usesWorkerThreads`` is off).
     private func passes(
         over input: RereadableInput, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
         directory: String = TemporaryFile.defaultDirectory, messagesPerPage: Int? = nil
     ) throws(ReadError) -> (TranscriptIndex, PrefetchedEvents) {
-        var first = input.indexingEvents(strict: strict, progress: progress)
+        var first = input.indexingEvents(threaded: usesWorkerThreads, strict: strict, progress: progress)
         let index = try TranscriptIndex(reading: &first, filter: filter, directory: directory, messagesPerPage: messagesPerPage)
-        return (index, input.renderingEvents(strict: strict, onWarning: onWarning, after: first, progress: progress))
+        let second = input.renderingEvents(
+            threaded: usesWorkerThreads, strict: strict, onWarning: onWarning, after: first, progress: progress)
+        return (index, second)
     }
 
     /// Renders each channel of the input at `path` as a document of its own (`--output-dir`):
@@ -254,7 +261,7 @@ public struct TranscriptRenderer: Sendable {
         /// `atChannel`: the page starts with a channel's heading, so the channel before it does
         /// not go on.
         func begin(_ part: DocumentPart, atChannel: Bool = false) throws {
-            var backend = BackendThread(try open(part))
+            var backend = BackendThread(try open(part), threaded: usesWorkerThreads)
             // A whole document counts every skipped message, those read before its first event too.
             if case .whole = part { skippedBefore = 0 } else { skippedBefore = reader.skippedMessageCount }
             switch part {
