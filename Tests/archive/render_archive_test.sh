@@ -133,7 +133,7 @@ check "one render each" equals "$(renders)" "$total"
 # renders only what is left.
 rm -rf "$output"
 : >"$calls"
-(cd "$work" && RENDER_DELAY=0.4 exec setsid "$script" --scrollback "$work/bin/scrollback" --jobs 2 "in put" "out put" \
+(cd "$work" && RENDER_DELAY=0.4 exec setsid "$script" --scrollback "$work/bin/scrollback" --jobs 2 "in put" "out put" -- --timezone UTC \
   >"$work/summary" 2>"$work/stderr") &
 runner=$!
 sleep 2
@@ -153,7 +153,19 @@ check "the next run completes the archive" equals "$status $((skipped + rendered
 check "rendering only what was left" equals "$(renders)" "$rendered"
 check "some were skipped" test "$skipped" -gt 0
 
-# 7. Usage errors.
+# 7. The README's per-file command for a Kubernetes indexed Job, each index run here in turn
+# (JOB_COMPLETION_INDEX picks a line of the sorted list), makes the same files as a whole run.
+(cd "$input" && find . -type f \( -name '*.json' -o -name '*.ndjson' \) | LC_ALL=C sort) >"$work/inputs.txt"
+check "the list holds every input" equals "$(wc -l <"$work/inputs.txt")" "$total"
+for ((index = 0; index < total; index++)); do
+  JOB_COMPLETION_INDEX=$index bash -c '
+    file="$(sed -n "$((JOB_COMPLETION_INDEX + 1))p" "$1/inputs.txt")"
+    exec "$2" --only "$file" --scrollback "$3" "$1/in put" "$1/indexed" -- --timezone UTC' \
+    _ "$work" "$script" "$scrollback" 2>>"$work/stderr" || true
+done
+check "an indexed run makes the same files" diff -r -x .render-archive "$output" "$work/indexed"
+
+# 8. Usage errors.
 status=0
 "$script" --format pdf "$input" "$output" >/dev/null 2>"$work/stderr" || status=$?
 check "an unknown format is bad usage (64)" equals "$status" 64
