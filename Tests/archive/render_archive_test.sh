@@ -172,6 +172,9 @@ check "an unknown format is bad usage (64)" equals "$status" 64
 status=0
 "$script" --scrollback "$work/bin/scrollback" "$work/no such folder" "$output" >/dev/null 2>"$work/stderr" || status=$?
 check "a missing input folder is bad usage (64)" equals "$status" 64
+status=0
+"$script" --scrollback "$work/bin/scrollback" "$input" "$output" -- --output-dir x >/dev/null 2>"$work/stderr" || status=$?
+check "an output option after -- is bad usage (64)" equals "$status" 64
 channel_export dup 1 >"$input/2026/04/c1.ndjson"
 status=0
 "$script" --scrollback "$work/bin/scrollback" "$input" "$output" >/dev/null 2>"$work/stderr" || status=$?
