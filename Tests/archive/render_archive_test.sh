@@ -88,6 +88,7 @@ check "first summary" contains "$work/summary" "rendered 30, skipped (up to date
 check "the summary names the broken file and its error" contains "$work/summary" "failed: broken.json: Error: "
 check "its log is kept" test -s "$output/.render-archive/logs/broken.json.log"
 check "one render per input" equals "$(renders)" "$total"
+check "channels counted only in the two files that have several" equals "$(grep -c '^validate' "$calls")" 2
 for n in $(seq 1 27); do
   file="$output/2026/0$((3 + n % 2))/c$n.html"
   if ! head -n 1 "$file" | grep -q '^<!DOCTYPE html>' || ! grep -q "Channel c$n" "$file"; then
@@ -175,6 +176,13 @@ check "a missing input folder is bad usage (64)" equals "$status" 64
 status=0
 "$script" --scrollback "$work/bin/scrollback" "$input" "$output" -- --output-dir x >/dev/null 2>"$work/stderr" || status=$?
 check "an output option after -- is bad usage (64)" equals "$status" 64
+mkdir -p "$work/not gnu"
+printf '#!/bin/sh\nexit 1\n' >"$work/not gnu/parallel"
+chmod +x "$work/not gnu/parallel"
+status=0
+PATH="$work/not gnu:$PATH" "$script" --scrollback "$work/bin/scrollback" "$input" "$output" >/dev/null 2>"$work/stderr" || status=$?
+check "without GNU parallel: exit 69" equals "$status" 69
+check "and how to install it" contains "$work/stderr" "apt-get install parallel"
 channel_export dup 1 >"$input/2026/04/c1.ndjson"
 status=0
 "$script" --scrollback "$work/bin/scrollback" "$input" "$output" >/dev/null 2>"$work/stderr" || status=$?
