@@ -1,5 +1,5 @@
 # Shortcuts; each target is one script or SwiftPM command.
-.PHONY: quickstart test lint bench compare release browser-test docs
+.PHONY: quickstart test lint bench compare release browser-test archive-test docs
 
 quickstart:
 	Scripts/quickstart
@@ -25,6 +25,10 @@ compare:
 # Every sample's HTML in headless Chromium (installs Chromium and two pip packages if missing).
 browser-test:
 	Scripts/browser-test
+
+# Scripts/render-archive on a generated archive (needs GNU parallel).
+archive-test:
+	Tests/archive/render_archive_test.sh
 
 release:
 	swift build -c release --product scrollback
