@@ -342,11 +342,15 @@ extension ViewFactory {
         guard !users.isEmpty else { return nil }
         // The reader first, as Stream's clients list them.
         if let me = users.firstIndex(where: { context.isCurrentUser($0) }) { users.insert(users.remove(at: me), at: 0) }
-        let listed = users.prefix(Self.maximumReactorsListed)
-        var keys: [String: Set<String>] = [:]
-        for user in listed { keys[TranscriptIndex.nameKey(user.displayName), default: []].insert(user.id) }
-        let names = listed.map { user in
-            personName(user, context: context, collides: (keys[TranscriptIndex.nameKey(user.displayName)]?.count ?? 0) > 1)
+        let listed = Array(users.prefix(Self.maximumReactorsListed))
+        // Two different people of the list going by one name are told apart (at most ten: no
+        // table needed, and a lone reactor, the usual case, needs no key at all).
+        let keys = listed.count > 1 ? listed.map { TranscriptIndex.nameKey($0.displayName) } : []
+        let names = listed.indices.map { index in
+            let collides = keys.indices.contains { other in
+                other != index && keys[other] == keys[index] && listed[other].id != listed[index].id
+            }
+            return personName(listed[index], context: context, collides: collides)
         }
         let others = max(Int(clamping: group.count), users.count) - names.count
         let theme = context.theme

@@ -20,8 +20,9 @@ public final class DateLabels: Sendable {
     private let pmSymbol: String
     private let dayFormatter: DateFormatter
     private let isoFormatter: DateFormatter
-    /// The zone's offset for the hour last asked about: consecutive messages share an hour.
-    private let offsetCache = Mutex<(hour: Int64, offset: Int)>((.min, 0))
+    /// The zone's offset by hour: consecutive messages share an hour, and the drawing and the
+    /// writing thread each ask about their own.
+    private let offsetCache = Mutex<[Int64: Int]>([:])
 
     /// Labels for `timeZone` and `locale`.
     public init(timeZone: TimeZone, locale: Locale) {
@@ -47,15 +48,19 @@ public final class DateLabels: Sendable {
         isoFormatter.dateFormat = "yyyy-MM-dd HH:mm"
     }
 
-    /// The last day labelled in full (``fullDateTime(_:)``): consecutive messages share a day.
-    private let dayCache = Mutex<(day: Int64, label: String)>((.min, ""))
+    /// Each day's label by day number: messages come day by day, but the drawing and the
+    /// writing thread ask at once, and threads go back to earlier days.
+    private let dayCache = Mutex<[Int64: String]>([:])
 
     /// Seconds east of UTC at `date`, cached per hour (zones change offset on hour boundaries).
     private func offset(at date: Date) -> Int {
         let hour = Int64((date.timeIntervalSince1970 / 3600).rounded(.down))
         return offsetCache.withLock { cache in
-            if cache.hour != hour { cache = (hour, timeZone.secondsFromGMT(for: date)) }
-            return cache.offset
+            if let offset = cache[hour] { return offset }
+            if cache.count == 8192 { cache.removeAll(keepingCapacity: true) }
+            let offset = timeZone.secondsFromGMT(for: date)
+            cache[hour] = offset
+            return offset
         }
     }
 
@@ -114,17 +119,20 @@ public final class DateLabels: Sendable {
     /// "Friday, Nov 28, 2025, 14:05:09 UTC+01:00": everything an auditor needs about a moment,
     /// for tooltips. The day's label is cached, since messages come day by day.
     public func fullDateTime(_ date: Date) -> String {
-        let dayNumber = dayNumber(of: date)
-        let dayLabel = dayCache.withLock { cache in
-            if cache.day != dayNumber { cache = (dayNumber, dayFormatter.string(from: date)) }
-            return cache.label
-        }
-        return dayLabel + ", " + timeWithSeconds(date) + " " + zoneName(at: date)
+        day(date) + ", " + timeWithSeconds(date) + " " + zoneName(at: date)
     }
 
     /// An absolute day, such as "Friday, Nov 28, 2025": a transcript is read later, so never "Today".
     public func day(_ date: Date) -> String {
-        dayFormatter.string(from: date)
+        let dayNumber = dayNumber(of: date)
+        return dayCache.withLock { cache in
+            if let label = cache[dayNumber] { return label }
+            // A bound on memory for a transcript spanning decades.
+            if cache.count == 4096 { cache.removeAll(keepingCapacity: true) }
+            let label = dayFormatter.string(from: date)
+            cache[dayNumber] = label
+            return label
+        }
     }
 
     /// "2025-11-28 14:05" in this zone, for summaries.

@@ -150,7 +150,11 @@ public struct AvatarContent: Sendable, Hashable {
 
     /// Up to two letters or digits, the first of the first two words of `name`, upper-cased.
     static func initials(of name: String) -> String {
-        if let initials = asciiInitials(of: name) { return initials }
+        asciiInitials(of: name) ?? characterInitials(of: name)
+    }
+
+    /// ``initials(of:)`` by its definition, on characters.
+    static func characterInitials(of name: String) -> String {
         let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
         let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
         return String(letters).uppercased()
@@ -158,7 +162,7 @@ public struct AvatarContent: Sendable, Hashable {
 
     /// ``initials(of:)`` of an ASCII name, byte by byte (`nil` for any other name): every
     /// message shows its author's avatar.
-    private static func asciiInitials(of name: String) -> String? {
+    static func asciiInitials(of name: String) -> String? {
         var letters: [UInt8] = []
         var words = 0
         var inWord = false

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import Scrollback
+
+/// The byte-level shortcuts taken for speed give exactly what their definitions give.
+@Suite struct ShortcutTests {
+    /// Every scalar, at either end of a string, is trimmed as Foundation trims it.
+    @Test func trimmingMatchesFoundationForEveryScalar() {
+        var mismatches: [UInt32] = []
+        for value in UInt32(0)..<0x11_0000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let character = String(scalar)
+            for text in ["a" + character + "b" + character, character + "a" + character] {
+                if text.trimmingWhitespace() != text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    || text.trimmingSpaces() != text.trimmingCharacters(in: .whitespaces)
+                {
+                    mismatches.append(value)
+                }
+            }
+        }
+        #expect(mismatches.isEmpty)
+        #expect("  \u{3000}Zoë\n\u{200B}".trimmingWhitespace() == "Zoë")
+        #expect(" \tx\n".trimmingSpaces() == "x\n")
+        #expect(" \u{A0} ".trimmingWhitespace().isEmpty)
+    }
+
+    /// ASCII names get the initials the character-by-character definition gives.
+    @Test func asciiInitialsMatchTheDefinition() {
+        let alphabet = Array("aZ9 -_.\t\r\n'x")
+        var random: UInt64 = 0x1234_5678
+        for _ in 0..<20_000 {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int(random >> 60)
+            var name = ""
+            for index in 0..<length { name.append(alphabet[Int((random >> UInt64(index * 4)) & 0xF) % alphabet.count]) }
+            #expect(AvatarContent.asciiInitials(of: name) == AvatarContent.characterInitials(of: name), "\(name.debugDescription)")
+        }
+        #expect(AvatarContent.initials(of: "maya lee-park") == "ML")
+        #expect(AvatarContent.initials(of: "__ 9lives x") == "9X")
+        #expect(AvatarContent.asciiInitials(of: "Zoë") == nil)
+        #expect(AvatarContent.initials(of: "Zoë Ørsted") == "ZØ")
+    }
+}
