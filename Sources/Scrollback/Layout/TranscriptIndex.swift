@@ -86,6 +86,10 @@ public final class TranscriptIndex {
     private let spool: TemporaryFile?
     /// The replies of events that were in memory, in input order.
     private var heldReplies: [ChatMessage] = []
+    /// The key tables and stacks every reply read back shares: making them costs more than
+    /// parsing a reply. The lock keeps two threads asking for replies from sharing them at once.
+    private let replyWorkspace = JSONStreamParser.Workspace()
+    private let replyLock = NSLock()
 
     /// Reads every event of `reader`, keeping what the filter admits. A read error does not
     /// throw (it is kept in ``readError``; the render pass meets it again at the same place);
@@ -237,7 +241,9 @@ public final class TranscriptIndex {
         guard let spool else { return heldReplies[Int(entry.offset)] }
         let bytes = try spool.bytes(at: entry.offset, count: Int(entry.length))
         // The render pass reports the reply's problems where the input has it: quietly here.
-        var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1))
+        replyLock.lock()
+        defer { replyLock.unlock() }
+        var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1), workspace: replyWorkspace)
         guard let value = try? parser.parseValue() else { return nil }
         return try? MessageDecoder(warn: { _, _ in }).message(value, path: "").get()
     }

@@ -33,6 +33,7 @@ struct JSONStreamParser {
     /// Where strings with escapes are decoded.
     private var scratch: [UInt8] = []
     private let keys: KeyTable
+    private let values: KeyTable
     private let memberStack: ValueStack<(key: String, value: JSONValue)>
     private let elementStack: ValueStack<JSONValue>
     private var startedReading = false
@@ -46,6 +47,7 @@ struct JSONStreamParser {
         self.source = source
         bytes = source.window
         keys = workspace.keys
+        values = workspace.values
         memberStack = workspace.memberStack
         elementStack = workspace.elementStack
         scratch.reserveCapacity(256)
@@ -59,6 +61,8 @@ struct JSONStreamParser {
     /// parse: parsers that run one after another (over many small spooled values) share one.
     struct Workspace {
         let keys = KeyTable()
+        /// Short string values (a string of 15 bytes or fewer is stored inline, and needs none).
+        let values = KeyTable(slotCount: 4096, maximumLength: 64)
         let memberStack = ValueStack<(key: String, value: JSONValue)>()
         let elementStack = ValueStack<JSONValue>()
     }
@@ -564,7 +568,11 @@ struct JSONStreamParser {
         guard let end = try scanPlainString(quote: &quote) else { return try parseEscapedString(quote: quote) }
         let body = UnsafeBufferPointer(start: bytes + quote + 1, count: end - quote - 1)
         let invalid = Self.firstInvalidUTF8Offset(in: body)
-        if invalid < body.count { noteReplacement(at: quote + 1 + invalid) }
+        if invalid < body.count {
+            noteReplacement(at: quote + 1 + invalid)
+        } else if body.count > 15, let start = body.baseAddress {
+            return values.key(start, count: body.count, hash: KeyTable.hash(start, count: body.count))
+        }
         return String(decoding: body, as: UTF8.self)
     }
 

@@ -5,29 +5,33 @@
 #endif
 
 /// Remembers the `String` made for each short object key, so that the few dozen keys every
-/// message repeats are decoded once, not once per message.
+/// message repeats are decoded once, not once per message. A second table does the same for
+/// short string values: an author's image URL and dates come back with every message and
+/// every reaction of theirs.
 ///
 /// A direct-mapped cache: a key whose slot holds another key simply replaces it.
 final class KeyTable {
-    private static let slotCount = 1024
+    private let slotCount: Int
     /// Longer keys are not cached (they are rare, and comparing them costs more).
-    private static let maximumLength = 32
+    private let maximumLength: Int
 
     private let keyBytes: UnsafeMutablePointer<UInt8>
     private let lengths: UnsafeMutablePointer<Int>
     // Raw storage rather than an array: no exclusivity checks on this hot path.
     private let strings: UnsafeMutablePointer<String>
 
-    init() {
-        keyBytes = .allocate(capacity: Self.slotCount * Self.maximumLength)
-        lengths = .allocate(capacity: Self.slotCount)
-        lengths.initialize(repeating: -1, count: Self.slotCount)
-        strings = .allocate(capacity: Self.slotCount)
-        strings.initialize(repeating: "", count: Self.slotCount)
+    /// `slotCount` must be a power of two.
+    init(slotCount: Int = 1024, maximumLength: Int = 32) {
+        (self.slotCount, self.maximumLength) = (slotCount, maximumLength)
+        keyBytes = .allocate(capacity: slotCount * maximumLength)
+        lengths = .allocate(capacity: slotCount)
+        lengths.initialize(repeating: -1, count: slotCount)
+        strings = .allocate(capacity: slotCount)
+        strings.initialize(repeating: "", count: slotCount)
     }
 
     deinit {
-        strings.deinitialize(count: Self.slotCount)
+        strings.deinitialize(count: slotCount)
         strings.deallocate()
         keyBytes.deallocate()
         lengths.deallocate()
@@ -51,11 +55,11 @@ final class KeyTable {
 
     /// The key spelled by `count` bytes at `start` (escape-free, as in the input).
     func key(_ start: UnsafePointer<UInt8>, count: Int, hash: UInt64) -> String {
-        guard count <= Self.maximumLength else {
+        guard count <= maximumLength else {
             return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
         }
-        let slot = Int(truncatingIfNeeded: (hash ^ (hash >> 29)) & UInt64(Self.slotCount - 1))
-        let stored = keyBytes + slot * Self.maximumLength
+        let slot = Int(truncatingIfNeeded: (hash ^ (hash >> 29)) & UInt64(slotCount - 1))
+        let stored = keyBytes + slot * maximumLength
         if lengths[slot] == count && memcmp(stored, start, count) == 0 { return strings[slot] }
         let key = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
         stored.update(from: start, count: count)

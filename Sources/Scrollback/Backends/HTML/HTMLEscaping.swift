@@ -89,7 +89,17 @@ enum HTMLEscaping {
     private static func firstSpecialByteIndex(in bytes: UnsafeBufferPointer<UInt8>, content: Content) -> Int? {
         var index = 0
         let count = bytes.count
+        // Eight bytes at a time while all are plain printable ASCII; any other word is looked
+        // at byte by byte.
+        var plainUntil = 0
         while index < count {
+            if index >= plainUntil, index + 8 <= count, let base = bytes.baseAddress {
+                if !mayNeedWork(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+                plainUntil = index + 8
+            }
             let byte = bytes[index]
             if byte < 0x80 {
                 if isSpecialASCII(byte) || (byte == UInt8(ascii: "\n") && content == .line) { return index }
@@ -102,6 +112,19 @@ enum HTMLEscaping {
             index += 1
         }
         return nil
+    }
+
+    /// Whether any of the eight bytes is not printable ASCII or is one of `&<>"'` (each test
+    /// finds a zero byte in `word` XOR the byte repeated, without branches).
+    @inline(__always)
+    private static func mayNeedWork(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let controlOrHigh = ((word &- ones &* 0x20) & ~word & highs) | (word & highs)
+        return controlOrHigh | hasZeroByte(word ^ (ones &* 0x26)) | hasZeroByte(word ^ (ones &* 0x3C))
+            | hasZeroByte(word ^ (ones &* 0x3E)) | hasZeroByte(word ^ (ones &* 0x22)) | hasZeroByte(word ^ (ones &* 0x27))
+            | hasZeroByte(word ^ (ones &* 0x7F)) != 0
     }
 
     /// The length of a line break (in one-line text) or a bidi control at `index`, or 0.
