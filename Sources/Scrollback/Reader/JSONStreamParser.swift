@@ -571,7 +571,7 @@ struct JSONStreamParser {
         if invalid < body.count {
             noteReplacement(at: quote + 1 + invalid)
         } else if body.count > 15, let start = body.baseAddress {
-            return values.key(start, count: body.count, hash: KeyTable.hash(start, count: body.count))
+            return values.key(start, count: body.count, hash: KeyTable.wordHash(start, count: body.count))
         }
         return String(decoding: body, as: UTF8.self)
     }

@@ -41,4 +41,19 @@ import Testing
         #expect(AvatarContent.asciiInitials(of: "Zoë") == nil)
         #expect(AvatarContent.initials(of: "Zoë Ørsted") == "ZØ")
     }
+
+    /// ASCII links get the host the character-by-character definition gives.
+    @Test func asciiHostsMatchTheDefinition() {
+        let pieces = ["https", "://", ":", "/", "//", "?", "#", "@", "user", "example.com", ":8080", "x", "\r\n", " "]
+        var random: UInt64 = 99
+        for _ in 0..<20_000 {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var url = ""
+            for index in 0..<Int(random >> 61) + 2 { url += pieces[Int((random >> UInt64(index * 5)) & 0x1F) % pieces.count] }
+            #expect(Hyperlink.host(of: url) == Hyperlink.characterHost(of: url), "\(url.debugDescription)")
+        }
+        #expect(Hyperlink.host(of: "https://maya@example.com:8080/a?b#c") == "example.com:8080")
+        #expect(Hyperlink.host(of: "mailto:maya@example.com") == nil)
+        #expect(Hyperlink.host(of: "https://bücher.example/") == "bücher.example")
+    }
 }
