@@ -45,14 +45,18 @@ struct PrefetchedEvents: TranscriptEventSource {
     private(set) var messageCount = 0
     private var readingSkipped = 0
     var keepsRepliesInMemory: Bool { false }
+    /// The texts the reading thread parsed ahead of the drawing, when it does.
+    let parsedTexts: ParsedTexts?
     var skippedMessageCount: Int { readingSkipped + renderingSkipped.count }
 
     /// Starts reading at once. `makeReader` builds the reader on the caller's thread, given
     /// where its warnings and progress reports must go (no progress sink when `progress` is
     /// `nil`); from then on only the reading thread touches it. `onWarning` and `progress` are
     /// called on the caller's thread.
+    /// With `parsesTexts`, the reading thread also parses each message's text
+    /// (``parsedTexts``), which the drawing would otherwise do.
     init(
-        threaded: Bool, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
+        threaded: Bool, parsesTexts: Bool = false, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
         progress: (@Sendable (RenderProgress) -> Void)?,
         makeReader: (_ onWarning: @escaping (ReadWarning) -> Void, _ progress: (@Sendable (RenderProgress) -> Void)?) ->
             TranscriptReader
@@ -61,7 +65,8 @@ struct PrefetchedEvents: TranscriptEventSource {
         self.onWarning = onWarning
         let heard = Heard()
         let sink: (@Sendable (RenderProgress) -> Void)? = progress == nil ? nil : { @Sendable report in heard.progress.append(report) }
-        let reader = BatchReader(reader: makeReader({ heard.warnings.append($0) }, sink), heard: heard)
+        parsedTexts = threaded && parsesTexts ? ParsedTexts() : nil
+        let reader = BatchReader(reader: makeReader({ heard.warnings.append($0) }, sink), heard: heard, parsedTexts: parsedTexts)
         producer = Producer(reader: threaded ? reader : nil, report: progress)
         if !threaded { inlineReader = reader }
     }
@@ -124,10 +129,12 @@ extension PrefetchedEvents {
     private final class BatchReader: @unchecked Sendable {
         private var reader: TranscriptReader
         private let heard: Heard
+        private let parsedTexts: ParsedTexts?
 
-        init(reader: TranscriptReader, heard: Heard) {
+        init(reader: TranscriptReader, heard: Heard, parsedTexts: ParsedTexts?) {
             self.reader = reader
             self.heard = heard
+            self.parsedTexts = parsedTexts
         }
 
         /// Up to ``PrefetchedEvents/batchSize`` items; the last batch ends with the end (no item)
@@ -153,6 +160,13 @@ extension PrefetchedEvents {
                 batch.append(entry)
                 if entry.item == nil { break }
             }
+            parsedTexts?.prepare(
+                batch.compactMap { entry in
+                    // A thread reply is drawn under its thread, read back from the index's
+                    // spool; only its copy sent to the channel is drawn from here.
+                    guard case .message(let message, _)? = entry.item, message.parentID == nil || message.showInChannel else { return nil }
+                    return (message.id, message.text, message.mentionedUsers)
+                })
             return batch
         }
     }

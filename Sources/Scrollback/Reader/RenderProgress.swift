@@ -80,7 +80,8 @@ extension RereadableInput {
         threaded: Bool, strict: Bool, onWarning: @escaping (ReadWarning) -> Void, after first: PrefetchedEvents,
         progress report: (@Sendable (RenderProgress) -> Void)?
     ) -> PrefetchedEvents {
-        PrefetchedEvents(threaded: threaded, strict: strict, onWarning: onWarning, progress: report) { warnings, heard in
+        PrefetchedEvents(threaded: threaded, parsesTexts: true, strict: strict, onWarning: onWarning, progress: report) {
+            warnings, heard in
             var reader = reader(strict: strict, onWarning: warnings)
             if let heard {
                 reader.progress = ProgressHook(phase: .rendering, messageTotal: first.messageCount, byteTotal: size, report: heard)
