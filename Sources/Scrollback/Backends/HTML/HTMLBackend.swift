@@ -4,6 +4,8 @@ import Foundation
 /// no external resource besides the images the messages carry (none at all when
 /// ``RenderOptions/remoteMedia`` is `false`, only their saved copies with
 /// ``RenderOptions/mediaLocations``), a Content Security Policy that forbids everything else.
+/// With ``RenderOptions/search`` the page has one script, ``HTMLSearchScript``, which its policy
+/// allows by its hash.
 ///
 /// Output is written as it is produced: ``begin(_:header:)`` writes the head and the header
 /// view, each ``write(_:)`` one top-level item, ``end(_:footer:)`` the footer view and the

@@ -61,6 +61,7 @@ public enum HTMLSearchScript {
             day: article.getAttribute('data-day') || '',
             has: (article.getAttribute('data-has') || '').split(' '),
             inThread: article.closest('details.sb-thread') !== null,
+            headless: null,
             from: null,
             texts: null,
           }));
@@ -348,6 +349,9 @@ public enum HTMLSearchScript {
               if (found && terms.words.length) found = find(record, terms.words);
               const visible = !terms.active || found !== null;
               record.article.classList.toggle(HIDDEN, !visible);
+              // A message shown without the first of its group names its author itself.
+              if (record.headless === null) record.headless = !record.article.querySelector(':scope > header');
+              if (record.headless) record.article.classList.toggle('sb-search-author', terms.active && visible);
               if (!terms.active || !found) continue;
               shown += 1;
               if (matches.length >= MOST) continue;

@@ -356,6 +356,7 @@ extension Stylesheet {
             .sb-search-status:empty{display:none}
             .sb-search-problem .sb-search-status{color:\(color("accentPrimary", "text"))}
             .sb-search-hidden{display:none!important}
+            .sb-message.sb-search-author:not(.sb-own-bubble)::before{content:attr(data-from);display:block;margin-bottom:calc(var(--sb-spacing)/4);color:\(muted);font-size:\(fontSize(named: "footnote"));font-weight:600}
             .sb-message.sb-search-current{outline:2px solid \(accent);outline-offset:2px}
             ::highlight(sb-search){\(match)}
             ::highlight(sb-search-current){\(current)}
