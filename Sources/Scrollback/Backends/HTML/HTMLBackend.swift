@@ -379,8 +379,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// What the search script's filters read, on a page with ``RenderOptions/search`` only: the
     /// author (`from:`, name and user id), the day in the page's time zone (`on:`, `before:`,
-    /// `after:`) and what the message holds (`has:`). Written inside the open `title` or
-    /// `aria-label` attribute's tag, which it closes first.
+    /// `after:`) and what the message holds (`has:`). Written while the `<article>` tag's last
+    /// attribute is still open: each closes it and leaves its own open, for the caller's `">`.
     private mutating func writeSearchFacts(_ frame: MessageFrame) {
         if let from = frame.authorTitle ?? frame.authorName, !from.isEmpty {
             output.write("\" data-from=\"")
