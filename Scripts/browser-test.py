@@ -22,6 +22,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -632,7 +633,7 @@ GFM_PROBLEMS = """(() => {
     if (box.getBoundingClientRect().right > room) problems.push('a table sticks out of its message');
     if (getComputedStyle(box).overflowX !== 'auto') problems.push('a table box does not scroll');
   }
-  if (document.querySelector('input, .sb-body button')) problems.push('a form control in message text');
+  if (document.querySelector('input:not(#sb-search-input), .sb-body button')) problems.push('a form control in message text');
   for (const task of document.querySelectorAll('.sb-task'))
     if (task.getAttribute('role') !== 'img' || !task.getAttribute('aria-label')) problems.push('an unlabelled task box');
   return problems;
@@ -895,6 +896,257 @@ def check_archive(tools, results, path, label, screenshot_dir):
                   f"{label}: the policy blocks a remote image", f"violations: {violations}")
 
 
+
+# --search (issue 17). The page's one script, driven as a reader would: typed queries
+# (Input.insertText), keys (Input.dispatchKeyEvent), buttons and a linked query.
+SEARCH_STATE = """(() => {
+  const count = document.getElementById('sb-search-count'), status = document.getElementById('sb-search-status');
+  const shown = [...document.querySelectorAll('main article.sb-message')].filter(a => a.getClientRects().length > 0);
+  const current = document.querySelector('article.sb-search-current');
+  const registry = window.CSS && CSS.highlights;
+  const painted = registry && registry.get('sb-search') ? registry.get('sb-search').size : document.querySelectorAll('mark.sb-search-mark').length;
+  let inView = null;
+  const now = registry && registry.get('sb-search-current') ? [...registry.get('sb-search-current')][0] : null;
+  const box = now ? now.getBoundingClientRect() : (document.querySelector('mark.sb-search-mark-current') || current || {getBoundingClientRect: () => null}).getBoundingClientRect();
+  if (box) inView = box.top >= 0 && box.bottom <= innerHeight && box.height > 0;
+  return {count: count.textContent, status: status.textContent, shown: shown.map(a => a.id || a.getAttribute('aria-label')),
+    current: current ? current.id : null, painted, inView, hash: location.hash, value: document.getElementById('sb-search-input').value,
+    openThreads: [...document.querySelectorAll('details.sb-thread')].filter(d => d.open && d.getClientRects().length).length,
+    shownDays: [...document.querySelectorAll('.sb-day')].filter(d => d.getClientRects().length).length,
+    elements: document.getElementsByTagName('*').length, scripts: document.scripts.length,
+    alerted: window.__sbAlerted || 0};
+})()"""
+
+# Every dialog the page could open is recorded instead.
+ALERT_TRAP = "window.__sbAlerted = 0; for (const name of ['alert', 'confirm', 'prompt']) window[name] = () => { window.__sbAlerted += 1; };"
+
+
+def press(tools, key, code, key_code, shift=False):
+    modifiers = 8 if shift else 0
+    for kind in ("rawKeyDown", "keyUp"):
+        tools.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=key_code,
+                   nativeVirtualKeyCode=key_code, modifiers=modifiers)
+
+
+def search_for(tools, text, wait=0.45):
+    """Types `text` into the search field as a reader would, replacing what was there."""
+    tools.evaluate("(() => { const i = document.getElementById('sb-search-input'); i.focus(); i.select(); })()")
+    press(tools, "Backspace", "Backspace", 8)
+    if text:
+        tools.call("Input.insertText", text=text)
+    tools.drain(wait)
+    return tools.evaluate(SEARCH_STATE)
+
+
+def open_search_page(tools, url, width, scheme="light"):
+    tools.events.clear()
+    set_view(tools, width, scheme)
+    tools.call("Page.navigate", url=url)
+    loaded = tools.wait_for("Page.loadEventFired", 20)
+    tools.evaluate(ALERT_TRAP)
+    return loaded
+
+
+def check_search_threads(tools, results, path, width):
+    """threads.json rendered with --search: each filter, thread opening, keys, count, a linked query."""
+    url = "file://" + os.path.abspath(path)
+    label = f"search/threads.json at {width} px"
+    if not open_search_page(tools, url, width):
+        results.check(False, f"{label}: loads")
+        return
+    state = tools.evaluate(SEARCH_STATE)
+    everything = state["shown"]
+    results.check(len(everything) >= 16 and state["count"] == "", f"{label}: every message shows before a search", str(state))
+    # A collapsed thread opens when a reply in it matches.
+    tools.evaluate("document.querySelectorAll('details.sb-thread').forEach(d => d.open = false)")
+    state = search_for(tools, "courgettes")
+    results.check(state["shown"] == ["m-g-006"] and state["count"] == "1 of 1" and state["openThreads"] == 1,
+                  f"{label}: typed word filters and opens its collapsed thread", str(state))
+    results.check(state["painted"] == 1 and state["inView"], f"{label}: the match is highlighted and scrolled into view", str(state))
+    results.check(state["hash"] == "#search=courgettes", f"{label}: the address keeps the query", state["hash"])
+    state = search_for(tools, "CHILLI basil")
+    # g-004 shows twice: in its thread and, sent to the channel too, in the channel.
+    chloe_basil = {"m-g-004", "Chloé Martin, 2026-04-01 09:05"}
+    results.check(set(state["shown"]) == chloe_basil and len(state["shown"]) == 2 and state["painted"] == 4,
+                  f"{label}: every word must match, whatever its case", str(state))
+    state = search_for(tools, "from:ana")
+    # g-015 shows twice: in its orphan thread and in the channel.
+    ana = ["m-g-001", "m-g-005", "m-g-013", "m-g-015", "m-g-008", "Ana Ribeiro, 2026-04-01 12:05"]
+    results.check(sorted(state["shown"]) == sorted(ana) and state["count"] == "1 of 6",
+                  f"{label}: from: by user id", str(state))
+    state = search_for(tools, 'from:"chloe martin"')
+    results.check(set(state["shown"]) == {"m-g-003", "m-g-010"} | chloe_basil and len(state["shown"]) == 4,
+                  f"{label}: from: a quoted name, accents folded", str(state))
+    state = search_for(tools, "on:2026-04-02")
+    results.check(sorted(state["shown"]) == ["m-g-008", "m-g-017"] and state["shownDays"] >= 1,
+                  f"{label}: on: a day", str(state))
+    state = search_for(tools, "before:2026-04-02 from:dan")
+    results.check(sorted(state["shown"]) == ["m-g-009", "m-g-012", "m-g-014", "m-g-016"], f"{label}: before: with from:", str(state))
+    state = search_for(tools, "after:2026-04-01")
+    results.check(sorted(state["shown"]) == ["m-g-008", "m-g-017"], f"{label}: after: a day", str(state))
+    state = search_for(tools, "in:thread from:ben")
+    results.check(sorted(set(state["shown"])) == ["m-g-002", "m-g-006"], f"{label}: in:thread", str(state))
+    state = search_for(tools, "colour:red has:gif in:space")
+    results.check("colour: is not a filter" in state["status"] and "has:gif" in state["status"] and "in:space" in state["status"],
+                  f"{label}: what the query does not understand is said", state["status"])
+    # Keys: Enter, Shift+Enter, F3, the buttons; Escape clears.
+    state = search_for(tools, "the")
+    total = state["count"].split(" of ")[-1]
+    results.check(state["count"] == f"1 of {total}" and int(total) >= 5, f"{label}: the count", state["count"])
+    press(tools, "Enter", "Enter", 13)
+    state = tools.evaluate(SEARCH_STATE)
+    results.check(state["count"] == f"2 of {total}" and state["inView"], f"{label}: Enter goes to the next match", str(state))
+    press(tools, "Enter", "Enter", 13, shift=True)
+    press(tools, "Enter", "Enter", 13, shift=True)
+    state = tools.evaluate(SEARCH_STATE)
+    results.check(state["count"] == f"{total} of {total}" and state["inView"], f"{label}: Shift+Enter goes back, wrapping", str(state))
+    press(tools, "F3", "F3", 114)
+    state = tools.evaluate(SEARCH_STATE)
+    results.check(state["count"] == f"1 of {total}", f"{label}: F3 goes to the next match", state["count"])
+    tools.evaluate("document.getElementById('sb-search-next').click()")
+    tools.evaluate("document.getElementById('sb-search-next').click()")
+    tools.evaluate("document.getElementById('sb-search-previous').click()")
+    state = tools.evaluate(SEARCH_STATE)
+    results.check(state["count"] == f"2 of {total}" and state["inView"], f"{label}: the buttons move between matches", str(state))
+    tools.evaluate("document.getElementById('sb-search-input').focus()")
+    press(tools, "Escape", "Escape", 27)
+    state = tools.evaluate(SEARCH_STATE)
+    results.check(state["shown"] == everything and state["count"] == "" and state["painted"] == 0 and state["hash"] == "",
+                  f"{label}: Escape clears the search", str(state))
+    # A linked query runs on load.
+    tools.call("Page.navigate", url=url + "#search=" + urllib.parse.quote("from:ana week"))
+    tools.wait_for("Page.loadEventFired", 20)
+    tools.drain(0.3)
+    state = tools.evaluate(SEARCH_STATE)
+    results.check(state["shown"] == ["m-g-008"] and state["value"] == "from:ana week" and state["count"] == "1 of 1",
+                  f"{label}: a linked query (#search=...) runs when the page opens", str(state))
+    errors = errors_in(tools.events) + [f"CSP: {v}" for v in (tools.evaluate("window.__sbViolations") or [])]
+    results.check(not errors, f"{label}: no console errors or CSP violations", "; ".join(errors[:5]))
+
+
+def check_search_fallback(tools, results, path):
+    """Where the Custom Highlight API is missing, matches are <mark>s around the page's own text,
+    and clearing the search leaves the text as it was."""
+    url = "file://" + os.path.abspath(path)
+    label = "search/threads.json without the Highlight API"
+    hidden = tools.call("Page.addScriptToEvaluateOnNewDocument", source="delete window.Highlight;")["identifier"]
+    try:
+        open_search_page(tools, url, 1280)
+        before = tools.evaluate("document.querySelector('main').textContent")
+        state = search_for(tools, "shed")
+        marks = tools.evaluate("[...document.querySelectorAll('mark.sb-search-mark')].map(m => m.textContent)")
+        results.check(marks and all(m.lower() == "shed" for m in marks) and state["count"].startswith("1 of"),
+                      f"{label}: matches are marked", str(marks))
+        press(tools, "Enter", "Enter", 13)
+        current = tools.evaluate("document.querySelectorAll('mark.sb-search-mark-current').length")
+        results.check(current == 1, f"{label}: the current match is marked", str(current))
+        search_for(tools, "")
+        after = tools.evaluate("document.querySelector('main').textContent")
+        left = tools.evaluate("document.querySelectorAll('mark').length")
+        results.check(before == after and left == 0, f"{label}: clearing leaves the text as it was", f"{left} marks left")
+    finally:
+        tools.call("Page.removeScriptToEvaluateOnNewDocument", identifier=hidden)
+
+
+# Message text that looks like search syntax, like HTML and like the script's own code: each is
+# found as text, and nothing of it becomes an element, a script or a dialog.
+HOSTILE_QUERIES = (
+    ('from:"Maya Lee" refund', ["m-s-01"]),
+    ('<img src=x onerror=alert(1)>', ["m-s-01"]),
+    ('</script><script>alert(2)</script>', ["m-s-02"]),
+    ('<b onmouseover=alert(3)>bold</b>', ["m-s-02"]),
+    ('from:"<b onmouseover=alert(4)>mallory"', ["m-s-02"]),
+    ("highlights.set('sb-search', new Highlight());", ["m-s-03"]),
+    ("document.body.innerHTML = input.value; eval(location.hash)", ["m-s-03"]),
+    ("'); alert(document.domain); ('", ["m-s-04"]),
+    ("${alert(6)} alert(7)", ["m-s-04"]),
+    ('"><svg onload=alert(8)>.pdf', ["m-s-04"]),
+    ("has:file from:leo", ["m-s-04"]),
+    ("creme brulee resume NAIVE", ["m-s-05"]),
+    ("on:2026-03-09", []),
+)
+
+
+def check_search_hostile(tools, results, path, width):
+    url = "file://" + os.path.abspath(path)
+    label = f"search/search-hostile at {width} px"
+    open_search_page(tools, url, width)
+    start = tools.evaluate(SEARCH_STATE)
+    for query, expected in HOSTILE_QUERIES:
+        state = search_for(tools, query, wait=0.35)
+        results.check(sorted(state["shown"]) == sorted(expected), f"{label}: {query!r} finds {expected}", str(state["shown"]))
+        results.check(state["elements"] == start["elements"] and state["scripts"] == 1 and state["alerted"] == 0,
+                      f"{label}: {query!r} adds no element, script or dialog",
+                      f"elements {start['elements']} -> {state['elements']}, scripts {state['scripts']}, dialogs {state['alerted']}")
+    # The same through a link.
+    tools.call("Page.navigate", url=url + "#search=" + urllib.parse.quote("<img src=x onerror=alert(1)>"))
+    tools.wait_for("Page.loadEventFired", 20)
+    tools.drain(0.3)
+    state = tools.evaluate(SEARCH_STATE)
+    dialogs = [e for e in tools.events if e["method"] == "Page.javascriptDialogOpening"]
+    results.check(state["shown"] == ["m-s-01"] and state["scripts"] == 1 and not dialogs,
+                  f"{label}: a linked hostile query is only text", str(state))
+    tools.call("Page.navigate", url=url + "#search=%E0%A4%A")
+    tools.wait_for("Page.loadEventFired", 20)
+    tools.drain(0.3)
+    errors = errors_in(tools.events) + [f"CSP: {v}" for v in (tools.evaluate("window.__sbViolations") or [])]
+    results.check(not errors, f"{label}: no console errors or CSP violations, a broken link included", "; ".join(errors[:5]))
+
+
+def check_search_page(tools, results, path, screenshot_dir):
+    """Any page rendered with --search: a query runs without error; a page of a split set says
+    that it searches that page only."""
+    url = "file://" + os.path.abspath(path)
+    name = os.path.basename(path)
+    label = f"search/{name}"
+    open_search_page(tools, url, 1280)
+    if name == "launch-room-split.html":
+        # The index of a split set lists pages: nothing to search there.
+        bar = tools.evaluate("document.getElementById('sb-search') !== null")
+        results.check(not bar, f"{label}: the index of a split set has no search bar", "it has one")
+        return
+    state = search_for(tools, "a")
+    results.check(state["count"].startswith("1 of") or state["count"] == "No matches", f"{label}: a query runs", str(state))
+    # The policy names the script by its SHA-256, recomputed here apart from Scrollback's own.
+    with open(path, encoding="utf-8") as handle:
+        page = handle.read()
+    scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode() if scripts else b"").digest()).decode()
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page).group(1)
+    results.check(len(scripts) == 1 and policy.endswith(f"; script-src 'sha256-{digest}'") and "unsafe" not in policy.split("script-src")[1],
+                  f"{label}: one script, allowed by its own hash only", policy)
+    if "-split" in name:
+        scope = tools.evaluate("(document.querySelector('.sb-search-scope') || {}).textContent")
+        results.check(scope == "This page only", f"{label}: says it searches this page only", str(scope))
+    if screenshot_dir and name == "launch-room.json.html":
+        for width in WIDTHS:
+            set_view(tools, width, "light", SCREENSHOT_HEIGHT // 2)
+            search_for(tools, "release notes")
+            press(tools, "Enter", "Enter", 13)
+            tools.evaluate("window.scrollTo(0, 0)")
+            tools.drain(0.3)
+            shot = tools.call("Page.captureScreenshot", format="png", captureBeyondViewport=False,
+                              clip={"x": 0, "y": 0, "width": width, "height": SCREENSHOT_HEIGHT // 2, "scale": 1})
+            target = os.path.join(screenshot_dir, f"search-{width}-light.png")
+            with open(target, "wb") as handle:
+                handle.write(base64.b64decode(shot["data"]))
+            print(f"      saved {target}", flush=True)
+    search_for(tools, "")
+    errors = errors_in(tools.events) + [f"CSP: {v}" for v in (tools.evaluate("window.__sbViolations") or [])]
+    results.check(not errors, f"{label}: no console errors or CSP violations while searching", "; ".join(errors[:5]))
+
+
+def check_search(tools, results, folder, screenshot_dir):
+    """Every --search page, then threads.json and the hostile page at each width."""
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".html"):
+            check_search_page(tools, results, os.path.join(folder, name), screenshot_dir)
+    for width in WIDTHS:
+        check_search_threads(tools, results, os.path.join(folder, "threads.json.html"), width)
+        check_search_hostile(tools, results, os.path.join(folder, "search-hostile.html"), width)
+    check_search_fallback(tools, results, os.path.join(folder, "threads.json.html"))
+
+
 def main():
     arguments = argparse.ArgumentParser()
     arguments.add_argument("--pages", required=True)
@@ -910,9 +1162,9 @@ def main():
     results = Results()
     started = time.monotonic()
     pages = []
-    for mode in ("default", "no-remote-media", "split", "failed-images", "archive"):
+    for mode in ("default", "no-remote-media", "split", "failed-images", "archive", "search"):
         folder = os.path.join(options.pages, mode)
-        if mode in ("split", "failed-images", "archive") and not os.path.isdir(folder):
+        if mode in ("split", "failed-images", "archive", "search") and not os.path.isdir(folder):
             continue
         pages += [(os.path.join(folder, f), mode) for f in sorted(os.listdir(folder)) if f.endswith(".html")]
 
@@ -937,6 +1189,8 @@ def main():
             check_page(tools, results, path, f"{mode}/{os.path.basename(path)}", mode, options.screenshots)
             if mode == "archive":
                 check_archive(tools, results, path, f"{mode}/{os.path.basename(path)}", options.screenshots)
+        if os.path.isdir(os.path.join(options.pages, "search")):
+            check_search(tools, results, os.path.join(options.pages, "search"), options.screenshots)
         control = os.path.join(profile, "control.html")
         with open(control, "w") as handle:
             handle.write(CONTROL_PAGE)

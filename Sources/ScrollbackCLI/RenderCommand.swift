@@ -73,6 +73,11 @@ struct RenderCommand {
                 "timestamps", value: "<last|all>", help: "last: the time on the last message of each group; all: on every message.",
                 default: "last"),
             .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
+            .flag(
+                "search",
+                help:
+                    "HTML: a search bar that filters messages as you type (from:, on:, before:, after:, has:, in:thread), run by one script the page's policy allows by its hash."
+            ),
         ] + mediaOptions + [
             .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
             .flag(
@@ -149,6 +154,11 @@ struct RenderCommand {
         // The labels in the locale's language, where Scrollback has them and the theme does not.
         options.theme = options.theme.localized(for: options.locale)
         options.remoteMedia = !arguments.has("no-remote-media")
+        if arguments.has("search") {
+            // Only a page can run the search script; other formats would drop it silently.
+            guard format == .html else { return tool.usageError("--search is for HTML output, not \(format.rawValue).", spec: Self.spec) }
+            options.search = true
+        }
         switch ViewerOptions.hyperlinks(
             arguments.value("hyperlinks"), isTerminal: outputPath == nil && tool.standardOutputIsTerminal,
             environment: tool.environment)

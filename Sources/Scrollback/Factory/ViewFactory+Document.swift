@@ -122,4 +122,40 @@ extension ViewFactory {
     public func makeEmptyChannelView(for channel: ChatChannel, context: RenderContext) -> View {
         .stack(.vertical, [.text(context.theme.string(.channelEmpty), .muted)], .emptyChannel)
     }
+
+    /// The default: a search field, the count of matches, buttons to the previous and next match
+    /// and a status line, as HTML only (the other outputs have no script to run it, and draw
+    /// nothing). On a page of a split document it says that it searches that page only. The
+    /// labels are English; the markup is the library's own, with no message data in it.
+    public func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> View {
+        let scope = document.pageTitle == nil ? "" : "<span class=\"sb-search-scope\">This page only</span>"
+        let ids = SearchBarIDs.self
+        let html =
+            "<div id=\"\(ids.bar)\" class=\"sb-search\" role=\"search\">"
+            + "<input id=\"\(ids.input)\" type=\"search\" aria-label=\"Search messages\" "
+            + "placeholder=\"Search: words, from:name, on:2026-03-09, has:file\" autocomplete=\"off\" spellcheck=\"false\">"
+            + "<span id=\"\(ids.count)\" class=\"sb-search-count\"></span>"
+            + "<button type=\"button\" id=\"\(ids.previous)\" aria-label=\"Previous match\" title=\"Previous match (Shift+Enter)\">\u{2191}</button>"
+            + "<button type=\"button\" id=\"\(ids.next)\" aria-label=\"Next match\" title=\"Next match (Enter)\">\u{2193}</button>"
+            + scope + "<p id=\"\(ids.status)\" class=\"sb-search-status\" role=\"status\"></p></div>"
+        return .raw(RawOutput(html: html))
+    }
+}
+
+/// The element ids the page's search script looks for (``RenderOptions/search``): the bar, its
+/// field, the match count, the two buttons and the status line, where the script writes how
+/// many messages match and what in the query it did not understand.
+public enum SearchBarIDs {
+    /// The bar itself; the script does nothing on a page without it.
+    public static let bar = "sb-search"
+    /// The `<input>` the query is typed into.
+    public static let input = "sb-search-input"
+    /// Where "3 of 17" is written.
+    public static let count = "sb-search-count"
+    /// The button to the previous match.
+    public static let previous = "sb-search-previous"
+    /// The button to the next match.
+    public static let next = "sb-search-next"
+    /// The line saying how many messages match, and what in the query is not understood.
+    public static let status = "sb-search-status"
 }

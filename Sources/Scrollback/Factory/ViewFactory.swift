@@ -45,6 +45,10 @@ public protocol ViewFactory: Sendable {
     /// What a channel of a multi-channel document that has no message to show says under its
     /// heading.
     func makeEmptyChannelView(for channel: ChatChannel, context: RenderContext) -> View
+    /// The search bar at the top of an HTML page rendered with ``RenderOptions/search`` (not
+    /// asked otherwise, nor for an index document). The page's script finds its parts by the ids
+    /// in ``SearchBarIDs``: an override keeps them, or the bar does nothing.
+    func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> View
 
     // MARK: Channels and messages
 

@@ -43,6 +43,12 @@ public struct RenderOptions: Sendable {
     /// anything not saved is drawn as a labelled card, and the page's policy allows images from
     /// the page's own place only (`img-src 'self'`), so opening it fetches nothing remote.
     public var mediaLocations: MediaLocations?
+    /// For HTML: a search bar at the top of the page and the one inline script that drives it
+    /// (filters as you type, highlights matches, opens threads that hold one). The script is a
+    /// constant of the library, allowed by its hash in the page's policy; it reads the page and
+    /// never turns message text into code or markup. `false` (the default) leaves the page
+    /// without any script, byte for byte as without this option.
+    public var search: Bool = false
 
     /// Options for rendering; the defaults are UTC, a fixed English locale, 80 columns without
     /// colour and the default theme, so that output never depends on the machine.

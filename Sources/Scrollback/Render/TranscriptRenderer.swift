@@ -337,7 +337,7 @@ public struct TranscriptRenderer: Sendable {
     /// of them all, every part from the factory.
     public func renderIndex<Backend: TranscriptBackend>(of entries: [IndexEntry], title: String, to backend: inout Backend) {
         let session = Session(renderer: self, index: nil)
-        session.begin(DocumentInfo(title: title), to: &backend)
+        session.begin(DocumentInfo(title: title), searches: false, to: &backend)
         for entry in entries { backend.write(factory.makeIndexEntryView(for: entry, context: session.context)) }
         let total = entries.reduce(0) { $0 + $1.summary.messageCount }
         var summary = session.summary
@@ -555,12 +555,17 @@ public struct TranscriptRenderer: Sendable {
             return summary
         }
 
-        /// Opens a document with the factory's header.
-        func begin<Backend: TranscriptBackend>(_ info: DocumentInfo, to backend: inout Backend) {
+        /// Opens a document with the factory's header, then the search bar when the options ask
+        /// for one and the document has messages to search (`searches`; not an index).
+        func begin<Backend: TranscriptBackend>(_ info: DocumentInfo, searches: Bool = true, to backend: inout Backend) {
             // The page is in the reader's language (`<html lang>`), as its labels and times are.
             var info = info
             info.language = DocumentInfo.languageTag(for: context.options.locale)
             backend.begin(info, header: context.factory.makeDocumentHeaderView(for: info, context: context))
+            if searches && context.options.search {
+                let bar = context.factory.makeSearchBarView(for: info, context: context)
+                if bar != .empty { backend.write(bar) }
+            }
         }
 
         /// Closes a document with the factory's footer, saying so when it showed no message.

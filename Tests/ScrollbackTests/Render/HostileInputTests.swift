@@ -39,6 +39,27 @@ import Testing
         #expect(!html.contains("\u{1B}"))
     }
 
+    /// With `--search`, the hostile sample's page holds one script, the library's constant, and
+    /// every field it wrote for the filters is escaped: still no markup from the messages.
+    @Test func htmlWithSearchCarriesOnlyTheSearchScript() throws {
+        var options = RenderOptions()
+        options.search = true
+        let (html, _) = try SampleTranscripts.render("hostile.json", as: .html, options: options)
+        let script = "<script>" + HTMLSearchScript.source + "</script>"
+        #expect(html.components(separatedBy: script).count == 2)
+        let rest = html.replacingOccurrences(of: script, with: "").lowercased()
+        #expect(!rest.contains("<script"))
+        #expect(!rest.contains("<svg"))
+        #expect(!rest.contains("<iframe"))
+        let tags = rest.replacing(try Regex(#""[^"]*""#), with: "\"\"")
+        #expect(tags.firstMatch(of: try Regex(#"<[a-z][^>]*\son[a-z]+\s*="#)) == nil)
+        for match in html.matches(of: try Regex(#" data-(?:from|day|has)="([^"]*)""#)) {
+            let value = String(match.output[1].substring ?? "")
+            #expect(!value.contains("<") && !value.contains(">"), "\(value)")
+        }
+        #expect(html.contains("&lt;script&gt;alert("), "the text is shown, escaped")
+    }
+
     @Test func terminalOutputHasNoControlFromInput() throws {
         var options = RenderOptions()
         options.colorDepth = .trueColor

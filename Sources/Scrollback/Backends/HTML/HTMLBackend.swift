@@ -4,6 +4,8 @@ import Foundation
 /// no external resource besides the images the messages carry (none at all when
 /// ``RenderOptions/remoteMedia`` is `false`, only their saved copies with
 /// ``RenderOptions/mediaLocations``), a Content Security Policy that forbids everything else.
+/// With ``RenderOptions/search`` the page has one script, ``HTMLSearchScript``, which its policy
+/// allows by its hash.
 ///
 /// Output is written as it is produced: ``begin(_:header:)`` writes the head and the header
 /// view, each ``write(_:)`` one top-level item, ``end(_:footer:)`` the footer view and the
@@ -61,8 +63,10 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         output.write("<!DOCTYPE html>\n<html lang=\"")
         output.write(Self.languageTag(document.language))
         output.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
-        let policy =
+        var policy =
             options.mediaLocations == nil ? Self.contentSecurityPolicy(remoteMedia: options.remoteMedia) : Self.offlineContentSecurityPolicy
+        // The search script, and no other, by its hash.
+        if options.search { policy += "; " + HTMLSearchScript.policyDirective }
         output.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n")
         output.write("<meta name=\"referrer\" content=\"no-referrer\">\n")
         output.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -71,6 +75,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         HTMLEscaping.write(title, to: &output)
         output.write("</title>\n<style>\n")
         output.write(Stylesheet(theme: options.theme).css)
+        if options.search { output.write(Stylesheet(theme: options.theme).searchCSS) }
         output.write("</style>\n</head>\n<body>\n<header class=\"sb-channel\">")
         // The header may hold the page's one `h1`; headings anywhere else start at `h2`.
         writesDocumentHeader = true
@@ -90,7 +95,10 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     public mutating func end(_ summary: DocumentSummary, footer: View) {
         output.write("</main>\n<footer class=\"sb-summary\">")
         writeView(footer, allowsLinks: true)
-        output.write("</footer>\n</body>\n</html>\n")
+        output.write("</footer>\n")
+        // Last, so that the page it searches is all there when it runs.
+        if options.search { output.write("<script>\(HTMLSearchScript.source)</script>\n") }
+        output.write("</body>\n</html>\n")
     }
 
     // MARK: Views
@@ -332,6 +340,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 HTMLEscaping.write(dateLabels.fullDateTime(date), to: &output)
             }
         }
+        if options.search { writeSearchFacts(frame) }
         output.write("\">")
         let outerTime = messageTime
         messageTime = frame.date.map { ($0, false) }
@@ -366,6 +375,26 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             output.write("</time>")
         }
         output.write("</article>")
+    }
+
+    /// What the search script's filters read, on a page with ``RenderOptions/search`` only: the
+    /// author (`from:`, name and user id), the day in the page's time zone (`on:`, `before:`,
+    /// `after:`) and what the message holds (`has:`). Written while the `<article>` tag's last
+    /// attribute is still open: each closes it and leaves its own open, for the caller's `">`.
+    private mutating func writeSearchFacts(_ frame: MessageFrame) {
+        if let from = frame.authorTitle ?? frame.authorName, !from.isEmpty {
+            output.write("\" data-from=\"")
+            HTMLEscaping.write(from, to: &output)
+        }
+        if let date = frame.date {
+            output.write("\" data-day=\"")
+            output.write(String(CivilTime.local(date, in: options.timeZone).minuteText.prefix(10)))
+        }
+        let facets = HTMLSearchScript.facets(of: frame)
+        if !facets.isEmpty {
+            output.write("\" data-has=\"")
+            output.write(facets.joined(separator: " "))
+        }
     }
 
     // MARK: Media

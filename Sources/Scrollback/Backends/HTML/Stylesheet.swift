@@ -333,3 +333,37 @@ package struct Stylesheet {
         return result.isEmpty ? "sans-serif" : result
     }
 }
+
+extension Stylesheet {
+    /// The rules of the search bar and of what the search script marks (hidden messages, matches,
+    /// the current match), for a page rendered with ``RenderOptions/search`` only: the page
+    /// without it keeps its stylesheet unchanged. Matches are painted with the CSS Custom
+    /// Highlight API (`::highlight`), or as `<mark>` where a browser lacks it.
+    package var searchCSS: String {
+        let border = borderColor
+        let accent = color("accentPrimary", "link")
+        let muted = color("textLowEmphasis", "text")
+        let match = "background-color:#ffe58a;color:#111"
+        let current = "background-color:#ff9a3c;color:#111"
+        return """
+            .sb-search{position:sticky;top:0;z-index:3;display:flex;flex-wrap:wrap;align-items:center;gap:calc(var(--sb-spacing)/2);padding:calc(var(--sb-spacing)/2) 0;background:\(color("background", else: "Canvas"));border-bottom:1px solid \(border)}
+            .sb-search input{flex:1 1 10rem;min-width:0;font:inherit;padding:calc(var(--sb-spacing)/3) calc(var(--sb-spacing)/2);border:1px solid \(border);border-radius:calc(var(--sb-radius)/3);background:Field;color:FieldText}
+            .sb-search input:focus-visible,.sb-search button:focus-visible{outline:2px solid \(accent);outline-offset:1px}
+            .sb-search button{font:inherit;min-width:2.25rem;min-height:2.25rem;border:1px solid \(border);border-radius:calc(var(--sb-radius)/3);background:ButtonFace;color:ButtonText;cursor:pointer}
+            .sb-search-count{min-width:4.5rem;text-align:center;font-variant-numeric:tabular-nums;color:\(muted)}
+            .sb-search-scope{color:\(muted);font-size:\(fontSize(named: "footnote"))}
+            .sb-search-status{flex-basis:100%;margin:0;color:\(muted);font-size:\(fontSize(named: "footnote"))}
+            .sb-search-status:empty{display:none}
+            .sb-search-problem .sb-search-status{color:\(color("accentPrimary", "text"))}
+            .sb-search-hidden{display:none!important}
+            .sb-message.sb-search-author:not(.sb-own-bubble)::before{content:attr(data-from);display:block;margin-bottom:calc(var(--sb-spacing)/4);color:\(muted);font-size:\(fontSize(named: "footnote"));font-weight:600}
+            .sb-message.sb-search-current{outline:2px solid \(accent);outline-offset:2px}
+            ::highlight(sb-search){\(match)}
+            ::highlight(sb-search-current){\(current)}
+            mark.sb-search-mark{\(match)}
+            mark.sb-search-mark-current{\(current)}
+            @media print{.sb-search{display:none}}
+
+            """
+    }
+}

@@ -14,9 +14,10 @@ struct HTMLSecurityTests {
         return names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".ndjson") }.sorted()
     }()
 
-    static func render(_ name: String, remoteMedia: Bool) throws -> String {
+    static func render(_ name: String, remoteMedia: Bool, search: Bool = false) throws -> String {
         var options = RenderOptions()
         options.remoteMedia = remoteMedia
+        options.search = search
         var registry = AttachmentViewRegistry()
         if name == "cards-demo.json" {
             registry.register(cardFile: try CardFile.load(path: SampleTranscripts.cardsPath("cards.json")))
@@ -30,16 +31,26 @@ struct HTMLSecurityTests {
         "cite", "data", "xlink:href", "ping",
     ]
 
-    /// Asserts the reviewer's rules on one page.
+    /// Asserts the reviewer's rules on one page. With `search`, the page must hold the search
+    /// script once, exactly the library's constant, and its policy must allow it by its hash; the
+    /// rest of the page, the script taken out, must pass every rule.
     static func expectReviewed(
-        _ html: String, remoteMedia: Bool, _ context: String,
+        _ page: String, remoteMedia: Bool, _ context: String, search: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        var html = page
+        var policy = HTMLBackend<String>.contentSecurityPolicy(remoteMedia: remoteMedia)
+        if search {
+            let script = "<script>" + HTMLSearchScript.source + "</script>"
+            #expect(html.components(separatedBy: script).count == 2, "\(context): the search script", sourceLocation: sourceLocation)
+            html = html.replacingOccurrences(of: script, with: "")
+            policy += "; " + HTMLSearchScript.policyDirective
+        }
         HTMLBackendTests.expectInert(html, sourceLocation: sourceLocation)
         // The policy is in force before anything else in the head is read.
         #expect(
             html.contains(
-                "<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLBackend<String>.contentSecurityPolicy(remoteMedia: remoteMedia))\">\n"
+                "<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n"
             ),
             "\(context): policy not first in <head>", sourceLocation: sourceLocation)
         for tag in HTMLBackendTests.startTags(html) {
@@ -55,7 +66,12 @@ struct HTMLSecurityTests {
                     relation == "noopener noreferrer nofollow", "\(context): <a href=\"\(href)\"> without rel",
                     sourceLocation: sourceLocation)
             }
-            if !remoteMedia {
+            // The search field, the one `<input>` a page may have, fetches nothing.
+            let isSearchField =
+                search && tag.name == "input"
+                && tag.attributes.map(\.name).sorted() == ["aria-label", "autocomplete", "id", "placeholder", "spellcheck", "type"]
+                && tag.attributes.contains { $0.name == "type" && $0.value == "search" }
+            if !remoteMedia && !isSearchField {
                 #expect(
                     !["img", "video", "audio", "source", "picture", "iframe", "object", "embed", "input", "track"].contains(tag.name),
                     "\(context): <\(tag.name)> without remote media", sourceLocation: sourceLocation)
@@ -83,6 +99,13 @@ struct HTMLSecurityTests {
     @Test(arguments: samples)
     func sampleWithoutRemoteMedia(name: String) throws {
         Self.expectReviewed(try Self.render(name, remoteMedia: false), remoteMedia: false, name)
+    }
+
+    /// The same rules with `--search`: message data gains no way into the page through the
+    /// search bar, the facts its filters read or the script.
+    @Test(arguments: samples, [true, false])
+    func sampleWithSearch(name: String, remoteMedia: Bool) throws {
+        Self.expectReviewed(try Self.render(name, remoteMedia: remoteMedia, search: true), remoteMedia: remoteMedia, name, search: true)
     }
 
     @Test func policyWithoutRemoteMediaForbidsImages() {

@@ -1,7 +1,8 @@
-/// SHA-256 (FIPS 180-4), for the names of an offline archive's copies: the toolchain has no
-/// cryptographic hash on Linux, and a weak one would let a URL from the messages be crafted to
-/// take another URL's copy.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4): the toolchain has no cryptographic hash on Linux. The CLI names an
+/// offline archive's copies with it (a weak hash would let a URL from the messages be crafted to
+/// take another URL's copy); the HTML backend allows its one search script by this hash in the
+/// page's Content-Security-Policy.
+package enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -14,7 +15,7 @@ enum SHA256 {
     ]
 
     /// The 32-byte digest of `message`.
-    static func hash(_ message: [UInt8]) -> [UInt8] {
+    package static func hash(_ message: [UInt8]) -> [UInt8] {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]

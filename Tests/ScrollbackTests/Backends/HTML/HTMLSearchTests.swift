@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import Scrollback
+
+/// `RenderOptions.search`: the page gains one constant script, allowed by its hash, a search bar
+/// from the factory and the facts its filters read; without it the page is what it was.
+@Suite("HTML search")
+struct HTMLSearchTests {
+    static func render(_ name: String, search: Bool, remoteMedia: Bool = true, timeZone: String = "UTC") throws -> String {
+        var options = RenderOptions(timeZone: TimeZone(identifier: timeZone)!)
+        options.remoteMedia = remoteMedia
+        options.search = search
+        var registry = AttachmentViewRegistry()
+        if name == "cards-demo.json" {
+            registry.register(cardFile: try CardFile.load(path: SampleTranscripts.cardsPath("cards.json")))
+        }
+        return try SampleTranscripts.render(name, as: .html, options: options, attachmentViews: registry).output
+    }
+
+    /// A page with search, less everything search adds: the directive, the rules, the bar, the
+    /// `data-` facts and the script.
+    static func withoutSearch(_ html: String) throws -> String {
+        var page = html.replacingOccurrences(of: "; " + HTMLSearchScript.policyDirective, with: "")
+        page = page.replacingOccurrences(of: Stylesheet(theme: .default).searchCSS, with: "")
+        page = page.replacingOccurrences(of: "<script>" + HTMLSearchScript.source + "</script>\n", with: "")
+        page = page.replacing(try Regex(#"<div id="sb-search" [^\n]*</div>\n"#), with: "")
+        return page.replacing(try Regex(#" data-(?:from|day|has)="[^"]*""#), with: "")
+    }
+
+    /// Search adds only its own parts: with them taken out, every sample is byte for byte the page
+    /// rendered without the option (whose snapshots, in SampleSnapshotTests, are unchanged).
+    @Test(arguments: HTMLSecurityTests.samples)
+    func searchAddsOnlyItsOwnParts(name: String) throws {
+        let plain = try Self.render(name, search: false)
+        let searched = try Self.render(name, search: true)
+        #expect(!plain.contains("<script") && !plain.contains("sb-search") && !plain.contains("data-day"))
+        #expect(searched != plain)
+        #expect(try Self.withoutSearch(searched) == plain)
+    }
+
+    @Test func sha256MatchesKnownVectors() {
+        func hex(_ text: String) -> String { SHA256.hash(Array(text.utf8)).map { String(format: "%02x", $0) }.joined() }
+        // FIPS 180-4 examples: one block, none, two blocks, and a million bytes.
+        #expect(hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            SHA256.hash([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)).map { String(format: "%02x", $0) }.joined()
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// The policy names the script by the SHA-256 of its UTF-8 bytes, and allows nothing else:
+    /// no `'unsafe-inline'` or `'unsafe-eval'` for scripts, one `script-src` only.
+    @Test func thePolicyAllowsTheScriptByItsHash() throws {
+        let digest = Data(SHA256.hash(Array(HTMLSearchScript.source.utf8))).base64EncodedString()
+        #expect(HTMLSearchScript.hash == digest)
+        #expect(Data(base64Encoded: HTMLSearchScript.hash)?.count == 32)
+        for remoteMedia in [true, false] {
+            let html = try Self.render("threads.json", search: true, remoteMedia: remoteMedia)
+            let policy = HTMLBackend<String>.contentSecurityPolicy(remoteMedia: remoteMedia) + "; script-src 'sha256-\(digest)'"
+            #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n"))
+            #expect(html.components(separatedBy: "script-src").count == 2)
+            #expect(!html.contains("unsafe-eval"))
+            #expect(!policy.contains("script-src 'unsafe-inline'"))
+            // The bytes between the tags are the ones hashed.
+            let start = try #require(html.range(of: "<script>"))
+            let end = try #require(html.range(of: "</script>"))
+            #expect(Data(SHA256.hash(Array(html[start.upperBound..<end.lowerBound].utf8))).base64EncodedString() == digest)
+        }
+    }
+
+    /// The script is a constant: ASCII, nothing that ends it early, no API that turns text into
+    /// markup or code, and the ids of the factory's bar.
+    @Test func theScriptIsAConstantThatInjectsNothing() {
+        let source = HTMLSearchScript.source
+        #expect(source.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(!source.lowercased().contains("</script") && !source.contains("<!--"))
+        for forbidden in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "Function(", "setInterval", "srcdoc"] {
+            #expect(!source.contains(forbidden), "\(forbidden)")
+        }
+        // setTimeout only ever gets a function.
+        #expect(source.components(separatedBy: "setTimeout(").dropFirst().allSatisfy { $0.hasPrefix("() =>") })
+        for id in [SearchBarIDs.bar, SearchBarIDs.input, SearchBarIDs.count, SearchBarIDs.previous, SearchBarIDs.next, SearchBarIDs.status]
+        {
+            #expect(source.contains("'\(id)'"), "\(id)")
+        }
+    }
+
+    /// Whatever the messages hold, the page has exactly the one script, the library's constant.
+    @Test(arguments: HTMLSecurityTests.samples)
+    func theOnlyScriptIsTheConstant(name: String) throws {
+        let html = try Self.render(name, search: true)
+        #expect(html.lowercased().components(separatedBy: "<script").count == 2)
+        #expect(html.contains("<script>" + HTMLSearchScript.source + "</script>\n</body>\n</html>\n"))
+    }
+
+    /// The day of `on:`, `before:` and `after:` is the page's time zone's: 23:30 UTC on March 9
+    /// is March 10 in Paris.
+    @Test func daysAreInThePagesTimeZone() throws {
+        let message = ChatMessage(
+            id: "late", text: "late", user: ChatUser(id: "maya", name: "Maya Lee"),
+            createdAt: RFC3339.parse("2026-03-09T23:30:00Z"))
+        var options = RenderOptions(timeZone: TimeZone(identifier: "Europe/Paris")!)
+        options.search = true
+        let paris = SampleTranscripts.renderInMemory([message], as: .html, options: options)
+        #expect(paris.contains(#" data-from="Maya Lee (maya)" data-day="2026-03-10">"#))
+        options.timeZone = TimeZone(identifier: "UTC")!
+        #expect(SampleTranscripts.renderInMemory([message], as: .html, options: options).contains(#"data-day="2026-03-09""#))
+    }
+
+    /// `has:` reads what the factory drew: the attachments sample has every kind but polls.
+    @Test func facetsComeFromTheViews() throws {
+        let html = try Self.render("attachments.json", search: true)
+        let facets = Set(
+            html.matches(of: try Regex(#" data-has="([^"]*)""#)).flatMap { ($0.output[1].substring ?? "").split(separator: " ") })
+        #expect(facets.isSuperset(of: ["image", "file", "link", "voice"]), "\(facets)")
+        let frame = MessageFrame(
+            id: "p", role: .bubble,
+            body: [
+                .card(.attachment, [.icon(name: .poll, label: "Poll")]),
+                .quote(anchor: nil, [.image(ImageContent(source: "https://x.example/a.png", alt: "quoted"))]),
+                .markdown(
+                    MarkdownDocument(blocks: [.paragraph([.link(destination: "javascript:alert(1)", title: "", children: [.text("x")])])])),
+            ])
+        // The quoted message's picture is not this message's, and a refused link is no link.
+        #expect(HTMLSearchScript.facets(of: frame) == ["poll"])
+    }
+
+    /// The bar is the factory's: an app's override is what the page shows.
+    @Test func theBarComesFromTheFactory() throws {
+        struct Factory: ViewFactory {
+            func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> View {
+                .raw(RawOutput(html: "<div id=\"sb-search\" class=\"app-bar\"><input id=\"sb-search-input\" type=\"search\"></div>"))
+            }
+        }
+        var options = RenderOptions()
+        options.search = true
+        let html = try SampleTranscripts.render("threads.json", as: .html, options: options, factory: Factory()).output
+        #expect(html.contains("<main>\n<div id=\"sb-search\" class=\"app-bar\">"))
+        #expect(!html.contains("Search messages"))
+        // Other formats draw nothing of it.
+        let markdown = try SampleTranscripts.render("threads.json", as: .markdown, options: options).output
+        #expect(markdown == (try SampleTranscripts.render("threads.json", as: .markdown).output))
+    }
+}
