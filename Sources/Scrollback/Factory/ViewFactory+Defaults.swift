@@ -442,7 +442,7 @@ extension ViewFactory {
     /// Markdown punctuation is returned as it is; only the start is parsed, as a preview shows
     /// no more.
     static func previewText(_ text: String, mentionedUsers: [ChatUser] = []) -> String {
-        guard text.utf8.contains(where: { "*_`[]<>#~\\!|&-+=0123456789".utf8.contains($0) }) else { return text }
+        guard text.utf8.contains(where: { MarkupBytes.mayStartMarkup[Int($0)] }) else { return text }
         var lines: [String] = []
         func walk(_ blocks: [MarkdownBlock]) {
             for block in blocks {
@@ -564,4 +564,14 @@ extension JSONValue {
         case .null, .array, .object: return nil
         }
     }
+}
+
+/// The bytes that may begin Markdown syntax (digits for ordered lists), as a table: every quote
+/// and preview asks about every byte of its text.
+private enum MarkupBytes {
+    static let mayStartMarkup: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "*_`[]<>#~\\!|&-+=0123456789".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 }
