@@ -12,8 +12,9 @@ import Foundation
 /// table of C strings prepared beforehand, calls `unlink` and `rmdir`, restores the default
 /// action and raises the signal again, so that the process ends as the signal meant (a shell
 /// sees 128 + the signal's number). The table is changed with these signals blocked on the
-/// changing thread, so the handler never sees it half changed; the command line renders on a
-/// single thread. A handler is installed only where the default action was in place: a signal
+/// changing thread, so the handler never sees it half changed: the renderer's own threads
+/// (reading ahead, writing behind) never take these signals, so the handler runs on a thread
+/// that blocks them while it changes the table. A handler is installed only where the default action was in place: a signal
 /// the caller ignores (`nohup`) stays ignored.
 enum InterruptCleanup {
     /// The signals that end a render and leave its temporary files behind without this.

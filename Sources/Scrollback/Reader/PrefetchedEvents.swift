@@ -187,16 +187,13 @@ extension PrefetchedEvents {
                 return
             }
             let (queue, done) = (queue, done)
-            let thread = Thread {
+            WorkerThread.start {
                 defer { done.signal() }
                 while true {
                     let batch = reader.next()
                     guard queue.push(batch), batch.last?.item != nil else { return }
                 }
             }
-            // The parser recurses once per level of nesting, up to its limit.
-            thread.stackSize = 16 << 20
-            thread.start()
         }
 
         deinit {

@@ -74,7 +74,7 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
             held = Handover(backend)
             // The thread holds the queue and the backend, never this object, whose end stops it.
             let (queue, done, held) = (queue, done, held)
-            let thread = Thread {
+            WorkerThread.start {
                 defer { done.signal() }
                 guard var backend = held.take() else { return }
                 defer { held.give(backend) }
@@ -84,9 +84,6 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
                     for call in calls { BackendThread.apply(call, to: &backend) }
                 }
             }
-            // Views nest as deeply as a message's Markdown, which the backend walks recursively.
-            thread.stackSize = 16 << 20
-            thread.start()
         }
 
         func finish() -> Wrapped {
