@@ -21,11 +21,17 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // libjemalloc-dev from Debian: the command line's allocator (see Sources/scrollback/main.swift).
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
         .target(name: "Scrollback", dependencies: ["CCmark"]),
         .target(name: "ScrollbackTesting", dependencies: ["Scrollback", "CZlib"]),
         // The command line lives in a library so that tests run it in-process.
         .target(name: "ScrollbackCLI", dependencies: ["Scrollback"]),
-        .executableTarget(name: "scrollback", dependencies: ["ScrollbackCLI"]),
+        .executableTarget(name: "scrollback", dependencies: ["ScrollbackCLI", "CJemalloc"]),
         // Snapshot references sit beside the tests that read them.
         .testTarget(
             name: "ScrollbackTests", dependencies: ["Scrollback", "ScrollbackTesting"],
