@@ -55,12 +55,20 @@ public final class DateLabels: Sendable {
     /// Seconds east of UTC at `date`, cached per hour (zones change offset on hour boundaries).
     private func offset(at date: Date) -> Int {
         let hour = Int64((date.timeIntervalSince1970 / 3600).rounded(.down))
-        return offsetCache.withLock { cache in
-            if let offset = cache[hour] { return offset }
-            if cache.count == 8192 { cache.removeAll(keepingCapacity: true) }
-            let offset = timeZone.secondsFromGMT(for: date)
-            cache[hour] = offset
-            return offset
+        return Self.lookUp(hour, in: offsetCache) { timeZone.secondsFromGMT(for: date) }
+    }
+
+    /// The value cached for `key`, made and kept on a miss. The cache starts again past 8,192
+    /// entries, a bound on memory for a transcript spanning decades.
+    private static func lookUp<Key: Hashable & Sendable, Value: Sendable>(
+        _ key: Key, in cache: borrowing Mutex<[Key: Value]>, making make: () -> Value
+    ) -> Value {
+        cache.withLock { entries in
+            if let value = entries[key] { return value }
+            if entries.count == 8192 { entries.removeAll(keepingCapacity: true) }
+            let value = make()
+            entries[key] = value
+            return value
         }
     }
 
@@ -124,15 +132,7 @@ public final class DateLabels: Sendable {
 
     /// An absolute day, such as "Friday, Nov 28, 2025": a transcript is read later, so never "Today".
     public func day(_ date: Date) -> String {
-        let dayNumber = dayNumber(of: date)
-        return dayCache.withLock { cache in
-            if let label = cache[dayNumber] { return label }
-            // A bound on memory for a transcript spanning decades.
-            if cache.count == 4096 { cache.removeAll(keepingCapacity: true) }
-            let label = dayFormatter.string(from: date)
-            cache[dayNumber] = label
-            return label
-        }
+        Self.lookUp(dayNumber(of: date), in: dayCache) { dayFormatter.string(from: date) }
     }
 
     /// "2025-11-28 14:05" in this zone, for summaries.

@@ -8,14 +8,7 @@ import Testing
 @Suite("HTML search")
 struct HTMLSearchTests {
     static func render(_ name: String, search: Bool, remoteMedia: Bool = true, timeZone: String = "UTC") throws -> String {
-        var options = RenderOptions(timeZone: TimeZone(identifier: timeZone)!)
-        options.remoteMedia = remoteMedia
-        options.search = search
-        var registry = AttachmentViewRegistry()
-        if name == "cards-demo.json" {
-            registry.register(cardFile: try CardFile.load(path: SampleTranscripts.cardsPath("cards.json")))
-        }
-        return try SampleTranscripts.render(name, as: .html, options: options, attachmentViews: registry).output
+        try HTMLSecurityTests.render(name, remoteMedia: remoteMedia, search: search, timeZone: timeZone)
     }
 
     /// A page with search, less everything search adds: the directive, the rules, the bar, the

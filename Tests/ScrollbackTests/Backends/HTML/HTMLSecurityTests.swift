@@ -14,8 +14,9 @@ struct HTMLSecurityTests {
         return names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".ndjson") }.sorted()
     }()
 
-    static func render(_ name: String, remoteMedia: Bool, search: Bool = false) throws -> String {
+    static func render(_ name: String, remoteMedia: Bool, search: Bool = false, timeZone: String? = nil) throws -> String {
         var options = RenderOptions()
+        if let timeZone { options.timeZone = TimeZone(identifier: timeZone)! }
         options.remoteMedia = remoteMedia
         options.search = search
         var registry = AttachmentViewRegistry()

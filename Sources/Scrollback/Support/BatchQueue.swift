@@ -1,0 +1,64 @@
+import Foundation
+
+/// A value handed from one thread to another exactly once.
+final class Handover<Value>: @unchecked Sendable {
+    private var value: Value?
+    init(_ value: Value) { self.value = value }
+    /// The value, for the one thread that takes it.
+    func take() -> Value? {
+        defer { value = nil }
+        return value
+    }
+    /// Hands a value back, for the thread that waits for this one's end.
+    func give(_ value: Value) { self.value = value }
+}
+
+/// Batches passed from one thread to another in order, with at most `capacity` waiting: the
+/// producer waits when the consumer falls behind, and stops when the consumer is gone. The
+/// consumer may hand spent batches back, for the producer to free.
+final class BatchQueue<Element>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var batches: [[Element]] = []
+    private var spent: [[Element]] = []
+    private var cancelled = false
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Adds a batch, waiting for room; `false` once the consumer has gone. Frees the batches
+    /// the consumer handed back, on the caller's thread.
+    func push(_ batch: [Element]) -> Bool {
+        condition.lock()
+        while batches.count >= capacity && !cancelled { condition.wait() }
+        let accepted = !cancelled
+        if accepted {
+            batches.append(batch)
+            condition.broadcast()
+        }
+        let spent = self.spent
+        self.spent = []
+        condition.unlock()
+        withExtendedLifetime(spent) {}
+        return accepted
+    }
+
+    /// The oldest batch, waiting for one; `used`, when not empty, is handed back to be freed.
+    func pop(returning used: [Element] = []) -> [Element] {
+        condition.lock()
+        defer { condition.unlock() }
+        if !used.isEmpty { spent.append(used) }
+        while batches.isEmpty { condition.wait() }
+        let batch = batches.removeFirst()
+        condition.broadcast()
+        return batch
+    }
+
+    /// Tells the producer to stop.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        batches = []
+        condition.broadcast()
+        condition.unlock()
+    }
+}
