@@ -164,10 +164,12 @@ struct ViewCommand {
     }
 }
 
-/// Warnings, said at once or held until the pager is done.
-private final class WarningQueue {
+/// Warnings, said at once or held until the pager is done. Locked: the reader's quitting is
+/// noticed on the renderer's writing thread, while warnings come from the calling thread.
+private final class WarningQueue: @unchecked Sendable {
     private let tool: ScrollbackTool
     private var held: [String]?
+    private let lock = NSLock()
 
     init(tool: ScrollbackTool, holds: Bool) {
         self.tool = tool
@@ -175,11 +177,15 @@ private final class WarningQueue {
     }
 
     func add(_ message: String) {
+        lock.lock()
+        defer { lock.unlock() }
         if held != nil { held!.append(message) } else { tool.warning(message) }
     }
 
     /// Says the held warnings; later ones are said at once.
     func release() {
+        lock.lock()
+        defer { lock.unlock() }
         held?.forEach(tool.warning)
         held = nil
     }
@@ -187,6 +193,7 @@ private final class WarningQueue {
 
 /// A backend that passes everything on and notices when the pager has quit (the pipe is
 /// closed: EPIPE), so that a reader who quits early does not wait for the rest to be rendered.
+/// It writes on the renderer's writing thread, where `onReaderGone` then runs.
 struct PagedBackend<Base: TranscriptBackend>: TranscriptBackend {
     var base: Base
     let sink: OutputSink
