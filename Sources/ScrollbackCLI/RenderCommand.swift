@@ -106,7 +106,7 @@ struct RenderCommand {
 
     /// What every way of rendering shares: the renderer and how reading problems are reported.
     struct Job {
-        let renderer: TranscriptRenderer
+        var renderer: TranscriptRenderer
         let input: String
         let strict: Bool
         let report: (ReadWarning) -> Void
@@ -196,7 +196,7 @@ struct RenderCommand {
         var renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
         if let line = tool.progressLine { renderer.progress = RenderProgressDisplay(line: line).report }
         renderer.usesWorkerThreads = !arguments.has("single-thread")
-        let job = Job(
+        var job = Job(
             renderer: renderer,
             input: input, strict: arguments.has("strict"),
             report: { [tool] warning in tool.warning("\(input): \(warning)") }, source: scratch?.path)
@@ -232,7 +232,12 @@ struct RenderCommand {
         // An interrupt must not leave the terminal coloured or inside a link.
         let resetsTerminal =
             format == .ansi && files.isEmpty && tool.standardOutputIsTerminal && (options.colorDepth != .none || options.hyperlinks)
-        if resetsTerminal { InterruptCleanup.resetsTerminal(true) }
+        if resetsTerminal {
+            InterruptCleanup.resetsTerminal(true)
+            // The reset must be the last thing the terminal gets: no writing thread may go on
+            // after the handler. A terminal is slower than one thread anyway.
+            job.renderer.usesWorkerThreads = false
+        }
         let rendering = renderDocument(format.makeBackend(output: sink, options: options), job: job)
         if resetsTerminal { InterruptCleanup.resetsTerminal(false) }
         if files.isEmpty {

@@ -127,11 +127,16 @@ struct ViewCommand {
         // Warnings said while the pager has the screen would scroll away unseen: they wait.
         let warnings = WarningQueue(tool: tool, holds: pager != nil)
         let sink = pager.map { OutputSink(descriptor: $0.input) } ?? tool.standardOutput
-        let renderer = TranscriptRenderer(options: options, filter: filter)
+        var renderer = TranscriptRenderer(options: options, filter: filter)
         let report: (ReadWarning) -> Void = { warning in warnings.add("\(input): \(warning)") }
         // Printed straight to the terminal, an interrupt must not leave it coloured or in a link.
         let resetsTerminal = pager == nil && tool.standardOutputIsTerminal && (options.colorDepth != .none || options.hyperlinks)
-        if resetsTerminal { InterruptCleanup.resetsTerminal(true) }
+        if resetsTerminal {
+            InterruptCleanup.resetsTerminal(true)
+            // The reset must be the last thing the terminal gets: no writing thread may go on
+            // after the handler. A terminal is slower than one thread anyway.
+            renderer.usesWorkerThreads = false
+        }
         defer { if resetsTerminal { InterruptCleanup.resetsTerminal(false) } }
         var failure: ReadError?
         do {
