@@ -195,7 +195,7 @@ struct RenderCommand {
         // Two passes (threads need the whole input first); each warning is reported once.
         var renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
         if let line = tool.progressLine { renderer.progress = RenderProgressDisplay(line: line).report }
-        renderer.usesWorkerThreads = !arguments.has("single-thread")
+        renderer.threading = arguments.has("single-thread") ? .none : .readingAndWriting
         var job = Job(
             renderer: renderer,
             input: input, strict: arguments.has("strict"),
@@ -235,8 +235,8 @@ struct RenderCommand {
         if resetsTerminal {
             InterruptCleanup.resetsTerminal(true)
             // The reset must be the last thing the terminal gets: no writing thread may go on
-            // after the handler. A terminal is slower than one thread anyway.
-            job.renderer.usesWorkerThreads = false
+            // after the handler. Reading ahead writes nothing, so it stays.
+            if job.renderer.threading == .readingAndWriting { job.renderer.threading = .readingOnly }
         }
         let rendering = renderDocument(format.makeBackend(output: sink, options: options), job: job)
         if resetsTerminal { InterruptCleanup.resetsTerminal(false) }

@@ -134,8 +134,8 @@ struct ViewCommand {
         if resetsTerminal {
             InterruptCleanup.resetsTerminal(true)
             // The reset must be the last thing the terminal gets: no writing thread may go on
-            // after the handler. A terminal is slower than one thread anyway.
-            renderer.usesWorkerThreads = false
+            // after the handler. Reading ahead writes nothing, so it stays.
+            renderer.threading = .readingOnly
         }
         defer { if resetsTerminal { InterruptCleanup.resetsTerminal(false) } }
         var failure: ReadError?

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import Scrollback
 @testable import ScrollbackCLI
 
 /// Reading and writing on threads of their own (the default) must not change a byte: every
@@ -53,6 +54,26 @@ import Testing
             #expect(
                 FileManager.default.contents(atPath: base + "/a/" + page) == FileManager.default.contents(atPath: base + "/b/" + page),
                 "page \(page)")
+        }
+    }
+
+    /// The library's three ``TranscriptRenderer/Threading`` choices give the same bytes and
+    /// warnings; `.readingOnly` is what a coloured terminal gets, which the tool cannot be asked for.
+    @Test func everyThreadingChoiceRendersTheSame() throws {
+        let file = temporaryFile(GeneratedExport.json(messages: 1_500, seed: 5))
+        let options = RenderOptions.default
+        for format in [OutputFormat.html, .ansi, .markdown] {
+            let results = try [TranscriptRenderer.Threading.readingAndWriting, .readingOnly, .none].map { threading in
+                var renderer = TranscriptRenderer(options: options)
+                renderer.threading = threading
+                let sink = OutputSink.memory()
+                var warnings: [String] = []
+                var backend = format.makeBackend(output: sink, options: options)
+                _ = try renderer.render(path: file, onWarning: { warnings.append("\($0)") }, to: &backend)
+                return (sink.capturedText, warnings)
+            }
+            #expect(results[0].0.count > 100_000, "\(format)")
+            #expect(results.allSatisfy { $0.0 == results[0].0 && $0.1 == results[0].1 }, "\(format)")
         }
     }
 

@@ -79,6 +79,10 @@ public final class TranscriptIndex {
     private(set) var namesByID: [String: String] = [:]
     /// The first author's id for each display name met; dropped once the reading is done.
     private var authorsByName: [String: String] = [:]
+    /// The name each author id last came with: an author's next message under the same name
+    /// has nothing new to tell (the display name follows from the two), and skips the name's
+    /// folding. Dropped with `authorsByName`.
+    private var lastNameByID: [String: String] = [:]
     private(set) var replies: [SpooledReply] = []
     /// Which page shows each message, sorted by id hash; empty when the document is not split.
     private(set) var messagePages: [PageAssigner.Entry] = []
@@ -152,6 +156,8 @@ public final class TranscriptIndex {
         }
         messageIDs.seal()
         authorsByName = [:]
+        lastNameByID = [:]
+        try spool?.flush()
         replies.sort(by: <)
         replies.shrinkToFit()
     }
@@ -160,7 +166,7 @@ public final class TranscriptIndex {
     /// out from the message's `raw`.
     private func add(_ message: ChatMessage, json: [UInt8]?) throws(ReadError) {
         channels[channels.count - 1].add(message.createdAt)
-        if let user = message.user, !user.id.isEmpty {
+        if let user = message.user, !user.id.isEmpty, lastNameByID.updateValue(user.name ?? "", forKey: user.id) != user.name ?? "" {
             let key = Self.nameKey(user.displayName)
             if let first = authorsByName[key] {
                 if first != user.id { collidingNames.insert(key) }

@@ -42,6 +42,9 @@ struct JSONStreamParser {
     /// Where a string value first needed U+FFFD (bytes that are not UTF-8, or a lone surrogate
     /// escape) since the last ``takeReplacementPosition()``.
     private var replacementPosition: SourcePosition?
+    /// Whether string values of 16 to 64 bytes go through the value table. A reading that meets
+    /// mostly unique strings (ids and dates, as the index pass does) gains nothing from it.
+    var internsValues = true
 
     init(source: ByteSource, workspace: Workspace = Workspace()) {
         self.source = source
@@ -471,7 +474,12 @@ struct JSONStreamParser {
 
     /// Consumes the next value, checking its syntax, without building it.
     mutating func skipValue() throws(ReadError) {
-        try skipValue(depth: containers.count)
+        let depth = containers.count
+        if try peekSignificant() != nil, let end = Self.quickSkip(bytes, from: cursor, limit: limit, depth: depth) {
+            cursor = end
+            return
+        }
+        try skipValue(depth: depth)
     }
 
     private mutating func skipValue(depth: Int) throws(ReadError) {
@@ -525,6 +533,167 @@ struct JSONStreamParser {
         }
     }
 
+    /// Where the well-formed value at `start` ends, when all of it is in the window (a number
+    /// followed by something) and it has no `\\u` escape; `nil` otherwise, and the careful walk (``skipValue(depth:)``)
+    /// then refills, decodes those escapes and reports errors where they are. The same syntax
+    /// as that walk, trailing commas included, in one loop without calls or refills: skipping
+    /// is most of the index pass.
+    static func quickSkip(_ bytes: UnsafePointer<UInt8>, from start: Int, limit: Int, depth: Int) -> Int? {
+        var index = start
+        // One bit per open container, the innermost lowest: 1 for an object.
+        var objects: UInt64 = 0
+        var open = 0
+        @inline(__always) func skipSpace() {
+            while index < limit {
+                let byte = bytes[index]
+                guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+                index += 1
+            }
+        }
+        // Past a key's closing quote and its colon; false when either is missing.
+        @inline(__always) func key() -> Bool {
+            guard index < limit, bytes[index] == UInt8(ascii: "\""), let end = quickString(bytes, from: index + 1, limit: limit)
+            else { return false }
+            index = end
+            skipSpace()
+            guard index < limit, bytes[index] == UInt8(ascii: ":") else { return false }
+            index += 1
+            return true
+        }
+        while true {
+            // A value is expected at `index`.
+            skipSpace()
+            guard index < limit else { return nil }
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                guard let end = quickString(bytes, from: index + 1, limit: limit) else { return nil }
+                index = end
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = bytes[index] == UInt8(ascii: "{")
+                guard open < 63, depth + open < maximumDepth else { return nil }
+                objects = objects << 1 | (isObject ? 1 : 0)
+                open += 1
+                index += 1
+                skipSpace()
+                guard index < limit else { return nil }
+                if bytes[index] != (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    if isObject { guard key() else { return nil } }
+                    continue
+                }
+                index += 1
+                objects >>= 1
+                open -= 1
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard let end = quickNumber(bytes, from: index, limit: limit) else { return nil }
+                index = end
+            case UInt8(ascii: "t"):
+                guard limit - index >= 4, UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt32.self) == 0x6575_7274 else { return nil }
+                index += 4
+            case UInt8(ascii: "f"):
+                guard limit - index >= 5, UnsafeRawPointer(bytes + index + 1).loadUnaligned(as: UInt32.self) == 0x6573_6C61 else {
+                    return nil
+                }
+                index += 5
+            case UInt8(ascii: "n"):
+                guard limit - index >= 4, UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt32.self) == 0x6C6C_756E else { return nil }
+                index += 4
+            default:
+                return nil
+            }
+            // After a value: close containers until one goes on with a comma.
+            while true {
+                if open == 0 { return index }
+                skipSpace()
+                guard index < limit else { return nil }
+                let isObject = objects & 1 == 1
+                let byte = bytes[index]
+                if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    index += 1
+                    objects >>= 1
+                    open -= 1
+                    continue
+                }
+                guard byte == UInt8(ascii: ",") else { return nil }
+                index += 1
+                skipSpace()
+                guard index < limit else { return nil }
+                // A trailing comma closes the container, as in the careful walk.
+                if bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) { continue }
+                if isObject { guard key() else { return nil } }
+                break
+            }
+        }
+    }
+
+    /// Past the closing quote of the string whose body starts at `start`; `nil` when it runs
+    /// past the window, holds a control character or a `\\u` escape, or has an invalid escape.
+    @inline(__always)
+    private static func quickString(_ bytes: UnsafePointer<UInt8>, from start: Int, limit: Int) -> Int? {
+        var index = start
+        while true {
+            while index + 8 <= limit {
+                let mask = specialBytes(in: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+                if mask != 0 {
+                    index += mask.trailingZeroBitCount >> 3
+                    break
+                }
+                index += 8
+            }
+            guard index < limit else { return nil }
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                return index + 1
+            case UInt8(ascii: "\\"):
+                guard index + 1 < limit else { return nil }
+                switch bytes[index + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 2
+                default:
+                    return nil
+                }
+            case 0..<0x20:
+                return nil
+            default:
+                index += 1
+            }
+        }
+    }
+
+    /// Past the number at `start` when it is well-formed and ends inside the window.
+    private static func quickNumber(_ bytes: UnsafePointer<UInt8>, from start: Int, limit: Int) -> Int? {
+        var index = start
+        @inline(__always) func isDigit() -> Bool { index < limit && bytes[index] &- UInt8(ascii: "0") < 10 }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard isDigit() else { return nil }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while isDigit() { index += 1 }
+        }
+        if index < limit && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit() else { return nil }
+            while isDigit() { index += 1 }
+        }
+        if index < limit && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            index += 1
+            if index < limit && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            guard isDigit() else { return nil }
+            while isDigit() { index += 1 }
+        }
+        // The careful scan reads the whole run of number bytes as one token: anything of it left
+        // over (a leading zero's digits, a second '.') is its error to report.
+        guard index < limit else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"),
+            UInt8(ascii: "E"):
+            return nil
+        default:
+            return index
+        }
+    }
+
     // MARK: - Strings
 
     /// Finds the end of a string whose opening quote (at `quote`) was consumed. For a string
@@ -570,7 +739,7 @@ struct JSONStreamParser {
         let invalid = Self.firstInvalidUTF8Offset(in: body)
         if invalid < body.count {
             noteReplacement(at: quote + 1 + invalid)
-        } else if body.count > 15, let start = body.baseAddress {
+        } else if internsValues, body.count > 15, let start = body.baseAddress {
             return values.key(start, count: body.count, hash: KeyTable.wordHash(start, count: body.count))
         }
         return String(decoding: body, as: UTF8.self)
@@ -901,6 +1070,8 @@ private extension String {
 struct ExpectedKeys: Sendable {
     private let lengths: [Int]
     private let words: [(UInt64, UInt64)]
+    /// For each length up to 16, the first key that long; -1 when none is.
+    private let firstByLength: [Int]
 
     init(_ keys: [String]) {
         precondition(keys.allSatisfy { $0.utf8.count <= 16 }, "expected keys are short")
@@ -909,20 +1080,28 @@ struct ExpectedKeys: Sendable {
             let bytes = Array(key.utf8)
             return bytes.withUnsafeBufferPointer(Self.words)
         }
+        firstByLength = (0...16).map { [lengths] length in lengths.firstIndex(of: length) ?? -1 }
     }
 
     /// The first 16 bytes as two little-endian words, zero-padded.
+    @inline(__always)
     private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
         var padded: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &padded) {
-            $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).prefix(16)))
+        for index in 0..<min(bytes.count, 16) {
+            if index < 8 {
+                padded.0 |= UInt64(bytes[index]) << (index * 8)
+            } else {
+                padded.1 |= UInt64(bytes[index]) << ((index - 8) * 8)
+            }
         }
         return padded
     }
 
     /// The index of the key spelled by `bytes`, if it is one of them.
     func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.count <= 16, let first = lengths.firstIndex(of: bytes.count) else { return nil }
+        guard bytes.count <= 16 else { return nil }
+        let first = firstByLength[bytes.count]
+        guard first >= 0 else { return nil }
         let key = Self.words(bytes)
         for index in first..<lengths.count where lengths[index] == bytes.count && words[index] == key { return index }
         return nil

@@ -87,13 +87,17 @@ struct MessageDecoder {
     /// when it is unusable. Its `raw` is empty.
     func indexedMessage(_ head: MessageHead) -> ChatMessage? {
         guard head.hasContent else { return nil }
+        // The index pass is quiet (the full reading reports every problem), so each value is
+        // read straight, without the object and key lookups of `Fields`.
         var message = ChatMessage(id: identifier(head.id) ?? "")
-        let here = FieldPath(base: "")
-        var fields = Fields(object: head.object, path: here, warn: warn)
-        message.user = fields.object("user").flatMap { user($0, path: here.appending("user")) }
-        message.createdAt = fields.date("created_at")
-        message.parentID = fields.string("parent_id").flatMap { $0.isEmpty ? nil : $0 }
-        message.showInChannel = fields.bool("show_in_channel") ?? false
+        if case .object(let user)? = head.user { message.user = self.user(user, path: FieldPath(base: "")) }
+        if case .string(let date)? = head.createdAt { message.createdAt = RFC3339.parse(date) }
+        switch head.parentID {
+        case .string(let id)? where !id.isEmpty: message.parentID = id
+        case .integer(let id)?: message.parentID = String(id)
+        default: break
+        }
+        if case .bool(let shown)? = head.showInChannel { message.showInChannel = shown }
         return message
     }
 

@@ -79,8 +79,11 @@ struct MessageHead {
         while true {
             switch try parser.nextKey(among: keys) {
             case .end:
-                return .object(
-                    JSONObject(uniqueMembers: [("id", id), ("name", name)].compactMap { key, value in value.map { (key, $0) } }))
+                var members: [(key: String, value: JSONValue)] = []
+                members.reserveCapacity(2)
+                if let id { members.append(("id", id)) }
+                if let name { members.append(("name", name)) }
+                return .object(JSONObject(uniqueMembers: members))
             case .key(0): id = try parser.parseValue()
             case .key: name = try parser.parseValue()
             case .other: try parser.skipValue()
@@ -89,16 +92,4 @@ struct MessageHead {
     }
 
     private static let userKeys = ExpectedKeys(["id", "name"])
-
-    /// The members read, as an object for ``MessageDecoder``.
-    var object: JSONObject {
-        var members: [(key: String, value: JSONValue)] = []
-        members.reserveCapacity(5)
-        if let id { members.append(("id", id)) }
-        if let user { members.append(("user", user)) }
-        if let createdAt { members.append(("created_at", createdAt)) }
-        if let parentID { members.append(("parent_id", parentID)) }
-        if let showInChannel { members.append(("show_in_channel", showInChannel)) }
-        return JSONObject(uniqueMembers: members)
-    }
 }

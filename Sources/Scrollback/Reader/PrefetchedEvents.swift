@@ -20,6 +20,11 @@ struct PrefetchedEvents: TranscriptEventSource {
         var messageCount: Int
         var skippedMessageCount: Int
         var lateMembers: [ChatUser]?
+
+        /// What is left in a batch's place once its entry was moved out.
+        static let spent = Entry(
+            item: nil, error: nil, warnings: [], progress: [], shape: nil, messageCount: 0, skippedMessageCount: 0,
+            lateMembers: nil)
     }
 
     /// Readings are handed over this many at a time, so that the threads meet rarely; a small
@@ -28,6 +33,10 @@ struct PrefetchedEvents: TranscriptEventSource {
     /// At most this many batches wait, which bounds the memory the reading ahead takes.
     private static let batchesAhead = 8
 
+    /// Whether each entry is moved out of its batch rather than copied. Copying a message costs
+    /// a retain and a release per member, but leaves the freeing of a big one to the reading
+    /// thread, where its spent batch goes; the index pass's small messages are cheaper moved.
+    private let movesItems: Bool
     private let producer: Producer
     /// The reader itself when there is no reading thread.
     private var inlineReader: BatchReader?
@@ -52,8 +61,9 @@ struct PrefetchedEvents: TranscriptEventSource {
     /// Starts reading at once. `makeReader` builds the reader on the caller's thread, given
     /// where its warnings and progress reports must go (no progress sink when `progress` is
     /// `nil`); from then on only the reading thread touches it. `onWarning` and `progress` are
-    /// called on the caller's thread. With `parsesTexts`, the reading thread also parses each
-    /// message's text (``parsedTexts``), which the drawing would otherwise do.
+    /// called on the caller's thread. With `parsesTexts` (the render pass), the reading thread
+    /// also parses each message's text (``parsedTexts``), which the drawing would otherwise do,
+    /// and entries are copied out of their batches rather than moved (``movesItems``).
     init(
         threaded: Bool, parsesTexts: Bool = false, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
         progress: (@Sendable (RenderProgress) -> Void)?,
@@ -62,6 +72,7 @@ struct PrefetchedEvents: TranscriptEventSource {
     ) {
         self.strict = strict
         self.onWarning = onWarning
+        movesItems = !parsesTexts
         let heard = Heard()
         let sink: (@Sendable (RenderProgress) -> Void)? = progress == nil ? nil : { @Sendable report in heard.progress.append(report) }
         parsedTexts = threaded && parsesTexts ? ParsedTexts() : nil
@@ -82,7 +93,12 @@ struct PrefetchedEvents: TranscriptEventSource {
             }
             position = 0
         }
-        let entry = batch[position]
+        var entry = Entry.spent
+        if movesItems {
+            swap(&entry, &batch[position])
+        } else {
+            entry = batch[position]
+        }
         position += 1
         shape = entry.shape
         messageCount = entry.messageCount
@@ -142,9 +158,7 @@ extension PrefetchedEvents {
             var batch: [Entry] = []
             batch.reserveCapacity(PrefetchedEvents.batchSize)
             while batch.count < PrefetchedEvents.batchSize {
-                var entry = Entry(
-                    item: nil, error: nil, warnings: [], progress: [], shape: nil, messageCount: 0, skippedMessageCount: 0,
-                    lateMembers: nil)
+                var entry = Entry.spent
                 do throws(ReadError) {
                     entry.item = try reader.nextItem()
                 } catch {
@@ -156,8 +170,9 @@ extension PrefetchedEvents {
                 entry.messageCount = reader.messageCount
                 entry.skippedMessageCount = reader.skippedMessageCount
                 entry.lateMembers = reader.takeLateMembers()
+                let isLast = entry.item == nil
                 batch.append(entry)
-                if entry.item == nil { break }
+                if isLast { break }
             }
             parsedTexts?.prepare(
                 batch.compactMap { entry in

@@ -7,9 +7,15 @@
 /// A scratch file that exists only as an open descriptor: it is unlinked as soon as it is
 /// created, so nothing is left behind however the process ends, and closed on `deinit`.
 final class TemporaryFile {
+    /// Holds what was appended once ``flush()`` has run (``bytes(at:count:)`` and
+    /// ``appendAll(from:name:)`` flush themselves).
     let descriptor: Int32
     /// Bytes appended so far: the offset of the next append.
     private(set) var size: Int64 = 0
+    /// Small appends (the index pass spools every thread reply, a kilobyte or two each) gather
+    /// here and reach the file a buffer at a time, not a system call each.
+    private var pending: [UInt8] = []
+    private static let pendingCapacity = 64 * 1024
 
     /// `$TMPDIR`, else `/tmp`.
     static var defaultDirectory: String {
@@ -35,6 +41,29 @@ final class TemporaryFile {
     @discardableResult
     func append(_ bytes: UnsafeRawBufferPointer) throws(ReadError) -> Int64 {
         let start = size
+        if pending.count + bytes.count > Self.pendingCapacity { try flush() }
+        if bytes.count >= Self.pendingCapacity {
+            try write(bytes, at: start)
+        } else {
+            if pending.capacity == 0 { pending.reserveCapacity(Self.pendingCapacity) }
+            pending.append(contentsOf: bytes)
+        }
+        size += Int64(bytes.count)
+        return start
+    }
+
+    /// Writes what appends left gathered.
+    func flush() throws(ReadError) {
+        guard !pending.isEmpty else { return }
+        let count = pending.count
+        let written = pending.withUnsafeBytes { buffer in
+            Result { () throws(ReadError) in try write(buffer, at: size - Int64(count)) }
+        }
+        try written.get()
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer, at start: Int64) throws(ReadError) {
         var written = 0
         while written < bytes.count {
             let result = pwrite(descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(start) + off_t(written))
@@ -44,12 +73,11 @@ final class TemporaryFile {
             }
             written += result
         }
-        size += Int64(bytes.count)
-        return start
     }
 
     /// The `count` bytes at `offset`.
     func bytes(at offset: Int64, count: Int) throws(ReadError) -> [UInt8] {
+        try flush()
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
@@ -77,7 +105,7 @@ final class TemporaryFile {
                 if errno == EINTR { continue }
                 throw ReadError.io(path: name, reason: String(cString: strerror(errno)))
             }
-            if received == 0 { return }
+            if received == 0 { return try flush() }
             try append(UnsafeRawBufferPointer(start: buffer, count: received))
         }
     }

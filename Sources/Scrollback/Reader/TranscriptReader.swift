@@ -155,6 +155,8 @@ public struct TranscriptReader {
         onWarning: @escaping (ReadWarning) -> Void
     ) {
         parser = JSONStreamParser(source: source)
+        // The index pass parses only ids, dates and author names: nearly every one is new.
+        parser.internsValues = mode != .index
         self.handoff = handoff
         self.temporaryDirectory = temporaryDirectory
         self.mode = mode

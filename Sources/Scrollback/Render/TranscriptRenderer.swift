@@ -22,11 +22,25 @@ public struct TranscriptRenderer: Sendable {
     /// rendering thread. It changes nothing in the output; `nil` (the default) costs a mask test
     /// per message, nothing measurable.
     public var progress: (@Sendable (RenderProgress) -> Void)? = nil
-    /// Whether reading runs on a thread of its own ahead of the drawing, and writing on another
-    /// behind it (the default: a rendering then uses about two cores). `false` keeps all of it
-    /// on the calling thread, for a process that is one of many sharing the cores. The output
-    /// is the same bytes either way.
-    public var usesWorkerThreads = true
+    /// Which steps run on threads of their own beside the calling thread. The output is the
+    /// same bytes whichever is chosen.
+    public var threading = Threading.readingAndWriting
+
+    /// Where the steps of a rendering run.
+    public enum Threading: Sendable {
+        /// Each pass reads on a thread of its own, ahead of the drawing, and views become bytes
+        /// on another, behind it: a rendering uses about two cores. The default.
+        case readingAndWriting
+        /// Reading runs ahead on its own thread; views become bytes on the calling thread, so
+        /// nothing is written once that thread stops (a terminal's reset on an interrupt must
+        /// come last).
+        case readingOnly
+        /// Everything on the calling thread, for a process that is one of many sharing the cores.
+        case none
+
+        var readsAhead: Bool { self != .none }
+        var writesBehind: Bool { self == .readingAndWriting }
+    }
 
     /// The app's components come in here, as values: no global state to set up.
     public init(
@@ -120,15 +134,15 @@ public struct TranscriptRenderer: Sendable {
 
     /// The two passes over `input`: the index pass, run to its end, and the render pass's
     /// events, ready to be drawn. Each pass reads on a thread of its own, ahead of the thread
-    /// that uses what it read (unless ``usesWorkerThreads`` is off).
+    /// that uses what it read (unless ``threading`` is ``Threading/none``).
     private func passes(
         over input: RereadableInput, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
         directory: String = TemporaryFile.defaultDirectory, messagesPerPage: Int? = nil
     ) throws(ReadError) -> (TranscriptIndex, PrefetchedEvents) {
-        var first = input.indexingEvents(threaded: usesWorkerThreads, strict: strict, progress: progress)
+        var first = input.indexingEvents(threaded: threading.readsAhead, strict: strict, progress: progress)
         let index = try TranscriptIndex(reading: &first, filter: filter, directory: directory, messagesPerPage: messagesPerPage)
         let second = input.renderingEvents(
-            threaded: usesWorkerThreads, strict: strict, onWarning: onWarning, after: first, progress: progress)
+            threaded: threading.readsAhead, strict: strict, onWarning: onWarning, after: first, progress: progress)
         return (index, second)
     }
 
@@ -262,7 +276,7 @@ public struct TranscriptRenderer: Sendable {
         /// `atChannel`: the page starts with a channel's heading, so the channel before it does
         /// not go on.
         func begin(_ part: DocumentPart, atChannel: Bool = false) throws {
-            var backend = BackendThread(try open(part), threaded: usesWorkerThreads)
+            var backend = BackendThread(try open(part), threaded: threading.writesBehind)
             // A whole document counts every skipped message, those read before its first event too.
             if case .whole = part { skippedBefore = 0 } else { skippedBefore = reader.skippedMessageCount }
             switch part {

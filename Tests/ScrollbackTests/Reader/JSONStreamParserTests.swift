@@ -190,6 +190,57 @@ private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: I
         }
     }
 
+    /// Skipping takes a quick path when the whole value is in the window; the careful walk,
+    /// forced by a one-byte window, must agree with it on every input: where a value ends, and
+    /// which error a broken one raises (the quick path leaves errors to the careful walk).
+    @Test func quickSkippingAgreesWithTheCarefulWalk() {
+        let seeds = [
+            #"{"a": [1, -2.5e+3, 0, "x\"y\\z\n", true, false, null, {}, [], {"b": {"c": []}}], "d": "é😀", }"#,
+            #"[{"id": "m1", "user": {"id": "u", "name": "Ada"}, "n": 12.75E-2, "t": [1,2,],}, [[[]]], "\u00e9"]"#,
+            #"{"k": "tab\there", "e": 1e5, "z": -0.0, "s": "\/\b\f\r"}"#,
+        ]
+        let alphabet = Array(#"{}[]",:0123456789-+.eEtrufalsn \u"#.utf8) + [0x0A, 0x01, 0xC3, 0xA9]
+        var random: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            random ^= random << 13
+            random ^= random >> 7
+            random ^= random << 17
+            return Int(random % UInt64(bound))
+        }
+        func skipped(_ bytes: [UInt8], chunkSize: Int) -> Result<Int, ReadError> {
+            var parser = JSONStreamParser(bytes: bytes, chunkSize: chunkSize)
+            do throws(ReadError) {
+                try parser.skipValue()
+                return .success(parser.bytePosition)
+            } catch {
+                return .failure(error)
+            }
+        }
+        var quickCount = 0
+        for round in 0..<6_000 {
+            var bytes = Array(seeds[round % seeds.count].utf8)
+            for _ in 0..<(round % 4) {
+                let at = next(bytes.count)
+                switch next(3) {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(alphabet[next(alphabet.count)], at: at)
+                default: bytes[at] = alphabet[next(alphabet.count)]
+                }
+            }
+            guard !bytes.isEmpty else { continue }
+            let whole = skipped(bytes + [0x20], chunkSize: 1 << 16)
+            #expect(whole == skipped(bytes + [0x20], chunkSize: 1), "\(String(decoding: bytes, as: UTF8.self))")
+            if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "["),
+                bytes.withUnsafeBufferPointer({ JSONStreamParser.quickSkip($0.baseAddress!, from: 0, limit: $0.count, depth: 0) }) != nil
+            {
+                quickCount += 1
+            }
+        }
+        // Both paths were exercised: the unchanged seeds and many mutants take the quick one.
+        #expect(quickCount > 1_000)
+        #expect(quickCount < 5_500)
+    }
+
     @Test func tokensLongerThanTheWindowSpanManyChunks() throws {
         let long = String(repeating: "ab\\ncd😀", count: 5000)
         let number = "1" + String(repeating: "0", count: 400)
