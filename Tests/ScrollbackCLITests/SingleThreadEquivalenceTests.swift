@@ -1,7 +1,7 @@
 import Foundation
+import Scrollback
 import Testing
 
-import Scrollback
 @testable import ScrollbackCLI
 
 /// Reading and writing on threads of their own (the default) must not change a byte: every
