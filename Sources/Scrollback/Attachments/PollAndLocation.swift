@@ -69,8 +69,8 @@ public struct SharedLocation: Sendable, Hashable {
 
 extension ChatMessage {
     /// The message's poll (`poll`), or `nil` when it has none or nothing of it can be shown.
-    public var poll: Poll? { raw["poll"]?.objectValue.flatMap(Poll.init) }
+    public var poll: Poll? { pollMember?.objectValue.flatMap(Poll.init) }
     /// The message's shared location (`shared_location`), or `nil` when it has none or its
     /// coordinates are unusable.
-    public var sharedLocation: SharedLocation? { raw["shared_location"]?.objectValue.flatMap(SharedLocation.init) }
+    public var sharedLocation: SharedLocation? { sharedLocationMember?.objectValue.flatMap(SharedLocation.init) }
 }

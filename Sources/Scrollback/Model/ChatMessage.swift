@@ -60,8 +60,20 @@ public struct ChatMessage: Sendable, Hashable {
     public var command: String?
     /// The text given to ``command`` (`args`).
     public var args: String?
-    /// Every key of the input object, in input order.
-    public var raw: JSONObject
+    /// Every key of the input object, in input order. A message from the reader builds it from
+    /// the input's bytes when first asked for (once).
+    public var raw: JSONObject {
+        get { rawObject.object }
+        set {
+            rawObject = RawJSONObject(newValue)
+            (pollMember, sharedLocationMember) = (newValue["poll"], newValue["shared_location"])
+        }
+    }
+    var rawObject = RawJSONObject(JSONObject())
+    /// `raw`'s `poll` and `shared_location`, kept apart: every message is asked for them, and
+    /// `raw` is built only when read.
+    var pollMember: JSONValue?
+    var sharedLocationMember: JSONValue?
 
     private var quoted: Indirect<ChatMessage>?
 
@@ -90,7 +102,6 @@ public struct ChatMessage: Sendable, Hashable {
         pinned = false
         silent = false
         shadowed = false
-        raw = JSONObject()
     }
 
     /// The keys a message object may have that this type models.

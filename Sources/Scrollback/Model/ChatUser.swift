@@ -8,16 +8,25 @@ public struct ChatUser: Sendable, Hashable {
     public var imageURL: String?
     /// The user's role in the app (`role`), such as `admin` or `user`.
     public var role: String?
-    /// Every key of the input object, known or not.
-    public var raw: JSONObject
+    /// Every key of the input object, known or not. A user from the reader builds it from the
+    /// input's bytes when first asked for (once).
+    public var raw: JSONObject {
+        get { rawObject.object }
+        set { rawObject = RawJSONObject(newValue) }
+    }
+    var rawObject: RawJSONObject
 
     /// A user with these fields, as a test or an app building a transcript by hand needs it.
     public init(id: String, name: String? = nil, imageURL: String? = nil, role: String? = nil, raw: JSONObject = JSONObject()) {
+        self.init(id: id, name: name, imageURL: imageURL, role: role, rawObject: RawJSONObject(raw))
+    }
+
+    init(id: String, name: String?, imageURL: String?, role: String?, rawObject: RawJSONObject) {
         self.id = id
         self.name = name
         self.imageURL = imageURL
         self.role = role
-        self.raw = raw
+        self.rawObject = rawObject
     }
 
     /// What a chat client shows for the user: the name, else the id.

@@ -12,8 +12,22 @@ public struct Reaction: Sendable, Hashable {
     public var user: ChatUser?
     /// When the reaction was given (`created_at`).
     public var createdAt: Date?
-    /// Every key of the reaction object, in input order.
-    public var raw: JSONObject
+    /// Every key of the reaction object, in input order. A reaction from the reader builds it
+    /// from the input's bytes when first asked for (once).
+    public var raw: JSONObject {
+        get { rawObject.object }
+        set { rawObject = RawJSONObject(newValue) }
+    }
+    var rawObject: RawJSONObject
+
+    init(type: String, score: Int64, userID: String?, user: ChatUser?, createdAt: Date?, raw: JSONObject) {
+        self.init(type: type, score: score, userID: userID, user: user, createdAt: createdAt, rawObject: RawJSONObject(raw))
+    }
+
+    init(type: String, score: Int64, userID: String?, user: ChatUser?, createdAt: Date?, rawObject: RawJSONObject) {
+        (self.type, self.score, self.userID, self.user, self.createdAt) = (type, score, userID, user, createdAt)
+        self.rawObject = rawObject
+    }
 }
 
 /// The totals for one reaction type, from `reaction_groups` or the older count and score maps.

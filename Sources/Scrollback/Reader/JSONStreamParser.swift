@@ -151,6 +151,24 @@ struct JSONStreamParser {
         pin = nil
     }
 
+    /// How far past the pinned place the next value starts (after whitespace).
+    mutating func offsetFromPin() throws(ReadError) -> Int {
+        _ = try peekSignificant()
+        return cursor - (pin ?? cursor)
+    }
+
+    /// How far past the pinned place the cursor is: where the value just read ends.
+    var endOffsetFromPin: Int { cursor - (pin ?? cursor) }
+
+    /// Goes back to the pinned place, to read the value there again another way, with
+    /// `depth` containers open as when it was pinned and no replacement noted since.
+    mutating func rewindToPin(depth: Int) {
+        guard let pin else { return }
+        cursor = pin
+        containers.removeLast(max(containers.count - depth, 0))
+        replacementPosition = nil
+    }
+
     /// The first read also drops a UTF-8 byte order mark.
     private mutating func startReading(keeping keep: inout Int) throws(ReadError) -> Bool {
         startedReading = true
@@ -265,11 +283,13 @@ struct JSONStreamParser {
     /// ``nextKey()`` for a caller that wants only a few keys: it tells which of `keys` comes
     /// next, without making a `String` of it (unless it has escapes).
     mutating func nextKey(among keys: ExpectedKeys) throws(ReadError) -> KeyMatch {
+        if let match = quickNextKey(among: keys) { return match }
         guard try openNextKey() else { return .end }
         var quote = cursor - 1
         let match: KeyMatch
         if let end = try scanPlainString(quote: &quote) {
-            let found = keys.index(of: UnsafeBufferPointer(start: bytes + quote + 1, count: end - quote - 1))
+            let found = keys.index(
+                of: UnsafeBufferPointer(start: bytes + quote + 1, count: end - quote - 1), readable: limit - (quote + 1) >= 16)
             match = found.map(KeyMatch.key) ?? .other
         } else {
             var key = try parseEscapedString(quote: quote)
@@ -279,6 +299,63 @@ struct JSONStreamParser {
         try consumeColon()
         containers[containers.count - 1] = .objectRest
         return match
+    }
+
+    /// ``nextKey(among:)`` in one pass when all of `, "key":` (or the `}`) is in the window and
+    /// the key has no escape; `nil` leaves the step, untaken, to the careful path, which refills
+    /// and reports errors. Most of a message's members are looked up here.
+    @inline(__always)
+    private mutating func quickNextKey(among keys: ExpectedKeys) -> KeyMatch? {
+        let top = containers.count - 1
+        guard top >= 0 else { return nil }
+        let state = containers[top]
+        guard state == .objectFirst || state == .objectRest else { return nil }
+        var index = cursor
+        @inline(__always) func skipSpace() {
+            while index < limit {
+                let byte = bytes[index]
+                guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+                index += 1
+            }
+        }
+        skipSpace()
+        guard index < limit else { return nil }
+        if state == .objectRest && bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            skipSpace()
+            guard index < limit else { return nil }
+        } else if state == .objectRest && bytes[index] != UInt8(ascii: "}") {
+            return nil
+        }
+        if bytes[index] == UInt8(ascii: "}") {
+            cursor = index + 1
+            containers.removeLast()
+            return .end
+        }
+        guard bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index + 1
+        index = start
+        while index + 8 <= limit {
+            let mask = Self.specialBytes(in: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+            if mask != 0 {
+                index += mask.trailingZeroBitCount >> 3
+                break
+            }
+            index += 8
+        }
+        while index < limit && bytes[index] != UInt8(ascii: "\"") {
+            guard bytes[index] != UInt8(ascii: "\\") && bytes[index] >= 0x20 else { return nil }
+            index += 1
+        }
+        guard index < limit else { return nil }
+        let end = index
+        index += 1
+        skipSpace()
+        guard index < limit, bytes[index] == UInt8(ascii: ":") else { return nil }
+        let found = keys.index(of: UnsafeBufferPointer(start: bytes + start, count: end - start), readable: limit - start >= 16)
+        cursor = index + 1
+        containers[top] = .objectRest
+        return found.map(KeyMatch.key) ?? .other
     }
 
     /// Moves past the `,` before the next key and its opening quote: `false` once the
@@ -752,14 +829,16 @@ struct JSONStreamParser {
     /// its metadata lookups cost more than the check).
     static func firstInvalidUTF8Offset(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var index = 0
-        if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count,
-                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-            {
-                index += 8
-            }
-        }
         while index < bytes.count {
+            // ASCII eight bytes at a time, again after each other sequence: text mixes the two.
+            if let base = bytes.baseAddress {
+                while index + 8 <= bytes.count,
+                    UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    index += 8
+                }
+            }
+            guard index < bytes.count else { break }
             let lead = bytes[index]
             let length: Int
             var lowest: UInt8 = 0x80
@@ -1065,22 +1144,46 @@ private extension String {
     }
 }
 
-/// A few object keys of at most 16 bytes, looked for by ``JSONStreamParser/nextKey(among:)``:
-/// each is held as its length and two words, so that a key is matched with two comparisons.
+/// A few object keys, looked for by ``JSONStreamParser/nextKey(among:)``: each is held as its
+/// length and first two words in a small open-addressed table, so that a key is found (or
+/// ruled out) with a hash of its first word and a comparison or two, plus a comparison of what
+/// follows its sixteenth byte for the few longer ones.
 struct ExpectedKeys: Sendable {
-    private let lengths: [Int]
-    private let words: [(UInt64, UInt64)]
-    /// For each length up to 16, the first key that long; -1 when none is.
-    private let firstByLength: [Int]
+    private struct Slot: Sendable {
+        var words: (UInt64, UInt64) = (0, 0)
+        var length = -1
+        var index = -1
+    }
+
+    private let slots: [Slot]
+    private let mask: Int
+    /// The bytes past the sixteenth of each key (empty for most).
+    private let tails: [[UInt8]]
 
     init(_ keys: [String]) {
-        precondition(keys.allSatisfy { $0.utf8.count <= 16 }, "expected keys are short")
-        lengths = keys.map(\.utf8.count)
-        words = keys.map { key in
+        tails = keys.map { Array($0.utf8.dropFirst(16)) }
+        var size = 16
+        while size < keys.count * 4 { size *= 2 }
+        mask = size - 1
+        var slots = [Slot](repeating: Slot(), count: size)
+        for (index, key) in keys.enumerated() {
             let bytes = Array(key.utf8)
-            return bytes.withUnsafeBufferPointer(Self.words)
+            let words = bytes.withUnsafeBufferPointer(Self.words)
+            var place = Self.hash(words.0, length: bytes.count) & mask
+            // A repeated key keeps its first index.
+            while slots[place].length >= 0
+                && !(slots[place].length == bytes.count && slots[place].words == words && tails[slots[place].index] == tails[index])
+            {
+                place = (place + 1) & mask
+            }
+            if slots[place].length < 0 { slots[place] = Slot(words: words, length: bytes.count, index: index) }
         }
-        firstByLength = (0...16).map { [lengths] length in lengths.firstIndex(of: length) ?? -1 }
+        self.slots = slots
+    }
+
+    @inline(__always)
+    private static func hash(_ word: UInt64, length: Int) -> Int {
+        Int(truncatingIfNeeded: ((word ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 40)
     }
 
     /// The first 16 bytes as two little-endian words, zero-padded.
@@ -1097,13 +1200,36 @@ struct ExpectedKeys: Sendable {
         return padded
     }
 
-    /// The index of the key spelled by `bytes`, if it is one of them.
-    func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.count <= 16 else { return nil }
-        let first = firstByLength[bytes.count]
-        guard first >= 0 else { return nil }
-        let key = Self.words(bytes)
-        for index in first..<lengths.count where lengths[index] == bytes.count && words[index] == key { return index }
-        return nil
+    /// The index of the key spelled by `bytes`, if it is one of them. With `readable` (16
+    /// bytes can be read from its start, as when it lies well inside the parser's window), the
+    /// words are loaded whole and masked rather than gathered byte by byte.
+    func index(of bytes: UnsafeBufferPointer<UInt8>, readable: Bool = false) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let key: (UInt64, UInt64)
+        if readable {
+            let raw = UnsafeRawPointer(base)
+            let (low, high) = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            switch bytes.count {
+            case 0..<8: key = (low & (1 << (bytes.count * 8) &- 1), 0)
+            case 8: key = (low, 0)
+            case 9..<16: key = (low, high & (1 << ((bytes.count - 8) * 8) &- 1))
+            default: key = (low, high)
+            }
+        } else {
+            key = Self.words(bytes)
+        }
+        return slots.withUnsafeBufferPointer { slots in
+            var place = Self.hash(key.0, length: bytes.count) & mask
+            while slots[place].length >= 0 {
+                let slot = slots[place]
+                if slot.length == bytes.count && slot.words == key
+                    && (bytes.count <= 16 || tails[slot.index].elementsEqual(bytes.dropFirst(16)))
+                {
+                    return slot.index
+                }
+                place = (place + 1) & mask
+            }
+            return nil
+        }
     }
 }

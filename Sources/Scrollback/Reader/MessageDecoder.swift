@@ -26,59 +26,79 @@ struct MessageDecoder {
     /// quoted (its ``ChatMessage/id`` is empty). `isQuote` marks a `quoted_message`, whose text
     /// is only ever shown shortened.
     func message(_ object: JSONObject, path: String, isQuote: Bool = false) -> Result<ChatMessage, UnusableMessage> {
-        guard Self.contentKeys.contains(where: { object[$0] != nil }) else {
+        message(MessageMembers(object), path: path, isQuote: isQuote)
+    }
+
+    /// Decodes a message from its members; `text` holds the bytes their ranges point into,
+    /// when they were read straight from the input.
+    func message(_ members: MessageMembers, path: String, isQuote: Bool = false, text source: JSONText? = nil)
+        -> Result<ChatMessage, UnusableMessage>
+    {
+        guard members.hasContent else {
             return .failure(
                 UnusableMessage(
                     reason: "not a message: it has no \"text\", \"user\", \"created_at\", "
                         + "\"attachments\", \"type\" or other member of a message"))
         }
-        let id = identifier(object["id"])
+        let id = identifier(members.id)
         if id == nil {
-            let problem = object["id"] == nil ? "no \"id\"" : "\"id\" is \(object["id"]!.typeName), not a string"
+            let problem = members.id.map { "\"id\" is \($0.typeName), not a string" } ?? "no \"id\""
             warn(path, "\(problem): shown without an anchor, and replies cannot quote it")
         }
         var message = ChatMessage(id: id ?? "")
-        message.raw = object
+        message.rawObject = members.raw.object(in: source)
+        (message.pollMember, message.sharedLocationMember) = (members.poll, members.sharedLocation)
         let here = FieldPath(base: path)
-        var fields = Fields(object: object, path: here, warn: warn)
-        if let type = fields.string("type"), !type.isEmpty { message.type = MessageType(rawValue: type) }
-        message.text = fields.string("text")?.trimmingWhitespaceAndNewlines ?? ""
+        let fields = Fields(path: here, warn: warn)
+        if let type = fields.string(members.type, "type"), !type.isEmpty { message.type = MessageType(rawValue: type) }
+        message.text = fields.string(members.text, "text")?.trimmingWhitespaceAndNewlines ?? ""
         if !isQuote, let excess = MarkdownBudget.excess(in: message.text) {
             warn(here.appending("text").description, "shown as plain text: \(excess)")
         }
-        message.user = fields.object("user").flatMap { user($0, path: here.appending("user")) }
-        message.createdAt = fields.date("created_at")
-        message.updatedAt = fields.date("updated_at")
-        message.textUpdatedAt = fields.date("message_text_updated_at")
-        message.deletedAt = fields.date("deleted_at")
-        message.deletedForMe = fields.bool("deleted_for_me") ?? false
-        message.attachments = attachments(fields.array("attachments"), messageID: message.id, path: here.appending("attachments"))
-        message.quotedMessageID = fields.string("quoted_message_id").flatMap { $0.isEmpty ? nil : $0 }
-        if let quoted = fields.object("quoted_message") {
-            switch self.message(quoted, path: path + ".quoted_message", isQuote: true) {
+        message.user = fields.object(members.user, "user").flatMap { user($0, path: here.appending("user"), text: source) }
+        message.createdAt = fields.date(members.createdAt, "created_at")
+        message.updatedAt = fields.date(members.updatedAt, "updated_at")
+        message.textUpdatedAt = fields.date(members.textUpdatedAt, "message_text_updated_at")
+        message.deletedAt = fields.date(members.deletedAt, "deleted_at")
+        message.deletedForMe = fields.bool(members.deletedForMe, "deleted_for_me") ?? false
+        message.attachments = attachments(
+            fields.array(members.attachments, "attachments"), messageID: message.id, path: here.appending("attachments"))
+        message.quotedMessageID = fields.string(members.quotedMessageID, "quoted_message_id").flatMap { $0.isEmpty ? nil : $0 }
+        switch members.quotedMessage {
+        case .object(let quoted)?:
+            switch self.message(quoted, path: path + ".quoted_message", isQuote: true, text: source) {
             case .success(let quotedMessage): message.quotedMessage = quotedMessage
             case .failure(let problem): warn(path + ".quoted_message", problem.reason)
             }
+        case .other(let value)?: fields.expectObject(value, "quoted_message")
+        case nil: break
         }
         if message.quotedMessageID == nil, let quotedID = message.quotedMessage?.id, !quotedID.isEmpty {
             message.quotedMessageID = quotedID
         }
-        message.parentID = fields.string("parent_id").flatMap { $0.isEmpty ? nil : $0 }
-        message.showInChannel = fields.bool("show_in_channel") ?? false
-        message.replyCount = fields.integer("reply_count")
-        message.threadParticipants = users(fields.array("thread_participants"), path: here.appending("thread_participants"))
-        message.mentionedUsers = users(fields.array("mentioned_users"), path: here.appending("mentioned_users"))
-        message.latestReactions = reactions(fields.array("latest_reactions"), path: here.appending("latest_reactions"))
-        message.ownReactions = reactions(fields.array("own_reactions"), path: here.appending("own_reactions"))
-        message.reactionGroups = reactionGroups(&fields)
-        message.pinned = fields.bool("pinned") ?? false
-        message.pinnedAt = fields.date("pinned_at")
-        message.pinnedBy = fields.object("pinned_by").flatMap { user($0, path: here.appending("pinned_by")) }
-        message.pinExpires = fields.date("pin_expires")
-        message.silent = fields.bool("silent") ?? false
-        message.shadowed = fields.bool("shadowed") ?? false
-        message.command = fields.string("command")
-        message.args = fields.string("args")
+        message.parentID = fields.string(members.parentID, "parent_id").flatMap { $0.isEmpty ? nil : $0 }
+        message.showInChannel = fields.bool(members.showInChannel, "show_in_channel") ?? false
+        message.replyCount = fields.integer(members.replyCount, "reply_count")
+        message.threadParticipants = users(
+            fields.array(members.threadParticipants, "thread_participants"), path: here.appending("thread_participants"),
+            text: source)
+        message.mentionedUsers = users(
+            fields.array(members.mentionedUsers, "mentioned_users"), path: here.appending("mentioned_users"), text: source)
+        message.latestReactions = reactions(
+            fields.array(members.latestReactions, "latest_reactions"), path: here.appending("latest_reactions"), text: source)
+        message.ownReactions = reactions(
+            fields.array(members.ownReactions, "own_reactions"), path: here.appending("own_reactions"), text: source)
+        message.reactionGroups = reactionGroups(members, fields: fields)
+        message.pinned = fields.bool(members.pinned, "pinned") ?? false
+        message.pinnedAt = fields.date(members.pinnedAt, "pinned_at")
+        message.pinnedBy = fields.object(members.pinnedBy, "pinned_by").flatMap {
+            user($0, path: here.appending("pinned_by"), text: source)
+        }
+        message.pinExpires = fields.date(members.pinExpires, "pin_expires")
+        message.silent = fields.bool(members.silent, "silent") ?? false
+        message.shadowed = fields.bool(members.shadowed, "shadowed") ?? false
+        message.command = fields.string(members.command, "command")
+        message.args = fields.string(members.args, "args")
         return .success(message)
     }
 
@@ -104,25 +124,31 @@ struct MessageDecoder {
     /// A user; one without an `id` is kept when it has a name to show (with a warning), since
     /// "Unknown user" would hide who wrote the message.
     func user(_ object: JSONObject, path: FieldPath) -> ChatUser? {
-        var fields = Fields(object: object, path: path, warn: warn)
-        let name = fields.string("name")
-        let id = identifier(object["id"])
+        user(UserMembers(object), path: path, text: nil)
+    }
+
+    private func user(_ members: UserMembers, path: FieldPath, text source: JSONText?) -> ChatUser? {
+        let fields = Fields(path: path, warn: warn)
+        let name = fields.string(members.name, "name")
+        let id = identifier(members.id)
         guard id != nil || name?.isEmpty == false else {
             warn(path.description, "a user needs an \"id\" or a \"name\"")
             return nil
         }
         if id == nil { warn(path.description, "a user has no \"id\": shown by name only") }
         return ChatUser(
-            id: id ?? "", name: name, imageURL: fields.string("image").flatMap { $0.isEmpty ? nil : $0 },
-            role: fields.string("role"), raw: object)
+            id: id ?? "", name: name, imageURL: fields.string(members.image, "image").flatMap { $0.isEmpty ? nil : $0 },
+            role: fields.string(members.role, "role"), rawObject: members.raw.object(in: source))
     }
 
     func channel(_ object: JSONObject, path: String) -> ChatChannel {
-        var fields = Fields(object: object, path: FieldPath(base: path), warn: warn)
+        let fields = Fields(path: FieldPath(base: path), warn: warn)
+        func string(_ key: String) -> String? { fields.string(object[key], key) }
         return ChatChannel(
-            id: fields.string("id"), cid: fields.string("cid"), type: fields.string("type"),
-            name: fields.string("name"), imageURL: fields.string("image").flatMap { $0.isEmpty ? nil : $0 },
-            memberCount: fields.integer("member_count"), createdAt: fields.date("created_at"), raw: object,
+            id: string("id"), cid: string("cid"), type: string("type"),
+            name: string("name"), imageURL: string("image").flatMap { $0.isEmpty ? nil : $0 },
+            memberCount: fields.integer(object["member_count"], "member_count"),
+            createdAt: fields.date(object["created_at"], "created_at"), raw: object,
             members: Self.memberUsers(object["members"]))
     }
 
@@ -143,14 +169,15 @@ struct MessageDecoder {
         return users
     }
 
-    private func users(_ values: [JSONValue]?, path: FieldPath) -> [ChatUser] {
+    private func users(_ values: [MessageMembers.Nested<UserMembers>]?, path: FieldPath, text source: JSONText?) -> [ChatUser] {
         guard let values else { return [] }
         return values.enumerated().compactMap { index, value in
-            guard case .object(let object) = value else {
+            switch value {
+            case .object(let members): return user(members, path: path.appending(index: index), text: source)
+            case .other(let value):
                 warn(path.appending(index: index).description, "expected a user object, found \(value.typeName)")
                 return nil
             }
-            return user(object, path: path.appending(index: index))
         }
     }
 
@@ -168,30 +195,30 @@ struct MessageDecoder {
         return result
     }
 
-    private func reactions(_ values: [JSONValue]?, path: FieldPath) -> [Reaction] {
+    private func reactions(_ values: [MessageMembers.Nested<ReactionMembers>]?, path: FieldPath, text source: JSONText?) -> [Reaction] {
         guard let values else { return [] }
         return values.enumerated().compactMap { index, value in
             let itemPath = path.appending(index: index)
-            guard case .object(let object) = value else {
-                warn(itemPath.description, "expected a reaction object, found \(value.typeName)")
+            guard case .object(let members) = value else {
+                if case .other(let value) = value { warn(itemPath.description, "expected a reaction object, found \(value.typeName)") }
                 return nil
             }
-            var fields = Fields(object: object, path: itemPath, warn: warn)
-            guard let type = fields.string("type"), !type.isEmpty else {
+            let fields = Fields(path: itemPath, warn: warn)
+            guard let type = fields.string(members.type, "type"), !type.isEmpty else {
                 warn(itemPath.description, "a reaction needs a \"type\"")
                 return nil
             }
             return Reaction(
-                type: type, score: fields.integer("score") ?? 1, userID: fields.string("user_id"),
-                user: fields.object("user").flatMap { user($0, path: itemPath.appending("user")) },
-                createdAt: fields.date("created_at"), raw: object)
+                type: type, score: fields.integer(members.score, "score") ?? 1, userID: fields.string(members.userID, "user_id"),
+                user: fields.object(members.user, "user").flatMap { user($0, path: itemPath.appending("user"), text: source) },
+                createdAt: fields.date(members.createdAt, "created_at"), rawObject: members.raw.object(in: source))
         }
     }
 
     /// `reaction_groups` when present, else the older `reaction_counts` and `reaction_scores`.
-    private func reactionGroups(_ fields: inout Fields) -> [ReactionGroup] {
+    private func reactionGroups(_ members: MessageMembers, fields: Fields) -> [ReactionGroup] {
         var groups: [String: ReactionGroup] = [:]
-        if let object = fields.object("reaction_groups") {
+        if let object = fields.object(members.reactionGroups, "reaction_groups") {
             for (type, value) in object {
                 guard let group = value.objectValue else {
                     warn("\(fields.path).reaction_groups.\(type)", "expected an object, found \(value.typeName)")
@@ -201,8 +228,8 @@ struct MessageDecoder {
                 groups[type] = ReactionGroup(type: type, count: count, sumScores: group["sum_scores"]?.integerValue ?? count)
             }
         } else {
-            let counts = fields.object("reaction_counts") ?? JSONObject()
-            let scores = fields.object("reaction_scores") ?? JSONObject()
+            let counts = fields.object(members.reactionCounts, "reaction_counts") ?? JSONObject()
+            let scores = fields.object(members.reactionScores, "reaction_scores") ?? JSONObject()
             for (type, value) in counts {
                 if let count = value.integerValue {
                     groups[type] = ReactionGroup(type: type, count: count, sumScores: scores[type]?.integerValue ?? count)
@@ -274,15 +301,14 @@ struct UnusableMessage: Error {
     var reason: String
 }
 
-/// Typed reads of an object's known fields. A present value of the wrong type is reported and
-/// treated as missing; `null` is simply missing.
+/// Typed reads of an object's known fields, given each field's value and key. A present value
+/// of the wrong type is reported and treated as missing; `null` is simply missing.
 private struct Fields {
-    let object: JSONObject
     let path: FieldPath
     let warn: (String, String) -> Void
 
-    private func value(_ key: String) -> JSONValue? {
-        guard let value = object[key], value != .null else { return nil }
+    private func present(_ value: JSONValue?) -> JSONValue? {
+        guard let value, value != .null else { return nil }
         return value
     }
 
@@ -290,8 +316,8 @@ private struct Fields {
         warn("\(path).\(key)", "expected \(expected), found \(value.typeName)")
     }
 
-    mutating func string(_ key: String) -> String? {
-        guard let value = value(key) else { return nil }
+    func string(_ value: JSONValue?, _ key: String) -> String? {
+        guard let value = present(value) else { return nil }
         switch value {
         case .string(let string): return string
         case .integer(let number): return String(number)
@@ -301,8 +327,8 @@ private struct Fields {
         }
     }
 
-    mutating func bool(_ key: String) -> Bool? {
-        guard let value = value(key) else { return nil }
+    func bool(_ value: JSONValue?, _ key: String) -> Bool? {
+        guard let value = present(value) else { return nil }
         guard let bool = value.boolValue else {
             mismatch(key, expected: "a boolean", found: value)
             return nil
@@ -310,8 +336,8 @@ private struct Fields {
         return bool
     }
 
-    mutating func integer(_ key: String) -> Int64? {
-        guard let value = value(key) else { return nil }
+    func integer(_ value: JSONValue?, _ key: String) -> Int64? {
+        guard let value = present(value) else { return nil }
         guard let number = value.integerValue else {
             mismatch(key, expected: "a number", found: value)
             return nil
@@ -319,8 +345,8 @@ private struct Fields {
         return number
     }
 
-    mutating func object(_ key: String) -> JSONObject? {
-        guard let value = value(key) else { return nil }
+    func object(_ value: JSONValue?, _ key: String) -> JSONObject? {
+        guard let value = present(value) else { return nil }
         guard let object = value.objectValue else {
             mismatch(key, expected: "an object", found: value)
             return nil
@@ -328,8 +354,24 @@ private struct Fields {
         return object
     }
 
-    mutating func array(_ key: String) -> [JSONValue]? {
-        guard let value = value(key) else { return nil }
+    /// The members of an object member read as such.
+    func object<Members>(_ value: MessageMembers.Nested<Members>?, _ key: String) -> Members? {
+        switch value {
+        case .object(let members)?: return members
+        case .other(let value)?:
+            expectObject(value, key)
+            return nil
+        case nil: return nil
+        }
+    }
+
+    /// Reports `value`, found where an object belongs, unless it is `null`.
+    func expectObject(_ value: JSONValue, _ key: String) {
+        if value != .null { mismatch(key, expected: "an object", found: value) }
+    }
+
+    func array(_ value: JSONValue?, _ key: String) -> [JSONValue]? {
+        guard let value = present(value) else { return nil }
         guard let array = value.arrayValue else {
             mismatch(key, expected: "an array", found: value)
             return nil
@@ -337,8 +379,19 @@ private struct Fields {
         return array
     }
 
-    mutating func date(_ key: String) -> Date? {
-        guard let value = value(key) else { return nil }
+    /// The elements of an array member read as such.
+    func array<Members>(_ value: MessageMembers.List<Members>?, _ key: String) -> [MessageMembers.Nested<Members>]? {
+        switch value {
+        case .array(let elements)?: return elements
+        case .other(let value)?:
+            if value != .null { mismatch(key, expected: "an array", found: value) }
+            return nil
+        case nil: return nil
+        }
+    }
+
+    func date(_ value: JSONValue?, _ key: String) -> Date? {
+        guard let value = present(value) else { return nil }
         guard let string = value.stringValue else {
             mismatch(key, expected: "an RFC 3339 date string", found: value)
             return nil

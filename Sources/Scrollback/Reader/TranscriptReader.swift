@@ -483,8 +483,7 @@ public struct TranscriptReader {
         } else {
             let position = parser.currentPosition()
             _ = parser.takeReplacementPosition()
-            let value = try parser.parseValue()
-            guard let message = try decode(value, path: "\(arrayFrames[top].path)[\(index)]", position: position) else { return nil }
+            guard let message = try readMessage(path: "\(arrayFrames[top].path)[\(index)]", position: position) else { return nil }
             item = .message(message, json: nil)
         }
         guard arrayFrames[top].holdsForChannel else { return item }
@@ -600,12 +599,50 @@ public struct TranscriptReader {
     // MARK: - Decoding
 
     /// Decodes one message element, reporting its problems; `nil` when it is unusable.
+    /// The message element at the parser, read member by member straight from the input (see
+    /// ``MessageMembers``). One that is not an object, is not well-formed, or holds text that is
+    /// not UTF-8 is read again from the same place as a whole value, so that its warnings and
+    /// errors are those of the whole reading.
+    private mutating func readMessage(path: String, position: SourcePosition) throws(ReadError) -> ChatMessage? {
+        if try parser.peekKind() == .object {
+            try parser.pinNextValue()
+            defer { parser.unpin() }
+            let depth = parser.depth
+            let members = try? MessageMembers.read(from: &parser)
+            if let members, parser.takeReplacementPosition() == nil {
+                let bytes = parser.pinnedBytes()
+                if JSONStreamParser.firstInvalidUTF8Offset(in: bytes) == bytes.count {
+                    let text = JSONText(bytes: Array(bytes), build: Self.buildObject)
+                    fieldWarnings.items.removeAll(keepingCapacity: true)
+                    return try decode(decoder.message(members, path: path, text: text), path: path, position: position)
+                }
+            }
+            parser.rewindToPin(depth: depth)
+        }
+        return try decode(parser.parseValue(), path: path, position: position)
+    }
+
+    /// Builds a message's `raw` (or a part's) from bytes ``readMessage(path:position:)`` has
+    /// read once already.
+    private static let buildObject: @Sendable (ArraySlice<UInt8>) -> JSONObject = { bytes in
+        var parser = JSONStreamParser(bytes: Array(bytes))
+        return (try? parser.parseValue())?.objectValue ?? JSONObject()
+    }
+
     private mutating func decode(_ value: JSONValue, path: String, position: SourcePosition) throws(ReadError) -> ChatMessage? {
+        fieldWarnings.items.removeAll(keepingCapacity: true)
+        return try decode(decoder.message(value, path: path), path: path, position: position)
+    }
+
+    /// Reports what decoding a message element said (its field warnings were gathered in
+    /// `fieldWarnings`), and counts the element.
+    private mutating func decode(
+        _ decoded: Result<ChatMessage, UnusableMessage>, path: String, position: SourcePosition
+    ) throws(ReadError) -> ChatMessage? {
         let index = messageElements
         messageElements += 1
-        fieldWarnings.items.removeAll(keepingCapacity: true)
         let repaired = parser.takeReplacementPosition()
-        switch decoder.message(value, path: path) {
+        switch decoded {
         case .success(let message):
             if let repaired {
                 try report(

@@ -241,6 +241,28 @@ private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: I
         #expect(quickCount < 5_500)
     }
 
+    /// `nextKey(among:)` finds each expected key, long ones and escaped ones included, and
+    /// nothing else, whether the window holds the whole member (the quick path) or a byte.
+    @Test(arguments: chunkSizes)
+    func findsExpectedKeysAmongOthers(chunkSize: Int) throws {
+        let keys = ExpectedKeys(["id", "user", "message_text_updated_at", "message_text_updated_on", "thread_participants", "a"])
+        let text = #"""
+            {"ID": 0, "id": 1, "message_text_updated_at" : 2, "message_text_updated_an": 3, "thread_participants": 4,
+             "thread_participantz": 5, "us\u0065r": 6, "": 7, "message_text_updated_on": 8, "a": 9, "ab": 10, }
+            """#
+        var parser = JSONStreamParser(bytes: Array(text.utf8), chunkSize: chunkSize)
+        try parser.beginObject()
+        var found: [JSONStreamParser.KeyMatch] = []
+        while true {
+            let match = try parser.nextKey(among: keys)
+            found.append(match)
+            if match == .end { break }
+            try parser.skipValue()
+        }
+        #expect(found == [.other, .key(0), .key(2), .other, .key(4), .other, .key(1), .other, .key(3), .key(5), .other, .end])
+        #expect(try parser.isAtEnd())
+    }
+
     @Test func tokensLongerThanTheWindowSpanManyChunks() throws {
         let long = String(repeating: "ab\\ncd😀", count: 5000)
         let number = "1" + String(repeating: "0", count: 400)

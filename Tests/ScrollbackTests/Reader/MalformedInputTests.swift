@@ -38,6 +38,21 @@ import Testing
         #expect(throws: ReadError.self) { try Self.read(bytes, strict: true) }
     }
 
+    /// A member the decoder does not read is skipped unbuilt, yet its bad bytes are still found
+    /// (the message is read again as a whole), in `raw` as in the warning.
+    @Test func invalidUTF8InAMemberNoOneReadsIsReportedToo() throws {
+        let bytes =
+            Array("[{\"id\": \"a\", \"text\": \"fine\", \"extra\": {\"note\": \"x".utf8) + [0xFF]
+            + Array("\"}, \"user\": {\"id\": \"u\", \"bio\": \"\\ud800\"}}]".utf8)
+        let (messages, warnings) = try Self.read(bytes)
+        #expect(messages.map(\.text) == ["fine"])
+        #expect(messages.first?.raw["extra"]?["note"] == "x\u{FFFD}")
+        #expect(messages.first?.user?.raw["bio"] == "\u{FFFD}")
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.position == SourcePosition(line: 1, column: 50))
+        #expect(warnings.first?.reason.contains("not UTF-8") == true)
+    }
+
     @Test(arguments: [[0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF8], [0xE2, 0x82]] as [[UInt8]])
     func everyKindOfMalformedSequenceIsFound(sequence: [UInt8]) throws {
         let bytes = Array("{\"id\": \"a\", \"text\": \"ok ".utf8) + sequence + Array(" end\"}".utf8)

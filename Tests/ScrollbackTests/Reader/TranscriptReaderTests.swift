@@ -174,6 +174,39 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         #expect(message.attachments.first?.raw["name"] == "Ada")
     }
 
+    /// Messages are read member by member with their `raw` left as bytes until asked for: what
+    /// it then holds is the object as written, for the message, its quote, users and reactions,
+    /// and equal to what a reading of the parsed object gives.
+    @Test func rawIsTheObjectAsWrittenAtEveryLevel() throws {
+        let message = #"""
+            {"id": "m", "text": "hi", "mood": [1, {"deep": true}], "user": {"id": "u", "name": "Ada", "tz": "CET"},
+             "latest_reactions": [{"type": "like", "user": {"id": "v", "k": 1}, "extra": "e"}],
+             "quoted_message": {"id": "q", "text": "earlier", "user": {"id": "w", "z": null}, "own": 2},
+             "poll": {"name": "Lunch?", "options": [{"text": "Pizza"}]}, "text": "hello"}
+            """#
+        let read = try read("[\(message)]").messages
+        var parser = JSONStreamParser(bytes: Array(message.utf8))
+        let parsed = try #require(try parser.parseValue().objectValue)
+        let decoded = try MessageDecoder(warn: { _, _ in }).message(parsed, path: "").get()
+        let first = try #require(read.first)
+        #expect(first.raw == parsed)
+        #expect(first.raw.keys == ["id", "text", "mood", "user", "latest_reactions", "quoted_message", "poll"])
+        #expect(first.text == "hello")
+        #expect(first.user?.raw == parsed["user"]?.objectValue)
+        #expect(first.latestReactions.first?.raw["extra"] == "e")
+        #expect(first.latestReactions.first?.user?.raw["k"] == 1)
+        #expect(first.quotedMessage?.raw["own"] == 2)
+        #expect(first.quotedMessage?.user?.raw.keys == ["id", "z"])
+        #expect(first.poll?.name == "Lunch?")
+        #expect(first == decoded)
+        // Setting `raw` replaces it, and what is read from it.
+        var changed = first
+        changed.raw = ["id": "m", "poll": ["name": "Dinner?", "options": [["text": "Soup"]]]]
+        #expect(changed.poll?.name == "Dinner?")
+        #expect(changed.raw.count == 2)
+        #expect(changed != first)
+    }
+
     @Test func readsDatesWithZeroToNineFractionalDigits() throws {
         let base = try #require(RFC3339.parse("2021-01-12T16:43:25Z")).timeIntervalSince1970
         for digits in 0...9 {
@@ -326,3 +359,4 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         #expect(whole.warnings.isEmpty)
     }
 }
+

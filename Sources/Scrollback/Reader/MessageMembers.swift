@@ -1,0 +1,305 @@
+/// The members of a message object that ``MessageDecoder`` reads, each as written; the rest is
+/// left to `raw`. They come from an object already parsed, or straight from the input by
+/// ``read(from:)``, which skips every other member unbuilt and notes where the object's bytes
+/// are instead (building each message's whole tree was most of the reading).
+///
+/// A missing member is `nil`; a member that is `null` or of another type than expected is kept
+/// as that value, for the decoder's warnings. A repeated key keeps its last value, as in a
+/// parsed ``JSONObject``.
+struct MessageMembers {
+    var id, type, text: JSONValue?
+    var hasHTML = false
+    var user: Nested<UserMembers>?
+    var createdAt, updatedAt, textUpdatedAt, deletedAt, deletedForMe: JSONValue?
+    var attachments: JSONValue?
+    var quotedMessageID: JSONValue?
+    var quotedMessage: NestedMessage?
+    var parentID, showInChannel, replyCount: JSONValue?
+    var threadParticipants, mentionedUsers: List<UserMembers>?
+    var latestReactions, ownReactions: List<ReactionMembers>?
+    var reactionGroups, reactionCounts, reactionScores: JSONValue?
+    var pinned, pinnedAt: JSONValue?
+    var pinnedBy: Nested<UserMembers>?
+    var pinExpires, silent, shadowed, command, args: JSONValue?
+    var poll, sharedLocation: JSONValue?
+    var raw: RawPlace
+
+    /// Whether the object has a member that makes it a message (``MessageDecoder/contentKeys``).
+    var hasContent: Bool {
+        text != nil || hasHTML || user != nil || createdAt != nil || attachments != nil || type != nil || parentID != nil
+            || deletedAt != nil
+    }
+
+    /// Where a nested object's `raw` comes from.
+    enum RawPlace {
+        case object(JSONObject)
+        /// The object's bytes within the message's (``JSONText``).
+        case range(Range<Int>)
+
+        func object(in text: JSONText?) -> RawJSONObject {
+            switch self {
+            case .object(let object): return RawJSONObject(object)
+            case .range(let range):
+                guard let text else { return RawJSONObject(JSONObject()) }
+                return RawJSONObject(text, range: range)
+            }
+        }
+    }
+
+    /// A member expected to be an object: its members, or the value it has instead.
+    enum Nested<Members> {
+        case object(Members)
+        case other(JSONValue)
+    }
+
+    /// `quoted_message`: a message within the message.
+    indirect enum NestedMessage {
+        case object(MessageMembers)
+        case other(JSONValue)
+    }
+
+    /// A member expected to be an array of objects: its elements, or the value it has instead.
+    enum List<Members> {
+        case array([Nested<Members>])
+        case other(JSONValue)
+    }
+
+    init(raw: RawPlace) {
+        self.raw = raw
+    }
+
+    /// The members of a parsed message object.
+    init(_ object: JSONObject) {
+        raw = .object(object)
+        for (key, value) in object {
+            switch key {
+            case "id": id = value
+            case "type": type = value
+            case "text": text = value
+            case "html": hasHTML = true
+            case "user": user = Nested(value, UserMembers.init)
+            case "created_at": createdAt = value
+            case "updated_at": updatedAt = value
+            case "message_text_updated_at": textUpdatedAt = value
+            case "deleted_at": deletedAt = value
+            case "deleted_for_me": deletedForMe = value
+            case "attachments": attachments = value
+            case "quoted_message_id": quotedMessageID = value
+            case "quoted_message":
+                if case .object(let quoted) = value {
+                    quotedMessage = .object(MessageMembers(quoted))
+                } else {
+                    quotedMessage = .other(value)
+                }
+            case "parent_id": parentID = value
+            case "show_in_channel": showInChannel = value
+            case "reply_count": replyCount = value
+            case "thread_participants": threadParticipants = List(value, UserMembers.init)
+            case "mentioned_users": mentionedUsers = List(value, UserMembers.init)
+            case "latest_reactions": latestReactions = List(value, ReactionMembers.init)
+            case "own_reactions": ownReactions = List(value, ReactionMembers.init)
+            case "reaction_groups": reactionGroups = value
+            case "reaction_counts": reactionCounts = value
+            case "reaction_scores": reactionScores = value
+            case "pinned": pinned = value
+            case "pinned_at": pinnedAt = value
+            case "pinned_by": pinnedBy = Nested(value, UserMembers.init)
+            case "pin_expires": pinExpires = value
+            case "silent": silent = value
+            case "shadowed": shadowed = value
+            case "command": command = value
+            case "args": args = value
+            case "poll": poll = value
+            case "shared_location": sharedLocation = value
+            default: break
+            }
+        }
+    }
+
+    // MARK: - Reading from the input
+
+    /// The keys ``read(from:)`` looks for, in the order of its cases.
+    private static let keys = ExpectedKeys([
+        "id", "type", "text", "html", "user", "created_at", "updated_at", "message_text_updated_at", "deleted_at",
+        "deleted_for_me", "attachments", "quoted_message_id", "quoted_message", "parent_id", "show_in_channel",
+        "reply_count", "thread_participants", "mentioned_users", "latest_reactions", "own_reactions", "reaction_groups",
+        "reaction_counts", "reaction_scores", "pinned", "pinned_at", "pinned_by", "pin_expires", "silent", "shadowed",
+        "command", "args", "poll", "shared_location",
+    ])
+
+    /// Reads the object that starts at the parser's next value, which must be pinned (its
+    /// ranges are offsets from the pinned place).
+    static func read(from parser: inout JSONStreamParser) throws(ReadError) -> MessageMembers {
+        let start = try parser.offsetFromPin()
+        try parser.beginObject()
+        var members = MessageMembers(raw: .range(start..<start))
+        let keys = keys
+        while true {
+            let key: Int
+            switch try parser.nextKey(among: keys) {
+            case .end:
+                members.raw = .range(start..<parser.endOffsetFromPin)
+                return members
+            case .other:
+                try parser.skipValue()
+                continue
+            case .key(let index):
+                key = index
+            }
+            switch key {
+            case 0: members.id = try parser.parseValue()
+            case 1: members.type = try parser.parseValue()
+            case 2: members.text = try parser.parseValue()
+            case 3:
+                members.hasHTML = true
+                try parser.skipValue()
+            case 4: members.user = try UserMembers.read(from: &parser)
+            case 5: members.createdAt = try parser.parseValue()
+            case 6: members.updatedAt = try parser.parseValue()
+            case 7: members.textUpdatedAt = try parser.parseValue()
+            case 8: members.deletedAt = try parser.parseValue()
+            case 9: members.deletedForMe = try parser.parseValue()
+            case 10: members.attachments = try parser.parseValue()
+            case 11: members.quotedMessageID = try parser.parseValue()
+            case 12:
+                if try parser.peekKind() == .object {
+                    members.quotedMessage = .object(try read(from: &parser))
+                } else {
+                    members.quotedMessage = .other(try parser.parseValue())
+                }
+            case 13: members.parentID = try parser.parseValue()
+            case 14: members.showInChannel = try parser.parseValue()
+            case 15: members.replyCount = try parser.parseValue()
+            case 16: members.threadParticipants = try List.read(from: &parser, element: UserMembers.read)
+            case 17: members.mentionedUsers = try List.read(from: &parser, element: UserMembers.read)
+            case 18: members.latestReactions = try List.read(from: &parser, element: ReactionMembers.read)
+            case 19: members.ownReactions = try List.read(from: &parser, element: ReactionMembers.read)
+            case 20: members.reactionGroups = try parser.parseValue()
+            case 21: members.reactionCounts = try parser.parseValue()
+            case 22: members.reactionScores = try parser.parseValue()
+            case 23: members.pinned = try parser.parseValue()
+            case 24: members.pinnedAt = try parser.parseValue()
+            case 25: members.pinnedBy = try UserMembers.read(from: &parser)
+            case 26: members.pinExpires = try parser.parseValue()
+            case 27: members.silent = try parser.parseValue()
+            case 28: members.shadowed = try parser.parseValue()
+            case 29: members.command = try parser.parseValue()
+            case 30: members.args = try parser.parseValue()
+            case 31: members.poll = try parser.parseValue()
+            default: members.sharedLocation = try parser.parseValue()
+            }
+        }
+    }
+}
+
+/// The members of a user object that ``MessageDecoder`` reads.
+struct UserMembers {
+    var id, name, image, role: JSONValue?
+    var raw: MessageMembers.RawPlace
+
+    init(_ object: JSONObject) {
+        (id, name, image, role) = (object["id"], object["name"], object["image"], object["role"])
+        raw = .object(object)
+    }
+
+    private init(raw: MessageMembers.RawPlace) {
+        self.raw = raw
+    }
+
+    private static let keys = ExpectedKeys(["id", "name", "image", "role"])
+
+    /// The user at the parser's next value, or the value found there instead.
+    static func read(from parser: inout JSONStreamParser) throws(ReadError) -> MessageMembers.Nested<UserMembers> {
+        guard try parser.peekKind() == .object else { return .other(try parser.parseValue()) }
+        let start = try parser.offsetFromPin()
+        try parser.beginObject()
+        var user = UserMembers(raw: .range(start..<start))
+        let keys = keys
+        while true {
+            switch try parser.nextKey(among: keys) {
+            case .end:
+                user.raw = .range(start..<parser.endOffsetFromPin)
+                return .object(user)
+            case .key(0): user.id = try parser.parseValue()
+            case .key(1): user.name = try parser.parseValue()
+            case .key(2): user.image = try parser.parseValue()
+            case .key: user.role = try parser.parseValue()
+            case .other: try parser.skipValue()
+            }
+        }
+    }
+}
+
+/// The members of a reaction object that ``MessageDecoder`` reads.
+struct ReactionMembers {
+    var type, score, userID, createdAt: JSONValue?
+    var user: MessageMembers.Nested<UserMembers>?
+    var raw: MessageMembers.RawPlace
+
+    init(_ object: JSONObject) {
+        (type, score, userID, createdAt) = (object["type"], object["score"], object["user_id"], object["created_at"])
+        user = object["user"].map { MessageMembers.Nested($0, UserMembers.init) }
+        raw = .object(object)
+    }
+
+    private init(raw: MessageMembers.RawPlace) {
+        self.raw = raw
+    }
+
+    private static let keys = ExpectedKeys(["type", "score", "user_id", "user", "created_at"])
+
+    /// The reaction at the parser's next value, or the value found there instead.
+    static func read(from parser: inout JSONStreamParser) throws(ReadError) -> MessageMembers.Nested<ReactionMembers> {
+        guard try parser.peekKind() == .object else { return .other(try parser.parseValue()) }
+        let start = try parser.offsetFromPin()
+        try parser.beginObject()
+        var reaction = ReactionMembers(raw: .range(start..<start))
+        let keys = keys
+        while true {
+            switch try parser.nextKey(among: keys) {
+            case .end:
+                reaction.raw = .range(start..<parser.endOffsetFromPin)
+                return .object(reaction)
+            case .key(0): reaction.type = try parser.parseValue()
+            case .key(1): reaction.score = try parser.parseValue()
+            case .key(2): reaction.userID = try parser.parseValue()
+            case .key(3): reaction.user = try UserMembers.read(from: &parser)
+            case .key: reaction.createdAt = try parser.parseValue()
+            case .other: try parser.skipValue()
+            }
+        }
+    }
+}
+
+extension MessageMembers.Nested {
+    init(_ value: JSONValue, _ members: (JSONObject) -> Members) {
+        if case .object(let object) = value {
+            self = .object(members(object))
+        } else {
+            self = .other(value)
+        }
+    }
+}
+
+extension MessageMembers.List {
+    init(_ value: JSONValue, _ members: (JSONObject) -> Members) {
+        if case .array(let values) = value {
+            self = .array(values.map { MessageMembers.Nested($0, members) })
+        } else {
+            self = .other(value)
+        }
+    }
+
+    /// The array at the parser's next value, each element read by `element`; or the value
+    /// found there instead.
+    static func read(
+        from parser: inout JSONStreamParser,
+        element: (inout JSONStreamParser) throws(ReadError) -> MessageMembers.Nested<Members>
+    ) throws(ReadError) -> MessageMembers.List<Members> {
+        guard try parser.peekKind() == .array else { return .other(try parser.parseValue()) }
+        try parser.beginArray()
+        var elements: [MessageMembers.Nested<Members>] = []
+        while try parser.nextElement() { elements.append(try element(&parser)) }
+        return .array(elements)
+    }
+}
