@@ -359,4 +359,3 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         #expect(whole.warnings.isEmpty)
     }
 }
-
