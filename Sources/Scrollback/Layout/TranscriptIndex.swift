@@ -250,7 +250,8 @@ public final class TranscriptIndex {
         replyLock.lock()
         defer { replyLock.unlock() }
         var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1), workspace: replyWorkspace)
-        guard let value = try? parser.parseValue() else { return nil }
-        return try? MessageDecoder(warn: { _, _ in }).message(value, path: "").get()
+        guard (try? parser.pinNextValue()) != nil, let members = try? MessageMembers.read(from: &parser) else { return nil }
+        let text = JSONText(message: Array(parser.pinnedBytes()))
+        return try? MessageDecoder(warn: { _, _ in }).message(members, path: "", text: text).get()
     }
 }

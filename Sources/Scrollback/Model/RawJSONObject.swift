@@ -43,8 +43,8 @@ struct RawJSONObject: Sendable, Hashable {
     }
 }
 
-/// One message's bytes as the input has them (already checked to be well-formed JSON and
-/// UTF-8), shared by the objects read from them. Each object is built once, when first asked for.
+/// One message's bytes as the input has them (already read once, so well-formed JSON), shared
+/// by the objects read from them. Each object is built once, when first asked for.
 final class JSONText: Sendable {
     let bytes: [UInt8]
     private let build: @Sendable (ArraySlice<UInt8>) -> JSONObject

@@ -303,3 +303,16 @@ extension MessageMembers.List {
         return .array(elements)
     }
 }
+
+extension JSONText {
+    /// The bytes of a message read by ``MessageMembers/read(from:)``, from its first byte: its
+    /// objects are built by parsing them again.
+    convenience init(message bytes: [UInt8]) {
+        self.init(bytes: bytes, build: Self.parseObject)
+    }
+
+    private static let parseObject: @Sendable (ArraySlice<UInt8>) -> JSONObject = { bytes in
+        var parser = JSONStreamParser(bytes: Array(bytes))
+        return (try? parser.parseValue())?.objectValue ?? JSONObject()
+    }
+}

@@ -93,25 +93,27 @@ struct PrefetchedEvents: TranscriptEventSource {
             }
             position = 0
         }
-        var entry = Entry.spent
-        if movesItems {
-            swap(&entry, &batch[position])
-        } else {
-            entry = batch[position]
-        }
+        // Field by field: copying a whole entry, then its item out of it, cost more than the rest.
+        let current = position
         position += 1
-        shape = entry.shape
-        messageCount = entry.messageCount
-        readingSkipped = entry.skippedMessageCount
-        if let members = entry.lateMembers { lateMembers = members }
-        entry.warnings.forEach(onWarning)
-        entry.progress.forEach { producer.report?($0) }
-        if let error = entry.error {
+        shape = batch[current].shape
+        messageCount = batch[current].messageCount
+        readingSkipped = batch[current].skippedMessageCount
+        if let members = batch[current].lateMembers { lateMembers = members }
+        if !batch[current].warnings.isEmpty { batch[current].warnings.forEach(onWarning) }
+        if !batch[current].progress.isEmpty { batch[current].progress.forEach { producer.report?($0) } }
+        if let error = batch[current].error {
             finished = true
             throw error
         }
-        if entry.item == nil { finished = true }
-        return entry.item
+        var item: TranscriptReader.Item?
+        if movesItems {
+            swap(&item, &batch[current].item)
+        } else {
+            item = batch[current].item
+        }
+        if item == nil { finished = true }
+        return item
     }
 
     func report(rendering warnings: [ReadWarning]) throws(ReadError) {

@@ -612,7 +612,7 @@ public struct TranscriptReader {
             if let members, parser.takeReplacementPosition() == nil {
                 let bytes = parser.pinnedBytes()
                 if JSONStreamParser.firstInvalidUTF8Offset(in: bytes) == bytes.count {
-                    let text = JSONText(bytes: Array(bytes), build: Self.buildObject)
+                    let text = JSONText(message: Array(bytes))
                     fieldWarnings.items.removeAll(keepingCapacity: true)
                     return try decode(decoder.message(members, path: path, text: text), path: path, position: position)
                 }
@@ -620,13 +620,6 @@ public struct TranscriptReader {
             parser.rewindToPin(depth: depth)
         }
         return try decode(parser.parseValue(), path: path, position: position)
-    }
-
-    /// Builds a message's `raw` (or a part's) from bytes ``readMessage(path:position:)`` has
-    /// read once already.
-    private static let buildObject: @Sendable (ArraySlice<UInt8>) -> JSONObject = { bytes in
-        var parser = JSONStreamParser(bytes: Array(bytes))
-        return (try? parser.parseValue())?.objectValue ?? JSONObject()
     }
 
     private mutating func decode(_ value: JSONValue, path: String, position: SourcePosition) throws(ReadError) -> ChatMessage? {
