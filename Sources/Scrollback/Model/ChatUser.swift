@@ -1,20 +1,39 @@
 /// The author of a message, or a user mentioned in or reacting to one.
 public struct ChatUser: Sendable, Hashable {
     /// The user's `id`; empty for a user known only by name.
-    public var id: String
+    public var id: String {
+        get { storage.fields.id }
+        set { fields.id = newValue }
+    }
     /// The name the user chose (`name`); see ``displayName`` for what is shown.
-    public var name: String?
+    public var name: String? {
+        get { storage.fields.name }
+        set { fields.name = newValue }
+    }
     /// The avatar's URL; Stream sends `""` for "no avatar", which is kept as `nil`.
-    public var imageURL: String?
+    public var imageURL: String? {
+        get { storage.fields.imageURL }
+        set { fields.imageURL = newValue }
+    }
     /// The user's role in the app (`role`), such as `admin` or `user`.
-    public var role: String?
+    public var role: String? {
+        get { storage.fields.role }
+        set { fields.role = newValue }
+    }
     /// Every key of the input object, known or not. A user from the reader builds it from the
     /// input's bytes when first asked for (once).
     public var raw: JSONObject {
-        get { rawObject.object }
-        set { rawObject = RawJSONObject(newValue) }
+        get { storage.fields.rawObject.object }
+        set { fields.rawObject = RawJSONObject(newValue) }
     }
-    var rawObject: RawJSONObject
+    var rawObject: RawJSONObject {
+        get { storage.fields.rawObject }
+        set { fields.rawObject = newValue }
+    }
+
+    /// The fields behind one copy-on-write reference, as ``ChatMessage``'s: users are copied
+    /// with every message, mention and reaction.
+    private var storage: Storage
 
     /// A user with these fields, as a test or an app building a transcript by hand needs it.
     public init(id: String, name: String? = nil, imageURL: String? = nil, role: String? = nil, raw: JSONObject = JSONObject()) {
@@ -22,11 +41,39 @@ public struct ChatUser: Sendable, Hashable {
     }
 
     init(id: String, name: String?, imageURL: String?, role: String?, rawObject: RawJSONObject) {
-        self.id = id
-        self.name = name
-        self.imageURL = imageURL
-        self.role = role
-        self.rawObject = rawObject
+        storage = Storage(Fields(id: id, name: name, imageURL: imageURL, role: role, rawObject: rawObject))
+    }
+
+    /// The fields for writing: copied first when another user value shares them.
+    private var fields: Fields {
+        get { storage.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            yield &storage.fields
+        }
+    }
+
+    /// Equal when every field is.
+    public static func == (lhs: ChatUser, rhs: ChatUser) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    /// Hashes every field, consistently with ``==(_:_:)``.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
+    }
+
+    private struct Fields: Sendable, Hashable {
+        var id: String
+        var name: String?
+        var imageURL: String?
+        var role: String?
+        var rawObject: RawJSONObject
+    }
+
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     /// What a chat client shows for the user: the name, else the id.
