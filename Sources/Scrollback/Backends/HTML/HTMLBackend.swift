@@ -27,6 +27,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private var messageTime: (date: Date, written: Bool)?
     /// Set while the channel header's info row is written: its image is drawn as a circle.
     private var writesChannelInfo = false
+    /// The markup of each avatar written so far.
+    private var avatarMarkup: [AvatarContent: String] = [:]
 
     /// The policy in the page itself: nothing loads but inline styles and the messages' images
     /// and media, and no script runs at all.
@@ -423,20 +425,29 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// A decorative circle (the author's name is written beside it): the initials always, the
     /// picture over them, so that a picture that fails to load leaves the initials.
     private mutating func writeAvatar(_ avatar: AvatarContent) {
-        writeCircle(
+        // Each group of an author's messages repeats their avatar: its markup is made once.
+        if let markup = avatarMarkup[avatar] { return output.write(markup) }
+        var markup = ""
+        Self.writeCircle(
             initials: avatar.initials, colorIndex: avatar.colorIndex,
-            picture: avatar.imageURL.flatMap { pictureSource(media($0)) }, extraClass: "")
+            picture: avatar.imageURL.flatMap { pictureSource(media($0)) }, extraClass: "", to: &markup)
+        // Bounded, for an input with a great many authors.
+        if avatarMarkup.count == 1024 { avatarMarkup.removeAll(keepingCapacity: true) }
+        avatarMarkup[avatar] = markup
+        output.write(markup)
     }
 
     /// The channel's picture in the header, drawn like an avatar over the channel's initials.
     /// Decorative: the heading beside it names the channel.
     private mutating func writeChannelImage(picture: String, name: String) {
-        writeCircle(
+        Self.writeCircle(
             initials: AvatarContent.initials(of: name), colorIndex: Int(FNV1a.hash(name) % UInt64(AvatarContent.paletteSize)),
-            picture: picture, extraClass: " sb-channel-image")
+            picture: picture, extraClass: " sb-channel-image", to: &output)
     }
 
-    private mutating func writeCircle(initials: String, colorIndex: Int, picture: String?, extraClass: String) {
+    private static func writeCircle<Markup: TextOutputStream>(
+        initials: String, colorIndex: Int, picture: String?, extraClass: String, to output: inout Markup
+    ) {
         // Colours repeat in order past the palette; the stylesheet maps classes past a theme's
         // own colours to its colours in order (a theme with eight: class 8 is avatar0).
         let size = AvatarContent.paletteSize
