@@ -97,7 +97,7 @@ extension ViewFactory {
     public func makeAuthorView(for message: ChatMessage, context: RenderContext) -> View {
         let name = View.text(authorName(of: message, context: context), .author)
         guard let user = message.user, !context.isCurrentUser(user) else { return name }
-        return .stack(.horizontal, [.avatar(AvatarContent(user: user, colorIndex: context.authorColorIndex(for: user))), name])
+        return .stack(.horizontal, [.avatar(context.avatar(for: user)), name])
     }
 
     /// The default: the time (last message of a group only, unless ``RenderOptions/timestamps``
