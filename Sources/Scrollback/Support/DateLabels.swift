@@ -119,9 +119,9 @@ public final class DateLabels: Sendable {
                     case .oneTo12: hour % 12 == 0 ? 12 : hour % 12
                     case .zeroTo11: hour % 12
                     }
-                writer.append(value, padded: padded)
-            case .minute(let padded): writer.append(secondsOfDay / 60 % 60, padded: padded)
-            case .second(let padded): writer.append(secondsOfDay % 60, padded: padded)
+                writer.append(value, minimumWidth: padded ? 2 : 1)
+            case .minute(let padded): writer.append(secondsOfDay / 60 % 60, minimumWidth: padded ? 2 : 1)
+            case .second(let padded): writer.append(secondsOfDay % 60, minimumWidth: padded ? 2 : 1)
             case .dayPeriod: writer.append(hour < 12 ? amSymbol : pmSymbol)
             }
         }
@@ -146,9 +146,9 @@ public final class DateLabels: Sendable {
         guard offset != 0 else { return }
         let minutes = abs(offset) / 60
         writer.append(offset < 0 ? "-" : "+")
-        writer.append(minutes / 60, padded: true)
+        writer.append(minutes / 60, minimumWidth: 2)
         writer.append(":")
-        writer.append(minutes % 60, padded: true)
+        writer.append(minutes % 60, minimumWidth: 2)
     }
 
     /// "Friday, Nov 28, 2025, 14:05:09 UTC+01:00": everything an auditor needs about a moment,
@@ -198,34 +198,6 @@ private struct TimePattern: Sendable {
             case .dayPeriod: length + dayPeriodLength
             }
         }
-    }
-}
-
-/// Appends UTF-8 to a buffer of known capacity, for `String(unsafeUninitializedCapacity:)`.
-private struct UTF8Writer {
-    private let buffer: UnsafeMutableBufferPointer<UInt8>
-    private(set) var count = 0
-
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
-
-    mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-            precondition(count + bytes.count <= buffer.count)
-            (target + count).initialize(from: source, count: bytes.count)
-            count += bytes.count
-        }
-    }
-
-    /// A number below 100, with a leading zero below 10 when `padded`.
-    mutating func append(_ value: Int, padded: Bool) {
-        if value >= 10 || padded {
-            buffer[count] = UInt8(ascii: "0") + UInt8(value / 10)
-            count += 1
-        }
-        buffer[count] = UInt8(ascii: "0") + UInt8(value % 10)
-        count += 1
     }
 }
 
