@@ -141,8 +141,10 @@ extension DisplayWidth {
         return result
     }
 
-    /// Whether the UTF-8 of `text` holds U+FE0F (EF B8 8F): a byte scan, as most text has none.
+    /// Whether the UTF-8 of `text` holds U+FE0F (EF B8 8F): a byte scan, as most text has none,
+    /// and most has no EF byte at all, which `memchr` rules out fastest.
     private static func containsEmojiSelector(_ text: String) -> Bool {
+        guard text.containsUTF8(0xEF) else { return false }
         func scan(_ bytes: some Collection<UInt8>) -> Bool {
             var state = 0
             for byte in bytes {
