@@ -79,6 +79,11 @@ public struct RenderContext: Sendable {
         speakers?.index(of: user) ?? AvatarContent(user: user).colorIndex
     }
 
+    /// The avatar of `user`, in the colour ``authorColorIndex(for:)`` gives.
+    func avatar(for user: ChatUser) -> AvatarContent {
+        speakers?.avatar(of: user) ?? AvatarContent(user: user)
+    }
+
     /// Whether another author of the document goes by the same display name as `user`, so that
     /// only the user id tells them apart. Known after an index pass; `false` without one.
     public func sharesDisplayName(_ user: ChatUser) -> Bool {

@@ -14,16 +14,48 @@ final class SpeakerOrder: Sendable {
     /// The most speakers given a place in order.
     static let limit = 65_536
 
-    private let order = Mutex<[UInt64: Int]>([:])
+    /// A speaker's place in order, and the initials of the name they last appeared under.
+    private struct Speaker {
+        let index: Int
+        var name: String
+        var initials: String
+    }
+
+    private let order = Mutex<[UInt64: Speaker]>([:])
 
     /// The colour index of `user`: its place in order of first appearance.
     func index(of user: ChatUser) -> Int {
+        speaker(user, needsInitials: false).index
+    }
+
+    /// The avatar of `user`: the colour of its place in order, and initials worked out once per
+    /// speaker and name, since a name in another script costs a walk through its characters.
+    func avatar(of user: ChatUser) -> AvatarContent {
+        let speaker = speaker(user, needsInitials: true)
+        return AvatarContent(imageURL: user.imageURL, initials: speaker.initials, colorIndex: speaker.index)
+    }
+
+    /// `user`'s entry, made on their first appearance; its initials are up to date only when
+    /// `needsInitials` asks for them.
+    private func speaker(_ user: ChatUser, needsInitials: Bool) -> Speaker {
         let key = AvatarContent.key(of: user)
         return order.withLock { order in
-            if let known = order[key] { return known }
-            guard order.count < Self.limit else { return Int(key % UInt64(AvatarContent.paletteSize)) }
-            order[key] = order.count
-            return order.count - 1
+            if var known = order[key] {
+                guard needsInitials else { return known }
+                let name = user.displayName
+                guard known.name != name else { return known }
+                (known.name, known.initials) = (name, AvatarContent.initials(of: name))
+                order[key] = known
+                return known
+            }
+            let name = needsInitials ? user.displayName : ""
+            let initials = needsInitials ? AvatarContent.initials(of: name) : ""
+            guard order.count < Self.limit else {
+                return Speaker(index: Int(key % UInt64(AvatarContent.paletteSize)), name: name, initials: initials)
+            }
+            let speaker = Speaker(index: order.count, name: name, initials: initials)
+            order[key] = speaker
+            return speaker
         }
     }
 }

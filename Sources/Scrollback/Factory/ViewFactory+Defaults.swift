@@ -97,7 +97,7 @@ extension ViewFactory {
     public func makeAuthorView(for message: ChatMessage, context: RenderContext) -> View {
         let name = View.text(authorName(of: message, context: context), .author)
         guard let user = message.user, !context.isCurrentUser(user) else { return name }
-        return .stack(.horizontal, [.avatar(AvatarContent(user: user, colorIndex: context.authorColorIndex(for: user))), name])
+        return .stack(.horizontal, [.avatar(context.avatar(for: user)), name])
     }
 
     /// The default: the time (last message of a group only, unless ``RenderOptions/timestamps``
@@ -476,10 +476,38 @@ extension ViewFactory {
 
     static func shortened(_ text: String, lines: Int, characters: Int) -> String {
         if let result = shortenedASCII(text, lines: lines, characters: characters) { return result }
-        let allLines = text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
-        let kept = allLines.prefix(lines).joined(separator: " ")
-        guard kept.count > characters || allLines.count > lines else { return kept }
+        let (kept, hasMoreLines) = firstLines(of: text, count: lines)
+        guard kept.count > characters || hasMoreLines else { return kept }
         return kept.prefix(characters).trimmingSpaces() + "…"
+    }
+
+    /// The first `count` lines of `text` that are not empty, joined with spaces, and whether
+    /// another follows: what splitting the characters at each line break gives, found on
+    /// bytes, since a line break is never part of a longer character (CR LF is one break).
+    private static func firstLines(of text: String, count: Int) -> (kept: String, hasMoreLines: Bool) {
+        var text = text
+        return text.withUTF8 { bytes in
+            var kept: [UInt8] = []
+            var keptLines = 0
+            var lineStart = 0
+            var index = 0
+            while index <= bytes.count {
+                let breakLength = index == bytes.count ? 1 : TextControls.lineBreakLength(bytes, at: index)
+                guard breakLength > 0 else {
+                    index += 1
+                    continue
+                }
+                if index > lineStart {
+                    guard keptLines < count else { return (String(decoding: kept, as: UTF8.self), true) }
+                    if keptLines > 0 { kept.append(UInt8(ascii: " ")) }
+                    kept.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<index]))
+                    keptLines += 1
+                }
+                index += breakLength
+                lineStart = index
+            }
+            return (String(decoding: kept, as: UTF8.self), false)
+        }
     }
 
     /// ``shortened(_:lines:characters:)`` on bytes, for text of ASCII whose only line break is

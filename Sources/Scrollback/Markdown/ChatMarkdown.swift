@@ -50,19 +50,24 @@ struct TextScanner: Sendable {
     }
 
     /// Whether `text` holds `://`, `www.` (any case) or `@`: without them there is nothing to find.
+    /// Every message's text is asked, so the bytes are read from its storage rather than
+    /// through the `UTF8View`.
     static func mightContainMarkup(_ text: String) -> Bool {
-        var previous: (UInt8, UInt8, UInt8) = (0, 0, 0)
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "@") { return true }
-            if byte == UInt8(ascii: "/"), previous.1 == UInt8(ascii: ":"), previous.2 == UInt8(ascii: "/") { return true }
-            if byte == UInt8(ascii: "."), previous.0 | 0x20 == UInt8(ascii: "w"), previous.1 | 0x20 == UInt8(ascii: "w"),
-                previous.2 | 0x20 == UInt8(ascii: "w")
-            {
-                return true
+        var text = text
+        return text.withUTF8 { bytes in
+            var previous: (UInt8, UInt8, UInt8) = (0, 0, 0)
+            for byte in bytes {
+                if byte == UInt8(ascii: "@") { return true }
+                if byte == UInt8(ascii: "/"), previous.1 == UInt8(ascii: ":"), previous.2 == UInt8(ascii: "/") { return true }
+                if byte == UInt8(ascii: "."), previous.0 | 0x20 == UInt8(ascii: "w"), previous.1 | 0x20 == UInt8(ascii: "w"),
+                    previous.2 | 0x20 == UInt8(ascii: "w")
+                {
+                    return true
+                }
+                previous = (previous.1, previous.2, byte)
             }
-            previous = (previous.1, previous.2, byte)
+            return false
         }
-        return false
     }
 
     /// The run split into text, links and mentions, or `nil` when it has none of them.

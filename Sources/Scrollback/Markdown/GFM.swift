@@ -155,7 +155,7 @@ enum GFM {
         var sawPipe = false
         for piece in line {
             switch piece {
-            case .text(let text, let escapes, let linked) where !linked && text.utf8.contains(UInt8(ascii: "|")):
+            case .text(let text, let escapes, let linked) where !linked && text.containsUTF8(UInt8(ascii: "|")):
                 let bytes = Array(text.utf8)
                 var start = 0
                 var escapeIndex = 0
@@ -178,7 +178,7 @@ enum GFM {
                     sawPipe = true
                 }
                 appendSegment(upTo: bytes.count)
-            case .inline(.code(let code)) where code.utf8.contains(UInt8(ascii: "|")):
+            case .inline(.code(let code)) where code.containsUTF8(UInt8(ascii: "|")):
                 let parts = splitCode(code)
                 if parts.count == 1 {
                     cells[cells.count - 1].append(.inline(.code(parts[0])))
@@ -266,13 +266,13 @@ enum GFM {
 
     private static func hasPipe(_ piece: Piece) -> Bool {
         switch piece {
-        case .text(let text, _, false): return text.utf8.contains(UInt8(ascii: "|"))
+        case .text(let text, _, false): return text.containsUTF8(UInt8(ascii: "|"))
         default: return false
         }
     }
 
     private static func hasTilde(_ piece: Piece) -> Bool {
-        if case .text(let text, _, _) = piece { return text.utf8.contains(UInt8(ascii: "~")) }
+        if case .text(let text, _, _) = piece { return text.containsUTF8(UInt8(ascii: "~")) }
         return false
     }
 
@@ -305,7 +305,7 @@ enum GFM {
         var output: [Entry] = []
         var openers: [[Int]] = [[], []] // indices in `output` of open runs of one and two `~`
         for (pieceIndex, piece) in pieces.enumerated() {
-            guard case .text(let text, let escapes, let linked) = piece, text.utf8.contains(UInt8(ascii: "~")) else {
+            guard case .text(let text, let escapes, let linked) = piece, text.containsUTF8(UInt8(ascii: "~")) else {
                 output.append(Entry(piece))
                 continue
             }

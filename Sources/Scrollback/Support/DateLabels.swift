@@ -14,8 +14,8 @@ public final class DateLabels: Sendable {
     public let timeZone: TimeZone
     /// The locale of day names and of the 12- or 24-hour clock.
     public let locale: Locale
-    private let shortPattern: [TimePatternPiece]
-    private let secondsPattern: [TimePatternPiece]
+    private let shortPattern: TimePattern
+    private let secondsPattern: TimePattern
     private let amSymbol: String
     private let pmSymbol: String
     private let dayFormatter: DateFormatter
@@ -32,12 +32,13 @@ public final class DateLabels: Sendable {
         let isPOSIX = locale.identifier == "en_US_POSIX"
         let short = isPOSIX ? nil : DateFormatter.dateFormat(fromTemplate: "jm", options: 0, locale: locale)
         let long = isPOSIX ? nil : DateFormatter.dateFormat(fromTemplate: "jms", options: 0, locale: locale)
-        shortPattern = TimePatternPiece.parse(short ?? "HH:mm")
-        secondsPattern = TimePatternPiece.parse(long ?? "HH:mm:ss")
         let symbols = DateFormatter()
         symbols.locale = locale
         amSymbol = symbols.amSymbol
         pmSymbol = symbols.pmSymbol
+        let dayPeriodLength = max(amSymbol.utf8.count, pmSymbol.utf8.count)
+        shortPattern = TimePattern(TimePatternPiece.parse(short ?? "HH:mm"), dayPeriodLength: dayPeriodLength)
+        secondsPattern = TimePattern(TimePatternPiece.parse(long ?? "HH:mm:ss"), dayPeriodLength: dayPeriodLength)
         dayFormatter = DateFormatter()
         dayFormatter.locale = locale
         dayFormatter.timeZone = timeZone
@@ -74,8 +75,11 @@ public final class DateLabels: Sendable {
 
     /// The local day number (days since 1970-01-01 in this zone): equal for two dates on the same day.
     public func dayNumber(of date: Date) -> Int64 {
-        let local = date.timeIntervalSince1970 + Double(offset(at: date))
-        return Int64((local / 86_400).rounded(.down))
+        Self.dayNumber(of: date, offset: offset(at: date))
+    }
+
+    private static func dayNumber(of date: Date, offset: Int) -> Int64 {
+        Int64(((date.timeIntervalSince1970 + Double(offset)) / 86_400).rounded(.down))
     }
 
     /// "14:05", or "2:05 PM" where the locale uses a 12-hour clock.
@@ -89,14 +93,24 @@ public final class DateLabels: Sendable {
     }
 
     private func time(_ date: Date, withSeconds: Bool) -> String {
-        let local = Int64((date.timeIntervalSince1970 + Double(offset(at: date))).rounded(.down))
+        let offset = offset(at: date)
+        let pattern = withSeconds ? secondsPattern : shortPattern
+        return String(unsafeUninitializedCapacity: pattern.maximumLength) { buffer in
+            var writer = UTF8Writer(buffer)
+            appendTime(date, offset: offset, pattern: pattern, to: &writer)
+            return writer.count
+        }
+    }
+
+    /// Writes `date`'s time of day in `pattern`: arithmetic and bytes, since every message shows
+    /// one and a `String` built piece by piece cost several times more.
+    private func appendTime(_ date: Date, offset: Int, pattern: TimePattern, to writer: inout UTF8Writer) {
+        let local = Int64((date.timeIntervalSince1970 + Double(offset)).rounded(.down))
         let secondsOfDay = Int(((local % 86_400) + 86_400) % 86_400)
         let hour = secondsOfDay / 3600
-        func digits(_ value: Int, padded: Bool) -> String { padded && value < 10 ? "0\(value)" : "\(value)" }
-        var result = ""
-        for piece in withSeconds ? secondsPattern : shortPattern {
+        for piece in pattern.pieces {
             switch piece {
-            case .literal(let text): result += text
+            case .literal(let text): writer.append(text)
             case .hour(let cycle, let padded):
                 let value =
                     switch cycle {
@@ -105,39 +119,85 @@ public final class DateLabels: Sendable {
                     case .oneTo12: hour % 12 == 0 ? 12 : hour % 12
                     case .zeroTo11: hour % 12
                     }
-                result += digits(value, padded: padded)
-            case .minute(let padded): result += digits(secondsOfDay / 60 % 60, padded: padded)
-            case .second(let padded): result += digits(secondsOfDay % 60, padded: padded)
-            case .dayPeriod: result += hour < 12 ? amSymbol : pmSymbol
+                writer.append(value, minimumWidth: padded ? 2 : 1)
+            case .minute(let padded): writer.append(secondsOfDay / 60 % 60, minimumWidth: padded ? 2 : 1)
+            case .second(let padded): writer.append(secondsOfDay % 60, minimumWidth: padded ? 2 : 1)
+            case .dayPeriod: writer.append(hour < 12 ? amSymbol : pmSymbol)
             }
         }
-        return result
     }
 
     /// The zone as an offset, "UTC" or "UTC+02:00" (or "UTC-03:30"), at `date`: unambiguous
     /// where abbreviations such as "CST" are not.
     public func zoneName(at date: Date) -> String {
         let offset = offset(at: date)
-        guard offset != 0 else { return "UTC" }
+        return String(unsafeUninitializedCapacity: Self.zoneNameLength) { buffer in
+            var writer = UTF8Writer(buffer)
+            Self.appendZoneName(offset: offset, to: &writer)
+            return writer.count
+        }
+    }
+
+    /// The most bytes ``zoneName(at:)`` writes: "UTC+hh:mm".
+    private static let zoneNameLength = 9
+
+    private static func appendZoneName(offset: Int, to writer: inout UTF8Writer) {
+        writer.append("UTC")
+        guard offset != 0 else { return }
         let minutes = abs(offset) / 60
-        let hours = minutes / 60, rest = minutes % 60
-        return "UTC" + (offset < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
+        writer.append(offset < 0 ? "-" : "+")
+        writer.append(minutes / 60, minimumWidth: 2)
+        writer.append(":")
+        writer.append(minutes % 60, minimumWidth: 2)
     }
 
     /// "Friday, Nov 28, 2025, 14:05:09 UTC+01:00": everything an auditor needs about a moment,
-    /// for tooltips. The day's label is cached, since messages come day by day.
+    /// for tooltips. The day's label is cached, since messages come day by day; the rest is
+    /// written into one string, as HTML asks for this twice per message.
     public func fullDateTime(_ date: Date) -> String {
-        day(date) + ", " + timeWithSeconds(date) + " " + zoneName(at: date)
+        let offset = offset(at: date)
+        let day = day(date, offset: offset)
+        let capacity = day.utf8.count + 3 + secondsPattern.maximumLength + Self.zoneNameLength
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var writer = UTF8Writer(buffer)
+            writer.append(day)
+            writer.append(", ")
+            appendTime(date, offset: offset, pattern: secondsPattern, to: &writer)
+            writer.append(" ")
+            Self.appendZoneName(offset: offset, to: &writer)
+            return writer.count
+        }
     }
 
     /// An absolute day, such as "Friday, Nov 28, 2025": a transcript is read later, so never "Today".
     public func day(_ date: Date) -> String {
-        Self.lookUp(dayNumber(of: date), in: dayCache) { dayFormatter.string(from: date) }
+        day(date, offset: offset(at: date))
+    }
+
+    private func day(_ date: Date, offset: Int) -> String {
+        Self.lookUp(Self.dayNumber(of: date, offset: offset), in: dayCache) { dayFormatter.string(from: date) }
     }
 
     /// "2025-11-28 14:05" in this zone, for summaries.
     public func dateTime(_ date: Date) -> String {
         isoFormatter.string(from: date)
+    }
+}
+
+/// A locale's time pattern and the most UTF-8 bytes a time in it takes.
+private struct TimePattern: Sendable {
+    let pieces: [TimePatternPiece]
+    let maximumLength: Int
+
+    init(_ pieces: [TimePatternPiece], dayPeriodLength: Int) {
+        self.pieces = pieces
+        maximumLength = pieces.reduce(0) { length, piece in
+            switch piece {
+            case .literal(let text): length + text.utf8.count
+            case .hour, .minute, .second: length + 2
+            case .dayPeriod: length + dayPeriodLength
+            }
+        }
     }
 }
 

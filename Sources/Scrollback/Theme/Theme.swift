@@ -77,24 +77,30 @@ public struct Theme: Sendable, Hashable {
     }
 
     /// `template` with each `%@` replaced by what `argument` gives, in order. Labels are filled
-    /// for every message, so this scans bytes rather than asking Foundation to search.
+    /// for every message, so this works on bytes rather than asking Foundation to search or
+    /// appending substrings.
     private static func filling(_ template: String, with argument: () -> String) -> String {
-        let bytes = template.utf8
-        var result = ""
-        var start = bytes.startIndex
-        var index = start
-        while index != bytes.endIndex {
-            let following = bytes.index(after: index)
-            if bytes[index] == UInt8(ascii: "%"), following != bytes.endIndex, bytes[following] == UInt8(ascii: "@") {
-                result += template[start..<index]
-                result += argument()
-                start = bytes.index(after: following)
-                index = start
-            } else {
-                index = following
+        var template = template
+        let filled: String? = template.withUTF8 { bytes in
+            var result: [UInt8] = []
+            var start = 0
+            var index = 0
+            while index + 1 < bytes.count {
+                guard bytes[index] == UInt8(ascii: "%"), bytes[index + 1] == UInt8(ascii: "@") else {
+                    index += 1
+                    continue
+                }
+                if start == 0 { result.reserveCapacity(bytes.count + 32) }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                result.append(contentsOf: argument().utf8)
+                index += 2
+                start = index
             }
+            guard start > 0 else { return nil }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            return String(decoding: result, as: UTF8.self)
         }
-        return start == bytes.startIndex ? template : result + template[start...]
+        return filled ?? template
     }
 
     /// A font a text style names: a family stack, a size, a weight and a slant.

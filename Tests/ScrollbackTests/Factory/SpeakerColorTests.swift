@@ -27,6 +27,23 @@ import Testing
         #expect(SampleTranscripts.renderInMemory(Self.messages(["zoe", "adam", "kim", "zoe", "lee"]), as: .html) == html)
     }
 
+    /// A speaker's avatar keeps their place in order and has the initials of the name they
+    /// appear under now, also when another name of theirs came first or their colour was asked
+    /// for alone.
+    @Test func avatarsHaveTheColourOfTheirPlaceAndTheirNamesInitials() {
+        let speakers = SpeakerOrder()
+        #expect(speakers.index(of: ChatUser(id: "zoe", name: "Zoë Ōkawa")) == 0)
+        #expect(
+            speakers.avatar(of: ChatUser(id: "ada", name: "Ada Lovelace")) == AvatarContent(imageURL: nil, initials: "AL", colorIndex: 1))
+        let zoe = ChatUser(id: "zoe", name: "Zoë Ōkawa", imageURL: "https://a.example/z.png")
+        #expect(speakers.avatar(of: zoe) == AvatarContent(imageURL: zoe.imageURL, initials: "ZŌ", colorIndex: 0))
+        #expect(speakers.avatar(of: zoe) == AvatarContent(user: zoe, colorIndex: 0))
+        let renamed = ChatUser(id: "zoe", name: "Лена Мюллер")
+        #expect(speakers.avatar(of: renamed) == AvatarContent(imageURL: nil, initials: "ЛМ", colorIndex: 0))
+        #expect(speakers.avatar(of: ChatUser(id: "", name: "山田 花子")) == AvatarContent(imageURL: nil, initials: "山花", colorIndex: 2))
+        #expect(speakers.index(of: ChatUser(id: "ada")) == 1)
+    }
+
     /// More speakers than colours: the colours start again from the first, in order.
     @Test func colourRepeatInOrderPastThePalette() {
         let authors = (0..<14).map { "user-\($0)" }

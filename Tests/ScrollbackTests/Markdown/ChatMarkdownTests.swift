@@ -3,6 +3,18 @@ import Testing
 @testable import Scrollback
 
 @Suite struct ChatMarkdownTests {
+    /// The pre-check finds `@`, `://` and `www.` anywhere, in any case, also in long and
+    /// non-ASCII text, and nothing in text without them.
+    @Test func theMarkupPreCheckFindsEveryStart() {
+        let long = String(repeating: "plain words, ", count: 30)
+        for text in ["a@b", "see https://x", "WwW.example", long + "ww.w " + "@", "日本語 www.例え.jp", long + "ftp://"] {
+            #expect(TextScanner.mightContainMarkup(text), "\(text.suffix(20))")
+        }
+        for text in ["", "ww.w", "http:/ /x", long, "日本語のテキスト", "w.w.w.", ":/:/"] {
+            #expect(!TextScanner.mightContainMarkup(text), "\(text.suffix(20))")
+        }
+    }
+
     private func inlines(_ text: String, users: [ChatUser] = []) -> [MarkdownInline] {
         let blocks = ChatMarkdown.parse(text, mentionedUsers: users).blocks
         guard blocks.count == 1, case .paragraph(let inlines) = blocks[0] else {

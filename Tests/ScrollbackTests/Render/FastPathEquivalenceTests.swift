@@ -92,6 +92,9 @@ import Testing
             "", "\n\n", "one", "one\ntwo\nthree\nfour", "a\n\n\nb\n", " lead\t\ntrail  ",
             String(repeating: "word ", count: 60), "x\r\ny\nz\nw", "café\nau\nlait\nnoir",
             String(repeating: "ab\t ", count: 70) + "\nend", "x\ry\u{0B}z\u{0C}w", "x\u{2028}y\u{2029}z\u{85}w",
+            // Past ASCII: line breaks beside combining marks, CR LF, emoji and scripts of every width.
+            "e\u{301}\n\u{301}x\r\n\r\nÿ", "👍🏽\n\n👨‍👩‍👧\r\n日本語\u{2028}\u{2029}한국어\nend", "é\r",
+            String(repeating: "Ω ", count: 120) + "\nlast", "\u{85}\u{85}ß\u{2029}",
         ]
         for sample in samples {
             for (lines, characters) in [(3, 200), (1, 5), (2, 12), (0, 3)] {

@@ -47,6 +47,21 @@ import Testing
         #expect(labels.fullDateTime(Self.evening) == day + ", " + labels.timeWithSeconds(Self.evening) + " UTC")
     }
 
+    /// The full moment is its parts joined, at every hour and in zones east and west of UTC,
+    /// with day periods of several bytes (Korean) as well as ASCII ones.
+    @Test(arguments: ["en_US", "ko_KR", "de_DE"])
+    func fullDateTimeJoinsItsParts(locale: String) {
+        for zone in ["UTC", "Asia/Kolkata", "America/St_Johns"] {
+            let labels = DateLabels(timeZone: TimeZone(identifier: zone)!, locale: Locale(identifier: locale))
+            for hour in 0..<24 {
+                let date = Self.morning.addingTimeInterval(Double(hour * 3600 + 3599))
+                let expected = labels.day(date) + ", " + labels.timeWithSeconds(date) + " " + labels.zoneName(at: date)
+                #expect(labels.fullDateTime(date) == expected)
+                #expect(labels.time(date).utf8.count <= labels.timeWithSeconds(date).utf8.count)
+            }
+        }
+    }
+
     /// The pattern reader: quoted text (the "h" of French "HH 'h'" is no 12-hour clock), day
     /// periods before the time, the other hour cycles, and no-break spaces.
     @Test func patternsAreReadLetterByLetter() {

@@ -44,6 +44,21 @@ extension Theme.Label {
         #expect(Theme.default.string(.workoutTitle) == "Workout")
     }
 
+    /// Placeholders are filled in order wherever they stand; an argument holding `%@` and
+    /// text around them, in any script, stay as they are.
+    @Test func placeholdersAreFilledInOrder() {
+        var theme = Theme.default
+        theme.strings[.nameWithID] = "%@ (%@)"
+        #expect(theme.string(.nameWithID, arguments: ["Zoë", "zoe-1"]) == "Zoë (zoe-1)")
+        theme.strings[.nameWithID] = "%@%@ — %%@ fin"
+        #expect(theme.string(.nameWithID, arguments: ["%@", "b", "c"]) == "%@b — %c fin")
+        #expect(theme.string(.nameWithID, arguments: ["a"]) == "a — % fin")
+        theme.strings[.edited] = "Bearbeitet %"
+        #expect(theme.string(.edited, "x") == "Bearbeitet %")
+        theme.strings[.edited] = "%@"
+        #expect(theme.string(.edited, "ganz") == "ganz")
+    }
+
     @Test func theSwiftAPITakesTheNamesAThemeFileTakes() {
         #expect(Theme.Label(rawValue: "edited") == .edited)
         #expect(Theme.Label(rawValue: "file.pdf") == .file(.pdf))

@@ -281,7 +281,7 @@ package final class ANSILayout {
             }
             layoutIndented(spaced, width: width, first: [StyledSpan("│ ", style: mutedStyle)], into: &lines)
         case .raw(let raw):
-            if let ansi = raw.ansi, options.colorDepth != .none || !ansi.utf8.contains(0x1B) {
+            if let ansi = raw.ansi, options.colorDepth != .none || !ansi.containsUTF8(0x1B) {
                 // Trusted app output, written as it is.
                 var text = Substring(ansi)
                 if text.hasSuffix("\n") { text = text.dropLast() }
@@ -827,7 +827,7 @@ package final class ANSILayout {
             var spans: [StyledSpan] = []
             appendMarkdown(cell, style: style, into: &spans)
             // A cell is one line: a line break in it reads as a space.
-            for index in spans.indices where spans[index].text.utf8.contains(0x0A) {
+            for index in spans.indices where spans[index].text.containsUTF8(0x0A) {
                 spans[index].text = spans[index].text.replacingOccurrences(of: "\n", with: " ")
             }
             return spans

@@ -21,12 +21,12 @@ package enum DisplayWidth {
 
     /// The columns one grapheme cluster occupies.
     package static func of(_ character: Character) -> Int {
-        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars
         var iterator = scalars.makeIterator()
         guard let first = iterator.next() else { return 0 }
         if iterator.next() == nil {
             // One scalar: the common case, without the cluster rules below.
+            if first.isASCII { return first.value >= 0x20 && first.value < 0x7F ? 1 : 0 }
             if isZeroWidth(first) { return 0 }
             return isWide(first) ? 2 : 1
         }
@@ -67,6 +67,8 @@ package enum DisplayWidth {
     /// Marks that draw on the previous character, and code points that draw nothing.
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x300 { return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        // The letters of the most written scripts, without asking for their properties.
+        if lettersOfCommonScripts.contains(where: { $0.contains(scalar.value) }) { return false }
         let properties = scalar.properties
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return true
@@ -76,6 +78,13 @@ package enum DisplayWidth {
         if (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value) { return true }
         return properties.isDefaultIgnorableCodePoint
     }
+
+    /// Runs of letters (and a few symbols), none of them a mark, format character or
+    /// default-ignorable: Cyrillic, Hebrew, Arabic, Devanagari, kana, CJK ideographs, Hangul.
+    static let lettersOfCommonScripts: [ClosedRange<UInt32>] = [
+        0x0400...0x0482, 0x05D0...0x05EA, 0x0620...0x064A, 0x0904...0x0939, 0x3041...0x3096, 0x30A1...0x30FA,
+        0x4E00...0x9FFF, 0xAC00...0xD7A3,
+    ]
 
     /// East Asian Wide (W) and Fullwidth (F) code points, merged across unassigned gaps.
     /// Emoji with default emoji presentation are found through their scalar properties.
@@ -141,8 +150,10 @@ extension DisplayWidth {
         return result
     }
 
-    /// Whether the UTF-8 of `text` holds U+FE0F (EF B8 8F): a byte scan, as most text has none.
+    /// Whether the UTF-8 of `text` holds U+FE0F (EF B8 8F): a byte scan, as most text has none,
+    /// and most has no EF byte at all, which `memchr` rules out fastest.
     private static func containsEmojiSelector(_ text: String) -> Bool {
+        guard text.containsUTF8(0xEF) else { return false }
         func scan(_ bytes: some Collection<UInt8>) -> Bool {
             var state = 0
             for byte in bytes {

@@ -27,6 +27,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private var messageTime: (date: Date, written: Bool)?
     /// Set while the channel header's info row is written: its image is drawn as a circle.
     private var writesChannelInfo = false
+    /// The markup of each avatar written so far.
+    private var avatarMarkup: [AvatarContent: String] = [:]
 
     /// The policy in the page itself: nothing loads but inline styles and the messages' images
     /// and media, and no script runs at all.
@@ -423,20 +425,29 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// A decorative circle (the author's name is written beside it): the initials always, the
     /// picture over them, so that a picture that fails to load leaves the initials.
     private mutating func writeAvatar(_ avatar: AvatarContent) {
-        writeCircle(
+        // Each group of an author's messages repeats their avatar: its markup is made once.
+        if let markup = avatarMarkup[avatar] { return output.write(markup) }
+        var markup = ""
+        Self.writeCircle(
             initials: avatar.initials, colorIndex: avatar.colorIndex,
-            picture: avatar.imageURL.flatMap { pictureSource(media($0)) }, extraClass: "")
+            picture: avatar.imageURL.flatMap { pictureSource(media($0)) }, extraClass: "", to: &markup)
+        // Bounded, for an input with a great many authors.
+        if avatarMarkup.count == 1024 { avatarMarkup.removeAll(keepingCapacity: true) }
+        avatarMarkup[avatar] = markup
+        output.write(markup)
     }
 
     /// The channel's picture in the header, drawn like an avatar over the channel's initials.
     /// Decorative: the heading beside it names the channel.
     private mutating func writeChannelImage(picture: String, name: String) {
-        writeCircle(
+        Self.writeCircle(
             initials: AvatarContent.initials(of: name), colorIndex: Int(FNV1a.hash(name) % UInt64(AvatarContent.paletteSize)),
-            picture: picture, extraClass: " sb-channel-image")
+            picture: picture, extraClass: " sb-channel-image", to: &output)
     }
 
-    private mutating func writeCircle(initials: String, colorIndex: Int, picture: String?, extraClass: String) {
+    private static func writeCircle<Markup: TextOutputStream>(
+        initials: String, colorIndex: Int, picture: String?, extraClass: String, to output: inout Markup
+    ) {
         // Colours repeat in order past the palette; the stylesheet maps classes past a theme's
         // own colours to its colours in order (a theme with eight: class 8 is avatar0).
         let size = AvatarContent.paletteSize
@@ -576,50 +587,39 @@ private struct CivilTime {
 
     /// `2025-11-28T09:12:00Z`, with milliseconds when there are any.
     var rfc3339: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
-        appendDate(to: &bytes, separator: UInt8(ascii: "T"))
-        bytes.append(UInt8(ascii: ":"))
-        Self.append(second, width: 2, to: &bytes)
-        if millisecond != 0 {
-            bytes.append(UInt8(ascii: "."))
-            Self.append(millisecond, width: 3, to: &bytes)
+        String(unsafeUninitializedCapacity: 24) { buffer in
+            var writer = UTF8Writer(buffer)
+            writeDate(to: &writer, separator: UInt8(ascii: "T"))
+            writer.append(UInt8(ascii: ":"))
+            writer.append(second, minimumWidth: 2)
+            if millisecond != 0 {
+                writer.append(UInt8(ascii: "."))
+                writer.append(millisecond, minimumWidth: 3)
+            }
+            writer.append(UInt8(ascii: "Z"))
+            return writer.count
         }
-        bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `2025-11-28 09:12`.
     var minuteText: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        appendDate(to: &bytes, separator: UInt8(ascii: " "))
-        return String(decoding: bytes, as: UTF8.self)
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            var writer = UTF8Writer(buffer)
+            writeDate(to: &writer, separator: UInt8(ascii: " "))
+            return writer.count
+        }
     }
 
     /// `yyyy-MM-dd`, the separator, `HH:mm`.
-    private func appendDate(to bytes: inout [UInt8], separator: UInt8) {
-        Self.append(year, width: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        Self.append(month, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        Self.append(day, width: 2, to: &bytes)
-        bytes.append(separator)
-        Self.append(hour, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        Self.append(minute, width: 2, to: &bytes)
-    }
-
-    /// Appends a non-negative number as decimal digits, zero-padded to `width`.
-    private static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        while divisor * 10 <= value { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
+    private func writeDate(to writer: inout UTF8Writer, separator: UInt8) {
+        writer.append(year, minimumWidth: 4)
+        writer.append(UInt8(ascii: "-"))
+        writer.append(month, minimumWidth: 2)
+        writer.append(UInt8(ascii: "-"))
+        writer.append(day, minimumWidth: 2)
+        writer.append(separator)
+        writer.append(hour, minimumWidth: 2)
+        writer.append(UInt8(ascii: ":"))
+        writer.append(minute, minimumWidth: 2)
     }
 }

@@ -149,6 +149,28 @@ enum HTMLEscaping {
         }
     }
 
+    /// The end of the run from `index` of bytes that every kind of content keeps as they are:
+    /// printable ASCII but `&<>"'`, tabs, and bytes of other characters except the lead bytes
+    /// that may start a C1 control, a line break or a bidi control.
+    private static func endOfPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        var end = index
+        while end + 8 <= bytes.count, let base = bytes.baseAddress,
+            !mayNeedWork(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+        {
+            end += 8
+        }
+        while end < bytes.count {
+            let byte = bytes[end]
+            let isPlain =
+                byte >= 0x80
+                ? byte != 0xC2 && byte != 0xD8 && byte != 0xE2
+                : (byte >= 0x20 && !isSpecialASCII(byte)) || byte == UInt8(ascii: "\t")
+            guard isPlain else { break }
+            end += 1
+        }
+        return end
+    }
+
     /// Copies `bytes` into a new buffer, escaping from `start` on. One allocation, one string.
     private static func escapedString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, content: Content) -> String {
         var result: [UInt8] = []
@@ -157,6 +179,13 @@ enum HTMLEscaping {
         var index = start
         let count = bytes.count
         while index < count {
+            // Bytes kept as they are, most of any string, are copied a run at a time.
+            let runEnd = endOfPlainRun(bytes, from: index)
+            if runEnd > index {
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
+                index = runEnd
+                if index == count { break }
+            }
             let byte = bytes[index]
             if content != .url, byte < 0x20 || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
                 let lineBreak = content == .line ? TextControls.lineBreakLength(bytes, at: index) : 0

@@ -325,7 +325,7 @@ struct HTMLMarkdownRenderer {
         guard !shown.isEmpty else { return false }
         let target = core(url)
         if shown == target { return true }
-        if url.utf8.contains(UInt8(ascii: "%")), let decoded = url.removingPercentEncoding, shown == core(decoded) { return true }
+        if url.containsUTF8(UInt8(ascii: "%")), let decoded = url.removingPercentEncoding, shown == core(decoded) { return true }
         // A phone number as people write it: "+44 17687 72645" for tel:+441768772645.
         guard url.utf8.starts(with: "tel:".utf8) else { return false }
         let spacing: Set<Unicode.Scalar> = [" ", "-", "(", ")", "."]

@@ -9,6 +9,25 @@ import Testing
         #expect(DisplayWidth.of("a\nb") == 2)
     }
 
+    /// The letter runs that skip the property lookup hold no mark, format character, control,
+    /// default-ignorable code point or Hangul filler: the lookup would find them visible too.
+    @Test func theCommonScriptShortcutAgreesWithTheProperties() {
+        for range in DisplayWidth.lettersOfCommonScripts {
+            for value in range {
+                let properties = Unicode.Scalar(value)!.properties
+                let category = properties.generalCategory
+                #expect(![.nonspacingMark, .enclosingMark, .format, .control].contains(category), "U+\(String(value, radix: 16))")
+                #expect(!properties.isDefaultIgnorableCodePoint, "U+\(String(value, radix: 16))")
+                #expect(!(0x1160...0x11FF).contains(value) && !(0xD7B0...0xD7FF).contains(value))
+            }
+        }
+        // ASCII runs of one scalar, CR LF and ASCII with a combining mark.
+        #expect(DisplayWidth.of(Character("\r\n")) == 0)
+        #expect(DisplayWidth.of(Character("\t")) == 0)
+        #expect(DisplayWidth.of(Character("e\u{301}")) == 1)
+        #expect(DisplayWidth.of("Ольга שלום محمد आरव ひら 山田 김민준") == 36)
+    }
+
     @Test func eastAsianWideAndFullwidth() {
         #expect(DisplayWidth.of("漢字") == 4)
         #expect(DisplayWidth.of("한국어") == 6)

@@ -437,6 +437,23 @@ struct HTMLBackendTests {
         #expect(thumbOnly.contains("<img src=\"https://cdn.example/t.png\" alt=\"\""))
     }
 
+    /// An avatar's markup is made once and written again as it was; another picture, other
+    /// initials or another colour make markup of their own.
+    @Test func repeatedAvatarsWriteTheSameMarkup() {
+        let avatar = AvatarContent(imageURL: "https://a.example/p.png?id=al&size=2", initials: "AL", colorIndex: 3)
+        let others = [
+            AvatarContent(imageURL: nil, initials: "AL", colorIndex: 3),
+            AvatarContent(imageURL: avatar.imageURL, initials: "BO", colorIndex: 3),
+            AvatarContent(imageURL: avatar.imageURL, initials: "AL", colorIndex: 4),
+        ]
+        var backend = HTMLBackend(output: "", options: RenderOptions(timeZone: Self.paris))
+        for view in [avatar] + others + [avatar] { backend.write(.avatar(view)) }
+        let written = backend.output.split(separator: "\n").map(String.init)
+        #expect(written == ([avatar] + others + [avatar]).map { Self.fragment(.avatar($0)) })
+        #expect(written[0].contains("p.png?id=al&amp;size=2"))
+        #expect(Set(written).count == 4)
+    }
+
     /// Missing media looks deliberate: initials stay under an avatar's picture, the channel's
     /// picture is a circle over its initials, and no `<img>` has a size of its own (a sized
     /// `<img>` that fails shows Chromium's broken-image icon over whatever is under it).

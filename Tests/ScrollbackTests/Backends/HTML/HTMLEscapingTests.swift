@@ -62,6 +62,22 @@ struct HTMLEscapingTests {
         #expect(HTMLEscaping.escape("ليلى حداد") == "ليلى حداد")
     }
 
+    /// Escaping copies the runs between special bytes whole: a long string mixing runs of
+    /// every length with specials escapes as its pieces do one by one.
+    @Test(arguments: [HTMLEscaping.Content.line, .lines, .url])
+    func longStringsEscapeAsTheirPieces(content: HTMLEscaping.Content) {
+        let pieces = [
+            "https://cdn.example.com/a.png?Key=APKA", "&", "Policy=t~vrPX", "'", "x", "\"", "日本語のテキスト", "<",
+            "\t", "\r\n", "\u{85}", "\u{202E}", "£ and é", "\u{0}", "\u{7F}", "ok", ">", "\u{2028}", "plain text runs on",
+        ]
+        for rotation in 0..<pieces.count {
+            let rotated = Array(pieces[rotation...] + pieces[..<rotation])
+            let whole = rotated.joined() + rotated.joined()
+            let expected = (rotated + rotated).map { HTMLEscaping.escape($0, as: content) }.joined()
+            #expect(HTMLEscaping.escape(whole, as: content) == expected, "\(rotation)")
+        }
+    }
+
     @Test func writeAppendsToAnyStream() {
         var output = "<p>"
         HTMLEscaping.write("1 < 2", to: &output)
