@@ -354,8 +354,34 @@ struct JSONStreamParser {
         guard index < limit, bytes[index] == UInt8(ascii: ":") else { return nil }
         let found = keys.index(of: UnsafeBufferPointer(start: bytes + start, count: end - start), readable: limit - start >= 16)
         cursor = index + 1
-        containers[top] = .objectRest
+        if state == .objectFirst { containers[top] = .objectRest }
         return found.map(KeyMatch.key) ?? .other
+    }
+
+    /// The next of `keys` in the innermost open object, with its `:` consumed (the caller reads
+    /// or skips the value next); members with other keys are skipped, their syntax checked.
+    /// `nil` once the object's `}` has been consumed. One loop for what would be a
+    /// ``nextKey(among:)`` and a ``skipValue()`` per member: readers that want a few members
+    /// of big objects spend most of their time here.
+    mutating func nextKey(skippingAllBut keys: ExpectedKeys) throws(ReadError) -> Int? {
+        while true {
+            let match: KeyMatch
+            if let quick = quickNextKey(among: keys) {
+                match = quick
+            } else {
+                match = try nextKey(among: keys)
+            }
+            switch match {
+            case .end: return nil
+            case .key(let index): return index
+            case .other:
+                if let end = Self.quickSkip(bytes, from: cursor, limit: limit, depth: containers.count) {
+                    cursor = end
+                } else {
+                    try skipValue()
+                }
+            }
+        }
     }
 
     /// Moves past the `,` before the next key and its opening quote: `false` once the

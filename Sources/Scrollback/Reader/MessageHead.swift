@@ -24,18 +24,16 @@ struct MessageHead {
     /// Reads the members of the object whose `{` was just consumed, up to its `}`.
     mutating func readMembers(from parser: inout JSONStreamParser) throws(ReadError) {
         let keys = Self.keys // once, not once a key
-        while true {
-            switch try parser.nextKey(among: keys) {
-            case .end: return
-            case .key(0): id = try parser.parseValue()
-            case .key(1): user = try Self.readUser(from: &parser)
-            case .key(2): parentID = try parser.parseValue()
-            case .key(3): createdAt = try parser.parseValue()
-            case .key(4): showInChannel = try parser.parseValue()
-            case .key:
+        while let key = try parser.nextKey(skippingAllBut: keys) {
+            switch key {
+            case 0: id = try parser.parseValue()
+            case 1: user = try Self.readUser(from: &parser)
+            case 2: parentID = try parser.parseValue()
+            case 3: createdAt = try parser.parseValue()
+            case 4: showInChannel = try parser.parseValue()
+            default:
                 sawContentKey = true
                 try parser.skipValue()
-            case .other: try parser.skipValue()
             }
         }
     }
@@ -76,19 +74,14 @@ struct MessageHead {
         // The name too: the index finds display names that two authors share.
         var name: JSONValue?
         let keys = userKeys
-        while true {
-            switch try parser.nextKey(among: keys) {
-            case .end:
-                var members: [(key: String, value: JSONValue)] = []
-                members.reserveCapacity(2)
-                if let id { members.append(("id", id)) }
-                if let name { members.append(("name", name)) }
-                return .object(JSONObject(uniqueMembers: members))
-            case .key(0): id = try parser.parseValue()
-            case .key: name = try parser.parseValue()
-            case .other: try parser.skipValue()
-            }
+        while let key = try parser.nextKey(skippingAllBut: keys) {
+            if key == 0 { id = try parser.parseValue() } else { name = try parser.parseValue() }
         }
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(2)
+        if let id { members.append(("id", id)) }
+        if let name { members.append(("name", name)) }
+        return .object(JSONObject(uniqueMembers: members))
     }
 
     private static let userKeys = ExpectedKeys(["id", "name"])

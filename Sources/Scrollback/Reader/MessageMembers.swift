@@ -134,18 +134,7 @@ struct MessageMembers {
         try parser.beginObject()
         var members = MessageMembers(raw: .range(start..<start))
         let keys = keys
-        while true {
-            let key: Int
-            switch try parser.nextKey(among: keys) {
-            case .end:
-                members.raw = .range(start..<parser.endOffsetFromPin)
-                return members
-            case .other:
-                try parser.skipValue()
-                continue
-            case .key(let index):
-                key = index
-            }
+        while let key = try parser.nextKey(skippingAllBut: keys) {
             switch key {
             case 0: members.id = try parser.parseValue()
             case 1: members.type = try parser.parseValue()
@@ -189,6 +178,8 @@ struct MessageMembers {
             default: members.sharedLocation = try parser.parseValue()
             }
         }
+        members.raw = .range(start..<parser.endOffsetFromPin)
+        return members
     }
 }
 
@@ -215,18 +206,16 @@ struct UserMembers {
         try parser.beginObject()
         var user = UserMembers(raw: .range(start..<start))
         let keys = keys
-        while true {
-            switch try parser.nextKey(among: keys) {
-            case .end:
-                user.raw = .range(start..<parser.endOffsetFromPin)
-                return .object(user)
-            case .key(0): user.id = try parser.parseValue()
-            case .key(1): user.name = try parser.parseValue()
-            case .key(2): user.image = try parser.parseValue()
-            case .key: user.role = try parser.parseValue()
-            case .other: try parser.skipValue()
+        while let key = try parser.nextKey(skippingAllBut: keys) {
+            switch key {
+            case 0: user.id = try parser.parseValue()
+            case 1: user.name = try parser.parseValue()
+            case 2: user.image = try parser.parseValue()
+            default: user.role = try parser.parseValue()
             }
         }
+        user.raw = .range(start..<parser.endOffsetFromPin)
+        return .object(user)
     }
 }
 
@@ -255,19 +244,17 @@ struct ReactionMembers {
         try parser.beginObject()
         var reaction = ReactionMembers(raw: .range(start..<start))
         let keys = keys
-        while true {
-            switch try parser.nextKey(among: keys) {
-            case .end:
-                reaction.raw = .range(start..<parser.endOffsetFromPin)
-                return .object(reaction)
-            case .key(0): reaction.type = try parser.parseValue()
-            case .key(1): reaction.score = try parser.parseValue()
-            case .key(2): reaction.userID = try parser.parseValue()
-            case .key(3): reaction.user = try UserMembers.read(from: &parser)
-            case .key: reaction.createdAt = try parser.parseValue()
-            case .other: try parser.skipValue()
+        while let key = try parser.nextKey(skippingAllBut: keys) {
+            switch key {
+            case 0: reaction.type = try parser.parseValue()
+            case 1: reaction.score = try parser.parseValue()
+            case 2: reaction.userID = try parser.parseValue()
+            case 3: reaction.user = try UserMembers.read(from: &parser)
+            default: reaction.createdAt = try parser.parseValue()
             }
         }
+        reaction.raw = .range(start..<parser.endOffsetFromPin)
+        return .object(reaction)
     }
 }
 
