@@ -27,9 +27,11 @@ struct PrefetchedEvents: TranscriptEventSource {
             lateMembers: nil)
     }
 
-    /// Readings are handed over this many at a time, so that the threads meet rarely; a small
-    /// batch also keeps the first screen of `scrollback view` quick.
-    private static let batchSize = 64
+    /// Readings are handed over this many at a time, so that the threads meet rarely (waking a
+    /// thread costs tens of microseconds here). The render pass's batches are small, which keeps
+    /// the first screen of `scrollback view` quick and its messages few in memory; the index
+    /// pass's messages are small, and the first screen waits for all of them.
+    private static func batchSize(rendering: Bool) -> Int { rendering ? 64 : 256 }
     /// At most this many batches wait, which bounds the memory the reading ahead takes.
     private static let batchesAhead = 8
 
@@ -76,7 +78,9 @@ struct PrefetchedEvents: TranscriptEventSource {
         let heard = Heard()
         let sink: (@Sendable (RenderProgress) -> Void)? = progress == nil ? nil : { @Sendable report in heard.progress.append(report) }
         parsedTexts = threaded && parsesTexts ? ParsedTexts() : nil
-        let reader = BatchReader(reader: makeReader({ heard.warnings.append($0) }, sink), heard: heard, parsedTexts: parsedTexts)
+        let reader = BatchReader(
+            reader: makeReader({ heard.warnings.append($0) }, sink), heard: heard, parsedTexts: parsedTexts,
+            batchSize: Self.batchSize(rendering: parsesTexts))
         producer = Producer(reader: threaded ? reader : nil, report: progress)
         if !threaded { inlineReader = reader }
     }
@@ -147,19 +151,21 @@ extension PrefetchedEvents {
         private var reader: TranscriptReader
         private let heard: Heard
         private let parsedTexts: ParsedTexts?
+        private let batchSize: Int
 
-        init(reader: TranscriptReader, heard: Heard, parsedTexts: ParsedTexts?) {
+        init(reader: TranscriptReader, heard: Heard, parsedTexts: ParsedTexts?, batchSize: Int) {
             self.reader = reader
             self.heard = heard
             self.parsedTexts = parsedTexts
+            self.batchSize = batchSize
         }
 
-        /// Up to ``PrefetchedEvents/batchSize`` items; the last batch ends with the end (no item)
+        /// Up to `batchSize` items; the last batch ends with the end (no item)
         /// or the error that stopped the reading.
         func next() -> [Entry] {
             var batch: [Entry] = []
-            batch.reserveCapacity(PrefetchedEvents.batchSize)
-            while batch.count < PrefetchedEvents.batchSize {
+            batch.reserveCapacity(batchSize)
+            while batch.count < batchSize {
                 var entry = Entry.spent
                 do throws(ReadError) {
                     entry.item = try reader.nextItem()
