@@ -5,199 +5,180 @@ import Foundation
 public struct ChatMessage: Sendable, Hashable {
     /// The fields, behind one reference: a message is copied from stage to stage of a rendering,
     /// and a copy is then a retain, not thirty (copy-on-write, like the standard library's types).
-    private var storage: Storage
+    private var storage: CopyOnWrite<Fields>
 
     /// The message's `id` as the export has it; empty when the input had none (the message then
     /// gets no anchor and no reply can quote it).
     public var id: String {
         get { storage.fields.id }
-        set { fields.id = newValue }
+        set { storage.fields.id = newValue }
     }
     /// The type as written; see ``kind`` for how it is shown.
     public var type: MessageType {
         get { storage.fields.type }
-        set { fields.type = newValue }
+        set { storage.fields.type = newValue }
     }
     /// The Markdown body, with surrounding whitespace trimmed.
     public var text: String {
         get { storage.fields.text }
-        set { fields.text = newValue }
+        set { storage.fields.text = newValue }
     }
     /// The author (`user`); `nil` when the input names none.
     public var user: ChatUser? {
         get { storage.fields.user }
-        set { fields.user = newValue }
+        set { storage.fields.user = newValue }
     }
     /// When the message was sent (`created_at`).
     public var createdAt: Date? {
         get { storage.fields.createdAt }
-        set { fields.createdAt = newValue }
+        set { storage.fields.createdAt = newValue }
     }
     /// When anything about the message last changed (`updated_at`), reactions included; see
     /// ``textUpdatedAt`` for edits of the text.
     public var updatedAt: Date? {
         get { storage.fields.updatedAt }
-        set { fields.updatedAt = newValue }
+        set { storage.fields.updatedAt = newValue }
     }
     /// When the text was last edited (`message_text_updated_at`); set only for edited messages.
     public var textUpdatedAt: Date? {
         get { storage.fields.textUpdatedAt }
-        set { fields.textUpdatedAt = newValue }
+        set { storage.fields.textUpdatedAt = newValue }
     }
     /// When the message was deleted (`deleted_at`).
     public var deletedAt: Date? {
         get { storage.fields.deletedAt }
-        set { fields.deletedAt = newValue }
+        set { storage.fields.deletedAt = newValue }
     }
     /// Whether the message was deleted for the exporting user only (`deleted_for_me`).
     public var deletedForMe: Bool {
         get { storage.fields.deletedForMe }
-        set { fields.deletedForMe = newValue }
+        set { storage.fields.deletedForMe = newValue }
     }
     /// The attachments in input order, each of any kind.
     public var attachments: [AnyChatMessageAttachment] {
         get { storage.fields.attachments }
-        set { fields.attachments = newValue }
+        set { storage.fields.attachments = newValue }
     }
     /// The id of the message this one replies to with a quote (`quoted_message_id`, else the
     /// embedded ``quotedMessage``'s id).
     public var quotedMessageID: String? {
         get { storage.fields.quotedMessageID }
-        set { fields.quotedMessageID = newValue }
+        set { storage.fields.quotedMessageID = newValue }
     }
     /// The id of the thread's first message when this message is a thread reply (`parent_id`).
     public var parentID: String? {
         get { storage.fields.parentID }
-        set { fields.parentID = newValue }
+        set { storage.fields.parentID = newValue }
     }
     /// Whether a thread reply was also sent to the channel (`show_in_channel`).
     public var showInChannel: Bool {
         get { storage.fields.showInChannel }
-        set { fields.showInChannel = newValue }
+        set { storage.fields.showInChannel = newValue }
     }
     /// How many replies the message's thread has (`reply_count`), as the server counted them.
     public var replyCount: Int64? {
         get { storage.fields.replyCount }
-        set { fields.replyCount = newValue }
+        set { storage.fields.replyCount = newValue }
     }
     /// The users who replied in the message's thread (`thread_participants`).
     public var threadParticipants: [ChatUser] {
         get { storage.fields.threadParticipants }
-        set { fields.threadParticipants = newValue }
+        set { storage.fields.threadParticipants = newValue }
     }
     /// The users the text mentions (`mentioned_users`): their `@Name` becomes a mention.
     public var mentionedUsers: [ChatUser] {
         get { storage.fields.mentionedUsers }
-        set { fields.mentionedUsers = newValue }
+        set { storage.fields.mentionedUsers = newValue }
     }
     /// The most recent reactions, with who gave them (`latest_reactions`).
     public var latestReactions: [Reaction] {
         get { storage.fields.latestReactions }
-        set { fields.latestReactions = newValue }
+        set { storage.fields.latestReactions = newValue }
     }
     /// The exporting user's own reactions (`own_reactions`).
     public var ownReactions: [Reaction] {
         get { storage.fields.ownReactions }
-        set { fields.ownReactions = newValue }
+        set { storage.fields.ownReactions = newValue }
     }
     /// Totals per reaction type, sorted by type name.
     public var reactionGroups: [ReactionGroup] {
         get { storage.fields.reactionGroups }
-        set { fields.reactionGroups = newValue }
+        set { storage.fields.reactionGroups = newValue }
     }
     /// Whether the message is pinned in its channel (`pinned`).
     public var pinned: Bool {
         get { storage.fields.pinned }
-        set { fields.pinned = newValue }
+        set { storage.fields.pinned = newValue }
     }
     /// When the message was pinned (`pinned_at`).
     public var pinnedAt: Date? {
         get { storage.fields.pinnedAt }
-        set { fields.pinnedAt = newValue }
+        set { storage.fields.pinnedAt = newValue }
     }
     /// Who pinned the message (`pinned_by`).
     public var pinnedBy: ChatUser? {
         get { storage.fields.pinnedBy }
-        set { fields.pinnedBy = newValue }
+        set { storage.fields.pinnedBy = newValue }
     }
     /// When the pin lapses (`pin_expires`); `nil` for a pin without an end.
     public var pinExpires: Date? {
         get { storage.fields.pinExpires }
-        set { fields.pinExpires = newValue }
+        set { storage.fields.pinExpires = newValue }
     }
     /// Whether the message was sent without notifying anyone (`silent`).
     public var silent: Bool {
         get { storage.fields.silent }
-        set { fields.silent = newValue }
+        set { storage.fields.silent = newValue }
     }
     /// Whether moderation hid the message from everyone but its author (`shadowed`).
     public var shadowed: Bool {
         get { storage.fields.shadowed }
-        set { fields.shadowed = newValue }
+        set { storage.fields.shadowed = newValue }
     }
     /// The slash command that made the message, such as `giphy` (`command`).
     public var command: String? {
         get { storage.fields.command }
-        set { fields.command = newValue }
+        set { storage.fields.command = newValue }
     }
     /// The text given to ``command`` (`args`).
     public var args: String? {
         get { storage.fields.args }
-        set { fields.args = newValue }
+        set { storage.fields.args = newValue }
     }
     /// Every key of the input object, in input order. A message from the reader builds it from
     /// the input's bytes when first asked for (once).
     public var raw: JSONObject {
         get { storage.fields.rawObject.object }
         set {
-            fields.rawObject = RawJSONObject(newValue)
-            (fields.pollMember, fields.sharedLocationMember) = (newValue["poll"], newValue["shared_location"])
+            storage.fields.rawObject = RawJSONObject(newValue)
+            (storage.fields.pollMember, storage.fields.sharedLocationMember) = (newValue["poll"], newValue["shared_location"])
         }
     }
     var rawObject: RawJSONObject {
         get { storage.fields.rawObject }
-        set { fields.rawObject = newValue }
+        set { storage.fields.rawObject = newValue }
     }
     /// `raw`'s `poll` and `shared_location`, kept apart: every message is asked for them, and
     /// `raw` is built only when read.
     var pollMember: JSONValue? {
         get { storage.fields.pollMember }
-        set { fields.pollMember = newValue }
+        set { storage.fields.pollMember = newValue }
     }
     var sharedLocationMember: JSONValue? {
         get { storage.fields.sharedLocationMember }
-        set { fields.sharedLocationMember = newValue }
+        set { storage.fields.sharedLocationMember = newValue }
     }
 
     /// The embedded copy of the message this one quotes, when the input carries it.
     public var quotedMessage: ChatMessage? {
         get { storage.fields.quotedMessage }
-        set { fields.quotedMessage = newValue }
+        set { storage.fields.quotedMessage = newValue }
     }
 
     /// A message with these fields and every other one empty, as a test or an app building a
     /// transcript by hand needs it. ``raw`` starts empty.
     public init(id: String, type: MessageType = .regular, text: String = "", user: ChatUser? = nil, createdAt: Date? = nil) {
-        storage = Storage(Fields(id: id, type: type, text: text, user: user, createdAt: createdAt))
-    }
-
-    /// The fields for writing: copied first when another message shares them.
-    private var fields: Fields {
-        get { storage.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-            yield &storage.fields
-        }
-    }
-
-    /// Equal when every field is.
-    public static func == (lhs: ChatMessage, rhs: ChatMessage) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
-    }
-
-    /// Hashes every field, consistently with ``==(_:_:)``.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
+        storage = CopyOnWrite(Fields(id: id, type: type, text: text, user: user, createdAt: createdAt))
     }
 
     /// The keys a message object may have that this type models.
@@ -282,8 +263,4 @@ extension ChatMessage {
     }
 
     /// Where a message's fields live; written only while one message holds it.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
 }

@@ -3,37 +3,37 @@ public struct ChatUser: Sendable, Hashable {
     /// The user's `id`; empty for a user known only by name.
     public var id: String {
         get { storage.fields.id }
-        set { fields.id = newValue }
+        set { storage.fields.id = newValue }
     }
     /// The name the user chose (`name`); see ``displayName`` for what is shown.
     public var name: String? {
         get { storage.fields.name }
-        set { fields.name = newValue }
+        set { storage.fields.name = newValue }
     }
     /// The avatar's URL; Stream sends `""` for "no avatar", which is kept as `nil`.
     public var imageURL: String? {
         get { storage.fields.imageURL }
-        set { fields.imageURL = newValue }
+        set { storage.fields.imageURL = newValue }
     }
     /// The user's role in the app (`role`), such as `admin` or `user`.
     public var role: String? {
         get { storage.fields.role }
-        set { fields.role = newValue }
+        set { storage.fields.role = newValue }
     }
     /// Every key of the input object, known or not. A user from the reader builds it from the
     /// input's bytes when first asked for (once).
     public var raw: JSONObject {
         get { storage.fields.rawObject.object }
-        set { fields.rawObject = RawJSONObject(newValue) }
+        set { storage.fields.rawObject = RawJSONObject(newValue) }
     }
     var rawObject: RawJSONObject {
         get { storage.fields.rawObject }
-        set { fields.rawObject = newValue }
+        set { storage.fields.rawObject = newValue }
     }
 
     /// The fields behind one copy-on-write reference, as ``ChatMessage``'s: users are copied
     /// with every message, mention and reaction.
-    private var storage: Storage
+    private var storage: CopyOnWrite<Fields>
 
     /// A user with these fields, as a test or an app building a transcript by hand needs it.
     public init(id: String, name: String? = nil, imageURL: String? = nil, role: String? = nil, raw: JSONObject = JSONObject()) {
@@ -41,26 +41,7 @@ public struct ChatUser: Sendable, Hashable {
     }
 
     init(id: String, name: String?, imageURL: String?, role: String?, rawObject: RawJSONObject) {
-        storage = Storage(Fields(id: id, name: name, imageURL: imageURL, role: role, rawObject: rawObject))
-    }
-
-    /// The fields for writing: copied first when another user value shares them.
-    private var fields: Fields {
-        get { storage.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-            yield &storage.fields
-        }
-    }
-
-    /// Equal when every field is.
-    public static func == (lhs: ChatUser, rhs: ChatUser) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
-    }
-
-    /// Hashes every field, consistently with ``==(_:_:)``.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
+        storage = CopyOnWrite(Fields(id: id, name: name, imageURL: imageURL, role: role, rawObject: rawObject))
     }
 
     private struct Fields: Sendable, Hashable {
@@ -69,11 +50,6 @@ public struct ChatUser: Sendable, Hashable {
         var imageURL: String?
         var role: String?
         var rawObject: RawJSONObject
-    }
-
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
     }
 
     /// What a chat client shows for the user: the name, else the id.

@@ -311,13 +311,7 @@ struct JSONStreamParser {
         let state = containers[top]
         guard state == .objectFirst || state == .objectRest else { return nil }
         var index = cursor
-        @inline(__always) func skipSpace() {
-            while index < limit {
-                let byte = bytes[index]
-                guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-                index += 1
-            }
-        }
+        @inline(__always) func skipSpace() { index = Self.skippingSpace(bytes, from: index, limit: limit) }
         skipSpace()
         guard index < limit else { return nil }
         if state == .objectRest && bytes[index] == UInt8(ascii: ",") {
@@ -335,14 +329,7 @@ struct JSONStreamParser {
         guard bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
         index = start
-        while index + 8 <= limit {
-            let mask = Self.specialBytes(in: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-            if mask != 0 {
-                index += mask.trailingZeroBitCount >> 3
-                break
-            }
-            index += 8
-        }
+        index = Self.skippingPlainWords(bytes, from: index, limit: limit)
         while index < limit && bytes[index] != UInt8(ascii: "\"") {
             guard bytes[index] != UInt8(ascii: "\\") && bytes[index] >= 0x20 else { return nil }
             index += 1
@@ -646,13 +633,7 @@ struct JSONStreamParser {
         // One bit per open container, the innermost lowest: 1 for an object.
         var objects: UInt64 = 0
         var open = 0
-        @inline(__always) func skipSpace() {
-            while index < limit {
-                let byte = bytes[index]
-                guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-                index += 1
-            }
-        }
+        @inline(__always) func skipSpace() { index = Self.skippingSpace(bytes, from: index, limit: limit) }
         // Past a key's closing quote and its colon; false when either is missing.
         @inline(__always) func key() -> Bool {
             guard index < limit, bytes[index] == UInt8(ascii: "\""), let end = quickString(bytes, from: index + 1, limit: limit)
@@ -728,20 +709,38 @@ struct JSONStreamParser {
         }
     }
 
+    /// Moves eight bytes at a time from `index` while none of them is a quote, a backslash or a
+    /// control character: the index of the first such byte, or where fewer than eight are left.
+    @inline(__always)
+    private static func skippingPlainWords(_ bytes: UnsafePointer<UInt8>, from index: Int, limit: Int) -> Int {
+        var index = index
+        while index + 8 <= limit {
+            let mask = specialBytes(in: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+            if mask != 0 { return index + mask.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        return index
+    }
+
+    /// The first index from `index` on that holds no JSON whitespace; `limit` when there is none.
+    @inline(__always)
+    private static func skippingSpace(_ bytes: UnsafePointer<UInt8>, from index: Int, limit: Int) -> Int {
+        var index = index
+        while index < limit {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+            index += 1
+        }
+        return index
+    }
+
     /// Past the closing quote of the string whose body starts at `start`; `nil` when it runs
     /// past the window, holds a control character or a `\\u` escape, or has an invalid escape.
     @inline(__always)
     private static func quickString(_ bytes: UnsafePointer<UInt8>, from start: Int, limit: Int) -> Int? {
         var index = start
         while true {
-            while index + 8 <= limit {
-                let mask = specialBytes(in: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-                if mask != 0 {
-                    index += mask.trailingZeroBitCount >> 3
-                    break
-                }
-                index += 8
-            }
+            index = skippingPlainWords(bytes, from: index, limit: limit)
             guard index < limit else { return nil }
             switch bytes[index] {
             case UInt8(ascii: "\""):
@@ -806,16 +805,7 @@ struct JSONStreamParser {
     @inline(__always)
     private mutating func scanPlainString(quote: inout Int) throws(ReadError) -> Int? {
         while true {
-            var index = cursor
-            // Eight bytes at a time while no quote, backslash or control character is among them.
-            while index + 8 <= limit {
-                let mask = Self.specialBytes(in: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-                if mask != 0 {
-                    index += mask.trailingZeroBitCount >> 3
-                    break
-                }
-                index += 8
-            }
+            var index = Self.skippingPlainWords(bytes, from: cursor, limit: limit)
             while index < limit {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
@@ -1046,14 +1036,7 @@ struct JSONStreamParser {
     private mutating func skipStringBody() throws(ReadError) {
         var quote = cursor - 1
         while true {
-            while cursor + 8 <= limit {
-                let mask = Self.specialBytes(in: UnsafeRawPointer(bytes + cursor).loadUnaligned(as: UInt64.self))
-                if mask != 0 {
-                    cursor += mask.trailingZeroBitCount >> 3
-                    break
-                }
-                cursor += 8
-            }
+            cursor = Self.skippingPlainWords(bytes, from: cursor, limit: limit)
             while cursor < limit {
                 let byte = bytes[cursor]
                 if byte == UInt8(ascii: "\"") {
