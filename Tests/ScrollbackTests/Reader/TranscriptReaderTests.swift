@@ -207,6 +207,51 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         #expect(changed != first)
     }
 
+    /// Reading members straight from the input and decoding a parsed object are two ways to one
+    /// result: on messages whose every known field may have any type, both give the same
+    /// messages and the same warnings, in the same order.
+    @Test func readingMembersAgreesWithDecodingTheParsedObject() throws {
+        let values = [
+            "null", "1", "-2.5", #""s""#, #""""#, "true", "[]", "{}", #"[1, "x", null]"#, #"{"id": null}"#,
+            #"{"name": "N"}"#, #"{"id": 5, "name": 7, "image": []}"#, #""2023-13-45T99:00:00Z""#, #""2023-01-02T03:04:05Z""#,
+            #"[{"type": "like", "user": {"id": "u"}}, {"type": 3}, 7, {"user": "x"}]"#, #"[{"id": "u", "name": "Ada"}, "bob"]"#,
+            #"{"like": {"count": 2}, "love": 3}"#, #"{"id": "q", "text": "quoted", "user": 4}"#,
+        ]
+        let keys = [
+            "id", "type", "text", "html", "user", "created_at", "updated_at", "message_text_updated_at", "deleted_at",
+            "deleted_for_me", "attachments", "quoted_message_id", "quoted_message", "parent_id", "show_in_channel",
+            "reply_count", "thread_participants", "mentioned_users", "latest_reactions", "own_reactions", "reaction_groups",
+            "reaction_counts", "reaction_scores", "pinned", "pinned_at", "pinned_by", "pin_expires", "silent", "shadowed",
+            "command", "args", "poll", "shared_location", "custom",
+        ]
+        var random: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            random ^= random << 13
+            random ^= random >> 7
+            random ^= random << 17
+            return Int(random % UInt64(bound))
+        }
+        let messages = (0..<400).map { index in
+            let members = (0..<(1 + next(8))).map { _ in "\"\(keys[next(keys.count)])\": \(values[next(values.count)])" }
+            return "{\"id\": \"m\(index)\", \"text\": \"t\", " + members.joined(separator: ", ") + "}"
+        }
+        let read = try read("[" + messages.joined(separator: ",\n") + "]")
+        var decoded: [ChatMessage] = []
+        var warnings: [String] = []
+        for (index, text) in messages.enumerated() {
+            var parser = JSONStreamParser(bytes: Array(text.utf8))
+            let decoder = MessageDecoder(warn: { keyPath, reason in warnings.append("\(keyPath): \(reason)") })
+            switch decoder.message(try parser.parseValue(), path: "[\(index)]") {
+            case .success(let message): decoded.append(message)
+            case .failure(let problem): warnings.append("[\(index)]: \(problem.reason)")
+            }
+        }
+        #expect(read.messages.count > 300)
+        #expect(read.messages == decoded)
+        #expect(warnings.count > 300)
+        #expect(read.warnings.map { "\($0.keyPath): \($0.reason)" } == warnings)
+    }
+
     @Test func readsDatesWithZeroToNineFractionalDigits() throws {
         let base = try #require(RFC3339.parse("2021-01-12T16:43:25Z")).timeIntervalSince1970
         for digits in 0...9 {
