@@ -35,9 +35,9 @@ struct PrefetchedEvents: TranscriptEventSource {
     /// At most this many batches wait, which bounds the memory the reading ahead takes.
     private static let batchesAhead = 8
 
-    /// Whether each entry is moved out of its batch rather than copied. Copying a message costs
-    /// a retain and a release per member, but leaves the freeing of a big one to the reading
-    /// thread, where its spent batch goes; the index pass's small messages are cheaper moved.
+    /// Whether each item is moved out of its batch rather than copied. A copy leaves the freeing
+    /// of a big message to the reading thread, where its spent batch goes; the index pass's
+    /// small messages are as cheap to free here, and moving them saves the copy.
     private let movesItems: Bool
     private let producer: Producer
     /// The reader itself when there is no reading thread.

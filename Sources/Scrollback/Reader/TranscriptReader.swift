@@ -598,7 +598,6 @@ public struct TranscriptReader {
 
     // MARK: - Decoding
 
-    /// Decodes one message element, reporting its problems; `nil` when it is unusable.
     /// The message element at the parser, read member by member straight from the input (see
     /// ``MessageMembers``). One that is not an object, is not well-formed, or holds text that is
     /// not UTF-8 is read again from the same place as a whole value, so that its warnings and
@@ -622,6 +621,7 @@ public struct TranscriptReader {
         return try decode(parser.parseValue(), path: path, position: position)
     }
 
+    /// Decodes one message element, reporting its problems; `nil` when it is unusable.
     private mutating func decode(_ value: JSONValue, path: String, position: SourcePosition) throws(ReadError) -> ChatMessage? {
         fieldWarnings.items.removeAll(keepingCapacity: true)
         return try decode(decoder.message(value, path: path), path: path, position: position)
