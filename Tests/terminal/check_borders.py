@@ -97,10 +97,17 @@ def check(binary, path, width, workdir):
         os.remove(report_path)
     server = f"scrollback-borders-{os.getpid()}"
     command = f"{sys.executable} {os.path.abspath(__file__)} --probe {lines_path} {report_path}"
-    subprocess.run(
-        ["tmux", "-L", server, "-f", "/dev/null", "new-session", "-d", "-x", str(width + 10), "-y", "30",
-         "env", "LANG=C.UTF-8", "sh", "-c", command],
-        check=True, env=dict(os.environ, LANG="C.UTF-8"))
+    for attempt in range(5):
+        started = subprocess.run(
+            ["tmux", "-L", server, "-f", "/dev/null", "new-session", "-d", "-x", str(width + 10), "-y", "30",
+             "env", "LANG=C.UTF-8", "sh", "-c", command],
+            capture_output=True, env=dict(os.environ, LANG="C.UTF-8"))
+        # The previous width's server may still be exiting: its refusal is retried.
+        if b"server exited unexpectedly" not in started.stderr:
+            break
+        time.sleep(0.2 * (attempt + 1))
+    if started.returncode != 0:
+        return [f"tmux new-session: {started.stderr.decode(errors='replace')[:200]}"]
     try:
         deadline = time.monotonic() + 60
         while not os.path.exists(report_path):

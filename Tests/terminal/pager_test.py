@@ -31,7 +31,13 @@ failures = []
 
 
 def tmux(*arguments, check=True):
-    result = subprocess.run(["tmux", "-L", SOCKET, *arguments], capture_output=True, text=True)
+    for attempt in range(5):
+        result = subprocess.run(["tmux", "-L", SOCKET, *arguments], capture_output=True, text=True)
+        # A server whose last session just closed may still be exiting when the next
+        # new-session reaches it: that command is refused, and a new server starts on a retry.
+        if "server exited unexpectedly" not in result.stderr:
+            break
+        time.sleep(0.2 * (attempt + 1))
     if check and result.returncode != 0:
         raise RuntimeError(f"tmux {' '.join(arguments)}: {result.stderr}")
     return result.stdout
