@@ -632,7 +632,7 @@ struct JSONStreamParser {
         var index = start
         // One bit per open container, the innermost lowest: 1 for an object.
         var objects: UInt64 = 0
-        var open = 0
+        var openCount = 0
         @inline(__always) func skipSpace() { index = Self.skippingSpace(bytes, from: index, limit: limit) }
         // Past a key's closing quote and its colon; false when either is missing.
         @inline(__always) func key() -> Bool {
@@ -654,9 +654,9 @@ struct JSONStreamParser {
                 index = end
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = bytes[index] == UInt8(ascii: "{")
-                guard open < 63, depth + open < maximumDepth else { return nil }
+                guard openCount < 63, depth + openCount < maximumDepth else { return nil }
                 objects = objects << 1 | (isObject ? 1 : 0)
-                open += 1
+                openCount += 1
                 index += 1
                 skipSpace()
                 guard index < limit else { return nil }
@@ -666,7 +666,7 @@ struct JSONStreamParser {
                 }
                 index += 1
                 objects >>= 1
-                open -= 1
+                openCount -= 1
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 guard let end = quickNumber(bytes, from: index, limit: limit) else { return nil }
                 index = end
@@ -686,7 +686,7 @@ struct JSONStreamParser {
             }
             // After a value: close containers until one goes on with a comma.
             while true {
-                if open == 0 { return index }
+                if openCount == 0 { return index }
                 skipSpace()
                 guard index < limit else { return nil }
                 let isObject = objects & 1 == 1
@@ -694,7 +694,7 @@ struct JSONStreamParser {
                 if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     index += 1
                     objects >>= 1
-                    open -= 1
+                    openCount -= 1
                     continue
                 }
                 guard byte == UInt8(ascii: ",") else { return nil }

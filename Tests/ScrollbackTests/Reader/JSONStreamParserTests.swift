@@ -200,13 +200,8 @@ private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: I
             #"{"k": "tab\there", "e": 1e5, "z": -0.0, "s": "\/\b\f\r"}"#,
         ]
         let alphabet = Array(#"{}[]",:0123456789-+.eEtrufalsn \u"#.utf8) + [0x0A, 0x01, 0xC3, 0xA9]
-        var random: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next(_ bound: Int) -> Int {
-            random ^= random << 13
-            random ^= random >> 7
-            random ^= random << 17
-            return Int(random % UInt64(bound))
-        }
+        var random = XorShift(seed: 0x2545_F491_4F6C_DD1D)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         func skipped(_ bytes: [UInt8], chunkSize: Int) -> Result<Int, ReadError> {
             var parser = JSONStreamParser(bytes: bytes, chunkSize: chunkSize)
             do throws(ReadError) {

@@ -224,13 +224,8 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
             "reaction_counts", "reaction_scores", "pinned", "pinned_at", "pinned_by", "pin_expires", "silent", "shadowed",
             "command", "args", "poll", "shared_location", "custom",
         ]
-        var random: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            random ^= random << 13
-            random ^= random >> 7
-            random ^= random << 17
-            return Int(random % UInt64(bound))
-        }
+        var random = XorShift(seed: 0x9E37_79B9_7F4A_7C15)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         let messages = (0..<400).map { index in
             let members = (0..<(1 + next(8))).map { _ in "\"\(keys[next(keys.count)])\": \(values[next(values.count)])" }
             return "{\"id\": \"m\(index)\", \"text\": \"t\", " + members.joined(separator: ", ") + "}"
