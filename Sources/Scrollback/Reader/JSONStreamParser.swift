@@ -563,6 +563,20 @@ struct JSONStreamParser {
     // MARK: - Skipping
 
     /// Consumes the next value, checking its syntax, without building it.
+    /// The bytes of the value at the cursor when it lies whole in the window and the quick
+    /// walk takes it (``quickSkip``), without moving past it: a reader that knows the value by
+    /// its bytes then steps over it with ``skip(_:)``. Valid until the parser reads on.
+    mutating func quickValue() throws(ReadError) -> UnsafeBufferPointer<UInt8>? {
+        guard try peekSignificant() != nil, let end = Self.quickSkip(bytes, from: cursor, limit: limit, depth: containers.count)
+        else { return nil }
+        return UnsafeBufferPointer(start: bytes + cursor, count: end - cursor)
+    }
+
+    /// Moves past the value ``quickValue()`` returned.
+    mutating func skip(_ value: UnsafeBufferPointer<UInt8>) {
+        cursor += value.count
+    }
+
     mutating func skipValue() throws(ReadError) {
         let depth = containers.count
         if try peekSignificant() != nil, let end = Self.quickSkip(bytes, from: cursor, limit: limit, depth: depth) {

@@ -5,6 +5,8 @@ import Foundation
 struct MessageDecoder {
     /// Called for each field that had to be ignored.
     var warn: (_ keyPath: String, _ reason: String) -> Void
+    /// Where users decoded from the input's bytes are kept for the reading to find again.
+    var users: UserCache? = nil
 
     /// Decodes one message, or returns the reason it is unusable.
     func message(_ value: JSONValue, path: String) -> Result<ChatMessage, UnusableMessage> {
@@ -128,6 +130,7 @@ struct MessageDecoder {
     }
 
     private func user(_ members: UserMembers, path: FieldPath, text source: JSONText?) -> ChatUser? {
+        if let known = members.known { return known }
         let fields = Fields(path: path, warn: warn)
         let name = fields.string(members.name, "name")
         let id = identifier(members.id)
@@ -136,9 +139,27 @@ struct MessageDecoder {
             return nil
         }
         if id == nil { warn(path.description, "a user has no \"id\": shown by name only") }
-        return ChatUser(
+        let user = ChatUser(
             id: id ?? "", name: name, imageURL: fields.string(members.image, "image").flatMap { $0.isEmpty ? nil : $0 },
             role: fields.string(members.role, "role"), rawObject: members.raw.object(in: source))
+        if let users, let source, case .range(let range) = members.raw, Self.decodesQuietly(members) {
+            users.keep(user, writtenAs: source.bytes[range])
+        }
+        return user
+    }
+
+    /// Whether decoding `members` reports nothing: a string `id`, and strings or nothing for
+    /// the rest. Only such a user is kept in ``users``, so that finding it there again changes
+    /// no warning.
+    private static func decodesQuietly(_ members: UserMembers) -> Bool {
+        func isStringOrAbsent(_ value: JSONValue?) -> Bool {
+            switch value {
+            case nil, .string?: return true
+            default: return false
+            }
+        }
+        guard case .string(let id)? = members.id, !id.isEmpty else { return false }
+        return isStringOrAbsent(members.name) && isStringOrAbsent(members.image) && isStringOrAbsent(members.role)
     }
 
     func channel(_ object: JSONObject, path: String) -> ChatChannel {

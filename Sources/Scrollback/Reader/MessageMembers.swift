@@ -128,8 +128,8 @@ struct MessageMembers {
     ])
 
     /// Reads the object that starts at the parser's next value, which must be pinned (its
-    /// ranges are offsets from the pinned place).
-    static func read(from parser: inout JSONStreamParser) throws(ReadError) -> MessageMembers {
+    /// ranges are offsets from the pinned place). Users found in `users` are taken from it.
+    static func read(from parser: inout JSONStreamParser, users: UserCache? = nil) throws(ReadError) -> MessageMembers {
         let start = try parser.offsetFromPin()
         try parser.beginObject()
         var members = MessageMembers(raw: .range(start..<start))
@@ -142,7 +142,7 @@ struct MessageMembers {
             case 3:
                 members.hasHTML = true
                 try parser.skipValue()
-            case 4: members.user = try UserMembers.read(from: &parser)
+            case 4: members.user = try UserMembers.read(from: &parser, users: users)
             case 5: members.createdAt = try parser.parseValue()
             case 6: members.updatedAt = try parser.parseValue()
             case 7: members.textUpdatedAt = try parser.parseValue()
@@ -152,23 +152,35 @@ struct MessageMembers {
             case 11: members.quotedMessageID = try parser.parseValue()
             case 12:
                 if try parser.peekKind() == .object {
-                    members.quotedMessage = .object(try read(from: &parser))
+                    members.quotedMessage = .object(try read(from: &parser, users: users))
                 } else {
                     members.quotedMessage = .other(try parser.parseValue())
                 }
             case 13: members.parentID = try parser.parseValue()
             case 14: members.showInChannel = try parser.parseValue()
             case 15: members.replyCount = try parser.parseValue()
-            case 16: members.threadParticipants = try List.read(from: &parser, element: UserMembers.read)
-            case 17: members.mentionedUsers = try List.read(from: &parser, element: UserMembers.read)
-            case 18: members.latestReactions = try List.read(from: &parser, element: ReactionMembers.read)
-            case 19: members.ownReactions = try List.read(from: &parser, element: ReactionMembers.read)
+            case 16:
+                members.threadParticipants = try List.read(from: &parser) { parser throws(ReadError) in
+                    try UserMembers.read(from: &parser, users: users)
+                }
+            case 17:
+                members.mentionedUsers = try List.read(from: &parser) { parser throws(ReadError) in
+                    try UserMembers.read(from: &parser, users: users)
+                }
+            case 18:
+                members.latestReactions = try List.read(from: &parser) { parser throws(ReadError) in
+                    try ReactionMembers.read(from: &parser, users: users)
+                }
+            case 19:
+                members.ownReactions = try List.read(from: &parser) { parser throws(ReadError) in
+                    try ReactionMembers.read(from: &parser, users: users)
+                }
             case 20: members.reactionGroups = try parser.parseValue()
             case 21: members.reactionCounts = try parser.parseValue()
             case 22: members.reactionScores = try parser.parseValue()
             case 23: members.pinned = try parser.parseValue()
             case 24: members.pinnedAt = try parser.parseValue()
-            case 25: members.pinnedBy = try UserMembers.read(from: &parser)
+            case 25: members.pinnedBy = try UserMembers.read(from: &parser, users: users)
             case 26: members.pinExpires = try parser.parseValue()
             case 27: members.silent = try parser.parseValue()
             case 28: members.shadowed = try parser.parseValue()
@@ -187,6 +199,9 @@ struct MessageMembers {
 struct UserMembers {
     var id, name, image, role: JSONValue?
     var raw: MessageMembers.RawPlace
+    /// The user already decoded from an object written the same (``UserCache``): its members
+    /// were not read.
+    var known: ChatUser?
 
     init(_ object: JSONObject) {
         (id, name, image, role) = (object["id"], object["name"], object["image"], object["role"])
@@ -200,9 +215,17 @@ struct UserMembers {
     private static let keys = ExpectedKeys(["id", "name", "image", "role"])
 
     /// The user at the parser's next value, or the value found there instead.
-    static func read(from parser: inout JSONStreamParser) throws(ReadError) -> MessageMembers.Nested<UserMembers> {
+    static func read(from parser: inout JSONStreamParser, users: UserCache?) throws(ReadError)
+        -> MessageMembers.Nested<UserMembers>
+    {
         guard try parser.peekKind() == .object else { return .other(try parser.parseValue()) }
         let start = try parser.offsetFromPin()
+        if let users, let written = try parser.quickValue(), let known = users.user(writtenAs: written) {
+            parser.skip(written)
+            var user = UserMembers(raw: .range(start..<parser.endOffsetFromPin))
+            user.known = known
+            return .object(user)
+        }
         try parser.beginObject()
         var user = UserMembers(raw: .range(start..<start))
         let keys = keys
@@ -238,7 +261,9 @@ struct ReactionMembers {
     private static let keys = ExpectedKeys(["type", "score", "user_id", "user", "created_at"])
 
     /// The reaction at the parser's next value, or the value found there instead.
-    static func read(from parser: inout JSONStreamParser) throws(ReadError) -> MessageMembers.Nested<ReactionMembers> {
+    static func read(from parser: inout JSONStreamParser, users: UserCache?) throws(ReadError)
+        -> MessageMembers.Nested<ReactionMembers>
+    {
         guard try parser.peekKind() == .object else { return .other(try parser.parseValue()) }
         let start = try parser.offsetFromPin()
         try parser.beginObject()
@@ -249,7 +274,7 @@ struct ReactionMembers {
             case 0: reaction.type = try parser.parseValue()
             case 1: reaction.score = try parser.parseValue()
             case 2: reaction.userID = try parser.parseValue()
-            case 3: reaction.user = try UserMembers.read(from: &parser)
+            case 3: reaction.user = try UserMembers.read(from: &parser, users: users)
             default: reaction.createdAt = try parser.parseValue()
             }
         }

@@ -166,7 +166,7 @@ public struct TranscriptReader {
         decoder =
             mode == .index
             ? MessageDecoder(warn: { _, _ in })
-            : MessageDecoder(warn: { keyPath, reason in fieldWarnings.items.append((keyPath, reason)) })
+            : MessageDecoder(warn: { keyPath, reason in fieldWarnings.items.append((keyPath, reason)) }, users: UserCache())
     }
 
     /// The next channel or message, or `nil` at the end of the input.
@@ -607,7 +607,7 @@ public struct TranscriptReader {
             try parser.pinNextValue()
             defer { parser.unpin() }
             let depth = parser.depth
-            let members = try? MessageMembers.read(from: &parser)
+            let members = try? MessageMembers.read(from: &parser, users: decoder.users)
             if let members, parser.takeReplacementPosition() == nil {
                 let bytes = parser.pinnedBytes()
                 if JSONStreamParser.firstInvalidUTF8Offset(in: bytes) == bytes.count {

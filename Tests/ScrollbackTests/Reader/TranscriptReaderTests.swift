@@ -247,6 +247,32 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         #expect(read.warnings.map { "\($0.keyPath): \($0.reason)" } == warnings)
     }
 
+    /// An author's object repeated byte for byte is decoded once (``UserCache``); what each
+    /// message gets is the same as decoding every copy: equal users, `raw` as written, and a
+    /// warning for every copy of an object that has a problem.
+    @Test func aRepeatedAuthorReadsTheSameAsEachCopyDecoded() throws {
+        let ada = #"{"id": "ada", "name": "Ada", "image": "https://example.com/a.png", "online": true}"#
+        let adaRenamed = #"{"id": "ada", "name": "Ada L.", "image": "https://example.com/a.png", "online": true}"#
+        let broken = #"{"id": "bob", "name": true}"#
+        var messages: [String] = []
+        for index in 0..<6 {
+            let user = [ada, ada, broken, adaRenamed, ada, broken][index]
+            messages.append(
+                #"{"id": "m\#(index)", "text": "t", "user": \#(user), "latest_reactions": [{"type": "like", "user": \#(ada)}]}"#)
+        }
+        let read = try read("[" + messages.joined(separator: ",\n") + "]")
+        #expect(read.messages.map { $0.user?.name } == ["Ada", "Ada", nil, "Ada L.", "Ada", nil])
+        #expect(read.messages.map { $0.user?.id } == ["ada", "ada", "bob", "ada", "ada", "bob"])
+        for (message, text) in zip(read.messages, messages) {
+            var parser = JSONStreamParser(bytes: Array(text.utf8))
+            let parsed = try #require(try parser.parseValue().objectValue)
+            #expect(message.user?.raw == parsed["user"]?.objectValue)
+            #expect(message.latestReactions.first?.user?.raw == ["id": "ada", "name": "Ada", "image": "https://example.com/a.png", "online": true])
+            #expect(message.latestReactions.first?.user?.imageURL == "https://example.com/a.png")
+        }
+        #expect(read.warnings.map(\.keyPath) == ["[2].user.name", "[5].user.name"])
+    }
+
     @Test func readsDatesWithZeroToNineFractionalDigits() throws {
         let base = try #require(RFC3339.parse("2021-01-12T16:43:25Z")).timeIntervalSince1970
         for digits in 0...9 {
