@@ -267,7 +267,10 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
             var parser = JSONStreamParser(bytes: Array(text.utf8))
             let parsed = try #require(try parser.parseValue().objectValue)
             #expect(message.user?.raw == parsed["user"]?.objectValue)
-            #expect(message.latestReactions.first?.user?.raw == ["id": "ada", "name": "Ada", "image": "https://example.com/a.png", "online": true])
+            #expect(
+                message.latestReactions.first?.user?.raw == [
+                    "id": "ada", "name": "Ada", "image": "https://example.com/a.png", "online": true,
+                ])
             #expect(message.latestReactions.first?.user?.imageURL == "https://example.com/a.png")
         }
         #expect(read.warnings.map(\.keyPath) == ["[2].user.name", "[5].user.name"])
