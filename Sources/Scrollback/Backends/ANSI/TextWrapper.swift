@@ -166,6 +166,15 @@ extension TextWrapper {
                         index = runEnd
                         continue
                     }
+                    if mode == .characters && byte >= 0x20 && byte < 0x7F {
+                        // Characters mode breaks anywhere: a run of printable ASCII goes in as
+                        // many columns as each line has left.
+                        var runEnd = Self.printableASCIIEnd(in: text, from: next, to: end)
+                        if runEnd != end && utf8[runEnd] >= 0x80 { runEnd = utf8.index(before: runEnd) }
+                        consumeCharacters(spanIndex: spanIndex, from: index, to: runEnd)
+                        index = runEnd
+                        continue
+                    }
                     consume(
                         Piece(spanIndex: spanIndex, range: index..<next, width: Self.asciiWidth(byte)),
                         kind: Self.asciiKind(byte))
@@ -203,6 +212,33 @@ extension TextWrapper {
         @inline(__always)
         private static func asciiWidth(_ byte: UInt8) -> Int {
             byte >= 0x20 && byte < 0x7F ? 1 : 0
+        }
+
+        /// In ``Mode/characters``, the one-column clusters `start..<end` of span `spanIndex`,
+        /// placed as ``consume(_:kind:)`` would place them one by one.
+        private mutating func consumeCharacters(spanIndex: Int, from start: String.Index, to end: String.Index) {
+            let utf8 = spans[spanIndex].text.utf8
+            let room = width - breakMarkerWidth
+            var index = start
+            var remaining = utf8.distance(from: start, to: end)
+            while remaining > 0 {
+                if lineHasText && line.width >= room {
+                    if let breakMarker {
+                        closeRun()
+                        appendToLine(breakMarker.text[...], style: breakMarker.style, link: breakMarker.link)
+                        line.width += breakMarkerWidth
+                    }
+                    finishLine()
+                    startContinuationLine()
+                }
+                // A line takes its first cluster even when its prefix leaves no room.
+                let count = min(remaining, lineHasText ? room - line.width : max(1, room - line.width))
+                let next = utf8.index(index, offsetBy: count)
+                append(Piece(spanIndex: spanIndex, range: index..<next, width: count))
+                lineHasText = true
+                index = next
+                remaining -= count
+            }
         }
 
         mutating func consume(_ piece: Piece, kind: ClusterKind) {
@@ -386,20 +422,32 @@ extension TextWrapper {
             return count > 0 && runEnd != end && utf8[runEnd] >= 0x80 ? count - 1 : count
         }
 
-        /// The end of the run of visible ASCII bytes (0x21...0x7E) from `start`, before `end`:
-        /// scanned on the string's contiguous bytes, as index steps on the view cost far more.
+        /// The end of the run of visible ASCII bytes (0x21...0x7E) from `start`, before `end`.
         private static func visibleASCIIEnd(in text: String, from start: String.Index, to end: String.Index) -> String.Index {
+            asciiRunEnd(in: text, from: start, to: end, lowest: 0x21)
+        }
+
+        /// The end of the run of printable ASCII bytes (0x20...0x7E, spaces too) from `start`.
+        private static func printableASCIIEnd(in text: String, from start: String.Index, to end: String.Index) -> String.Index {
+            asciiRunEnd(in: text, from: start, to: end, lowest: 0x20)
+        }
+
+        /// The end of the run of bytes in `lowest...0x7E` from `start`, before `end`: scanned on
+        /// the string's contiguous bytes, as index steps on the view cost far more.
+        private static func asciiRunEnd(in text: String, from start: String.Index, to end: String.Index, lowest: UInt8)
+            -> String.Index
+        {
             let utf8 = text.utf8
             let lower = utf8.distance(from: utf8.startIndex, to: start)
             let upper = utf8.distance(from: utf8.startIndex, to: end)
             let found = utf8.withContiguousStorageIfAvailable { bytes -> Int in
                 var offset = lower
-                while offset < upper, bytes[offset] > 0x20, bytes[offset] < 0x7F { offset += 1 }
+                while offset < upper, bytes[offset] >= lowest, bytes[offset] < 0x7F { offset += 1 }
                 return offset
             }
             if let found { return utf8.index(utf8.startIndex, offsetBy: found) }
             var index = start
-            while index != end, utf8[index] > 0x20, utf8[index] < 0x7F { index = utf8.index(after: index) }
+            while index != end, utf8[index] >= lowest, utf8[index] < 0x7F { index = utf8.index(after: index) }
             return index
         }
 
