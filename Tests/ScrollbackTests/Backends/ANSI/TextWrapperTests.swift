@@ -118,6 +118,24 @@ func strippingSGR(_ text: String) -> String {
         #expect(lines.map(\.plainText) == ["│ let   x = [1, 2, 3", "│ ].map { $0 * 2 }", "│", "│     indented"])
     }
 
+    /// Characters mode places a run of ASCII a line's worth at a time: the same lines as when
+    /// every cluster comes in a span of its own, at every width, with and without a marker, a
+    /// prefix wider than the room, and a combining mark after the run.
+    @Test func characterModeRunsBreakAsClusterByCluster() {
+        let text = "https://example.com/a/very/long/path?query=1&b=2#frag  x\n  y é\u{301}z 世界 end"
+        let marker = StyledSpan("↩", style: SGRStyle(dim: true))
+        for width in 1...40 {
+            for breakMarker in [nil, marker] {
+                for prefix in [[StyledSpan("│ ")], [StyledSpan(String(repeating: "p", count: 12))]] {
+                    let wrapper = TextWrapper(width: width, prefix: prefix, mode: .characters, breakMarker: breakMarker)
+                    let whole = wrapper.wrap(text)
+                    let oneByOne = wrapper.wrap(text.map { StyledSpan(String($0)) })
+                    #expect(whole == oneByOne, "width \(width)")
+                }
+            }
+        }
+    }
+
     @Test func combiningMarkAfterASCIIStaysWithItsLetter() {
         let lines = TextWrapper(width: 20).wrap("cafe\u{301} naı\u{308}ve abcdefghijklmnopqrs\u{301}tuv")
         #expect(lines.map(\.plainText) == ["cafe\u{301} naı\u{308}ve", "abcdefghijklmnopqrs\u{301}t", "uv"])
