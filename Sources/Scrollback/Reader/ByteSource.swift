@@ -32,6 +32,8 @@ final class ByteSource {
     private(set) var baseOffset = 0
     /// Whether the descriptor (or memory) has nothing more to give.
     private(set) var isFinished = false
+    /// Where the next `pread` reads, for a source that reads from a given offset.
+    private var readOffset: Int?
 
     // Line bookkeeping at the window's start, and at the last position asked for.
     private var baseLine = 1
@@ -68,6 +70,15 @@ final class ByteSource {
         ownsDescriptor = false
         capacity = 2 * self.chunkSize
         storage = .allocate(capacity: capacity)
+    }
+
+    /// Reads the regular file open as `descriptor` from byte `offset` on, with `pread`, so that
+    /// several sources can read one descriptor at once (``ParallelIndexReading``). Offsets are
+    /// the file's; line numbers count from the start offset, and are not asked for.
+    convenience init(descriptor: Int32, name: String, from offset: Int, chunkSize: Int = ByteSource.defaultChunkSize) {
+        self.init(descriptor: descriptor, name: name, chunkSize: chunkSize)
+        (baseOffset, readOffset) = (offset, offset)
+        (baseLineStart, markOffset, markLineStart) = (offset, offset, offset)
     }
 
     /// Reads from memory; `chunkSize` exists so that tests can put chunk boundaries everywhere.
@@ -131,15 +142,75 @@ final class ByteSource {
             return received
         }
         while true {
-            let received = read(descriptor, destination, maximum)
+            let received: Int
+            if let offset = readOffset {
+                received = pread(descriptor, destination, maximum, off_t(offset))
+                if received > 0 { readOffset = offset + received }
+            } else {
+                received = read(descriptor, destination, maximum)
+            }
             if received >= 0 { return received }
             if errno == EINTR { continue }
             throw ReadError.io(path: name, reason: ByteSource.lastErrorText())
         }
     }
 
+    /// The descriptor and size of the regular file read from its current offset: what other
+    /// readers of the same bytes need. `nil` for memory, pipes and `pread` sources.
+    var regularFile: (descriptor: Int32, size: Int)? {
+        guard descriptor >= 0, readOffset == nil else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return (descriptor, Int(status.st_size))
+    }
+
+    /// Discards the window and goes on reading at input offset `offset`, past bytes that
+    /// other readers have parsed; their lines are counted only if a position is asked for.
+    /// Only for a ``regularFile`` source, forwards.
+    func jump(to offset: Int) throws(ReadError) {
+        precondition(descriptor >= 0 && readOffset == nil && offset >= baseOffset + count, "jump(to:) forwards in a file")
+        countSkippedLines()
+        guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
+            throw ReadError.io(path: name, reason: ByteSource.lastErrorText())
+        }
+        skipped = (baseOffset, offset, baseLine, baseLineStart)
+        (count, baseOffset, isFinished) = (0, offset, false)
+        // Counted from the jump on: lines relative to it, and -1 for "no line feed since".
+        (baseLine, baseLineStart, markOffset, markLine, markLineStart) = (1, -1, offset, 1, -1)
+    }
+
+    /// Bytes passed by ``jump(to:)`` whose line feeds are not counted yet: from `offset`, where
+    /// the count was `line` (starting at `lineStart`), to `end`.
+    private var skipped: (offset: Int, end: Int, line: Int, lineStart: Int)?
+
+    /// Counts the line feeds ``jump(to:)`` passed, and turns the counts made since into whole ones.
+    private func countSkippedLines() {
+        guard let skipped else { return }
+        self.skipped = nil
+        var (line, lineStart) = (skipped.line, skipped.lineStart)
+        let chunk = 1 << 20
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunk)
+        defer { buffer.deallocate() }
+        var offset = skipped.offset
+        while offset < skipped.end {
+            let received = pread(descriptor, buffer, min(chunk, skipped.end - offset), off_t(offset))
+            guard received > 0 else { break }
+            var index = 0
+            while index < received, let found = memchr(buffer + index, 0x0A, received - index) {
+                index = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                line += 1
+                lineStart = offset + index
+            }
+            offset += received
+        }
+        func whole(_ relative: (Int, Int)) -> (Int, Int) { (line + relative.0 - 1, relative.1 < 0 ? lineStart : relative.1) }
+        (baseLine, baseLineStart) = whole((baseLine, baseLineStart))
+        (markLine, markLineStart) = whole((markLine, markLineStart))
+    }
+
     /// The line and column of the byte at `index` in the window (`index == count` is the end).
     func position(at index: Int) -> SourcePosition {
+        countSkippedLines()
         let offset = baseOffset + index
         if offset >= markOffset {
             let (line, lineStart) = countLines(

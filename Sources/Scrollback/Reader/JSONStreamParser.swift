@@ -56,6 +56,17 @@ struct JSONStreamParser {
         scratch.reserveCapacity(256)
     }
 
+    /// A parser for the elements of an array whose body another parser met at `depth` open
+    /// containers: `source` starts where an element (or, `afterElement`, the `,` or `]` after
+    /// one) is next. The containers outside the array are stand-ins, there for the depth limit;
+    /// the reading ends with the array.
+    init(elementsFrom source: ByteSource, depth: Int, afterElement: Bool) {
+        self.init(source: source)
+        startedReading = true
+        containers = Array(repeating: .objectRest, count: max(depth - 1, 0)) + [afterElement ? .arrayRest : .arrayFirst]
+        internsValues = false
+    }
+
     init(bytes: [UInt8], chunkSize: Int = ByteSource.defaultChunkSize, workspace: Workspace = Workspace()) {
         self.init(source: ByteSource(bytes: bytes, chunkSize: chunkSize), workspace: workspace)
     }
@@ -75,6 +86,30 @@ struct JSONStreamParser {
 
     /// The input offset of the next byte to parse: how far the reading has got (progress).
     var bytePosition: Int { source.baseOffset + cursor }
+
+    /// The regular file this parser reads from its current offset, for parsers that read parts
+    /// of it beside this one; `nil` for other inputs, or while bytes are pinned.
+    var regularFile: (descriptor: Int32, size: Int, name: String)? {
+        guard pin == nil, startedReading, let file = source.regularFile else { return nil }
+        return (file.descriptor, file.size, source.name)
+    }
+
+    /// Whether the innermost open container is an array.
+    var isInArray: Bool { containers.last == .arrayFirst || containers.last == .arrayRest }
+
+    /// Goes on at input offset `offset` (not before the cursor) in the innermost open array,
+    /// after other parsers read the elements up to there: at an element's end with
+    /// `afterElement` (a `,` or `]` comes next), else where an element or the `]` comes next.
+    mutating func resume(at offset: Int, afterElement: Bool) throws(ReadError) {
+        precondition(isInArray && pin == nil && offset >= bytePosition, "resume(at:) past the cursor, in an array")
+        containers[containers.count - 1] = afterElement ? .arrayRest : .arrayFirst
+        if offset >= source.baseOffset + limit {
+            try source.jump(to: offset)
+            bytes = source.window
+            limit = source.count
+        }
+        cursor = min(offset - source.baseOffset, limit)
+    }
 
     /// Where the strings parsed since the last call first had to be repaired, if they had to:
     /// readers warn about it once per message.

@@ -69,6 +69,7 @@ extension RereadableInput {
             threaded: threaded, strict: strict, onWarning: { _ in }, progress: report,
             makeReader: { _, heard in
                 var reader = indexingReader(strict: strict)
+                reader.readsInParallel = threaded
                 if let heard { reader.progress = ProgressHook(phase: .indexing, messageTotal: nil, byteTotal: size, report: heard) }
                 return reader
             })

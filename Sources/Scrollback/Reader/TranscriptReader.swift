@@ -121,6 +121,14 @@ public struct TranscriptReader {
     private let handoff: EntityHandoff?
     /// Where an entity file's messages are spooled.
     private let temporaryDirectory: String
+    /// In ``Mode/index``: whether a long array of messages in a regular file is read by
+    /// several parsers at once (``ParallelIndexReading``). The items are the same either way.
+    var readsInParallel = false
+    /// The input bytes per segment of a parallel reading (``ParallelIndexReading/segmentSize``;
+    /// tests make it small).
+    var parallelSegmentSize = ParallelIndexReading.segmentSize
+    /// The parallel reading of the current array's elements, until it has handed them all out.
+    private var parallel: ParallelIndexReading?
     /// Hears how far the reading has got (a two-pass rendering with
     /// ``TranscriptRenderer/progress``); `nil` costs a mask test per message.
     var progress: ProgressHook?
@@ -176,7 +184,7 @@ public struct TranscriptReader {
 
     /// How many bytes of the input have been parsed so far: with the input's size, how far a
     /// long reading has got (for a progress line).
-    public var bytePosition: Int64 { Int64(parser.bytePosition) }
+    public var bytePosition: Int64 { Int64(parallel?.position ?? parser.bytePosition) }
 
     /// ``next()`` with, in ``Mode/index``, a reply's JSON.
     mutating func nextItem() throws(ReadError) -> Item? {
@@ -455,7 +463,26 @@ public struct TranscriptReader {
 
     private mutating func stepMessages() throws(ReadError) -> Item? {
         let top = arrayFrames.count - 1
-        guard try parser.nextElement() else {
+        if mode == .index && readsInParallel && !arrayFrames[top].triedParallel
+            && !(arrayFrames[top].count == 0 && frames.count == 1 && shape == .messageArray)
+        {
+            // (A bare array's first element is read here: it tells whether the file holds entities.)
+            arrayFrames[top].triedParallel = true
+            parallel = ParallelIndexReading(
+                after: parser, afterElement: arrayFrames[top].count > 0, segmentSize: parallelSegmentSize)
+        }
+        if let parallel, !parallel.hasNextElement() {
+            // The others read up to here: this parser goes on after them.
+            try parser.resume(at: parallel.end, afterElement: parallel.endsAfterElement)
+            self.parallel = nil
+        }
+        let hasElement: Bool
+        if parallel != nil {
+            hasElement = true
+        } else {
+            hasElement = try parser.nextElement()
+        }
+        guard hasElement else {
             frames.removeLast()
             arrayFrames.removeLast()
             return nil
@@ -463,7 +490,11 @@ public struct TranscriptReader {
         let index = arrayFrames[top].count
         arrayFrames[top].count += 1
         let item: Item
-        if index == 0, frames.count == 1, shape == .messageArray, try parser.peekKind() == .object {
+        if let parallel {
+            messageElements += 1
+            guard let read = parallel.takeElement() else { return nil }
+            item = read
+        } else if index == 0, frames.count == 1, shape == .messageArray, try parser.peekKind() == .object {
             // The first element says whether this is an array of entities.
             let position = parser.currentPosition()
             _ = parser.takeReplacementPosition()
@@ -684,6 +715,12 @@ public struct TranscriptReader {
     /// else skipped; a reply's bytes copied as written. `nil` when it is unusable.
     private mutating func readIndexedElement() throws(ReadError) -> Item? {
         messageElements += 1
+        return try Self.indexedElement(from: &parser, decoder: decoder)
+    }
+
+    /// The message element at the parser as the index reads it (``Mode/index``); `nil` for one
+    /// that is not a usable message. The parsers of ``ParallelIndexReading`` read with it too.
+    static func indexedElement(from parser: inout JSONStreamParser, decoder: MessageDecoder) throws(ReadError) -> Item? {
         guard try parser.peekKind() == .object else {
             try parser.skipValue()
             return nil
@@ -794,6 +831,8 @@ private struct ArrayFrame {
     var path: String
     var holdsForChannel: Bool
     var count = 0
+    /// Whether the index pass considered reading the array's elements in parallel.
+    var triedParallel = false
 }
 
 /// Collects the field warnings of one decoding, so that they can be numbered (or thrown) after.

@@ -208,6 +208,111 @@ import Testing
         #expect(lenient.output.contains("Late reply"))
     }
 
+    // MARK: Reading in parallel
+
+    /// What the index pass reads from the file at `path`, item by item, and the error it ends
+    /// with: alone, or (`segmentSize`) with ``ParallelIndexReading`` in segments that small.
+    static func indexItems(_ path: String, segmentSize: Int?) throws -> (items: [String], error: ReadError?) {
+        var reader = TranscriptReader(indexing: try ByteSource(path: path))
+        if let segmentSize {
+            reader.readsInParallel = true
+            reader.parallelSegmentSize = segmentSize
+        }
+        var items: [String] = []
+        do {
+            while let item = try reader.nextItem() {
+                switch item {
+                case .channel(let channel): items.append("channel \(channel.id ?? "-")")
+                case .message(let message, let json):
+                    let date = message.createdAt.map { "\($0.timeIntervalSince1970)" } ?? "-"
+                    let author = "\(message.user?.id ?? "-") \(message.user?.name ?? "-")"
+                    let reply = json.map { String(decoding: $0, as: UTF8.self) } ?? "-"
+                    items.append("\(message.id) \(message.parentID ?? "-") \(date) \(author) \(message.showInChannel) \(reply)")
+                }
+            }
+        } catch {
+            return (items, error)
+        }
+        #expect(reader.bytePosition > 0)
+        return (items, nil)
+    }
+
+    /// Elements whose insides look like the start of a message to the segment guesser: objects
+    /// in arrays within a message, and `}, {` in a string.
+    static let decoys = [
+        #"{"id":"d1","attachments":[{"type":"image"}, {"type":"file","id":"x"}, {"id":"y","parent_id":"d1"}]}"#,
+        #"{"id":"d2","text":"}, {\"id\":\"fake\",\"text\":\"x\"}, {","user":{"id":"ana"}}"#,
+        #"{"id":"d3","text":"},{"}"#,
+        #"{"id":"d4","reactions":[{"type":"like"},{"type":"love"}],"parent_id":"d1"}"#,
+    ]
+
+    /// Several parsers reading an array's segments hand out exactly what one parser reads:
+    /// the same items in order, reply bytes as written, and the same error at the same place,
+    /// whatever the guessed segment starts hit (elements, objects within them, strings).
+    @Test func readingInParallelGivesWhatOneParserReads() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var compared = 0
+        for seed in 1...40 {
+            var generator = TranscriptGenerator(seed: UInt64(seed))
+            var random = XorShift(seed: UInt64(seed))
+            var elements: [String] = []
+            for _ in 0..<(40 + random.next(80)) {
+                elements.append(random.next(5) == 0 ? Self.decoys[random.next(Self.decoys.count)] : generator.message())
+            }
+            let separator = [",", ", ", ",\n  "][seed % 3]
+            let array = "[" + elements.joined(separator: separator) + (seed % 7 == 0 ? ",]" : "]")
+            var inputs = [
+                "{\"channel\":{\"id\":\"c\",\"name\":\"Room\"},\n\"messages\":\(array),\n\"members\":[{\"user_id\":\"ana\"}]}",
+                array,
+                "{\"messages\":\(array)}",
+            ]
+            // Broken: cut short, or a stray byte between two elements far into the array.
+            let cut = inputs[0].utf8.count * (50 + random.next(45)) / 100
+            inputs.append(String(decoding: Array(inputs[0].utf8)[..<cut], as: UTF8.self))
+            inputs.append(inputs[0].replacingOccurrences(of: "\"id\":\"m\(30 + seed)\"", with: "\"id\":#"))
+            for (number, input) in inputs.enumerated() {
+                let path = directory.appendingPathComponent("\(seed)-\(number).json").path
+                try Data(input.utf8).write(to: URL(fileURLWithPath: path))
+                let alone = try Self.indexItems(path, segmentSize: nil)
+                for segmentSize in [64, 300, 2048] where input.utf8.count >= 4 * segmentSize {
+                    let parallel = try Self.indexItems(path, segmentSize: segmentSize)
+                    #expect(parallel.items == alone.items, "seed \(seed), input \(number), segments of \(segmentSize)")
+                    #expect(parallel.error == alone.error, "seed \(seed), input \(number), segments of \(segmentSize)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 400)
+    }
+
+    /// The parallel reading is used on a long array in a regular file, and not on anything
+    /// else it cannot read the same (memory, an array too short to pay).
+    @Test func parallelReadingStartsOnlyWhereItCan() throws {
+        let elements = (0..<200).map { #"{"id":"m\#($0)","text":"message \#($0)","user":{"id":"ana"}}"# }
+        let json = "[" + elements.joined(separator: ",") + "]"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-start-\(getpid()).json").path
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        var parser = JSONStreamParser(source: try ByteSource(path: path))
+        try parser.beginArray()
+        _ = try parser.peekKind()
+        let reading = try #require(ParallelIndexReading(after: parser, afterElement: false, segmentSize: 1024))
+        var count = 0
+        while reading.hasNextElement() {
+            #expect(reading.takeElement() != nil)
+            count += 1
+        }
+        #expect(count == 200)
+        #expect(reading.end == json.utf8.count - 1 && reading.endsAfterElement, "the reader goes on at the ']'")
+        #expect(ParallelIndexReading(after: parser, afterElement: false, segmentSize: json.utf8.count) == nil, "too short")
+        var inMemory = JSONStreamParser(bytes: Array(json.utf8))
+        try inMemory.beginArray()
+        _ = try inMemory.peekKind()
+        #expect(ParallelIndexReading(after: inMemory, afterElement: false, segmentSize: 1024) == nil, "not a file")
+    }
+
     @Test func aReplyIsSpooledAsWrittenAcrossChunks() throws {
         let long = String(repeating: "é\\n\\u00e9 ", count: 3000)
         let json =
