@@ -20,9 +20,9 @@ final class ParallelIndexReading {
     /// Input bytes per segment: about a thousand messages. What is left of the input after
     /// the array's start must be four segments or more: on less, the threads would cost about
     /// what they save.
-    static let segmentSize = 2 << 20
+    static let segmentSize = 1 << 20
     /// Segments read and not yet handed out are at most this many: memory stays bounded.
-    static let segmentsAhead = 4
+    static let segmentsAhead = 3
     static let workerCount = 2
 
     /// Where the reader's parser goes on, once ``hasNextElement()`` has said `false`.
