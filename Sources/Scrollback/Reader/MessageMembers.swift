@@ -134,6 +134,12 @@ struct MessageMembers {
         try parser.beginObject()
         var members = MessageMembers(raw: .range(start..<start))
         let keys = keys
+        let user: (inout JSONStreamParser) throws(ReadError) -> Nested<UserMembers> = {
+            try UserMembers.read(from: &$0, users: users)
+        }
+        let reaction: (inout JSONStreamParser) throws(ReadError) -> Nested<ReactionMembers> = {
+            try ReactionMembers.read(from: &$0, users: users)
+        }
         while let key = try parser.nextKey(skippingAllBut: keys) {
             switch key {
             case 0: members.id = try parser.parseValue()
@@ -142,7 +148,7 @@ struct MessageMembers {
             case 3:
                 members.hasHTML = true
                 try parser.skipValue()
-            case 4: members.user = try UserMembers.read(from: &parser, users: users)
+            case 4: members.user = try user(&parser)
             case 5: members.createdAt = try parser.parseValue()
             case 6: members.updatedAt = try parser.parseValue()
             case 7: members.textUpdatedAt = try parser.parseValue()
@@ -159,28 +165,16 @@ struct MessageMembers {
             case 13: members.parentID = try parser.parseValue()
             case 14: members.showInChannel = try parser.parseValue()
             case 15: members.replyCount = try parser.parseValue()
-            case 16:
-                members.threadParticipants = try List.read(from: &parser) { parser throws(ReadError) in
-                    try UserMembers.read(from: &parser, users: users)
-                }
-            case 17:
-                members.mentionedUsers = try List.read(from: &parser) { parser throws(ReadError) in
-                    try UserMembers.read(from: &parser, users: users)
-                }
-            case 18:
-                members.latestReactions = try List.read(from: &parser) { parser throws(ReadError) in
-                    try ReactionMembers.read(from: &parser, users: users)
-                }
-            case 19:
-                members.ownReactions = try List.read(from: &parser) { parser throws(ReadError) in
-                    try ReactionMembers.read(from: &parser, users: users)
-                }
+            case 16: members.threadParticipants = try List.read(from: &parser, element: user)
+            case 17: members.mentionedUsers = try List.read(from: &parser, element: user)
+            case 18: members.latestReactions = try List.read(from: &parser, element: reaction)
+            case 19: members.ownReactions = try List.read(from: &parser, element: reaction)
             case 20: members.reactionGroups = try parser.parseValue()
             case 21: members.reactionCounts = try parser.parseValue()
             case 22: members.reactionScores = try parser.parseValue()
             case 23: members.pinned = try parser.parseValue()
             case 24: members.pinnedAt = try parser.parseValue()
-            case 25: members.pinnedBy = try UserMembers.read(from: &parser, users: users)
+            case 25: members.pinnedBy = try user(&parser)
             case 26: members.pinExpires = try parser.parseValue()
             case 27: members.silent = try parser.parseValue()
             case 28: members.shadowed = try parser.parseValue()

@@ -222,15 +222,7 @@ extension TextWrapper {
             var index = start
             var remaining = utf8.distance(from: start, to: end)
             while remaining > 0 {
-                if lineHasText && line.width >= room {
-                    if let breakMarker {
-                        closeRun()
-                        appendToLine(breakMarker.text[...], style: breakMarker.style, link: breakMarker.link)
-                        line.width += breakMarkerWidth
-                    }
-                    finishLine()
-                    startContinuationLine()
-                }
+                if lineHasText && line.width >= room { breakForWidth() }
                 // A line takes its first cluster even when its prefix leaves no room.
                 let count = min(remaining, lineHasText ? room - line.width : max(1, room - line.width))
                 let next = utf8.index(index, offsetBy: count)
@@ -241,6 +233,17 @@ extension TextWrapper {
             }
         }
 
+        /// In ``Mode/characters``: ends a line that is full, with the break marker if any.
+        private mutating func breakForWidth() {
+            if let breakMarker {
+                closeRun()
+                appendToLine(breakMarker.text[...], style: breakMarker.style, link: breakMarker.link)
+                line.width += breakMarkerWidth
+            }
+            finishLine()
+            startContinuationLine()
+        }
+
         mutating func consume(_ piece: Piece, kind: ClusterKind) {
             if mode == .characters {
                 if kind == .newline {
@@ -248,15 +251,7 @@ extension TextWrapper {
                     startContinuationLine()
                     return
                 }
-                if lineHasText && line.width + piece.width > width - breakMarkerWidth {
-                    if let breakMarker {
-                        closeRun()
-                        appendToLine(breakMarker.text[...], style: breakMarker.style, link: breakMarker.link)
-                        line.width += breakMarkerWidth
-                    }
-                    finishLine()
-                    startContinuationLine()
-                }
+                if lineHasText && line.width + piece.width > width - breakMarkerWidth { breakForWidth() }
                 append(piece)
                 lineHasText = true
                 return
