@@ -23,6 +23,10 @@ struct MessageMembers {
     var pinExpires, silent, shadowed, command, args: JSONValue?
     var poll, sharedLocation: JSONValue?
     var raw: RawPlace
+    /// In ``read(from:users:)``: whether the object has a key that makes a top-level object a
+    /// wrapper rather than a message (`messages`, `channel`, ...): an NDJSON line with one is
+    /// read again by the reader's object walk.
+    var hasWrapperKey = false
 
     /// Whether the object has a member that makes it a message (``MessageDecoder/contentKeys``).
     var hasContent: Bool {
@@ -125,6 +129,8 @@ struct MessageMembers {
         "reply_count", "thread_participants", "mentioned_users", "latest_reactions", "own_reactions", "reaction_groups",
         "reaction_counts", "reaction_scores", "pinned", "pinned_at", "pinned_by", "pin_expires", "silent", "shadowed",
         "command", "args", "poll", "shared_location",
+        // Wrapper keys (``hasWrapperKey``), from 33 on.
+        "channel", "channels", "messages", "message", "members", "read", "pinned_messages", "watchers",
     ])
 
     /// Reads the object that starts at the parser's next value, which must be pinned (its
@@ -181,7 +187,10 @@ struct MessageMembers {
             case 29: members.command = try parser.parseValue()
             case 30: members.args = try parser.parseValue()
             case 31: members.poll = try parser.parseValue()
-            default: members.sharedLocation = try parser.parseValue()
+            case 32: members.sharedLocation = try parser.parseValue()
+            default:
+                members.hasWrapperKey = true
+                try parser.skipValue()
             }
         }
         members.raw = .range(start..<parser.endOffsetFromPin)

@@ -273,6 +273,11 @@ public struct TranscriptReader {
         if !isFirst { shape = .ndjson }
         let line = "line \(start.line)"
         switch kind {
+        case .object where mode == .full && !isFirst:
+            // An NDJSON line after the first: most likely a message, read as one; a wrapper (or
+            // anything read better whole) is walked key by key below.
+            if try readMessageLine(path: line, position: start) { return }
+            fallthrough
         case .object:
             // Perhaps an NDJSON message: in index mode, its bytes are kept in case it is a reply
             // (and the first value's, in case it is an entity).
@@ -650,6 +655,29 @@ public struct TranscriptReader {
             parser.rewindToPin(depth: depth)
         }
         return try decode(parser.parseValue(), path: path, position: position)
+    }
+
+    /// A top-level object read as ``readMessage(path:position:)`` reads a message element, when
+    /// it has no wrapper's key, is well-formed and is UTF-8; `false`, with nothing read, else.
+    private mutating func readMessageLine(path: String, position: SourcePosition) throws(ReadError) -> Bool {
+        try parser.pinNextValue()
+        defer { parser.unpin() }
+        let depth = parser.depth
+        if let members = try? MessageMembers.read(from: &parser, users: decoder.users), !members.hasWrapperKey,
+            parser.takeReplacementPosition() == nil
+        {
+            let bytes = parser.pinnedBytes()
+            if JSONStreamParser.firstInvalidUTF8Offset(in: bytes) == bytes.count {
+                let text = JSONText(message: Array(bytes))
+                fieldWarnings.items.removeAll(keepingCapacity: true)
+                if let message = try decode(decoder.message(members, path: path, text: text), path: path, position: position) {
+                    pending.append(.message(message, json: nil))
+                }
+                return true
+            }
+        }
+        parser.rewindToPin(depth: depth)
+        return false
     }
 
     /// Decodes one message element, reporting its problems; `nil` when it is unusable.

@@ -230,7 +230,7 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
             let members = (0..<(1 + next(8))).map { _ in "\"\(keys[next(keys.count)])\": \(values[next(values.count)])" }
             return "{\"id\": \"m\(index)\", \"text\": \"t\", " + members.joined(separator: ", ") + "}"
         }
-        let read = try read("[" + messages.joined(separator: ",\n") + "]")
+        let fromArray = try read("[" + messages.joined(separator: ",\n") + "]")
         var decoded: [ChatMessage] = []
         var warnings: [String] = []
         for (index, text) in messages.enumerated() {
@@ -241,10 +241,39 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
             case .failure(let problem): warnings.append("[\(index)]: \(problem.reason)")
             }
         }
-        #expect(read.messages.count > 300)
-        #expect(read.messages == decoded)
+        #expect(fromArray.messages.count > 300)
+        #expect(fromArray.messages == decoded)
         #expect(warnings.count > 300)
-        #expect(read.warnings.map { "\($0.keyPath): \($0.reason)" } == warnings)
+        #expect(fromArray.warnings.map { "\($0.keyPath): \($0.reason)" } == warnings)
+
+        // The same messages as NDJSON lines, between a first line and wrappers (a channel, a
+        // boxed message) or a message with a wrapper's key, which take the object walk.
+        var lines = [#"{"id": "first", "text": "one"}"#]
+        var expected = [try MessageDecoder(warn: { _, _ in }).message(.object(["id": "first", "text": "one"]), path: "").get()]
+        var lineWarnings: [String] = []
+        for (index, text) in messages.enumerated() {
+            if index % 50 == 7 {
+                lines.append(#"{"channel": {"id": "c\#(index)", "name": "Room"}}"#)
+                lines.append(#"{"message": {"id": "boxed\#(index)", "text": "in a box"}}"#)
+                lines.append(#"{"id": "r\#(index)", "text": "with a channel key", "channel": "general"}"#)
+                let boxed: JSONValue = ["id": .string("boxed\(index)"), "text": "in a box"]
+                let withKey: JSONValue = ["id": .string("r\(index)"), "text": "with a channel key", "channel": "general"]
+                expected.append(try MessageDecoder(warn: { _, _ in }).message(boxed, path: "").get())
+                expected.append(try MessageDecoder(warn: { _, _ in }).message(withKey, path: "").get())
+            }
+            lines.append(text)
+            var parser = JSONStreamParser(bytes: Array(text.utf8))
+            let path = "line \(lines.count)"
+            let decoder = MessageDecoder(warn: { keyPath, reason in lineWarnings.append("\(keyPath): \(reason)") })
+            switch decoder.message(try parser.parseValue(), path: path) {
+            case .success(let message): expected.append(message)
+            case .failure(let problem): lineWarnings.append("\(path): \(problem.reason)")
+            }
+        }
+        let ndjson = try read(lines.joined(separator: "\n"))
+        #expect(ndjson.messages == expected)
+        #expect(ndjson.channels.count == 8)
+        #expect(ndjson.warnings.map { "\($0.keyPath): \($0.reason)" } == lineWarnings)
     }
 
     /// An author's object repeated byte for byte is decoded once (``UserCache``); what each
