@@ -597,7 +597,6 @@ struct JSONStreamParser {
 
     // MARK: - Skipping
 
-    /// Consumes the next value, checking its syntax, without building it.
     /// The bytes of the value at the cursor when it lies whole in the window and the quick
     /// walk takes it (``quickSkip``), without moving past it: a reader that knows the value by
     /// its bytes then steps over it with ``skip(_:)``. Valid until the parser reads on.
@@ -612,6 +611,7 @@ struct JSONStreamParser {
         cursor += value.count
     }
 
+    /// Consumes the next value, checking its syntax, without building it.
     mutating func skipValue() throws(ReadError) {
         let depth = containers.count
         if try peekSignificant() != nil, let end = Self.quickSkip(bytes, from: cursor, limit: limit, depth: depth) {
