@@ -96,11 +96,9 @@ final class ParallelIndexReading {
         return current?.items[next]
     }
 
-    /// The input offset up to which elements have been handed out (for progress).
-    var position: Int {
-        guard let current else { return end }
-        return next > 0 ? current.ends[next - 1] : current.start
-    }
+    /// About how far the elements handed out reach in the input, a segment at a time (for
+    /// progress).
+    var position: Int { current?.start ?? end }
 
     /// A `{` after a `}` and a `,` (with any whitespace between) in `length` bytes from
     /// `offset` on: most likely where an element of the array starts.
@@ -138,8 +136,6 @@ final class ParallelIndexReading {
 
         var start: Int
         var items: [TranscriptReader.Item?] = []
-        /// The input offset where each item's element ends.
-        var ends: [Int] = []
         var stop = Stop.atEnd(offset: 0, afterElement: false)
     }
 
@@ -218,7 +214,6 @@ final class ParallelIndexReading {
                     }
                     segment.items.append(try TranscriptReader.indexedElement(from: &parser, decoder: decoder))
                     lastEnd = (parser.bytePosition, true)
-                    segment.ends.append(lastEnd.offset)
                     if segment.items.count & 63 == 0 && isCancelled { break }
                 }
             } catch {

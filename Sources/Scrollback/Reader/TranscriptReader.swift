@@ -639,45 +639,49 @@ public struct TranscriptReader {
     /// not UTF-8 is read again from the same place as a whole value, so that its warnings and
     /// errors are those of the whole reading.
     private mutating func readMessage(path: String, position: SourcePosition) throws(ReadError) -> ChatMessage? {
-        if try parser.peekKind() == .object {
-            try parser.pinNextValue()
-            defer { parser.unpin() }
-            let depth = parser.depth
-            let members = try? MessageMembers.read(from: &parser, users: decoder.users)
-            if let members, parser.takeReplacementPosition() == nil {
-                let bytes = parser.pinnedBytes()
-                if JSONStreamParser.firstInvalidUTF8Offset(in: bytes) == bytes.count {
-                    let text = JSONText(message: Array(bytes))
-                    fieldWarnings.items.removeAll(keepingCapacity: true)
-                    return try decode(decoder.message(members, path: path, text: text), path: path, position: position)
-                }
-            }
-            parser.rewindToPin(depth: depth)
+        if try parser.peekKind() == .object, case .read(let message) = try readMembers(path: path, position: position) {
+            return message
         }
         return try decode(parser.parseValue(), path: path, position: position)
     }
 
-    /// A top-level object read as ``readMessage(path:position:)`` reads a message element, when
-    /// it has no wrapper's key, is well-formed and is UTF-8; `false`, with nothing read, else.
+    /// A top-level object after the first, read as ``readMessage(path:position:)`` reads a
+    /// message element when it has no wrapper's key; `false`, with nothing read, when it has one
+    /// (or is not read member by member): the object walk reads it then.
     private mutating func readMessageLine(path: String, position: SourcePosition) throws(ReadError) -> Bool {
+        guard case .read(let message) = try readMembers(path: path, position: position, wrapperKeys: false) else { return false }
+        if let message { pending.append(.message(message, json: nil)) }
+        return true
+    }
+
+    /// What ``readMembers(path:position:wrapperKeys:)`` did.
+    private enum MemberReading {
+        /// The object was read and decoded: the message, `nil` when it is unusable.
+        case read(ChatMessage?)
+        /// Nothing was read: the parser is back at the object's start.
+        case rewound
+    }
+
+    /// The object at the parser read member by member and decoded, when it is well-formed, is
+    /// UTF-8 throughout and (unless `wrapperKeys`) has no wrapper's key.
+    private mutating func readMembers(path: String, position: SourcePosition, wrapperKeys: Bool = true) throws(ReadError)
+        -> MemberReading
+    {
         try parser.pinNextValue()
         defer { parser.unpin() }
         let depth = parser.depth
-        if let members = try? MessageMembers.read(from: &parser, users: decoder.users), !members.hasWrapperKey,
+        if let members = try? MessageMembers.read(from: &parser, users: decoder.users), wrapperKeys || !members.hasWrapperKey,
             parser.takeReplacementPosition() == nil
         {
             let bytes = parser.pinnedBytes()
             if JSONStreamParser.firstInvalidUTF8Offset(in: bytes) == bytes.count {
                 let text = JSONText(message: Array(bytes))
                 fieldWarnings.items.removeAll(keepingCapacity: true)
-                if let message = try decode(decoder.message(members, path: path, text: text), path: path, position: position) {
-                    pending.append(.message(message, json: nil))
-                }
-                return true
+                return .read(try decode(decoder.message(members, path: path, text: text), path: path, position: position))
             }
         }
         parser.rewindToPin(depth: depth)
-        return false
+        return .rewound
     }
 
     /// Decodes one message element, reporting its problems; `nil` when it is unusable.
