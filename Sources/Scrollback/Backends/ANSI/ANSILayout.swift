@@ -100,10 +100,11 @@ package final class ANSILayout {
 
     private var linkStyle: SGRStyle { SGRStyle(foreground: color("link"), underline: true) }
 
-    /// The escapes of the first styles met, searched in order: a theme has a few dozen styles
-    /// at most, and comparing two styles costs far less than hashing one. Later styles (only
-    /// a hostile or huge theme has them) go to the dictionary.
-    private var recentEscapes: [(style: SGRStyle, escape: String)] = [(.plain, "")]
+    /// The escapes of the first styles met, searched in order by their packed form: a theme has
+    /// a few dozen styles at most, and comparing two words costs far less than hashing a style.
+    /// Later styles (only a hostile or huge theme has them) go to the dictionary. Unchecked
+    /// exclusivity: the layout is used by one thread, and nothing here calls out while it reads.
+    @exclusivity(unchecked) private var recentEscapes: [(style: PackedSGRStyle, escape: String)] = [(SGRStyle.plain.packed!, "")]
     private static let recentEscapesLimit = 32
 
     /// Every background with a foreground, and 16-colour foregrounds readable on common palettes.
@@ -111,11 +112,14 @@ package final class ANSILayout {
         theme: options.theme, depth: options.colorDepth, dark: options.darkAppearance)
 
     private func escape(for style: SGRStyle) -> String {
-        for entry in recentEscapes where entry.style == style { return entry.escape }
+        let packed = style.packed
+        if let packed {
+            for entry in recentEscapes where entry.style == packed { return entry.escape }
+        }
         if let cached = escapes[style] { return cached }
         let escape = terminalColors.resolved(style).escape(for: options.colorDepth)
-        if recentEscapes.count < Self.recentEscapesLimit {
-            recentEscapes.append((style, escape))
+        if let packed, recentEscapes.count < Self.recentEscapesLimit {
+            recentEscapes.append((packed, escape))
         } else {
             escapes[style] = escape
         }
@@ -349,14 +353,12 @@ package final class ANSILayout {
         guard !inner.isEmpty else { return [] }
         let contentWidth = min(innerWidth, max(1, inner.map(\.width).max() ?? 0))
         let border = mutedStyle
-        let horizontal = RepeatedText.string("─", count: contentWidth + 2)
-        var lines = [
-            Line(
-                spans: [StyledSpan((rounded ? "╭" : "┌") + horizontal + (rounded ? "╮" : "┐"), style: border)],
-                width: contentWidth + 4)
-        ]
+        let edges = boxEdges(contentWidth: contentWidth, rounded: rounded)
+        var lines = [Line(spans: [StyledSpan(edges.top, style: border)], width: contentWidth + 4)]
+        lines.reserveCapacity(inner.count + 2)
         for line in inner {
             var spans = [StyledSpan("│ ", style: border)]
+            spans.reserveCapacity(line.spans.count + 3)
             spans += line.spans
             if line.hasAmbiguousWidth {
                 // Terminals disagree how wide this line is: a right border would stand in a
@@ -369,11 +371,24 @@ package final class ANSILayout {
             spans.append(StyledSpan(" │", style: border))
             lines.append(Line(spans: spans, width: max(line.width, contentWidth) + 4))
         }
-        lines.append(
-            Line(
-                spans: [StyledSpan((rounded ? "╰" : "└") + horizontal + (rounded ? "╯" : "┘"), style: border)],
-                width: contentWidth + 4))
+        lines.append(Line(spans: [StyledSpan(edges.bottom, style: border)], width: contentWidth + 4))
         return lines
+    }
+
+    /// The top and bottom edges of boxes made so far, by content width and corners: messages'
+    /// boxes come in a few widths, and building an edge costs more than finding it.
+    @exclusivity(unchecked) private var boxEdges: [Int: (top: String, bottom: String)] = [:]
+
+    private func boxEdges(contentWidth: Int, rounded: Bool) -> (top: String, bottom: String) {
+        let key = contentWidth << 1 | (rounded ? 1 : 0)
+        if let edges = boxEdges[key] { return edges }
+        let horizontal = RepeatedText.string("─", count: contentWidth + 2)
+        let edges = (
+            top: (rounded ? "╭" : "┌") + horizontal + (rounded ? "╮" : "┐"),
+            bottom: (rounded ? "╰" : "└") + horizontal + (rounded ? "╯" : "┘")
+        )
+        boxEdges[key] = edges
+        return edges
     }
 
     private func layoutFields(_ fields: [View.Field], width: Int, into lines: inout [Line]) {

@@ -35,6 +35,35 @@ package struct SGRStyle: Sendable, Hashable {
 
     package var isPlain: Bool { self == .plain }
 
+    /// The style as two words, equal exactly when the styles are equal: a key that compares
+    /// in two instructions, where the synthesized `==` walks two optional enums. `nil` for a
+    /// palette index that does not fit in 32 bits (only a hand-built style has one).
+    package var packed: PackedSGRStyle? {
+        guard let foreground = Self.packed(foreground), let background = Self.packed(background) else { return nil }
+        var flags: UInt64 = 0
+        if bold { flags |= 1 }
+        if italic { flags |= 2 }
+        if underline { flags |= 4 }
+        if dim { flags |= 8 }
+        if strikethrough { flags |= 16 }
+        return PackedSGRStyle(foreground: foreground | flags << 48, background: background)
+    }
+
+    /// A colour in 40 bits: a tag in the low byte (0 none, 1 unset, 2 palette, 3 RGB), then
+    /// the palette index or the four channels.
+    private static func packed(_ color: ThemeColor?) -> UInt64? {
+        switch color {
+        case nil: return 0
+        case .unset?: return 1
+        case .ansi(let index)?:
+            guard let index = UInt32(exactly: index) else { return nil }
+            return 2 | UInt64(index) << 8
+        case .rgb(let rgb)?:
+            let channels = UInt64(rgb.red) | UInt64(rgb.green) << 8 | UInt64(rgb.blue) << 16 | UInt64(rgb.alpha) << 24
+            return 3 | channels << 8
+        }
+    }
+
     /// This style with `other` on top: its colours win where it has them, attributes add up.
     package func adding(_ other: SGRStyle) -> SGRStyle {
         SGRStyle(
@@ -137,4 +166,10 @@ package struct SGRStyle: Sendable, Hashable {
         let red = Int(a.red) - Int(b.red), green = Int(a.green) - Int(b.green), blue = Int(a.blue) - Int(b.blue)
         return (512 + meanRed) * red * red + 1024 * green * green + (767 - meanRed) * blue * blue
     }
+}
+
+/// ``SGRStyle/packed``: a style as two words.
+package struct PackedSGRStyle: Equatable, Sendable {
+    let foreground: UInt64
+    let background: UInt64
 }
