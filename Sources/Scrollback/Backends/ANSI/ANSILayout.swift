@@ -240,7 +240,7 @@ package final class ANSILayout {
             for child in children {
                 var inner: [Line] = []
                 layout(child, width: max(width - 2, Self.minimumContentWidth), into: &inner)
-                lines += Self.prefixed(inner, first: [bullet], rest: [StyledSpan("  ")])
+                Self.appendPrefixed(&inner, first: [bullet], rest: [StyledSpan("  ")], to: &lines)
             }
         case .stack(.vertical, let children, _):
             for child in children { layout(child, width: width, into: &lines) }
@@ -333,7 +333,7 @@ package final class ANSILayout {
         }
         var inner: [Line] = []
         for child in children { layout(child, width: innerWidth, into: &inner) }
-        lines += Self.prefixed(inner, first: prefix, rest: prefix)
+        Self.appendPrefixed(&inner, first: prefix, rest: prefix, to: &lines)
     }
 
     private func layoutCard(_ children: [View], width: Int, into lines: inout [Line]) {
@@ -344,35 +344,36 @@ package final class ANSILayout {
         }
         var inner: [Line] = []
         for child in children { layout(child, width: innerWidth, into: &inner) }
-        lines += boxed(inner, innerWidth: innerWidth, rounded: true)
+        appendBoxed(&inner, innerWidth: innerWidth, rounded: true, to: &lines)
     }
 
-    /// `inner` (laid out at most `innerWidth` wide) in a box as wide as its widest line, with
-    /// rounded (`╭╮╰╯`) or square (`┌┐└┘`) corners.
-    private func boxed(_ inner: [Line], innerWidth: Int, rounded: Bool) -> [Line] {
-        guard !inner.isEmpty else { return [] }
+    /// Appends `inner` (laid out at most `innerWidth` wide) to `lines` in a box as wide as its
+    /// widest line, with rounded (`╭╮╰╯`) or square (`┌┐└┘`) corners. The borders go into
+    /// `inner`'s own lines, which are used up: no line is copied span by span.
+    private func appendBoxed(_ inner: inout [Line], innerWidth: Int, rounded: Bool, to lines: inout [Line]) {
+        guard !inner.isEmpty else { return }
         let contentWidth = min(innerWidth, max(1, inner.map(\.width).max() ?? 0))
         let border = mutedStyle
         let edges = boxEdges(contentWidth: contentWidth, rounded: rounded)
-        var lines = [Line(spans: [StyledSpan(edges.top, style: border)], width: contentWidth + 4)]
-        lines.reserveCapacity(inner.count + 2)
-        for line in inner {
-            var spans = [StyledSpan("│ ", style: border)]
-            spans.reserveCapacity(line.spans.count + 3)
-            spans += line.spans
-            if line.hasAmbiguousWidth {
+        let left = StyledSpan("│ ", style: border)
+        let right = StyledSpan(" │", style: border)
+        for index in inner.indices {
+            inner[index].spans.insert(left, at: 0)
+            if inner[index].hasAmbiguousWidth {
                 // Terminals disagree how wide this line is: a right border would stand in a
                 // different column in each, so the line goes without one (and so do outer boxes').
-                lines.append(Line(spans: spans, width: line.width + 2, hasAmbiguousWidth: true))
+                inner[index].width += 2
                 continue
             }
-            let padding = max(0, contentWidth - line.width)
-            spans.append(StyledSpan(RepeatedText.spaces(padding)))
-            spans.append(StyledSpan(" │", style: border))
-            lines.append(Line(spans: spans, width: max(line.width, contentWidth) + 4))
+            let width = inner[index].width
+            inner[index].spans.append(StyledSpan(RepeatedText.spaces(max(0, contentWidth - width))))
+            inner[index].spans.append(right)
+            inner[index].width = max(width, contentWidth) + 4
         }
+        lines.reserveCapacity(lines.count + inner.count + 2)
+        lines.append(Line(spans: [StyledSpan(edges.top, style: border)], width: contentWidth + 4))
+        lines += inner
         lines.append(Line(spans: [StyledSpan(edges.bottom, style: border)], width: contentWidth + 4))
-        return lines
     }
 
     /// The top and bottom edges of boxes made so far, by content width and corners: messages'
@@ -458,7 +459,7 @@ package final class ANSILayout {
                 layoutRow(frame.footer, base: .muted, width: max(innerWidth, Self.minimumContentWidth), into: &inner)
             }
             if isBoxed {
-                lines += boxed(inner, innerWidth: innerWidth, rounded: options.theme.metrics.bubbleRadius > 0)
+                appendBoxed(&inner, innerWidth: innerWidth, rounded: options.theme.metrics.bubbleRadius > 0, to: &lines)
             } else {
                 lines += inner
             }
@@ -719,7 +720,7 @@ package final class ANSILayout {
             }
             var inner: [Line] = []
             layoutBlocks(blocks, width: width - 2, tight: false, into: &inner)
-            lines += Self.prefixed(inner, first: prefix, rest: prefix)
+            Self.appendPrefixed(&inner, first: prefix, rest: prefix, to: &lines)
         case .list(let start, let tight, let items):
             layoutList(start: start, tight: tight, items: items, width: width, into: &lines)
         case .codeBlock(_, let code):
@@ -775,9 +776,8 @@ package final class ANSILayout {
             layoutBlocks(item, width: innerWidth, tight: tight, into: &inner)
             if inner.isEmpty { inner.append(Line()) }
             let marker = RepeatedText.spaces(markerWidth - markers[index].count) + markers[index]
-            lines += Self.prefixed(
-                inner, first: [StyledSpan(marker)],
-                rest: [StyledSpan(RepeatedText.spaces(markerWidth))])
+            Self.appendPrefixed(
+                &inner, first: [StyledSpan(marker)], rest: [StyledSpan(RepeatedText.spaces(markerWidth))], to: &lines)
         }
     }
 
@@ -978,16 +978,16 @@ package final class ANSILayout {
             ], width: width)
     }
 
-    /// `inner` with `first` before its first line and `rest` before the others; lines stay
-    /// free of trailing spaces when the inner line is empty.
-    static func prefixed(_ inner: [Line], first: [StyledSpan], rest: [StyledSpan]) -> [Line] {
+    /// Puts `first` before the first line of `inner` and `rest` before each other one, in
+    /// place (an empty line gets its prefix without trailing spaces), and appends them to `lines`.
+    static func appendPrefixed(_ inner: inout [Line], first: [StyledSpan], rest: [StyledSpan], to lines: inout [Line]) {
         // The prefixes' widths, measured once rather than on every line.
         let firstWidth = width(of: first)
         let restWidth = width(of: rest)
-        return inner.enumerated().map { index, line in
+        for index in inner.indices {
             var prefix = index == 0 ? first : rest
             var prefixWidth = index == 0 ? firstWidth : restWidth
-            if line.spans.isEmpty {
+            if inner[index].spans.isEmpty {
                 while let last = prefix.indices.last {
                     while prefix[last].text.utf8.last == 0x20 { prefix[last].text.removeLast() }
                     guard prefix[last].text.isEmpty else { break }
@@ -995,8 +995,10 @@ package final class ANSILayout {
                 }
                 prefixWidth = width(of: prefix)
             }
-            return Line(spans: prefix + line.spans, width: prefixWidth + line.width, hasAmbiguousWidth: line.hasAmbiguousWidth)
+            inner[index].spans.insert(contentsOf: prefix, at: 0)
+            inner[index].width += prefixWidth
         }
+        lines += inner
     }
 
     private static func width(of spans: [StyledSpan]) -> Int {
