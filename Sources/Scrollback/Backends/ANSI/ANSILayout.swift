@@ -16,6 +16,10 @@ package final class ANSILayout {
     /// so that hostile nesting can never push text past the width.
     static let minimumContentWidth = 8
 
+    /// The styles of the roles met so far, searched in order: a layout meets a dozen roles or
+    /// so, whose names are short strings that compare without hashing. Past the limit (an app
+    /// with many roles of its own), the dictionary.
+    @exclusivity(unchecked) private var recentRoleStyles: [(role: Role, style: SGRStyle)] = []
     private var roleStyles: [Role: SGRStyle] = [:]
     private var escapes: [SGRStyle: String] = [:]
 
@@ -30,6 +34,7 @@ package final class ANSILayout {
     /// The theme's style for `role`. The theme's `text` and `background` colours are the
     /// terminal's own default colours, so plain text carries no escape at all.
     package func style(for role: Role) -> SGRStyle {
+        for entry in recentRoleStyles where entry.role == role { return entry.style }
         if let cached = roleStyles[role] { return cached }
         let textStyle = options.theme.style(for: role)
         // Bold, italic and dim follow the style's font too: a weight of 600 and up is bold,
@@ -40,7 +45,11 @@ package final class ANSILayout {
             background: textStyle.background.flatMap { $0 == "background" ? nil : color($0) },
             bold: textStyle.bold || (font?.weight ?? 400) >= 600, italic: textStyle.italic || font?.italic == true,
             underline: textStyle.underline, dim: textStyle.dim || (font?.weight ?? 400) < 400)
-        roleStyles[role] = style
+        if recentRoleStyles.count < Self.recentEntriesLimit {
+            recentRoleStyles.append((role, style))
+        } else {
+            roleStyles[role] = style
+        }
         return style
     }
 
@@ -105,7 +114,7 @@ package final class ANSILayout {
     /// Later styles (only a hostile or huge theme has them) go to the dictionary. Unchecked
     /// exclusivity: the layout is used by one thread, and nothing here calls out while it reads.
     @exclusivity(unchecked) private var recentEscapes: [(style: PackedSGRStyle, escape: String)] = [(SGRStyle.plain.packed!, "")]
-    private static let recentEscapesLimit = 32
+    private static let recentEntriesLimit = 32
 
     /// Every background with a foreground, and 16-colour foregrounds readable on common palettes.
     private lazy var terminalColors = TerminalColors(
@@ -118,7 +127,7 @@ package final class ANSILayout {
         }
         if let cached = escapes[style] { return cached }
         let escape = terminalColors.resolved(style).escape(for: options.colorDepth)
-        if let packed, recentEscapes.count < Self.recentEscapesLimit {
+        if let packed, recentEscapes.count < Self.recentEntriesLimit {
             recentEscapes.append((packed, escape))
         } else {
             escapes[style] = escape
