@@ -78,6 +78,27 @@ import Testing
         }
     }
 
+    @Test func theTerminalFindsAControlWhereverPrintableTextPutsIt() {
+        // The sanitizer skips printable ASCII eight bytes at a time: a control, a C1 control, a
+        // bidi control or DEL is found at every offset from a word's start, and so is a byte
+        // just outside the printable range.
+        let unsafe: [(String, String)] = [
+            ("\u{1B}", "␛"), ("\u{7F}", "␡"), ("\u{00}", "␀"), ("\u{1F}", "␟"), ("\u{85}", "␤"),
+            ("\u{9B}", TextControls.codePointLabel(0x9B)), ("\u{202E}", TextControls.codePointLabel(0x202E)),
+            ("\u{061C}", TextControls.codePointLabel(0x061C)), ("~", "~"), (" ", " "), ("é", "é"),
+        ]
+        for (control, shown) in unsafe {
+            for before in 0...19 {
+                let head = String(repeating: "ab~ ", count: 5).prefix(before)
+                let text = head + control + "tail of the text"
+                let expected = head + shown + "tail of the text"
+                let newlinesKept = control == "\u{85}" ? head + TextControls.codePointLabel(0x85) + "tail of the text" : expected
+                #expect(TerminalSanitizer.sanitize(text) == newlinesKept, "\(control.debugDescription) after \(before)")
+                #expect(TerminalSanitizer.sanitize(text, keepingNewlines: false) == expected, "\(control.debugDescription) after \(before)")
+            }
+        }
+    }
+
     @Test func everyOutputShowsALineBreakInANameAsTheSameSymbol() {
         let options = RenderOptions()
         for lineBreak in ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"] {

@@ -19,7 +19,7 @@ package enum TerminalSanitizer {
     /// The text with every control shown visibly; the same string when nothing needed work.
     package static func sanitize(_ text: String, keepingNewlines: Bool = true) -> String {
         let clean =
-            text.utf8.withContiguousStorageIfAvailable { isClean($0, keepingNewlines: keepingNewlines) }
+            text.utf8.withContiguousStorageIfAvailable { isClean(afterPrintableASCII: $0, keepingNewlines: keepingNewlines) }
             ?? isClean(Array(text.utf8), keepingNewlines: keepingNewlines)
         if clean { return text }
         var output: [UInt8] = []
@@ -65,6 +65,24 @@ package enum TerminalSanitizer {
     @inline(__always)
     private static func mayStartUnsafeSequence(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+    }
+
+    /// ``isClean(_:keepingNewlines:)`` after skipping, eight bytes at a time, the printable
+    /// ASCII that most text is: no byte from 0x20 to 0x7E starts an unsafe sequence.
+    private static func isClean(afterPrintableASCII bytes: UnsafeBufferPointer<UInt8>, keepingNewlines: Bool) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // A high bit where a byte is under 0x20, or is 0x7F or more (adding 1 reaches 0x80).
+            let below = (word &- ones &* 0x20) & ~word
+            let above = word | (word & ~highBits) &+ ones
+            if (below | above) & highBits != 0 { break }
+            index += 8
+        }
+        return isClean(UnsafeBufferPointer(rebasing: bytes[index...]), keepingNewlines: keepingNewlines)
     }
 
     private static func isClean<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, keepingNewlines: Bool) -> Bool
