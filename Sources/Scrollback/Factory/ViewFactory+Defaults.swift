@@ -426,6 +426,13 @@ extension ViewFactory {
     /// One to three emoji (flags, ZWJ sequences, skin tones and keycaps count as one) and
     /// nothing else but spaces.
     static func isJumboEmoji(_ text: String) -> Bool {
+        // Most texts start with a letter or punctuation: no ASCII character but `#`, `*` and
+        // the digits (keycap bases) has the Emoji property, so those need no grapheme walk.
+        if let first = text.utf8.first(where: { $0 != 0x20 && !(0x09...0x0D).contains($0) }), first < 0x80,
+            first != UInt8(ascii: "#"), first != UInt8(ascii: "*"), !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        {
+            return false
+        }
         var count = 0
         for character in text where !character.isWhitespace {
             count += 1

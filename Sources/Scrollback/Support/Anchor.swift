@@ -15,7 +15,7 @@ package enum Anchor {
     /// The element id of the message with this id: `m-<id>`, or the encoded `m_...` form.
     package static func forMessage(id: String) -> String {
         // Ids are nearly always printable ASCII (UUIDs): one scan of the bytes says so.
-        if !id.isEmpty, id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return "m-" + id }
+        if isPrintableASCII(id) { return "m-" + id }
         guard id.isEmpty || id.unicodeScalars.contains(where: needsEncodingInID) else { return "m-" + id }
         var anchor = "m_"
         for scalar in id.unicodeScalars {
@@ -26,6 +26,17 @@ package enum Anchor {
             }
         }
         return anchor
+    }
+
+    /// Whether `id` is not empty and all printable ASCII without spaces, read from its
+    /// contiguous bytes (every message's anchor asks).
+    private static func isPrintableASCII(_ id: String) -> Bool {
+        var id = id
+        return id.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return false }
+            for byte in bytes where byte <= 0x20 || byte >= 0x7F { return false }
+            return true
+        }
     }
 
     /// The element id of the `number`th channel of the input (from 1): `channel-3`, which a

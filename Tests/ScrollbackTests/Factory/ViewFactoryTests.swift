@@ -170,6 +170,8 @@ private struct ContactQuoteFactory: ViewFactory {
     @Test(arguments: [
         ("👍", true), ("🎉🎉🎉", true), ("👨‍👩‍👧‍👦🇯🇵🎉", true), ("❤️ 1️⃣", true), ("👍🏽", true),
         ("🎉🎉🎉🎉", false), ("ok 👍", false), ("1", false), ("#", false), ("", false), ("™", false),
+        // Past leading spaces, an ASCII start decides at once unless it may begin a keycap.
+        (" \n\t👍", true), ("\t1️⃣", true), ("*️⃣#️⃣", true), ("!👍", false), ("a\u{301}", false), ("  ", false),
     ])
     func jumboEmoji(text: String, expected: Bool) {
         #expect(DefaultViewFactory.isJumboEmoji(text) == expected)
