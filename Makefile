@@ -1,5 +1,5 @@
 # Shortcuts; each target is one script or SwiftPM command.
-.PHONY: quickstart test lint bench compare release browser-test archive-test docs
+.PHONY: quickstart test lint bench compare release portable browser-test archive-test docs
 
 quickstart:
 	Scripts/quickstart
@@ -32,3 +32,7 @@ archive-test:
 
 release:
 	swift build -c release --product scrollback
+
+# A release binary for machines without Swift (containers, batch engines): .build/portable/scrollback.
+portable:
+	Scripts/build-portable
