@@ -176,6 +176,14 @@ check "a missing input folder is bad usage (64)" equals "$status" 64
 status=0
 "$script" --scrollback "$work/bin/scrollback" "$input" "$output" -- --output-dir x >/dev/null 2>"$work/stderr" || status=$?
 check "an output option after -- is bad usage (64)" equals "$status" 64
+status=0
+"$script" --scrollback "no-such-scrollback" "$input" "$output" >/dev/null 2>"$work/stderr" || status=$?
+check "a --scrollback name not on PATH is bad usage (64)" equals "$status" 64
+check "and names it" contains "$work/stderr" "no no-such-scrollback on PATH"
+status=0
+"$script" --scrollback "$work/no such folder/scrollback" "$input" "$output" >/dev/null 2>"$work/stderr" || status=$?
+check "a --scrollback in a missing folder is bad usage (64)" equals "$status" 64
+check "and names the folder" contains "$work/stderr" "no folder $work/no such folder"
 mkdir -p "$work/not gnu"
 printf '#!/bin/sh\nexit 1\n' >"$work/not gnu/parallel"
 chmod +x "$work/not gnu/parallel"
