@@ -169,6 +169,9 @@ package final class ANSILayout {
     /// The full URLs of the links in the message being laid out, numbered from 1 in order of
     /// appearance (``RenderOptions/urls`` `.short` without hyperlinks only).
     private var references: [String] = []
+    /// Each URL of ``references`` to its number, so that a message of 100,000 links is not
+    /// searched 100,000 times.
+    private var referenceNumbers: [String: Int] = [:]
 
     /// Whether links show `<host>[n]` and their URLs in a list after the message.
     private var listsReferences: Bool { options.urls == .short && !options.hyperlinks }
@@ -176,11 +179,11 @@ package final class ANSILayout {
     /// Runs `body`, then appends the references its links made, as `[1] https://…` lines
     /// `indent` columns in; the references of an enclosing message are kept aside meanwhile.
     private func collectingReferences(indent: Int, width: Int, into lines: inout [Line], _ body: (inout [Line]) -> Void) {
-        let outer = references
-        references = []
+        let outer = (references, referenceNumbers)
+        (references, referenceNumbers) = ([], [:])
         body(&lines)
         lines += referenceLines(indent: indent, width: width)
-        references = outer
+        (references, referenceNumbers) = outer
     }
 
     /// The reference list: each URL on lines of its own, broken anywhere (a URL has no spaces),
@@ -203,8 +206,9 @@ package final class ANSILayout {
 
     /// The number of `url` in the current reference list, adding it when new.
     private func referenceNumber(_ url: String) -> Int {
-        if let index = references.firstIndex(of: url) { return index + 1 }
+        if let number = referenceNumbers[url] { return number }
         references.append(url)
+        referenceNumbers[url] = references.count
         return references.count
     }
 

@@ -93,6 +93,23 @@ import Testing
         #expect(!output.contains("[3]"))
     }
 
+    /// Numbers come from a table, not a search of the list: a message of thousands of links
+    /// (the pathological corpus has 100,000 images) numbers each repeat like its first.
+    @Test func manyLinksKeepOneNumberPerURL() {
+        let links = (0..<3000).map { index -> View in
+            // Every third link repeats the one before the previous.
+            let page = index % 3 == 2 ? index - 2 : index
+            return .link(destination: "https://docs.example.org/\(page)", label: .text("p\(index)"))
+        }
+        let output = render([message(links)], width: 80)
+        #expect(output.contains("p0 <docs.example.org>[1]"))
+        #expect(output.contains("p2 <docs.example.org>[1]"), "a repeat takes its first number")
+        #expect(output.contains("p2999 <docs.example.org>[1999]"))
+        #expect(output.contains("p2998 <docs.example.org>[2000]"))
+        #expect(output.contains("[2000] https://docs.example.org/2998\n"))
+        #expect(!output.contains("[2001]"))
+    }
+
     @Test func fullURLsKeepTheOldLayout() {
         let output = render([linkMessage], width: 120) { $0.urls = .full }
         #expect(output.contains("the doc <https://docs.example.org/launch/checklist>"))
