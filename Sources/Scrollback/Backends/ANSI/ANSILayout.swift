@@ -169,9 +169,11 @@ package final class ANSILayout {
     /// The full URLs of the links in the message being laid out, numbered from 1 in order of
     /// appearance (``RenderOptions/urls`` `.short` without hyperlinks only).
     private var references: [String] = []
-    /// Each URL of ``references`` to its number, so that a message of 100,000 links is not
-    /// searched 100,000 times.
+    /// Each URL of ``references`` to its number once there are more than a few, so that a
+    /// message of 100,000 links is not searched 100,000 times (a short list is searched: most
+    /// messages have a link or two, and a table for them costs more than it saves).
     private var referenceNumbers: [String: Int] = [:]
+    private static let searchedReferences = 16
 
     /// Whether links show `<host>[n]` and their URLs in a list after the message.
     private var listsReferences: Bool { options.urls == .short && !options.hyperlinks }
@@ -206,9 +208,17 @@ package final class ANSILayout {
 
     /// The number of `url` in the current reference list, adding it when new.
     private func referenceNumber(_ url: String) -> Int {
-        if let number = referenceNumbers[url] { return number }
+        if referenceNumbers.isEmpty {
+            if let index = references.firstIndex(of: url) { return index + 1 }
+        } else if let number = referenceNumbers[url] {
+            return number
+        }
         references.append(url)
-        referenceNumbers[url] = references.count
+        if !referenceNumbers.isEmpty {
+            referenceNumbers[url] = references.count
+        } else if references.count > Self.searchedReferences {
+            for (index, known) in references.enumerated() { referenceNumbers[known] = index + 1 }
+        }
         return references.count
     }
 
