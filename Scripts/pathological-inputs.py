@@ -4,7 +4,9 @@
 Each case is one message of about a megabyte of text (the inline patterns on which cmark's
 parser, or a tree built from it, takes superlinear time), plus three whole-file cases: a
 20 MB text in one message, 20 MB of messages each just under Scrollback's Markdown budget,
-and one message with 100,000 image attachments.
+one message with 100,000 image attachments, and messages of about a megabyte of reactions,
+mentions, poll options, emoji or object members whose handling once grew with the square of
+their number.
 
     Scripts/pathological-inputs.py DIR
 """
@@ -108,6 +110,43 @@ def main():
     images = [{"type": "image", "image_url": f"https://cdn.example.org/{i}.jpg", "original_width": 800,
                "original_height": 600, "title": f"photo-{i}.jpg"} for i in range(100_000)]
     write(directory, "attachments-100000", [message(0, "many photos", attachments=images)])
+    for name, value in structure_cases().items():
+        write(directory, name, [value])
+    # An extra field and an attachment of 30,000 members each, one key written twice (a dict
+    # cannot hold it, so the JSON is spelled out): the repeat keeps its first place.
+    members = ", ".join(f'"k{i}": {i}' for i in range(30_000)) + ', "k1": -1'
+    with open(os.path.join(directory, "repeated-keys.json"), "w", encoding="utf-8") as file:
+        file.write('{"messages": [{"id": "m0", "text": "hi", "user": {"id": "u", "name": "Ann"}, '
+                   f'"extra": {{{members}}}, "attachments": [{{"type": "x", {members}}}]}}]}}')
+
+
+def structure_cases():
+    """Messages of about a megabyte whose lists once cost the square of their length to render."""
+    count = 10_000
+    # Every reaction type given once, by a different person: a walk of the reactions per type.
+    reactions = message(0, "reactions", latest_reactions=[{"type": f"r{i}", "user_id": f"u{i}"} for i in range(2 * count)],
+                        reaction_groups={f"r{i}": {"count": 1, "sum_scores": 1} for i in range(2 * count)})
+    # The older reaction_counts and reaction_scores, each type looked up in the other object.
+    counts = message(0, "reaction counts", reaction_counts={f"r{i}": 1 for i in range(5 * count)},
+                     reaction_scores={f"r{i}": 2 for i in range(5 * count)})
+    # Names alike for their first 40 characters, and an @ of one of them after another.
+    alike = [{"id": f"u{i}", "name": "A" * 40 + str(i)} for i in range(count)]
+    many_names = message(0, repeated("@" + "a" * 40 + "1 "), mentioned_users=alike)
+    # The longest name looked for, each of its characters an @ that starts the walk again, and
+    # one character short of it between spaces.
+    at_signs = message(0, repeated("@" * 64 + " "), mentioned_users=[{"id": "u", "name": "@" * 64}])
+    poll = message(0, "poll", poll={"name": "Which?", "options": [{"id": f"o{i}", "text": f"Option {i}"} for i in range(3 * count)],
+                                    "vote_counts_by_option": {f"o{i}": i for i in range(3 * count)}})
+    # An emoji that is text by default, with its emoji selector (the terminal drops the selector).
+    selectors = message(0, repeated("\u2764\ufe0f ", SIZE // 2))
+    return {
+        "reactions-many-types": reactions,
+        "reaction-counts-and-scores": counts,
+        "mentions-names-alike": many_names,
+        "mentions-at-signs": at_signs,
+        "poll-many-options": poll,
+        "emoji-selectors": selectors,
+    }
 
 
 if __name__ == "__main__":

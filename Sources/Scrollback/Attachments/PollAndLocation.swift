@@ -21,12 +21,14 @@ public struct Poll: Sendable, Hashable {
 
     /// Reads a poll leniently; `nil` when there is nothing to show.
     public init?(_ object: JSONObject) {
-        let counts = object["vote_counts_by_option"]?.objectValue ?? JSONObject()
+        // A table, not a lookup per option: a poll of many options would otherwise cost their square.
+        var counts: [String: Int64] = [:]
+        for (id, count) in object["vote_counts_by_option"]?.objectValue ?? JSONObject() { counts[id] = count.integerValue }
         options = (object["options"]?.arrayValue ?? []).compactMap { value in
             guard let option = value.objectValue else { return nil }
             let id = option["id"]?.stringValue ?? ""
             let text = option["text"]?.stringValue ?? id
-            return Option(id: id, text: text, votes: counts[id]?.integerValue ?? 0)
+            return Option(id: id, text: text, votes: counts[id] ?? 0)
         }
         name = object["name"]?.stringValue ?? ""
         isClosed = object["is_closed"]?.boolValue ?? false

@@ -265,6 +265,10 @@ extension ViewFactory {
                 own.insert(reaction.type)
             }
         }
+        // Each type's reactions gathered in one pass: a walk of them all per type would cost
+        // the square of a message with many of both.
+        var reactionsByType: [String: [Reaction]] = [:]
+        for reaction in message.latestReactions { reactionsByType[reaction.type, default: []].append(reaction) }
         return .stack(
             .horizontal,
             message.reactionGroups.map { group in
@@ -273,7 +277,7 @@ extension ViewFactory {
                     own.contains(group.type)
                     ? .badge(label + " " + context.theme.string(.ownReactionMark), .ownReaction)
                     : .badge(label, .reaction)
-                guard let who = reactors(of: group, in: message, context: context) else { return pill }
+                guard let who = reactors(of: group, from: reactionsByType[group.type] ?? [], context: context) else { return pill }
                 return .titled(pill, title: who)
             }, .footer)
     }
@@ -324,14 +328,14 @@ extension ViewFactory {
     /// The most names a reaction's tooltip lists before "and N others".
     static var maximumReactorsListed: Int { 10 }
 
-    /// Who gave reactions of `group`'s type, from `latest_reactions` (Stream sends the latest few,
-    /// so `reaction_groups` may count more): "Ann", "Ann and Bo", "Ann, Bo and 3 others"; "You"
-    /// for the reader; the user id beside a name two people share, in the document or in the
-    /// list. `nil` when the input names nobody.
-    func reactors(of group: ReactionGroup, in message: ChatMessage, context: RenderContext) -> String? {
+    /// Who gave reactions of `group`'s type, from its `reactions` in `latest_reactions` (Stream
+    /// sends the latest few, so `reaction_groups` may count more): "Ann", "Ann and Bo", "Ann, Bo
+    /// and 3 others"; "You" for the reader; the user id beside a name two people share, in the
+    /// document or in the list. `nil` when the input names nobody.
+    func reactors(of group: ReactionGroup, from reactions: [Reaction], context: RenderContext) -> String? {
         var seen: Set<String> = []
         var users: [ChatUser] = []
-        for reaction in message.latestReactions where reaction.type == group.type {
+        for reaction in reactions {
             let id = reaction.user.flatMap { $0.id.isEmpty ? nil : $0.id } ?? reaction.userID ?? ""
             var user = reaction.user ?? ChatUser(id: id)
             user.id = id

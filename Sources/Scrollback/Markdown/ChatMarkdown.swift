@@ -22,31 +22,21 @@ public enum ChatMarkdown {
 
 /// Finds bare URLs and mentions in one run of plain text.
 struct TextScanner: Sendable {
-    /// A mentioned user's name, lower-cased once, with its length in characters.
-    private struct Name: Sendable {
-        let userID: String
-        let lowercased: String
-        let characterCount: Int
-    }
+    /// The longest name, in characters, found after an `@`: the walk from each `@` stops
+    /// there, so that a text of many `@` costs in proportion to its length whatever names the
+    /// input lists.
+    static let maximumMentionLength = 64
 
-    /// Longest first, so that `@Ann Lee` wins over `@Ann`.
-    private let names: [Name]
-    private let longestName: Int
+    private let names: MentionTree
 
     init(mentionedUsers: [ChatUser]) {
-        var seen = Set<String>()
-        var names: [Name] = []
+        var names = MentionTree()
         for user in mentionedUsers {
             let name = user.displayName.trimmedOfWhitespace
-            let lowercased = String(name).lowercased()
-            guard !name.isEmpty, seen.insert(lowercased).inserted else { continue }
-            names.append(Name(userID: user.id, lowercased: lowercased, characterCount: name.count))
+            guard !name.isEmpty, name.count <= Self.maximumMentionLength else { continue }
+            names.insert(name, userID: user.id)
         }
-        // A stable order for equal lengths: the order of `mentioned_users`.
-        self.names = names.enumerated()
-            .sorted { ($0.element.characterCount, -$0.offset) > ($1.element.characterCount, -$1.offset) }
-            .map(\.element)
-        longestName = self.names.first?.characterCount ?? 0
+        self.names = names
     }
 
     /// Whether `text` holds `://`, `www.` (any case) or `@`: without them there is nothing to find.
@@ -101,26 +91,24 @@ struct TextScanner: Sendable {
 
     // MARK: Mentions
 
-    /// `@` + a mentioned name, case-insensitively, not inside a word on either side.
+    /// `@` + a mentioned name, case-insensitively, not inside a word on either side; the
+    /// longest such name when several fit (`@Ann Lee` wins over `@Ann`).
     private func mention(in text: String, at atSign: String.Index) -> (String.Index, MarkdownInline)? {
         guard !names.isEmpty else { return nil }
         if atSign > text.startIndex, let before = text[..<atSign].last, before.isLetter || before.isNumber { return nil }
-        // The end of each of the next `longestName` characters, walked once for every name.
-        var ends: [String.Index] = []
-        ends.reserveCapacity(longestName)
+        // One walk down the tree, a character at a time; the last name to end on the way, and
+        // not inside a word, is the longest.
+        var found: (end: String.Index, userID: String)?
+        var node = MentionTree.root
         var cursor = text.index(after: atSign)
-        while ends.count < longestName, cursor < text.endIndex {
-            cursor = text.index(after: cursor)
-            ends.append(cursor)
+        for _ in 0..<Self.maximumMentionLength where cursor < text.endIndex {
+            guard let next = names.step(from: node, in: text, at: cursor) else { break }
+            (node, cursor) = next
+            guard let userID = names.userID(at: node) else { continue }
+            if cursor < text.endIndex, let after = text[cursor...].first, after.isLetter || after.isNumber { continue }
+            found = (cursor, userID)
         }
-        for name in names where name.characterCount <= ends.count {
-            let end = ends[name.characterCount - 1]
-            // Comparing whole characters keeps "Chloé" (either normalisation) apart from "Chloe".
-            guard text[text.index(after: atSign)..<end].lowercased() == name.lowercased else { continue }
-            if end < text.endIndex, let after = text[end...].first, after.isLetter || after.isNumber { continue }
-            return (end, .mention(userID: name.userID, text: String(text[atSign..<end])))
-        }
-        return nil
+        return found.map { ($0.end, .mention(userID: $0.userID, text: String(text[atSign..<$0.end]))) }
     }
 
     // MARK: Bare URLs
@@ -215,5 +203,72 @@ struct TextScanner: Sendable {
             cursor = utf8.index(after: cursor)
         }
         return true
+    }
+}
+
+/// The mentioned names as a tree of their characters, lower-cased one at a time: comparing
+/// whole characters keeps "Chloé" (either normalisation) apart from "Chloe", and the text
+/// after an `@` is walked once for all names together.
+private struct MentionTree: Sendable {
+    private struct Node: Sendable {
+        /// Characters whose lower-case form is one ASCII byte, by that byte: most names are
+        /// ASCII, and their walk then reads bytes, with no character to build or hash.
+        var ascii: [UInt8: Int] = [:]
+        /// Any other character, by its lower-case form.
+        var other: [String: Int] = [:]
+        /// The user whose name ends here; the first in `mentioned_users` when two lower-case alike.
+        var userID: String?
+    }
+
+    static let root = 0
+    private var nodes = [Node()]
+
+    var isEmpty: Bool { nodes.count == 1 }
+
+    mutating func insert(_ name: Substring, userID: String) {
+        var node = Self.root
+        for character in name {
+            let lowercased = character.lowercased()
+            if let next = child(of: node, lowercased) {
+                node = next
+                continue
+            }
+            if lowercased.utf8.count == 1 {
+                nodes[node].ascii[lowercased.utf8.first!] = nodes.count
+            } else {
+                nodes[node].other[lowercased] = nodes.count
+            }
+            node = nodes.count
+            nodes.append(Node())
+        }
+        if nodes[node].userID == nil { nodes[node].userID = userID }
+    }
+
+    /// The node after `node` for the character of `text` at `index`, and where that character
+    /// ends; `nil` when no name goes on with it.
+    func step(from node: Int, in text: String, at index: String.Index) -> (node: Int, end: String.Index)? {
+        let utf8 = text.utf8
+        let byte = utf8[index]
+        let next = utf8.index(after: index)
+        // An ASCII byte followed by another (or by the end) is a character on its own, but for
+        // a carriage return before a line feed.
+        if byte < 0x80, next == utf8.endIndex || (utf8[next] < 0x80 && !(byte == 0x0D && utf8[next] == 0x0A)) {
+            return nodes[node].ascii[Self.lowercased(byte)].map { ($0, next) }
+        }
+        return child(of: node, text[index].lowercased()).map { ($0, text.index(after: index)) }
+    }
+
+    /// The child of `node` for a character whose lower-case form is `lowercased` (the Kelvin
+    /// sign's is an ASCII "k", so the form, not the character, decides the table).
+    private func child(of node: Int, _ lowercased: String) -> Int? {
+        lowercased.utf8.count == 1 ? nodes[node].ascii[lowercased.utf8.first!] : nodes[node].other[lowercased]
+    }
+
+    func userID(at node: Int) -> String? {
+        nodes[node].userID
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }

@@ -89,7 +89,22 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public init(_ members: [(key: String, value: JSONValue)] = []) {
         self.members = []
         self.members.reserveCapacity(members.count)
-        for member in members { self[member.key] = member.value }
+        // The setter scans the members, fine for a message's few dozen keys; a huge object
+        // finds each key's first place in a table instead, so that its cost stays linear.
+        guard members.count > 64 else {
+            for member in members { self[member.key] = member.value }
+            return
+        }
+        var place: [String: Int] = [:]
+        place.reserveCapacity(members.count)
+        for member in members {
+            if let index = place[member.key] {
+                self.members[index].value = member.value
+            } else {
+                place[member.key] = self.members.count
+                self.members.append(member)
+            }
+        }
     }
 
     /// Builds an object from members already known to have distinct keys (the parser's fast path).

@@ -250,14 +250,18 @@ struct MessageDecoder {
             }
         } else {
             let counts = fields.object(members.reactionCounts, "reaction_counts") ?? JSONObject()
-            let scores = fields.object(members.reactionScores, "reaction_scores") ?? JSONObject()
+            // A table, not a lookup per count: a message of many reaction types would cost their square.
+            var scores: [String: Int64] = [:]
+            for (type, value) in fields.object(members.reactionScores, "reaction_scores") ?? JSONObject() {
+                scores[type] = value.integerValue
+            }
             for (type, value) in counts {
                 if let count = value.integerValue {
-                    groups[type] = ReactionGroup(type: type, count: count, sumScores: scores[type]?.integerValue ?? count)
+                    groups[type] = ReactionGroup(type: type, count: count, sumScores: scores[type] ?? count)
                 }
             }
-            for (type, value) in scores where groups[type] == nil {
-                if let score = value.integerValue { groups[type] = ReactionGroup(type: type, count: score, sumScores: score) }
+            for (type, score) in scores where groups[type] == nil {
+                groups[type] = ReactionGroup(type: type, count: score, sumScores: score)
             }
         }
         return groups.values.filter { $0.count > 0 }.sorted { $0.type < $1.type }

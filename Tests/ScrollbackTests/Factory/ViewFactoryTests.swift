@@ -214,6 +214,33 @@ private struct ContactQuoteFactory: ViewFactory {
                         .badge("party 1", .reaction),
                     ], .footer))
     }
+
+    /// Many types, each given by its own person, and reactions of one type spread among the
+    /// others: each pill names only who gave its type, in the order they did.
+    @Test func eachPillNamesWhoGaveItsType() {
+        var message = ChatMessage(id: "r", text: "hi")
+        let types = (0..<300).map { "t\($0)" }
+        message.reactionGroups = types.map { ReactionGroup(type: $0, count: 1, sumScores: 1) }
+        message.latestReactions = types.enumerated().map { index, type in
+            Reaction(
+                type: type, score: 1, userID: "u\(index)", user: ChatUser(id: "u\(index)", name: "P\(index)"), createdAt: nil, raw: [:])
+        }
+        message.reactionGroups[5].count = 3
+        message.latestReactions.insert(
+            Reaction(type: "t5", score: 1, userID: "z", user: ChatUser(id: "z", name: "Zed"), createdAt: nil, raw: [:]), at: 250)
+        let context = RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        guard case .stack(_, let pills, _) = context.factory.makeReactionsView(for: message, context: context) else {
+            Issue.record("expected a row of pills")
+            return
+        }
+        let titles = pills.map { pill -> String? in
+            guard case .titled(_, let title) = pill else { return nil }
+            return title
+        }
+        #expect(titles.count == 300)
+        #expect(titles[0] == "P0" && titles[299] == "P299")
+        #expect(titles[5] == "P5, Zed and 1 other")
+    }
 }
 
 @Suite struct AvatarTests {

@@ -172,4 +172,44 @@ import Testing
                 .text("hey "), .mention(userID: "x", text: "@ann_lee"), .text("!"),
             ])
     }
+
+    /// A longer name that runs into a word gives way to a shorter one that does not, and of
+    /// two users whose names lower-case alike the first listed is the one mentioned.
+    @Test func aShorterNameWinsWhereTheLongerRunsIntoAWord() {
+        let users = [ann, annLee, ChatUser(id: "ANN", name: "ANN")]
+        #expect(
+            inlines("@Ann Leeds", users: users) == [.mention(userID: "ann", text: "@Ann"), .text(" Leeds")])
+    }
+
+    /// Characters compare by their lower-case forms: the Kelvin sign's is an ASCII "k", so a
+    /// name written with it is mentioned by a plain "k", and the other way round.
+    @Test func comparesLowerCaseForms() {
+        let kelvin = ChatUser(id: "k", name: "\u{212A}elvin")
+        #expect(inlines("@kelvin", users: [kelvin]) == [.mention(userID: "k", text: "@kelvin")])
+        #expect(inlines("@\u{212A}ELVIN", users: [ChatUser(id: "k", name: "Kelvin")]) == [.mention(userID: "k", text: "@\u{212A}ELVIN")])
+        // A carriage return and line feed are one character: no ASCII shortcut splits them.
+        #expect(inlines("@Ann\r\nx", users: [ann]).first == .mention(userID: "ann", text: "@Ann"))
+    }
+
+    /// Names are looked for up to their longest length, 64 characters: a longer one is left as
+    /// text, so that the walk from every `@` of a text stays short whatever the input lists.
+    @Test func namesPastTheLongestLengthAreNotLookedFor() {
+        let longest = String(repeating: "a", count: TextScanner.maximumMentionLength)
+        let users = [ChatUser(id: "l", name: longest), ChatUser(id: "t", name: longest + "b")]
+        #expect(inlines("@\(longest)", users: users) == [.mention(userID: "l", text: "@\(longest)")])
+        #expect(inlines("@\(longest)b", users: users) == [.text("@\(longest)b")])
+    }
+
+    /// Thousands of names sharing a long start, each `@` of the text followed by one of them:
+    /// every mention found, each by its own user.
+    @Test func manyNamesAlikeAreEachFound() {
+        let stem = String(repeating: "n", count: 40)
+        let users = (0..<2_000).map { ChatUser(id: "u\($0)", name: stem + String($0)) }
+        let picked = [7, 1_999, 70, 700]
+        let found = inlines(picked.map { "@\(stem)\($0)" }.joined(separator: " "), users: users).compactMap { inline -> String? in
+            guard case .mention(let userID, _) = inline else { return nil }
+            return userID
+        }
+        #expect(found == picked.map { "u\($0)" })
+    }
 }

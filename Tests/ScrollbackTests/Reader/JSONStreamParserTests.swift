@@ -82,9 +82,10 @@ private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: I
 
         // Past the filter's size, the check switches to a set.
         let keys = (0..<100).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
-        let large = try parse("{\(keys), \"k42\": -1}")
-        #expect(large.objectValue?.count == 100)
-        #expect(large["k42"] == -1)
+        let large = try parse("{\(keys), \"k42\": -1, \"k7\": -2, \"k42\": -3}")
+        #expect(large.objectValue?.keys == (0..<100).map { "k\($0)" })
+        #expect(large["k42"] == -3)
+        #expect(large["k7"] == -2)
         let unique = try parse("{\(keys)}")
         #expect(unique.objectValue?.count == 100)
     }

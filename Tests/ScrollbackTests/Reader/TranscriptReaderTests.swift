@@ -174,6 +174,28 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         #expect(message.attachments.first?.raw["name"] == "Ada")
     }
 
+    /// The older `reaction_counts` and `reaction_scores` pair up by type whatever their order,
+    /// a score without a count counts as its score, and poll options find their votes by id:
+    /// also in objects of hundreds of members, read through tables.
+    @Test func countsPairUpByKeyInLargeObjects() throws {
+        let types = (0..<300).map { "t\($0)" }
+        let counts = types.map { #""\#($0)": 1"# }.joined(separator: ", ")
+        let scores = types.reversed().map { #""\#($0)": 5"# }.joined(separator: ", ")
+        let options = types.map { #"{"id": "\#($0)", "text": "Option \#($0)"}"# }.joined(separator: ", ")
+        let votes = types.reversed().enumerated().map { #""\#($1)": \#($0)"# }.joined(separator: ", ")
+        let message = #"""
+            {"id": "m", "text": "hi", "reaction_counts": {\#(counts)}, "reaction_scores": {\#(scores), "extra": 2},
+             "poll": {"name": "Which?", "options": [\#(options), {"id": "none"}], "vote_counts_by_option": {\#(votes)}}}
+            """#
+        let first = try #require(try read("[\(message)]").messages.first)
+        #expect(first.reactionGroups.count == 301)
+        #expect(first.reactionGroups.first { $0.type == "t42" } == ReactionGroup(type: "t42", count: 1, sumScores: 5))
+        #expect(first.reactionGroups.first { $0.type == "extra" } == ReactionGroup(type: "extra", count: 2, sumScores: 2))
+        let poll = try #require(first.poll)
+        #expect(poll.options.count == 301)
+        #expect(poll.options[0].votes == 299 && poll.options[299].votes == 0 && poll.options[300].votes == 0)
+    }
+
     /// Messages are read member by member with their `raw` left as bytes until asked for: what
     /// it then holds is the object as written, for the message, its quote, users and reactions,
     /// and equal to what a reading of the parsed object gives.

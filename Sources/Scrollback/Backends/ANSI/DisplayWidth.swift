@@ -143,9 +143,11 @@ extension DisplayWidth {
                 result.append(character)
                 continue
             }
+            // Appended as a String: appending to `result.unicodeScalars` copied all of `result`
+            // each time, the square of a text of many such emoji.
             var unicode = String.UnicodeScalarView()
             for scalar in scalars where scalar.value != 0xFE0F { unicode.append(scalar) }
-            result.unicodeScalars.append(contentsOf: unicode)
+            result.append(String(unicode))
         }
         return result
     }

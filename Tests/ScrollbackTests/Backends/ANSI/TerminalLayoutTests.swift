@@ -33,6 +33,9 @@ import Testing
         for kept in ["😂", "📷\u{FE0F}", "1️⃣", "🏳️‍🌈", "❤️‍🔥", "plain text", "e\u{301}"] {
             #expect(DisplayWidth.withoutAmbiguousEmojiSelectors(kept) == kept)
         }
+        // Many in one text, between others that stay.
+        let many = String(repeating: "❤️ 😂 ", count: 5_000)
+        #expect(DisplayWidth.withoutAmbiguousEmojiSelectors(many) == String(repeating: "❤ 😂 ", count: 5_000))
     }
 
     @Test func bordersAroundSelectorEmojiLineUp() {
