@@ -333,15 +333,27 @@ extension ViewFactory {
     /// and 3 others"; "You" for the reader; the user id beside a name two people share, in the
     /// document or in the list. `nil` when the input names nobody.
     func reactors(of group: ReactionGroup, from reactions: [Reaction], context: RenderContext) -> String? {
-        var seen: Set<String> = []
         var users: [ChatUser] = []
+        // One person, one name, whatever else the input repeats: a few are compared with those
+        // kept, more go through a set.
+        var seenKeys: [String] = []
+        var seen: Set<String> = []
         for reaction in reactions {
             let id = reaction.user.flatMap { $0.id.isEmpty ? nil : $0.id } ?? reaction.userID ?? ""
             var user = reaction.user ?? ChatUser(id: id)
-            user.id = id
+            // Set only when it differs: a user's fields are shared with the message until changed.
+            if user.id != id { user.id = id }
             if user.name?.isEmpty ?? true { user.name = context.knownNames[id] }
-            // One person, one name, whatever else the input repeats; a reaction naming nobody counts only.
-            guard !user.displayName.isEmpty, seen.insert(user.id.isEmpty ? "\u{0}" + user.displayName : user.id).inserted else { continue }
+            // A reaction naming nobody counts only.
+            let name = user.displayName
+            guard !name.isEmpty else { continue }
+            let key = id.isEmpty ? "\u{0}" + name : id
+            if reactions.count <= 16 {
+                guard !seenKeys.contains(key) else { continue }
+                seenKeys.append(key)
+            } else {
+                guard seen.insert(key).inserted else { continue }
+            }
             users.append(user)
         }
         guard !users.isEmpty else { return nil }
@@ -361,10 +373,21 @@ extension ViewFactory {
         let theme = context.theme
         switch others {
         case ...0 where names.count == 1: return names[0]
-        case ...0: return theme.string(.namesAnd, arguments: [names.dropLast().joined(separator: ", "), names[names.count - 1]])
-        case 1: return theme.string(.namesAndOneOther, names.joined(separator: ", "))
-        default: return theme.string(.namesAndOthers, arguments: [names.joined(separator: ", "), String(others)])
+        case ...0: return theme.string(.namesAnd, arguments: [Self.commaList(names.dropLast()), names[names.count - 1]])
+        case 1: return theme.string(.namesAndOneOther, Self.commaList(names[...]))
+        default: return theme.string(.namesAndOthers, arguments: [Self.commaList(names[...]), String(others)])
         }
+    }
+
+    /// "Ann, Bo, Cy": a loop, as the generic `joined(separator:)` of a slice costs many times more
+    /// for the few names of a tooltip.
+    private static func commaList(_ names: ArraySlice<String>) -> String {
+        var list = ""
+        for (index, name) in names.enumerated() {
+            if index > 0 { list += ", " }
+            list += name
+        }
+        return list
     }
 
     /// How a person other than a message's author is named (who pinned it, quoted it, reacted):

@@ -198,7 +198,26 @@ public final class TranscriptIndex {
 
     /// How display names are compared: "Alex", "alex" and " Alex " read as one name.
     static func nameKey(_ name: String) -> String {
-        name.trimmingWhitespace().lowercased()
+        asciiNameKey(name) ?? name.trimmingWhitespace().lowercased()
+    }
+
+    /// ``nameKey(_:)`` of an ASCII name in one pass over its bytes (most names; the general
+    /// trimming and lower-casing cost many times more); `nil` for any other name.
+    private static func asciiNameKey(_ name: String) -> String? {
+        var name = name
+        return name.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            guard let start = bytes.firstIndex(where: { !isBlank($0) }) else { return "" }
+            let end = bytes.lastIndex(where: { !isBlank($0) })! + 1
+            return String(unsafeUninitializedCapacity: end - start) { buffer in
+                for index in start..<end {
+                    let byte = bytes[index]
+                    buffer[index - start] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+                }
+                return end - start
+            }
+        }
     }
 
     /// Whether more than one author of the document goes by `name`.

@@ -118,6 +118,19 @@ extension PeopleTests {
         #expect(index.isSharedDisplayName(" kim"))
     }
 
+    /// The name key's ASCII shortcut gives what trimming and lower-casing give, for ASCII
+    /// names with every kind of blank around them and for names that are not ASCII.
+    @Test func nameKeysAreTrimmedAndLowerCased() {
+        let names = [
+            "Alex", " ALEX ", "\tAl Ex\n", "\u{0B}\u{0C}\r", "", "   ", "a\u{1F}b", "Zz@[`{", "\u{00A0}Ann\u{2003}", "ÉLODIE ",
+            "\u{0085}x", "İ", "Straße", "x\u{200B}",
+        ]
+        for name in names {
+            #expect(TranscriptIndex.nameKey(name) == name.trimmingWhitespace().lowercased(), "\(name.unicodeScalars.map(\.value))")
+        }
+        #expect(TranscriptIndex.nameKey(" \tMiXeD Case\n") == "mixed case")
+    }
+
     @Test func aNameWithIDLabelKeepsPlaceholdersInArgumentsAsTheyAre() {
         #expect(Theme.default.string(.nameWithID, arguments: ["%@", "x"]) == "%@ (x)")
         #expect(Theme.default.string(.namesAndOthers, arguments: ["Ann, Bo, Cy", "2"]) == "Ann, Bo, Cy and 2 others")
