@@ -41,13 +41,16 @@ package enum DisplayWidth {
             case 0x1F1E6...0x1F1FF: regionalIndicators += 1
             default: break
             }
-            let properties = scalar.properties
-            if properties.isEmojiPresentation { emojiPresentation = true }
+            // No scalar before U+231A (⌚) is shown as emoji by default: most marks of a cluster
+            // need no property lookup.
+            if scalar.value >= 0x231A && scalar.properties.isEmojiPresentation { emojiPresentation = true }
             if allZeroWidth && !isZeroWidth(scalar) { allZeroWidth = false }
         }
         if allZeroWidth { return 0 }
         if hasKeycap || regionalIndicators > 0 { return 2 }
-        if first.properties.isEmoji {
+        // Below U+203C (‼) only ASCII and Latin-1 (# * 0–9 © ®) are emoji: the letters of other
+        // scripts need no property lookup.
+        if first.value < 0x100 || first.value >= 0x203C, first.properties.isEmoji {
             if hasEmojiSelector { return 2 }
             if !hasTextSelector && (emojiPresentation || hasJoiner) { return 2 }
         }
@@ -68,7 +71,7 @@ package enum DisplayWidth {
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x300 { return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
         // The letters of the most written scripts, without asking for their properties.
-        if lettersOfCommonScripts.contains(where: { $0.contains(scalar.value) }) { return false }
+        if isCommonScriptLetter(scalar.value) { return false }
         let properties = scalar.properties
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return true
@@ -79,12 +82,20 @@ package enum DisplayWidth {
         return properties.isDefaultIgnorableCodePoint
     }
 
-    /// Runs of letters (and a few symbols), none of them a mark, format character or
-    /// default-ignorable: Cyrillic, Hebrew, Arabic, Devanagari, kana, CJK ideographs, Hangul.
-    static let lettersOfCommonScripts: [ClosedRange<UInt32>] = [
-        0x0400...0x0482, 0x05D0...0x05EA, 0x0620...0x064A, 0x0904...0x0939, 0x3041...0x3096, 0x30A1...0x30FA,
-        0x4E00...0x9FFF, 0xAC00...0xD7A3,
-    ]
+    /// Whether the code point is in a run of letters (and a few symbols) of the most written
+    /// scripts, none of them a mark, format character or default-ignorable: Cyrillic, Hebrew,
+    /// Arabic, Devanagari, kana, CJK ideographs, Hangul syllables, CJK and fullwidth
+    /// punctuation. Nor is any of them a joiner, a prepended or a conjunct-linking character,
+    /// so two of them side by side are always two grapheme clusters.
+    static func isCommonScriptLetter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x0400...0x0482, 0x05D0...0x05EA, 0x0620...0x064A, 0x0904...0x0939, 0x3000...0x3029, 0x3041...0x3096, 0x30A1...0x30FA,
+            0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E:
+            return true
+        default:
+            return false
+        }
+    }
 
     /// East Asian Wide (W) and Fullwidth (F) code points, merged across unassigned gaps.
     /// Emoji with default emoji presentation are found through their scalar properties.

@@ -179,6 +179,14 @@ extension TextWrapper {
                         Piece(spanIndex: spanIndex, range: index..<next, width: Self.asciiWidth(byte)),
                         kind: Self.asciiKind(byte))
                     index = next
+                } else if let (scalar, after) = Self.loneScalar(utf8, at: index, end: end) {
+                    // A letter of a common script alone in its cluster: no grapheme breaking, and
+                    // the width of one scalar.
+                    let columns = DisplayWidth.isWide(scalar) ? 2 : 1
+                    consume(
+                        Piece(spanIndex: spanIndex, range: index..<after, width: columns),
+                        kind: columns < 2 ? .other : Self.isClosingPunctuation(scalar) ? .closing : .wide)
+                    index = after
                 } else {
                     let character = text[index]
                     let length = character.utf8.count
@@ -192,17 +200,64 @@ extension TextWrapper {
                         if columns == 2 && !sawAmbiguous && DisplayWidth.isAmbiguous(character) { sawAmbiguous = true }
                         consume(
                             Piece(spanIndex: spanIndex, range: index..<after, width: columns),
-                            kind: columns < 2 ? .other : Self.closingPunctuation.contains(character) ? .closing : .wide)
+                            kind: columns < 2 ? .other : Self.isClosingPunctuation(character) ? .closing : .wide)
                     }
                     index = after
                 }
             }
         }
 
-        /// Wide punctuation that closes what precedes it, and so never starts a line (kinsoku).
-        private static let closingPunctuation: Set<Character> = [
-            "、", "。", "，", "．", "：", "；", "？", "！", "）", "」", "』", "】", "〕", "〉", "》", "｝", "］", "〟", "ー", "・",
-        ]
+        /// Wide punctuation that closes what precedes it, and so never starts a line (kinsoku):
+        /// 、。，．：；？！）」』】〕〉》｝］〟ー・. Each is one scalar that no other sequence is
+        /// canonically equal to, so the scalar decides; a set of `Character` would hash and
+        /// normalise every wide character of a CJK text.
+        private static func isClosingPunctuation(_ character: Character) -> Bool {
+            let scalars = character.unicodeScalars
+            guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else { return false }
+            return isClosingPunctuation(scalar)
+        }
+
+        private static func isClosingPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF01, 0xFF09, 0x300D, 0x300F, 0x3011, 0x3015, 0x3009,
+                0x300B, 0xFF5D, 0xFF3D, 0x301F, 0x30FC, 0x30FB:
+                return true
+            default:
+                return false
+            }
+        }
+
+        /// The scalar at `index` and its end, when it is a cluster of its own for certain: a
+        /// ``DisplayWidth/isCommonScriptLetter(_:)`` followed by the end of the span, an ASCII
+        /// byte or another such scalar.
+        private static func loneScalar(_ utf8: String.UTF8View, at index: String.Index, end: String.Index)
+            -> (Unicode.Scalar, String.Index)?
+        {
+            guard let (scalar, next) = plainScalar(utf8, at: index) else { return nil }
+            guard next == end || utf8[next] < 0x80 || plainScalar(utf8, at: next) != nil else { return nil }
+            return (scalar, next)
+        }
+
+        /// The two- or three-byte scalar at `index` when it is one of those ``loneScalar`` knows.
+        private static func plainScalar(_ utf8: String.UTF8View, at index: String.Index) -> (Unicode.Scalar, String.Index)? {
+            let lead = utf8[index]
+            var value: UInt32
+            var next = utf8.index(after: index)
+            switch lead {
+            case 0xC2...0xDF:
+                value = UInt32(lead & 0x1F)
+            case 0xE0...0xEF:
+                value = UInt32(lead & 0x0F) << 6 | UInt32(utf8[next] & 0x3F)
+                next = utf8.index(after: next)
+            default:
+                return nil
+            }
+            // The string is valid UTF-8: the continuation bytes are there.
+            value = value << 6 | UInt32(utf8[next] & 0x3F)
+            next = utf8.index(after: next)
+            guard DisplayWidth.isCommonScriptLetter(value), let scalar = Unicode.Scalar(value) else { return nil }
+            return (scalar, next)
+        }
 
         @inline(__always)
         private static func asciiKind(_ byte: UInt8) -> ClusterKind {

@@ -9,23 +9,51 @@ import Testing
         #expect(DisplayWidth.of("a\nb") == 2)
     }
 
-    /// The letter runs that skip the property lookup hold no mark, format character, control,
+    /// The letters that skip the property lookup hold no mark, format character, control,
     /// default-ignorable code point or Hangul filler: the lookup would find them visible too.
+    /// And two of them side by side are two clusters, as the wrapper takes them without
+    /// grapheme breaking.
     @Test func theCommonScriptShortcutAgreesWithTheProperties() {
-        for range in DisplayWidth.lettersOfCommonScripts {
-            for value in range {
-                let properties = Unicode.Scalar(value)!.properties
-                let category = properties.generalCategory
-                #expect(![.nonspacingMark, .enclosingMark, .format, .control].contains(category), "U+\(String(value, radix: 16))")
-                #expect(!properties.isDefaultIgnorableCodePoint, "U+\(String(value, radix: 16))")
-                #expect(!(0x1160...0x11FF).contains(value) && !(0xD7B0...0xD7FF).contains(value))
-            }
+        let letters = (UInt32(0)..<0x1_0000).filter(DisplayWidth.isCommonScriptLetter)
+        #expect(letters.count > 30_000)
+        for value in letters {
+            let scalar = Unicode.Scalar(value)!
+            let properties = scalar.properties
+            let category = properties.generalCategory
+            #expect(
+                ![.nonspacingMark, .spacingMark, .enclosingMark, .format, .control].contains(category), "U+\(String(value, radix: 16))")
+            #expect(!properties.isDefaultIgnorableCodePoint, "U+\(String(value, radix: 16))")
+            #expect(!(0x1160...0x11FF).contains(value) && !(0xD7B0...0xD7FF).contains(value))
+        }
+        // Pairs of them, and each before ASCII, are separate characters.
+        let samples = letters.filter { $0 % 7 == 0 || $0 % 61 == 3 }.compactMap(Unicode.Scalar.init)
+        for (first, second) in zip(samples, samples.dropFirst(3)) {
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: [first, second, first, "a", second])
+            #expect(String(text).count == 5, "U+\(String(first.value, radix: 16)) U+\(String(second.value, radix: 16))")
         }
         // ASCII runs of one scalar, CR LF and ASCII with a combining mark.
         #expect(DisplayWidth.of(Character("\r\n")) == 0)
         #expect(DisplayWidth.of(Character("\t")) == 0)
         #expect(DisplayWidth.of(Character("e\u{301}")) == 1)
         #expect(DisplayWidth.of("Ольга שלום محمد आरव ひら 山田 김민준") == 36)
+    }
+
+    /// The property lookups the width skips are those whose answer is known: no scalar before
+    /// U+231A is shown as emoji by default, and before U+203C only ASCII and Latin-1 ones are
+    /// emoji at all.
+    @Test func theEmojiShortcutsAgreeWithTheProperties() {
+        for value in UInt32(0)..<0x231A {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(!scalar.properties.isEmojiPresentation, "U+\(String(value, radix: 16))")
+            if (0x100..<0x203C).contains(value) { #expect(!scalar.properties.isEmoji, "U+\(String(value, radix: 16))") }
+        }
+        // Clusters that take the multi-scalar path: Devanagari with a vowel sign, a keycap, an
+        // emoji with its selector, a ZWJ family.
+        #expect(DisplayWidth.of(Character("कि")) == 1)
+        #expect(DisplayWidth.of(Character("1️⃣")) == 2)
+        #expect(DisplayWidth.of(Character("©️")) == 2)
+        #expect(DisplayWidth.of(Character("👨‍👩‍👧")) == 2)
     }
 
     @Test func eastAsianWideAndFullwidth() {

@@ -162,6 +162,11 @@ import Testing
         }
         // A word of punctuation only still breaks.
         #expect(TextWrapper(width: 4).wrap("......").map(\.plainText) == ["....", ".."])
+        // Wide closing punctuation stays with the character before it; an opening bracket does not.
+        for mark in "、。，．：；？！）」』】〕〉》｝］〟ー・" {
+            #expect(TextWrapper(width: 4).wrap("漢字\(mark)").map(\.plainText) == ["漢", "字\(mark)"], "\(mark)")
+        }
+        #expect(TextWrapper(width: 4).wrap("漢字「").map(\.plainText) == ["漢字", "「"])
     }
 
     @Test func brokenCodeLinesEndInAMarker() {
