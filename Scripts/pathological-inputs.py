@@ -2,11 +2,11 @@
 """Writes hostile transcripts that once made renderers slow, one file a case, into DIR.
 
 Each case is one message of about a megabyte of text (the inline patterns on which cmark's
-parser, or a tree built from it, takes superlinear time), plus three whole-file cases: a
-20 MB text in one message, 20 MB of messages each just under Scrollback's Markdown budget,
-one message with 100,000 image attachments, and messages of about a megabyte of reactions,
-mentions, poll options, emoji or object members whose handling once grew with the square of
-their number.
+parser, or a tree built from it, takes superlinear time), plus whole-file cases: a 20 MB text
+in one message, 20 MB of messages each just under Scrollback's Markdown budget, 20 MB of
+NDJSON lines each a channel of two messages, one message with 100,000 image attachments; and
+messages of about a megabyte of reactions, mentions, poll options, emoji or object members
+whose handling once grew with the square of their number.
 
     Scripts/pathological-inputs.py DIR
 """
@@ -82,6 +82,7 @@ CASES = {
     "widest-table-short-rows": "|a" * 64 + "|\n" + "|-" * 64 + "|\n" + repeated("x\n"),
     "escaped-pipes-in-a-table": "| a | b |\n|---|---|\n" + repeated("| \\| ~~c~~ | `d\\|e` |\n"),
     "task-items": repeated("- [x] a\n"),
+    "numbered-items": repeated("1. a\n"),
     "plain-prose": repeated("Plain words, a comma, a full stop. "),
 }
 
@@ -107,6 +108,12 @@ def main():
     # Just under the budget of 500 '[' a message (MarkdownBudget.swift): 498 in each message.
     under = "![[]()" * 249
     write(directory, "whole-20mb-under-budget", [message(i, under) for i in range(20 * SIZE // len(under))])
+    # NDJSON of 20 MB, each line a channel of two messages: every messages array once
+    # started threads that read megabytes past its end.
+    with open(os.path.join(directory, "whole-20mb-ndjson-channels.json"), "w", encoding="utf-8") as file:
+        for i in range(20 * SIZE // 450):
+            channel = {"id": f"c{i}", "cid": f"messaging:c{i}", "type": "messaging", "name": f"Channel {i}"}
+            file.write(json.dumps({"channel": channel, "messages": [message(2 * i, "a"), message(2 * i + 1, "b")]}) + "\n")
     images = [{"type": "image", "image_url": f"https://cdn.example.org/{i}.jpg", "original_width": 800,
                "original_height": 600, "title": f"photo-{i}.jpg"} for i in range(100_000)]
     write(directory, "attachments-100000", [message(0, "many photos", attachments=images)])

@@ -11,13 +11,19 @@ enum MarkdownBudget {
     /// Bytes that open or close inline markup (`` [ ] ! * _ ` < > & \ ``): every other known
     /// superlinear pattern is made of them, so a bound on their number bounds its cost.
     static let maximumMarkupBytes = 20_000
+    /// Lines that start with an ordered list marker (`12. `, `3) `, also indented or quoted).
+    /// cmark's CommonMark writer numbers each item by walking back over the ones before it, so
+    /// the Markdown output of one long numbered list costs the square of its length.
+    static let maximumOrderedItems = 2_000
 
     /// Why `text` is shown as plain text, or `nil` when it is parsed as Markdown.
     static func excess(in text: String) -> String? {
-        // Both counts are at most the text's length: most messages are shorter than either limit.
+        // Every count is at most the text's length: most messages are shorter than any limit.
         guard text.utf8.count > maximumBrackets else { return nil }
         var brackets = 0
         var markup = 0
+        var orderedItems = 0
+        var line = LineStart()
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "["):
@@ -27,8 +33,13 @@ enum MarkdownBudget {
                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "\\"):
                 markup += 1
             default:
-                continue
+                break
             }
+            if line.read(byte) { orderedItems += 1 }
+        }
+        if line.endsAnItemMarker { orderedItems += 1 }
+        if orderedItems > maximumOrderedItems {
+            return "\(orderedItems) numbered list items are more than the \(maximumOrderedItems) parsed as Markdown in one message"
         }
         if brackets > maximumBrackets {
             return "\(brackets) brackets ('[') are more than the \(maximumBrackets) parsed as Markdown in one message"
@@ -37,6 +48,34 @@ enum MarkdownBudget {
             return "\(markup) markup characters are more than the \(maximumMarkupBytes) parsed as Markdown in one message"
         }
         return nil
+    }
+
+    /// Whether a line starts with an ordered list marker: spaces, tabs and `>` before it, one to
+    /// nine digits, `.` or `)`, then a space, a tab or the end of the line.
+    private struct LineStart {
+        /// 0 before the line's text, 1...9 digits read, 10 just past the delimiter, 11 no marker.
+        private var state = 0
+
+        var endsAnItemMarker: Bool { state == 10 }
+
+        /// Reads the next byte; `true` when it completes a marker.
+        mutating func read(_ byte: UInt8) -> Bool {
+            if byte == UInt8(ascii: "\n") {
+                defer { state = 0 }
+                return state == 10
+            }
+            switch (state, byte) {
+            case (11, _): return false
+            case (0, UInt8(ascii: " ")), (0, UInt8(ascii: "\t")), (0, UInt8(ascii: ">")): return false
+            case (0...8, UInt8(ascii: "0")...UInt8(ascii: "9")): state += 1
+            case (1...9, UInt8(ascii: ".")), (1...9, UInt8(ascii: ")")): state = 10
+            case (10, UInt8(ascii: " ")), (10, UInt8(ascii: "\t")):
+                state = 11
+                return true
+            default: state = 11
+            }
+            return false
+        }
     }
 
     /// `text` as plain paragraphs: a blank line separates them, a newline is a line break.

@@ -468,10 +468,16 @@ public struct TranscriptReader {
 
     private mutating func stepMessages() throws(ReadError) -> Item? {
         let top = arrayFrames.count - 1
+        if mode == .index && readsInParallel && arrayFrames[top].elementsStart == nil {
+            arrayFrames[top].elementsStart = parser.bytePosition
+        }
+        // Only an array that has already run a segment long is read in parallel: the threads
+        // read segments ahead, past the end of a short array, and an NDJSON of many small
+        // channels would pay for that at every channel.
         if mode == .index && readsInParallel && !arrayFrames[top].triedParallel
-            && !(arrayFrames[top].count == 0 && frames.count == 1 && shape == .messageArray)
+            && parser.bytePosition - (arrayFrames[top].elementsStart ?? parser.bytePosition) >= parallelSegmentSize
         {
-            // (A bare array's first element is read here: it tells whether the file holds entities.)
+            // (So a bare array's first element is read here too: it tells whether the file holds entities.)
             arrayFrames[top].triedParallel = true
             parallel = ParallelIndexReading(
                 after: parser, afterElement: arrayFrames[top].count > 0, segmentSize: parallelSegmentSize)
@@ -865,6 +871,8 @@ private struct ArrayFrame {
     var count = 0
     /// Whether the index pass considered reading the array's elements in parallel.
     var triedParallel = false
+    /// Where the array's elements began, once the index pass has stepped into them.
+    var elementsStart: Int?
 }
 
 /// Collects the field warnings of one decoding, so that they can be numbered (or thrown) after.

@@ -75,6 +75,18 @@ import Testing
         #expect(MarkdownBudget.excess(in: String(repeating: "[", count: MarkdownBudget.maximumBrackets + 1)) != nil)
         #expect(MarkdownBudget.excess(in: String(repeating: "*", count: MarkdownBudget.maximumMarkupBytes)) == nil)
         #expect(MarkdownBudget.excess(in: String(repeating: "*", count: MarkdownBudget.maximumMarkupBytes + 1)) != nil)
+        let limit = MarkdownBudget.maximumOrderedItems
+        #expect(MarkdownBudget.excess(in: String(repeating: "1. a\n", count: limit)) == nil)
+        #expect(MarkdownBudget.excess(in: String(repeating: "1. a\n", count: limit + 1)) != nil)
+        // Markers however they are written: `)`, indented, quoted, nine digits, one ending the text.
+        for marker in ["7) x\n", "   12. x\n", "> > 3.\tx\n", "123456789. x\n", "1.\n"] {
+            #expect(MarkdownBudget.excess(in: String(repeating: marker, count: limit + 1)) != nil, "\(marker)")
+        }
+        #expect(MarkdownBudget.excess(in: String(repeating: "1. a\n", count: limit) + "2.") != nil)
+        // Lines that only look like numbers are no items.
+        for line in ["1.5 kg\n", "1234567890. x\n", "a 1. x\n", "- 1 x\n", "1.x\n"] {
+            #expect(MarkdownBudget.excess(in: String(repeating: line, count: limit + 1)) == nil, "\(line)")
+        }
         // A long message of prose is parsed, whatever its size.
         #expect(MarkdownBudget.excess(in: Self.repeated("Plain words, a comma, a full stop. ")) == nil)
     }
