@@ -118,7 +118,7 @@ def main():
                "original_height": 600, "title": f"photo-{i}.jpg"} for i in range(100_000)]
     write(directory, "attachments-100000", [message(0, "many photos", attachments=images)])
     for name, value in structure_cases().items():
-        write(directory, name, [value])
+        write(directory, name, value if isinstance(value, list) else [value])
     # An extra field and an attachment of 30,000 members each, one key written twice (a dict
     # cannot hold it, so the JSON is spelled out): the repeat keeps its first place.
     members = ", ".join(f'"k{i}": {i}' for i in range(30_000)) + ', "k1": -1'
@@ -128,7 +128,8 @@ def main():
 
 
 def structure_cases():
-    """Messages of about a megabyte whose lists once cost the square of their length to render."""
+    """Messages (or a list of them) of about a megabyte whose lists once cost the square of their
+    length to render."""
     count = 10_000
     # Every reaction type given once, by a different person: a walk of the reactions per type.
     reactions = message(0, "reactions", latest_reactions=[{"type": f"r{i}", "user_id": f"u{i}"} for i in range(2 * count)],
@@ -146,7 +147,11 @@ def structure_cases():
                                     "vote_counts_by_option": {f"o{i}": i for i in range(3 * count)}})
     # An emoji that is text by default, with its emoji selector (the terminal drops the selector).
     selectors = message(0, repeated("\u2764\ufe0f ", SIZE // 2))
+    # One id for every message, half of them replies to it: the thread once showed under each.
+    repeated_id = [dict(message(i, "copy"), id="p") for i in range(2_500)]
+    repeated_id += [dict(message(i, "reply"), id="p", parent_id="p") for i in range(2_500)]
     return {
+        "repeated-id-thread": repeated_id,
         "reactions-many-types": reactions,
         "reaction-counts-and-scores": counts,
         "mentions-names-alike": many_names,

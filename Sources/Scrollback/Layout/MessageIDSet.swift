@@ -37,15 +37,12 @@ struct MessageIDSet: Sendable, Hashable {
     private func flags(of id: String) -> Bool? {
         precondition(isSorted, "seal() the set before looking ids up")
         let key = Self.key(id)
-        let low = hashes.firstIndex(notBelow: key, by: { $0 })
-        guard low < hashes.count, hashes[low] | 1 == key | 1 else { return nil }
-        // The entries for one id are adjacent: the reply flavour (0) first, then the top-level one (1).
-        var index = low
-        while index < hashes.count, hashes[index] | 1 == key | 1 {
-            if hashes[index] & 1 == 1 { return true }
-            index += 1
-        }
-        return false
+        // The entries for one id are adjacent, the reply flavour (0) first, then the top-level
+        // one (1): a search for each, not a walk over them all (an id may come thousands of times).
+        let topLevel = hashes.firstIndex(notBelow: key | 1, by: { $0 })
+        if topLevel < hashes.count, hashes[topLevel] == key | 1 { return true }
+        let reply = hashes.firstIndex(notBelow: key, by: { $0 })
+        return reply < hashes.count && hashes[reply] == key ? false : nil
     }
 }
 

@@ -6,6 +6,9 @@ struct ThreadPlacement {
     let index: TranscriptIndex?
     /// Missing parents whose thread has been shown, as id hashes: one block each.
     private var orphanThreadsShown: Set<UInt64> = []
+    /// Parents whose thread has been shown, as id hashes: when the input repeats an id, the
+    /// thread shows under its first message only, not once more (anchors and all) under each.
+    private var threadsShown: Set<UInt64> = []
 
     init(index: TranscriptIndex?) {
         self.index = index
@@ -14,6 +17,7 @@ struct ThreadPlacement {
     /// A new document shows orphaned threads again where they appear.
     mutating func startDocument() {
         orphanThreadsShown = []
+        threadsShown = []
     }
 
     /// How `message` enters the layout, or `nil` when it shows only in its thread block.
@@ -21,7 +25,9 @@ struct ThreadPlacement {
     mutating func place(_ message: ChatMessage, isPresent: (String) -> Bool) -> (item: MessageItem, startsGroup: Bool, endsGroup: Bool)? {
         var item = MessageItem(message: message)
         guard let parentID = message.parentID else {
-            item.threadReplyCount = index?.replyCount(to: message.id)
+            if let count = index?.replyCount(to: message.id) {
+                item.threadReplyCount = count > 0 && threadsShown.insert(MessageIDSet.key(message.id)).inserted ? count : 0
+            }
             // The thread block under it ends its group.
             return (item, false, (item.threadReplyCount ?? 0) > 0)
         }

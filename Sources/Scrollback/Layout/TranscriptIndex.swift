@@ -253,11 +253,11 @@ public final class TranscriptIndex {
     var spoolSize: Int64 { spool?.size ?? 0 }
 
     private func replyRange(to parentID: String) -> Range<Int> {
+        // Two searches, not a walk over the replies: every message asks, and a thread may be long.
         let key = MessageIDSet.key(parentID)
         let low = replies.firstIndex(notBelow: key, by: \.parent)
-        var end = low
-        while end < replies.count, replies[end].parent == key { end += 1 }
-        return low..<end
+        guard low < replies.count, replies[low].parent == key else { return low..<low }
+        return low..<replies.firstIndex(notBelow: key + 1, by: \.parent)
     }
 
     /// The reply at `index` in ``replies`` (sorted by parent, then time), read back from the spool.

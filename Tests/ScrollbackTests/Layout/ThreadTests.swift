@@ -117,6 +117,25 @@ import Testing
         #expect(try index.replies(to: "m3").map(\.id) == ["m4"])
     }
 
+    /// An id written many times, as a reply and at the top, among others: each lookup finds
+    /// whether any of its messages is at the top.
+    @Test func idSetAnswersForIdsWrittenManyTimes() {
+        var set = MessageIDSet()
+        for number in 0..<3_000 {
+            set.insert("same", isTopLevel: false)
+            set.insert("reply-\(number % 10)", isTopLevel: false)
+            set.insert("both-\(number % 10)", isTopLevel: number % 3 == 0)
+            set.insert("top-\(number % 10)", isTopLevel: true)
+        }
+        set.seal()
+        #expect(set.contains("same") && !set.containsTopLevel("same"))
+        for number in 0..<10 {
+            #expect(set.contains("reply-\(number)") && !set.containsTopLevel("reply-\(number)"))
+            #expect(set.containsTopLevel("both-\(number)") && set.containsTopLevel("top-\(number)"))
+            #expect(!set.contains("missing-\(number)"))
+        }
+    }
+
     @Test func indexStopsAtABreakWithoutThrowing() throws {
         var reader = TranscriptReader(bytes: Array("[\(Self.message("a", "ana", "x", at: 1)), {\"id\": ".utf8))
         let index = try TranscriptIndex(reading: &reader)
@@ -148,6 +167,22 @@ import Testing
                 "<blockquote class=\"sb-quote\"><a href=\"#m-p1\"><span class=\"sb-muted\">↳ Replied to a thread</span></a></blockquote>"))
         // The reply without show_in_channel is in the thread only.
         #expect(html.components(separatedBy: "Second reply").count == 2)
+    }
+
+    /// An id the input repeats: the thread shows under the first message with it, once, with
+    /// its anchors; the others show without it.
+    @Test func aThreadShowsOnceUnderARepeatedID() throws {
+        let json = """
+            {"messages":[\(Self.message("p", "ana", "First copy", at: 0)),\(Self.message("p", "ana", "Second copy", at: 1)),
+            \(Self.message("r", "ben", "The reply", at: 2, parent: "p")),\(Self.message("p", "ana", "Third copy", at: 3))]}
+            """
+        let output = try Self.render(json)
+        #expect(output.components(separatedBy: "The reply").count == 2)
+        let reply = try #require(output.range(of: "The reply"))
+        let second = try #require(output.range(of: "Second copy"))
+        #expect(reply.upperBound < second.lowerBound)
+        let html = try Self.render(json, as: .html)
+        #expect(html.components(separatedBy: "id=\"m-r\"").count == 2)
     }
 
     @Test func repliesToAMissingMessageShowAsOneOrphanThreadWhereTheFirstIsMet() throws {
