@@ -287,3 +287,35 @@ private struct ContactQuoteFactory: ViewFactory {
         #expect(backend.output.contains("The quoted message is not in this transcript"))
     }
 }
+
+@Suite struct ContactCardTests {
+    /// The value shown for `field` of a contact card with `raw`'s fields.
+    func value(_ raw: JSONObject, _ field: Theme.Label) -> View? {
+        let attachment = AnyChatMessageAttachment(id: AttachmentID(messageID: "m", index: 0), raw: raw)
+        let context = RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        guard
+            case .card(_, let parts) = context.factory.makeContactAttachmentView(
+                for: attachment, in: ChatMessage(id: "m"), context: context),
+            case .fields(let fields)? = parts.last
+        else { return nil }
+        return fields.first { $0.label == context.theme.string(field) }?.value
+    }
+
+    /// A phone number dials its digits, `+`, `*` and `#`; an e-mail address is a link only when
+    /// it has an `@` and no whitespace (of any script) or character an address cannot hold.
+    @Test func phonesAndAddressesBecomeLinksOnlyWhenUsable() {
+        #expect(
+            value(["type": "contact", "phone_number": "+1 (555) 010-0*9#"], .phone)
+                == .link(destination: "tel:+15550100*9#", label: .text("+1 (555) 010-0*9#")))
+        #expect(value(["type": "contact", "phone_number": "call me"], .phone) == .text("call me"))
+        #expect(value(["type": "contact", "phone_number": "١٢٣"], .phone) == .text("١٢٣"), "digits of other scripts are not dialled")
+        #expect(
+            value(["type": "contact", "email": "ann@example.org"], .email)
+                == .link(destination: "mailto:ann@example.org", label: .text("ann@example.org")))
+        for text in [
+            "ann example.org", "ann @example.org", "ann\u{2003}@example.org", "a<b@example.org", "a;b@example.org", "x\"@y", "(a)@b",
+        ] {
+            #expect(value(["type": "contact", "email": .string(text)], .email) == .text(text), "\(text)")
+        }
+    }
+}
