@@ -98,8 +98,9 @@ public struct AttachmentCard: Sendable, Hashable {
         if let subtitle = subtitle?.render(values), !subtitle.isEmpty {
             parts.append(.text(subtitle, .muted))
         }
+        let lookup = CardTemplate.FieldLookup(values, reads: fields.count)
         let rows = fields.compactMap { field in
-            Self.fieldValue(CardTemplate.value(at: field.path, in: values)).map { View.Field(field.label, $0) }
+            Self.fieldValue(lookup.value(at: field.path)).map { View.Field(field.label, $0) }
         }
         if !rows.isEmpty { parts.append(.fields(rows)) }
         if let link, let view = Self.linkView(link, values: values) { parts.append(view) }

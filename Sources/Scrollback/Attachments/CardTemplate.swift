@@ -41,10 +41,11 @@ public struct CardTemplate: Sendable, Hashable, CustomStringConvertible {
     /// The text with every placeholder replaced by its value in `fields`.
     public func render(_ fields: JSONObject) -> String {
         var result = ""
+        let lookup = FieldLookup(fields, reads: segments.count)
         for segment in segments {
             switch segment {
             case .literal(let text): result += text
-            case .placeholder(let path): result += Self.text(of: Self.value(at: path, in: fields))
+            case .placeholder(let path): result += Self.text(of: lookup.value(at: path))
             }
         }
         return result
@@ -55,12 +56,13 @@ public struct CardTemplate: Sendable, Hashable, CustomStringConvertible {
     /// has to pass ``URLPolicy/sanitize(_:)`` before it is used.
     public func renderURL(_ fields: JSONObject) -> String {
         var result = ""
+        let lookup = FieldLookup(fields, reads: segments.count)
         for (index, segment) in segments.enumerated() {
             switch segment {
             case .literal(let text):
                 result += text
             case .placeholder(let path):
-                let text = Self.text(of: Self.value(at: path, in: fields))
+                let text = Self.text(of: lookup.value(at: path))
                 result += index == 0 ? text : Self.percentEncoded(text)
             }
         }
@@ -69,10 +71,31 @@ public struct CardTemplate: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: - Values
 
-    /// The value at `path`: member names in objects, decimal indices in arrays.
-    static func value(at path: [String], in fields: JSONObject) -> JSONValue? {
-        guard let first = path.first, var value = fields[first] else { return nil }
-        for component in path.dropFirst() {
+    /// An attachment's fields as a card reads them: by a table when both the card's reads and
+    /// the attachment are many (an object's own lookup scans its members, so a template of
+    /// many placeholders over an attachment of many fields would cost their product).
+    struct FieldLookup {
+        let fields: JSONObject
+        let table: [String: JSONValue]?
+
+        /// `reads`: how many values the card will look up.
+        init(_ fields: JSONObject, reads: Int) {
+            self.fields = fields
+            table =
+                reads > 16 && fields.count > 64
+                ? Dictionary(fields.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }) : nil
+        }
+
+        func value(at path: [String]) -> JSONValue? {
+            guard let first = path.first, let value = table.map({ $0[first] }) ?? fields[first] else { return nil }
+            return CardTemplate.value(at: path.dropFirst(), under: value)
+        }
+    }
+
+    /// The value at `path` below `value`: member names in objects, decimal indices in arrays.
+    private static func value(at path: ArraySlice<String>, under value: JSONValue) -> JSONValue? {
+        var value = value
+        for component in path {
             switch value {
             case .object(let object):
                 guard let member = object[component] else { return nil }

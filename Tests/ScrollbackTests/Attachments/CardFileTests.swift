@@ -74,6 +74,21 @@ import Testing
         #expect(try CardTemplate("{a} and {b.c.0}").placeholders == ["a", "b.c.0"])
     }
 
+    /// Many placeholders over many fields read them through a table: the same values, nested
+    /// and missing ones too, as a few placeholders over a few fields.
+    @Test func manyPlaceholdersOverManyFieldsReadTheSameValues() throws {
+        var members: [(key: String, value: JSONValue)] = (0..<200).map { (key: "f\($0)", value: .integer(Int64($0))) }
+        members.append((key: "nested", value: ["deep": ["x", "y"]]))
+        let fields = JSONObject(members)
+        let source = (0..<40).map { "{f\($0 * 5)}" }.joined(separator: ",") + "|{nested.deep.1}|{missing}|{f199.x}"
+        let expected = (0..<40).map { String($0 * 5) }.joined(separator: ",") + "|y||"
+        #expect(try CardTemplate(source).render(fields) == expected)
+        #expect(try CardTemplate("{f7}-{nested.deep.0}").render(fields) == "7-x")
+        #expect(
+            try CardTemplate("https://x.example/{f3}?q={nested.deep.1}" + String(repeating: "{f1}", count: 20)).renderURL(fields)
+                == "https://x.example/3?q=y" + String(repeating: "1", count: 20))
+    }
+
     @Test(arguments: [
         ("{activity", CardTemplateError(kind: .unclosedPlaceholder, position: 1)),
         ("km }", CardTemplateError(kind: .unmatchedClosingBrace, position: 4)),
