@@ -27,7 +27,9 @@ final class OutputFiles {
         /// `nil` for a destination written in place.
         let temporary: String?
         let descriptor: Int32
-        let sink: OutputSink
+        /// Let go of once the file is closed: each sink holds a 64 KB buffer, and a `--split 1`
+        /// of thousands of pages kept them all until the end.
+        var sink: OutputSink?
         var cleanupToken: Int?
         var isClosed = false
     }
@@ -170,7 +172,8 @@ final class OutputFiles {
         isFinished = true
         for index in files.indices {
             if !files[index].isClosed {
-                files[index].sink.flush()
+                files[index].sink?.flush()
+                files[index].sink = nil
                 _ = Glibc.close(files[index].descriptor)
                 files[index].isClosed = true
             }
@@ -189,9 +192,10 @@ final class OutputFiles {
 
     private func close(at index: Int) throws(OutputError) {
         let file = files[index]
-        file.sink.flush()
+        file.sink?.flush()
         files[index].isClosed = true
-        let failure = file.sink.failure
+        files[index].sink = nil
+        let failure = file.sink?.failure
         // close() can report a write the kernel deferred (NFS, quotas).
         let closed = Glibc.close(file.descriptor) == 0 || errno == EINTR
         if let failure { throw OutputError(path: file.destination, reason: String(cString: strerror(failure))) }

@@ -136,6 +136,26 @@ import Testing
         #expect(Self.snapshot(directory)["good.html"] != "yesterday's transcript")
     }
 
+    /// A closed file's sink, and its buffer, are let go of at once: a set of thousands of pages
+    /// holds one open file's buffer at a time, and what was written is still committed.
+    @Test func closedFilesLetGoOfTheirSinks() throws {
+        let directory = Self.directory()
+        let files = OutputFiles()
+        weak var closed: OutputSink?
+        do {
+            let sink = try files.open(directory + "/page-1.txt")
+            sink.write("first page")
+            closed = sink
+            try files.close(sink)
+        }
+        #expect(closed == nil)
+        let second = try files.open(directory + "/page-2.txt")
+        second.write("second page")
+        try files.commit()
+        #expect(try String(contentsOfFile: directory + "/page-1.txt", encoding: .utf8) == "first page")
+        #expect(try String(contentsOfFile: directory + "/page-2.txt", encoding: .utf8) == "second page")
+    }
+
     @Test func successReplacesTheFileKeepingItsMode() throws {
         let input = samples.appendingPathComponent("launch-room.json").path
         let directory = Self.directory()
