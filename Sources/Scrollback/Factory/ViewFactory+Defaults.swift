@@ -265,10 +265,13 @@ extension ViewFactory {
                 own.insert(reaction.type)
             }
         }
-        // Each type's reactions gathered in one pass: a walk of them all per type would cost
-        // the square of a message with many of both.
-        var reactionsByType: [String: [Reaction]] = [:]
-        for reaction in message.latestReactions { reactionsByType[reaction.type, default: []].append(reaction) }
+        // Many types and reactions are gathered by type in one pass: a walk of them all per type
+        // would cost the square of their number. A few are filtered per type, with no table.
+        let latest = message.latestReactions
+        var reactionsByType: [String: [Reaction]]?
+        if message.reactionGroups.count * latest.count > 64 {
+            reactionsByType = Dictionary(grouping: latest, by: \.type)
+        }
         return .stack(
             .horizontal,
             message.reactionGroups.map { group in
@@ -277,7 +280,13 @@ extension ViewFactory {
                     own.contains(group.type)
                     ? .badge(label + " " + context.theme.string(.ownReactionMark), .ownReaction)
                     : .badge(label, .reaction)
-                guard let who = reactors(of: group, from: reactionsByType[group.type] ?? [], context: context) else { return pill }
+                let who =
+                    if let reactionsByType {
+                        reactors(of: group, from: reactionsByType[group.type] ?? [], context: context)
+                    } else {
+                        reactors(of: group, from: latest.lazy.filter { $0.type == group.type }, context: context)
+                    }
+                guard let who else { return pill }
                 return .titled(pill, title: who)
             }, .footer)
     }
@@ -332,12 +341,13 @@ extension ViewFactory {
     /// sends the latest few, so `reaction_groups` may count more): "Ann", "Ann and Bo", "Ann, Bo
     /// and 3 others"; "You" for the reader; the user id beside a name two people share, in the
     /// document or in the list. `nil` when the input names nobody.
-    func reactors(of group: ReactionGroup, from reactions: [Reaction], context: RenderContext) -> String? {
+    func reactors(of group: ReactionGroup, from reactions: some Collection<Reaction>, context: RenderContext) -> String? {
         var users: [ChatUser] = []
         // One person, one name, whatever else the input repeats: a few are compared with those
         // kept, more go through a set.
         var seenKeys: [String] = []
         var seen: Set<String> = []
+        let few = reactions.count <= 16
         for reaction in reactions {
             let id = reaction.user.flatMap { $0.id.isEmpty ? nil : $0.id } ?? reaction.userID ?? ""
             var user = reaction.user ?? ChatUser(id: id)
@@ -348,7 +358,7 @@ extension ViewFactory {
             let name = user.displayName
             guard !name.isEmpty else { continue }
             let key = id.isEmpty ? "\u{0}" + name : id
-            if reactions.count <= 16 {
+            if few {
                 guard !seenKeys.contains(key) else { continue }
                 seenKeys.append(key)
             } else {

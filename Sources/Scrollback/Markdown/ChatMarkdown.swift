@@ -15,7 +15,8 @@ public enum ChatMarkdown {
         // of every text run.
         // A newline the sender typed is a line break, as every chat client shows it.
         guard TextScanner.mightContainMarkup(text) else { return CommonMark.parse(text, rewritingText: nil, keepingLineBreaks: true) }
-        let scanner = TextScanner(mentionedUsers: mentionedUsers)
+        // Names are looked for only in a text with an `@`; a link alone needs no table of them.
+        let scanner = TextScanner(mentionedUsers: text.containsUTF8(UInt8(ascii: "@")) ? mentionedUsers : [])
         return CommonMark.parse(text, rewritingText: scanner.rewrite, keepingLineBreaks: true)
     }
 }
@@ -208,40 +209,62 @@ struct TextScanner: Sendable {
 
 /// The mentioned names as a tree of their characters, lower-cased one at a time: comparing
 /// whole characters keeps "Chloé" (either normalisation) apart from "Chloe", and the text
-/// after an `@` is walked once for all names together.
+/// after an `@` is walked once for all names together. The edges of every node are in two
+/// tables for the whole tree, not two per node: a message's names are a few dozen characters.
 private struct MentionTree: Sendable {
-    private struct Node: Sendable {
-        /// Characters whose lower-case form is one ASCII byte, by that byte: most names are
-        /// ASCII, and their walk then reads bytes, with no character to build or hash.
-        var ascii: [UInt8: Int] = [:]
-        /// Any other character, by its lower-case form.
-        var other: [String: Int] = [:]
-        /// The user whose name ends here; the first in `mentioned_users` when two lower-case alike.
-        var userID: String?
+    /// An edge for a character whose lower-case form is more than one ASCII byte.
+    private struct Edge: Hashable, Sendable {
+        var node: Int
+        var form: String
     }
 
     static let root = 0
-    private var nodes = [Node()]
+    /// Characters whose lower-case form is one ASCII byte, by node and that byte: most names are
+    /// ASCII, and their walk then reads bytes, with no character to build or hash.
+    private var asciiEdges: [Int: Int] = [:]
+    private var otherEdges: [Edge: Int] = [:]
+    /// The user whose name ends at each node, by node; the first in `mentioned_users` when two
+    /// lower-case alike. Its count is the number of nodes.
+    private var userIDs: [String?] = [nil]
 
-    var isEmpty: Bool { nodes.count == 1 }
+    var isEmpty: Bool { userIDs.count == 1 }
 
     mutating func insert(_ name: Substring, userID: String) {
         var node = Self.root
+        defer { if userIDs[node] == nil { userIDs[node] = userID } }
+        // An ASCII name (but for a carriage return, which a line feed would join) is one
+        // character a byte.
+        if name.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            for byte in name.utf8 {
+                let key = node << 8 | Int(Self.lowercased(byte))
+                if let next = asciiEdges[key] {
+                    node = next
+                } else {
+                    node = addNode()
+                    asciiEdges[key] = node
+                }
+            }
+            return
+        }
         for character in name {
             let lowercased = character.lowercased()
             if let next = child(of: node, lowercased) {
                 node = next
                 continue
             }
+            let parent = node
+            node = addNode()
             if lowercased.utf8.count == 1 {
-                nodes[node].ascii[lowercased.utf8.first!] = nodes.count
+                asciiEdges[parent << 8 | Int(lowercased.utf8.first!)] = node
             } else {
-                nodes[node].other[lowercased] = nodes.count
+                otherEdges[Edge(node: parent, form: lowercased)] = node
             }
-            node = nodes.count
-            nodes.append(Node())
         }
-        if nodes[node].userID == nil { nodes[node].userID = userID }
+    }
+
+    private mutating func addNode() -> Int {
+        userIDs.append(nil)
+        return userIDs.count - 1
     }
 
     /// The node after `node` for the character of `text` at `index`, and where that character
@@ -253,7 +276,7 @@ private struct MentionTree: Sendable {
         // An ASCII byte followed by another (or by the end) is a character on its own, but for
         // a carriage return before a line feed.
         if byte < 0x80, next == utf8.endIndex || (utf8[next] < 0x80 && !(byte == 0x0D && utf8[next] == 0x0A)) {
-            return nodes[node].ascii[Self.lowercased(byte)].map { ($0, next) }
+            return asciiEdges[node << 8 | Int(Self.lowercased(byte))].map { ($0, next) }
         }
         return child(of: node, text[index].lowercased()).map { ($0, text.index(after: index)) }
     }
@@ -261,11 +284,12 @@ private struct MentionTree: Sendable {
     /// The child of `node` for a character whose lower-case form is `lowercased` (the Kelvin
     /// sign's is an ASCII "k", so the form, not the character, decides the table).
     private func child(of node: Int, _ lowercased: String) -> Int? {
-        lowercased.utf8.count == 1 ? nodes[node].ascii[lowercased.utf8.first!] : nodes[node].other[lowercased]
+        lowercased.utf8.count == 1
+            ? asciiEdges[node << 8 | Int(lowercased.utf8.first!)] : otherEdges[Edge(node: node, form: lowercased)]
     }
 
     func userID(at node: Int) -> String? {
-        nodes[node].userID
+        userIDs[node]
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

@@ -1,9 +1,10 @@
 /// How much Markdown one message may ask the parser to work through.
 ///
 /// cmark 0.30 (Debian 12's) still takes time quadratic in the input on some inline patterns:
-/// `![[]()` repeated a hundred thousand times keeps it busy for minutes. Since anyone can write
-/// a message, a message past either limit is not parsed: its text is shown as plain text, line
-/// by line, and the reader warns about it. Real chat messages stay far below both.
+/// `![[]()` repeated a hundred thousand times keeps it busy for minutes; its CommonMark writer
+/// does on long numbered lists. Since anyone can write a message, a message past any of the
+/// limits is not parsed: its text is shown as plain text, line by line, and the reader warns
+/// about it. Real chat messages stay far below them.
 enum MarkdownBudget {
     /// Opening brackets (`[`) in one message. Unclosed image openers before many links are the
     /// quadratic case: its cost grows with the square of this count.

@@ -17,9 +17,9 @@ import Foundation
 /// When the array ends, or a segment stops at an error, the reader's own parser goes on from
 /// the end of the last element handed out (``end``), and meets the `]` or the error itself.
 final class ParallelIndexReading {
-    /// Input bytes per segment: about a thousand messages. What is left of the input after
-    /// the array's start must be four segments or more: on less, the threads would cost about
-    /// what they save.
+    /// Input bytes per segment: about a thousand messages. The reader starts a parallel
+    /// reading only once an array has run this long, and what is left of the input must be four
+    /// segments or more: on less, the threads would cost about what they save.
     static let segmentSize = 1 << 20
     /// Segments read and not yet handed out are at most this many: memory stays bounded.
     static let segmentsAhead = 3
