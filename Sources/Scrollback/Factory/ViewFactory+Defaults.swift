@@ -266,7 +266,7 @@ extension ViewFactory {
             }
         }
         // Many types and reactions are gathered by type in one pass: a walk of them all per type
-        // would cost the square of their number. A few are filtered per type, with no table.
+        // would cost the square of their number. A few are walked per type, with no table.
         let latest = message.latestReactions
         var reactionsByType: [String: [Reaction]]?
         if message.reactionGroups.count * latest.count > 64 {
@@ -280,13 +280,7 @@ extension ViewFactory {
                     own.contains(group.type)
                     ? .badge(label + " " + context.theme.string(.ownReactionMark), .ownReaction)
                     : .badge(label, .reaction)
-                let who =
-                    if let reactionsByType {
-                        reactors(of: group, from: reactionsByType[group.type] ?? [], context: context)
-                    } else {
-                        reactors(of: group, from: latest.lazy.filter { $0.type == group.type }, context: context)
-                    }
-                guard let who else { return pill }
+                guard let who = reactors(of: group, among: reactionsByType?[group.type] ?? latest, context: context) else { return pill }
                 return .titled(pill, title: who)
             }, .footer)
     }
@@ -337,18 +331,18 @@ extension ViewFactory {
     /// The most names a reaction's tooltip lists before "and N others".
     static var maximumReactorsListed: Int { 10 }
 
-    /// Who gave reactions of `group`'s type, from its `reactions` in `latest_reactions` (Stream
-    /// sends the latest few, so `reaction_groups` may count more): "Ann", "Ann and Bo", "Ann, Bo
-    /// and 3 others"; "You" for the reader; the user id beside a name two people share, in the
-    /// document or in the list. `nil` when the input names nobody.
-    func reactors(of group: ReactionGroup, from reactions: some Collection<Reaction>, context: RenderContext) -> String? {
+    /// Who gave reactions of `group`'s type, from those of its type `among` the message's
+    /// `latest_reactions` (Stream sends the latest few, so `reaction_groups` may count more):
+    /// "Ann", "Ann and Bo", "Ann, Bo and 3 others"; "You" for the reader; the user id beside a
+    /// name two people share, in the document or in the list. `nil` when the input names nobody.
+    func reactors(of group: ReactionGroup, among reactions: [Reaction], context: RenderContext) -> String? {
         var users: [ChatUser] = []
         // One person, one name, whatever else the input repeats: a few are compared with those
         // kept, more go through a set.
         var seenKeys: [String] = []
         var seen: Set<String> = []
         let few = reactions.count <= 16
-        for reaction in reactions {
+        for reaction in reactions where reaction.type == group.type {
             let id = reaction.user.flatMap { $0.id.isEmpty ? nil : $0.id } ?? reaction.userID ?? ""
             var user = reaction.user ?? ChatUser(id: id)
             // Set only when it differs: a user's fields are shared with the message until changed.
