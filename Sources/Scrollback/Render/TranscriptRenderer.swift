@@ -26,6 +26,10 @@ public struct TranscriptRenderer: Sendable {
     /// same bytes whichever is chosen.
     public var threading = Threading.readingAndWriting
 
+    /// The fewest messages a document of several (`--output-dir`, `--split`) needs for its
+    /// output to be written on a thread of its own.
+    static let shortestThreadedDocument = 256
+
     /// Where the steps of a rendering run.
     public enum Threading: Sendable {
         /// Each pass reads on a thread of its own, ahead of the drawing, and views become bytes
@@ -276,7 +280,20 @@ public struct TranscriptRenderer: Sendable {
         /// `atChannel`: the page starts with a channel's heading, so the channel before it does
         /// not go on.
         func begin(_ part: DocumentPart, atChannel: Bool = false) throws {
-            var backend = BackendThread(try open(part), threaded: threading.writesBehind)
+            // A short document is written on this thread: a writer thread (and its allocator
+            // arena) costs more than it saves there, and an `--output-dir` of thousands of small
+            // channels, or `--split 1`, started one per file.
+            let messages: Int? =
+                switch part {
+                case .channel:
+                    index.flatMap { index in
+                        session.channelNumber + 1 < index.channels.count ? index.channels[session.channelNumber + 1].messageCount : nil
+                    }
+                case .page(let number): index.flatMap { number <= $0.pages.count ? $0.pages[number - 1].messageCount : nil }
+                case .whole: nil
+                }
+            let threaded = threading.writesBehind && (messages ?? .max) >= TranscriptRenderer.shortestThreadedDocument
+            var backend = BackendThread(try open(part), threaded: threaded)
             // A whole document counts every skipped message, those read before its first event too.
             if case .whole = part { skippedBefore = 0 } else { skippedBefore = reader.skippedMessageCount }
             switch part {
