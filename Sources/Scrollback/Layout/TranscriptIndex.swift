@@ -211,10 +211,7 @@ public final class TranscriptIndex {
             guard let start = bytes.firstIndex(where: { !isBlank($0) }) else { return "" }
             let end = bytes.lastIndex(where: { !isBlank($0) })! + 1
             return String(unsafeUninitializedCapacity: end - start) { buffer in
-                for index in start..<end {
-                    let byte = bytes[index]
-                    buffer[index - start] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-                }
+                for index in start..<end { buffer[index - start] = bytes[index].asciiLowercased }
                 return end - start
             }
         }

@@ -236,7 +236,7 @@ private struct MentionTree: Sendable {
         // character a byte.
         if name.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
             for byte in name.utf8 {
-                let key = node << 8 | Int(Self.lowercased(byte))
+                let key = node << 8 | Int(byte.asciiLowercased)
                 if let next = asciiEdges[key] {
                     node = next
                 } else {
@@ -276,7 +276,7 @@ private struct MentionTree: Sendable {
         // An ASCII byte followed by another (or by the end) is a character on its own, but for
         // a carriage return before a line feed.
         if byte < 0x80, next == utf8.endIndex || (utf8[next] < 0x80 && !(byte == 0x0D && utf8[next] == 0x0A)) {
-            return asciiEdges[node << 8 | Int(Self.lowercased(byte))].map { ($0, next) }
+            return asciiEdges[node << 8 | Int(byte.asciiLowercased)].map { ($0, next) }
         }
         return child(of: node, text[index].lowercased()).map { ($0, text.index(after: index)) }
     }
@@ -290,9 +290,5 @@ private struct MentionTree: Sendable {
 
     func userID(at node: Int) -> String? {
         userIDs[node]
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }

@@ -12,3 +12,10 @@ extension StringProtocol {
         return found ?? utf8.contains(byte)
     }
 }
+
+extension UInt8 {
+    /// The byte with an ASCII capital made lower-case; any other byte as it is.
+    var asciiLowercased: UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) ? self | 0x20 : self
+    }
+}
