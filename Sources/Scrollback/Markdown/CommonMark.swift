@@ -27,6 +27,17 @@ enum CommonMark {
     /// GitHub's strikethrough, task list items and pipe tables are read from the tree (see ``GFM``).
     static func parse(_ text: String, rewritingText rewrite: TextRewriter?, keepingLineBreaks: Bool = false) -> MarkdownDocument {
         guard !text.isEmpty else { return MarkdownDocument(blocks: []) }
+        // Half of all chat messages hold no byte that could be markup: the paragraph cmark
+        // would make of them is built directly, sparing a parser and a node tree per message.
+        if let pieces = plainPieces(text, keepingLineBreaks: keepingLineBreaks) {
+            return MarkdownDocument(blocks: GFM.paragraph(pieces, atItemStart: false, rewrite: rewrite))
+        }
+        return parseWithCmark(text, rewritingText: rewrite, keepingLineBreaks: keepingLineBreaks)
+    }
+
+    /// ``parse(_:rewritingText:keepingLineBreaks:)`` always through cmark; tests compare the two.
+    static func parseWithCmark(_ text: String, rewritingText rewrite: TextRewriter?, keepingLineBreaks: Bool) -> MarkdownDocument {
+        guard !text.isEmpty else { return MarkdownDocument(blocks: []) }
         var source = text
         let parsed = source.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT) }
@@ -49,6 +60,73 @@ enum CommonMark {
         }
         return MarkdownDocument(blocks: builder.finish())
     }
+
+    /// The inline pieces of the one paragraph cmark makes of `text` when nothing in it can be
+    /// markup: its lines as text runs, with a break between them. `nil` when some byte might
+    /// mean more (a markup character anywhere; a block marker, a list number or a space at a
+    /// line's start; a space at its end; an empty line; a control character or a byte-order
+    /// mark), and cmark must read the text. A test compares the two on generated texts.
+    static func plainPieces(_ text: String, keepingLineBreaks: Bool) -> [GFM.Piece]? {
+        var text = text
+        return text.withUTF8 { bytes -> [GFM.Piece]? in
+            guard let last = bytes.last, last != UInt8(ascii: " "), last != 0x0A else { return nil }
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return nil }
+            var lineStart = true
+            for (index, byte) in bytes.enumerated() {
+                if lineStart {
+                    lineStart = false
+                    if !isPlainLineStart(byte) { return nil }
+                    if isDigit(byte) {
+                        // Digits then `.` or `)` start an ordered list item.
+                        let after = bytes[index...].firstIndex { !isDigit($0) }
+                        if let after, bytes[after] == UInt8(ascii: ".") || bytes[after] == UInt8(ascii: ")") { return nil }
+                    }
+                }
+                if byte == 0x0A {
+                    if bytes[index - 1] == UInt8(ascii: " ") { return nil }
+                    lineStart = true
+                } else if !isPlainByte(byte) {
+                    return nil
+                }
+            }
+            var pieces: [GFM.Piece] = []
+            let lineBreak = GFM.Piece.inline(keepingLineBreaks ? .lineBreak : .softBreak)
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+                if start > 0 { pieces.append(lineBreak) }
+                pieces.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), escapes: [], linked: false))
+                start = index + 1
+            }
+            return pieces
+        }
+    }
+
+    /// A byte that reads as itself anywhere in a line: not a control character nor one of
+    /// ``\`*_[]<&~|``, which open escapes, code, emphasis, links, HTML, entities or GitHub's
+    /// strikethrough and tables. (Bytes past ASCII are parts of characters cmark never reads as markup.)
+    private static func isPlainByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x0A: return true
+        case 0..<0x20, 0x7F: return false
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+            UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "~"), UInt8(ascii: "|"):
+            return false
+        default: return true
+        }
+    }
+
+    /// A line's first byte that starts no block and is not trimmed: not a space, an empty line,
+    /// `#`, `>`, `-`, `+` or `=` (headings, quotes, lists, rules, heading underlines).
+    private static func isPlainLineStart(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), 0x0A, UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+            UInt8(ascii: "="):
+            return false
+        default: return true
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// Builds Swift values from iterator events with an explicit stack of open containers.
     private struct TreeBuilder {
