@@ -308,6 +308,11 @@ struct HTMLMarkdownRenderer {
             return true
         }
         if label == url { return true }
+        return asciiLabelShowsURL(label, url: url) ?? unicodeLabelShowsURL(label, url: url)
+    }
+
+    /// ``labelShowsURL(_:url:)`` past its first checks, character by character.
+    static func unicodeLabelShowsURL(_ label: String, url: String) -> Bool {
         // Runs once per link: Foundation's trimming and percent decoding only where they can matter.
         func core(_ text: String) -> Substring {
             let scalars = text.unicodeScalars
@@ -328,8 +333,42 @@ struct HTMLMarkdownRenderer {
         if url.containsUTF8(UInt8(ascii: "%")), let decoded = url.removingPercentEncoding, shown == core(decoded) { return true }
         // A phone number as people write it: "+44 17687 72645" for tel:+441768772645.
         guard url.utf8.starts(with: "tel:".utf8) else { return false }
-        let spacing: Set<Unicode.Scalar> = [" ", "-", "(", ")", "."]
-        return shown.unicodeScalars.filter { !spacing.contains($0) }.elementsEqual(target.unicodeScalars.filter { !spacing.contains($0) })
+        return shown.utf8.lazy.filter { !isPhoneSpacing($0) }.elementsEqual(target.utf8.lazy.filter { !isPhoneSpacing($0) })
+    }
+
+    /// ``unicodeLabelShowsURL(_:url:)`` for a label and URL of ASCII only, where characters
+    /// are bytes: the same steps on the bytes, without making strings. `nil` when either holds
+    /// other characters, or the URL has percent-encoding to decode.
+    static func asciiLabelShowsURL(_ label: String, url: String) -> Bool? {
+        guard label.utf8.allSatisfy({ $0 < 0x80 }), url.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func core(_ text: String) -> ArraySlice<UInt8> {
+            var bytes = Array(text.utf8)[...]
+            let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+            while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
+            while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+            for index in bytes.indices { bytes[index] = bytes[index].asciiLowercased }
+            for prefix in ["https://", "http://", "mailto:", "tel:"] where bytes.starts(with: prefix.utf8) {
+                bytes = bytes.dropFirst(prefix.utf8.count)
+                break
+            }
+            if bytes.starts(with: "www.".utf8) { bytes = bytes.dropFirst(4) }
+            while bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+            return bytes
+        }
+        let shown = core(label)
+        guard !shown.isEmpty else { return false }
+        let target = core(url)
+        if shown == target { return true }
+        if url.containsUTF8(UInt8(ascii: "%")) { return nil }
+        guard url.utf8.starts(with: "tel:".utf8) else { return false }
+        return shown.lazy.filter { !isPhoneSpacing($0) }.elementsEqual(target.lazy.filter { !isPhoneSpacing($0) })
+    }
+
+    /// What people put between a phone number's digits, "+44 (0)17687 72645": all ASCII, so
+    /// dropped byte by byte.
+    private static func isPhoneSpacing(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")
+            || byte == UInt8(ascii: ".")
     }
 
     /// Alternative text for an image: `alt` trimmed, or "Image" when nothing is left. Trimming

@@ -289,6 +289,24 @@ struct HTMLBackendTests {
         #expect(HTMLMarkdownRenderer.labelShowsURL("Next page →", url: "chat-002.html"))
         #expect(!HTMLMarkdownRenderer.labelShowsURL("", url: "https://example.com"))
         #expect(!HTMLMarkdownRenderer.labelShowsURL("example.org", url: "https://example.com"))
+        // ASCII labels and URLs are compared byte by byte: the same answers as character by character.
+        let labels = [
+            " \tWWW.Example.COM// \n", "example.com/docs", "+44 (0) 17687-72645.", "+44 17687 72646", "tel:12", "ann@example.com",
+            "example.com/a", "https://", "www.", "", " ", "Report", "HTTPS://EXAMPLE.COM/A/",
+        ]
+        let urls = [
+            "https://www.example.com/", "HTTP://example.com/docs///", "tel:+44017687.72645", "tel:+441768772645", "tel:12",
+            "mailto:ANN@example.com", "https://example.com/a%2F", "https://", "https://www.", "https://example.com/a",
+        ]
+        for label in labels {
+            for url in urls {
+                let ascii = HTMLMarkdownRenderer.asciiLabelShowsURL(label, url: url)
+                #expect(ascii == nil || ascii == HTMLMarkdownRenderer.unicodeLabelShowsURL(label, url: url), "\(label) for \(url)")
+            }
+        }
+        #expect(HTMLMarkdownRenderer.asciiLabelShowsURL("+44 (0) 17687-72645.", url: "tel:+44017687.72645") == true)
+        #expect(HTMLMarkdownRenderer.asciiLabelShowsURL("a", url: "https://a%2F") == nil)
+        #expect(HTMLMarkdownRenderer.asciiLabelShowsURL("é", url: "https://a") == nil)
     }
 
     @Test func stylesheetHoldsNoColourOutsideItsProperties() throws {
