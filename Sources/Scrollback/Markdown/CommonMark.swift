@@ -94,7 +94,8 @@ enum CommonMark {
             var start = 0
             for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
                 if start > 0 { pieces.append(lineBreak) }
-                pieces.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), escapes: [], linked: false))
+                pieces.append(
+                    .text(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), escapes: [], linked: false))
                 start = index + 1
             }
             return pieces
