@@ -1173,9 +1173,64 @@ struct JSONStreamParser {
         let (start, isInteger) = try scanNumber()
         let digits = UnsafeBufferPointer(start: bytes + start, count: cursor - start)
         if isInteger, let integer = Self.integer(digits) { return .integer(integer) }
-        // Rare (fractions, exponents, integers beyond 64 bits): let the standard library round.
+        if let value = Self.shortDecimal(digits) { return .double(value) }
+        // Long fractions, large exponents, integers beyond 64 bits: the standard library rounds.
         let text = String(decoding: digits, as: UTF8.self)
         return .double(Double(text) ?? .nan)
+    }
+
+    /// Exact powers of ten as doubles: 10^22 is the largest that a double holds exactly.
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+        1e21, 1e22,
+    ]
+
+    /// A well-formed JSON number of at most 15 significant digits and a decimal exponent within
+    /// ±22, such as an audio waveform's `0.3312` or a `1.5e3`: its digits and the power of ten
+    /// are both exact doubles, so one multiplication or division rounds it correctly, as
+    /// `Double(_:)` does (a test compares the two). `nil` for any other number.
+    static func shortDecimal(_ number: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = number[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var fractionDigits = 0
+        var inFraction = false
+        while index < number.count {
+            let byte = number[index]
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                if mantissa > 0 || byte != UInt8(ascii: "0") { significantDigits += 1 }
+                guard significantDigits <= 15 else { return nil }
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+                if inFraction { fractionDigits += 1 }
+            } else {
+                break  // the exponent's `e` or `E`
+            }
+            index += 1
+        }
+        var exponent = 0
+        if index < number.count {
+            index += 1
+            var exponentNegative = false
+            if number[index] == UInt8(ascii: "-") || number[index] == UInt8(ascii: "+") {
+                exponentNegative = number[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            while index < number.count {
+                exponent = exponent * 10 + Int(number[index] - UInt8(ascii: "0"))
+                guard exponent < 1000 else { return nil }
+                index += 1
+            }
+            if exponentNegative { exponent = -exponent }
+        }
+        exponent -= fractionDigits
+        guard exponent >= -22, exponent <= 22 else { return nil }
+        let digits = Double(mantissa)
+        let magnitude = exponent < 0 ? digits / powersOfTen[-exponent] : digits * powersOfTen[exponent]
+        return negative ? -magnitude : magnitude
     }
 
     /// The value of a validated integer token, or `nil` if it does not fit `Int64`.

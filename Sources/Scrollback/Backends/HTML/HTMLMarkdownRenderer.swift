@@ -340,28 +340,39 @@ struct HTMLMarkdownRenderer {
     /// are bytes: the same steps on the bytes, without making strings. `nil` when either holds
     /// other characters, or the URL has percent-encoding to decode.
     static func asciiLabelShowsURL(_ label: String, url: String) -> Bool? {
-        guard label.utf8.allSatisfy({ $0 < 0x80 }), url.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        func core(_ text: String) -> ArraySlice<UInt8> {
-            var bytes = Array(text.utf8)[...]
+        var label = label
+        var url = url
+        return label.withUTF8 { label in url.withUTF8 { url in asciiLabelShowsURL(label, url: url) } }
+    }
+
+    private static let schemePrefixes = ["https://", "http://", "mailto:", "tel:"].map { Array($0.utf8) }
+    private static let webPrefix = Array("www.".utf8)
+
+    private static func asciiLabelShowsURL(_ label: UnsafeBufferPointer<UInt8>, url: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard label.allSatisfy({ $0 < 0x80 }), url.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // The place in `bytes` left once spaces, scheme, `www.` and final slashes are cut off;
+        // case is ignored from here on.
+        func core(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+            var start = 0
+            var end = bytes.count
             let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
-            while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
-            while let last = bytes.last, isSpace(last) { bytes.removeLast() }
-            for index in bytes.indices { bytes[index] = bytes[index].asciiLowercased }
-            for prefix in ["https://", "http://", "mailto:", "tel:"] where bytes.starts(with: prefix.utf8) {
-                bytes = bytes.dropFirst(prefix.utf8.count)
-                break
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            func startsWith(_ prefix: [UInt8]) -> Bool {
+                end - start >= prefix.count && zip(bytes[start...], prefix).allSatisfy { $0.asciiLowercased == $1 }
             }
-            if bytes.starts(with: "www.".utf8) { bytes = bytes.dropFirst(4) }
-            while bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
-            return bytes
+            if let scheme = schemePrefixes.first(where: startsWith) { start += scheme.count }
+            if startsWith(webPrefix) { start += webPrefix.count }
+            while end > start, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            return start..<end
         }
-        let shown = core(label)
+        let shown = label[core(label)].lazy.map(\.asciiLowercased)
         guard !shown.isEmpty else { return false }
-        let target = core(url)
-        if shown == target { return true }
-        if url.containsUTF8(UInt8(ascii: "%")) { return nil }
-        guard url.utf8.starts(with: "tel:".utf8) else { return false }
-        return shown.lazy.filter { !isPhoneSpacing($0) }.elementsEqual(target.lazy.filter { !isPhoneSpacing($0) })
+        let target = url[core(url)].lazy.map(\.asciiLowercased)
+        if shown.elementsEqual(target) { return true }
+        if url.contains(UInt8(ascii: "%")) { return nil }
+        guard url.starts(with: "tel:".utf8) else { return false }
+        return shown.filter { !isPhoneSpacing($0) }.elementsEqual(target.filter { !isPhoneSpacing($0) })
     }
 
     /// What people put between a phone number's digits, "+44 (0)17687 72645": all ASCII, so
