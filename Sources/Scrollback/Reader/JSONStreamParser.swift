@@ -1207,7 +1207,7 @@ struct JSONStreamParser {
                 mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
                 if inFraction { fractionDigits += 1 }
             } else {
-                break  // the exponent's `e` or `E`
+                break // the exponent's `e` or `E`
             }
             index += 1
         }

@@ -23,9 +23,13 @@ import Testing
             let integerDigits = Int(random.next() % 9)
             let fractionDigits = Int(random.next() % 18)
             var text = random.next() % 4 == 0 ? "-" : ""
-            let leading = integerDigits == 0 ? "0" : String((0..<integerDigits).map { index in
-                Character(String(index == 0 ? 1 + random.next() % 9 : random.next() % 10))
-            })
+            let leading =
+                integerDigits == 0
+                ? "0"
+                : String(
+                    (0..<integerDigits).map { index in
+                        Character(String(index == 0 ? 1 + random.next() % 9 : random.next() % 10))
+                    })
             text += leading
             if fractionDigits > 0 || integerDigits == 0 {
                 text += "." + String((0..<max(fractionDigits, 1)).map { _ in Character(String(random.next() % 10)) })
@@ -41,7 +45,9 @@ import Testing
     }
 
     @Test func edgesAreReadOrLeftToTheStandardLibrary() {
-        for text in ["0.0", "-0.0", "0.1", "0.3312", "1.5e3", "1E22", "1e-22", "123456789012345.0", "0.000000000000000000001", "9007199254740993.0"] {
+        for text in [
+            "0.0", "-0.0", "0.1", "0.3312", "1.5e3", "1E22", "1e-22", "123456789012345.0", "0.000000000000000000001", "9007199254740993.0",
+        ] {
             expectSame(text)
         }
         #expect(shortDecimal("-0.0")?.sign == .minus)
