@@ -25,18 +25,21 @@ enum MarkdownBudget {
         var markup = 0
         var orderedItems = 0
         var line = LineStart()
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "["):
-                brackets += 1
-                markup += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"),
-                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "\\"):
-                markup += 1
-            default:
-                break
+        var text = text
+        text.withUTF8 { bytes in
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "["):
+                    brackets += 1
+                    markup += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"),
+                    UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "\\"):
+                    markup += 1
+                default:
+                    break
+                }
+                if line.read(byte) { orderedItems += 1 }
             }
-            if line.read(byte) { orderedItems += 1 }
         }
         if line.endsAnItemMarker { orderedItems += 1 }
         if orderedItems > maximumOrderedItems {
