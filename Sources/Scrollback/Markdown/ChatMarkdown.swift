@@ -31,12 +31,17 @@ struct TextScanner: Sendable {
     private let names: MentionTree
 
     init(mentionedUsers: [ChatUser]) {
-        var names = MentionTree()
-        for user in mentionedUsers {
+        let named = mentionedUsers.compactMap { user -> (name: Substring, id: String)? in
             let name = user.displayName.trimmedOfWhitespace
-            guard !name.isEmpty, name.count <= Self.maximumMentionLength else { continue }
-            names.insert(name, userID: user.id)
+            // A name of no more bytes than the limit has no more characters either.
+            guard !name.isEmpty, name.utf8.count <= Self.maximumMentionLength || name.count <= Self.maximumMentionLength else {
+                return nil
+            }
+            return (name, user.id)
         }
+        // A node a byte at most: tables that never grow while the names go in.
+        var names = MentionTree(nodes: named.reduce(0) { $0 + $1.name.utf8.count })
+        for (name, id) in named { names.insert(name, userID: id) }
         self.names = names
     }
 
@@ -211,6 +216,60 @@ struct TextScanner: Sendable {
 /// whole characters keeps "Chloé" (either normalisation) apart from "Chloe", and the text
 /// after an `@` is walked once for all names together. The edges of every node are in two
 /// tables for the whole tree, not two per node: a message's names are a few dozen characters.
+/// The mention tree's edges for ASCII characters, from a key (a node and a byte) to a node:
+/// open addressing with a multiplicative hash. Every byte of every mentioned name goes in, and
+/// every byte after an `@` is looked up, which hashing with the standard `Dictionary`'s
+/// seeded hash made most of the cost of a message that mentions people.
+private struct EdgeTable: Sendable {
+    private var keys: [Int]
+    private var values: [Int]
+    private var count = 0
+    private var shift: Int
+
+    /// A table that holds `capacity` edges without growing.
+    init(capacity: Int) {
+        let size = max(16, (2 * capacity + 1).nextPowerOfTwo)
+        keys = Array(repeating: -1, count: size)
+        values = Array(repeating: 0, count: size)
+        shift = 64 - size.trailingZeroBitCount
+    }
+
+    private func slot(of key: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+    }
+
+    subscript(key: Int) -> Int? {
+        let mask = keys.count - 1
+        var slot = slot(of: key)
+        while true {
+            let found = keys[slot]
+            if found == key { return values[slot] }
+            if found < 0 { return nil }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Adds an edge whose key is not in the table.
+    mutating func insert(_ value: Int, for key: Int) {
+        if 2 * (count + 1) > keys.count {
+            var larger = EdgeTable(capacity: 2 * keys.count)
+            for (key, value) in zip(keys, values) where key >= 0 { larger.insert(value, for: key) }
+            self = larger
+        }
+        let mask = keys.count - 1
+        var slot = slot(of: key)
+        while keys[slot] >= 0 { slot = (slot + 1) & mask }
+        keys[slot] = key
+        values[slot] = value
+        count += 1
+    }
+}
+
+private extension Int {
+    /// The least power of two at or above this positive number.
+    var nextPowerOfTwo: Int { self <= 1 ? 1 : 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount) }
+}
+
 private struct MentionTree: Sendable {
     /// An edge for a character whose lower-case form is more than one ASCII byte.
     private struct Edge: Hashable, Sendable {
@@ -221,7 +280,7 @@ private struct MentionTree: Sendable {
     static let root = 0
     /// Characters whose lower-case form is one ASCII byte, by node and that byte: most names are
     /// ASCII, and their walk then reads bytes, with no character to build or hash.
-    private var asciiEdges: [Int: Int] = [:]
+    private var asciiEdges: EdgeTable
     private var otherEdges: [Edge: Int] = [:]
     /// The user whose name ends at each node, by node; the first in `mentioned_users` when two
     /// lower-case alike. Its count is the number of nodes.
@@ -229,23 +288,33 @@ private struct MentionTree: Sendable {
 
     var isEmpty: Bool { userIDs.count == 1 }
 
+    /// A tree with room for `nodes` nodes besides the root.
+    init(nodes: Int) {
+        asciiEdges = EdgeTable(capacity: nodes)
+        userIDs.reserveCapacity(nodes + 1)
+    }
+
     mutating func insert(_ name: Substring, userID: String) {
         var node = Self.root
         defer { if userIDs[node] == nil { userIDs[node] = userID } }
         // An ASCII name (but for a carriage return, which a line feed would join) is one
-        // character a byte.
-        if name.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            for byte in name.utf8 {
+        // character a byte, read from a string's storage (a substring's bytes are read one
+        // call at a time).
+        var bytes = String(name)
+        let isASCII = bytes.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return false }
+            for byte in bytes {
                 let key = node << 8 | Int(byte.asciiLowercased)
                 if let next = asciiEdges[key] {
                     node = next
                 } else {
                     node = addNode()
-                    asciiEdges[key] = node
+                    asciiEdges.insert(node, for: key)
                 }
             }
-            return
+            return true
         }
+        if isASCII { return }
         for character in name {
             let lowercased = character.lowercased()
             if let next = child(of: node, lowercased) {
@@ -255,7 +324,7 @@ private struct MentionTree: Sendable {
             let parent = node
             node = addNode()
             if lowercased.utf8.count == 1 {
-                asciiEdges[parent << 8 | Int(lowercased.utf8.first!)] = node
+                asciiEdges.insert(node, for: parent << 8 | Int(lowercased.utf8.first!))
             } else {
                 otherEdges[Edge(node: parent, form: lowercased)] = node
             }
