@@ -19,29 +19,18 @@ enum MarkdownBudget {
 
     /// Why `text` is shown as plain text, or `nil` when it is parsed as Markdown.
     static func excess(in text: String) -> String? {
-        // Every count is at most the text's length: most messages are shorter than any limit.
+        // Every count is at most the text's length: most messages are shorter than any limit,
+        // and only a long one needs its lines or markup counted (an item takes three bytes at
+        // least, "1.", and the line break before the next).
         guard text.utf8.count > maximumBrackets else { return nil }
-        var brackets = 0
-        var markup = 0
-        var orderedItems = 0
-        var line = LineStart()
         var text = text
-        text.withUTF8 { bytes in
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "["):
-                    brackets += 1
-                    markup += 1
-                case UInt8(ascii: "]"), UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"),
-                    UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "\\"):
-                    markup += 1
-                default:
-                    break
-                }
-                if line.read(byte) { orderedItems += 1 }
-            }
+        let (brackets, markup, orderedItems) = text.withUTF8 { bytes in
+            (
+                bytes.reduce(0) { $1 == UInt8(ascii: "[") ? $0 + 1 : $0 },
+                bytes.count > maximumMarkupBytes ? markupCount(bytes) : 0,
+                bytes.count > 3 * maximumOrderedItems ? orderedItemCount(bytes) : 0
+            )
         }
-        if line.endsAnItemMarker { orderedItems += 1 }
         if orderedItems > maximumOrderedItems {
             return "\(orderedItems) numbered list items are more than the \(maximumOrderedItems) parsed as Markdown in one message"
         }
@@ -52,6 +41,25 @@ enum MarkdownBudget {
             return "\(markup) markup characters are more than the \(maximumMarkupBytes) parsed as Markdown in one message"
         }
         return nil
+    }
+
+    private static func markupCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.reduce(0) { count, byte in
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"),
+                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "\\"):
+                return count + 1
+            default:
+                return count
+            }
+        }
+    }
+
+    private static func orderedItemCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var line = LineStart()
+        for byte in bytes where line.read(byte) { count += 1 }
+        return line.endsAnItemMarker ? count + 1 : count
     }
 
     /// Whether a line starts with an ordered list marker: spaces, tabs and `>` before it, one to

@@ -83,6 +83,8 @@ import Testing
             #expect(MarkdownBudget.excess(in: String(repeating: marker, count: limit + 1)) != nil, "\(marker)")
         }
         #expect(MarkdownBudget.excess(in: String(repeating: "1. a\n", count: limit) + "2.") != nil)
+        // The shortest text with one item too many: lines are counted only past three bytes an item.
+        #expect(MarkdownBudget.excess(in: String(repeating: "1.\n", count: limit) + "1.") != nil)
         // Lines that only look like numbers are no items.
         for line in ["1.5 kg\n", "1234567890. x\n", "a 1. x\n", "- 1 x\n", "1.x\n"] {
             #expect(MarkdownBudget.excess(in: String(repeating: line, count: limit + 1)) == nil, "\(line)")
