@@ -212,15 +212,11 @@ struct TextScanner: Sendable {
     }
 }
 
-/// The mentioned names as a tree of their characters, lower-cased one at a time: comparing
-/// whole characters keeps "Chloé" (either normalisation) apart from "Chloe", and the text
-/// after an `@` is walked once for all names together. The edges of every node are in two
-/// tables for the whole tree, not two per node: a message's names are a few dozen characters.
 /// The mention tree's edges for ASCII characters, from a key (a node and a byte) to a node:
 /// open addressing with a multiplicative hash. Every byte of every mentioned name goes in, and
 /// every byte after an `@` is looked up, which hashing with the standard `Dictionary`'s
 /// seeded hash made most of the cost of a message that mentions people.
-private struct EdgeTable: Sendable {
+struct EdgeTable: Sendable {
     private var keys: [Int]
     private var values: [Int]
     private var count = 0
@@ -270,6 +266,10 @@ private extension Int {
     var nextPowerOfTwo: Int { self <= 1 ? 1 : 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount) }
 }
 
+/// The mentioned names as a tree of their characters, lower-cased one at a time: comparing
+/// whole characters keeps "Chloé" (either normalisation) apart from "Chloe", and the text
+/// after an `@` is walked once for all names together. The edges of every node are in two
+/// tables for the whole tree, not two per node: a message's names are a few dozen characters.
 private struct MentionTree: Sendable {
     /// An edge for a character whose lower-case form is more than one ASCII byte.
     private struct Edge: Hashable, Sendable {
@@ -300,8 +300,8 @@ private struct MentionTree: Sendable {
         // An ASCII name (but for a carriage return, which a line feed would join) is one
         // character a byte, read from a string's storage (a substring's bytes are read one
         // call at a time).
-        var bytes = String(name)
-        let isASCII = bytes.withUTF8 { bytes in
+        var storage = String(name)
+        let isASCII = storage.withUTF8 { bytes in
             guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return false }
             for byte in bytes {
                 let key = node << 8 | Int(byte.asciiLowercased)

@@ -213,3 +213,17 @@ import Testing
         #expect(found == picked.map { "u\($0)" })
     }
 }
+
+/// The mention tree's edge table, past the size it was made for: every edge is still found.
+@Suite struct EdgeTableTests {
+    @Test func growsAndKeepsEveryEdge() {
+        var table = EdgeTable(capacity: 1)
+        let keys = (0..<5_000).map { $0 << 8 | ($0 % 251) }
+        for (value, key) in keys.enumerated() {
+            #expect(table[key] == nil)
+            table.insert(value, for: key)
+        }
+        for (value, key) in keys.enumerated() { #expect(table[key] == value) }
+        #expect(table[5_000 << 8] == nil)
+    }
+}
