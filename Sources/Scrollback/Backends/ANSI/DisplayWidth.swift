@@ -86,14 +86,16 @@ package enum DisplayWidth {
     /// scripts, none of them a mark, format character or default-ignorable: accented Latin
     /// (Latin-1, Extended-A and -B, IPA, Vietnamese's), Greek, Cyrillic, Armenian, Hebrew,
     /// Arabic, Devanagari, Thai consonants and vowels written as letters, Georgian, kana, CJK
-    /// ideographs, Hangul syllables, CJK and fullwidth punctuation. Nor is any of them a joiner,
+    /// ideographs, Hangul syllables, CJK and fullwidth punctuation; and box drawing and block
+    /// elements, of which a voice message's waveform is drawn. Nor is any of them a joiner,
     /// a prepended, spacing-mark or conjunct-linking character, so two of them side by side are
     /// always two grapheme clusters.
     static func isCommonScriptLetter(_ value: UInt32) -> Bool {
         switch value {
         case 0x00C0...0x00D6, 0x00D8...0x00F6, 0x00F8...0x02AF, 0x0386, 0x0388...0x03FF, 0x0400...0x0482, 0x048A...0x052F,
             0x0531...0x0556, 0x0561...0x0587, 0x05D0...0x05EA, 0x0620...0x064A, 0x0904...0x0939, 0x0E01...0x0E30, 0x0E32,
-            0x0E40...0x0E46, 0x10D0...0x10FA, 0x1E00...0x1EFF, 0x1F00...0x1FBC, 0x3000...0x3029, 0x3041...0x3096, 0x30A1...0x30FA,
+            0x0E40...0x0E46, 0x10D0...0x10FA, 0x1E00...0x1EFF, 0x1F00...0x1FBC, 0x2500...0x259F, 0x3000...0x3029, 0x3041...0x3096,
+            0x30A1...0x30FA,
             0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E:
             return true
         default:
