@@ -83,6 +83,16 @@ package struct TextWrapper: Sendable {
     /// Wraps styled runs; always at least one line (empty for empty input).
     package func wrap(_ spans: [StyledSpan]) -> [Line] {
         var builder = Builder(wrapper: self, spans: spans)
+        if !builder.placeOnOneLine() {
+            for index in spans.indices { builder.consumeSpan(at: index) }
+        }
+        builder.endInput()
+        return builder.lines
+    }
+
+    /// ``wrap(_:)`` a cluster at a time, even for text that fits on one line; tests compare the two.
+    func wrapClusterByCluster(_ spans: [StyledSpan]) -> [Line] {
+        var builder = Builder(wrapper: self, spans: spans)
         for index in spans.indices { builder.consumeSpan(at: index) }
         builder.endInput()
         return builder.lines
@@ -144,6 +154,45 @@ extension TextWrapper {
         }
 
         // MARK: Input
+
+        /// In ``Mode/words``, places all of a text of printable ASCII that starts with no space
+        /// and fits on the first line as it is (most of a transcript's rows: a name, a time, a
+        /// short message), as the cluster-by-cluster reading would place it: every span whole,
+        /// in order, without the spaces at its end. `false`, with nothing placed, otherwise.
+        mutating func placeOnOneLine() -> Bool {
+            guard mode == .words else { return false }
+            // Columns through the last byte that is not a space, and where that byte is.
+            var columns = 0
+            var total = 0
+            var last: (spanIndex: Int, length: Int)?
+            for spanIndex in spans.indices {
+                var text = spans[spanIndex].text
+                let isPlain = text.withUTF8 { bytes in
+                    for (offset, byte) in bytes.enumerated() {
+                        guard byte >= 0x20 && byte < 0x7F else { return false }
+                        if byte != 0x20 {
+                            last = (spanIndex, offset + 1)
+                            columns = total + offset + 1
+                        } else if last == nil {
+                            return false  // leading spaces indent: the careful way
+                        }
+                    }
+                    total += bytes.count
+                    return true
+                }
+                guard isPlain, line.width + columns <= width else { return false }
+            }
+            guard let last else { return false }
+            for spanIndex in 0...last.spanIndex {
+                let text = spans[spanIndex].text
+                let length = spanIndex == last.spanIndex ? last.length : text.utf8.count
+                guard length > 0 else { continue }
+                append(Piece(spanIndex: spanIndex, range: text.startIndex..<text.utf8.index(text.startIndex, offsetBy: length), width: length))
+            }
+            lineHasText = true
+            atInputLineStart = false
+            return true
+        }
 
         mutating func consumeSpan(at spanIndex: Int) {
             let text = spans[spanIndex].text

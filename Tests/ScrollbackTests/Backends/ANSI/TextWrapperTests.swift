@@ -167,3 +167,29 @@ func strippingSGR(_ text: String) -> String {
         #expect(lines("日本語Draft", width: 8) == ["日本語", "Draft"])
     }
 }
+
+/// Rows of printable ASCII that fit on one line are placed whole (``TextWrapper/wrap(_:)``):
+/// the lines must be those of the reading a cluster at a time, for every input.
+@Suite struct TextWrapperOneLineTests {
+    private static let pieces = ["a", "word", "Hello,", " ", "  ", "x.", "(b)", "", "é", "日本", "\n", "\t", "-", "[1]"]
+    private static let styles = [SGRStyle.plain, SGRStyle(bold: true), SGRStyle(italic: true)]
+
+    @Test func generatedRowsWrapAsClusterByCluster() {
+        var random = SplitMix(seed: 28)
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        var placedWhole = 0
+        for _ in 0..<20_000 {
+            let spans = (0..<(1 + Int(random.next() % 4))).map { _ in
+                StyledSpan(
+                    (0..<Int(random.next() % 5)).map { _ in pick(Self.pieces) }.joined(), style: pick(Self.styles),
+                    link: random.next() % 5 == 0 ? "https://example.org" : nil)
+            }
+            let prefix = random.next() % 3 == 0 ? [StyledSpan("│ ", style: pick(Self.styles))] : []
+            let wrapper = TextWrapper(width: 4 + Int(random.next() % 40), prefix: prefix, continuationPrefix: random.next() % 2 == 0 ? nil : [])
+            let whole = wrapper.wrap(spans)
+            #expect(whole == wrapper.wrapClusterByCluster(spans), "\(spans.map(\.text)) at \(wrapper.width)")
+            if whole.count == 1 && spans.allSatisfy({ $0.text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { placedWhole += 1 }
+        }
+        #expect(placedWhole > 2_000, "\(placedWhole) rows on one line")
+    }
+}
