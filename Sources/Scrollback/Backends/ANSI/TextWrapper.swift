@@ -174,7 +174,7 @@ extension TextWrapper {
                             last = (spanIndex, offset + 1)
                             columns = total + offset + 1
                         } else if last == nil {
-                            return false  // leading spaces indent: the careful way
+                            return false // leading spaces indent: the careful way
                         }
                     }
                     total += bytes.count
@@ -187,7 +187,8 @@ extension TextWrapper {
                 let text = spans[spanIndex].text
                 let length = spanIndex == last.spanIndex ? last.length : text.utf8.count
                 guard length > 0 else { continue }
-                append(Piece(spanIndex: spanIndex, range: text.startIndex..<text.utf8.index(text.startIndex, offsetBy: length), width: length))
+                append(
+                    Piece(spanIndex: spanIndex, range: text.startIndex..<text.utf8.index(text.startIndex, offsetBy: length), width: length))
             }
             lineHasText = true
             atInputLineStart = false

@@ -185,7 +185,8 @@ func strippingSGR(_ text: String) -> String {
                     link: random.next() % 5 == 0 ? "https://example.org" : nil)
             }
             let prefix = random.next() % 3 == 0 ? [StyledSpan("│ ", style: pick(Self.styles))] : []
-            let wrapper = TextWrapper(width: 4 + Int(random.next() % 40), prefix: prefix, continuationPrefix: random.next() % 2 == 0 ? nil : [])
+            let wrapper = TextWrapper(
+                width: 4 + Int(random.next() % 40), prefix: prefix, continuationPrefix: random.next() % 2 == 0 ? nil : [])
             let whole = wrapper.wrap(spans)
             #expect(whole == wrapper.wrapClusterByCluster(spans), "\(spans.map(\.text)) at \(wrapper.width)")
             if whole.count == 1 && spans.allSatisfy({ $0.text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { placedWhole += 1 }
