@@ -82,18 +82,19 @@ package struct TextWrapper: Sendable {
 
     /// Wraps styled runs; always at least one line (empty for empty input).
     package func wrap(_ spans: [StyledSpan]) -> [Line] {
-        var builder = Builder(wrapper: self, spans: spans)
-        if !builder.placeOnOneLine() {
-            for index in spans.indices { builder.consumeSpan(at: index) }
-        }
-        builder.endInput()
-        return builder.lines
+        wrap(spans, placingShortRowsWhole: true)
     }
 
     /// ``wrap(_:)`` a cluster at a time, even for text that fits on one line; tests compare the two.
     func wrapClusterByCluster(_ spans: [StyledSpan]) -> [Line] {
+        wrap(spans, placingShortRowsWhole: false)
+    }
+
+    private func wrap(_ spans: [StyledSpan], placingShortRowsWhole: Bool) -> [Line] {
         var builder = Builder(wrapper: self, spans: spans)
-        for index in spans.indices { builder.consumeSpan(at: index) }
+        if !(placingShortRowsWhole && builder.placeOnOneLine()) {
+            for index in spans.indices { builder.consumeSpan(at: index) }
+        }
         builder.endInput()
         return builder.lines
     }
