@@ -27,11 +27,11 @@ final class OutputFiles {
         /// `nil` for a destination written in place.
         let temporary: String?
         let descriptor: Int32
-        /// Let go of once the file is closed: each sink holds a 64 KB buffer, and a `--split 1`
+        /// `nil` once the file is closed: each sink holds a 64 KB buffer, and a `--split 1`
         /// of thousands of pages kept them all until the end.
         var sink: OutputSink?
         var cleanupToken: Int?
-        var isClosed = false
+        var isClosed: Bool { sink == nil }
     }
 
     private var files: [File] = []
@@ -175,7 +175,6 @@ final class OutputFiles {
                 files[index].sink?.flush()
                 files[index].sink = nil
                 _ = Glibc.close(files[index].descriptor)
-                files[index].isClosed = true
             }
             if let temporary = files[index].temporary, let token = files[index].cleanupToken {
                 unlink(temporary)
@@ -193,7 +192,6 @@ final class OutputFiles {
     private func close(at index: Int) throws(OutputError) {
         let file = files[index]
         file.sink?.flush()
-        files[index].isClosed = true
         files[index].sink = nil
         let failure = file.sink?.failure
         // close() can report a write the kernel deferred (NFS, quotas).
