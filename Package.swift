@@ -32,9 +32,11 @@ let package = Package(
         // The command line lives in a library so that tests run it in-process.
         .target(name: "ScrollbackCLI", dependencies: ["Scrollback"]),
         .executableTarget(name: "scrollback", dependencies: ["ScrollbackCLI", "CJemalloc"]),
+        // What the test targets share: where their files go.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Snapshot references sit beside the tests that read them.
         .testTarget(
-            name: "ScrollbackTests", dependencies: ["Scrollback", "ScrollbackTesting"],
+            name: "ScrollbackTests", dependencies: ["Scrollback", "ScrollbackTesting", "TestSupport"],
             exclude: [
                 "Attachments/__Snapshots__",
                 "Backends/ANSI/__Snapshots__",
@@ -43,8 +45,9 @@ let package = Package(
                 "Render/__Snapshots__",
                 "Theme/__Snapshots__",
             ]),
-        .testTarget(name: "ScrollbackTestingTests", dependencies: ["ScrollbackTesting"]),
-        .testTarget(name: "ScrollbackCLITests", dependencies: ["ScrollbackCLI", "Scrollback", "ScrollbackTesting"]),
+        .testTarget(name: "ScrollbackTestingTests", dependencies: ["ScrollbackTesting", "TestSupport"]),
+        .testTarget(
+            name: "ScrollbackCLITests", dependencies: ["ScrollbackCLI", "Scrollback", "ScrollbackTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

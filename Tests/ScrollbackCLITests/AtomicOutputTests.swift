@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import TestSupport
 import Testing
 
 @testable import ScrollbackCLI
@@ -38,7 +39,7 @@ import Testing
 
     /// A new, empty directory.
     static func directory() -> String {
-        let path = NSTemporaryDirectory() + "scrollback-atomic-\(UUID().uuidString)"
+        let path = Scratch.path("atomic")
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScrollbackCLI
@@ -6,12 +7,6 @@ import Testing
 /// `render`, `validate` and `--strict` agree about every problem in an input: whatever render
 /// warns about, validate reports (exit 65) and --strict refuses.
 @Suite struct BadInputCommandTests {
-    private static func file(_ bytes: [UInt8]) -> String {
-        let path = NSTemporaryDirectory() + "scrollback-test-\(UUID().uuidString).json"
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
-        return path
-    }
-
     static let problems: [(name: String, bytes: [UInt8], warning: String)] = [
         ("invalid UTF-8", Array(#"[{"id": "a", "text": "caf"#.utf8) + [0xE9] + Array(#""}]"#.utf8), "not UTF-8"),
         ("no id", Array(#"[{"text": "no id here"}]"#.utf8), #"no "id""#),
@@ -25,7 +20,7 @@ import Testing
 
     @Test func renderWarnsValidateFailsStrictRefuses() {
         for problem in Self.problems {
-            let path = Self.file(problem.bytes)
+            let path = Scratch.file("input", extension: "json", holding: problem.bytes)
             let render = ToolRun(["render", path, "--format", "markdown"])
             #expect(render.status == 0, "\(problem.name): \(render.errors)")
             #expect(
@@ -45,7 +40,7 @@ import Testing
     }
 
     @Test func aCleanInputStaysClean() {
-        let path = Self.file(Array(#"[{"id": "a", "text": "fine, with ünïcode"}]"#.utf8))
+        let path = Scratch.file("input", extension: "json", holding: Array(#"[{"id": "a", "text": "fine, with ünïcode"}]"#.utf8))
         #expect(ToolRun(["validate", path]).status == 0)
         let render = ToolRun(["render", path, "--format", "markdown", "--strict"])
         #expect(render.status == 0 && render.errors.isEmpty, "\(render.errors)")

@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import TestSupport
 import Testing
 
 @testable import ScrollbackCLI
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func unreadableCardFileExits1() {
-        let path = NSTemporaryDirectory() + "scrollback-no-such-cards-\(UUID().uuidString).json"
+        let path = Scratch.path("no-such-cards", extension: "json")
         let run = ToolRun(["render", Self.transcript, "--cards", path])
         #expect(run.status == 1)
         #expect(run.errors == "Error: \(path): cannot read the card file: No such file or directory\n")

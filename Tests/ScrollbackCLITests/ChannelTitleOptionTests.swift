@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import TestSupport
 import Testing
 
 @testable import ScrollbackCLI
@@ -19,7 +20,7 @@ import Testing
         """
 
     @Test func outputDirectoryFilesAndIndexUseTheMembersNames() throws {
-        let directory = NSTemporaryDirectory() + "scrollback-titles-\(UUID().uuidString)"
+        let directory = Scratch.path("titles")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let run = ToolRun(["render", temporaryFile(Self.channels), "--output-dir", directory, "--me", "me"])
         #expect(run.status == 0, "\(run.errors)")

@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import TestSupport
 import Testing
 
 @testable import ScrollbackCLI
@@ -29,9 +30,7 @@ struct ToolRun {
 
 /// A temporary file holding `contents`, removed when the test process ends.
 func temporaryFile(_ contents: String, extension pathExtension: String = "json") -> String {
-    let path = NSTemporaryDirectory() + "scrollback-test-\(UUID().uuidString).\(pathExtension)"
-    FileManager.default.createFile(atPath: path, contents: Data(contents.utf8))
-    return path
+    Scratch.file("input", extension: pathExtension, holding: Array(contents.utf8))
 }
 
 let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -86,7 +85,7 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 
     @Test func aTruncatedFileStillRendersWhatCameBeforeTheBreak() throws {
         let path = temporaryFile("{\"messages\": [{\"id\": \"a\", \"text\": \"before the break\"}, {\"id\": \"b\", \"te")
-        let output = NSTemporaryDirectory() + "scrollback-\(UUID().uuidString).html"
+        let output = Scratch.path("output", extension: "html")
         let run = ToolRun(["render", path, "-o", output])
         #expect(run.status == 65)
         #expect(run.errors.contains("line 1, column"), "\(run.errors)")
@@ -128,7 +127,7 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
     @Test func writesEachFormatToAFile() throws {
         let input = samples.appendingPathComponent("launch-room.json").path
         for (format, marker) in [("html", "<!DOCTYPE html>"), ("markdown", "# Launch room 🚀"), ("ansi", "Launch room 🚀")] {
-            let output = NSTemporaryDirectory() + "scrollback-\(UUID().uuidString).out"
+            let output = Scratch.path("output", extension: "out")
             let run = ToolRun(["render", input, "--format", format, "--output", output, "--timezone", "UTC"])
             #expect(run.status == 0, "\(format): \(run.errors)")
             #expect(run.output.isEmpty)
@@ -139,7 +138,7 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 
     @Test func formatFollowsTheOutputExtension() throws {
         let input = samples.appendingPathComponent("launch-room.json").path
-        let output = NSTemporaryDirectory() + "scrollback-\(UUID().uuidString).md"
+        let output = Scratch.path("output", extension: "md")
         #expect(ToolRun(["render", input, "-o", output]).status == 0)
         #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("# Launch room"))
     }
@@ -230,7 +229,7 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
               {"channel": {"id": "random", "name": "Random <b>"}, "messages": [{"id": "r1", "text": "in random", "created_at": "2026-05-02T09:00:00Z"}]}
             ]}
             """)
-        let directory = NSTemporaryDirectory() + "scrollback-dir-\(UUID().uuidString)"
+        let directory = Scratch.path("dir")
         let run = ToolRun(["render", input, "--output-dir", directory, "--timezone", "UTC"])
         #expect(run.status == 0, "\(run.errors)")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()

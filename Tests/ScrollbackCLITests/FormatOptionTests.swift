@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import TestSupport
 import Testing
 
 @testable import ScrollbackCLI
@@ -38,7 +39,7 @@ import Testing
         ("md", "markdown"), ("pdf", "html"),
     ])
     func theOutputExtensionChoosesTheFormat(pathExtension: String, name: String) throws {
-        let output = NSTemporaryDirectory() + "scrollback-format-\(UUID().uuidString).\(pathExtension)"
+        let output = Scratch.path("format", extension: pathExtension)
         defer { try? FileManager.default.removeItem(atPath: output) }
         let run = Self.rendered(["--output", output])
         #expect(run.status == 0, "\(run.errors)")

@@ -1,6 +1,7 @@
 import Foundation
 import Scrollback
 import ScrollbackTesting
+import TestSupport
 import Testing
 
 @testable import ScrollbackCLI
@@ -69,7 +70,7 @@ import Testing
     }
 
     static func folder() -> String {
-        let path = NSTemporaryDirectory() + "scrollback-media-\(UUID().uuidString)"
+        let path = Scratch.path("media")
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import TestSupport
 import Testing
 
 @testable import ScrollbackCLI
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func isRefusedForAnOutputFileInAnotherFormat() {
-        let output = NSTemporaryDirectory() + "scrollback-search-\(UUID().uuidString).md"
+        let output = Scratch.path("search", extension: "md")
         let run = ToolRun(["render", Self.input, "--search", "-o", output])
         #expect(run.status == 64)
         #expect(run.errors.contains("--search is for HTML output, not markdown."), "\(run.errors)")

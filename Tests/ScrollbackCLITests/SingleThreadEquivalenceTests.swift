@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import TestSupport
 import Testing
 
 @testable import ScrollbackCLI
@@ -40,7 +41,7 @@ import Testing
 
     @Test func splitPagesAreTheSameOnOneThread() throws {
         let file = temporaryFile(GeneratedExport.json(messages: 1_200, seed: 11))
-        let base = NSTemporaryDirectory() + "scrollback-equivalence-\(UUID().uuidString)"
+        let base = Scratch.path("equivalence")
         defer { try? FileManager.default.removeItem(atPath: base) }
         for folder in ["/a", "/b"] { try FileManager.default.createDirectory(atPath: base + folder, withIntermediateDirectories: true) }
         let threaded = ToolRun(["render", file, "--split", "300", "-o", base + "/a/chat.html", "--timezone", "UTC"])

@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import TestSupport
 import Testing
 
 @testable import ScrollbackCLI
@@ -14,7 +15,7 @@ import Testing
     }
 
     static func directory() -> String {
-        let path = NSTemporaryDirectory() + "scrollback-split-\(UUID().uuidString)"
+        let path = Scratch.path("split")
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

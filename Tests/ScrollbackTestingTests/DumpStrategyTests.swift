@@ -1,6 +1,7 @@
 import Foundation
 import Scrollback
 import ScrollbackTesting
+import TestSupport
 import Testing
 
 /// The structural strategy: what the factory decided, as a tree of text.
@@ -86,7 +87,7 @@ struct SnapshotTraitTests {
         let markdown = try Snapshotting<ChatFixture, String>.rendered(.markdown).snapshot(try ChatFixture(json: Self.message))
         #expect(markdown.contains("19:00"), "\(markdown)")
         // An assertion in the suite compares only: a missing reference is a failure, not a recording.
-        let directory = NSTemporaryDirectory() + "trait-\(UUID().uuidString)"
+        let directory = Scratch.path("trait")
         let message = try verifySnapshot(
             of: View.text("x"), as: .rendered(.markdown), filePath: directory + "/T.swift", testName: "t()")
         #expect(message?.contains("record mode is \"never\"") == true)

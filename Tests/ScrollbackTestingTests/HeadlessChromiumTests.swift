@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScrollbackTesting
@@ -168,7 +169,7 @@ import Testing
 
     /// Runs `body` with the path of an executable shell script whose body is `script`.
     private func withStandInBrowser(_ script: String, _ body: (String) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stand-in-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: Scratch.path("stand-in"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("fake-chromium").path

@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import TestSupport
 import Testing
 
 @testable import ScrollbackTesting
@@ -19,7 +20,7 @@ struct ImageSnapshotTests {
     }
 
     @Test func aPageIsRecordedComparedAndAChangeShowsWhere() throws {
-        let directory = NSTemporaryDirectory() + "image-snapshots-\(UUID().uuidString)"
+        let directory = Scratch.path("image-snapshots")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let testFile = directory + "/PageTests.swift"
         let strategy = Snapshotting<ChatFixture, RGBAImage>.image(width: 360)

@@ -1,6 +1,7 @@
 import Foundation
 import Scrollback
 import ScrollbackTesting
+import TestSupport
 import Testing
 
 /// The snapshot library as an app team meets it: fixtures in one call, the same components
@@ -21,7 +22,7 @@ import Testing
         #expect(fixture.messages.map(\.id) == ["a"])
         #expect(fixture.warnings.count == 1 && fixture.warnings[0].skippedMessage)
 
-        let path = NSTemporaryDirectory() + "fixture-\(UUID().uuidString).ndjson"
+        let path = Scratch.path("fixture", extension: "ndjson")
         try Data("{\"id\": \"x\", \"text\": \"one\"}\n{\"id\": \"y\", \"text\": \"two\"}\n".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let lines = try ChatFixture(contentsOf: path)
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func aFailureSaysWhereTheReferenceIsAndHowToRecord() throws {
-        let directory = NSTemporaryDirectory() + "snapshots-\(UUID().uuidString)"
+        let directory = Scratch.path("snapshots")
         let testFile = directory + "/SomeTests.swift"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let view = View.text("first")
@@ -66,7 +67,7 @@ import Testing
 
     // Reference names come from the test and the name given, never from the order of assertions.
 
-    static let namesDirectory = NSTemporaryDirectory() + "snapshot-names-\(UUID().uuidString)"
+    static let namesDirectory = Scratch.path("snapshot-names")
 
     @Test(arguments: 0..<8)
     func parameterisedCasesNamedByTheirArgumentKeepTheirOwnReferences(number: Int) throws {

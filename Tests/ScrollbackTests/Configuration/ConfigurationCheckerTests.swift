@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -327,7 +328,7 @@ import Testing
 
     @Test(arguments: ConfigurationKind.allCases)
     func unreadableFilesAreTold(kind: ConfigurationKind) throws {
-        let path = NSTemporaryDirectory() + "scrollback-missing-\(UUID().uuidString).json"
+        let path = Scratch.path("missing", extension: "json")
         func load(_ path: String) throws(ConfigurationError) {
             switch kind {
             case .theme: _ = try Theme.load(path: path)
@@ -341,7 +342,7 @@ import Testing
         let directory = try #require(throws: ConfigurationError.self) { try load(NSTemporaryDirectory()) }
         #expect(directory.isUnreadable, "\(directory)")
 
-        let large = NSTemporaryDirectory() + "scrollback-large-\(UUID().uuidString).json"
+        let large = Scratch.path("large", extension: "json")
         try Data(repeating: UInt8(ascii: " "), count: ConfigurationDocument.maximumFileSize + 1).write(to: URL(fileURLWithPath: large))
         defer { try? FileManager.default.removeItem(atPath: large) }
         let tooLarge = try #require(throws: ConfigurationError.self) { try load(large) }
@@ -358,7 +359,7 @@ import Testing
     }
 
     @Test func extendsTooDeepIsFound() throws {
-        let directory = NSTemporaryDirectory() + "scrollback-deep-\(UUID().uuidString)"
+        let directory = Scratch.path("deep")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let depth = ThemeSchema.maximumExtendsDepth + 1
@@ -375,7 +376,7 @@ import Testing
     }
 
     @Test func extendsCyclesAreFound() throws {
-        let directory = NSTemporaryDirectory() + "scrollback-cycle-\(UUID().uuidString)"
+        let directory = Scratch.path("cycle")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try "{\"version\": 1,\n\"extends\": \"b.json\"}".write(toFile: directory + "/a.json", atomically: true, encoding: .utf8)

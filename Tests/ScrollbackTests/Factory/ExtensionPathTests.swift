@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -141,7 +142,7 @@ private struct Resolver: MessageTypeResolving {
                 func makeQuotedPreview(for attachment: ChatMessageAttachment<Card>, context: RenderContext) -> View { .text(name) }
             }
             """
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("near-miss-\(UUID().uuidString).swift")
+        let file = URL(fileURLWithPath: Scratch.path("near-miss", extension: "swift"))
         try source.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let compiler = Process()
@@ -180,7 +181,7 @@ private struct Resolver: MessageTypeResolving {
     }
 
     @Test func aDecodingProblemReachesTheCommandLinesChannelAndStrict() throws {
-        let path = NSTemporaryDirectory() + "scrollback-test-\(UUID().uuidString).json"
+        let path = Scratch.path("input", extension: "json")
         try Data(#"[{"id": "b", "text": "card", "attachments": [{"type": "contact", "name": "Ada"}]}]"#.utf8).write(
             to: URL(fileURLWithPath: path))
         let renderer = TranscriptRenderer(attachmentViews: AttachmentViewRegistry().registering(ContactAttachmentPayload.self))

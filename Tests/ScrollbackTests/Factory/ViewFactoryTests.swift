@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -279,7 +280,7 @@ private struct ContactQuoteFactory: ViewFactory {
               {"id": "b", "text": "reply", "quoted_message_id": "a", "created_at": "2026-01-01T10:01:00Z"},
               {"id": "c", "text": "reply to nothing", "quoted_message_id": "zz", "created_at": "2026-01-01T10:02:00Z"}]}
             """
-        let path = NSTemporaryDirectory() + "quote-\(UUID().uuidString).json"
+        let path = Scratch.path("quote", extension: "json")
         try input.write(toFile: path, atomically: true, encoding: .utf8)
         var backend = MarkdownBackend(output: "", options: RenderOptions())
         try TranscriptRenderer().render(path: path, to: &backend)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -132,7 +133,7 @@ import Testing
     static func renderFile(_ bytes: [UInt8], strict: Bool, filter: MessageFilter) throws -> (
         output: String, warnings: [ReadWarning], error: ReadError?
     ) {
-        let path = NSTemporaryDirectory() + "scrollback-index-pass-\(UUID().uuidString).json"
+        let path = Scratch.path("index-pass", extension: "json")
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var warnings: [ReadWarning] = []
@@ -250,7 +251,7 @@ import Testing
     /// the same items in order, reply bytes as written, and the same error at the same place,
     /// whatever the guessed segment starts hit (elements, objects within them, strings).
     @Test func readingInParallelGivesWhatOneParserReads() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-\(getpid())")
+        let directory = URL(fileURLWithPath: Scratch.path("parallel"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var compared = 0
@@ -292,7 +293,7 @@ import Testing
     @Test func parallelReadingStartsOnlyWhereItCan() throws {
         let elements = (0..<200).map { #"{"id":"m\#($0)","text":"message \#($0)","user":{"id":"ana"}}"# }
         let json = "[" + elements.joined(separator: ",") + "]"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-start-\(getpid()).json").path
+        let path = Scratch.path("parallel-start", extension: "json")
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         defer { unlink(path) }
         var parser = JSONStreamParser(source: try ByteSource(path: path))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -28,7 +29,7 @@ import Testing
         """
 
     static func inputFile(_ text: String = input) -> String {
-        let path = NSTemporaryDirectory() + "scrollback-split-\(UUID().uuidString).json"
+        let path = Scratch.path("split", extension: "json")
         FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ScrollbackTesting
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -57,7 +58,7 @@ import Testing
     }
 
     static func scratchDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "scrollback-threads-\(UUID().uuidString)"
+        let path = Scratch.path("threads")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -352,7 +353,7 @@ import Testing
     }
 
     @Test func aFileIsReadTwiceAndWarnsOnce() throws {
-        let path = NSTemporaryDirectory() + "scrollback-threads-\(UUID().uuidString).json"
+        let path = Scratch.path("threads", extension: "json")
         let json = "[\(Self.message("a", "ana", "x", at: 1)), 42, \(Self.message("b", "ben", "y", at: 2, parent: "a"))]"
         #expect(FileManager.default.createFile(atPath: path, contents: Data(json.utf8)))
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -206,7 +207,7 @@ import Testing
 
     @Test func theIndexPassKeepsADirectoryNotMessagesAndHandsItOn() throws {
         let text = Self.sample.joined(separator: "\n")
-        let path = NSTemporaryDirectory() + "scrollback-entities-\(UUID().uuidString).ndjson"
+        let path = Scratch.path("entities", extension: "ndjson")
         FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let input = try RereadableInput(path: path, temporaryDirectory: NSTemporaryDirectory(), standardInput: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -138,7 +139,7 @@ import Testing
     @Test func bothPassesAgreeOnWhatIsAMessage() throws {
         // Keys of a message's key lengths that are not content keys (`args`, `updated_at`) make
         // no message in the index pass either: one page, not two.
-        let path = NSTemporaryDirectory() + "scrollback-test-\(UUID().uuidString).json"
+        let path = Scratch.path("input", extension: "json")
         try Data(#"[{"id": "a", "text": "kept"}, {"id": "b", "args": "x", "updated_at": "2026-01-01T00:00:00Z"}]"#.utf8)
             .write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }

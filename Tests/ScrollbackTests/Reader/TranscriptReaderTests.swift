@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -443,7 +444,7 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
     }
 
     @Test func readsFilesAndNamesTheOnesItCannotOpen() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString).json").path
+        let path = Scratch.path("reader", extension: "json")
         try Data(#"{"channel": {"id": "f", "text": "f"}, "messages": [{"id": "a", "text": "a"}]}"#.utf8).write(
             to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }

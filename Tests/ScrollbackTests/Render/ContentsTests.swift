@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -299,7 +300,7 @@ final class RereadableInputFile {
     let path: String
 
     init(_ contents: String) {
-        path = NSTemporaryDirectory() + "scrollback-contents-\(UUID().uuidString).json"
+        path = Scratch.path("contents", extension: "json")
         FileManager.default.createFile(atPath: path, contents: Data(contents.utf8))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -17,7 +18,7 @@ import Testing
     }
 
     static func file(_ text: String) -> String {
-        let path = NSTemporaryDirectory() + "scrollback-progress-\(UUID().uuidString).json"
+        let path = Scratch.path("progress", extension: "json")
         #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
         return path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -14,7 +15,7 @@ import Testing
         """
 
     func render(_ json: String, format: OutputFormat) throws -> (text: String, summary: DocumentSummary) {
-        let path = NSTemporaryDirectory() + "scrollback-skipped-\(UUID().uuidString).json"
+        let path = Scratch.path("skipped", extension: "json")
         FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var options = RenderOptions()

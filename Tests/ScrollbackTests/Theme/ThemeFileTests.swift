@@ -1,5 +1,6 @@
 import Foundation
 import ScrollbackTesting
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test func extendsAFileByRelativePathAndDarkNullDropsTheDarkSection() throws {
-        let directory = NSTemporaryDirectory() + "scrollback-themes-\(UUID().uuidString)"
+        let directory = Scratch.path("themes")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try #"{"version": 1, "extends": "default", "dark": null}"#.write(

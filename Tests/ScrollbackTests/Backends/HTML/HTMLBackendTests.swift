@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -592,7 +593,7 @@ struct HTMLBackendTests {
     }
 
     @Test func writesThroughAnOutputSink() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sb-html-sink-\(UUID().uuidString).html").path
+        let path = Scratch.path("html-sink", extension: "html")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let sink = try OutputSink.file(atPath: path)
         var backend = HTMLBackend(output: sink, options: .default)
