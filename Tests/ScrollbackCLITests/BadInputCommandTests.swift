@@ -13,6 +13,13 @@ import Testing
         ("a user, not a transcript", Array(#"{"id": "u1", "name": "Maya"}"#.utf8), "no messages found (it looks like a user)"),
         ("an empty list", Array("[]".utf8), "no messages found (it looks like an empty list)"),
         (
+            "messages out of time order",
+            Array(
+                #"[{"id": "a", "text": "later", "created_at": "2026-03-01T10:05:00Z"}, {"id": "b", "text": "sooner", "created_at": "2026-03-01T10:01:00Z"}]"#
+                    .utf8),
+            "not sorted by time"
+        ),
+        (
             "too much markup", Array("[{\"id\": \"a\", \"text\": \"\(String(repeating: "![[]()", count: 300))\"}]".utf8),
             "shown as plain text"
         ),

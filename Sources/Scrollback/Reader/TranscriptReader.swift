@@ -113,6 +113,8 @@ public struct TranscriptReader {
     private var sawMembers = false
     /// Whether the end of a complete reading was checked for messages.
     private var checkedForMessages = false
+    /// Whether the current channel's messages are in time order, in ``Mode/full``.
+    private var timeOrder = TimeOrder()
     /// The member list of the last channel returned, met after its messages.
     private var lateMembers: [ChatUser]?
     /// An entity file's collected entities, once its shape is known: the reading replays them.
@@ -325,6 +327,7 @@ public struct TranscriptReader {
             decide(as: objectFrames[top].channel == nil ? .messageList : .channel)
             try parser.beginArray()
             frames.append(.messages)
+            timeOrder.restart()
             arrayFrames.append(ArrayFrame(path: prefix + "messages", holdsForChannel: !objectFrames[top].channelEmitted))
         case ("channels", .array?) where isTopLevel:
             decide(as: .channels)
@@ -603,7 +606,9 @@ public struct TranscriptReader {
         while let step = replay.next() {
             entities = replay
             switch step {
-            case .channel(let channel): return .channel(channel)
+            case .channel(let channel):
+                timeOrder.restart()
+                return .channel(channel)
             case .message(let entry):
                 if let item = try entityMessage(entry, in: directory) { return item }
             }
@@ -721,6 +726,12 @@ public struct TranscriptReader {
                             position: position, messageIndex: index, messageID: message.id,
                             keyPath: keyPath, reason: reason, skippedMessage: false))
                 }
+            }
+            if mode == .full, let reason = timeOrder.problem(with: message) {
+                try report(
+                    ReadWarning(
+                        position: position, messageIndex: index, messageID: message.id,
+                        keyPath: path.isEmpty ? "created_at" : path + ".created_at", reason: reason, skippedMessage: false))
             }
             return message
         case .failure(let problem):

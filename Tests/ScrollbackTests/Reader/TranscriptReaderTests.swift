@@ -465,7 +465,7 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         for index in 0..<300 {
             let text = String(repeating: "héllo \\\"wörld\\\" 😀\\n", count: index % 7)
             messages.append(
-                #"{"id": "m\#(index)", "text": "\#(text)", "reply_count": \#(index * 1_000_003), "score": \#(Double(index) / 8), "user": {"id": "u\#(index % 5)", "name": "Ünïcode \#(index)"}, "created_at": "2024-02-29T23:59:59.\#(index)Z"}"#
+                #"{"id": "m\#(index)", "text": "\#(text)", "reply_count": \#(index * 1_000_003), "score": \#(Double(index) / 8), "user": {"id": "u\#(index % 5)", "name": "Ünïcode \#(index)"}, "created_at": "2024-02-29T23:59:59.\#(String(1000 + index).dropFirst())Z"}"#
             )
         }
         let text = "{\"channel\": {\"id\": \"big\"}, \"messages\": [\n" + messages.joined(separator: ",\n") + "\n]}"
