@@ -19,16 +19,13 @@ extension RenderCommand {
     /// `readPath` becomes a scratch copy of standard input, which is read more than once. The
     /// exit status of a usage error or an unusable folder, or `nil` to go on.
     func prepareMedia(
-        _ options: inout RenderOptions, format: OutputFormat, input: String, filter: MessageFilter, scratch: inout ScratchInput?
+        _ options: inout RenderOptions, input: String, filter: MessageFilter, scratch: inout ScratchInput?
     ) -> Int32? {
         guard let mediaDirectory = arguments.value("media-dir") else {
             for name in ["media-max-file", "media-max-total", "media-timeout"] where arguments.value(name) != nil {
                 return tool.usageError("--\(name) goes with --media-dir.", spec: Self.spec)
             }
             return nil
-        }
-        guard format == .html else {
-            return tool.usageError("--media-dir is for HTML output, not \(format.rawValue).", spec: Self.spec)
         }
         // Both ask for a page that fetches nothing when opened, in two ways: with saved copies,
         // or with cards only. Taking either silently would leave the other without effect.

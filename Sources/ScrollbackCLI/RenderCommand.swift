@@ -118,6 +118,12 @@ struct RenderCommand {
         var readPath: String { source ?? input }
     }
 
+    /// The options only one format reads, with that format.
+    static let formatOptions: [(name: String, format: OutputFormat)] = [
+        ("width", .ansi), ("color", .ansi), ("appearance", .ansi), ("hyperlinks", .ansi), ("ascii", .ansi), ("urls", .ansi),
+        ("style", .ansi), ("no-remote-media", .html), ("search", .html), ("media-dir", .html),
+    ]
+
     let tool: ScrollbackTool
     let arguments: ParsedArguments
 
@@ -132,6 +138,12 @@ struct RenderCommand {
             }
         } else {
             format = outputPath.flatMap(OutputFormat.init(path:)) ?? .html
+        }
+        // An option that another format reads would change nothing here: refused, not ignored.
+        for (name, owner) in Self.formatOptions where owner != format && (arguments.has(name) || arguments.value(name) != nil) {
+            return tool.usageError(
+                "--\(name) is for \(owner.rawValue.uppercased()) output (--format \(owner.rawValue)), not \(format.rawValue).",
+                spec: Self.spec)
         }
         var options: RenderOptions
         switch InputOptions.renderOptions(
@@ -154,11 +166,7 @@ struct RenderCommand {
         // The labels in the locale's language, where Scrollback has them and the theme does not.
         options.theme = options.theme.localized(for: options.locale)
         options.remoteMedia = !arguments.has("no-remote-media")
-        if arguments.has("search") {
-            // Only a page can run the search script; other formats would drop it silently.
-            guard format == .html else { return tool.usageError("--search is for HTML output, not \(format.rawValue).", spec: Self.spec) }
-            options.search = true
-        }
+        options.search = arguments.has("search")
         switch ViewerOptions.hyperlinks(
             arguments.value("hyperlinks"), isTerminal: outputPath == nil && tool.standardOutputIsTerminal,
             environment: tool.environment)
@@ -190,7 +198,7 @@ struct RenderCommand {
         }
         // `--media-dir` downloads before the page is rendered; without it nothing is fetched.
         var scratch: ScratchInput?
-        if let status = prepareMedia(&options, format: format, input: input, filter: filter, scratch: &scratch) { return status }
+        if let status = prepareMedia(&options, input: input, filter: filter, scratch: &scratch) { return status }
         defer { withExtendedLifetime(scratch) {} }
         // Two passes (threads need the whole input first); each warning is reported once.
         var renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)

@@ -57,9 +57,9 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
     @Test(arguments: [
         (["render", "--fromat", "html"], "Unknown option '--fromat'. Did you mean '--format'?"),
         (["render", "--format", "pdf"], "Unknown format 'pdf'"),
-        (["render", "--width", "ten"], "The width must be a whole number"),
+        (["render", "--format", "ansi", "--width", "ten"], "The width must be a whole number"),
         (["render", "--timezone", "Mars/Olympus"], "Unknown time zone 'Mars/Olympus'"),
-        (["render", "--color", "sometimes"], "Unknown colour choice"),
+        (["render", "--format", "ansi", "--color", "sometimes"], "Unknown colour choice"),
         (["render", "a.json", "b.json"], "Unexpected argument 'b.json'"),
         (["render", "--output"], "Missing value for '--output <file>'"),
         (["rendr"], "Unknown subcommand 'rendr'. Did you mean 'render'?"),

@@ -10,7 +10,7 @@ import Testing
     static let input = samples.appendingPathComponent("launch-room.json").path
 
     static func rendered(_ arguments: [String]) -> ToolRun {
-        ToolRun(["render", input, "--timezone", "UTC", "--color", "never", "--width", "80"] + arguments)
+        ToolRun(["render", input, "--timezone", "UTC"] + arguments)
     }
 
     @Test(arguments: [("htm", "html"), ("HTML", "html"), ("txt", "ansi"), ("Ansi", "ansi"), ("md", "markdown"), ("MD", "markdown")])

@@ -283,7 +283,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--format", "markdown", "--output", "x/chat.md", "--media-dir", "x/media"], "--media-dir is for HTML output"),
+        (
+            ["--format", "markdown", "--output", "x/chat.md", "--media-dir", "x/media"],
+            "--media-dir is for HTML output (--format html), not markdown."
+        ),
         (["--media-dir", "media"], "--media-dir needs --output or --output-dir"),
         (["--output", "site/chat.html", "--media-dir", "elsewhere/media"], "--media-dir must be a folder inside the output's folder"),
         (["--output", "site/chat.html", "--media-dir", "site"], "--media-dir must be a folder inside the output's folder"),

@@ -19,13 +19,13 @@ import Testing
         #expect(without.output.contains("sb-image-placeholder"))
     }
 
+    /// Text outputs load nothing: the flag would change nothing there, so it is refused.
     @Test(arguments: ["ansi", "markdown"])
-    func textOutputsAreUnaffected(format: String) {
-        let withMedia = ToolRun(["render", Self.attachments, "--format", format])
-        let without = ToolRun(["render", Self.attachments, "--format", format, "--no-remote-media"])
-        #expect(withMedia.status == 0)
-        #expect(!withMedia.output.isEmpty)
-        #expect(without.output == withMedia.output)
+    func textOutputsRefuseTheFlag(format: String) {
+        let run = ToolRun(["render", Self.attachments, "--format", format, "--no-remote-media"])
+        #expect(run.status == 64)
+        #expect(run.errors.hasPrefix("Error: --no-remote-media is for HTML output (--format html), not \(format).\n"), "\(run.errors)")
+        #expect(run.output.isEmpty)
     }
 
     @Test func helpNamesTheFlag() {

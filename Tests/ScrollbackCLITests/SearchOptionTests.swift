@@ -24,7 +24,7 @@ import Testing
     func isRefusedForAnotherFormat(_ format: String, _ name: String) {
         let run = ToolRun(["render", Self.input, "--format", format, "--search"])
         #expect(run.status == 64)
-        #expect(run.errors.hasPrefix("Error: --search is for HTML output, not \(name).\n"), "\(run.errors)")
+        #expect(run.errors.hasPrefix("Error: --search is for HTML output (--format html), not \(name).\n"), "\(run.errors)")
         #expect(run.output.isEmpty)
     }
 
@@ -32,7 +32,7 @@ import Testing
         let output = Scratch.path("search", extension: "md")
         let run = ToolRun(["render", Self.input, "--search", "-o", output])
         #expect(run.status == 64)
-        #expect(run.errors.contains("--search is for HTML output, not markdown."), "\(run.errors)")
+        #expect(run.errors.contains("--search is for HTML output (--format html), not markdown."), "\(run.errors)")
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 

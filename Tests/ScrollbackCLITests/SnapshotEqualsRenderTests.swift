@@ -10,7 +10,8 @@ import Testing
         .filter { $0.hasSuffix(".json") || $0.hasSuffix(".ndjson") }.sorted()
 
     static func render(_ path: String, _ format: OutputFormat) -> ToolRun {
-        ToolRun(["render", path, "--format", format.rawValue, "--timezone", "UTC", "--color", "never", "--width", "80"])
+        let terminal = format == .ansi ? ["--color", "never", "--width", "80"] : []
+        return ToolRun(["render", path, "--format", format.rawValue, "--timezone", "UTC"] + terminal)
     }
 
     @Test(arguments: sampleNames, OutputFormat.allCases)

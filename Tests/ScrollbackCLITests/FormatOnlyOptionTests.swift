@@ -1,0 +1,48 @@
+import Foundation
+import Scrollback
+import TestSupport
+import Testing
+
+@testable import ScrollbackCLI
+
+/// An option that only one format reads is refused with another, naming both: given to HTML,
+/// `--width` would change nothing, and the user would not know.
+@Suite struct FormatOnlyOptionTests {
+    static let input = samples.appendingPathComponent("launch-room.json").path
+
+    /// Each option of the table with a value it accepts.
+    static let given: [String: [String]] = [
+        "width": ["--width", "100"], "color": ["--color", "always"], "appearance": ["--appearance", "light"],
+        "hyperlinks": ["--hyperlinks", "never"], "ascii": ["--ascii"], "urls": ["--urls", "full"], "style": ["--style", "compact"],
+        "no-remote-media": ["--no-remote-media"], "search": ["--search"], "media-dir": ["--media-dir", "media"],
+    ]
+
+    @Test func everyOptionOfTheTableIsGivenHere() {
+        #expect(Set(RenderCommand.formatOptions.map(\.name)) == Set(Self.given.keys))
+    }
+
+    @Test(arguments: RenderCommand.formatOptions.map(\.name), OutputFormat.allCases)
+    func anOptionOfAnotherFormatIsRefused(name: String, format: OutputFormat) throws {
+        let owner = try #require(RenderCommand.formatOptions.first { $0.name == name }?.format)
+        let arguments = try #require(Self.given[name])
+        let run = ToolRun(["render", Self.input, "--format", format.rawValue, "--timezone", "UTC"] + arguments)
+        guard owner != format else {
+            // With its own format it is taken (media-dir then asks for an output folder).
+            #expect(run.status == 0 || run.errors.contains("--media-dir needs --output"), "\(run.errors)")
+            return
+        }
+        #expect(run.status == 64)
+        let expected =
+            "Error: --\(name) is for \(owner.rawValue.uppercased()) output (--format \(owner.rawValue)), not \(format.rawValue).\n"
+        #expect(run.errors.hasPrefix(expected), "\(run.errors)")
+        #expect(run.output.isEmpty)
+    }
+
+    @Test func theFormatMayComeFromTheOutputsExtension() {
+        let output = Scratch.path("refused", extension: "md")
+        let run = ToolRun(["render", Self.input, "--output", output, "--width", "100"])
+        #expect(run.status == 64)
+        #expect(run.errors.hasPrefix("Error: --width is for ANSI output (--format ansi), not markdown.\n"), "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+}
