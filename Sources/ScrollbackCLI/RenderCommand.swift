@@ -460,6 +460,16 @@ enum InputOptions {
         return Calendar.gregorian(in: timeZone).date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
     }
 
+    /// The locale `identifier` names, when its language (and its region, if it has one) is a
+    /// known ISO code: Foundation takes any string, and dates and labels would fall back to
+    /// English without a word.
+    static func knownLocale(_ identifier: String) -> Locale? {
+        let locale = Locale(identifier: identifier)
+        guard let language = locale.language.languageCode, Locale.LanguageCode.isoLanguageCodes.contains(language) else { return nil }
+        if let region = locale.region, !Locale.Region.isoRegions.contains(region) { return nil }
+        return locale
+    }
+
     /// The options from the command line and the environment; `asksTerminal`: whether
     /// `--appearance auto` may ask the terminal (only for ANSI output).
     static func renderOptions(
@@ -476,8 +486,14 @@ enum InputOptions {
         } else {
             options.timeZone = TimeZone.current
         }
-        if let locale = arguments.value("locale") {
-            options.locale = Locale(identifier: locale)
+        if let identifier = arguments.value("locale") {
+            guard let locale = knownLocale(identifier) else {
+                return .failure(
+                    UsageError(
+                        message:
+                            "Unknown locale '\(identifier)'. Use a language code, with a region if you like, such as fr, en_GB or pt-BR."))
+            }
+            options.locale = locale
         } else if let name = tool.environment["LC_ALL"] ?? tool.environment["LC_TIME"] ?? tool.environment["LANG"],
             !name.isEmpty, name != "C", name != "POSIX"
         {

@@ -20,6 +20,22 @@ import Testing
         #expect(english.output.contains(" AM*"), "\(english.output)")
     }
 
+    /// A locale Foundation does not know would give English dates and labels without a word.
+    @Test(arguments: ["xx-YY", "french", "en_ZZ", "C", ""])
+    func anUnknownLocaleIsRefused(identifier: String) {
+        let run = ToolRun(["render", Self.input, "--format", "markdown", "--locale", identifier])
+        #expect(run.status == 64)
+        #expect(run.errors.hasPrefix("Error: Unknown locale '\(identifier)'. Use a language code"), "\(run.errors)")
+        #expect(run.output.isEmpty)
+    }
+
+    @Test(arguments: ["fr", "fr_FR", "fr-FR", "fr_CA", "FR_fr"])
+    func aLanguageWithOrWithoutARegionIsTaken(identifier: String) {
+        let run = ToolRun(["render", Self.input, "--format", "markdown", "--locale", identifier, "--timezone", "UTC"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("lundi 1 juin 2026"), "\(run.output)")
+    }
+
     @Test func theLanguageComesFromLANGToo() {
         let run = ToolRun(["render", Self.input, "--format", "markdown"], environment: ["TZ": "UTC", "LANG": "fr_FR.UTF-8"])
         #expect(run.output.contains("3 membres"), "\(run.output)")
