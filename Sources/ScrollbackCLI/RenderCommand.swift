@@ -437,27 +437,54 @@ enum InputOptions {
     /// `--since`, `--until` and `--user`. A bound that reads as a date (`2026-03-09`, or RFC 3339)
     /// is a date in the chosen zone (a bare day covers the whole day); anything else is a message id.
     static func filter(_ arguments: ParsedArguments, timeZone: TimeZone) -> Result<MessageFilter, UsageError> {
-        func bound(_ text: String?, endOfDay: Bool) -> MessageFilter.Bound? {
-            guard let text, !text.isEmpty else { return nil }
+        func bound(_ name: String, endOfDay: Bool) throws(UsageError) -> MessageFilter.Bound? {
+            guard let text = arguments.value(name), !text.isEmpty else { return nil }
             if let date = RFC3339.parse(text) { return .date(date) }
-            if let day = dayStart(text, timeZone: timeZone) {
+            switch day(text, timeZone: timeZone) {
+            case .start(let day):
                 return .date(endOfDay ? Calendar.gregorian(in: timeZone).date(byAdding: .second, value: 86_399, to: day) ?? day : day)
+            case .noSuchDay:
+                // The calendar would roll 2026-13-45 over into 2027 without a word.
+                throw UsageError(message: "--\(name) \(text): there is no such day (a day is written 2026-03-09).")
+            case .notADay:
+                return .messageID(text)
             }
-            return .messageID(text)
         }
-        let since = bound(arguments.value("since"), endOfDay: false)
-        let until = bound(arguments.value("until"), endOfDay: true)
+        let since: MessageFilter.Bound?
+        let until: MessageFilter.Bound?
+        do {
+            since = try bound("since", endOfDay: false)
+            until = try bound("until", endOfDay: true)
+        } catch {
+            return .failure(error)
+        }
         if case .date(let start)? = since, case .date(let end)? = until, start > end {
             return .failure(UsageError(message: "--since is after --until."))
         }
         return .success(MessageFilter(since: since, until: until, userIDs: Set(arguments.values["user"] ?? [])))
     }
 
-    /// Midnight of a `yyyy-MM-dd` day in `timeZone`.
-    private static func dayStart(_ text: String, timeZone: TimeZone) -> Date? {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard text.count == 10, parts.count == 3 else { return nil }
-        return Calendar.gregorian(in: timeZone).date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+    /// What a `yyyy-MM-dd` text names in `timeZone`.
+    private enum Day {
+        /// The day's midnight.
+        case start(Date)
+        /// Written as a day, but the calendar has none such (month 13, February 30).
+        case noSuchDay
+        /// Not written as a day: a message id, say.
+        case notADay
+    }
+
+    private static func day(_ text: String, timeZone: TimeZone) -> Day {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            case let numbers = parts.compactMap({ Int($0) }), numbers.count == 3
+        else { return .notADay }
+        let calendar = Calendar.gregorian(in: timeZone)
+        guard let start = calendar.date(from: DateComponents(year: numbers[0], month: numbers[1], day: numbers[2])),
+            calendar.dateComponents([.year, .month, .day], from: start)
+                == DateComponents(year: numbers[0], month: numbers[1], day: numbers[2])
+        else { return .noSuchDay }
+        return .start(start)
     }
 
     /// The locale `identifier` names, when its language (and its region, if it has one) is a

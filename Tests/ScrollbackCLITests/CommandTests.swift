@@ -218,6 +218,45 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(run.status == 64)
         #expect(run.errors.contains("--since is after --until"))
     }
+
+    /// Month 13 or February 30 would roll over into another day without a word.
+    @Test(arguments: ["2026-13-01", "2026-02-30", "2026-00-10", "2026-03-32"])
+    func aDayTheCalendarHasNotIsAUsageError(day: String) {
+        for option in ["--since", "--until"] {
+            let run = ToolRun(["render", input, "-f", "markdown", option, day])
+            #expect(run.status == 64)
+            #expect(run.errors.hasPrefix("Error: \(option) \(day): there is no such day (a day is written 2026-03-09).\n"), "\(run.errors)")
+        }
+    }
+
+    /// A name the input does not have is said, once, before the transcript: a mistyped id
+    /// would otherwise give an empty transcript, or an unchanged one, without a word.
+    @Test func namesThatMatchNoMessageAreReported() {
+        let run = ToolRun([
+            "render", input, "-f", "markdown", "--since", "launch-404", "--until", "launch-999", "--user", "maya", "--user", "nobody",
+            "--me", "mya",
+        ])
+        #expect(run.status == 0)
+        #expect(
+            run.errors == """
+                warning: \(input): since: no message has the id "launch-404", so no message is shown
+                warning: \(input): until: no message has the id "launch-999", so the transcript goes on to the last message
+                warning: \(input): user: no message is by "nobody" (user ids are compared exactly)
+                warning: \(input): me: no message is by "mya", so none shows as yours (their reactions still do)
+
+                """)
+        #expect(run.output.contains("*No messages*"))
+        // Names the input has: nothing to say, though a window may leave them out.
+        let found = ToolRun([
+            "render", input, "-f", "markdown", "--since", "launch-004", "--user", "maya", "--me", "teo", "--until", "2026-03-09",
+        ])
+        #expect(found.status == 0 && found.errors.isEmpty, "\(found.errors)")
+        // --strict refuses, as for every problem of the input.
+        let strict = ToolRun(["render", input, "-f", "markdown", "--user", "nobody", "--strict"])
+        #expect(strict.status == 65)
+        #expect(strict.errors.hasPrefix("Error: \(input): user: no message is by \"nobody\""), "\(strict.errors)")
+        #expect(strict.output.isEmpty)
+    }
 }
 
 @Suite struct OutputDirectoryTests {

@@ -62,3 +62,52 @@ public struct MessageFilter: Sendable, Hashable {
         }
     }
 }
+
+/// What a filter, and the reader's own id (``RenderOptions/currentUserID``), name that the
+/// input may not have. Each name is looked for in every message, inside the window or not, so
+/// that one matching nothing is reported instead of giving an empty transcript, or an unchanged
+/// one, without a word.
+struct FilterSightings {
+    private let filter: MessageFilter
+    private let currentUserID: String?
+    private var sawSince = false
+    private var sawUntil = false
+    private var sawCurrentUser = false
+    private var authorsSeen: Set<String> = []
+    /// Whether anything is looked for: nothing to do per message otherwise.
+    private let looks: Bool
+
+    init(_ filter: MessageFilter, currentUserID: String?) {
+        self.filter = filter
+        self.currentUserID = currentUserID
+        looks = !filter.isEmpty || currentUserID != nil
+    }
+
+    /// Looks for the names in `message`; call once per message read.
+    mutating func note(_ message: ChatMessage) {
+        guard looks else { return }
+        if case .messageID(let id) = filter.since, message.id == id { sawSince = true }
+        if case .messageID(let id) = filter.until, message.id == id { sawUntil = true }
+        guard let author = message.user?.id else { return }
+        if author == currentUserID { sawCurrentUser = true }
+        if filter.userIDs.contains(author) { authorsSeen.insert(author) }
+    }
+
+    /// One warning for each name no message matched, in the order the options are listed.
+    var warnings: [ReadWarning] {
+        var reasons: [String] = []
+        if case .messageID(let id) = filter.since, !sawSince {
+            reasons.append("since: no message has the id \"\(id.debugEscaped)\", so no message is shown")
+        }
+        if case .messageID(let id) = filter.until, !sawUntil {
+            reasons.append("until: no message has the id \"\(id.debugEscaped)\", so the transcript goes on to the last message")
+        }
+        for id in filter.userIDs.subtracting(authorsSeen).sorted() {
+            reasons.append("user: no message is by \"\(id.debugEscaped)\" (user ids are compared exactly)")
+        }
+        if let id = currentUserID, !sawCurrentUser {
+            reasons.append("me: no message is by \"\(id.debugEscaped)\", so none shows as yours (their reactions still do)")
+        }
+        return reasons.map { ReadWarning(keyPath: "", reason: $0, skippedMessage: false) }
+    }
+}

@@ -70,6 +70,8 @@ public final class TranscriptIndex {
     public private(set) var pages: [ChannelSummary] = []
     /// The error that ended the reading early, if any: what was read before it is indexed.
     public private(set) var readError: ReadError?
+    /// A filter's message ids and authors, and the reader's own id, that no message matched.
+    private(set) var filterWarnings: [ReadWarning] = []
     private(set) var messageIDs = MessageIDSet()
     /// Display names (``nameKey(_:)``) that more than one author uses: the factory adds the
     /// user id where they show.
@@ -109,12 +111,15 @@ public final class TranscriptIndex {
         try self.init(reading: &reader, filter: filter, directory: TemporaryFile.defaultDirectory, messagesPerPage: messagesPerPage)
     }
 
+    /// `currentUserID`: the reader's own id, looked for among the authors as the filter's
+    /// names are (``filterWarnings``).
     init(
         reading reader: inout some TranscriptEventSource, filter: MessageFilter, directory: String,
-        messagesPerPage: Int? = nil
+        messagesPerPage: Int? = nil, currentUserID: String? = nil
     ) throws(ReadError) {
         spool = reader.keepsRepliesInMemory ? nil : try TemporaryFile(directory: directory)
         var window = MessageFilter.Window(filter)
+        var sightings = FilterSightings(filter, currentUserID: currentUserID)
         var pager = messagesPerPage.map { PageAssigner(messagesPerPage: max($0, 1)) }
         // The last channel met, until its first message in the flow says which page it starts.
         var channelAwaitingPage: Int?
@@ -139,6 +144,7 @@ public final class TranscriptIndex {
                 channels.append(ChannelSummary(channel: kept))
                 channelAwaitingPage = channels.count - 1
             case .message(let message, let json):
+                sightings.note(message)
                 guard window.admits(message) else { continue }
                 try add(message, json: json)
                 guard let page = pager?.add(message) else { continue }
@@ -154,6 +160,7 @@ public final class TranscriptIndex {
             if let pending = channelAwaitingPage { pager.cover(channel: pending, page: nil) }
             (messagePages, pages) = pager.resolve()
         }
+        filterWarnings = sightings.warnings
         messageIDs.seal()
         authorsByName = [:]
         lastNameByID = [:]

@@ -112,8 +112,9 @@ public struct TranscriptRenderer: Sendable {
     /// pipe), is first copied to a scratch file, which is gone when this returns.
     ///
     /// `onWarning` hears each problem once, in input order, from the second pass (the first one
-    /// reads only what the index needs, and stays silent); with `strict`, the first problem
-    /// stops the rendering instead.
+    /// reads only what the index needs, and stays silent), after any message id or author of the
+    /// ``filter``, or ``RenderOptions/currentUserID``, that no message of the input has; with
+    /// `strict`, the first problem stops the rendering instead.
     @discardableResult
     public func render<Backend: TranscriptBackend>(
         path: String, strict: Bool = false,
@@ -144,7 +145,13 @@ public struct TranscriptRenderer: Sendable {
         directory: String = TemporaryFile.defaultDirectory, messagesPerPage: Int? = nil
     ) throws(ReadError) -> (TranscriptIndex, PrefetchedEvents) {
         var first = input.indexingEvents(threaded: threading.readsAhead, strict: strict, progress: progress)
-        let index = try TranscriptIndex(reading: &first, filter: filter, directory: directory, messagesPerPage: messagesPerPage)
+        let index = try TranscriptIndex(
+            reading: &first, filter: filter, directory: directory, messagesPerPage: messagesPerPage, currentUserID: options.currentUserID)
+        // Said before the drawing starts, through the reader's channel and `strict` rule.
+        for warning in index.filterWarnings {
+            if strict { throw ReadError.invalidMessage(warning) }
+            onWarning(warning)
+        }
         let second = input.renderingEvents(
             threaded: threading.readsAhead, strict: strict, onWarning: onWarning, after: first, progress: progress)
         return (index, second)
@@ -406,7 +413,8 @@ public struct TranscriptRenderer: Sendable {
     /// as `scrollback render` renders a file of the same messages (with `channel`, a channel
     /// export): the same index first, so replies show under their thread's first message and a
     /// quote of a message not in the list says so, then the same rendering. `onWarning` hears
-    /// the problems met while drawing (a payload that fails to decode, say).
+    /// the names of the ``filter`` that no message has, as the file's rendering reports them,
+    /// then the problems met while drawing (a payload that fails to decode, say).
     @discardableResult
     public func render<Backend: TranscriptBackend>(
         messages: some Sequence<ChatMessage>, channel: ChatChannel? = nil,
@@ -419,9 +427,9 @@ public struct TranscriptRenderer: Sendable {
 
     /// Renders events already in memory as the reader's events of an input of `shape` render:
     /// what ``render(messages:channel:onWarning:to:)`` and the snapshot library's fixtures use.
-    @discardableResult
     /// `skippedMessageCount`: how many messages the input the events came from skipped, for
     /// the footer (a fixture's reader warnings), as the file's rendering says it.
+    @discardableResult
     package func render<Backend: TranscriptBackend>(
         events: [TranscriptEvent], shape: InputShape?, skippedMessageCount: Int = 0,
         onWarning: @escaping (ReadWarning) -> Void = { _ in }, to backend: inout Backend
@@ -429,7 +437,9 @@ public struct TranscriptRenderer: Sendable {
         var first = InMemoryEvents(events, shape: shape, onWarning: { _ in })
         var second = InMemoryEvents(events, shape: shape, skippedMessageCount: skippedMessageCount, onWarning: onWarning)
         do {
-            let index = try TranscriptIndex(reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory)
+            let index = try TranscriptIndex(
+                reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory, currentUserID: options.currentUserID)
+            for warning in index.filterWarnings { onWarning(warning) }
             return try renderDocument(&second, index: index, to: &backend)
         } catch {
             preconditionFailure("events in memory are never unreadable: \(error)")
