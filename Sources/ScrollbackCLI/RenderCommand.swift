@@ -540,6 +540,10 @@ enum InputOptions {
         guard ["auto", "always", "never"].contains(color) else {
             return .failure(UsageError(message: "Unknown colour choice '\(color)'. Use auto, always or never."))
         }
+        // A choice that leaves another without effect is refused, as a format's option is with another format.
+        if color == "never", arguments.value("appearance") != nil {
+            return .failure(UsageError(message: "--appearance chooses colours, and --color never draws none: give one of them."))
+        }
         options.colorDepth = Terminal.colorDepth(choice: color, isTerminal: writesToTerminal, environment: tool.environment)
         options.asciiOnly = arguments.has("ascii") || (writesToTerminal && Terminal.localeCannotShowUTF8(tool.environment))
         switch Appearance.isDark(
@@ -561,6 +565,9 @@ enum InputOptions {
             return .failure(UsageError(message: "Unknown style '\(style)'. Use bubbles or compact."))
         }
         options.style = terminalStyle
+        if terminalStyle == .compact, arguments.value("timestamps") != nil {
+            return .failure(UsageError(message: "--timestamps changes nothing with --style compact: every line starts with its time."))
+        }
         let timestamps = arguments.value("timestamps") ?? "last"
         guard let display = TimestampDisplay(rawValue: timestamps) else {
             return .failure(UsageError(message: "Unknown timestamps choice '\(timestamps)'. Use last or all."))

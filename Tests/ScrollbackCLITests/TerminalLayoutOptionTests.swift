@@ -54,3 +54,33 @@ import Testing
         #expect(run.status == 64 && run.errors.contains("Unknown timestamps choice 'some'. Use last or all."))
     }
 }
+
+/// A choice that another leaves without effect is refused on `render` and `view`, not ignored.
+@Suite struct ChoicesWithoutEffectTests {
+    let conversation = samples.appendingPathComponent("conversation.json").path
+
+    @Test(arguments: ["render", "view"])
+    func compactLinesAlwaysStartWithTheirTime(command: String) {
+        var arguments = [command, conversation, "--width", "80", "--color", "never", "--style", "compact"]
+        if command == "render" { arguments += ["--format", "ansi"] } else { arguments.append("--no-pager") }
+        #expect(ToolRun(arguments).status == 0)
+        for choice in ["all", "last"] {
+            let run = ToolRun(arguments + ["--timestamps", choice])
+            #expect(run.status == 64)
+            #expect(
+                run.errors.hasPrefix("Error: --timestamps changes nothing with --style compact: every line starts with its time.\n"),
+                "\(run.errors)")
+        }
+    }
+
+    @Test(arguments: ["render", "view"])
+    func anAppearanceNeedsColour(command: String) {
+        var arguments = [command, conversation, "--width", "80", "--appearance", "light"]
+        if command == "render" { arguments += ["--format", "ansi"] } else { arguments.append("--no-pager") }
+        #expect(ToolRun(arguments + ["--color", "always"]).status == 0)
+        let run = ToolRun(arguments + ["--color", "never"])
+        #expect(run.status == 64)
+        #expect(
+            run.errors.hasPrefix("Error: --appearance chooses colours, and --color never draws none: give one of them.\n"), "\(run.errors)")
+    }
+}
