@@ -435,7 +435,8 @@ struct RecordingBackend<Base: TranscriptBackend>: TranscriptBackend {
 /// Options shared by the commands that render.
 enum InputOptions {
     /// `--since`, `--until` and `--user`. A bound that reads as a date (`2026-03-09`, or RFC 3339)
-    /// is a date in the chosen zone (a bare day covers the whole day); anything else is a message id.
+    /// is a date in the chosen zone (a bare day covers the whole day; one the calendar does not
+    /// have is a usage error); anything else is a message id.
     static func filter(_ arguments: ParsedArguments, timeZone: TimeZone) -> Result<MessageFilter, UsageError> {
         func bound(_ name: String, endOfDay: Bool) throws(UsageError) -> MessageFilter.Bound? {
             guard let text = arguments.value(name), !text.isEmpty else { return nil }
@@ -476,14 +477,15 @@ enum InputOptions {
 
     private static func day(_ text: String, timeZone: TimeZone) -> Day {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.utf8.count == 10, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-            case let numbers = parts.compactMap({ Int($0) }), numbers.count == 3
-        else { return .notADay }
+        guard parts.map(\.utf8.count) == [4, 2, 2], parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }) else {
+            return .notADay
+        }
+        let numbers = parts.compactMap { Int($0) }
+        let written = DateComponents(year: numbers[0], month: numbers[1], day: numbers[2])
         let calendar = Calendar.gregorian(in: timeZone)
-        guard let start = calendar.date(from: DateComponents(year: numbers[0], month: numbers[1], day: numbers[2])),
-            calendar.dateComponents([.year, .month, .day], from: start)
-                == DateComponents(year: numbers[0], month: numbers[1], day: numbers[2])
-        else { return .noSuchDay }
+        guard let start = calendar.date(from: written), calendar.dateComponents([.year, .month, .day], from: start) == written else {
+            return .noSuchDay
+        }
         return .start(start)
     }
 

@@ -36,13 +36,13 @@ check() { # check DESCRIPTION COMMAND...: runs the command, reports the result
 equals() { [ "$1" = "$2" ] || { echo "  expected '$2', got '$1'" >&2; return 1; }; }
 contains() { grep -q -F -- "$2" "$1" || { echo "  no '$2' in $1:" >&2; cat "$1" >&2; return 1; }; }
 
-# A channel export: $2 messages by three authors over three days, with Markdown in the text.
+# A channel export: $2 messages by three authors over three days, in time order, with Markdown in the text.
 channel_export() {
   local name="$1" count="$2" k comma=""
   printf '{"channel": {"id": "%s", "type": "messaging", "name": "Channel %s"}, "messages": [\n' "$name" "$name"
   for ((k = 1; k <= count; k++)); do
     printf '%s{"id": "%s-%d", "text": "Message %d in **%s**, see https://example.com/%d", "user": {"id": "u%d", "name": "Author %d"}, "created_at": "2026-03-%02dT%02d:%02d:00Z"}\n' \
-      "$comma" "$name" "$k" "$k" "$name" "$k" $((k % 3)) $((k % 3)) $((1 + k % 3)) $((8 + k % 10)) $((k % 60))
+      "$comma" "$name" "$k" "$k" "$name" "$k" $((k % 3)) $((k % 3)) $((1 + 3 * (k - 1) / count)) $((8 + k / 60)) $((k % 60))
     comma=","
   done
   printf ']}\n'

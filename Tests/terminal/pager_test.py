@@ -103,12 +103,14 @@ def tall_transcript(directory, count):
     messages = []
     for index in range(count):
         day = 1 + index * 10 // count
+        # Ten days, each message later than the one before it (a file out of order is reported).
+        minute = index - (day - 1) * count // 10
         messages.append(
             {
                 "id": f"m{index}",
                 "type": "regular",
                 "text": f"Message number {index}: the quick brown fox jumps over the lazy dog. ─ ✓",
-                "created_at": f"2026-03-{day:02d}T{8 + index % 10:02d}:{index % 60:02d}:00Z",
+                "created_at": f"2026-03-{day:02d}T{minute // 3600 % 24:02d}:{minute // 60 % 60:02d}:{minute % 60:02d}Z",
                 "user": {"id": f"u{index % 3}", "name": ["Maya Okafor", "Sam Rivera", "Jordan Blake"][index % 3]},
             }
         )

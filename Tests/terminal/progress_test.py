@@ -14,6 +14,7 @@
 Usage: progress_test.py path/to/scrollback. Exits non-zero when a check fails.
 """
 
+import datetime
 import json
 import os
 import pty
@@ -36,6 +37,9 @@ def check(condition, message):
         print(f"FAIL: {message}", file=sys.stderr)
 
 
+START = datetime.datetime(2026, 3, 9, tzinfo=datetime.timezone.utc)
+
+
 def write_corpus(path, count):
     """A channel export of `count` messages."""
     messages = [
@@ -43,7 +47,8 @@ def write_corpus(path, count):
             "id": f"m{n}",
             "text": f"Message {n} with **some** text and a link https://example.com/{n}",
             "user": {"id": f"u{n % 5}", "name": f"User {n % 5}"},
-            "created_at": f"2026-03-{9 + n % 20:02d}T09:{n % 60:02d}:00Z",
+            # A minute apart, in time order (a file out of order is reported).
+            "created_at": (START + datetime.timedelta(minutes=n)).strftime("%Y-%m-%dT%H:%M:%SZ"),
         }
         for n in range(count)
     ]
