@@ -65,7 +65,7 @@ import Testing
     }
 
     static func write(_ text: String, to path: String) {
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
     }
 
     // MARK: One file

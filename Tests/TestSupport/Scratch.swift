@@ -21,7 +21,7 @@ public enum Scratch {
     /// A new file holding `contents` at a fresh ``path(_:extension:)``.
     public static func file(_ name: String, extension pathExtension: String? = nil, holding contents: some DataProtocol) -> String {
         let path = path(name, extension: pathExtension)
-        FileManager.default.createFile(atPath: path, contents: Data(contents))
+        precondition(FileManager.default.createFile(atPath: path, contents: Data(contents)), "cannot write \(path)")
         return path
     }
 }

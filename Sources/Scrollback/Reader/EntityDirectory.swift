@@ -220,7 +220,7 @@ final class EntityDirectory {
 
     private func writeSpool() throws(ReadError) {
         let spool = spool
-        try unwritten.withUnsafeBytes { bytes in Result { () throws(ReadError) in try spool.append(bytes) } }.get()
+        _ = try unwritten.withUnsafeBytes { bytes in Result { () throws(ReadError) in try spool.append(bytes) } }.get()
         unwritten.removeAll(keepingCapacity: true)
     }
 

@@ -29,9 +29,7 @@ import Testing
         """
 
     static func inputFile(_ text: String = input) -> String {
-        let path = Scratch.path("split", extension: "json")
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        return path
+        Scratch.file("split", extension: "json", holding: Array(text.utf8))
     }
 
     struct Pages {

@@ -207,8 +207,7 @@ import Testing
 
     @Test func theIndexPassKeepsADirectoryNotMessagesAndHandsItOn() throws {
         let text = Self.sample.joined(separator: "\n")
-        let path = Scratch.path("entities", extension: "ndjson")
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        let path = Scratch.file("entities", extension: "ndjson", holding: Array(text.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let input = try RereadableInput(path: path, temporaryDirectory: NSTemporaryDirectory(), standardInput: 0)
         var first = input.indexingReader(strict: false)

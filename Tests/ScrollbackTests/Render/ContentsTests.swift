@@ -300,8 +300,7 @@ final class RereadableInputFile {
     let path: String
 
     init(_ contents: String) {
-        path = Scratch.path("contents", extension: "json")
-        FileManager.default.createFile(atPath: path, contents: Data(contents.utf8))
+        path = Scratch.file("contents", extension: "json", holding: Array(contents.utf8))
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }

@@ -15,8 +15,7 @@ import Testing
         """
 
     func render(_ json: String, format: OutputFormat) throws -> (text: String, summary: DocumentSummary) {
-        let path = Scratch.path("skipped", extension: "json")
-        FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
+        let path = Scratch.file("skipped", extension: "json", holding: Array(json.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var options = RenderOptions()
         options.colorDepth = .none
