@@ -79,7 +79,8 @@ run() { # run ARGUMENTS...: render-archive from another directory, relative path
   (cd "$work" && "$script" --scrollback "$work/bin/scrollback" --jobs 2 "$@" "in put" "out put" -- --timezone UTC) \
     >"$work/summary" 2>"$work/stderr" || status=$?
 }
-renders() { grep -c '^render ' "$calls" || true; }
+# Renders of inputs (absolute paths), not the one try of the options on standard input.
+renders() { grep -c '^render /' "$calls" || true; }
 
 # 1. A first run renders everything but the broken file, and says so.
 run
@@ -88,6 +89,7 @@ check "first summary" contains "$work/summary" "rendered 30, skipped (up to date
 check "the summary names the broken file and its error" contains "$work/summary" "failed: broken.json: Error: "
 check "its log is kept" test -s "$output/.render-archive/logs/broken.json.log"
 check "one render per input" equals "$(renders)" "$total"
+check "and one try of the options" equals "$(grep -c '^render -$' "$calls")" 1
 check "channels counted only in the two files that have several" equals "$(grep -c '^validate' "$calls")" 2
 for n in $(seq 1 27); do
   file="$output/2026/0$((3 + n % 2))/c$n.html"
@@ -108,7 +110,7 @@ check "what the broken file showed is not newer than it" test ! "$output/broken.
 # 2. Run again: nothing is rendered but the failed input, tried again.
 run
 check "a second run skips every output" contains "$work/summary" "rendered 0, skipped (up to date) 30, failed 1"
-check "and renders only the failed input" equals "$(grep '^render ' "$calls")" "render $input/broken.json"
+check "and renders only the failed input" equals "$(grep '^render /' "$calls")" "render $input/broken.json"
 
 # 3. Repaired, the broken file renders; then a run renders nothing at all.
 channel_export broken 20 >"$input/broken.json"
@@ -123,7 +125,7 @@ check "takes no render" equals "$(renders)" 0
 touch "$input/2026/03/c8.json"
 run
 check "a touched input renders again" contains "$work/summary" "rendered 1, skipped (up to date) 30, failed 0"
-check "only that one" equals "$(grep "^render " "$calls")" "render $input/2026/03/c8.json"
+check "only that one" equals "$(grep "^render /" "$calls")" "render $input/2026/03/c8.json"
 
 # 5. --force renders everything.
 run --force
@@ -176,6 +178,15 @@ check "a missing input folder is bad usage (64)" equals "$status" 64
 status=0
 "$script" --scrollback "$work/bin/scrollback" "$input" "$output" -- --output-dir x >/dev/null 2>"$work/stderr" || status=$?
 check "an output option after -- is bad usage (64)" equals "$status" 64
+status=0
+: >"$calls"
+"$script" --scrollback "$work/bin/scrollback" "$input" "$output" -- --width 100 >/dev/null 2>"$work/stderr" || status=$?
+check "an option scrollback refuses is bad usage (64), before any job" equals "$status $(renders)" "64 0"
+check "and says why" contains "$work/stderr" "refuses the options after --: Error: --width is for ANSI output (--format ansi), not html."
+status=0
+"$script" --scrollback "$work/bin/scrollback" "$input" "$output" -- --cards "$work/no such cards.json" >/dev/null 2>"$work/stderr" || status=$?
+check "so is a card file that cannot be read" equals "$status" 64
+check "named" contains "$work/stderr" "no such cards.json: cannot read the card file"
 status=0
 "$script" --scrollback "no-such-scrollback" "$input" "$output" >/dev/null 2>"$work/stderr" || status=$?
 check "a --scrollback name not on PATH is bad usage (64)" equals "$status" 64
