@@ -147,7 +147,7 @@ struct RenderCommand {
         }
         var options: RenderOptions
         switch InputOptions.renderOptions(
-            arguments, tool: tool, writesToTerminal: outputPath == nil && tool.standardOutputIsTerminal, asksTerminal: format == .ansi)
+            arguments, tool: tool, writesToTerminal: outputPath == nil && tool.standardOutputIsTerminal, drawsANSI: format == .ansi)
         {
         case .success(let value): options = value
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
@@ -499,10 +499,11 @@ enum InputOptions {
         return locale
     }
 
-    /// The options from the command line and the environment; `asksTerminal`: whether
-    /// `--appearance auto` may ask the terminal (only for ANSI output).
+    /// The options from the command line and the environment; `drawsANSI`: whether the output
+    /// is ANSI, the only one whose appearance is chosen (`--appearance auto` may then ask the
+    /// terminal).
     static func renderOptions(
-        _ arguments: ParsedArguments, tool: ScrollbackTool, writesToTerminal: Bool, asksTerminal: Bool = true
+        _ arguments: ParsedArguments, tool: ScrollbackTool, writesToTerminal: Bool, drawsANSI: Bool = true
     ) -> Result<
         RenderOptions, UsageError
     > {
@@ -548,13 +549,17 @@ enum InputOptions {
         }
         options.colorDepth = Terminal.colorDepth(choice: color, isTerminal: writesToTerminal, environment: tool.environment)
         options.asciiOnly = arguments.has("ascii") || (writesToTerminal && Terminal.localeCannotShowUTF8(tool.environment))
-        switch Appearance.isDark(
-            choice: arguments.value("appearance"), environment: tool.environment,
-            // Without colour the appearance changes nothing: the terminal is not asked.
-            isTerminal: writesToTerminal && asksTerminal && options.colorDepth != .none, queryBackground: tool.queryTerminalBackground)
-        {
-        case .success(let dark): options.darkAppearance = dark
-        case .failure(let error): return .failure(error)
+        // Only ANSI output has one appearance: HTML carries both, Markdown none, so there
+        // SCROLLBACK_APPEARANCE is not read (and `--appearance` was refused with the format).
+        if drawsANSI {
+            switch Appearance.isDark(
+                choice: arguments.value("appearance"), environment: tool.environment,
+                // Without colour the appearance changes nothing: the terminal is not asked.
+                isTerminal: writesToTerminal && options.colorDepth != .none, queryBackground: tool.queryTerminalBackground)
+            {
+            case .success(let dark): options.darkAppearance = dark
+            case .failure(let error): return .failure(error)
+            }
         }
         options.currentUserID = arguments.value("me")
         let urls = arguments.value("urls") ?? "short"

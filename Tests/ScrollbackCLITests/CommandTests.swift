@@ -339,7 +339,13 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(custom.output.contains("38;2;255;0;0"))
         #expect(ToolRun(["render", input, "--theme", "midnite"]).status == 64)
         #expect(ToolRun(["render", input, "--theme", "midnigt"]).errors.contains("did you mean 'midnight'?"))
-        #expect(ToolRun(["render", input, "--appearance", "sepia"]).status == 64)
+        let sepia = ToolRun(["render", input, "--format", "ansi", "--appearance", "sepia"])
+        #expect(sepia.status == 64 && sepia.errors.hasPrefix("Error: Unknown appearance 'sepia'"), "\(sepia.errors)")
+        // The variable is read only where an appearance is chosen: ANSI output, not HTML or Markdown.
+        let fromEnvironment = ["TZ": "UTC", "SCROLLBACK_APPEARANCE": "sepia"]
+        #expect(ToolRun(["render", input, "--format", "ansi"], environment: fromEnvironment).status == 64)
+        #expect(ToolRun(["render", input, "--format", "html"], environment: fromEnvironment).status == 0)
+        #expect(ToolRun(["render", input, "--format", "markdown"], environment: fromEnvironment).status == 0)
         let broken = temporaryFile(#"{"version": 1, "extends": "default", "colors": {"text": "red"}}"#)
         #expect(ToolRun(["render", input, "--theme", broken]).status == 65)
     }
