@@ -13,3 +13,11 @@ public protocol TranscriptBackend {
     /// Writes `footer` (the factory's view of `summary`) and closes the document.
     mutating func end(_ summary: DocumentSummary, footer: View)
 }
+
+/// An output that holds written text back until flushed, as ``OutputSink`` does. The built-in
+/// backends flush such an output when a document ends, so that a rendering that returns has
+/// written its whole document, even where the sink is never released (a global in a script).
+public protocol FlushingOutput: AnyObject {
+    /// Writes out whatever is held back.
+    func flush()
+}

@@ -6,7 +6,7 @@
 
 /// A buffered writer to a file descriptor, so backends can write small pieces as they go
 /// without a system call for each, and without gathering the document in memory.
-public final class OutputSink: TextOutputStream {
+public final class OutputSink: TextOutputStream, FlushingOutput {
     private let descriptor: Int32
     private let closesDescriptor: Bool
     /// A fixed buffer rather than an array: backends write hundreds of thousands of short

@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import TestSupport
 import Testing
 
 /// The README's "library in five lines", kept compiling and working.
@@ -20,6 +21,24 @@ extension Theme.Label { fileprivate static let readmeWorkoutTitle = Self.app("wo
         #expect(html.contains("<h1 class=\"sb-title\">Launch room 🚀</h1>"))
         #expect(html.contains(">09:01<"), "times in the chosen zone (08:01 UTC)")
         #expect(html.hasSuffix("</html>\n"))
+    }
+
+    /// The README writes to standard output through a sink a script never lets go of: the
+    /// whole document is out when `render` returns, not when the sink goes.
+    @Test(arguments: OutputFormat.allCases, [TranscriptRenderer.Threading.readingAndWriting, .readingOnly, .none])
+    func theDocumentIsOutWhenRenderReturns(format: OutputFormat, threading: TranscriptRenderer.Threading) throws {
+        let input = SampleTranscripts.path("launch-room.json")
+        let path = Scratch.path("flushed", extension: format.fileExtension)
+        let sink = try OutputSink.file(atPath: path)
+        defer { sink.close() }
+        var renderer = TranscriptRenderer()
+        renderer.threading = threading
+        var backend = format.makeBackend(output: sink, options: RenderOptions())
+        try renderer.render(path: input, to: &backend)
+        let memory = OutputSink.memory()
+        var reference = format.makeBackend(output: memory, options: RenderOptions())
+        try TranscriptRenderer().render(path: input, to: &reference)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == memory.capturedText)
     }
 
     @Test func factoryOverrideWithFallback() {

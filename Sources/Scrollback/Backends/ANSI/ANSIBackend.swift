@@ -31,8 +31,9 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
         writeItem(layout.lines(for: view))
     }
 
-    /// A rule, then `footer`.
+    /// A rule, then `footer`; a ``FlushingOutput`` is then flushed.
     public mutating func end(_ summary: DocumentSummary, footer: View) {
+        defer { (output as? FlushingOutput)?.flush() }
         let lines = layout.lines(for: footer)
         writeItem(lines.isEmpty ? [] : [layout.rule(width: layout.width)] + lines)
     }

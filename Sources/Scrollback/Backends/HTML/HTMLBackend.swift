@@ -93,8 +93,10 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         output.write("\n")
     }
 
-    /// Closes `<main>`, writes `footer` in the page's footer and closes the page.
+    /// Closes `<main>`, writes `footer` in the page's footer and closes the page; a
+    /// ``FlushingOutput`` is then flushed.
     public mutating func end(_ summary: DocumentSummary, footer: View) {
+        defer { (output as? FlushingOutput)?.flush() }
         output.write("</main>\n<footer class=\"sb-summary\">")
         writeView(footer, allowsLinks: true)
         output.write("</footer>\n")

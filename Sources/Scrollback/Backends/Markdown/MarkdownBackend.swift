@@ -43,8 +43,9 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
         }
     }
 
-    /// A thematic break, then `footer`.
+    /// A thematic break, then `footer`; a ``FlushingOutput`` is then flushed.
     public mutating func end(_ summary: DocumentSummary, footer: View) {
+        defer { (output as? FlushingOutput)?.flush() }
         let blocks = converter.blocks(for: footer)
         guard !blocks.isEmpty else { return }
         write(blocks: [.thematicBreak] + blocks)
