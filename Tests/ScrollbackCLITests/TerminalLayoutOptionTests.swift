@@ -4,14 +4,19 @@ import Testing
 
 @testable import ScrollbackCLI
 
+/// `command` (`render` or `view`) on `input` with `options`, asking either for terminal output
+/// written out whole: the two commands then print the same.
+private func terminalArguments(_ command: String, _ input: String, _ options: [String]) -> [String] {
+    [command, input] + options + (command == "render" ? ["--format", "ansi"] : ["--no-pager"])
+}
+
 /// `--urls` and `--style` on `render` and `view` (issue 13).
 @Suite struct TerminalLayoutOptionTests {
     let attachments = samples.appendingPathComponent("attachments.json").path
 
     @Test(arguments: ["render", "view"])
     func urlsShortListsReferencesAndFullKeepsThemInPlace(command: String) {
-        var arguments = [command, attachments, "--width", "80", "--color", "never", "--hyperlinks", "never"]
-        if command == "render" { arguments += ["--format", "ansi"] } else { arguments.append("--no-pager") }
+        let arguments = terminalArguments(command, attachments, ["--width", "80", "--color", "never", "--hyperlinks", "never"])
         let short = ToolRun(arguments)
         #expect(short.status == 0)
         #expect(short.output.contains("│ 📷 South entrance.jpg <media.example.org>[1] 2.5 MB"))
@@ -37,8 +42,8 @@ import Testing
 
     @Test(arguments: ["render", "view"])
     func allPutsATimeOnEveryMessage(command: String) {
-        var arguments = [command, conversation, "--width", "80", "--color", "never", "--timezone", "UTC", "--style", "bubbles"]
-        if command == "render" { arguments += ["--format", "ansi"] } else { arguments.append("--no-pager") }
+        let arguments = terminalArguments(
+            command, conversation, ["--width", "80", "--color", "never", "--timezone", "UTC", "--style", "bubbles"])
         let last = ToolRun(arguments)
         let all = ToolRun(arguments + ["--timestamps", "all"])
         #expect(last.status == 0 && all.status == 0)
@@ -61,8 +66,7 @@ import Testing
 
     @Test(arguments: ["render", "view"])
     func compactLinesAlwaysStartWithTheirTime(command: String) {
-        var arguments = [command, conversation, "--width", "80", "--color", "never", "--style", "compact"]
-        if command == "render" { arguments += ["--format", "ansi"] } else { arguments.append("--no-pager") }
+        let arguments = terminalArguments(command, conversation, ["--width", "80", "--color", "never", "--style", "compact"])
         #expect(ToolRun(arguments).status == 0)
         for choice in ["all", "last"] {
             let run = ToolRun(arguments + ["--timestamps", choice])
@@ -75,8 +79,7 @@ import Testing
 
     @Test(arguments: ["render", "view"])
     func anAppearanceNeedsColour(command: String) {
-        var arguments = [command, conversation, "--width", "80", "--appearance", "light"]
-        if command == "render" { arguments += ["--format", "ansi"] } else { arguments.append("--no-pager") }
+        let arguments = terminalArguments(command, conversation, ["--width", "80", "--appearance", "light"])
         #expect(ToolRun(arguments + ["--color", "always"]).status == 0)
         let run = ToolRun(arguments + ["--color", "never"])
         #expect(run.status == 64)

@@ -10,7 +10,8 @@ protocol TranscriptEventSource {
     var keepsRepliesInMemory: Bool { get }
     /// The next event, or `nil` at the end.
     mutating func nextItem() throws(ReadError) -> TranscriptReader.Item?
-    /// Passes on problems met while drawing what was read.
+    /// Passes on problems met while drawing what was read, or found by the first pass (a
+    /// filter's names that no message has).
     func report(rendering warnings: [ReadWarning]) throws(ReadError)
     /// How many messages were skipped as unusable so far, for the document's summary.
     var skippedMessageCount: Int { get }

@@ -147,13 +147,10 @@ public struct TranscriptRenderer: Sendable {
         var first = input.indexingEvents(threaded: threading.readsAhead, strict: strict, progress: progress)
         let index = try TranscriptIndex(
             reading: &first, filter: filter, directory: directory, messagesPerPage: messagesPerPage, currentUserID: options.currentUserID)
-        // Said before the drawing starts, through the reader's channel and `strict` rule.
-        for warning in index.filterWarnings {
-            if strict { throw ReadError.invalidMessage(warning) }
-            onWarning(warning)
-        }
         let second = input.renderingEvents(
             threaded: threading.readsAhead, strict: strict, onWarning: onWarning, after: first, progress: progress)
+        // Said before the drawing starts, through the reader's channel and `strict` rule.
+        try second.report(rendering: index.filterWarnings)
         return (index, second)
     }
 
@@ -439,7 +436,7 @@ public struct TranscriptRenderer: Sendable {
         do {
             let index = try TranscriptIndex(
                 reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory, currentUserID: options.currentUserID)
-            for warning in index.filterWarnings { onWarning(warning) }
+            second.report(rendering: index.filterWarnings)
             return try renderDocument(&second, index: index, to: &backend)
         } catch {
             preconditionFailure("events in memory are never unreadable: \(error)")
