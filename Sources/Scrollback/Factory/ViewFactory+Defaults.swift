@@ -523,8 +523,7 @@ extension ViewFactory {
     /// another follows: what splitting the characters at each line break gives, found on
     /// bytes, since a line break is never part of a longer character (CR LF is one break).
     private static func firstLines(of text: String, count: Int) -> (kept: String, hasMoreLines: Bool) {
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             var kept: [UInt8] = []
             var keptLines = 0
             var lineStart = 0
@@ -551,8 +550,7 @@ extension ViewFactory {
     /// ``shortened(_:lines:characters:)`` on bytes, for text of ASCII whose only line break is
     /// LF, where every byte is a `Character` and only spaces and tabs are trimmed; `nil` otherwise.
     private static func shortenedASCII(_ text: String, lines: Int, characters: Int) -> String? {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
+        return text.withUTF8Bytes { bytes -> String? in
             guard !bytes.contains(where: { $0 >= 0x80 || (0x0B...0x0D).contains($0) }) else { return nil }
             var kept: [UInt8] = []
             var keptLines = 0

@@ -211,8 +211,7 @@ public final class TranscriptIndex {
     /// ``nameKey(_:)`` of an ASCII name in one pass over its bytes (most names; the general
     /// trimming and lower-casing cost many times more); `nil` for any other name.
     private static func asciiNameKey(_ name: String) -> String? {
-        var name = name
-        return name.withUTF8 { bytes -> String? in
+        return name.withUTF8Bytes { bytes -> String? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
             guard let start = bytes.firstIndex(where: { !isBlank($0) }) else { return "" }

@@ -49,8 +49,7 @@ struct TextScanner: Sendable {
     /// Every message's text is asked, so the bytes are read from its storage rather than
     /// through the `UTF8View`.
     static func mightContainMarkup(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             var previous: (UInt8, UInt8, UInt8) = (0, 0, 0)
             for byte in bytes {
                 if byte == UInt8(ascii: "@") { return true }
@@ -300,8 +299,8 @@ private struct MentionTree: Sendable {
         // An ASCII name (but for a carriage return, which a line feed would join) is one
         // character a byte, read from a string's storage (a substring's bytes are read one
         // call at a time).
-        var storage = String(name)
-        let isASCII = storage.withUTF8 { bytes in
+        let storage = String(name)
+        let isASCII = storage.withUTF8Bytes { bytes in
             guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return false }
             for byte in bytes {
                 let key = node << 8 | Int(byte.asciiLowercased)

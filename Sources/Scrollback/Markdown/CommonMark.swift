@@ -67,8 +67,7 @@ enum CommonMark {
     /// line's start; a space at its end; an empty line; a control character or a byte-order
     /// mark), and cmark must read the text. A test compares the two on generated texts.
     static func plainPieces(_ text: String, keepingLineBreaks: Bool) -> [GFM.Piece]? {
-        var text = text
-        return text.withUTF8 { bytes -> [GFM.Piece]? in
+        return text.withUTF8Bytes { bytes -> [GFM.Piece]? in
             guard let last = bytes.last, last != UInt8(ascii: " "), last != 0x0A else { return nil }
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return nil }
             var lineStart = true

@@ -23,8 +23,7 @@ enum MarkdownBudget {
         // and only a long one needs its lines or markup counted (an item takes three bytes at
         // least, "1.", and the line break before the next).
         guard text.utf8.count > maximumBrackets else { return nil }
-        var text = text
-        let (brackets, markup, orderedItems) = text.withUTF8 { bytes in
+        let (brackets, markup, orderedItems) = text.withUTF8Bytes { bytes in
             (
                 bytes.reduce(0) { $1 == UInt8(ascii: "[") ? $0 + 1 : $0 },
                 bytes.count > maximumMarkupBytes ? markupCount(bytes) : 0,

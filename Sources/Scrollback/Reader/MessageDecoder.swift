@@ -112,7 +112,11 @@ struct MessageDecoder {
         // The index pass is quiet (the full reading reports every problem), so each value is
         // read straight, without the object and key lookups of `Fields`.
         var message = ChatMessage(id: identifier(head.id) ?? "")
-        if case .object(let user)? = head.user { message.user = self.user(user, path: FieldPath(base: "")) }
+        if let known = head.knownUser {
+            message.user = known
+        } else if case .object(let user)? = head.user {
+            message.user = self.user(user, path: FieldPath(base: ""))
+        }
         if case .string(let date)? = head.createdAt { message.createdAt = RFC3339.parse(date) }
         switch head.parentID {
         case .string(let id)? where !id.isEmpty: message.parentID = id
@@ -278,18 +282,20 @@ struct MessageDecoder {
 }
 
 /// A key path that is spelled out only when a warning shows it: building the path strings of
-/// every nested value eagerly cost more than decoding the values.
+/// every nested value eagerly cost more than decoding the values. Its keys are the decoder's
+/// own literals, held as `StaticString`s, so that a copy (one per nested value) retains only
+/// the base.
 struct FieldPath: CustomStringConvertible {
     private var base: String
-    private var key: String?
+    private var key: StaticString?
     private var index: Int?
-    private var subkey: String?
+    private var subkey: StaticString?
 
     init(base: String) {
         self.base = base
     }
 
-    func appending(_ component: String) -> FieldPath {
+    func appending(_ component: StaticString) -> FieldPath {
         var path = self
         if key == nil {
             path.key = component
@@ -314,9 +320,9 @@ struct FieldPath: CustomStringConvertible {
 
     var description: String {
         var text = base
-        if let key { text += base.isEmpty ? key : "." + key }
+        if let key { text += base.isEmpty ? key.description : "." + key.description }
         if let index { text += "[\(index)]" }
-        if let subkey { text += "." + subkey }
+        if let subkey { text += "." + subkey.description }
         return text
     }
 }

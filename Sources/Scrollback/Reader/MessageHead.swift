@@ -9,11 +9,17 @@ struct MessageHead {
     var showInChannel: JSONValue?
     /// The author as an object holding only its `id` and `name`; `null` when `user` is not an object.
     var user: JSONValue?
+    /// The author as decoded before from an object written byte for byte the same, found in
+    /// the reader's ``UserCache``: the object was skipped, and `user` is `nil`.
+    var knownUser: ChatUser?
+    /// Where the `user` object that was read lies, from the pinned start of the message: the
+    /// user it decodes to is kept under these bytes.
+    var userRange: Range<Int>?
     /// Whether another of ``MessageDecoder/contentKeys`` was met (their values are skipped).
     var sawContentKey = false
 
     /// Whether the object has one of ``MessageDecoder/contentKeys``: whether it is a message.
-    var hasContent: Bool { sawContentKey || user != nil || createdAt != nil || parentID != nil }
+    var hasContent: Bool { sawContentKey || user != nil || knownUser != nil || createdAt != nil || parentID != nil }
 
     /// The indexed keys, in the order of ``readMembers(from:)``'s cases, then the other content
     /// keys, whose presence alone counts.
@@ -21,13 +27,25 @@ struct MessageHead {
         ["id", "user", "parent_id", "created_at", "show_in_channel"]
             + MessageDecoder.contentKeys.filter { !["user", "parent_id", "created_at"].contains($0) })
 
-    /// Reads the members of the object whose `{` was just consumed, up to its `}`.
-    mutating func readMembers(from parser: inout JSONStreamParser) throws(ReadError) {
+    /// Reads the members of the object whose `{` was just consumed, up to its `}`, which must be
+    /// pinned. An author found in `users` is taken from it.
+    mutating func readMembers(from parser: inout JSONStreamParser, users: UserCache? = nil) throws(ReadError) {
         let keys = Self.keys // once, not once a key
         while let key = try parser.nextKey(skippingAllBut: keys) {
             switch key {
             case 0: id = try parser.parseValue()
-            case 1: user = try Self.readUser(from: &parser)
+            case 1:
+                (user, knownUser, userRange) = (nil, nil, nil)
+                let start = try parser.offsetFromPin()
+                if let users, try parser.peekKind() == .object, let written = try parser.quickValue(),
+                    let known = users.user(writtenAs: written)
+                {
+                    parser.skip(written)
+                    knownUser = known
+                } else {
+                    user = try Self.readUser(from: &parser)
+                    userRange = start..<parser.endOffsetFromPin
+                }
             case 2: parentID = try parser.parseValue()
             case 3: createdAt = try parser.parseValue()
             case 4: showInChannel = try parser.parseValue()

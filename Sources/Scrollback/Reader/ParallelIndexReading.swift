@@ -201,7 +201,8 @@ final class ParallelIndexReading {
             let afterElement = number == 0 && firstAfterElement
             let source = ByteSource(descriptor: descriptor, name: name, from: starts[number])
             var parser = JSONStreamParser(elementsFrom: source, depth: depth, afterElement: afterElement)
-            let decoder = MessageDecoder(warn: { _, _ in })
+            // A cache of its own: each segment is read on a worker thread.
+            let decoder = MessageDecoder(warn: { _, _ in }, users: UserCache())
             var lastEnd = (offset: starts[number], afterElement: afterElement)
             var following = number + 1
             do {

@@ -6,8 +6,7 @@ import Foundation
 /// microseconds a call, this costs nanoseconds, and it never depends on the locale.
 package enum RFC3339 {
     package static func parse(_ string: String) -> Date? {
-        var string = string
-        return string.withUTF8 { parse(bytes: $0) }
+        return string.withUTF8Bytes { parse(bytes: $0) }
     }
 
     static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {

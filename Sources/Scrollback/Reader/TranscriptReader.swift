@@ -175,7 +175,7 @@ public struct TranscriptReader {
         let fieldWarnings = fieldWarnings
         decoder =
             mode == .index
-            ? MessageDecoder(warn: { _, _ in })
+            ? MessageDecoder(warn: { _, _ in }, users: UserCache())
             : MessageDecoder(warn: { keyPath, reason in fieldWarnings.items.append((keyPath, reason)) }, users: UserCache())
     }
 
@@ -778,8 +778,13 @@ public struct TranscriptReader {
         defer { parser.unpin() }
         try parser.beginObject()
         var head = MessageHead()
-        try head.readMembers(from: &parser)
+        try head.readMembers(from: &parser, users: decoder.users)
         guard let message = decoder.indexedMessage(head) else { return nil }
+        if let users = decoder.users, let range = head.userRange, let user = message.user {
+            // The same bytes always decode to the same author: the next time, they are skipped.
+            let bytes = parser.pinnedBytes()
+            users.keep(user, writtenAs: ArraySlice(bytes[range]))
+        }
         guard message.parentID != nil else { return .message(message, json: nil) }
         return .message(message, json: Array(parser.pinnedBytes()))
     }

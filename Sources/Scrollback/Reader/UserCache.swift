@@ -5,7 +5,8 @@ import Foundation
 /// each of their reactions: the reading skips such an object and takes the user decoded the
 /// first time, instead of parsing and decoding it again.
 ///
-/// Only a user whose decoding had nothing to report is kept, so that a hit changes no warning.
+/// Only a user whose decoding had nothing to report is kept, so that a hit changes no warning
+/// (the index pass, which reports nothing, keeps the `id` and `name` it reads of each author).
 /// A kept user's `raw` is the first object's bytes, which are the same. One reader owns a
 /// cache and uses it on its own thread only.
 final class UserCache {

@@ -49,8 +49,7 @@ public final class OutputSink: TextOutputStream, FlushingOutput {
     /// Adds `string`'s UTF-8 bytes to the buffer, writing the buffer out first when they do
     /// not fit.
     public func write(_ string: String) {
-        var string = string
-        string.withUTF8 { append($0) }
+        string.withUTF8Bytes { append($0) }
     }
 
     @inline(__always)

@@ -570,8 +570,9 @@ public struct TranscriptRenderer: Sendable {
                 firstDate = min(firstDate ?? date, date)
                 lastDate = max(lastDate ?? date, date)
             }
-            let context = context
-            guard let placed = placement.place(message, isPresent: { context.contains(messageID: $0) }) else { return }
+            // The message set alone, not a copy of the whole context, for each message.
+            let documentMessages = context.documentMessages
+            guard let placed = placement.place(message, isPresent: { documentMessages?.contains($0) ?? true }) else { return }
             write(layout.add(placed.item, startsGroup: placed.startsGroup, endsGroup: placed.endsGroup), to: &backend)
         }
 

@@ -31,8 +31,7 @@ package enum Anchor {
     /// Whether `id` is not empty and all printable ASCII without spaces, read from its
     /// contiguous bytes (every message's anchor asks).
     private static func isPrintableASCII(_ id: String) -> Bool {
-        var id = id
-        return id.withUTF8 { bytes in
+        return id.withUTF8Bytes { bytes in
             guard !bytes.isEmpty else { return false }
             for byte in bytes where byte <= 0x20 || byte >= 0x7F { return false }
             return true

@@ -5,8 +5,7 @@ enum FNV1a {
     static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     static func hash(_ text: String) -> UInt64 {
-        var text = text
-        return text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             var hash = offsetBasis
             for byte in bytes {
                 hash ^= UInt64(byte)

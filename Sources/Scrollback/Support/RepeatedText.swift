@@ -4,8 +4,7 @@ enum RepeatedText {
     /// `unit` written `count` times; empty when `count` is zero or less.
     static func string(_ unit: String, count: Int) -> String {
         guard count > 0 else { return "" }
-        var unit = unit
-        return unit.withUTF8 { piece in
+        return unit.withUTF8Bytes { piece in
             guard let source = piece.baseAddress, !piece.isEmpty else { return "" }
             let length = piece.count
             return String(unsafeUninitializedCapacity: length * count) { buffer in

@@ -107,8 +107,7 @@ enum TextControls {
 
     /// `text` on one line: every line break shown as `␤`. The same string when it has none.
     static func oneLine(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
+        return text.withUTF8Bytes { bytes -> String? in
             var output: [UInt8] = []
             var runStart = 0
             var index = 0

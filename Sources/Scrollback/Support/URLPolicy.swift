@@ -76,8 +76,7 @@ public enum URLPolicy {
     /// is most of the time: `.some(nil)` refuses, `.some(url)` accepts, `nil` means "look
     /// closer" (the general path handles character references and non-ASCII trimming).
     private static func fastVerdict(_ url: String) -> String?? {
-        var contiguous = url
-        return contiguous.withUTF8 { bytes -> String?? in
+        return url.withUTF8Bytes { bytes -> String?? in
             // Printable ASCII is never trimmed, so a space or control between two printable
             // ASCII bytes stays inside the trimmed URL, which refuses it.
             guard let first = bytes.firstIndex(where: isPrintableASCII),

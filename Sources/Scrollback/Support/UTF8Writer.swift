@@ -9,8 +9,7 @@ struct UTF8Writer {
     init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
 
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
             precondition(count + bytes.count <= buffer.count)
             (target + count).initialize(from: source, count: bytes.count)

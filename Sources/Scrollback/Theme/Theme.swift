@@ -80,8 +80,7 @@ public struct Theme: Sendable, Hashable {
     /// for every message, so this works on bytes rather than asking Foundation to search or
     /// appending substrings.
     private static func filling(_ template: String, with argument: () -> String) -> String {
-        var template = template
-        let filled: String? = template.withUTF8 { bytes in
+        let filled: String? = template.withUTF8Bytes { bytes in
             var result: [UInt8] = []
             var start = 0
             var index = 0

@@ -167,8 +167,8 @@ extension TextWrapper {
             var total = 0
             var last: (spanIndex: Int, length: Int)?
             for spanIndex in spans.indices {
-                var text = spans[spanIndex].text
-                let isPlain = text.withUTF8 { bytes in
+                let text = spans[spanIndex].text
+                let isPlain = text.withUTF8Bytes { bytes in
                     for (offset, byte) in bytes.enumerated() {
                         guard byte >= 0x20 && byte < 0x7F else { return false }
                         if byte != 0x20 {

@@ -29,6 +29,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private var writesChannelInfo = false
     /// The markup of each avatar written so far.
     private var avatarMarkup: [AvatarContent: String] = [:]
+    /// The last tooltip ``dateLabels`` made, escaped: a message and its `<time>` both show it.
+    private var lastFullDateTime: (date: Date, escaped: String)?
 
     /// The policy in the page itself: nothing loads but inline styles and the messages' images
     /// and media, and no script runs at all.
@@ -341,7 +343,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             if let ownTitle { HTMLEscaping.write(ownTitle, to: &output) }
             if let date = frame.date {
                 if ownTitle != nil { output.write("&#10;") }
-                HTMLEscaping.write(dateLabels.fullDateTime(date), to: &output)
+                writeFullDateTime(date)
             }
         }
         if options.search { writeSearchFacts(frame) }
@@ -517,10 +519,21 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         output.write("<time datetime=\"")
         output.write(CivilTime.utc(date).rfc3339)
         output.write("\" title=\"")
-        HTMLEscaping.write(dateLabels.fullDateTime(date), to: &output)
+        writeFullDateTime(date)
         output.write("\">")
         HTMLEscaping.write(label, to: &output)
         output.write("</time>")
+    }
+
+    /// The full date, time and zone of `date`, escaped for an attribute.
+    private mutating func writeFullDateTime(_ date: Date) {
+        if let last = lastFullDateTime, last.date == date {
+            output.write(last.escaped)
+            return
+        }
+        let escaped = HTMLEscaping.escape(dateLabels.fullDateTime(date))
+        lastFullDateTime = (date, escaped)
+        output.write(escaped)
     }
 
     /// A BCP 47 tag reduced to letters, digits and hyphens; `en` when nothing is left.

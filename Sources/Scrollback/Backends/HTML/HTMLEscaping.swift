@@ -28,8 +28,7 @@ enum HTMLEscaping {
 
     /// `string` escaped, for callers that need the value rather than a write.
     static func escape(_ string: String, as content: Content = .line) -> String {
-        var string = string
-        let escaped: String? = string.withUTF8 { bytes in
+        let escaped: String? = string.withUTF8Bytes { bytes in
             guard let first = firstSpecialByteIndex(in: bytes, content: content) else { return nil }
             return escapedString(bytes, from: first, content: content)
         }

@@ -340,9 +340,7 @@ struct HTMLMarkdownRenderer {
     /// are bytes: the same steps on the bytes, without making strings. `nil` when either holds
     /// other characters, or the URL has percent-encoding to decode.
     static func asciiLabelShowsURL(_ label: String, url: String) -> Bool? {
-        var label = label
-        var url = url
-        return label.withUTF8 { label in url.withUTF8 { url in asciiLabelShowsURL(label, url: url) } }
+        label.withUTF8Bytes { label in url.withUTF8Bytes { url in asciiLabelShowsURL(label, url: url) } }
     }
 
     private static let schemePrefixes = ["https://", "http://", "mailto:", "tel:"].map { Array($0.utf8) }
