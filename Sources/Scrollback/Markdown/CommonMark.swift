@@ -359,7 +359,13 @@ enum CommonMark {
     /// Every piece of text goes into a text or code node, which cmark's renderer escapes, so
     /// no text can change the structure built here. Raw HTML becomes text; links whose
     /// destination fails ``URLPolicy`` keep only their label; images become links to the image.
+    /// Plain paragraphs are written directly, byte for byte the same (``DirectCommonMark``).
     static func renderCommonMark(_ blocks: [MarkdownBlock]) -> String {
+        DirectCommonMark.render(blocks) ?? renderWithCmark(blocks)
+    }
+
+    /// ``renderCommonMark(_:)`` always through cmark; tests compare the two.
+    static func renderWithCmark(_ blocks: [MarkdownBlock]) -> String {
         guard let document = cmark_node_new(CMARK_NODE_DOCUMENT) else { return "" }
         defer { cmark_node_free(document) }
         var renderer = TreeRenderer()
@@ -517,14 +523,14 @@ enum CommonMark {
                 // A mention is a name: one line, its line breaks shown as `␤`.
                 appendDelimited(CMARK_NODE_STRONG, [.text(TextControls.oneLine(text))], to: parent, inHeading: inHeading)
             case .link(let destination, let title, let children):
-                guard !insideLink, let url = Self.safeDestination(destination) else {
+                guard !insideLink, let url = CommonMark.safeDestination(destination) else {
                     append(children, to: parent, inHeading: inHeading)
                     return
                 }
                 appendLink(url: url, title: title, children, to: parent, inHeading: inHeading)
             case .image(let source, let title, let alt):
                 let label = alt.plainText.isEmpty ? "image" : alt.plainText
-                guard !insideLink, let url = Self.safeDestination(source) else {
+                guard !insideLink, let url = CommonMark.safeDestination(source) else {
                     appendText(label, to: parent, inHeading: inHeading)
                     return
                 }
@@ -708,30 +714,32 @@ enum CommonMark {
         private static func containsByte<S: StringProtocol>(_ text: S, where predicate: (UInt8) -> Bool) -> Bool {
             text.utf8.withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? text.utf8.contains(where: predicate)
         }
+    }
+}
 
-        /// The destination to print, or `nil` when the link must go. Besides ``URLPolicy``, a
-        /// fragment of our own anchors (`#m-...`, as ``Anchor/fragment(for:)`` writes it) is
-        /// allowed: it cannot leave the document.
-        /// `<` and `>` are percent-encoded: cmark prints a link whose label is its URL as
-        /// `<url>` without escaping, where a `>` would end it early.
-        static func safeDestination(_ destination: String) -> String? {
-            let url: String
-            if destination.hasPrefix("#"), destination.count > 1,
-                destination.utf8.dropFirst().allSatisfy({ isAnchorByte($0) })
-            {
-                url = destination
-            } else if let sanitized = URLPolicy.sanitize(destination) {
-                url = sanitized
-            } else {
-                return nil
-            }
-            guard containsByte(url, where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return url }
-            return url.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
+extension CommonMark {
+    /// The destination to print, or `nil` when the link must go. Besides ``URLPolicy``, a
+    /// fragment of our own anchors (`#m-...`, as ``Anchor/fragment(for:)`` writes it) is
+    /// allowed: it cannot leave the document.
+    /// `<` and `>` are percent-encoded: cmark prints a link whose label is its URL as
+    /// `<url>` without escaping, where a `>` would end it early.
+    static func safeDestination(_ destination: String) -> String? {
+        let url: String
+        if destination.hasPrefix("#"), destination.count > 1,
+            destination.utf8.dropFirst().allSatisfy({ isAnchorByte($0) })
+        {
+            url = destination
+        } else if let sanitized = URLPolicy.sanitize(destination) {
+            url = sanitized
+        } else {
+            return nil
         }
+        guard url.withUTF8Bytes({ $0.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") } }) else { return url }
+        return url.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
+    }
 
-        /// What ``Anchor/fragment(for:)`` writes: the bytes a URL fragment holds, and `%` escapes.
-        private static func isAnchorByte(_ byte: UInt8) -> Bool {
-            Anchor.isFragmentByte(byte) || byte == UInt8(ascii: "%")
-        }
+    /// What ``Anchor/fragment(for:)`` writes: the bytes a URL fragment holds, and `%` escapes.
+    private static func isAnchorByte(_ byte: UInt8) -> Bool {
+        Anchor.isFragmentByte(byte) || byte == UInt8(ascii: "%")
     }
 }

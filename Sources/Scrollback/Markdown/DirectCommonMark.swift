@@ -1,0 +1,281 @@
+/// Plain paragraphs written as CommonMark directly, byte for byte as cmark's writer prints the
+/// node tree ``CommonMark/renderCommonMark(_:)`` builds of them.
+///
+/// Most items of a transcript are such paragraphs: an author in strong emphasis, a line of
+/// text, a time in emphasis, reactions in code spans. cmark's writer costs about 150
+/// instructions a character it prints, and was a sixth of a Markdown rendering. This writer
+/// takes only what it can print exactly as cmark does, and returns `nil` for anything else,
+/// which then goes through cmark:
+///
+/// - paragraphs, headings and block quotes of them, made of text, code spans, emphasis and
+///   strong emphasis of text, mentions, links of text without a title, and breaks between
+///   them;
+/// - text without controls (C0, C1, bidi), with the characters cmark escapes escaped as it
+///   does (`\*`, `\_`, `\[`, `\]`, `\#`, `\<`, `\>`, `\\`, `` \` ``, `\!`, `&` before a
+///   letter), and `~` and `|` escaped as the tree builder writes them;
+/// - nothing whose escaping depends on its place in a line, on a neighbouring node, or on
+///   spaces cmark would move: a line or a delimited text starting with a space, `+`, `-`, `=`,
+///   `&`, or digits then `.` or `)` (in the same text or the next one); a `&` before anything but a letter or a space; a text or a
+///   delimited text ending in a space before a break or the paragraph's end, or a delimited
+///   text starting or ending with whitespace; a break at a paragraph's start or end, or after
+///   another; code with a backtick, or starting or ending with a space.
+///
+/// `DirectCommonMarkTests` compares this writer with cmark on generated paragraphs that mix
+/// all of these, plain and not.
+enum DirectCommonMark {
+    /// `blocks` as CommonMark, or `nil` when cmark must write them.
+    static func render(_ blocks: [MarkdownBlock]) -> String? {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        guard writeBlocks(blocks, prefix: [], to: &output) else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let newline = UInt8(ascii: "\n")
+
+    /// Blocks with a blank line between them, each line after `prefix` (`> ` per quote level,
+    /// which a blank line inside a quote keeps too).
+    private static func writeBlocks(_ blocks: [MarkdownBlock], prefix: [UInt8], to output: inout [UInt8]) -> Bool {
+        guard !blocks.isEmpty else { return false }
+        for (index, block) in blocks.enumerated() {
+            if index > 0 {
+                output.append(contentsOf: prefix)
+                output.append(newline)
+            }
+            switch block {
+            case .paragraph(let inlines):
+                output.append(contentsOf: prefix)
+                guard writeInlines(inlines, prefix: prefix, inHeading: false, to: &output) else { return false }
+            case .heading(let level, let inlines):
+                output.append(contentsOf: prefix)
+                output.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: min(max(level, 1), 6)))
+                output.append(UInt8(ascii: " "))
+                guard writeInlines(inlines, prefix: prefix, inHeading: true, to: &output) else { return false }
+            case .blockQuote(let inner):
+                guard writeBlocks(inner, prefix: prefix + [UInt8(ascii: ">"), UInt8(ascii: " ")], to: &output) else { return false }
+                continue
+            default:
+                return false
+            }
+            output.append(newline)
+        }
+        return true
+    }
+
+    /// A paragraph's or a heading's inlines, up to its last line's end; a line break goes on
+    /// after `prefix` (a heading has none: the tree builder makes them spaces).
+    private static func writeInlines(_ inlines: [MarkdownInline], prefix: [UInt8], inHeading: Bool, to output: inout [UInt8]) -> Bool {
+        guard !inlines.isEmpty else { return false }
+        var atLineStart = true
+        for (index, inline) in inlines.enumerated() {
+            let isLast = index == inlines.count - 1
+            // Whether a break or the end follows, where cmark's handling of a trailing space is
+            // not followed here.
+            let endsLine = isLast || inlines[index + 1].isBreak
+            switch inline {
+            case .text(let text):
+                guard writeText(text, atLineStart: atLineStart, endsLine: endsLine, to: &output) else { return false }
+                // cmark's line start lasts through digits, into the next text.
+                if atLineStart && !endsLine && isDigits(text) { return false }
+            case .code(let code):
+                guard writeCode(code, to: &output) else { return false }
+            case .emphasis(let children):
+                guard writeDelimited(children, delimiter: "*", to: &output) else { return false }
+            case .strong(let children):
+                guard writeDelimited(children, delimiter: "**", to: &output) else { return false }
+            case .mention(_, let text):
+                // The tree builder writes a mention as strong emphasis of its one-line text.
+                guard writeDelimited([.text(text)], delimiter: "**", to: &output) else { return false }
+            case .link(let destination, let title, let children):
+                guard title.isEmpty, writeLink(to: destination, children, to: &output) else { return false }
+            case .softBreak, .lineBreak:
+                guard !inHeading, !atLineStart, !isLast else { return false }
+                if case .lineBreak = inline { output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
+                output.append(newline)
+                output.append(contentsOf: prefix)
+                atLineStart = true
+                continue
+            default:
+                return false
+            }
+            atLineStart = false
+        }
+        return true
+    }
+
+    /// Text, escaped as cmark escapes it there; `false` when its escaping is not certain.
+    private static func writeText(_ text: String, atLineStart: Bool, endsLine: Bool, to output: inout [UInt8]) -> Bool {
+        text.withUTF8Bytes { bytes in
+            guard let last = bytes.last else { return false }
+            if atLineStart && !startsSafely(bytes) { return false }
+            if endsLine && last == UInt8(ascii: " ") { return false }
+            return appendEscaped(bytes, to: &output)
+        }
+    }
+
+    /// Strong emphasis or emphasis of texts. The tree builder moves whitespace at its ends
+    /// outside the delimiters, and drops empty texts; such texts are left to it. cmark escapes
+    /// each text on its own (a `&` at a text's end is not escaped), and so does this.
+    private static func writeDelimited(_ children: [MarkdownInline], delimiter: StaticString, to output: inout [UInt8]) -> Bool {
+        guard case .text(let first)? = children.first, case .text(let last)? = children.last,
+            let firstCharacter = first.first, let lastCharacter = last.last, !firstCharacter.isWhitespace,
+            !lastCharacter.isWhitespace, first.withUTF8Bytes(startsSafely), children.count == 1 || !isDigits(first)
+        else { return false }
+        let marker = UnsafeBufferPointer(start: delimiter.utf8Start, count: delimiter.utf8CodeUnitCount)
+        output.append(contentsOf: marker)
+        for child in children {
+            guard case .text(let text) = child, !text.isEmpty, text.withUTF8Bytes({ appendEscaped($0, to: &output) }) else {
+                return false
+            }
+        }
+        output.append(contentsOf: marker)
+        return true
+    }
+
+    /// A link of texts, to a destination ``CommonMark/safeDestination(_:)`` lets through: cmark
+    /// writes `<url>` when the text is the URL itself and the URL has a scheme, else
+    /// `[text](url)`. A URL that cmark would escape in there is left to it.
+    private static func writeLink(to destination: String, _ children: [MarkdownInline], to output: inout [UInt8]) -> Bool {
+        // cmark compares the text with a `mailto:` URL's address to choose `<...>`: left to it.
+        guard let url = CommonMark.safeDestination(destination), !url.hasPrefix("mailto:"),
+            case .text(let first)? = children.first, first.withUTF8Bytes(startsSafely), children.count == 1 || !isDigits(first)
+        else { return false }
+        return url.withUTF8Bytes { url in
+            guard !url.isEmpty, !hasControls(url) else { return false }
+            if children.count == 1, hasScheme(url), first.utf8.elementsEqual(url) {
+                output.append(UInt8(ascii: "<"))
+                output.append(contentsOf: url)
+                output.append(UInt8(ascii: ">"))
+                return true
+            }
+            guard !url.contains(where: isEscapedInDestination) else { return false }
+            output.append(UInt8(ascii: "["))
+            for child in children {
+                guard case .text(let text) = child, !text.isEmpty, text.withUTF8Bytes({ appendEscaped($0, to: &output) }) else {
+                    return false
+                }
+            }
+            output.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "(")])
+            output.append(contentsOf: url)
+            output.append(UInt8(ascii: ")"))
+            return true
+        }
+    }
+
+    /// Whether a URL starts with a scheme (`https:`, `mailto:`): two to 32 letters, digits,
+    /// `+`, `.` or `-`, the first a letter, then a colon.
+    private static func hasScheme(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let colon = url.firstIndex(of: UInt8(ascii: ":")), (2...32).contains(colon),
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(url[0] | 0x20)
+        else { return false }
+        return url[1..<colon].allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+        }
+    }
+
+    /// A byte cmark escapes in a link's destination: spaces, parentheses, angle brackets,
+    /// backslashes and backticks.
+    private static func isEscapedInDestination(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
+            UInt8(ascii: "`"):
+            true
+        default: false
+        }
+    }
+
+    /// A code span of one backtick each side: cmark pads or lengthens the fence otherwise.
+    private static func writeCode(_ code: String, to output: inout [UInt8]) -> Bool {
+        code.withUTF8Bytes { bytes in
+            guard let first = bytes.first, let last = bytes.last, first != UInt8(ascii: " "), last != UInt8(ascii: " "),
+                !hasControls(bytes), !bytes.contains(UInt8(ascii: "`"))
+            else { return false }
+            output.append(UInt8(ascii: "`"))
+            output.append(contentsOf: bytes)
+            output.append(UInt8(ascii: "`"))
+            return true
+        }
+    }
+
+    /// Whether text can start a line (or follow an opening delimiter) without cmark's escaping
+    /// of line starts applying: not a space, nor a list or heading marker, nor an ordered
+    /// list's number.
+    private static func startsSafely(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        switch first {
+        case UInt8(ascii: " "), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "="), UInt8(ascii: "&"): return false
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let afterDigits = bytes.firstIndex { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            guard let afterDigits else { return true }
+            return bytes[afterDigits] != UInt8(ascii: ".") && bytes[afterDigits] != UInt8(ascii: ")")
+        default: return true
+        }
+    }
+
+    /// Whether `text` is all ASCII digits, which keeps cmark's line start going.
+    private static func isDigits(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    /// Appends `bytes` with cmark's escapes; `false` at a control character or a `&` whose
+    /// escaping depends on what follows the text.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
+        guard !hasControls(bytes) else { return false }
+        var runStart = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            let escapes: Bool
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "#"),
+                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "!"),
+                UInt8(ascii: "~"), UInt8(ascii: "|"):
+                escapes = true
+            case UInt8(ascii: "&"):
+                guard index + 1 < bytes.count else { return false }
+                let next = bytes[index + 1]
+                if next == UInt8(ascii: " ") {
+                    escapes = false
+                } else if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next | 0x20) {
+                    escapes = true
+                } else {
+                    return false
+                }
+            default:
+                escapes = false
+            }
+            guard escapes else { continue }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            output.append(UInt8(ascii: "\\"))
+            runStart = index
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        return true
+    }
+
+    /// Whether the tree builder would show a control as a picture or a code point: C0 (line
+    /// endings and tabs included), DEL, C1 and bidi controls.
+    private static func hasControls(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in bytes.indices {
+            switch bytes[index] {
+            case 0x00..<0x20, 0x7F: return true
+            case 0xC2:
+                if index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+            case 0xD8, 0xE2:
+                if TextControls.bidiControlLength(bytes, at: index) > 0 { return true }
+            default: break
+            }
+        }
+        return false
+    }
+}
+
+extension MarkdownInline {
+    /// A soft or hard line break.
+    fileprivate var isBreak: Bool {
+        switch self {
+        case .softBreak, .lineBreak: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Testing
+
+@testable import Scrollback
+
+/// Plain paragraphs skip cmark's writer (``DirectCommonMark``): what they print must be exactly
+/// what cmark prints of the same blocks, for every document, plain or not.
+@Suite struct DirectCommonMarkTests {
+    /// Pieces of text: words, spaces, every ASCII punctuation character, digits before `.` and
+    /// `)`, `&` before letters, digits, `#`, spaces and nothing, controls (C0, C1, bidi), line
+    /// endings and non-ASCII spaces and letters.
+    private static let alphabet = [
+        "a", "word", "Ça", "日本", "👍🏽", "👩‍💻", " ", "  ", "1", "12", "1.", "2)", "3.5", "!", "\"", "#", "$", "%", "&", "&b", "& ",
+        "&#", "&1", "'", "(", ")", "*", "+", ",", "-", ".", "/", ":", ";", "<", "=", ">", "?", "@", "[", "\\", "]", "^", "_", "`",
+        "{", "|", "}", "~", "\n", "\r", "\t", "\u{0}", "\u{7F}", "\u{85}", "\u{200E}", "\u{A0}", "\u{3000}", "@Ann Lee",
+    ]
+
+    /// Link destinations: plain, with characters a destination escapes, without a scheme or
+    /// with an odd one, e-mail, an anchor of the document, and one the URL policy refuses.
+    private static let destinations = [
+        "https://example.com/a", "https://example.com/a_(b)", "https://example.com/a b", "https://example.com/<x>",
+        "https://example.com/a\\b", "https://example.com/`x`", "HTTPS://EXAMPLE.COM/", "ftp://example.com/f",
+        "mailto:bob@example.com", "bob@example.com", "#m-1", "example.com", "javascript:alert(1)", "https://ex.com/?a=1&b=2",
+    ]
+
+    /// What chat text is mostly made of, so that many documents are plain enough to be written
+    /// directly: words, spaces, and punctuation cmark escapes the same everywhere or never.
+    private static let commonPieces = ["a", "word", "Ça", "日本", "👍🏽", " ", "12", ",", ".", "!", "?", ":", "'", "(", ")", "#", "_", "*"]
+
+    private func randomText(_ random: inout SplitMix, maximumPieces: Int = 6) -> String {
+        let count = 1 + Int(random.next() % UInt64(maximumPieces))
+        let pieces = random.next() % 4 == 0 ? Self.alphabet : Self.commonPieces
+        return (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+    }
+
+    /// One inline of a kind the direct writer takes, now and then one it leaves to cmark.
+    private func randomInline(_ random: inout SplitMix) -> MarkdownInline {
+        switch random.next() % 10 {
+        case 0, 1, 2: return .text(randomText(&random))
+        case 3: return .code(randomText(&random, maximumPieces: 3))
+        case 4: return .emphasis(randomTexts(&random))
+        case 5: return .strong(randomTexts(&random))
+        case 6: return .mention(userID: "ann", text: randomText(&random, maximumPieces: 2))
+        case 7: return random.next() % 2 == 0 ? .softBreak : .lineBreak
+        case 8:
+            let destination = Self.destinations[Int(random.next() % UInt64(Self.destinations.count))]
+            let children: [MarkdownInline] = random.next() % 2 == 0 ? [.text(destination)] : randomTexts(&random)
+            return .link(destination: destination, title: random.next() % 8 == 0 ? "a title" : "", children: children)
+        default:
+            switch random.next() % 3 {
+            case 0: return .link(destination: "https://example.com", title: "", children: [.text("x")])
+            case 1: return .strong([.text("a"), .emphasis([.text("b")])])
+            default: return .strikethrough([.text("gone")])
+            }
+        }
+    }
+
+    /// One to three texts, as emphasis may hold.
+    private func randomTexts(_ random: inout SplitMix) -> [MarkdownInline] {
+        (0..<(1 + Int(random.next() % 3))).map { _ in .text(randomText(&random, maximumPieces: 3)) }
+    }
+
+    private func randomBlock(_ random: inout SplitMix, depth: Int = 0) -> MarkdownBlock {
+        let inlines = (0..<(1 + Int(random.next() % 5))).map { _ in randomInline(&random) }
+        switch random.next() % 12 {
+        case 0, 1: return .heading(level: Int(random.next() % 8), inlines)
+        case 2,
+            3 where depth < 3:
+            return .blockQuote((0..<(1 + Int(random.next() % 3))).map { _ in randomBlock(&random, depth: depth + 1) })
+        case 4: return .list(start: nil, tight: true, items: [[.paragraph(inlines)]])
+        default: return .paragraph(inlines)
+        }
+    }
+
+    /// Compares the two writers on `documents` generated documents; returns how many were
+    /// written directly.
+    private func compare(documents: Int, seed: UInt64, block: (inout SplitMix) -> MarkdownBlock) -> Int {
+        var random = SplitMix(seed: seed)
+        var directCount = 0
+        for _ in 0..<documents {
+            let blocks = (0..<(1 + Int(random.next() % 3))).map { _ in block(&random) }
+            let cmark = CommonMark.renderWithCmark(blocks)
+            if let direct = DirectCommonMark.render(blocks) {
+                directCount += 1
+                #expect(direct == cmark, "\(blocks)")
+            }
+            #expect(CommonMark.renderCommonMark(blocks) == cmark)
+        }
+        return directCount
+    }
+
+    @Test func generatedDocumentsPrintAsCmarkPrintsThem() {
+        let count = compare(documents: 20_000, seed: 20_261_202) { randomBlock(&$0) }
+        // Both ways are exercised.
+        #expect(count > 1_000 && count < 10_000, "\(count) written directly")
+    }
+
+    @Test func generatedParagraphsPrintAsCmarkPrintsThem() {
+        // Paragraphs of inlines, in any order and with any text.
+        let count = compare(documents: 20_000, seed: 42) { random in
+            .paragraph((0..<(1 + Int(random.next() % 4))).map { _ in randomInline(&random) })
+        }
+        #expect(count > 2_000 && count < 15_000, "\(count) written directly")
+    }
+
+    @Test func transcriptItemsAreWrittenDirectly() {
+        let items: [[MarkdownBlock]] = [
+            [.paragraph([.strong([.text("Giulia Rossi")])])],
+            [.paragraph([.text("Did anyone bump the "), .emphasis([.text("customer ticket")]), .text(" yet lol")])],
+            [.paragraph([.emphasis([.text("09:35 Edited")])])],
+            [.paragraph([.code("+1 4"), .text(" "), .code("fire 1")])],
+            [.paragraph([.text("thanks! see #42 & the a_b [draft] <soon>")])],
+            [.paragraph([.mention(userID: "ann", text: "@Ann Lee"), .text(" line one"), .lineBreak, .text("line two 👍🏽")])],
+            [.paragraph([.text("about 1.5 million, 3) no: 10 items")]), .paragraph([.text("~~not struck~~ | not a cell")])],
+            [.heading(level: 2, [.text("Monday, March 6, 2023")])],
+            [.paragraph([.text("see "), .link(destination: "https://example.com/a", title: "", children: [.text("the spec")])])],
+            [.paragraph([.link(destination: "https://example.com/a", title: "", children: [.text("https://example.com/a")])])],
+            [.paragraph([.emphasis([.text("09:35"), .text(" "), .text("Edited")])])],
+            [
+                .paragraph([.strong([.text("sam")])]),
+                .blockQuote([.heading(level: 3, [.text("2 replies")]), .paragraph([.text("one"), .softBreak, .text("two")])]),
+            ],
+        ]
+        for blocks in items {
+            let direct = DirectCommonMark.render(blocks)
+            #expect(direct != nil, "\(blocks)")
+            #expect(direct == CommonMark.renderWithCmark(blocks), "\(blocks)")
+        }
+    }
+
+    @Test func whatCmarkMustWriteIsLeftToIt() {
+        let items: [[MarkdownBlock]] = [
+            [.heading(level: 2, [.text("a"), .lineBreak, .text("b")])],
+            [.blockQuote([])],
+            [.list(start: nil, tight: true, items: [[.paragraph([.text("item")])]])],
+            [.paragraph([.text("1. not a list")])],
+            [.paragraph([.text("- not a list")])],
+            [.paragraph([.text(" leading space")])],
+            [.paragraph([.text("trailing space ")])],
+            [.paragraph([.text("a"), .softBreak])],
+            [.paragraph([.emphasis([.text(" spaced ")])])],
+            [.paragraph([.code("a`b")])],
+            [.paragraph([.text("tab\there")])],
+            [.paragraph([.text("bidi \u{202E}x")])],
+            [.paragraph([.text("x &#38; y")])],
+            [.paragraph([.link(destination: "https://example.com", title: "a title", children: [.text("x")])])],
+            [.paragraph([.link(destination: "mailto:bob@example.com", title: "", children: [.text("bob@example.com")])])],
+        ]
+        for blocks in items {
+            #expect(DirectCommonMark.render(blocks) == nil, "\(blocks)")
+        }
+    }
+}
