@@ -606,7 +606,16 @@ struct JSONStreamParser {
         return UnsafeBufferPointer(start: bytes + cursor, count: end - cursor)
     }
 
-    /// Moves past the value ``quickValue()`` returned.
+    /// The bytes from the next value to the end of the window, without moving: a reader that
+    /// knows a value by its bytes (``UserCache``) compares them, and steps over a match with
+    /// ``skip(_:)``. Valid until the parser reads on; `nil` at the end of the input.
+    mutating func bytesAhead() throws(ReadError) -> UnsafeBufferPointer<UInt8>? {
+        guard try peekSignificant() != nil else { return nil }
+        return UnsafeBufferPointer(start: bytes + cursor, count: limit - cursor)
+    }
+
+    /// Moves past the value ``quickValue()`` returned, or the bytes of ``bytesAhead()`` that
+    /// are one whole value.
     mutating func skip(_ value: UnsafeBufferPointer<UInt8>) {
         cursor += value.count
     }

@@ -37,9 +37,7 @@ struct MessageHead {
             case 1:
                 (user, knownUser, userRange) = (nil, nil, nil)
                 let start = try parser.offsetFromPin()
-                if let users, try parser.peekKind() == .object, let written = try parser.quickValue(),
-                    let known = users.user(writtenAs: written)
-                {
+                if let users, try parser.peekKind() == .object, let (known, written) = try users.user(at: &parser) {
                     parser.skip(written)
                     knownUser = known
                 } else {

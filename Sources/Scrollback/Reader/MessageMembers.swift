@@ -223,7 +223,7 @@ struct UserMembers {
     {
         guard try parser.peekKind() == .object else { return .other(try parser.parseValue()) }
         let start = try parser.offsetFromPin()
-        if let users, let written = try parser.quickValue(), let known = users.user(writtenAs: written) {
+        if let users, let (known, written) = try users.user(at: &parser) {
             parser.skip(written)
             var user = UserMembers(raw: .range(start..<parser.endOffsetFromPin))
             user.known = known

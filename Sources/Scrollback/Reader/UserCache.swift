@@ -13,26 +13,64 @@ final class UserCache {
     private struct Entry {
         let bytes: [UInt8]
         let user: ChatUser
+
+        /// Whether `bytes` starts with this entry's: then the value there is this very object,
+        /// since a JSON value ends where its bytes say.
+        func starts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            self.bytes.count <= bytes.count
+                && self.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, $0.count) == 0 }
+        }
     }
 
     /// Slots, each keeping the last user whose bytes hash there: memory stays bounded on an
     /// input with ever new users (or objects that differ in a timestamp each time).
     private var slots = [Entry?](repeating: nil, count: 1024)
+    /// The same users by their first bytes (which hold the `id` when it comes first, as
+    /// exports write it), two to a set: found without first walking the object to its end.
+    private var recent = [Entry?](repeating: nil, count: 2 * 256)
+    private static let prefixLength = 16
+
+    /// The user decoded from an object written exactly as the value at the parser's cursor,
+    /// with that value's bytes, for ``JSONStreamParser/skip(_:)``; the parser has not moved.
+    func user(at parser: inout JSONStreamParser) throws(ReadError) -> (user: ChatUser, written: UnsafeBufferPointer<UInt8>)? {
+        if let ahead = try parser.bytesAhead(), ahead.count >= Self.prefixLength {
+            let set = Self.set(ofPrefix: ahead)
+            for way in 0..<2 {
+                if let entry = recent[set + way], entry.starts(ahead) {
+                    return (entry.user, UnsafeBufferPointer(rebasing: ahead[..<entry.bytes.count]))
+                }
+            }
+        }
+        guard let written = try parser.quickValue(), let user = user(writtenAs: written) else { return nil }
+        return (user, written)
+    }
 
     /// The user decoded from an object written exactly as `bytes`, if one is kept.
-    func user(writtenAs bytes: UnsafeBufferPointer<UInt8>) -> ChatUser? {
-        guard let entry = slots[slot(of: bytes)], entry.bytes.count == bytes.count else { return nil }
-        let same = entry.bytes.withUnsafeBufferPointer { kept in
-            memcmp(kept.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-        }
-        return same ? entry.user : nil
+    private func user(writtenAs bytes: UnsafeBufferPointer<UInt8>) -> ChatUser? {
+        guard let entry = slots[slot(of: bytes)], entry.bytes.count == bytes.count, entry.starts(bytes) else { return nil }
+        return entry.user
     }
 
     /// Keeps `user`, decoded without a warning from an object written as `bytes`.
     func keep(_ user: ChatUser, writtenAs bytes: ArraySlice<UInt8>) {
         guard !bytes.isEmpty else { return }
-        let copy = Array(bytes)
-        slots[copy.withUnsafeBufferPointer(slot)] = Entry(bytes: copy, user: user)
+        let entry = Entry(bytes: Array(bytes), user: user)
+        entry.bytes.withUnsafeBufferPointer { bytes in
+            slots[slot(of: bytes)] = entry
+            guard bytes.count >= Self.prefixLength else { return }
+            // The newest in the set's first way, the one before in its second.
+            let set = Self.set(ofPrefix: bytes)
+            if recent[set] != nil { recent[set + 1] = recent[set] }
+            recent[set] = entry
+        }
+    }
+
+    /// The first way of the set of `recent` for the object whose bytes start `bytes`.
+    private static func set(ofPrefix bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let hash = ((raw.loadUnaligned(as: UInt64.self) &* multiplier) ^ raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) &* multiplier
+        return Int(truncatingIfNeeded: hash >> 56) * 2
     }
 
     private func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int {

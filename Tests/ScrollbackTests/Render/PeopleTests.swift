@@ -118,6 +118,38 @@ extension PeopleTests {
         #expect(index.isSharedDisplayName(" kim"))
     }
 
+    /// Authors are found again by their objects' bytes (``UserCache``), first by the first
+    /// bytes: objects that share them (keys in sorted order, the same user renamed) must still
+    /// give each message its own author, in the full reading and in the index pass.
+    @Test func authorsWrittenAlikeAreToldApart() throws {
+        let authors = [
+            #"{"banned": false, "id": "u1", "name": "Kim"}"#, #"{"banned": false, "id": "u2", "name": "Kim"}"#,
+            #"{"banned": false, "id": "u3", "name": "Lee"}"#, #"{"banned": false, "id": "u1", "name": "Kim Renamed"}"#,
+        ]
+        let order = [0, 1, 0, 2, 3, 1, 0, 3, 2, 2, 1, 0]
+        let messages = order.enumerated().map { number, author in
+            #"{"id": "m\#(number)", "text": "t", "user": \#(authors[author])}"#
+        }
+        let json = "[" + messages.joined(separator: ",\n") + "]"
+        let expected = order.map { ["u1 Kim", "u2 Kim", "u3 Lee", "u1 Kim Renamed"][$0] }
+        var reader = TranscriptReader(bytes: Array(json.utf8))
+        var read: [String] = []
+        while let event = try reader.next() {
+            if case .message(let message) = event { read.append("\(message.user?.id ?? "") \(message.user?.name ?? "")") }
+        }
+        #expect(read == expected)
+        var indexing = TranscriptReader(indexing: ByteSource(bytes: Array(json.utf8)))
+        var indexed: [String] = []
+        while let item = try indexing.nextItem() {
+            if case .message(let message) = item.event { indexed.append("\(message.user?.id ?? "") \(message.user?.name ?? "")") }
+        }
+        #expect(indexed == expected)
+        var first = TranscriptReader(indexing: ByteSource(bytes: Array(json.utf8)))
+        let index = try TranscriptIndex(reading: &first)
+        #expect(index.isSharedDisplayName("Kim"))
+        #expect(!index.isSharedDisplayName("Lee"))
+    }
+
     /// The name key's ASCII shortcut gives what trimming and lower-casing give, for ASCII
     /// names with every kind of blank around them and for names that are not ASCII.
     @Test func nameKeysAreTrimmedAndLowerCased() {
