@@ -69,7 +69,8 @@ final class UserCache {
     private static func set(ofPrefix bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let raw = UnsafeRawPointer(bytes.baseAddress!)
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let hash = ((raw.loadUnaligned(as: UInt64.self) &* multiplier) ^ raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) &* multiplier
+        let first = raw.loadUnaligned(as: UInt64.self) &* multiplier
+        let hash = (first ^ raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) &* multiplier
         return Int(truncatingIfNeeded: hash >> 56) * 2
     }
 
