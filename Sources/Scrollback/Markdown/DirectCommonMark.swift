@@ -8,7 +8,7 @@
 /// which then goes through cmark:
 ///
 /// - paragraphs, headings and block quotes of them, made of text, code spans, emphasis and
-///   strong emphasis of text, mentions, links of text without a title, and breaks between
+///   strong emphasis of text, mentions, links of those without a title, and breaks between
 ///   them;
 /// - text without controls (C0, C1, bidi), with the characters cmark escapes escaped as it
 ///   does (`\*`, `\_`, `\[`, `\]`, `\#`, `\<`, `\>`, `\\`, `` \` ``, `\!`, `&` before a
@@ -132,17 +132,22 @@ enum DirectCommonMark {
         return true
     }
 
-    /// A link of texts, to a destination ``CommonMark/safeDestination(_:)`` lets through: cmark
-    /// writes `<url>` when the text is the URL itself and the URL has a scheme, else
-    /// `[text](url)`. A URL that cmark would escape in there is left to it.
+    /// A link of texts (emphasised or not), to a destination ``CommonMark/safeDestination(_:)``
+    /// lets through: cmark writes `<url>` when the text is one text node holding the URL itself
+    /// and the URL has a scheme, else `[text](url)`. A URL that cmark would escape in there is left to it.
     private static func writeLink(to destination: String, _ children: [MarkdownInline], to output: inout [UInt8]) -> Bool {
         // cmark compares the text with a `mailto:` URL's address to choose `<...>`: left to it.
-        guard let url = CommonMark.safeDestination(destination), !url.hasPrefix("mailto:"),
-            case .text(let first)? = children.first, first.withUTF8Bytes(startsSafely), children.count == 1 || !isDigits(first)
+        guard let url = CommonMark.safeDestination(destination), !url.hasPrefix("mailto:"), let first = children.first
         else { return false }
+        if case .text(let text) = first, !text.withUTF8Bytes(startsSafely) || (children.count > 1 && isDigits(text)) {
+            return false
+        }
         return url.withUTF8Bytes { url in
             guard !url.isEmpty, !hasControls(url) else { return false }
-            if children.count == 1, hasScheme(url), first.utf8.elementsEqual(url) {
+            // The tree builder splits a text at `~` and `|`: cmark then sees several nodes, no autolink.
+            if children.count == 1, case .text(let text) = first, hasScheme(url), text.utf8.elementsEqual(url),
+                !url.contains(UInt8(ascii: "~")), !url.contains(UInt8(ascii: "|"))
+            {
                 output.append(UInt8(ascii: "<"))
                 output.append(contentsOf: url)
                 output.append(UInt8(ascii: ">"))
@@ -151,7 +156,14 @@ enum DirectCommonMark {
             guard !url.contains(where: isEscapedInDestination) else { return false }
             output.append(UInt8(ascii: "["))
             for child in children {
-                guard case .text(let text) = child, !text.isEmpty, text.withUTF8Bytes({ appendEscaped($0, to: &output) }) else {
+                switch child {
+                case .text(let text):
+                    guard !text.isEmpty, text.withUTF8Bytes({ appendEscaped($0, to: &output) }) else { return false }
+                case .strong(let texts):
+                    guard writeDelimited(texts, delimiter: "**", to: &output) else { return false }
+                case .emphasis(let texts):
+                    guard writeDelimited(texts, delimiter: "*", to: &output) else { return false }
+                default:
                     return false
                 }
             }

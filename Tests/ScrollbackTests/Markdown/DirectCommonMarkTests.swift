@@ -20,6 +20,7 @@ import Testing
         "https://example.com/a", "https://example.com/a_(b)", "https://example.com/a b", "https://example.com/<x>",
         "https://example.com/a\\b", "https://example.com/`x`", "HTTPS://EXAMPLE.COM/", "ftp://example.com/f",
         "mailto:bob@example.com", "bob@example.com", "#m-1", "example.com", "javascript:alert(1)", "https://ex.com/?a=1&b=2",
+        "https://example.com/a~b", "https://example.com/a|b", "https://example.com/a_b*c",
     ]
 
     /// What chat text is mostly made of, so that many documents are plain enough to be written
@@ -43,7 +44,12 @@ import Testing
         case 7: return random.next() % 2 == 0 ? .softBreak : .lineBreak
         case 8:
             let destination = Self.destinations[Int(random.next() % UInt64(Self.destinations.count))]
-            let children: [MarkdownInline] = random.next() % 2 == 0 ? [.text(destination)] : randomTexts(&random)
+            let children: [MarkdownInline] =
+                switch random.next() % 4 {
+                case 0, 1: [.text(destination)]
+                case 2: randomTexts(&random)
+                default: [.strong(randomTexts(&random)), .text(" "), .emphasis(randomTexts(&random))]
+                }
             return .link(destination: destination, title: random.next() % 8 == 0 ? "a title" : "", children: children)
         default:
             switch random.next() % 3 {
@@ -114,6 +120,7 @@ import Testing
             [.heading(level: 2, [.text("Monday, March 6, 2023")])],
             [.paragraph([.text("see "), .link(destination: "https://example.com/a", title: "", children: [.text("the spec")])])],
             [.paragraph([.link(destination: "https://example.com/a", title: "", children: [.text("https://example.com/a")])])],
+            [.paragraph([.link(destination: "https://example.com/a", title: "", children: [.strong([.text("A headline")])])])],
             [.paragraph([.emphasis([.text("09:35"), .text(" "), .text("Edited")])])],
             [
                 .paragraph([.strong([.text("sam")])]),
