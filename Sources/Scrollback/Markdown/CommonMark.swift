@@ -8,8 +8,9 @@ import CCmark
 
 /// The only bridge to libcmark. Parsing turns a cmark tree into ``MarkdownDocument`` values;
 /// rendering builds a cmark tree from those values and prints it with cmark's CommonMark
-/// renderer. No cmark pointer leaves this file, and every cmark allocation is freed with
-/// `defer` on the path that made it.
+/// renderer (plain paragraphs skip both, in ``plainPieces(_:keepingLineBreaks:)`` and
+/// ``DirectCommonMark``, with the same result). No cmark pointer leaves this file, and every
+/// cmark allocation is freed with `defer` on the path that made it.
 enum CommonMark {
     /// Rewrites the text of a merged run of text nodes outside links and images, or returns
     /// `nil` to keep it as it is. Chat extensions (bare URLs, mentions) plug in here.

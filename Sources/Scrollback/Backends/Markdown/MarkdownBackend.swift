@@ -2,9 +2,10 @@ import Foundation
 
 /// Writes a transcript as CommonMark, for pasting into documents, issues and wikis.
 ///
-/// Each item becomes Markdown values, a cmark node tree and cmark's own CommonMark output, so
-/// message text is escaped by the renderer and can never add a heading, a list, a link or HTML
-/// of its own. Items are written as they come, each followed by a blank line.
+/// Each item becomes Markdown values, then cmark's own CommonMark output of them (or, for plain
+/// paragraphs, the same bytes written directly), so message text is escaped as cmark escapes it
+/// and can never add a heading, a list, a link or HTML of its own. Items are written as they
+/// come, each followed by a blank line.
 public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
     /// Where the Markdown goes.
     public private(set) var output: Output
