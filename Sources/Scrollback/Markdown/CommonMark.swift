@@ -686,26 +686,9 @@ enum CommonMark {
         /// Whether ``visibleControls(_:)`` would change `text`: decided on its UTF-8 bytes, so
         /// that the many texts with typographic punctuation (also E2 xx xx) are not rebuilt.
         private static func needsVisibleControls<S: StringProtocol>(_ text: S) -> Bool {
-            func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-                let count = bytes.count
-                var index = 0
-                while index < count {
-                    let byte = bytes[index]
-                    switch byte {
-                    case 0x0A, 0x09: break
-                    case 0x00..<0x20, 0x7F: return true
-                    case 0xC2: // U+0080...U+009F
-                        if index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
-                    case 0xD8, 0xE2:
-                        if TextControls.bidiControlLength(bytes, at: index) > 0 { return true }
-                    default: break
-                    }
-                    index += 1
-                }
-                return false
-            }
             // Most texts have none of the lead bytes at all: a tight first pass says so.
             guard containsByte(text, where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else { return false }
+            let scan = { (bytes: UnsafeBufferPointer<UInt8>) in CommonMark.hasControls(bytes, allowingLineFeedsAndTabs: true) }
             if let answer = text.utf8.withContiguousStorageIfAvailable(scan) { return answer }
             return Array(text.utf8).withUnsafeBufferPointer(scan)
         }
@@ -719,6 +702,29 @@ enum CommonMark {
 }
 
 extension CommonMark {
+    /// Whether `bytes` hold a control the tree builder shows as a picture or a code point: C0
+    /// (line feeds and tabs only unless `allowingLineFeedsAndTabs`), DEL, C1 or a bidi control.
+    static func hasControls(_ bytes: UnsafeBufferPointer<UInt8>, allowingLineFeedsAndTabs: Bool = false) -> Bool {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x0A, 0x09:
+                if !allowingLineFeedsAndTabs { return true }
+            case 0x00..<0x20, 0x7F:
+                return true
+            case 0xC2: // U+0080...U+009F
+                if index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+            case 0xD8, 0xE2:
+                if TextControls.bidiControlLength(bytes, at: index) > 0 { return true }
+            default: break
+            }
+            index += 1
+        }
+        return false
+    }
+
     /// The destination to print, or `nil` when the link must go. Besides ``URLPolicy``, a
     /// fragment of our own anchors (`#m-...`, as ``Anchor/fragment(for:)`` writes it) is
     /// allowed: it cannot leave the document.

@@ -15,10 +15,11 @@
 ///   letter), and `~` and `|` escaped as the tree builder writes them;
 /// - nothing whose escaping depends on its place in a line, on a neighbouring node, or on
 ///   spaces cmark would move: a line or a delimited text starting with a space, `+`, `-`, `=`,
-///   `&`, or digits then `.` or `)` (in the same text or the next one); a `&` before anything but a letter or a space; a text or a
-///   delimited text ending in a space before a break or the paragraph's end, or a delimited
-///   text starting or ending with whitespace; a break at a paragraph's start or end, or after
-///   another; code with a backtick, or starting or ending with a space.
+///   `&`, or digits then `.` or `)` (in the same text or the next one); a `&` before anything
+///   but a letter or a space; a text or a delimited text ending in a space before a break or
+///   the paragraph's end, or a delimited text starting or ending with whitespace; a break at a
+///   paragraph's start or end, or after another; code with a backtick, or starting or ending
+///   with a space; a link with a title, to a `mailto:` address, or to a URL cmark escapes.
 ///
 /// `DirectCommonMarkTests` compares this writer with cmark on generated paragraphs that mix
 /// all of these, plain and not.
@@ -134,7 +135,7 @@ enum DirectCommonMark {
 
     /// A link of texts (emphasised or not), to a destination ``CommonMark/safeDestination(_:)``
     /// lets through: cmark writes `<url>` when the text is one text node holding the URL itself
-    /// and the URL has a scheme, else `[text](url)`. A URL that cmark would escape in there is left to it.
+    /// and the URL has a scheme, else `[text](url)`, where a URL it would escape is left to it.
     private static func writeLink(to destination: String, _ children: [MarkdownInline], to output: inout [UInt8]) -> Bool {
         // cmark compares the text with a `mailto:` URL's address to choose `<...>`: left to it.
         guard let url = CommonMark.safeDestination(destination), !url.hasPrefix("mailto:"), let first = children.first
@@ -143,7 +144,7 @@ enum DirectCommonMark {
             return false
         }
         return url.withUTF8Bytes { url in
-            guard !url.isEmpty, !hasControls(url) else { return false }
+            guard !url.isEmpty, !CommonMark.hasControls(url) else { return false }
             // The tree builder splits a text at `~` and `|`: cmark then sees several nodes, no autolink.
             if children.count == 1, case .text(let text) = first, hasScheme(url), text.utf8.elementsEqual(url),
                 !url.contains(UInt8(ascii: "~")), !url.contains(UInt8(ascii: "|"))
@@ -201,7 +202,7 @@ enum DirectCommonMark {
     private static func writeCode(_ code: String, to output: inout [UInt8]) -> Bool {
         code.withUTF8Bytes { bytes in
             guard let first = bytes.first, let last = bytes.last, first != UInt8(ascii: " "), last != UInt8(ascii: " "),
-                !hasControls(bytes), !bytes.contains(UInt8(ascii: "`"))
+                !CommonMark.hasControls(bytes), !bytes.contains(UInt8(ascii: "`"))
             else { return false }
             output.append(UInt8(ascii: "`"))
             output.append(contentsOf: bytes)
@@ -233,7 +234,7 @@ enum DirectCommonMark {
     /// Appends `bytes` with cmark's escapes; `false` at a control character or a `&` whose
     /// escaping depends on what follows the text.
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
-        guard !hasControls(bytes) else { return false }
+        guard !CommonMark.hasControls(bytes) else { return false }
         var runStart = 0
         for index in bytes.indices {
             let byte = bytes[index]
@@ -263,22 +264,6 @@ enum DirectCommonMark {
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         return true
-    }
-
-    /// Whether the tree builder would show a control as a picture or a code point: C0 (line
-    /// endings and tabs included), DEL, C1 and bidi controls.
-    private static func hasControls(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for index in bytes.indices {
-            switch bytes[index] {
-            case 0x00..<0x20, 0x7F: return true
-            case 0xC2:
-                if index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
-            case 0xD8, 0xE2:
-                if TextControls.bidiControlLength(bytes, at: index) > 0 { return true }
-            default: break
-            }
-        }
-        return false
     }
 }
 
