@@ -92,9 +92,11 @@ public final class TranscriptIndex {
     private let spool: TemporaryFile?
     /// The replies of events that were in memory, in input order.
     private var heldReplies: [ChatMessage] = []
-    /// The key tables and stacks every reply read back shares: making them costs more than
-    /// parsing a reply. The lock keeps two threads asking for replies from sharing them at once.
+    /// The key tables and stacks every reply read back shares (making them costs more than
+    /// parsing a reply), and the authors decoded so far (``UserCache``, as the reading keeps
+    /// them). The lock keeps two threads asking for replies from sharing them at once.
     private let replyWorkspace = JSONStreamParser.Workspace()
+    private let replyUsers = UserCache()
     private let replyLock = NSLock()
 
     /// Reads every event of `reader`, keeping what the filter admits. A read error does not
@@ -272,8 +274,10 @@ public final class TranscriptIndex {
         replyLock.lock()
         defer { replyLock.unlock() }
         var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1), workspace: replyWorkspace)
-        guard (try? parser.pinNextValue()) != nil, let members = try? MessageMembers.read(from: &parser) else { return nil }
+        guard (try? parser.pinNextValue()) != nil, let members = try? MessageMembers.read(from: &parser, users: replyUsers) else {
+            return nil
+        }
         let text = JSONText(message: Array(parser.pinnedBytes()))
-        return try? MessageDecoder(warn: { _, _ in }).message(members, path: "", text: text).get()
+        return try? MessageDecoder(warn: { _, _ in }, users: replyUsers).message(members, path: "", text: text).get()
     }
 }
