@@ -782,8 +782,7 @@ public struct TranscriptReader {
         guard let message = decoder.indexedMessage(head) else { return nil }
         if let users = decoder.users, let range = head.userRange, let user = message.user {
             // The same bytes always decode to the same author: the next time, they are skipped.
-            let bytes = parser.pinnedBytes()
-            users.keep(user, writtenAs: ArraySlice(bytes[range]))
+            users.keep(user, writtenAs: parser.pinnedBytes()[range])
         }
         guard message.parentID != nil else { return .message(message, json: nil) }
         return .message(message, json: Array(parser.pinnedBytes()))

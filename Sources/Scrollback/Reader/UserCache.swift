@@ -52,7 +52,7 @@ final class UserCache {
     }
 
     /// Keeps `user`, decoded without a warning from an object written as `bytes`.
-    func keep(_ user: ChatUser, writtenAs bytes: ArraySlice<UInt8>) {
+    func keep(_ user: ChatUser, writtenAs bytes: some Collection<UInt8>) {
         guard !bytes.isEmpty else { return }
         let entry = Entry(bytes: Array(bytes), user: user)
         entry.bytes.withUnsafeBufferPointer { bytes in
