@@ -620,6 +620,24 @@ struct JSONStreamParser {
         cursor += value.count
     }
 
+    /// The next value made by `read` from its bytes, when it is a string wholly in the window
+    /// without escapes or controls and `read` accepts those bytes: the string is then consumed.
+    /// Otherwise nothing is consumed and `nil` is returned, for the caller to parse the value as
+    /// usual. A member such as a date is so read straight from the input, with no `String`
+    /// made (and interned, and freed) on the way.
+    mutating func readPlainString<Value>(_ read: (UnsafeBufferPointer<UInt8>) -> Value?) throws(ReadError) -> Value? {
+        guard try peekSignificant() == UInt8(ascii: "\"") else { return nil }
+        let start = cursor + 1
+        var end = Self.skippingPlainWords(bytes, from: start, limit: limit)
+        while end < limit, bytes[end] != UInt8(ascii: "\"") {
+            guard bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 else { return nil }
+            end += 1
+        }
+        guard end < limit, let value = read(UnsafeBufferPointer(start: bytes + start, count: end - start)) else { return nil }
+        cursor = end + 1
+        return value
+    }
+
     /// Consumes the next value, checking its syntax, without building it.
     mutating func skipValue() throws(ReadError) {
         let depth = containers.count

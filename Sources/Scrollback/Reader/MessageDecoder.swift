@@ -421,6 +421,14 @@ private struct Fields {
         }
     }
 
+    func date(_ member: MessageMembers.DateMember?, _ key: String) -> Date? {
+        switch member {
+        case .date(let date)?: return date
+        case .other(let value)?: return date(value, key)
+        case nil: return nil
+        }
+    }
+
     func date(_ value: JSONValue?, _ key: String) -> Date? {
         guard let value = present(value) else { return nil }
         guard let string = value.stringValue else {

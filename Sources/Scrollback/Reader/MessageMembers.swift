@@ -1,3 +1,5 @@
+import Foundation
+
 /// The members of a message object that ``MessageDecoder`` reads, each as written; the rest is
 /// left to `raw`. They come from an object already parsed, or straight from the input by
 /// ``read(from:)``, which skips every other member unbuilt and notes where the object's bytes
@@ -10,7 +12,8 @@ struct MessageMembers {
     var id, type, text: JSONValue?
     var hasHTML = false
     var user: Nested<UserMembers>?
-    var createdAt, updatedAt, textUpdatedAt, deletedAt, deletedForMe: JSONValue?
+    var createdAt, updatedAt, textUpdatedAt, deletedAt: DateMember?
+    var deletedForMe: JSONValue?
     var attachments: JSONValue?
     var quotedMessageID: JSONValue?
     var quotedMessage: NestedMessage?
@@ -18,9 +21,10 @@ struct MessageMembers {
     var threadParticipants, mentionedUsers: List<UserMembers>?
     var latestReactions, ownReactions: List<ReactionMembers>?
     var reactionGroups, reactionCounts, reactionScores: JSONValue?
-    var pinned, pinnedAt: JSONValue?
+    var pinned: JSONValue?
+    var pinnedAt, pinExpires: DateMember?
     var pinnedBy: Nested<UserMembers>?
-    var pinExpires, silent, shadowed, command, args: JSONValue?
+    var silent, shadowed, command, args: JSONValue?
     var poll, sharedLocation: JSONValue?
     var raw: RawPlace
     /// In ``read(from:users:)``: whether the object has a key that makes a top-level object a
@@ -47,6 +51,19 @@ struct MessageMembers {
                 guard let text else { return RawJSONObject(JSONObject()) }
                 return RawJSONObject(text, range: range)
             }
+        }
+    }
+
+    /// A member expected to be a date: read from the input's bytes when they are one, else the
+    /// value as written, for the decoder to read and warn about.
+    enum DateMember {
+        case date(Date)
+        case other(JSONValue)
+
+        /// The date at the parser's next value, or the value found there instead.
+        static func read(from parser: inout JSONStreamParser) throws(ReadError) -> DateMember {
+            if let date = try parser.readPlainString(RFC3339.parse(bytes:)) { return .date(date) }
+            return .other(try parser.parseValue())
         }
     }
 
@@ -82,10 +99,10 @@ struct MessageMembers {
             case "text": text = value
             case "html": hasHTML = true
             case "user": user = Nested(value, UserMembers.init)
-            case "created_at": createdAt = value
-            case "updated_at": updatedAt = value
-            case "message_text_updated_at": textUpdatedAt = value
-            case "deleted_at": deletedAt = value
+            case "created_at": createdAt = .other(value)
+            case "updated_at": updatedAt = .other(value)
+            case "message_text_updated_at": textUpdatedAt = .other(value)
+            case "deleted_at": deletedAt = .other(value)
             case "deleted_for_me": deletedForMe = value
             case "attachments": attachments = value
             case "quoted_message_id": quotedMessageID = value
@@ -106,9 +123,9 @@ struct MessageMembers {
             case "reaction_counts": reactionCounts = value
             case "reaction_scores": reactionScores = value
             case "pinned": pinned = value
-            case "pinned_at": pinnedAt = value
+            case "pinned_at": pinnedAt = .other(value)
             case "pinned_by": pinnedBy = Nested(value, UserMembers.init)
-            case "pin_expires": pinExpires = value
+            case "pin_expires": pinExpires = .other(value)
             case "silent": silent = value
             case "shadowed": shadowed = value
             case "command": command = value
@@ -155,10 +172,10 @@ struct MessageMembers {
                 members.hasHTML = true
                 try parser.skipValue()
             case 4: members.user = try user(&parser)
-            case 5: members.createdAt = try parser.parseValue()
-            case 6: members.updatedAt = try parser.parseValue()
-            case 7: members.textUpdatedAt = try parser.parseValue()
-            case 8: members.deletedAt = try parser.parseValue()
+            case 5: members.createdAt = try DateMember.read(from: &parser)
+            case 6: members.updatedAt = try DateMember.read(from: &parser)
+            case 7: members.textUpdatedAt = try DateMember.read(from: &parser)
+            case 8: members.deletedAt = try DateMember.read(from: &parser)
             case 9: members.deletedForMe = try parser.parseValue()
             case 10: members.attachments = try parser.parseValue()
             case 11: members.quotedMessageID = try parser.parseValue()
@@ -179,9 +196,9 @@ struct MessageMembers {
             case 21: members.reactionCounts = try parser.parseValue()
             case 22: members.reactionScores = try parser.parseValue()
             case 23: members.pinned = try parser.parseValue()
-            case 24: members.pinnedAt = try parser.parseValue()
+            case 24: members.pinnedAt = try DateMember.read(from: &parser)
             case 25: members.pinnedBy = try user(&parser)
-            case 26: members.pinExpires = try parser.parseValue()
+            case 26: members.pinExpires = try DateMember.read(from: &parser)
             case 27: members.silent = try parser.parseValue()
             case 28: members.shadowed = try parser.parseValue()
             case 29: members.command = try parser.parseValue()
@@ -247,12 +264,14 @@ struct UserMembers {
 
 /// The members of a reaction object that ``MessageDecoder`` reads.
 struct ReactionMembers {
-    var type, score, userID, createdAt: JSONValue?
+    var type, score, userID: JSONValue?
+    var createdAt: MessageMembers.DateMember?
     var user: MessageMembers.Nested<UserMembers>?
     var raw: MessageMembers.RawPlace
 
     init(_ object: JSONObject) {
-        (type, score, userID, createdAt) = (object["type"], object["score"], object["user_id"], object["created_at"])
+        (type, score, userID) = (object["type"], object["score"], object["user_id"])
+        createdAt = object["created_at"].map(MessageMembers.DateMember.other)
         user = object["user"].map { MessageMembers.Nested($0, UserMembers.init) }
         raw = .object(object)
     }
@@ -278,7 +297,7 @@ struct ReactionMembers {
             case 1: reaction.score = try parser.parseValue()
             case 2: reaction.userID = try parser.parseValue()
             case 3: reaction.user = try UserMembers.read(from: &parser, users: users)
-            default: reaction.createdAt = try parser.parseValue()
+            default: reaction.createdAt = try MessageMembers.DateMember.read(from: &parser)
             }
         }
         reaction.raw = .range(start..<parser.endOffsetFromPin)

@@ -239,6 +239,13 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
             #"{"name": "N"}"#, #"{"id": 5, "name": 7, "image": []}"#, #""2023-13-45T99:00:00Z""#, #""2023-01-02T03:04:05Z""#,
             #"[{"type": "like", "user": {"id": "u"}}, {"type": 3}, 7, {"user": "x"}]"#, #"[{"id": "u", "name": "Ada"}, "bob"]"#,
             #"{"like": {"count": 2}, "love": 3}"#, #"{"id": "q", "text": "quoted", "user": 4}"#,
+            // Dates are read from the input's bytes when they are plain strings: every form (of
+            // one instant, so that no message seems sent before the one above it), and strings
+            // only a parse can read (escapes) or none can (a trailing space, `é`, a 29 February).
+            #""2023-01-02T08:34:05.000000000+05:30""#, #""2023-01-02t03:04:05z""#, #""2023-01-02 02:34:05.0-00:30""#,
+            #""2023\u002d01-02T03:04:05Z""#, #""2023-01-02T03:04:05Z ""#, #""2023-01-02T03:04:05Zé""#, #""2023-02-29T00:00:00Z""#,
+            #"[{"type": "like", "created_at": "2023-01-02T03:04:05Z"}, {"type": "wow", "created_at": "2023-01-02T03:04:05"}]"#,
+            #"[{"type": "like", "created_at": 5}, {"type": "wow", "created_at": "2023-01-02T03:04:05\/"}]"#,
         ]
         let keys = [
             "id", "type", "text", "html", "user", "created_at", "updated_at", "message_text_updated_at", "deleted_at",
