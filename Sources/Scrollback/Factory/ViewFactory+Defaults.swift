@@ -342,9 +342,11 @@ extension ViewFactory {
         var seenKeys: [String] = []
         var seen: Set<String> = []
         let few = reactions.count <= 16
-        for reaction in reactions where reaction.type == group.type {
-            let id = reaction.user.flatMap { $0.id.isEmpty ? nil : $0.id } ?? reaction.userID ?? ""
-            var user = reaction.user ?? ChatUser(id: id)
+        // By index: a reaction is read in place, where a loop variable would copy all of it.
+        for index in reactions.indices where reactions[index].type == group.type {
+            let given = reactions[index].user
+            let id = given.flatMap { $0.id.isEmpty ? nil : $0.id } ?? reactions[index].userID ?? ""
+            var user = given ?? ChatUser(id: id)
             // Set only when it differs: a user's fields are shared with the message until changed.
             if user.id != id { user.id = id }
             if user.name?.isEmpty ?? true { user.name = context.knownNames[id] }

@@ -117,7 +117,11 @@ struct MessageDecoder {
         } else if case .object(let user)? = head.user {
             message.user = self.user(user, path: FieldPath(base: ""))
         }
-        if case .string(let date)? = head.createdAt { message.createdAt = RFC3339.parse(date) }
+        if let sent = head.sentAt {
+            message.createdAt = sent
+        } else if case .string(let date)? = head.createdAt {
+            message.createdAt = RFC3339.parse(date)
+        }
         switch head.parentID {
         case .string(let id)? where !id.isEmpty: message.parentID = id
         case .integer(let id)?: message.parentID = String(id)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The few members of a message object that ``TranscriptIndex`` needs, picked out of the input
 /// by a reader that skips every other value without building it (``TranscriptReader/Mode/index``).
 ///
@@ -6,6 +8,8 @@ struct MessageHead {
     var id: JSONValue?
     var parentID: JSONValue?
     var createdAt: JSONValue?
+    /// `created_at` when it was read straight from the input's bytes (then `createdAt` is `nil`).
+    var sentAt: Date?
     var showInChannel: JSONValue?
     /// The author as an object holding only its `id` and `name`; `null` when `user` is not an object.
     var user: JSONValue?
@@ -19,7 +23,9 @@ struct MessageHead {
     var sawContentKey = false
 
     /// Whether the object has one of ``MessageDecoder/contentKeys``: whether it is a message.
-    var hasContent: Bool { sawContentKey || user != nil || knownUser != nil || createdAt != nil || parentID != nil }
+    var hasContent: Bool {
+        sawContentKey || user != nil || knownUser != nil || createdAt != nil || sentAt != nil || parentID != nil
+    }
 
     /// The indexed keys, in the order of ``readMembers(from:)``'s cases, then the other content
     /// keys, whose presence alone counts.
@@ -45,7 +51,13 @@ struct MessageHead {
                     userRange = start..<parser.endOffsetFromPin
                 }
             case 2: parentID = try parser.parseValue()
-            case 3: createdAt = try parser.parseValue()
+            case 3:
+                // A repeated key keeps its last value, whichever way each was read.
+                if let date = try parser.readPlainString(RFC3339.parse(bytes:)) {
+                    (sentAt, createdAt) = (date, nil)
+                } else {
+                    (sentAt, createdAt) = (nil, try parser.parseValue())
+                }
             case 4: showInChannel = try parser.parseValue()
             default:
                 sawContentKey = true

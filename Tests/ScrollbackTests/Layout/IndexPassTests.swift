@@ -438,6 +438,10 @@ struct TranscriptGenerator {
         case 1: fields.append(#""created_at":"not a date""#)
         case 2: fields.append(#""created_at":1775000000"#)
         case 3: fields.append(#""created_at":null"#)
+        // Dates read from the bytes or parsed, repeated either way round, and escaped.
+        case 4: fields.append("\"created_at\":\"soon\",\"created_at\":\(date())")
+        case 5: fields.append("\"created_at\":\(date()),\"created_at\":\(pick(["null", "7", "\"soon\""]))")
+        case 6: fields.append("\"created_at\":" + date().replacingOccurrences(of: "-04-", with: "\\u002d04-"))
         default: fields.append("\"created_at\":\(date())")
         }
         if chance(30), ids.count > 1 {

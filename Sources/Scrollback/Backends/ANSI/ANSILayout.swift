@@ -381,16 +381,23 @@ package final class ANSILayout {
         let left = StyledSpan("│ ", style: border)
         let right = StyledSpan(" │", style: border)
         for index in inner.indices {
-            inner[index].spans.insert(left, at: 0)
+            // One new array a line, the borders in place: inserting the left one would move
+            // the spans and grow the array, then appending the right one grow it again.
+            var spans: [StyledSpan] = []
+            spans.reserveCapacity(inner[index].spans.count + 3)
+            spans.append(left)
+            spans.append(contentsOf: inner[index].spans)
             if inner[index].hasAmbiguousWidth {
                 // Terminals disagree how wide this line is: a right border would stand in a
                 // different column in each, so the line goes without one (and so do outer boxes').
+                inner[index].spans = spans
                 inner[index].width += 2
                 continue
             }
             let width = inner[index].width
-            inner[index].spans.append(StyledSpan(RepeatedText.spaces(max(0, contentWidth - width))))
-            inner[index].spans.append(right)
+            spans.append(StyledSpan(RepeatedText.spaces(max(0, contentWidth - width))))
+            spans.append(right)
+            inner[index].spans = spans
             inner[index].width = max(width, contentWidth) + 4
         }
         lines.reserveCapacity(lines.count + inner.count + 2)
