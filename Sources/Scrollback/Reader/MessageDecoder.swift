@@ -343,7 +343,9 @@ private struct Fields {
     let warn: (String, String) -> Void
 
     private func present(_ value: JSONValue?) -> JSONValue? {
-        guard let value, value != .null else { return nil }
+        // A pattern, not `!= .null`: the derived `==` costs a call and a copy, for every member.
+        guard let value else { return nil }
+        if case .null = value { return nil }
         return value
     }
 
