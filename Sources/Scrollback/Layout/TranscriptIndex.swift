@@ -88,7 +88,7 @@ public final class TranscriptIndex {
     private(set) var replies: [SpooledReply] = []
     /// A bit for each parent's key, taken from its high bits (``replyRange(to:)``): every
     /// message asks for its replies and most have none, which one bit then says.
-    private var parentBits: [UInt64] = []
+    private var parentBits: [UInt64] = [0]
     /// Which page shows each message, sorted by id hash; empty when the document is not split.
     private(set) var messagePages: [PageAssigner.Entry] = []
     /// Where replies read from JSON go; `nil` when the events were in memory.
@@ -277,10 +277,8 @@ public final class TranscriptIndex {
     private func replyRange(to parentID: String) -> Range<Int> {
         // Two searches, not a walk over the replies: every message asks, and a thread may be long.
         let key = MessageIDSet.key(parentID)
-        if !parentBits.isEmpty {
-            let bit = Self.parentBit(key, words: parentBits.count)
-            guard parentBits[bit.word] & bit.mask != 0 else { return 0..<0 }
-        }
+        let bit = Self.parentBit(key, words: parentBits.count)
+        guard parentBits[bit.word] & bit.mask != 0 else { return 0..<0 }
         let low = replies.firstIndex(notBelow: key, by: \.parent)
         guard low < replies.count, replies[low].parent == key else { return low..<low }
         return low..<replies.firstIndex(notBelow: key + 1, by: \.parent)

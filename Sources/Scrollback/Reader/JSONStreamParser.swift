@@ -363,15 +363,8 @@ struct JSONStreamParser {
         }
         guard bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
-        index = start
-        index = Self.skippingPlainWords(bytes, from: index, limit: limit)
-        while index < limit && bytes[index] != UInt8(ascii: "\"") {
-            guard bytes[index] != UInt8(ascii: "\\") && bytes[index] >= 0x20 else { return nil }
-            index += 1
-        }
-        guard index < limit else { return nil }
-        let end = index
-        index += 1
+        guard let end = Self.plainStringEnd(bytes, from: start, limit: limit) else { return nil }
+        index = end + 1
         skipSpace()
         guard index < limit, bytes[index] == UInt8(ascii: ":") else { return nil }
         let found = keys.index(of: UnsafeBufferPointer(start: bytes + start, count: end - start), readable: limit - start >= 16)
@@ -626,14 +619,9 @@ struct JSONStreamParser {
     /// usual. A member such as a date is so read straight from the input, with no `String`
     /// made (and interned, and freed) on the way.
     mutating func readPlainString<Value>(_ read: (UnsafeBufferPointer<UInt8>) -> Value?) throws(ReadError) -> Value? {
-        guard try peekSignificant() == UInt8(ascii: "\"") else { return nil }
-        let start = cursor + 1
-        var end = Self.skippingPlainWords(bytes, from: start, limit: limit)
-        while end < limit, bytes[end] != UInt8(ascii: "\"") {
-            guard bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 else { return nil }
-            end += 1
-        }
-        guard end < limit, let value = read(UnsafeBufferPointer(start: bytes + start, count: end - start)) else { return nil }
+        guard try peekSignificant() == UInt8(ascii: "\""), let end = Self.plainStringEnd(bytes, from: cursor + 1, limit: limit),
+            let value = read(UnsafeBufferPointer(start: bytes + cursor + 1, count: end - cursor - 1))
+        else { return nil }
         cursor = end + 1
         return value
     }
@@ -783,6 +771,19 @@ struct JSONStreamParser {
                 break
             }
         }
+    }
+
+    /// The index of the closing quote of the string whose body starts at `start`, when the body
+    /// has no escape or control and the quote is in the window; `nil` otherwise. Such a body's
+    /// bytes are the string's own.
+    @inline(__always)
+    private static func plainStringEnd(_ bytes: UnsafePointer<UInt8>, from start: Int, limit: Int) -> Int? {
+        var index = skippingPlainWords(bytes, from: start, limit: limit)
+        while index < limit && bytes[index] != UInt8(ascii: "\"") {
+            guard bytes[index] != UInt8(ascii: "\\") && bytes[index] >= 0x20 else { return nil }
+            index += 1
+        }
+        return index < limit ? index : nil
     }
 
     /// Moves eight bytes at a time from `index` while none of them is a quote, a backslash or a

@@ -117,10 +117,10 @@ struct MessageDecoder {
         } else if case .object(let user)? = head.user {
             message.user = self.user(user, path: FieldPath(base: ""))
         }
-        if let sent = head.sentAt {
-            message.createdAt = sent
-        } else if case .string(let date)? = head.createdAt {
-            message.createdAt = RFC3339.parse(date)
+        switch head.createdAt {
+        case .date(let date)?: message.createdAt = date
+        case .other(.string(let date))?: message.createdAt = RFC3339.parse(date)
+        default: break
         }
         switch head.parentID {
         case .string(let id)? where !id.isEmpty: message.parentID = id

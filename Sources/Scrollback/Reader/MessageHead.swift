@@ -1,5 +1,3 @@
-import Foundation
-
 /// The few members of a message object that ``TranscriptIndex`` needs, picked out of the input
 /// by a reader that skips every other value without building it (``TranscriptReader/Mode/index``).
 ///
@@ -7,9 +5,7 @@ import Foundation
 struct MessageHead {
     var id: JSONValue?
     var parentID: JSONValue?
-    var createdAt: JSONValue?
-    /// `created_at` when it was read straight from the input's bytes (then `createdAt` is `nil`).
-    var sentAt: Date?
+    var createdAt: MessageMembers.DateMember?
     var showInChannel: JSONValue?
     /// The author as an object holding only its `id` and `name`; `null` when `user` is not an object.
     var user: JSONValue?
@@ -23,9 +19,7 @@ struct MessageHead {
     var sawContentKey = false
 
     /// Whether the object has one of ``MessageDecoder/contentKeys``: whether it is a message.
-    var hasContent: Bool {
-        sawContentKey || user != nil || knownUser != nil || createdAt != nil || sentAt != nil || parentID != nil
-    }
+    var hasContent: Bool { sawContentKey || user != nil || knownUser != nil || createdAt != nil || parentID != nil }
 
     /// The indexed keys, in the order of ``readMembers(from:)``'s cases, then the other content
     /// keys, whose presence alone counts.
@@ -51,13 +45,7 @@ struct MessageHead {
                     userRange = start..<parser.endOffsetFromPin
                 }
             case 2: parentID = try parser.parseValue()
-            case 3:
-                // A repeated key keeps its last value, whichever way each was read.
-                if let date = try parser.readPlainString(RFC3339.parse(bytes:)) {
-                    (sentAt, createdAt) = (date, nil)
-                } else {
-                    (sentAt, createdAt) = (nil, try parser.parseValue())
-                }
+            case 3: createdAt = try MessageMembers.DateMember.read(from: &parser)
             case 4: showInChannel = try parser.parseValue()
             default:
                 sawContentKey = true
@@ -73,7 +61,7 @@ struct MessageHead {
         case 2 where key == "id": id = try parser.parseValue()
         case 4 where key == "user": user = try Self.readUser(from: &parser)
         case 9 where key == "parent_id": parentID = try parser.parseValue()
-        case 10 where key == "created_at": createdAt = try parser.parseValue()
+        case 10 where key == "created_at": createdAt = .other(try parser.parseValue())
         case 15 where key == "show_in_channel": showInChannel = try parser.parseValue()
         case _ where [4, 10, 11].contains(key.utf8.count) && MessageDecoder.contentKeys.contains(key):
             sawContentKey = true
@@ -88,7 +76,10 @@ struct MessageHead {
         var head = MessageHead()
         try head.read(key, from: &parser)
         // A content key's value is not needed, only that the key is there.
-        return head.id ?? head.user ?? head.parentID ?? head.createdAt ?? head.showInChannel ?? (head.sawContentKey ? .null : nil)
+        // `read(_:from:)` keeps a date as written.
+        var createdAt: JSONValue?
+        if case .other(let value)? = head.createdAt { createdAt = value }
+        return head.id ?? head.user ?? head.parentID ?? createdAt ?? head.showInChannel ?? (head.sawContentKey ? .null : nil)
     }
 
     private static func readUser(from parser: inout JSONStreamParser) throws(ReadError) -> JSONValue {

@@ -632,7 +632,7 @@ public struct TranscriptReader {
             var head = MessageHead()
             head.id = resolved["id"]
             head.user = resolved["user"]
-            head.createdAt = resolved["created_at"]
+            head.createdAt = resolved["created_at"].map(MessageMembers.DateMember.other)
             head.parentID = resolved["parent_id"]
             head.showInChannel = resolved["show_in_channel"]
             head.sawContentKey = true
