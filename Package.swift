@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+let staticRuntimeInRelease: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+
 let package = Package(
     name: "Scrollback",
     products: [
@@ -30,8 +32,13 @@ let package = Package(
         .target(name: "Scrollback", dependencies: ["CCmark"]),
         .target(name: "ScrollbackTesting", dependencies: ["Scrollback", "CZlib"]),
         // The command line lives in a library so that tests run it in-process.
-        .target(name: "ScrollbackCLI", dependencies: ["Scrollback"]),
-        .executableTarget(name: "scrollback", dependencies: ["ScrollbackCLI", "CJemalloc"]),
+        .target(name: "ScrollbackCLI", dependencies: ["Scrollback"], swiftSettings: staticRuntimeInRelease),
+        // Released with the Swift runtime and Foundation linked in: calls into the runtime
+        // (reference counting above all) then go straight to it, and nothing is bound at start.
+        // Linking needs libcurl's development files (Scripts/install-dependencies).
+        .executableTarget(
+            name: "scrollback", dependencies: ["ScrollbackCLI", "CJemalloc"],
+            swiftSettings: staticRuntimeInRelease, linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // What the test targets share: where their files go.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Snapshot references sit beside the tests that read them.
