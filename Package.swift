@@ -1,6 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The command line's modules, built for release, import the static Foundation: its modules name
+// the libraries that linking it in needs (CoreFoundation, ICU, libcurl). The library targets
+// keep the shared one, so that packages depending on Scrollback build as they always have.
 let staticRuntimeInRelease: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 
 let package = Package(
