@@ -33,6 +33,7 @@ archive-test:
 release:
 	swift build -c release --product scrollback
 
-# A release binary for machines without Swift (containers, batch engines): .build/portable/scrollback.
+# A stripped copy of the release binary (the runtime is linked in), for machines without Swift
+# (containers, batch engines): .build/portable/scrollback.
 portable:
 	Scripts/build-portable
