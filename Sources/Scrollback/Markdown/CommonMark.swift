@@ -360,9 +360,10 @@ enum CommonMark {
     /// Every piece of text goes into a text or code node, which cmark's renderer escapes, so
     /// no text can change the structure built here. Raw HTML becomes text; links whose
     /// destination fails ``URLPolicy`` keep only their label; images become links to the image.
-    /// Plain paragraphs are written directly, byte for byte the same (``DirectCommonMark``).
+    /// Plain paragraphs are written directly, byte for byte the same (``DirectCommonMark``);
+    /// cmark writes the others, a paragraph or heading at a time where it can.
     static func renderCommonMark(_ blocks: [MarkdownBlock]) -> String {
-        DirectCommonMark.render(blocks) ?? renderWithCmark(blocks)
+        DirectCommonMark.render(blocks, leavingToCmark: { renderWithCmark([$0]) }) ?? renderWithCmark(blocks)
     }
 
     /// ``renderCommonMark(_:)`` always through cmark; tests compare the two.

@@ -14,21 +14,40 @@
 ///   does (`\*`, `\_`, `\[`, `\]`, `\#`, `\<`, `\>`, `\\`, `` \` ``, `\!`, `&` before a
 ///   letter), and `~` and `|` escaped as the tree builder writes them;
 /// - nothing whose escaping depends on its place in a line, on a neighbouring node, or on
-///   spaces cmark would move: a line or a delimited text starting with a space, `+`, `-`, `=`,
-///   `&`, or digits then `.` or `)` (in the same text or the next one); a `&` before anything
-///   but a letter or a space; a text or a delimited text ending in a space before a break or
-///   the paragraph's end, or a delimited text starting or ending with whitespace; a break at a
-///   paragraph's start or end, or after another; code with a backtick, or starting or ending
-///   with a space; a link with a title, to a `mailto:` address, or to a URL cmark escapes.
+///   spaces cmark would move: a line starting with a space, `+`, `-`, `=`, `&`, or digits then
+///   `.` or `)` (in the same text or the next one; emphasis never starts a line's content, as
+///   its delimiter comes first); a `&` before anything but a letter or a space; a text or a
+///   delimited text ending in a space before a break or the paragraph's end, or a delimited
+///   text starting or ending with whitespace; a break at a paragraph's start or end, or after
+///   another; code with a backtick, or starting or ending with a space; a link with a title, to
+///   a `mailto:` address, or to a URL cmark escapes.
+///
+/// A paragraph or heading that it cannot write need not send the whole document to cmark:
+/// ``render(_:leavingToCmark:)`` has cmark write that block alone and puts its lines in place.
+/// Blocks are separated by blank lines, so cmark writes a block alone as it writes it among
+/// others, line starts and escapes included; a block quote only puts its `> ` before each line.
+/// (A thread, a quote of many messages, would otherwise all go through cmark for one reply
+/// that starts with `+1`.)
 ///
 /// `DirectCommonMarkTests` compares this writer with cmark on generated paragraphs that mix
 /// all of these, plain and not.
 enum DirectCommonMark {
-    /// `blocks` as CommonMark, or `nil` when cmark must write them.
+    /// `blocks` as CommonMark, or `nil` when cmark must write any of them.
     static func render(_ blocks: [MarkdownBlock]) -> String? {
+        render(blocks, cmark: nil)
+    }
+
+    /// `blocks` as CommonMark, each paragraph and heading this writer cannot print written by
+    /// `cmark` on its own (a document of that block alone, as cmark prints it); `nil` when
+    /// another kind of block (a list, code, a table) or an empty quote needs cmark.
+    static func render(_ blocks: [MarkdownBlock], leavingToCmark cmark: (MarkdownBlock) -> String) -> String? {
+        withoutActuallyEscaping(cmark) { render(blocks, cmark: $0) }
+    }
+
+    private static func render(_ blocks: [MarkdownBlock], cmark: ((MarkdownBlock) -> String)?) -> String? {
         var output: [UInt8] = []
         output.reserveCapacity(256)
-        guard writeBlocks(blocks, prefix: [], to: &output) else { return nil }
+        guard writeBlocks(blocks, prefix: [], cmark: cmark, to: &output) else { return nil }
         return String(decoding: output, as: UTF8.self)
     }
 
@@ -36,31 +55,58 @@ enum DirectCommonMark {
 
     /// Blocks with a blank line between them, each line after `prefix` (`> ` per quote level,
     /// which a blank line inside a quote keeps too).
-    private static func writeBlocks(_ blocks: [MarkdownBlock], prefix: [UInt8], to output: inout [UInt8]) -> Bool {
+    private static func writeBlocks(
+        _ blocks: [MarkdownBlock], prefix: [UInt8], cmark: ((MarkdownBlock) -> String)?, to output: inout [UInt8]
+    ) -> Bool {
         guard !blocks.isEmpty else { return false }
         for (index, block) in blocks.enumerated() {
             if index > 0 {
                 output.append(contentsOf: prefix)
                 output.append(newline)
             }
+            let start = output.count
+            let written: Bool
             switch block {
             case .paragraph(let inlines):
                 output.append(contentsOf: prefix)
-                guard writeInlines(inlines, prefix: prefix, inHeading: false, to: &output) else { return false }
+                written = writeInlines(inlines, prefix: prefix, inHeading: false, to: &output)
             case .heading(let level, let inlines):
                 output.append(contentsOf: prefix)
                 output.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: min(max(level, 1), 6)))
                 output.append(UInt8(ascii: " "))
-                guard writeInlines(inlines, prefix: prefix, inHeading: true, to: &output) else { return false }
+                written = writeInlines(inlines, prefix: prefix, inHeading: true, to: &output)
             case .blockQuote(let inner):
-                guard writeBlocks(inner, prefix: prefix + [UInt8(ascii: ">"), UInt8(ascii: " ")], to: &output) else { return false }
+                guard writeBlocks(inner, prefix: prefix + [UInt8(ascii: ">"), UInt8(ascii: " ")], cmark: cmark, to: &output) else {
+                    return false
+                }
                 continue
             default:
                 return false
             }
-            output.append(newline)
+            if written {
+                output.append(newline)
+            } else {
+                output.removeSubrange(start...)
+                guard let cmark, appendLines(cmark(block), prefix: prefix, to: &output) else { return false }
+            }
         }
         return true
+    }
+
+    /// The lines cmark printed for one block, each after `prefix`; `false` for an empty line
+    /// (where a quote's prefix would differ) or output that does not end its last line.
+    private static func appendLines(_ printed: String, prefix: [UInt8], to output: inout [UInt8]) -> Bool {
+        printed.withUTF8Bytes { bytes in
+            guard bytes.last == newline else { return false }
+            var lineStart = 0
+            for index in bytes.indices where bytes[index] == newline {
+                guard index > lineStart else { return false }
+                output.append(contentsOf: prefix)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart...index]))
+                lineStart = index + 1
+            }
+            return true
+        }
     }
 
     /// A paragraph's or a heading's inlines, up to its last line's end; a line break goes on
@@ -120,7 +166,7 @@ enum DirectCommonMark {
     private static func writeDelimited(_ children: [MarkdownInline], delimiter: StaticString, to output: inout [UInt8]) -> Bool {
         guard case .text(let first)? = children.first, case .text(let last)? = children.last,
             let firstCharacter = first.first, let lastCharacter = last.last, !firstCharacter.isWhitespace,
-            !lastCharacter.isWhitespace, first.withUTF8Bytes(startsSafely), children.count == 1 || !isDigits(first)
+            !lastCharacter.isWhitespace
         else { return false }
         let marker = UnsafeBufferPointer(start: delimiter.utf8Start, count: delimiter.utf8CodeUnitCount)
         output.append(contentsOf: marker)

@@ -77,35 +77,62 @@ import Testing
         }
     }
 
-    /// Compares the two writers on `documents` generated documents; returns how many were
-    /// written directly.
-    private func compare(documents: Int, seed: UInt64, block: (inout SplitMix) -> MarkdownBlock) -> Int {
+    /// Compares the writers with cmark's on `documents` generated documents: all direct, direct
+    /// with some blocks left to cmark one at a time, and as ``CommonMark/renderCommonMark(_:)``
+    /// chooses. Returns how many were written all directly, and how many in part.
+    private func compare(documents: Int, seed: UInt64, block: (inout SplitMix) -> MarkdownBlock) -> (direct: Int, mixed: Int) {
         var random = SplitMix(seed: seed)
-        var directCount = 0
+        var (directCount, mixedCount) = (0, 0)
         for _ in 0..<documents {
             let blocks = (0..<(1 + Int(random.next() % 3))).map { _ in block(&random) }
             let cmark = CommonMark.renderWithCmark(blocks)
             if let direct = DirectCommonMark.render(blocks) {
                 directCount += 1
                 #expect(direct == cmark, "\(blocks)")
+            } else if let mixed = DirectCommonMark.render(blocks, leavingToCmark: { CommonMark.renderWithCmark([$0]) }) {
+                mixedCount += 1
+                #expect(mixed == cmark, "\(blocks)")
             }
             #expect(CommonMark.renderCommonMark(blocks) == cmark)
         }
-        return directCount
+        return (directCount, mixedCount)
     }
 
     @Test func generatedDocumentsPrintAsCmarkPrintsThem() {
-        let count = compare(documents: 20_000, seed: 20_261_202) { randomBlock(&$0) }
-        // Both ways are exercised.
-        #expect(count > 1_000 && count < 10_000, "\(count) written directly")
+        let (direct, mixed) = compare(documents: 20_000, seed: 20_261_202) { randomBlock(&$0) }
+        // Every way is exercised.
+        #expect(direct > 1_000 && direct < 10_000, "\(direct) written directly")
+        #expect(mixed > 1_000, "\(mixed) written directly in part")
     }
 
     @Test func generatedParagraphsPrintAsCmarkPrintsThem() {
         // Paragraphs of inlines, in any order and with any text.
-        let count = compare(documents: 20_000, seed: 42) { random in
+        let (direct, mixed) = compare(documents: 20_000, seed: 42) { random in
             .paragraph((0..<(1 + Int(random.next() % 4))).map { _ in randomInline(&random) })
         }
-        #expect(count > 2_000 && count < 15_000, "\(count) written directly")
+        #expect(direct > 2_000 && direct < 15_000, "\(direct) written directly")
+        #expect(mixed > 1_000, "\(mixed) written directly in part")
+    }
+
+    @Test func aThreadWithOneReplyCmarkMustWriteIsWrittenDirectlyButThatReply() {
+        // A thread of three replies in a quote; the second starts with `+`, which cmark escapes
+        // at a line's start only.
+        let reply: MarkdownBlock = .paragraph([.text("+1 to that")])
+        let blocks: [MarkdownBlock] = [
+            .paragraph([.emphasis([.text("3 replies")])]),
+            .blockQuote([
+                .paragraph([.strong([.text("Ann")])]), .paragraph([.text("ship it?")]),
+                .paragraph([.strong([.text("Bo")])]), reply, .heading(level: 3, [.text("6.4 MB, 1. done")]),
+            ]),
+        ]
+        var leftToCmark: [MarkdownBlock] = []
+        let written = DirectCommonMark.render(blocks) { block in
+            leftToCmark.append(block)
+            return CommonMark.renderWithCmark([block])
+        }
+        #expect(DirectCommonMark.render(blocks) == nil)
+        #expect(written == CommonMark.renderWithCmark(blocks))
+        #expect(leftToCmark == [reply, .heading(level: 3, [.text("6.4 MB, 1. done")])])
     }
 
     @Test func transcriptItemsAreWrittenDirectly() {
