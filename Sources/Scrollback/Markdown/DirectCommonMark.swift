@@ -22,12 +22,14 @@
 ///   another; code with a backtick, or starting or ending with a space; a link with a title, to
 ///   a `mailto:` address, or to a URL cmark escapes.
 ///
-/// A paragraph or heading that it cannot write need not send the whole document to cmark:
-/// ``render(_:leavingToCmark:)`` has cmark write that block alone and puts its lines in place.
-/// Blocks are separated by blank lines, so cmark writes a block alone as it writes it among
-/// others, line starts and escapes included; a block quote only puts its `> ` before each line.
-/// (A thread, a quote of many messages, would otherwise all go through cmark for one reply
-/// that starts with `+1`.)
+/// A block that it cannot write need not send the whole document to cmark:
+/// ``render(_:leavingToCmark:)`` has cmark write that block alone (a paragraph, a list, code)
+/// and puts its lines in place. Blocks are separated by blank lines, so cmark writes a block
+/// alone as it writes it among others, line starts and escapes included; a block quote only
+/// puts its `> ` before each line. The exceptions go to cmark whole: a list followed by a list
+/// or code (cmark separates them with a comment), and a blank line inside a quote. (A thread,
+/// a quote of many messages, would otherwise all go through cmark for one reply that starts
+/// with `+1`, and a message for one list.)
 ///
 /// `DirectCommonMarkTests` compares this writer with cmark on generated paragraphs that mix
 /// all of these, plain and not.
@@ -37,9 +39,9 @@ enum DirectCommonMark {
         render(blocks, cmark: nil)
     }
 
-    /// `blocks` as CommonMark, each paragraph and heading this writer cannot print written by
-    /// `cmark` on its own (a document of that block alone, as cmark prints it); `nil` when
-    /// another kind of block (a list, code, a table) or an empty quote needs cmark.
+    /// `blocks` as CommonMark, each block this writer cannot print written by `cmark` on its
+    /// own (a document of that block alone, as cmark prints it); `nil` when the whole document
+    /// needs cmark: an empty quote, a list before a list or code, a blank line inside a quote.
     static func render(_ blocks: [MarkdownBlock], leavingToCmark cmark: (MarkdownBlock) -> String) -> String? {
         withoutActuallyEscaping(cmark) { render(blocks, cmark: $0) }
     }
@@ -80,8 +82,18 @@ enum DirectCommonMark {
                     return false
                 }
                 continue
-            default:
-                return false
+            case .list, .codeBlock, .htmlBlock, .thematicBreak, .table:
+                // Only outside quotes: inside one, cmark's blank lines around these differ.
+                guard prefix.isEmpty else { return false }
+                // cmark ends a list followed by a list or code with `<!-- end list -->`: a
+                // separation that the list's own writing lacks.
+                if case .list = block, index + 1 < blocks.count {
+                    switch blocks[index + 1] {
+                    case .list, .codeBlock: return false
+                    default: break
+                    }
+                }
+                written = false
             }
             if written {
                 output.append(newline)
@@ -93,14 +105,18 @@ enum DirectCommonMark {
         return true
     }
 
-    /// The lines cmark printed for one block, each after `prefix`; `false` for an empty line
-    /// (where a quote's prefix would differ) or output that does not end its last line.
+    /// The lines cmark printed for one block, each after `prefix`; `false` when they start or
+    /// end with an empty line (a block that cmark prints as nothing among others, such as a
+    /// paragraph of one break), hold one in a quote (where cmark's prefix would differ), or the
+    /// last line has no line feed.
     private static func appendLines(_ printed: String, prefix: [UInt8], to output: inout [UInt8]) -> Bool {
         printed.withUTF8Bytes { bytes in
-            guard bytes.last == newline else { return false }
+            guard bytes.count > 1, bytes.first != newline, bytes.last == newline, bytes[bytes.count - 2] != newline else {
+                return false
+            }
             var lineStart = 0
             for index in bytes.indices where bytes[index] == newline {
-                guard index > lineStart else { return false }
+                guard index > lineStart || prefix.isEmpty else { return false }
                 output.append(contentsOf: prefix)
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart...index]))
                 lineStart = index + 1

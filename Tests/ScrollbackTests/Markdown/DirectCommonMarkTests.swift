@@ -67,12 +67,25 @@ import Testing
 
     private func randomBlock(_ random: inout SplitMix, depth: Int = 0) -> MarkdownBlock {
         let inlines = (0..<(1 + Int(random.next() % 5))).map { _ in randomInline(&random) }
-        switch random.next() % 12 {
+        switch random.next() % 16 {
         case 0, 1: return .heading(level: Int(random.next() % 8), inlines)
         case 2,
             3 where depth < 3:
             return .blockQuote((0..<(1 + Int(random.next() % 3))).map { _ in randomBlock(&random, depth: depth + 1) })
-        case 4: return .list(start: nil, tight: true, items: [[.paragraph(inlines)]])
+        case 4:
+            // Tight or loose (blank lines between items), bullets or numbers.
+            let items = (0..<(1 + Int(random.next() % 3))).map { _ in [MarkdownBlock.paragraph(inlines)] }
+            return .list(start: random.next() % 2 == 0 ? nil : Int(random.next() % 12), tight: random.next() % 3 != 0, items: items)
+        case 5:
+            // Indented or fenced, with blank lines, leading spaces and backticks in the code.
+            let lines = (0..<(1 + Int(random.next() % 4))).map { _ in
+                ["", "  x", "let a = 1", "```", "~~~ y", "\t tab", randomText(&random, maximumPieces: 3)][Int(random.next() % 7)]
+            }
+            return .codeBlock(info: ["", "swift", "a b"][Int(random.next() % 3)], code: lines.joined(separator: "\n") + "\n")
+        case 6: return [.thematicBreak, .htmlBlock("<div>\n" + randomText(&random) + "\n</div>")][Int(random.next() % 2)]
+        case 7:
+            let cell = { (random: inout SplitMix) -> [MarkdownInline] in [.text(self.randomText(&random, maximumPieces: 2))] }
+            return .table(MarkdownTable(alignments: [.none, .right], header: [cell(&random), cell(&random)], rows: [[cell(&random), cell(&random)]]))
         default: return .paragraph(inlines)
         }
     }
@@ -158,6 +171,25 @@ import Testing
             let direct = DirectCommonMark.render(blocks)
             #expect(direct != nil, "\(blocks)")
             #expect(direct == CommonMark.renderWithCmark(blocks), "\(blocks)")
+        }
+    }
+
+    @Test func aListOrCodeIsLeftToCmarkAloneOutsideQuotes() {
+        let list: MarkdownBlock = .list(start: nil, tight: true, items: [[.paragraph([.text("one")])], [.paragraph([.text("two")])]])
+        let code: MarkdownBlock = .codeBlock(info: "swift", code: "let a = 1\n\nlet b = 2\n")
+        let author: MarkdownBlock = .paragraph([.strong([.text("Ann")])])
+        var leftToCmark: [MarkdownBlock] = []
+        let cmark = { (block: MarkdownBlock) -> String in
+            leftToCmark.append(block)
+            return CommonMark.renderWithCmark([block])
+        }
+        let message = [author, .paragraph([.text("steps:")]), list, .paragraph([.text("and")]), code]
+        #expect(DirectCommonMark.render(message, leavingToCmark: cmark) == CommonMark.renderWithCmark(message))
+        #expect(leftToCmark == [list, code])
+        // cmark separates a list from the list or code after it with a comment; in a quote, it
+        // puts blank lines around them: whole documents for cmark.
+        for blocks in [[author, list, code], [author, list, list], [author, .blockQuote([list])]] {
+            #expect(DirectCommonMark.render(blocks, leavingToCmark: cmark) == nil)
         }
     }
 
