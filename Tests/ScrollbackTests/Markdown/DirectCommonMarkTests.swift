@@ -85,7 +85,8 @@ import Testing
         case 6: return [.thematicBreak, .htmlBlock("<div>\n" + randomText(&random) + "\n</div>")][Int(random.next() % 2)]
         case 7:
             let cell = { (random: inout SplitMix) -> [MarkdownInline] in [.text(self.randomText(&random, maximumPieces: 2))] }
-            return .table(MarkdownTable(alignments: [.none, .right], header: [cell(&random), cell(&random)], rows: [[cell(&random), cell(&random)]]))
+            let (header, row) = ([cell(&random), cell(&random)], [cell(&random), cell(&random)])
+            return .table(MarkdownTable(alignments: [.none, .right], header: header, rows: [row]))
         default: return .paragraph(inlines)
         }
     }
