@@ -361,7 +361,7 @@ enum CommonMark {
     /// no text can change the structure built here. Raw HTML becomes text; links whose
     /// destination fails ``URLPolicy`` keep only their label; images become links to the image.
     /// Plain paragraphs are written directly, byte for byte the same (``DirectCommonMark``);
-    /// cmark writes the others, a paragraph or heading at a time where it can.
+    /// cmark writes the others, a block at a time where it can.
     static func renderCommonMark(_ blocks: [MarkdownBlock]) -> String {
         DirectCommonMark.render(blocks, leavingToCmark: { renderWithCmark([$0]) }) ?? renderWithCmark(blocks)
     }

@@ -27,9 +27,10 @@
 /// and puts its lines in place. Blocks are separated by blank lines, so cmark writes a block
 /// alone as it writes it among others, line starts and escapes included; a block quote only
 /// puts its `> ` before each line. The exceptions go to cmark whole: a list followed by a list
-/// or code (cmark separates them with a comment), and a blank line inside a quote. (A thread,
-/// a quote of many messages, would otherwise all go through cmark for one reply that starts
-/// with `+1`, and a message for one list.)
+/// or code (cmark separates them with a comment), a block other than a paragraph or heading
+/// inside a quote (cmark's blank lines around it differ), and a block cmark prints as nothing
+/// (a paragraph of one break). (A thread, a quote of many messages, would otherwise all go
+/// through cmark for one reply that starts with `+1`, and a message for one list.)
 ///
 /// `DirectCommonMarkTests` compares this writer with cmark on generated paragraphs that mix
 /// all of these, plain and not.
@@ -41,7 +42,7 @@ enum DirectCommonMark {
 
     /// `blocks` as CommonMark, each block this writer cannot print written by `cmark` on its
     /// own (a document of that block alone, as cmark prints it); `nil` when the whole document
-    /// needs cmark: an empty quote, a list before a list or code, a blank line inside a quote.
+    /// needs cmark (see above), or has an empty quote.
     static func render(_ blocks: [MarkdownBlock], leavingToCmark cmark: (MarkdownBlock) -> String) -> String? {
         withoutActuallyEscaping(cmark) { render(blocks, cmark: $0) }
     }
