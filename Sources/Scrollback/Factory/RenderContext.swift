@@ -25,6 +25,8 @@ public struct RenderContext: Sendable {
     var pageLinks: PageLinks?
     /// What ``report(_:keyPath:in:)`` collected for the renderer to pass on.
     let problems = RenderProblems()
+    /// The name keys of the display names drawn so far (``nameKey(of:)``).
+    private let nameKeys = NameKeys()
     /// The display names (``TranscriptIndex/nameKey(_:)``) that more than one author of the
     /// document uses, when an index pass found them: those authors show their user id too.
     var collidingNames: Set<String> = []
@@ -87,8 +89,12 @@ public struct RenderContext: Sendable {
     /// Whether another author of the document goes by the same display name as `user`, so that
     /// only the user id tells them apart. Known after an index pass; `false` without one.
     public func sharesDisplayName(_ user: ChatUser) -> Bool {
-        !collidingNames.isEmpty && !user.id.isEmpty && collidingNames.contains(TranscriptIndex.nameKey(user.displayName))
+        !collidingNames.isEmpty && !user.id.isEmpty && collidingNames.contains(nameKey(of: user.displayName))
     }
+
+    /// How `name` compares with other display names (``TranscriptIndex/nameKey(_:)``), worked
+    /// out once per name in a rendering.
+    func nameKey(of name: String) -> String { nameKeys.key(of: name) }
 
     /// Whether `user` is the reader (`--me`).
     public func isCurrentUser(_ user: ChatUser?) -> Bool {

@@ -368,7 +368,7 @@ extension ViewFactory {
         let listed = Array(users.prefix(Self.maximumReactorsListed))
         // Two different people of the list going by one name are told apart (at most ten: no
         // table needed, and a lone reactor, the usual case, needs no key at all).
-        let keys = listed.count > 1 ? listed.map { TranscriptIndex.nameKey($0.displayName) } : []
+        let keys = listed.count > 1 ? listed.map { context.nameKey(of: $0.displayName) } : []
         let names = listed.indices.map { index in
             let collides = keys.indices.contains { other in
                 other != index && keys[other] == keys[index] && listed[other].id != listed[index].id

@@ -163,6 +163,19 @@ extension PeopleTests {
         #expect(TranscriptIndex.nameKey(" \tMiXeD Case\n") == "mixed case")
     }
 
+    /// A rendering works each display name's key out once (``RenderContext/nameKey(of:)``):
+    /// asked again, and after its table filled up and started again, it gives what
+    /// ``TranscriptIndex/nameKey(_:)`` gives.
+    @Test func aRenderingsNameKeysAreTheIndexs() {
+        let context = RenderContext(options: .default, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let names = ["ÉLODIE ", " élodie", "Kim", "KIM", "Straße", "İ"] + (0..<NameKeys.limit + 10).map { "Név \($0)" }
+        for _ in 0..<2 {
+            let wrong = names.filter { context.nameKey(of: $0) != TranscriptIndex.nameKey($0) }
+            #expect(wrong.isEmpty, "\(wrong)")
+        }
+        #expect(context.nameKey(of: "ÉLODIE ") == context.nameKey(of: " élodie"))
+    }
+
     @Test func aNameWithIDLabelKeepsPlaceholdersInArgumentsAsTheyAre() {
         #expect(Theme.default.string(.nameWithID, arguments: ["%@", "x"]) == "%@ (x)")
         #expect(Theme.default.string(.namesAndOthers, arguments: ["Ann, Bo, Cy", "2"]) == "Ann, Bo, Cy and 2 others")

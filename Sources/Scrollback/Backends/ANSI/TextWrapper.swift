@@ -593,6 +593,9 @@ extension TextWrapper {
 
         private mutating func startLine(prefix: [StyledSpan], prefixWidth: Int) {
             line = Line(spans: [], width: prefixWidth)
+            // Room for the prefix, the indentation and a few styled runs: growing from empty
+            // would allocate the line's array two or three times.
+            line.spans.reserveCapacity(prefix.count + 4)
             for span in prefix { appendToLine(span.text[...], style: span.style, link: span.link) }
             if indentation > 0 {
                 appendToLine(Substring(RepeatedText.spaces(indentation)), style: .plain)
