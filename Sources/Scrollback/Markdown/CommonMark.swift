@@ -709,6 +709,9 @@ extension CommonMark {
         let count = bytes.count
         var index = 0
         while index < count {
+            // Printable ASCII, most of any text, holds none.
+            index = bytes.endOfASCIIRun(from: index, to: count, lowest: 0x20)
+            guard index < count else { break }
             let byte = bytes[index]
             switch byte {
             case 0x0A, 0x09:
@@ -742,7 +745,7 @@ extension CommonMark {
         } else {
             return nil
         }
-        guard url.withUTF8Bytes({ $0.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") } }) else { return url }
+        guard url.containsUTF8(UInt8(ascii: "<")) || url.containsUTF8(UInt8(ascii: ">")) else { return url }
         return url.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
     }
 

@@ -83,9 +83,15 @@ public enum URLPolicy {
                 let last = bytes.lastIndex(where: isPrintableASCII)
             else { return bytes.allSatisfy({ $0 < 0x80 }) ? .some(nil) : nil }
             var isASCII = true
-            for byte in bytes[first...last] {
+            var index = first
+            while true {
+                // Visible ASCII, most of any URL, a word at a time.
+                index = bytes.endOfASCIIRun(from: index, to: last + 1, lowest: 0x21)
+                guard index <= last else { break }
+                let byte = bytes[index]
                 if byte < 0x21 || byte == 0x7F { return .some(nil) }
-                if byte >= 0x80 { isASCII = false }
+                isASCII = false
+                index += 1
             }
             // Leading and trailing non-ASCII may or may not be trimmed: Unicode decides.
             guard isASCII, !bytes[..<first].contains(where: { $0 >= 0x80 }),
@@ -94,7 +100,7 @@ public enum URLPolicy {
             // All ASCII and `first...last` is the trimmed URL, with no space or control inside.
             var scheme: UInt64 = 0 // up to 8 lower-cased ASCII bytes, packed
             var length = 0
-            var index = first
+            index = first
             while true {
                 guard index <= last else { return .some(nil) } // no scheme
                 let byte = bytes[index]

@@ -2,7 +2,8 @@ import Testing
 
 @testable import Scrollback
 
-/// `containsUTF8` answers as `utf8.contains` does, for short and long strings and substrings.
+/// `containsUTF8` answers as `utf8.contains` does, for short and long strings and substrings;
+/// `endOfASCIIRun` as a walk a byte at a time does.
 @Suite struct ByteSearchTests {
     @Test func findsAByteAsTheUTF8ViewDoes() {
         let long = String(repeating: "plain text, ", count: 40) + "~strike~ | 日本語 %20"
@@ -13,5 +14,37 @@ import Testing
                 #expect(middle.containsUTF8(byte) == middle.utf8.contains(byte))
             }
         }
+    }
+
+    /// Every byte that ends a run (below the lowest, DEL, 0x80 and up, the bytes next to the
+    /// bounds of a class), at every place of a word and of the tail after the last whole
+    /// word, from every start and before every end.
+    @Test func findsTheEndOfAnASCIIRunAsAWalkDoes() {
+        let stops: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x7E, 0x7F, 0x80, 0xC2, 0xE2, 0xFF]
+        func walked(_ bytes: [UInt8], from start: Int, to end: Int, lowest: UInt8) -> Int {
+            var index = start
+            while index < end, bytes[index] >= lowest, bytes[index] < 0x7F { index += 1 }
+            return index
+        }
+        var wrong: [String] = []
+        for length in [0, 1, 7, 8, 9, 16, 21] {
+            for place in 0..<max(length, 1) {
+                for stop in stops {
+                    var bytes = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+                    if place < length { bytes[place] = stop }
+                    for lowest: UInt8 in [0x20, 0x21] {
+                        for start in 0...length {
+                            for end in start...length {
+                                let found = bytes.withUnsafeBufferPointer { $0.endOfASCIIRun(from: start, to: end, lowest: lowest) }
+                                if found != walked(bytes, from: start, to: end, lowest: lowest) {
+                                    wrong.append("\(bytes) \(start)..<\(end) from \(lowest)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 }
