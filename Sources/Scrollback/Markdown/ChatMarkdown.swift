@@ -50,16 +50,23 @@ struct TextScanner: Sendable {
     /// through the `UTF8View`.
     static func mightContainMarkup(_ text: String) -> Bool {
         return text.withUTF8Bytes { bytes in
-            var previous: (UInt8, UInt8, UInt8) = (0, 0, 0)
-            for byte in bytes {
-                if byte == UInt8(ascii: "@") { return true }
-                if byte == UInt8(ascii: "/"), previous.1 == UInt8(ascii: ":"), previous.2 == UInt8(ascii: "/") { return true }
-                if byte == UInt8(ascii: "."), previous.0 | 0x20 == UInt8(ascii: "w"), previous.1 | 0x20 == UInt8(ascii: "w"),
-                    previous.2 | 0x20 == UInt8(ascii: "w")
-                {
+            // Each of the three ends with `@`, `/` or `.`: only those bytes are looked at, and
+            // the bytes before them.
+            var index = bytes.firstIndex(ofAny: UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "."), from: 0)
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "@"):
                     return true
+                case UInt8(ascii: "/"):
+                    if index >= 2, bytes[index - 1] == UInt8(ascii: "/"), bytes[index - 2] == UInt8(ascii: ":") { return true }
+                default:
+                    if index >= 3, bytes[index - 3] | 0x20 == UInt8(ascii: "w"), bytes[index - 2] | 0x20 == UInt8(ascii: "w"),
+                        bytes[index - 1] | 0x20 == UInt8(ascii: "w")
+                    {
+                        return true
+                    }
                 }
-                previous = (previous.1, previous.2, byte)
+                index = bytes.firstIndex(ofAny: UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "."), from: index + 1)
             }
             return false
         }

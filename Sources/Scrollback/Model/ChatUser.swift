@@ -62,15 +62,19 @@ public struct ChatUser: Sendable, Hashable {
     /// byte other than a space or line break answers it (nearly always), then by letters (never
     /// whitespace), and by Foundation's definition for what is left.
     static func hasVisibleContent(_ name: String) -> Bool {
-        var sawNonASCII = false
-        for byte in name.utf8 {
-            if byte >= 0x80 {
-                sawNonASCII = true
-            } else if byte != 0x20 && !(0x09...0x0D).contains(byte) {
-                return true
+        // The bytes in place: every name shown asks, for every message and reaction.
+        let decided: Bool? = name.withUTF8Bytes { bytes in
+            var sawNonASCII = false
+            for byte in bytes {
+                if byte >= 0x80 {
+                    sawNonASCII = true
+                } else if byte != 0x20 && !(0x09...0x0D).contains(byte) {
+                    return true
+                }
             }
+            return sawNonASCII ? nil : false
         }
-        guard sawNonASCII else { return false }
+        if let decided { return decided }
         if name.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) { return true }
         return !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     }

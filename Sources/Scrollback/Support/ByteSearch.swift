@@ -44,3 +44,27 @@ extension UnsafeBufferPointer<UInt8> {
         return index
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The index of the first of the bytes `a`, `b` and `c` from `start` on, or `count` when
+    /// there is none: eight bytes at a time, a byte at a time only in a word that holds one.
+    func firstIndex(ofAny a: UInt8, _ b: UInt8, _ c: UInt8, from start: Int) -> Int {
+        var index = start
+        if let base = baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if hasZeroByte(word ^ (ones &* UInt64(a))) || hasZeroByte(word ^ (ones &* UInt64(b)))
+                    || hasZeroByte(word ^ (ones &* UInt64(c)))
+                {
+                    break
+                }
+                index += 8
+            }
+        }
+        while index < count, self[index] != a, self[index] != b, self[index] != c { index += 1 }
+        return index
+    }
+}

@@ -15,6 +15,34 @@ import Testing
         }
     }
 
+    /// The pre-check, which looks only at the bytes that end a start, answers as a walk
+    /// through every byte does, each start placed at every offset of a word's eight bytes.
+    @Test func theMarkupPreCheckAgreesWithAWalk() {
+        func walked(_ text: String) -> Bool {
+            let bytes = Array(text.utf8)
+            for (index, byte) in bytes.enumerated() {
+                if byte == UInt8(ascii: "@") { return true }
+                if byte == UInt8(ascii: "/"), index >= 2, bytes[index - 2] == UInt8(ascii: ":"), bytes[index - 1] == UInt8(ascii: "/") {
+                    return true
+                }
+                if byte == UInt8(ascii: "."), index >= 3, bytes[(index - 3)..<index].allSatisfy({ $0 | 0x20 == UInt8(ascii: "w") }) {
+                    return true
+                }
+            }
+            return false
+        }
+        var wrong: [String] = []
+        for piece in ["@", "://", ":/", "//", "www.", "WwW.", "ww.", "w.w.", "/", ".", "é", "", ":", "www"] {
+            for before in 0..<17 {
+                for after in ["", "x", "/", " tail text"] {
+                    let text = String(repeating: "a", count: before) + piece + after
+                    if TextScanner.mightContainMarkup(text) != walked(text) { wrong.append(text) }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     private func inlines(_ text: String, users: [ChatUser] = []) -> [MarkdownInline] {
         let blocks = ChatMarkdown.parse(text, mentionedUsers: users).blocks
         guard blocks.count == 1, case .paragraph(let inlines) = blocks[0] else {

@@ -47,4 +47,25 @@ import Testing
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
+
+    /// `firstIndex(ofAny:)` finds what a walk finds: each of the three bytes, and a byte one
+    /// off from each, at every place of a word and of the tail, from every start.
+    @Test func findsTheFirstOfThreeBytesAsAWalkDoes() {
+        let (a, b, c) = (UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "."))
+        var wrong: [String] = []
+        for length in [0, 1, 7, 8, 9, 16, 21] {
+            for place in 0..<max(length, 1) {
+                for stop: UInt8 in [a, b, c, a + 1, b - 1, 0x00, 0x80, 0xFF] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+                    if place < length { bytes[place] = stop }
+                    for start in 0...length {
+                        let found = bytes.withUnsafeBufferPointer { $0.firstIndex(ofAny: a, b, c, from: start) }
+                        let walked = bytes[start...].firstIndex { $0 == a || $0 == b || $0 == c } ?? length
+                        if found != walked { wrong.append("\(bytes) from \(start)") }
+                    }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
 }

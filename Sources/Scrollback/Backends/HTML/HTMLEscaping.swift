@@ -54,12 +54,8 @@ enum HTMLEscaping {
     /// follow a lower-case letter or digit, so `textLowEmphasis` gives `text-low-emphasis`)
     /// and every other character is dropped.
     static func identifier(_ raw: String, fallback: String) -> String {
-        var isSafe = !raw.isEmpty
-        for byte in raw.utf8 where !isIdentifierByte(byte) {
-            isSafe = false
-            break
-        }
-        if isSafe { return raw }
+        // Read in place: every element of a page asks, most for a role already safe.
+        if !raw.isEmpty && raw.withUTF8Bytes({ $0.allSatisfy(isIdentifierByte) }) { return raw }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.utf8.count + 4)
         var previousIsLowerOrDigit = false
