@@ -202,7 +202,11 @@ public struct ChatMessage: Sendable, Hashable {
 
     /// How the message is shown, in the order chat clients decide it.
     public var kind: MessageKind {
-        if isDeleted { return .deleted }
+        if deletedAt != nil || deletedForMe { return .deleted }
+        // Most messages, and many asks a message: equal short strings compare by their bits,
+        // where each unequal one costs a call.
+        if type == .regular { return .regular }
+        if type == .deleted { return .deleted }
         switch type {
         case .system: return .system
         case .error: return .error
