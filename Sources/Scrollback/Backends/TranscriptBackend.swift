@@ -21,3 +21,11 @@ public protocol FlushingOutput: AnyObject {
     /// Writes out whatever is held back.
     func flush()
 }
+
+/// An output that takes text as UTF-8 bytes known to be valid, as ``OutputSink`` does: a
+/// backend that builds its text as bytes hands them over as they are, rather than making a
+/// `String` of them that is checked and copied again.
+protocol UTF8Output: AnyObject {
+    /// Writes `bytes`, which are valid UTF-8.
+    func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
+}

@@ -363,7 +363,12 @@ enum CommonMark {
     /// Plain paragraphs are written directly, byte for byte the same (``DirectCommonMark``);
     /// cmark writes the others, a block at a time where it can.
     static func renderCommonMark(_ blocks: [MarkdownBlock]) -> String {
-        DirectCommonMark.render(blocks, leavingToCmark: { renderWithCmark([$0]) }) ?? renderWithCmark(blocks)
+        String(decoding: commonMarkBytes(blocks), as: UTF8.self)
+    }
+
+    /// ``renderCommonMark(_:)`` as its UTF-8 bytes, for an output that takes them as they are.
+    static func commonMarkBytes(_ blocks: [MarkdownBlock]) -> [UInt8] {
+        DirectCommonMark.bytes(blocks, leavingToCmark: { renderWithCmark([$0]) }) ?? Array(renderWithCmark(blocks).utf8)
     }
 
     /// ``renderCommonMark(_:)`` always through cmark; tests compare the two.

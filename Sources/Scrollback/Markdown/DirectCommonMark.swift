@@ -37,21 +37,26 @@
 enum DirectCommonMark {
     /// `blocks` as CommonMark, or `nil` when cmark must write any of them.
     static func render(_ blocks: [MarkdownBlock]) -> String? {
-        render(blocks, cmark: nil)
+        bytes(blocks, cmark: nil).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `blocks` as CommonMark, each block this writer cannot print written by `cmark` on its
     /// own (a document of that block alone, as cmark prints it); `nil` when the whole document
     /// needs cmark (see above), or has an empty quote.
     static func render(_ blocks: [MarkdownBlock], leavingToCmark cmark: (MarkdownBlock) -> String) -> String? {
-        withoutActuallyEscaping(cmark) { render(blocks, cmark: $0) }
+        bytes(blocks, leavingToCmark: cmark).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    private static func render(_ blocks: [MarkdownBlock], cmark: ((MarkdownBlock) -> String)?) -> String? {
+    /// ``render(_:leavingToCmark:)`` as its UTF-8 bytes, for an output that takes them.
+    static func bytes(_ blocks: [MarkdownBlock], leavingToCmark cmark: (MarkdownBlock) -> String) -> [UInt8]? {
+        withoutActuallyEscaping(cmark) { bytes(blocks, cmark: $0) }
+    }
+
+    private static func bytes(_ blocks: [MarkdownBlock], cmark: ((MarkdownBlock) -> String)?) -> [UInt8]? {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         guard writeBlocks(blocks, prefix: [], cmark: cmark, to: &output) else { return nil }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     private static let newline = UInt8(ascii: "\n")

@@ -6,7 +6,7 @@
 
 /// A buffered writer to a file descriptor, so backends can write small pieces as they go
 /// without a system call for each, and without gathering the document in memory.
-public final class OutputSink: TextOutputStream, FlushingOutput {
+public final class OutputSink: TextOutputStream, FlushingOutput, UTF8Output {
     private let descriptor: Int32
     private let closesDescriptor: Bool
     /// A fixed buffer rather than an array: backends write hundreds of thousands of short
@@ -50,6 +50,10 @@ public final class OutputSink: TextOutputStream, FlushingOutput {
     /// not fit.
     public func write(_ string: String) {
         string.withUTF8Bytes { append($0) }
+    }
+
+    func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        append(bytes)
     }
 
     @inline(__always)

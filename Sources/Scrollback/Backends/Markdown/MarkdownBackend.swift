@@ -10,6 +10,9 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
     /// Where the Markdown goes.
     public private(set) var output: Output
     private var converter: MarkdownViewConverter
+    /// ``output`` itself when it takes UTF-8 bytes (``OutputSink``): each item's Markdown goes
+    /// to it as the bytes it was written in.
+    private let utf8Output: (any UTF8Output)?
     /// Whether the last block written was a list or a code block, which the next item's list
     /// or indented code could otherwise extend across the blank line.
     private var lastBlockContinues = false
@@ -19,6 +22,7 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
     ///   - options: The theme, for icon glyphs.
     public init(output: Output, options: RenderOptions) {
         self.output = output
+        utf8Output = output as? any UTF8Output
         converter = MarkdownViewConverter(theme: options.theme)
     }
 
@@ -58,7 +62,12 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
             // What cmark itself writes between two lists that must stay apart.
             output.write("<!-- end list -->\n\n")
         }
-        output.write(CommonMark.renderCommonMark(blocks))
+        let markdown = CommonMark.commonMarkBytes(blocks)
+        if let utf8Output {
+            markdown.withUnsafeBufferPointer(utf8Output.write(utf8:))
+        } else {
+            output.write(String(decoding: markdown, as: UTF8.self))
+        }
         output.write("\n")
         lastBlockContinues = Self.mayContinue(last)
     }
