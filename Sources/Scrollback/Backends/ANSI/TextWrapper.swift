@@ -534,18 +534,15 @@ extension TextWrapper {
         }
 
         /// The end of the run of bytes in `lowest...0x7E` from `start`, before `end`: scanned on
-        /// the string's contiguous bytes, as index steps on the view cost far more.
+        /// the string's contiguous bytes (``UnsafeBufferPointer/endOfASCIIRun(from:to:lowest:)``),
+        /// as index steps on the view cost far more.
         private static func asciiRunEnd(in text: String, from start: String.Index, to end: String.Index, lowest: UInt8)
             -> String.Index
         {
             let utf8 = text.utf8
             let lower = utf8.distance(from: utf8.startIndex, to: start)
             let upper = utf8.distance(from: utf8.startIndex, to: end)
-            let found = utf8.withContiguousStorageIfAvailable { bytes -> Int in
-                var offset = lower
-                while offset < upper, bytes[offset] >= lowest, bytes[offset] < 0x7F { offset += 1 }
-                return offset
-            }
+            let found = utf8.withContiguousStorageIfAvailable { $0.endOfASCIIRun(from: lower, to: upper, lowest: lowest) }
             if let found { return utf8.index(utf8.startIndex, offsetBy: found) }
             var index = start
             while index != end, utf8[index] >= lowest, utf8[index] < 0x7F { index = utf8.index(after: index) }
