@@ -101,10 +101,11 @@ package struct TextWrapper: Sendable {
 }
 
 extension TextWrapper {
-    /// A range of one input span, with its width in columns.
+    /// A range of one input span's UTF-8 bytes, with its width in columns. Offsets rather than
+    /// string indices: the text is read as bytes, and an offset is an index for free.
     private struct Piece {
         var spanIndex: Int
-        var range: Range<String.Index>
+        var range: Range<Int>
         var width: Int
     }
 
@@ -156,104 +157,121 @@ extension TextWrapper {
 
         // MARK: Input
 
-        /// In ``Mode/words``, places all of a text of printable ASCII that starts with no space
+        /// In ``Mode/words``, places all of a text that starts with no space, has no line break
         /// and fits on the first line as it is (most of a transcript's rows: a name, a time, a
-        /// short message), as the cluster-by-cluster reading would place it: every span whole,
-        /// in order, without the spaces at its end. `false`, with nothing placed, otherwise.
+        /// short message, a reaction), as the cluster-by-cluster reading would place it: every
+        /// span whole, in order, without the spaces at its end. `false`, with nothing placed,
+        /// otherwise.
         mutating func placeOnOneLine() -> Bool {
             guard mode == .words else { return false }
-            // Columns through the last byte that is not a space, and where that byte is.
+            let room = width - line.width
+            // Columns through the last cluster that is not a space, and where it ends.
             var columns = 0
             var total = 0
-            var last: (spanIndex: Int, length: Int)?
+            var last: (spanIndex: Int, end: Int)?
+            var ambiguous = false
             for spanIndex in spans.indices {
                 let text = spans[spanIndex].text
-                let isPlain = text.withUTF8Bytes { bytes in
-                    for (offset, byte) in bytes.enumerated() {
-                        guard byte >= 0x20 && byte < 0x7F else { return false }
-                        if byte != 0x20 {
-                            last = (spanIndex, offset + 1)
-                            columns = total + offset + 1
-                        } else if last == nil {
-                            return false // leading spaces indent: the careful way
+                let fits = text.withUTF8Bytes { bytes in
+                    var offset = 0
+                    while offset < bytes.count {
+                        let cluster: Cluster
+                        let runEnd = Self.visibleASCIIRunEnd(bytes, from: offset)
+                        if runEnd > offset {
+                            cluster = Cluster(end: runEnd, width: runEnd - offset, kind: .other)
+                        } else {
+                            cluster = Self.cluster(of: text, bytes, at: offset)
+                            // A line break: the careful way.
+                            guard cluster.kind != .newline else { return false }
                         }
+                        offset = cluster.end
+                        total += cluster.width
+                        if cluster.kind == .space {
+                            // Leading spaces indent: the careful way.
+                            guard last != nil else { return false }
+                            continue
+                        }
+                        if cluster.isAmbiguous { ambiguous = true }
+                        last = (spanIndex, cluster.end)
+                        columns = total
+                        guard columns <= room else { return false }
                     }
-                    total += bytes.count
                     return true
                 }
-                guard isPlain, line.width + columns <= width else { return false }
+                guard fits else { return false }
             }
             guard let last else { return false }
             for spanIndex in 0...last.spanIndex {
-                let text = spans[spanIndex].text
-                let length = spanIndex == last.spanIndex ? last.length : text.utf8.count
-                guard length > 0 else { continue }
-                append(
-                    Piece(spanIndex: spanIndex, range: text.startIndex..<text.utf8.index(text.startIndex, offsetBy: length), width: length))
+                let end = spanIndex == last.spanIndex ? last.end : spans[spanIndex].text.utf8.count
+                // The columns go to the line at once, below.
+                if end > 0 { append(Piece(spanIndex: spanIndex, range: 0..<end, width: 0)) }
             }
+            line.width += columns
+            if ambiguous { sawAmbiguous = true }
             lineHasText = true
             atInputLineStart = false
             return true
         }
 
+        /// One grapheme cluster of a span, where it ends and how it is placed.
+        private struct Cluster {
+            var end: Int
+            var width: Int
+            var kind: ClusterKind
+            /// Two columns wide, but terminals disagree (``DisplayWidth/isAmbiguous(_:)``).
+            var isAmbiguous = false
+        }
+
+        /// The cluster at `offset` of `text` (whose bytes are `bytes`), found without grapheme
+        /// breaking where the bytes decide it: an ASCII byte before another (the sanitizer turned
+        /// CR LF into LF), or a letter of a common script alone in its cluster (``loneScalar``).
+        @inline(__always)
+        private static func cluster(of text: String, _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Cluster {
+            let byte = bytes[offset]
+            if byte < 0x80 && (offset + 1 == bytes.count || bytes[offset + 1] < 0x80) {
+                return Cluster(end: offset + 1, width: asciiWidth(byte), kind: asciiKind(byte))
+            }
+            if let (scalar, end) = loneScalar(bytes, at: offset) {
+                let columns = DisplayWidth.isWide(scalar) ? 2 : 1
+                return Cluster(end: end, width: columns, kind: columns < 2 ? .other : isClosingPunctuation(scalar) ? .closing : .wide)
+            }
+            let utf8 = text.utf8
+            let character = text[utf8.index(utf8.startIndex, offsetBy: offset)]
+            let end = offset + character.utf8.count
+            if end == offset + 1 { return Cluster(end: end, width: asciiWidth(byte), kind: asciiKind(byte)) }
+            let columns = DisplayWidth.of(character)
+            return Cluster(
+                end: end, width: columns, kind: columns < 2 ? .other : isClosingPunctuation(character) ? .closing : .wide,
+                isAmbiguous: columns == 2 && DisplayWidth.isAmbiguous(character))
+        }
+
         mutating func consumeSpan(at spanIndex: Int) {
             let text = spans[spanIndex].text
-            let utf8 = text.utf8
-            let end = utf8.endIndex
-            var index = utf8.startIndex
-            while index != end {
-                let byte = utf8[index]
-                let next = utf8.index(after: index)
-                if byte < 0x80 && (next == end || utf8[next] < 0x80) {
-                    // An ASCII byte before another is a cluster of its own (the sanitizer turned
-                    // CR LF into LF), so most text never needs grapheme breaking.
-                    if mode == .words && byte > 0x20 && byte < 0x7F {
-                        // A whole run of visible ASCII in one piece; its last byte is left to the
-                        // slow path when a combining mark may follow it.
-                        var runEnd = Self.visibleASCIIEnd(in: text, from: next, to: end)
-                        if runEnd != end && utf8[runEnd] >= 0x80 { runEnd = utf8.index(before: runEnd) }
-                        let length = utf8.distance(from: index, to: runEnd)
-                        consume(Piece(spanIndex: spanIndex, range: index..<runEnd, width: length), kind: .other)
-                        index = runEnd
-                        continue
-                    }
-                    if mode == .characters && byte >= 0x20 && byte < 0x7F {
+            text.withUTF8Bytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    if mode == .words {
+                        // A whole run of visible ASCII in one piece.
+                        let runEnd = Self.visibleASCIIRunEnd(bytes, from: offset)
+                        if runEnd > offset {
+                            consume(Piece(spanIndex: spanIndex, range: offset..<runEnd, width: runEnd - offset), kind: .other)
+                            offset = runEnd
+                            continue
+                        }
+                    } else {
                         // Characters mode breaks anywhere: a run of printable ASCII goes in as
                         // many columns as each line has left.
-                        var runEnd = Self.printableASCIIEnd(in: text, from: next, to: end)
-                        if runEnd != end && utf8[runEnd] >= 0x80 { runEnd = utf8.index(before: runEnd) }
-                        consumeCharacters(spanIndex: spanIndex, from: index, to: runEnd)
-                        index = runEnd
-                        continue
+                        let runEnd = Self.asciiRunEnd(bytes, from: offset, lowest: 0x20)
+                        if runEnd > offset {
+                            consumeCharacters(spanIndex: spanIndex, from: offset, to: runEnd)
+                            offset = runEnd
+                            continue
+                        }
                     }
-                    consume(
-                        Piece(spanIndex: spanIndex, range: index..<next, width: Self.asciiWidth(byte)),
-                        kind: Self.asciiKind(byte))
-                    index = next
-                } else if let (scalar, after) = Self.loneScalar(utf8, at: index, end: end) {
-                    // A letter of a common script alone in its cluster: no grapheme breaking, and
-                    // the width of one scalar.
-                    let columns = DisplayWidth.isWide(scalar) ? 2 : 1
-                    consume(
-                        Piece(spanIndex: spanIndex, range: index..<after, width: columns),
-                        kind: columns < 2 ? .other : Self.isClosingPunctuation(scalar) ? .closing : .wide)
-                    index = after
-                } else {
-                    let character = text[index]
-                    let length = character.utf8.count
-                    let after = utf8.index(index, offsetBy: length)
-                    if length == 1 {
-                        consume(
-                            Piece(spanIndex: spanIndex, range: index..<after, width: Self.asciiWidth(byte)),
-                            kind: Self.asciiKind(byte))
-                    } else {
-                        let columns = DisplayWidth.of(character)
-                        if columns == 2 && !sawAmbiguous && DisplayWidth.isAmbiguous(character) { sawAmbiguous = true }
-                        consume(
-                            Piece(spanIndex: spanIndex, range: index..<after, width: columns),
-                            kind: columns < 2 ? .other : Self.isClosingPunctuation(character) ? .closing : .wide)
-                    }
-                    index = after
+                    let cluster = Self.cluster(of: text, bytes, at: offset)
+                    if cluster.isAmbiguous { sawAmbiguous = true }
+                    consume(Piece(spanIndex: spanIndex, range: offset..<cluster.end, width: cluster.width), kind: cluster.kind)
+                    offset = cluster.end
                 }
             }
         }
@@ -278,34 +296,32 @@ extension TextWrapper {
             }
         }
 
-        /// The scalar at `index` and its end, when it is a cluster of its own for certain: a
+        /// The scalar at `offset` and its end, when it is a cluster of its own for certain: a
         /// ``DisplayWidth/isCommonScriptLetter(_:)`` followed by the end of the span, an ASCII
         /// byte or another such scalar.
-        private static func loneScalar(_ utf8: String.UTF8View, at index: String.Index, end: String.Index)
-            -> (Unicode.Scalar, String.Index)?
-        {
-            guard let (scalar, next) = plainScalar(utf8, at: index) else { return nil }
-            guard next == end || utf8[next] < 0x80 || plainScalar(utf8, at: next) != nil else { return nil }
+        private static func loneScalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int)? {
+            guard let (scalar, next) = plainScalar(bytes, at: offset) else { return nil }
+            guard next == bytes.count || bytes[next] < 0x80 || plainScalar(bytes, at: next) != nil else { return nil }
             return (scalar, next)
         }
 
-        /// The two- or three-byte scalar at `index` when it is one of those ``loneScalar`` knows.
-        private static func plainScalar(_ utf8: String.UTF8View, at index: String.Index) -> (Unicode.Scalar, String.Index)? {
-            let lead = utf8[index]
+        /// The two- or three-byte scalar at `offset` when it is one of those ``loneScalar`` knows.
+        private static func plainScalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int)? {
+            let lead = bytes[offset]
             var value: UInt32
-            var next = utf8.index(after: index)
+            var next = offset + 1
             switch lead {
             case 0xC2...0xDF:
                 value = UInt32(lead & 0x1F)
             case 0xE0...0xEF:
-                value = UInt32(lead & 0x0F) << 6 | UInt32(utf8[next] & 0x3F)
-                next = utf8.index(after: next)
+                value = UInt32(lead & 0x0F) << 6 | UInt32(bytes[next] & 0x3F)
+                next += 1
             default:
                 return nil
             }
             // The string is valid UTF-8: the continuation bytes are there.
-            value = value << 6 | UInt32(utf8[next] & 0x3F)
-            next = utf8.index(after: next)
+            value = value << 6 | UInt32(bytes[next] & 0x3F)
+            next += 1
             guard DisplayWidth.isCommonScriptLetter(value), let scalar = Unicode.Scalar(value) else { return nil }
             return (scalar, next)
         }
@@ -322,20 +338,16 @@ extension TextWrapper {
 
         /// In ``Mode/characters``, the one-column clusters `start..<end` of span `spanIndex`,
         /// placed as ``consume(_:kind:)`` would place them one by one.
-        private mutating func consumeCharacters(spanIndex: Int, from start: String.Index, to end: String.Index) {
-            let utf8 = spans[spanIndex].text.utf8
+        private mutating func consumeCharacters(spanIndex: Int, from start: Int, to end: Int) {
             let room = width - breakMarkerWidth
-            var index = start
-            var remaining = utf8.distance(from: start, to: end)
-            while remaining > 0 {
+            var offset = start
+            while offset < end {
                 if lineHasText && line.width >= room { breakForWidth() }
                 // A line takes its first cluster even when its prefix leaves no room.
-                let count = min(remaining, lineHasText ? room - line.width : max(1, room - line.width))
-                let next = utf8.index(index, offsetBy: count)
-                append(Piece(spanIndex: spanIndex, range: index..<next, width: count))
+                let count = min(end - offset, lineHasText ? room - line.width : max(1, room - line.width))
+                append(Piece(spanIndex: spanIndex, range: offset..<offset + count, width: count))
                 lineHasText = true
-                index = next
-                remaining -= count
+                offset += count
             }
         }
 
@@ -343,7 +355,7 @@ extension TextWrapper {
         private mutating func breakForWidth() {
             if let breakMarker {
                 closeRun()
-                appendToLine(breakMarker.text[...], style: breakMarker.style, link: breakMarker.link)
+                appendToLine(breakMarker.text, style: breakMarker.style, link: breakMarker.link)
                 line.width += breakMarkerWidth
             }
             finishLine()
@@ -438,62 +450,68 @@ extension TextWrapper {
             let tail = trailingPunctuationWidth()
             for piece in word {
                 let text = spans[piece.spanIndex].text
-                let utf8 = text.utf8
-                let end = piece.range.upperBound
-                var index = piece.range.lowerBound
-                while index != end {
-                    let visibleASCII = Self.visibleASCIIRun(in: text, from: index, to: end)
-                    if visibleASCII > 0 {
-                        // One column per byte: place as many as fit at once.
-                        var remaining = visibleASCII
-                        while remaining > 0 {
-                            if lineHasText && line.width + 1 > width {
-                                finishLine()
-                                startContinuationLine()
-                            }
-                            var count = max(1, min(remaining, width - line.width))
-                            let after = left - count
-                            var breaksEarly = false
-                            if count < remaining, line.width + count >= width {
-                                // A break inside the run: not before punctuation (`.example.org`
-                                // breaks as `example` / `.org` would not), unless all is punctuation.
-                                var kept = count
-                                while kept > 1, Self.closingASCII.contains(utf8[utf8.index(index, offsetBy: kept)]) { kept -= 1 }
-                                if kept < count, !Self.closingASCII.contains(utf8[utf8.index(index, offsetBy: kept)]) {
-                                    count = kept
-                                    breaksEarly = true
-                                }
-                            }
-                            if !breaksEarly, tail > 0, after > 0, after <= tail, line.width + count >= width, count + after > tail + 1 {
-                                // The line is full and only punctuation would follow on the next:
-                                // take enough of the word along that it starts with a letter.
-                                count -= tail + 1 - after
-                                breaksEarly = true
-                            }
-                            left -= count
-                            let next = utf8.index(index, offsetBy: count)
-                            append(Piece(spanIndex: piece.spanIndex, range: index..<next, width: count))
-                            lineHasText = true
-                            index = next
-                            remaining -= count
-                            if breaksEarly {
-                                finishLine()
-                                startContinuationLine()
-                            }
+                text.withUTF8Bytes { bytes in
+                    var offset = piece.range.lowerBound
+                    while offset < piece.range.upperBound {
+                        let runEnd = Self.visibleASCIIRunEnd(bytes, from: offset, to: piece.range.upperBound)
+                        if runEnd > offset {
+                            placeBroken(ascii: bytes, spanIndex: piece.spanIndex, from: offset, to: runEnd, left: &left, tail: tail)
+                            offset = runEnd
+                            continue
                         }
-                        continue
+                        let cluster = Self.cluster(of: text, bytes, at: offset)
+                        if lineHasText && line.width + cluster.width > width {
+                            finishLine()
+                            startContinuationLine()
+                        }
+                        append(Piece(spanIndex: piece.spanIndex, range: offset..<cluster.end, width: cluster.width))
+                        left -= cluster.width
+                        lineHasText = true
+                        offset = cluster.end
                     }
-                    let character = text[index..<end].first!
-                    let next = utf8.index(index, offsetBy: character.utf8.count)
-                    let columns = DisplayWidth.of(character)
-                    if lineHasText && line.width + columns > width {
-                        finishLine()
-                        startContinuationLine()
+                }
+            }
+        }
+
+        /// Places the visible ASCII `start..<end` of a word longer than a line, one column a
+        /// byte, as many as fit at once. `left` is the word's width not yet placed; `tail`, the
+        /// width of the closing punctuation that ends it.
+        private mutating func placeBroken(
+            ascii bytes: UnsafeBufferPointer<UInt8>, spanIndex: Int, from start: Int, to end: Int, left: inout Int, tail: Int
+        ) {
+            var offset = start
+            while offset < end {
+                let remaining = end - offset
+                if lineHasText && line.width + 1 > width {
+                    finishLine()
+                    startContinuationLine()
+                }
+                var count = max(1, min(remaining, width - line.width))
+                let after = left - count
+                var breaksEarly = false
+                if count < remaining, line.width + count >= width {
+                    // A break inside the run: not before punctuation (`.example.org` breaks as
+                    // `example` / `.org` would not), unless all is punctuation.
+                    var kept = count
+                    while kept > 1, Self.isClosingASCII(bytes[offset + kept]) { kept -= 1 }
+                    if kept < count, !Self.isClosingASCII(bytes[offset + kept]) {
+                        count = kept
+                        breaksEarly = true
                     }
-                    append(Piece(spanIndex: piece.spanIndex, range: index..<next, width: columns))
-                    left -= columns
-                    lineHasText = true
-                    index = next
+                }
+                if !breaksEarly, tail > 0, after > 0, after <= tail, line.width + count >= width, count + after > tail + 1 {
+                    // The line is full and only punctuation would follow on the next: take enough
+                    // of the word along that it starts with a letter.
+                    count -= tail + 1 - after
+                    breaksEarly = true
+                }
+                left -= count
+                append(Piece(spanIndex: spanIndex, range: offset..<offset + count, width: count))
+                lineHasText = true
+                offset += count
+                if breaksEarly {
+                    finishLine()
+                    startContinuationLine()
                 }
             }
         }
@@ -503,50 +521,47 @@ extension TextWrapper {
         private func trailingPunctuationWidth() -> Int {
             var count = 0
             for piece in word.reversed() {
-                let utf8 = spans[piece.spanIndex].text.utf8[piece.range]
-                for byte in utf8.reversed() {
-                    guard Self.closingASCII.contains(byte) else { return count < wordWidth ? count : 0 }
-                    count += 1
+                let ended = spans[piece.spanIndex].text.withUTF8Bytes { bytes in
+                    for byte in bytes[piece.range].reversed() {
+                        guard Self.isClosingASCII(byte) else { return true }
+                        count += 1
+                    }
+                    return false
                 }
+                if ended { return count < wordWidth ? count : 0 }
             }
             return 0
         }
 
-        private static let closingASCII: Set<UInt8> = Set(".,;:!?)]}>'\"".utf8)
-
-        /// How many bytes from `start` are visible ASCII clusters of their own: each is followed
-        /// by another ASCII byte or by `end`, so no combining mark can join it.
-        private static func visibleASCIIRun(in text: String, from start: String.Index, to end: String.Index) -> Int {
-            let utf8 = text.utf8
-            let runEnd = visibleASCIIEnd(in: text, from: start, to: end)
-            let count = utf8.distance(from: start, to: runEnd)
-            return count > 0 && runEnd != end && utf8[runEnd] >= 0x80 ? count - 1 : count
+        @inline(__always)
+        private static func isClosingASCII(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?"),
+                UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""):
+                return true
+            default:
+                return false
+            }
         }
 
-        /// The end of the run of visible ASCII bytes (0x21...0x7E) from `start`, before `end`.
-        private static func visibleASCIIEnd(in text: String, from start: String.Index, to end: String.Index) -> String.Index {
-            asciiRunEnd(in: text, from: start, to: end, lowest: 0x21)
+        /// The end of the run of visible ASCII clusters (0x21...0x7E, each followed by another
+        /// ASCII byte or by `end`, so that no combining mark can join it) from `start`.
+        @inline(__always)
+        private static func visibleASCIIRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int? = nil) -> Int {
+            asciiRunEnd(bytes, from: start, to: end ?? bytes.count, lowest: 0x21)
         }
 
-        /// The end of the run of printable ASCII bytes (0x20...0x7E, spaces too) from `start`.
-        private static func printableASCIIEnd(in text: String, from start: String.Index, to end: String.Index) -> String.Index {
-            asciiRunEnd(in: text, from: start, to: end, lowest: 0x20)
-        }
-
-        /// The end of the run of bytes in `lowest...0x7E` from `start`, before `end`: scanned on
-        /// the string's contiguous bytes (``UnsafeBufferPointer/endOfASCIIRun(from:to:lowest:)``),
-        /// as index steps on the view cost far more.
-        private static func asciiRunEnd(in text: String, from start: String.Index, to end: String.Index, lowest: UInt8)
-            -> String.Index
+        /// The end of the run of clusters of one byte in `lowest...0x7E` from `start`, before
+        /// `end` (the span's end by default): the last byte is left out when a byte of a longer
+        /// scalar, perhaps a combining mark, follows it. Word-at-a-time
+        /// (``UnsafeBufferPointer/endOfASCIIRun(from:to:lowest:)``).
+        @inline(__always)
+        private static func asciiRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int? = nil, lowest: UInt8)
+            -> Int
         {
-            let utf8 = text.utf8
-            let lower = utf8.distance(from: utf8.startIndex, to: start)
-            let upper = utf8.distance(from: utf8.startIndex, to: end)
-            let found = utf8.withContiguousStorageIfAvailable { $0.endOfASCIIRun(from: lower, to: upper, lowest: lowest) }
-            if let found { return utf8.index(utf8.startIndex, offsetBy: found) }
-            var index = start
-            while index != end, utf8[index] >= lowest, utf8[index] < 0x7F { index = utf8.index(after: index) }
-            return index
+            let end = end ?? bytes.count
+            let runEnd = bytes.endOfASCIIRun(from: start, to: end, lowest: lowest)
+            return runEnd > start && runEnd < end && bytes[runEnd] >= 0x80 ? runEnd - 1 : runEnd
         }
 
         /// Appends to a piece list, merging with the previous piece when contiguous.
@@ -576,10 +591,17 @@ extension TextWrapper {
             guard let run = openRun else { return }
             openRun = nil
             let span = spans[run.spanIndex]
-            appendToLine(span.text[run.range], style: span.style, link: span.link)
+            let utf8 = span.text.utf8
+            if run.range == 0..<utf8.count {
+                // A whole span (most rows are one line): its string is shared, not copied.
+                appendToLine(span.text, style: span.style, link: span.link)
+                return
+            }
+            let start = utf8.index(utf8.startIndex, offsetBy: run.range.lowerBound)
+            appendToLine(span.text[start..<utf8.index(start, offsetBy: run.range.count)], style: span.style, link: span.link)
         }
 
-        private mutating func appendToLine(_ text: Substring, style: SGRStyle, link: String? = nil) {
+        private mutating func appendToLine(_ text: some StringProtocol, style: SGRStyle, link: String? = nil) {
             guard !text.isEmpty else { return }
             if let last = line.spans.last, last.style == style, last.link == link {
                 line.spans[line.spans.count - 1].text += text
@@ -593,9 +615,9 @@ extension TextWrapper {
             // Room for the prefix, the indentation and a few styled runs: growing from empty
             // would allocate the line's array two or three times.
             line.spans.reserveCapacity(prefix.count + 4)
-            for span in prefix { appendToLine(span.text[...], style: span.style, link: span.link) }
+            for span in prefix { appendToLine(span.text, style: span.style, link: span.link) }
             if indentation > 0 {
-                appendToLine(Substring(RepeatedText.spaces(indentation)), style: .plain)
+                appendToLine(RepeatedText.spaces(indentation), style: .plain)
                 line.width += indentation
             }
             lineHasText = false

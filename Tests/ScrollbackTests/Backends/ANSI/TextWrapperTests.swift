@@ -168,16 +168,22 @@ func strippingSGR(_ text: String) -> String {
     }
 }
 
-/// Rows of printable ASCII that fit on one line are placed whole (``TextWrapper/wrap(_:)``):
-/// the lines must be those of the reading a cluster at a time, for every input.
+/// Rows that fit on one line are placed whole (``TextWrapper/wrap(_:)``): the lines must be
+/// those of the reading a cluster at a time, for every input, in every script.
 @Suite struct TextWrapperOneLineTests {
-    private static let pieces = ["a", "word", "Hello,", " ", "  ", "x.", "(b)", "", "é", "日本", "\n", "\t", "-", "[1]"]
+    private static let pieces = [
+        "a", "word", "Hello,", " ", "  ", "x.", "(b)", "", "é", "日本", "\n", "\t", "-", "[1]",
+        // A combining mark after a letter and after a space, emoji of disputed width, closing
+        // punctuation, a letter of a common script, a zero-width space and DEL.
+        "e\u{301}", " \u{301}", "👍🏽", "❤️", "🦊", "。", "Мир", "\u{200B}", "\u{7F}",
+    ]
     private static let styles = [SGRStyle.plain, SGRStyle(bold: true), SGRStyle(italic: true)]
 
     @Test func generatedRowsWrapAsClusterByCluster() {
         var random = SplitMix(seed: 28)
         func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
         var placedWhole = 0
+        var placedWholeNotASCII = 0
         for _ in 0..<20_000 {
             let spans = (0..<(1 + Int(random.next() % 4))).map { _ in
                 StyledSpan(
@@ -189,8 +195,15 @@ func strippingSGR(_ text: String) -> String {
                 width: 4 + Int(random.next() % 40), prefix: prefix, continuationPrefix: random.next() % 2 == 0 ? nil : [])
             let whole = wrapper.wrap(spans)
             #expect(whole == wrapper.wrapClusterByCluster(spans), "\(spans.map(\.text)) at \(wrapper.width)")
-            if whole.count == 1 && spans.allSatisfy({ $0.text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { placedWhole += 1 }
+            if whole.count == 1 {
+                if spans.allSatisfy({ $0.text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) {
+                    placedWhole += 1
+                } else if spans.contains(where: { $0.text.utf8.contains { $0 >= 0x80 } }) {
+                    placedWholeNotASCII += 1
+                }
+            }
         }
-        #expect(placedWhole > 2_000, "\(placedWhole) rows on one line")
+        #expect(placedWhole > 2_000, "\(placedWhole) rows of ASCII on one line")
+        #expect(placedWholeNotASCII > 2_000, "\(placedWholeNotASCII) rows with other scripts on one line")
     }
 }
