@@ -201,7 +201,7 @@ package final class ANSILayout {
                 width: max(width, indent + number.count + Self.minimumContentWidth),
                 prefix: [margin, StyledSpan(number, style: mutedStyle)],
                 continuationPrefix: [hanging], mode: .characters)
-            lines += wrapper.wrap(sanitized(url), style: mutedStyle)
+            wrapper.wrap(sanitized(url), style: mutedStyle, appendingTo: &lines)
         }
         return lines
     }
@@ -247,12 +247,12 @@ package final class ANSILayout {
         case .text, .badge, .icon, .time, .link, .image:
             var spans: [StyledSpan] = []
             appendInline(view, base: .body, into: &spans)
-            lines += TextWrapper(width: width).wrap(spans)
+            TextWrapper(width: width).wrap(spans, appendingTo: &lines)
         case .stack(.vertical, let children, .contents):
             // The contents list: its heading as bold text (a heavy rule would read as a channel).
             for child in children {
                 if case .heading(_, let text) = child {
-                    lines += TextWrapper(width: width).wrap(sanitized(text), style: style(for: .strong))
+                    TextWrapper(width: width).wrap(sanitized(text), style: style(for: .strong), appendingTo: &lines)
                 } else {
                     layout(child, width: width, into: &lines)
                 }
@@ -286,7 +286,7 @@ package final class ANSILayout {
             // author line or day divider, with the channel's name in it.
             lines.append(divider(sanitized(text), width: width, heavy: true))
         case .heading(let level, let text):
-            lines += TextWrapper(width: width).wrap(sanitized(text), style: style(for: level <= 1 ? .title : .strong))
+            TextWrapper(width: width).wrap(sanitized(text), style: style(for: level <= 1 ? .title : .strong), appendingTo: &lines)
             // The document's title stands above a rule.
             if level <= 1 { lines.append(rule(width: width)) }
         case .message(let frame) where options.style == .compact:
@@ -327,7 +327,7 @@ package final class ANSILayout {
         var spans: [StyledSpan] = []
         func flush() {
             guard !spans.isEmpty else { return }
-            lines += TextWrapper(width: width).wrap(spans)
+            TextWrapper(width: width).wrap(spans, appendingTo: &lines)
             spans.removeAll()
         }
         let avatar = Self.avatar(in: children)
@@ -372,7 +372,7 @@ package final class ANSILayout {
 
     /// Appends `inner` (laid out at most `innerWidth` wide) to `lines` in a box as wide as its
     /// widest line, with rounded (`╭╮╰╯`) or square (`┌┐└┘`) corners. The borders go into
-    /// `inner`'s own lines, which are used up: no line is copied span by span.
+    /// `inner`'s own lines, which are used up: their spans are moved, not copied.
     private func appendBoxed(_ inner: inout [Line], innerWidth: Int, rounded: Bool, to lines: inout [Line]) {
         guard !inner.isEmpty else { return }
         let contentWidth = min(innerWidth, max(1, inner.map(\.width).max() ?? 0))
@@ -381,23 +381,19 @@ package final class ANSILayout {
         let left = StyledSpan("│ ", style: border)
         let right = StyledSpan(" │", style: border)
         for index in inner.indices {
-            // One new array a line, the borders in place: inserting the left one would move
-            // the spans and grow the array, then appending the right one grow it again.
-            var spans: [StyledSpan] = []
-            spans.reserveCapacity(inner[index].spans.count + 3)
-            spans.append(left)
-            spans.append(contentsOf: inner[index].spans)
+            // Room for the three new spans first, so the array grows once at most (moving its
+            // spans, which a new array would copy and release).
+            inner[index].spans.reserveCapacity(inner[index].spans.count + 3)
+            inner[index].spans.insert(left, at: 0)
             if inner[index].hasAmbiguousWidth {
                 // Terminals disagree how wide this line is: a right border would stand in a
                 // different column in each, so the line goes without one (and so do outer boxes').
-                inner[index].spans = spans
                 inner[index].width += 2
                 continue
             }
             let width = inner[index].width
-            spans.append(StyledSpan(RepeatedText.spaces(max(0, contentWidth - width))))
-            spans.append(right)
-            inner[index].spans = spans
+            inner[index].spans.append(StyledSpan(RepeatedText.spaces(max(0, contentWidth - width))))
+            inner[index].spans.append(right)
             inner[index].width = max(width, contentWidth) + 4
         }
         lines.reserveCapacity(lines.count + inner.count + 2)
@@ -430,9 +426,9 @@ package final class ANSILayout {
             if Self.isInline(field.value) {
                 var spans = [label, StyledSpan(" ")]
                 appendInline(field.value, base: .body, into: &spans)
-                lines += TextWrapper(width: width, continuationPrefix: hanging).wrap(spans)
+                TextWrapper(width: width, continuationPrefix: hanging).wrap(spans, appendingTo: &lines)
             } else {
-                lines += TextWrapper(width: width).wrap([label])
+                TextWrapper(width: width).wrap([label], appendingTo: &lines)
                 layoutIndented([field.value], width: width, first: hanging, into: &lines)
             }
         }
@@ -737,11 +733,11 @@ package final class ANSILayout {
         case .paragraph(let inlines):
             var spans: [StyledSpan] = []
             appendMarkdown(inlines, style: style(for: .body), into: &spans)
-            lines += TextWrapper(width: width).wrap(spans)
+            TextWrapper(width: width).wrap(spans, appendingTo: &lines)
         case .heading(_, let inlines):
             var spans: [StyledSpan] = []
             appendMarkdown(inlines, style: style(for: .body).adding(style(for: .strong)), into: &spans)
-            lines += TextWrapper(width: width).wrap(spans)
+            TextWrapper(width: width).wrap(spans, appendingTo: &lines)
         case .blockQuote(let blocks):
             let prefix = [StyledSpan("▎ ", style: mutedStyle)]
             guard width - 2 >= Self.minimumContentWidth else {
@@ -759,14 +755,14 @@ package final class ANSILayout {
             let bar = [StyledSpan("│ ", style: mutedStyle)]
             let fits = width - 2 >= Self.minimumContentWidth
             // A code line broken for the width ends in `↩`, so that no one copies it as two lines.
-            lines += TextWrapper(
+            TextWrapper(
                 width: width, prefix: fits ? bar : [], mode: .characters, breakMarker: StyledSpan("↩", style: mutedStyle)
             )
-            .wrap(sanitized(String(text), multiline: true), style: style(for: .code))
+            .wrap(sanitized(String(text), multiline: true), style: style(for: .code), appendingTo: &lines)
         case .htmlBlock(let html):
             var text = Substring(html)
             if text.hasSuffix("\n") { text = text.dropLast() }
-            lines += TextWrapper(width: width).wrap(sanitized(String(text), multiline: true), style: style(for: .body))
+            TextWrapper(width: width).wrap(sanitized(String(text), multiline: true), style: style(for: .body), appendingTo: &lines)
         case .thematicBreak:
             lines.append(rule(width: width))
         case .table(let table):
@@ -798,7 +794,7 @@ package final class ANSILayout {
         for (index, item) in items.enumerated() {
             if index > 0 && !tight { lines.append(Line()) }
             guard innerWidth >= Self.minimumContentWidth else {
-                lines += TextWrapper(width: width).wrap(markers[index])
+                TextWrapper(width: width).wrap(markers[index], appendingTo: &lines)
                 layoutBlocks(item, width: width, tight: tight, into: &lines)
                 continue
             }
@@ -950,14 +946,14 @@ package final class ANSILayout {
     /// between rows (the header alone when there is no row).
     private func layoutTableRows(header: [[StyledSpan]], rows: [[[StyledSpan]]], width: Int, into lines: inout [Line]) {
         guard !rows.isEmpty else {
-            for cell in header { lines += TextWrapper(width: width).wrap(cell) }
+            for cell in header { TextWrapper(width: width).wrap(cell, appendingTo: &lines) }
             return
         }
         let separator = StyledSpan(": ", style: style(for: .body).adding(style(for: .strong)))
         for (index, row) in rows.enumerated() {
             if index > 0 { lines.append(Line()) }
             for (label, value) in zip(header, row) {
-                lines += TextWrapper(width: width, continuationPrefix: [StyledSpan("  ")]).wrap(label + [separator] + value)
+                TextWrapper(width: width, continuationPrefix: [StyledSpan("  ")]).wrap(label + [separator] + value, appendingTo: &lines)
             }
         }
     }

@@ -82,21 +82,38 @@ package struct TextWrapper: Sendable {
 
     /// Wraps styled runs; always at least one line (empty for empty input).
     package func wrap(_ spans: [StyledSpan]) -> [Line] {
-        wrap(spans, placingShortRowsWhole: true)
+        var lines: [Line] = []
+        wrap(spans, placingShortRowsWhole: true, appendingTo: &lines)
+        return lines
+    }
+
+    /// Wraps one run of text in one style onto the end of `lines`.
+    package func wrap(_ text: String, style: SGRStyle = .plain, appendingTo lines: inout [Line]) {
+        wrap([StyledSpan(text, style: style)], placingShortRowsWhole: true, appendingTo: &lines)
+    }
+
+    /// Wraps styled runs onto the end of `lines`, as `lines += wrap(spans)` would, without an
+    /// array of its own: a layout wraps a dozen rows a message.
+    package func wrap(_ spans: [StyledSpan], appendingTo lines: inout [Line]) {
+        wrap(spans, placingShortRowsWhole: true, appendingTo: &lines)
     }
 
     /// ``wrap(_:)`` a cluster at a time, even for text that fits on one line; tests compare the two.
     func wrapClusterByCluster(_ spans: [StyledSpan]) -> [Line] {
-        wrap(spans, placingShortRowsWhole: false)
+        var lines: [Line] = []
+        wrap(spans, placingShortRowsWhole: false, appendingTo: &lines)
+        return lines
     }
 
-    private func wrap(_ spans: [StyledSpan], placingShortRowsWhole: Bool) -> [Line] {
+    private func wrap(_ spans: [StyledSpan], placingShortRowsWhole: Bool, appendingTo lines: inout [Line]) {
         var builder = Builder(wrapper: self, spans: spans)
+        // The builder appends to the caller's array itself, which it holds meanwhile.
+        swap(&builder.lines, &lines)
         if !(placingShortRowsWhole && builder.placeOnOneLine()) {
             for index in spans.indices { builder.consumeSpan(at: index) }
         }
         builder.endInput()
-        return builder.lines
+        swap(&builder.lines, &lines)
     }
 }
 
