@@ -7,18 +7,23 @@
 /// Scrollback's own SGR styles, each reset at the end of its run. With ``ColorDepth/none`` the output holds no
 /// ESC byte at all (a ``RawOutput`` whose ANSI text has escapes then falls back to its view).
 public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
-    /// The stream the text is written to.
-    public private(set) var output: Output
     /// The width, colour depth, theme and appearance of the output.
     public let options: RenderOptions
     private let layout: ANSILayout
     private var hasWrittenItem = false
+    /// What a call writes, until it hands it to ``output``.
+    private var text: BackendOutput
+    // Last: the other properties' places then do not depend on `Output`, which unspecialized
+    // generic code would otherwise look up on every access.
+    /// The stream the text is written to.
+    public private(set) var output: Output
 
     /// A backend writing to `output`, laid out and styled by `options`.
     public init(output: Output, options: RenderOptions) {
         self.output = output
         self.options = options
         self.layout = ANSILayout(options: options)
+        text = BackendOutput(for: output)
     }
 
     /// Writes `header` (the default's is the document's title) as the first item.
@@ -41,16 +46,17 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
     private mutating func writeItem(_ lines: [TextWrapper.Line]) {
         guard !lines.isEmpty else { return }
         // The compact style keeps one line per message: no blank line between items.
-        if hasWrittenItem && options.style == .bubbles { output.write("\n") }
+        defer { text.flush(to: &output) }
+        if hasWrittenItem && options.style == .bubbles { text.write("\n") }
         hasWrittenItem = true
         for line in lines {
             guard options.asciiOnly else {
-                layout.write(line, to: &output)
+                layout.write(line, to: &text)
                 continue
             }
             var ascii = line
             for index in ascii.spans.indices { ascii.spans[index].text = ASCIIFallback.transliterate(ascii.spans[index].text) }
-            layout.write(ascii, to: &output)
+            layout.write(ascii, to: &text)
         }
     }
 }

@@ -11,8 +11,6 @@ import Foundation
 /// view, each ``write(_:)`` one top-level item, ``end(_:footer:)`` the footer view and the
 /// closing tags. ``TranscriptRenderer`` drives it, with every view from the ``ViewFactory``.
 public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
-    /// The stream the document is written to.
-    public private(set) var output: Output
     /// The theme, time zone and media policy of the page.
     public let options: RenderOptions
     /// Set while ``begin(_:header:)`` writes the header, the one place for the page's `h1`.
@@ -31,6 +29,12 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private var avatarMarkup: [AvatarContent: String] = [:]
     /// The last tooltip ``dateLabels`` made, escaped: a message and its `<time>` both show it.
     private var lastFullDateTime: (date: Date, escaped: String)?
+    /// What a call writes, until it hands it to ``output``.
+    private var markup: BackendOutput
+    // Last: the other properties' places then do not depend on `Output`, which unspecialized
+    // generic code would otherwise look up on every access.
+    /// The stream the document is written to.
+    public private(set) var output: Output
 
     /// The policy in the page itself: nothing loads but inline styles and the messages' images
     /// and media, and no script runs at all.
@@ -57,6 +61,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         self.output = output
         self.options = options
         dateLabels = DateLabels(timeZone: options.timeZone, locale: options.locale)
+        markup = BackendOutput(for: output)
     }
 
     /// Writes the document head, the stylesheet, the channel heading (the page's only `<h1>`)
@@ -64,47 +69,52 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     public mutating func begin(_ document: DocumentInfo, header: View) {
         let named = document.pageTitle ?? document.title
         let title = named.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? options.theme.string(.untitled) : named
-        output.write("<!DOCTYPE html>\n<html lang=\"")
-        output.write(Self.languageTag(document.language))
-        output.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
+        markup.write("<!DOCTYPE html>\n<html lang=\"")
+        markup.write(Self.languageTag(document.language))
+        markup.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
         var policy =
             options.mediaLocations == nil ? Self.contentSecurityPolicy(remoteMedia: options.remoteMedia) : Self.offlineContentSecurityPolicy
         // The search script, and no other, by its hash.
         if options.search { policy += "; " + HTMLSearchScript.policyDirective }
-        output.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n")
-        output.write("<meta name=\"referrer\" content=\"no-referrer\">\n")
-        output.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        output.write("<meta name=\"color-scheme\" content=\"light dark\">\n")
-        output.write("<meta name=\"generator\" content=\"Scrollback \(ScrollbackVersion.current)\">\n<title>")
-        HTMLEscaping.write(title, to: &output)
-        output.write("</title>\n<style>\n")
-        output.write(Stylesheet(theme: options.theme).css)
-        if options.search { output.write(Stylesheet(theme: options.theme).searchCSS) }
-        output.write("</style>\n</head>\n<body>\n<header class=\"sb-channel\">")
+        markup.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n")
+        markup.write("<meta name=\"referrer\" content=\"no-referrer\">\n")
+        markup.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        markup.write("<meta name=\"color-scheme\" content=\"light dark\">\n")
+        markup.write("<meta name=\"generator\" content=\"Scrollback \(ScrollbackVersion.current)\">\n<title>")
+        HTMLEscaping.write(title, to: &markup)
+        markup.write("</title>\n<style>\n")
+        markup.write(Stylesheet(theme: options.theme).css)
+        if options.search { markup.write(Stylesheet(theme: options.theme).searchCSS) }
+        markup.write("</style>\n</head>\n<body>\n<header class=\"sb-channel\">")
         // The header may hold the page's one `h1`; headings anywhere else start at `h2`.
         writesDocumentHeader = true
         writeView(header, allowsLinks: true)
         writesDocumentHeader = false
-        output.write("</header>\n<main>\n")
+        markup.write("</header>\n<main>\n")
+        markup.flush(to: &output)
     }
 
     /// Writes one top-level item: a message, a day separator, a heading.
     public mutating func write(_ view: View) {
         if let level = view.outlineLevel { outlineLevel = level }
         writeView(view, allowsLinks: true)
-        output.write("\n")
+        markup.write("\n")
+        markup.flush(to: &output)
     }
 
     /// Closes `<main>`, writes `footer` in the page's footer and closes the page; a
     /// ``FlushingOutput`` is then flushed.
     public mutating func end(_ summary: DocumentSummary, footer: View) {
-        defer { (output as? FlushingOutput)?.flush() }
-        output.write("</main>\n<footer class=\"sb-summary\">")
+        defer {
+            markup.flush(to: &output)
+            (output as? FlushingOutput)?.flush()
+        }
+        markup.write("</main>\n<footer class=\"sb-summary\">")
         writeView(footer, allowsLinks: true)
-        output.write("</footer>\n")
+        markup.write("</footer>\n")
         // Last, so that the page it searches is all there when it runs.
-        if options.search { output.write("<script>\(HTMLSearchScript.source)</script>\n") }
-        output.write("</body>\n</html>\n")
+        if options.search { markup.write("<script>\(HTMLSearchScript.source)</script>\n") }
+        markup.write("</body>\n</html>\n")
     }
 
     // MARK: Views
@@ -120,84 +130,84 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             // line breaks, and never in a link's label.
             let content: HTMLEscaping.Content = role.allowsLineBreaks && !oneLine ? .lines : .line
             if role == .body {
-                HTMLEscaping.write(text, as: content, to: &output)
+                HTMLEscaping.write(text, as: content, to: &markup)
             } else {
                 writeOpeningTag("<span class=\"sb-", role: role)
-                HTMLEscaping.write(text, as: content, to: &output)
-                output.write("</span>")
+                HTMLEscaping.write(text, as: content, to: &markup)
+                markup.write("</span>")
             }
         case .markdown(let document):
             HTMLMarkdownRenderer(
                 allowsLinks: allowsLinks, embedsImages: drawsRemoteMedia,
                 placeholderIcon: options.theme.icon(.image),
                 taskLabels: (options.theme.string(.taskDone), options.theme.string(.taskNotDone))
-            ).write(document, to: &output)
+            ).write(document, to: &markup)
         case .stack(.vertical, let views, .contents):
             // A landmark a screen reader lists, named by its heading.
-            output.write("<nav class=\"sb-stack sb-contents\"")
+            markup.write("<nav class=\"sb-stack sb-contents\"")
             if case .heading(_, let title)? = views.first(where: { if case .heading = $0 { true } else { false } }) {
-                output.write(" aria-label=\"")
-                HTMLEscaping.write(title, to: &output)
-                output.write("\"")
+                markup.write(" aria-label=\"")
+                HTMLEscaping.write(title, to: &markup)
+                markup.write("\"")
             }
-            output.write(">")
+            markup.write(">")
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
-            output.write("</nav>")
+            markup.write("</nav>")
         case .stack(.vertical, let views, .contentsList):
             // A list, so that a screen reader says how many entries it has.
-            output.write("<ol class=\"sb-contents-list\">")
+            markup.write("<ol class=\"sb-contents-list\">")
             for view in views where view != .empty {
-                output.write("<li>")
+                markup.write("<li>")
                 writeView(view, allowsLinks: allowsLinks, oneLine: oneLine)
-                output.write("</li>")
+                markup.write("</li>")
             }
-            output.write("</ol>")
+            markup.write("</ol>")
         case .stack(let axis, let views, let role):
             writeOpeningTag(axis == .vertical ? "<div class=\"sb-stack sb-" : "<div class=\"sb-row sb-", role: role)
             let outer = writesChannelInfo
             writesChannelInfo = outer || role == .channelInfo
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
             writesChannelInfo = outer
-            output.write("</div>")
+            markup.write("</div>")
         case .card(let role, let views):
             writeOpeningTag("<div class=\"sb-card sb-", role: role)
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
-            output.write("</div>")
+            markup.write("</div>")
         case .link(let destination, let label) where allowsLinks && Anchor.isInDocumentLink(destination):
             // A place in this page (the contents list's entries): nothing to print after it.
-            output.write("<a href=\"")
-            HTMLEscaping.write(destination, as: .url, to: &output)
-            output.write("\">")
+            markup.write("<a href=\"")
+            HTMLEscaping.write(destination, as: .url, to: &markup)
+            markup.write("\">")
             writeView(label, allowsLinks: false, oneLine: true)
-            output.write("</a>")
+            markup.write("</a>")
         case .link(let destination, let label):
             guard allowsLinks, let url = media(destination).link else {
                 return writeView(label, allowsLinks: allowsLinks, oneLine: true)
             }
             let showsURL = Self.plainLabel(label).map { HTMLMarkdownRenderer.labelShowsURL($0, url: url) } ?? false
-            output.write(showsURL ? "<a href=\"" : "<a class=\"\(HTMLMarkdownRenderer.printsTargetClass)\" href=\"")
-            HTMLEscaping.write(url, as: .url, to: &output)
-            output.write("\" rel=\"\(HTMLMarkdownRenderer.linkRelation)\">")
+            markup.write(showsURL ? "<a href=\"" : "<a class=\"\(HTMLMarkdownRenderer.printsTargetClass)\" href=\"")
+            HTMLEscaping.write(url, as: .url, to: &markup)
+            markup.write("\" rel=\"\(HTMLMarkdownRenderer.linkRelation)\">")
             writeView(label, allowsLinks: false, oneLine: true)
-            output.write("</a>")
+            markup.write("</a>")
         case .avatar(let avatar):
             writeAvatar(avatar)
         case .image(let content):
             writeImage(content, allowsLinks: allowsLinks)
         case .icon(let name, let label):
             if label.isEmpty {
-                output.write("<span class=\"sb-icon\" aria-hidden=\"true\">")
+                markup.write("<span class=\"sb-icon\" aria-hidden=\"true\">")
             } else {
-                output.write("<span class=\"sb-icon\" role=\"img\" aria-label=\"")
-                HTMLEscaping.write(label, to: &output)
-                output.write("\">")
+                markup.write("<span class=\"sb-icon\" role=\"img\" aria-label=\"")
+                HTMLEscaping.write(label, to: &markup)
+                markup.write("\">")
             }
             if let svg = options.theme.svgIcon(name) {
-                output.write(svg.html)
+                markup.write(svg.html)
             } else {
-                HTMLEscaping.write(options.theme.icon(name), to: &output)
+                HTMLEscaping.write(options.theme.icon(name), to: &markup)
             }
-            output.write("</span>")
+            markup.write("</span>")
         case .time(let date, let label):
             writeTime(date, label: label)
         case .badge(let text, let role):
@@ -207,47 +217,47 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             if case .badge(let text, let role) = view {
                 writeBadge(text, role: role, title: title)
             } else {
-                output.write("<span class=\"sb-titled\" title=\"")
-                HTMLEscaping.write(title, to: &output)
-                output.write("\">")
+                markup.write("<span class=\"sb-titled\" title=\"")
+                HTMLEscaping.write(title, to: &markup)
+                markup.write("\">")
                 writeView(view, allowsLinks: allowsLinks, oneLine: oneLine)
-                output.write("</span>")
+                markup.write("</span>")
             }
         case .fields(let fields):
-            output.write("<dl class=\"sb-fields\">")
+            markup.write("<dl class=\"sb-fields\">")
             for field in fields {
-                output.write("<dt>")
-                HTMLEscaping.write(field.label, to: &output)
-                output.write("</dt><dd>")
+                markup.write("<dt>")
+                HTMLEscaping.write(field.label, to: &markup)
+                markup.write("</dt><dd>")
                 writeView(field.value, allowsLinks: allowsLinks, oneLine: oneLine)
-                output.write("</dd>")
+                markup.write("</dd>")
             }
-            output.write("</dl>")
+            markup.write("</dl>")
         case .quote(let anchor, let views):
-            output.write("<blockquote class=\"sb-quote\">")
+            markup.write("<blockquote class=\"sb-quote\">")
             // A fragment of this page, or another page of a split document (`chat-003.html#m-42`);
             // fragments come percent-encoded, so only the latter holds `#`.
             let isOtherPage = anchor?.utf8.contains(UInt8(ascii: "#")) ?? false
             if let anchor, allowsLinks, !isOtherPage || URLPolicy.isSiblingDocument(anchor) {
-                output.write(isOtherPage ? "<a href=\"" : "<a href=\"#")
-                HTMLEscaping.write(anchor, as: .url, to: &output)
-                output.write("\">")
+                markup.write(isOtherPage ? "<a href=\"" : "<a href=\"#")
+                HTMLEscaping.write(anchor, as: .url, to: &markup)
+                markup.write("\">")
                 writeViews(views, allowsLinks: false, oneLine: oneLine)
-                output.write("</a>")
+                markup.write("</a>")
             } else {
                 writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
             }
-            output.write("</blockquote>")
+            markup.write("</blockquote>")
         case .divider(let label):
             if let label, !label.isEmpty {
                 // A day is a heading under its channel's (or the title), so a screen reader can
                 // list and jump between days.
                 let element = "h\(min(max(outlineLevel + 1, 2), 6))"
-                output.write("<\(element) class=\"sb-day sb-separator\">")
-                HTMLEscaping.write(label, to: &output)
-                output.write("</\(element)>")
+                markup.write("<\(element) class=\"sb-day sb-separator\">")
+                HTMLEscaping.write(label, to: &markup)
+                markup.write("</\(element)>")
             } else {
-                output.write("<hr>")
+                markup.write("<hr>")
             }
         case .heading(let level, let text):
             writeHeading(level: level, text: text, id: nil)
@@ -257,27 +267,27 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             case .heading(let level, let text):
                 writeHeading(level: level, text: text, id: id)
             case .stack(.vertical, let views, let role) where role != .contents && role != .contentsList:
-                output.write("<div id=\"\(id)\" class=\"sb-stack sb-")
+                markup.write("<div id=\"\(id)\" class=\"sb-stack sb-")
                 writeOpeningTag("", role: role)
                 writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
-                output.write("</div>")
+                markup.write("</div>")
             default:
-                output.write("<div id=\"\(id)\">")
+                markup.write("<div id=\"\(id)\">")
                 writeView(view, allowsLinks: allowsLinks, oneLine: oneLine)
-                output.write("</div>")
+                markup.write("</div>")
             }
         case .message(let frame):
             writeMessage(frame, allowsLinks: allowsLinks)
         case .disclosure(let summary, let content):
             // Open, so that it reads and prints without a click; no script is needed to fold it.
-            output.write("<details open class=\"sb-thread\"><summary>")
+            markup.write("<details open class=\"sb-thread\"><summary>")
             writeViews(summary, allowsLinks: allowsLinks)
-            output.write("</summary><div class=\"sb-thread-content\">")
+            markup.write("</summary><div class=\"sb-thread-content\">")
             writeViews(content, allowsLinks: allowsLinks)
-            output.write("</div></details>")
+            markup.write("</div></details>")
         case .raw(let raw):
             if let html = raw.html {
-                output.write(html)
+                markup.write(html)
             } else {
                 writeView(raw.fallback, allowsLinks: allowsLinks)
             }
@@ -286,30 +296,30 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     private mutating func writeBadge(_ text: String, role: Role, title: String?) {
         if role == .badge {
-            output.write("<span class=\"sb-badge\"")
+            markup.write("<span class=\"sb-badge\"")
         } else {
-            output.write("<span class=\"sb-badge sb-")
-            output.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain"))
-            output.write("\"")
+            markup.write("<span class=\"sb-badge sb-")
+            markup.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain"))
+            markup.write("\"")
         }
         if let title, !title.isEmpty {
-            output.write(" title=\"")
-            HTMLEscaping.write(title, to: &output)
-            output.write("\"")
+            markup.write(" title=\"")
+            HTMLEscaping.write(title, to: &markup)
+            markup.write("\"")
         }
-        output.write(">")
-        HTMLEscaping.write(text, to: &output)
-        output.write("</span>")
+        markup.write(">")
+        HTMLEscaping.write(text, to: &markup)
+        markup.write("</span>")
     }
 
     /// `h1` only in the document's header; `id` was checked by ``Anchor/isDocumentID(_:)``.
     private mutating func writeHeading(level: Int, text: String, id: String?) {
         let element = "h\(min(max(level, writesDocumentHeader ? 1 : 2), 6))"
-        output.write("<\(element)")
-        if let id { output.write(" id=\"\(id)\"") }
-        output.write(element == "h1" ? " class=\"sb-title\">" : ">")
-        HTMLEscaping.write(text, to: &output)
-        output.write("</\(element)>")
+        markup.write("<\(element)")
+        if let id { markup.write(" id=\"\(id)\"") }
+        markup.write(element == "h1" ? " class=\"sb-title\">" : ">")
+        HTMLEscaping.write(text, to: &markup)
+        markup.write("</\(element)>")
     }
 
     private mutating func writeViews(_ views: [View], allowsLinks: Bool, oneLine: Bool = false) {
@@ -317,70 +327,70 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     }
 
     private mutating func writeMessage(_ frame: MessageFrame, allowsLinks: Bool) {
-        output.write("<article class=\"sb-message sb-")
-        output.write(HTMLEscaping.identifier(frame.role.rawValue, fallback: "plain"))
-        if frame.isPinned { output.write(" sb-pinned") }
+        markup.write("<article class=\"sb-message sb-")
+        markup.write(HTMLEscaping.identifier(frame.role.rawValue, fallback: "plain"))
+        if frame.isPinned { markup.write(" sb-pinned") }
         // A repeat leaves the anchor, which must be unique, to the message's other appearance;
         // a message without an id has none.
         if !frame.isRepeat && !frame.id.isEmpty {
-            output.write("\" id=\"")
-            HTMLEscaping.write(Anchor.forMessage(id: frame.id), to: &output)
+            markup.write("\" id=\"")
+            HTMLEscaping.write(Anchor.forMessage(id: frame.id), to: &markup)
         }
         let author = frame.authorName.flatMap { $0.isEmpty ? nil : $0 }
         if author != nil || frame.date != nil {
-            output.write("\" aria-label=\"")
-            if let author { HTMLEscaping.write(author, to: &output) }
+            markup.write("\" aria-label=\"")
+            if let author { HTMLEscaping.write(author, to: &markup) }
             if let date = frame.date {
-                if author != nil { output.write(", ") }
-                output.write(CivilTime.local(date, in: options.timeZone).minuteText)
+                if author != nil { markup.write(", ") }
+                markup.write(CivilTime.local(date, in: options.timeZone).minuteText)
             }
         }
         // Every message, its time shown or not, tells its exact moment on hover; the reader's
         // own, which shows no author line (the stylesheet hides it), tells whose it is too.
         let ownTitle = frame.role == .ownBubble ? frame.authorTitle.flatMap { $0.isEmpty ? nil : $0 } : nil
         if frame.date != nil || ownTitle != nil {
-            output.write("\" title=\"")
-            if let ownTitle { HTMLEscaping.write(ownTitle, to: &output) }
+            markup.write("\" title=\"")
+            if let ownTitle { HTMLEscaping.write(ownTitle, to: &markup) }
             if let date = frame.date {
-                if ownTitle != nil { output.write("&#10;") }
+                if ownTitle != nil { markup.write("&#10;") }
                 writeFullDateTime(date)
             }
         }
         if options.search { writeSearchFacts(frame) }
-        output.write("\">")
+        markup.write("\">")
         let outerTime = messageTime
         messageTime = frame.date.map { ($0, false) }
         defer { messageTime = outerTime }
         if !frame.header.isEmpty {
-            output.write("<header")
+            markup.write("<header")
             if let title = frame.authorTitle, !title.isEmpty {
                 // The tooltip tells apart two people who chose the same name.
-                output.write(" title=\"")
-                HTMLEscaping.write(title, to: &output)
-                output.write("\"")
+                markup.write(" title=\"")
+                HTMLEscaping.write(title, to: &markup)
+                markup.write("\"")
             }
-            output.write(">")
+            markup.write(">")
             writeViews(frame.header, allowsLinks: allowsLinks)
-            output.write("</header>")
+            markup.write("</header>")
         }
-        output.write("<div class=\"sb-body\">")
+        markup.write("<div class=\"sb-body\">")
         writeViews(frame.body, allowsLinks: allowsLinks)
-        output.write("</div>")
+        markup.write("</div>")
         if !frame.footer.isEmpty {
-            output.write("<footer>")
+            markup.write("<footer>")
             writeViews(frame.footer, allowsLinks: allowsLinks)
-            output.write("</footer>")
+            markup.write("</footer>")
         }
         // Machines and screen readers get the moment of every message, not only of the last of
         // a group; the eye gets the time where the footer shows it.
         if let time = messageTime, !time.written {
-            output.write("<time class=\"sb-hidden-time\" datetime=\"")
-            output.write(CivilTime.utc(time.date).rfc3339)
-            output.write("\">")
-            HTMLEscaping.write(dateLabels.time(time.date), to: &output)
-            output.write("</time>")
+            markup.write("<time class=\"sb-hidden-time\" datetime=\"")
+            markup.write(CivilTime.utc(time.date).rfc3339)
+            markup.write("\">")
+            HTMLEscaping.write(dateLabels.time(time.date), to: &markup)
+            markup.write("</time>")
         }
-        output.write("</article>")
+        markup.write("</article>")
     }
 
     /// What the search script's filters read, on a page with ``RenderOptions/search`` only: the
@@ -389,17 +399,17 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// attribute is still open: each closes it and leaves its own open, for the caller's `">`.
     private mutating func writeSearchFacts(_ frame: MessageFrame) {
         if let from = frame.authorTitle ?? frame.authorName, !from.isEmpty {
-            output.write("\" data-from=\"")
-            HTMLEscaping.write(from, to: &output)
+            markup.write("\" data-from=\"")
+            HTMLEscaping.write(from, to: &markup)
         }
         if let date = frame.date {
-            output.write("\" data-day=\"")
-            output.write(String(CivilTime.local(date, in: options.timeZone).minuteText.prefix(10)))
+            markup.write("\" data-day=\"")
+            markup.write(String(CivilTime.local(date, in: options.timeZone).minuteText.prefix(10)))
         }
         let facets = HTMLSearchScript.facets(of: frame)
         if !facets.isEmpty {
-            output.write("\" data-has=\"")
-            output.write(facets.joined(separator: " "))
+            markup.write("\" data-has=\"")
+            markup.write(facets.joined(separator: " "))
         }
     }
 
@@ -430,15 +440,15 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// picture over them, so that a picture that fails to load leaves the initials.
     private mutating func writeAvatar(_ avatar: AvatarContent) {
         // Each group of an author's messages repeats their avatar: its markup is made once.
-        if let markup = avatarMarkup[avatar] { return output.write(markup) }
-        var markup = ""
+        if let circle = avatarMarkup[avatar] { return markup.write(circle) }
+        var circle = ""
         Self.writeCircle(
             initials: avatar.initials, colorIndex: avatar.colorIndex,
-            picture: avatar.imageURL.flatMap { pictureSource(media($0)) }, extraClass: "", to: &markup)
+            picture: avatar.imageURL.flatMap { pictureSource(media($0)) }, extraClass: "", to: &circle)
         // Bounded, for an input with a great many authors.
         if avatarMarkup.count == 1024 { avatarMarkup.removeAll(keepingCapacity: true) }
-        avatarMarkup[avatar] = markup
-        output.write(markup)
+        avatarMarkup[avatar] = circle
+        markup.write(circle)
     }
 
     /// The channel's picture in the header, drawn like an avatar over the channel's initials.
@@ -446,7 +456,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private mutating func writeChannelImage(picture: String, name: String) {
         Self.writeCircle(
             initials: AvatarContent.initials(of: name), colorIndex: Int(FNV1a.hash(name) % UInt64(AvatarContent.paletteSize)),
-            picture: picture, extraClass: " sb-channel-image", to: &output)
+            picture: picture, extraClass: " sb-channel-image", to: &markup)
     }
 
     private static func writeCircle<Markup: TextOutputStream>(
@@ -475,9 +485,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         let source = media(content.source).link
         let shownMedia = content.thumbnail.map(media).flatMap { $0.link == nil ? nil : $0 } ?? media(content.source)
         guard let shown = shownMedia.link else {
-            output.write("<span class=\"sb-image sb-image-missing\">")
-            HTMLEscaping.write(alt, to: &output)
-            output.write("</span>")
+            markup.write("<span class=\"sb-image sb-image-missing\">")
+            HTMLEscaping.write(alt, to: &markup)
+            markup.write("</span>")
             return
         }
         let picture = pictureSource(shownMedia)
@@ -491,10 +501,10 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         let link = allowsLinks ? source ?? shown : nil
         let icon = options.theme.icon(content.playable ? .video : .image)
         guard let picture else {
-            return HTMLMarkdownRenderer.writePlaceholder(label: alt, details: details, link: link, icon: icon, to: &output)
+            return HTMLMarkdownRenderer.writePlaceholder(label: alt, details: details, link: link, icon: icon, to: &markup)
         }
         HTMLMarkdownRenderer.writeImageFrame(
-            picture: picture, label: alt, details: details, link: link, icon: icon, playable: content.playable, to: &output)
+            picture: picture, label: alt, details: details, link: link, icon: icon, playable: content.playable, to: &markup)
     }
 
     /// A link label's text when it is plain text (the one form that can spell out a URL).
@@ -509,31 +519,31 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// Writes `start` (which ends inside a class attribute, after `sb-`), the role's class
     /// name and the end of the tag.
     private mutating func writeOpeningTag(_ start: String, role: Role) {
-        output.write(start)
-        output.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain"))
-        output.write("\">")
+        markup.write(start)
+        markup.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain"))
+        markup.write("\">")
     }
 
     private mutating func writeTime(_ date: Date, label: String) {
         if messageTime?.date == date { messageTime?.written = true }
-        output.write("<time datetime=\"")
-        output.write(CivilTime.utc(date).rfc3339)
-        output.write("\" title=\"")
+        markup.write("<time datetime=\"")
+        markup.write(CivilTime.utc(date).rfc3339)
+        markup.write("\" title=\"")
         writeFullDateTime(date)
-        output.write("\">")
-        HTMLEscaping.write(label, to: &output)
-        output.write("</time>")
+        markup.write("\">")
+        HTMLEscaping.write(label, to: &markup)
+        markup.write("</time>")
     }
 
     /// The full date, time and zone of `date`, escaped for an attribute.
     private mutating func writeFullDateTime(_ date: Date) {
         if let last = lastFullDateTime, last.date == date {
-            output.write(last.escaped)
+            markup.write(last.escaped)
             return
         }
         let escaped = HTMLEscaping.escape(dateLabels.fullDateTime(date))
         lastFullDateTime = (date, escaped)
-        output.write(escaped)
+        markup.write(escaped)
     }
 
     /// A BCP 47 tag reduced to letters, digits and hyphens; `en` when nothing is left.

@@ -7,22 +7,24 @@ import Foundation
 /// and can never add a heading, a list, a link or HTML of its own. Items are written as they
 /// come, each followed by a blank line.
 public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
-    /// Where the Markdown goes.
-    public private(set) var output: Output
     private var converter: MarkdownViewConverter
-    /// ``output`` itself when it takes UTF-8 bytes (``OutputSink``): each item's Markdown goes
-    /// to it as the bytes it was written in.
-    private let utf8Output: (any UTF8Output)?
+    /// What a call writes, until it hands it to ``output``: each item's Markdown goes there as
+    /// the bytes it was written in.
+    private var text: BackendOutput
     /// Whether the last block written was a list or a code block, which the next item's list
     /// or indented code could otherwise extend across the blank line.
     private var lastBlockContinues = false
+    // Last: the other properties' places then do not depend on `Output`, which unspecialized
+    // generic code would otherwise look up on every access.
+    /// Where the Markdown goes.
+    public private(set) var output: Output
 
     /// - Parameters:
     ///   - output: The stream to write to.
     ///   - options: The theme, for icon glyphs.
     public init(output: Output, options: RenderOptions) {
         self.output = output
-        utf8Output = output as? any UTF8Output
+        text = BackendOutput(for: output)
         converter = MarkdownViewConverter(theme: options.theme)
     }
 
@@ -33,6 +35,7 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// Writes one top-level item: a heading, a day separator, a message.
     public mutating func write(_ view: View) {
+        defer { text.flush(to: &output) }
         if let level = view.outlineLevel { converter.outlineLevel = level }
         for segment in converter.segments(for: view) {
             switch segment {
@@ -40,8 +43,8 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
                 write(blocks: blocks)
             case .verbatim(let markdown):
                 guard !markdown.isEmpty else { continue }
-                output.write(markdown)
-                output.write(markdown.hasSuffix("\n") ? "\n" : "\n\n")
+                text.write(markdown)
+                text.write(markdown.hasSuffix("\n") ? "\n" : "\n\n")
                 // The app's Markdown may end anywhere: assume the worst.
                 lastBlockContinues = true
             }
@@ -50,7 +53,10 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// A thematic break, then `footer`; a ``FlushingOutput`` is then flushed.
     public mutating func end(_ summary: DocumentSummary, footer: View) {
-        defer { (output as? FlushingOutput)?.flush() }
+        defer {
+            text.flush(to: &output)
+            (output as? FlushingOutput)?.flush()
+        }
         let blocks = converter.blocks(for: footer)
         guard !blocks.isEmpty else { return }
         write(blocks: [.thematicBreak] + blocks)
@@ -60,15 +66,10 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
         guard let first = blocks.first, let last = blocks.last else { return }
         if lastBlockContinues, Self.mayContinue(first) {
             // What cmark itself writes between two lists that must stay apart.
-            output.write("<!-- end list -->\n\n")
+            text.write("<!-- end list -->\n\n")
         }
-        let markdown = CommonMark.commonMarkBytes(blocks)
-        if let utf8Output {
-            markdown.withUnsafeBufferPointer(utf8Output.write(utf8:))
-        } else {
-            output.write(String(decoding: markdown, as: UTF8.self))
-        }
-        output.write("\n")
+        CommonMark.commonMarkBytes(blocks).withUnsafeBufferPointer { text.write(utf8: $0) }
+        text.write("\n")
         lastBlockContinues = Self.mayContinue(last)
     }
 
