@@ -153,9 +153,18 @@ struct MessageMembers {
     /// Reads the object that starts at the parser's next value, which must be pinned (its
     /// ranges are offsets from the pinned place). Users found in `users` are taken from it.
     static func read(from parser: inout JSONStreamParser, users: UserCache? = nil) throws(ReadError) -> MessageMembers {
+        var members = MessageMembers(raw: .range(0..<0))
+        try read(from: &parser, users: users, into: &members)
+        return members
+    }
+
+    /// ``read(from:users:)`` into `members`, which are all unset: the members were copied
+    /// whole when the reading returned them itself.
+    private static func read(from parser: inout JSONStreamParser, users: UserCache?, into members: inout MessageMembers)
+        throws(ReadError)
+    {
         let start = try parser.offsetFromPin()
         try parser.beginObject()
-        var members = MessageMembers(raw: .range(start..<start))
         let keys = keys
         let user: (inout JSONStreamParser) throws(ReadError) -> Nested<UserMembers> = {
             try UserMembers.read(from: &$0, users: users)
@@ -211,7 +220,6 @@ struct MessageMembers {
             }
         }
         members.raw = .range(start..<parser.endOffsetFromPin)
-        return members
     }
 }
 
