@@ -166,21 +166,11 @@ extension PrefetchedEvents {
             var batch: [Entry] = []
             batch.reserveCapacity(batchSize)
             while batch.count < batchSize {
-                var entry = Entry.spent
-                do throws(ReadError) {
-                    entry.item = try reader.nextItem()
-                } catch {
-                    entry.error = error
-                }
-                (entry.warnings, entry.progress) = (heard.warnings, heard.progress)
-                (heard.warnings, heard.progress) = ([], [])
-                entry.shape = reader.shape
-                entry.messageCount = reader.messageCount
-                entry.skippedMessageCount = reader.skippedMessageCount
-                entry.lateMembers = reader.takeLateMembers()
-                let isLast = entry.item == nil
-                batch.append(entry)
-                if isLast { break }
+                // Read in its place in the batch: an entry read first and then appended was
+                // copied, the whole message retained once more.
+                batch.append(.spent)
+                read(into: &batch[batch.count - 1])
+                if batch[batch.count - 1].item == nil { break }
             }
             parsedTexts?.prepare(
                 batch.compactMap { entry in
@@ -190,6 +180,21 @@ extension PrefetchedEvents {
                     return (message.id, message.text, message.mentionedUsers)
                 })
             return batch
+        }
+
+        /// The reader's next item, with everything the call produced besides.
+        private func read(into entry: inout Entry) {
+            do throws(ReadError) {
+                entry.item = try reader.nextItem()
+            } catch {
+                entry.error = error
+            }
+            (entry.warnings, entry.progress) = (heard.warnings, heard.progress)
+            (heard.warnings, heard.progress) = ([], [])
+            entry.shape = reader.shape
+            entry.messageCount = reader.messageCount
+            entry.skippedMessageCount = reader.skippedMessageCount
+            entry.lateMembers = reader.takeLateMembers()
         }
     }
 
