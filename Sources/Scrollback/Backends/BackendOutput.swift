@@ -40,14 +40,15 @@ struct BackendOutput: TextOutputStream {
         }
     }
 
-    private let buffer = Buffer(capacity: BackendOutput.flushSize)
+    private let buffer: Buffer
     /// The backend's output when it takes bytes: it gets them as they are, not as a `String`
     /// that is checked again, and without waiting for the end of a large item.
     private let bytesOutput: (any UTF8Output)?
     private static let flushSize = 1 << 16
 
-    /// The buffer for a backend writing to `output`.
-    init(for output: some TextOutputStream) {
+    /// The buffer for a backend writing to `output`; `capacity` is the room it starts with.
+    init(for output: some TextOutputStream, capacity: Int = BackendOutput.flushSize) {
+        buffer = Buffer(capacity: max(capacity, 16))
         bytesOutput = output as? any UTF8Output
     }
 

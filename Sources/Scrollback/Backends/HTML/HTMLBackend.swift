@@ -442,9 +442,11 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         // Each group of an author's messages repeats their avatar: its markup is made once.
         if let circle = avatarMarkup[avatar] { return markup.write(circle) }
         var circle = ""
+        var circleMarkup = BackendOutput(for: circle, capacity: 256)
         Self.writeCircle(
             initials: avatar.initials, colorIndex: avatar.colorIndex,
-            picture: avatar.imageURL.flatMap { pictureSource(media($0)) }, extraClass: "", to: &circle)
+            picture: avatar.imageURL.flatMap { pictureSource(media($0)) }, extraClass: "", to: &circleMarkup)
+        circleMarkup.flush(to: &circle)
         // Bounded, for an input with a great many authors.
         if avatarMarkup.count == 1024 { avatarMarkup.removeAll(keepingCapacity: true) }
         avatarMarkup[avatar] = circle
@@ -459,8 +461,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             picture: picture, extraClass: " sb-channel-image", to: &markup)
     }
 
-    private static func writeCircle<Markup: TextOutputStream>(
-        initials: String, colorIndex: Int, picture: String?, extraClass: String, to output: inout Markup
+    private static func writeCircle(
+        initials: String, colorIndex: Int, picture: String?, extraClass: String, to output: inout BackendOutput
     ) {
         // Colours repeat in order past the palette; the stylesheet maps classes past a theme's
         // own colours to its colours in order (a theme with eight: class 8 is avatar0).

@@ -22,8 +22,14 @@ enum HTMLEscaping {
 
     /// Writes `string` escaped. When it holds nothing to escape, the string is written as is,
     /// found by one scan of its UTF-8 bytes.
-    static func write<Output: TextOutputStream>(_ string: String, as content: Content = .line, to output: inout Output) {
-        output.write(escape(string, as: content))
+    static func write(_ string: String, as content: Content = .line, to output: inout BackendOutput) {
+        string.withUTF8Bytes { bytes in
+            if let first = firstSpecialByteIndex(in: bytes, content: content) {
+                output.write(escapedString(bytes, from: first, content: content))
+            } else {
+                output.write(utf8: bytes)
+            }
+        }
     }
 
     /// `string` escaped, for callers that need the value rather than a write.
@@ -38,7 +44,7 @@ enum HTMLEscaping {
     /// Writes a URL from message data for an attribute (`href`, `src`), or returns `false` and
     /// writes nothing when ``URLPolicy`` refuses it.
     @discardableResult
-    static func writeURL<Output: TextOutputStream>(_ url: String, to output: inout Output) -> Bool {
+    static func writeURL(_ url: String, to output: inout BackendOutput) -> Bool {
         guard let allowed = URLPolicy.sanitize(url) else { return false }
         write(allowed, as: .url, to: &output)
         return true

@@ -27,15 +27,15 @@ struct HTMLMarkdownRenderer {
 
     static let linkRelation = "noopener noreferrer nofollow"
 
-    func write<Output: TextOutputStream>(_ document: MarkdownDocument, to output: inout Output) {
+    func write(_ document: MarkdownDocument, to output: inout BackendOutput) {
         writeBlocks(document.blocks, tight: false, depth: 0, to: &output)
     }
 
     // MARK: Blocks
 
-    private func writeBlocks<Output: TextOutputStream>(
+    private func writeBlocks(
         _ blocks: [MarkdownBlock], tight: Bool, depth: Int,
-        to output: inout Output
+        to output: inout BackendOutput
     ) {
         for (index, block) in blocks.enumerated() {
             if index > 0 { output.write("\n") }
@@ -43,9 +43,9 @@ struct HTMLMarkdownRenderer {
         }
     }
 
-    private func writeBlock<Output: TextOutputStream>(
+    private func writeBlock(
         _ block: MarkdownBlock, tight: Bool, depth: Int,
-        to output: inout Output
+        to output: inout BackendOutput
     ) {
         switch block {
         case .paragraph(let inlines):
@@ -90,7 +90,7 @@ struct HTMLMarkdownRenderer {
 
     /// A pipe table in a container that scrolls sideways on its own, so that a wide table
     /// never widens the page; alignment is a class, the page allowing no `style` attributes.
-    private func writeTable<Output: TextOutputStream>(_ table: MarkdownTable, depth: Int, to output: inout Output) {
+    private func writeTable(_ table: MarkdownTable, depth: Int, to output: inout BackendOutput) {
         func writeRow(_ cells: [[MarkdownInline]], element: String) {
             output.write("<tr>")
             for (cell, alignment) in zip(cells, table.alignments) {
@@ -116,9 +116,9 @@ struct HTMLMarkdownRenderer {
         output.write("\n</table></div>")
     }
 
-    private func writeList<Output: TextOutputStream>(
+    private func writeList(
         start: Int?, tight: Bool, items: [[MarkdownBlock]], depth: Int,
-        to output: inout Output
+        to output: inout BackendOutput
     ) {
         guard depth < Self.maximumDepth else {
             for item in items { writeBlocks(item, tight: false, depth: depth, to: &output) }
@@ -150,11 +150,11 @@ struct HTMLMarkdownRenderer {
 
     // MARK: Inlines
 
-    private func writeInlines<Output: TextOutputStream>(_ inlines: [MarkdownInline], depth: Int, to output: inout Output) {
+    private func writeInlines(_ inlines: [MarkdownInline], depth: Int, to output: inout BackendOutput) {
         for inline in inlines { writeInline(inline, depth: depth, to: &output) }
     }
 
-    private func writeInline<Output: TextOutputStream>(_ inline: MarkdownInline, depth: Int, to output: inout Output) {
+    private func writeInline(_ inline: MarkdownInline, depth: Int, to output: inout BackendOutput) {
         switch inline {
         case .text(let text), .html(let text):
             HTMLEscaping.write(text, as: .lines, to: &output)
@@ -205,9 +205,9 @@ struct HTMLMarkdownRenderer {
         }
     }
 
-    private func writeWrapped<Output: TextOutputStream>(
+    private func writeWrapped(
         _ element: String, _ children: [MarkdownInline], depth: Int,
-        to output: inout Output
+        to output: inout BackendOutput
     ) {
         guard depth < Self.maximumDepth else { return writeInlines(children, depth: depth, to: &output) }
         output.write("<\(element)>")
@@ -215,7 +215,7 @@ struct HTMLMarkdownRenderer {
         output.write("</\(element)>")
     }
 
-    private func writeImage<Output: TextOutputStream>(source: String, title: String, alt: String, to output: inout Output) {
+    private func writeImage(source: String, title: String, alt: String, to output: inout BackendOutput) {
         let label = Self.imageLabel(alt)
         guard let url = URLPolicy.sanitize(source) else {
             output.write("<span class=\"sb-image sb-image-missing\">")
@@ -233,9 +233,9 @@ struct HTMLMarkdownRenderer {
 
     /// An image that is not loaded: a glyph, its label and `details` (its size), linked to
     /// `link`, an allowed URL, when there is one. Links fetch nothing until followed.
-    static func writePlaceholder<Output: TextOutputStream>(
+    static func writePlaceholder(
         label: String, details: String, link: String?, icon: String,
-        to output: inout Output
+        to output: inout BackendOutput
     ) {
         if let link {
             output.write("<a class=\"sb-image sb-image-placeholder\" href=\"")
@@ -254,9 +254,9 @@ struct HTMLMarkdownRenderer {
     /// text and no size of its own (Chromium paints its broken-image icon in any box an `<img>`
     /// is given, `width` and `height` attributes included). The card's text is the image's one
     /// accessible name. `playable` adds a play mark, shown only over a loaded picture.
-    static func writeImageFrame<Output: TextOutputStream>(
+    static func writeImageFrame(
         picture: String, label: String, details: String, link: String?, icon: String, title: String = "",
-        playable: Bool = false, to output: inout Output
+        playable: Bool = false, to output: inout BackendOutput
     ) {
         if let link {
             output.write("<a class=\"sb-image sb-image-frame\" href=\"")
@@ -280,8 +280,8 @@ struct HTMLMarkdownRenderer {
     }
 
     /// The card's glyph, label and details.
-    private static func writePlaceholderContent<Output: TextOutputStream>(
-        label: String, details: String, icon: String, to output: inout Output
+    private static func writePlaceholderContent(
+        label: String, details: String, icon: String, to output: inout BackendOutput
     ) {
         output.write("<span class=\"sb-icon\" aria-hidden=\"true\">")
         HTMLEscaping.write(icon, to: &output)

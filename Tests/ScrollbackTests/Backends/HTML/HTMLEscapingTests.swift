@@ -78,11 +78,22 @@ struct HTMLEscapingTests {
         }
     }
 
-    @Test func writeAppendsToAnyStream() {
-        var output = "<p>"
-        HTMLEscaping.write("1 < 2", to: &output)
-        HTMLEscaping.write("plain", to: &output)
-        #expect(output == "<p>1 &lt; 2plain")
+    /// What `body` writes through a backend's buffer, as text.
+    private func written(_ body: (inout BackendOutput) -> Void) -> String {
+        var text = ""
+        var output = BackendOutput(for: text)
+        body(&output)
+        output.flush(to: &text)
+        return text
+    }
+
+    @Test func writeAppendsEscapedOrAsItIs() {
+        let text = written { output in
+            output.write("<p>")
+            HTMLEscaping.write("1 < 2", to: &output)
+            HTMLEscaping.write("plain", to: &output)
+        }
+        #expect(text == "<p>1 &lt; 2plain")
     }
 
     @Test(arguments: [
@@ -103,18 +114,20 @@ struct HTMLEscapingTests {
         "",
     ])
     func hostileURLsAreRefused(url: String) {
-        var output = ""
-        #expect(HTMLEscaping.writeURL(url, to: &output) == false)
-        #expect(output.isEmpty)
+        var allowed = true
+        #expect(written { allowed = HTMLEscaping.writeURL(url, to: &$0) }.isEmpty)
+        #expect(!allowed)
     }
 
     @Test func allowedURLsAreAttributeEscaped() {
-        var output = ""
-        #expect(HTMLEscaping.writeURL(#"https://example.com/?q="x"&a=<b>"#, to: &output))
-        #expect(output == "https://example.com/?q=&quot;x&quot;&amp;a=&lt;b&gt;")
-        output = ""
-        #expect(HTMLEscaping.writeURL("  mailto:ada@example.com ", to: &output))
-        #expect(output == "mailto:ada@example.com")
+        var allowed = false
+        #expect(
+            written { allowed = HTMLEscaping.writeURL(#"https://example.com/?q="x"&a=<b>"#, to: &$0) }
+                == "https://example.com/?q=&quot;x&quot;&amp;a=&lt;b&gt;")
+        #expect(allowed)
+        allowed = false
+        #expect(written { allowed = HTMLEscaping.writeURL("  mailto:ada@example.com ", to: &$0) } == "mailto:ada@example.com")
+        #expect(allowed)
     }
 
     @Test func identifiersKeepOnlySafeCharacters() {
