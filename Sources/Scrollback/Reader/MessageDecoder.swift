@@ -200,14 +200,17 @@ struct MessageDecoder {
 
     private func users(_ values: [MessageMembers.Nested<UserMembers>]?, path: FieldPath, text source: JSONText?) -> [ChatUser] {
         guard let values else { return [] }
-        return values.enumerated().compactMap { index, value in
-            switch value {
-            case .object(let members): return user(members, path: path.appending(index: index), text: source)
+        var decoded: [ChatUser] = []
+        decoded.reserveCapacity(values.count)
+        for index in values.indices {
+            switch values[index] {
+            case .object(let members):
+                if let user = user(members, path: path.appending(index: index), text: source) { decoded.append(user) }
             case .other(let value):
                 warn(path.appending(index: index).description, "expected a user object, found \(value.typeName)")
-                return nil
             }
         }
+        return decoded
     }
 
     private func attachments(_ values: [JSONValue]?, messageID: String, path: FieldPath) -> [AnyChatMessageAttachment] {
@@ -226,22 +229,28 @@ struct MessageDecoder {
 
     private func reactions(_ values: [MessageMembers.Nested<ReactionMembers>]?, path: FieldPath, text source: JSONText?) -> [Reaction] {
         guard let values else { return [] }
-        return values.enumerated().compactMap { index, value in
+        var decoded: [Reaction] = []
+        decoded.reserveCapacity(values.count)
+        // By index, each element matched where it is: `enumerated()` copied every reaction's
+        // members twice more.
+        for index in values.indices {
             let itemPath = path.appending(index: index)
-            guard case .object(let members) = value else {
-                if case .other(let value) = value { warn(itemPath.description, "expected a reaction object, found \(value.typeName)") }
-                return nil
+            guard case .object(let members) = values[index] else {
+                if case .other(let value) = values[index] { warn(itemPath.description, "expected a reaction object, found \(value.typeName)") }
+                continue
             }
             let fields = Fields(path: itemPath, warn: warn)
             guard let type = fields.string(members.type, "type"), !type.isEmpty else {
                 warn(itemPath.description, "a reaction needs a \"type\"")
-                return nil
+                continue
             }
-            return Reaction(
-                type: type, score: fields.integer(members.score, "score") ?? 1, userID: fields.string(members.userID, "user_id"),
-                user: fields.object(members.user, "user").flatMap { user($0, path: itemPath.appending("user"), text: source) },
-                createdAt: fields.date(members.createdAt, "created_at"), rawObject: members.raw.object(in: source))
+            decoded.append(
+                Reaction(
+                    type: type, score: fields.integer(members.score, "score") ?? 1, userID: fields.string(members.userID, "user_id"),
+                    user: fields.object(members.user, "user").flatMap { user($0, path: itemPath.appending("user"), text: source) },
+                    createdAt: fields.date(members.createdAt, "created_at"), rawObject: members.raw.object(in: source)))
         }
+        return decoded
     }
 
     /// `reaction_groups` when present, else the older `reaction_counts` and `reaction_scores`.
