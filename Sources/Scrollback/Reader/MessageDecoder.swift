@@ -236,7 +236,9 @@ struct MessageDecoder {
         for index in values.indices {
             let itemPath = path.appending(index: index)
             guard case .object(let members) = values[index] else {
-                if case .other(let value) = values[index] { warn(itemPath.description, "expected a reaction object, found \(value.typeName)") }
+                if case .other(let value) = values[index] {
+                    warn(itemPath.description, "expected a reaction object, found \(value.typeName)")
+                }
                 continue
             }
             let fields = Fields(path: itemPath, warn: warn)
