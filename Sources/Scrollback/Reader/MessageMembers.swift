@@ -247,15 +247,24 @@ struct UserMembers {
         -> MessageMembers.Nested<UserMembers>
     {
         guard try parser.peekKind() == .object else { return .other(try parser.parseValue()) }
+        var user = UserMembers(raw: .range(0..<0))
+        try read(from: &parser, users: users, into: &user)
+        return .object(user)
+    }
+
+    /// The object at the parser's next value read into `user`, which is unset: as with
+    /// ``MessageMembers``, members filled and returned were copied whole.
+    private static func read(from parser: inout JSONStreamParser, users: UserCache?, into user: inout UserMembers)
+        throws(ReadError)
+    {
         let start = try parser.offsetFromPin()
         if let users, let (known, written) = try users.user(at: &parser) {
             parser.skip(written)
-            var user = UserMembers(raw: .range(start..<parser.endOffsetFromPin))
+            user.raw = .range(start..<parser.endOffsetFromPin)
             user.known = known
-            return .object(user)
+            return
         }
         try parser.beginObject()
-        var user = UserMembers(raw: .range(start..<start))
         let keys = keys
         while let key = try parser.nextKey(skippingAllBut: keys) {
             switch key {
@@ -266,7 +275,6 @@ struct UserMembers {
             }
         }
         user.raw = .range(start..<parser.endOffsetFromPin)
-        return .object(user)
     }
 }
 
@@ -295,9 +303,18 @@ struct ReactionMembers {
         -> MessageMembers.Nested<ReactionMembers>
     {
         guard try parser.peekKind() == .object else { return .other(try parser.parseValue()) }
+        var reaction = ReactionMembers(raw: .range(0..<0))
+        try read(from: &parser, users: users, into: &reaction)
+        return .object(reaction)
+    }
+
+    /// The object at the parser's next value read into `reaction`, which is unset (see
+    /// ``UserMembers``).
+    private static func read(from parser: inout JSONStreamParser, users: UserCache?, into reaction: inout ReactionMembers)
+        throws(ReadError)
+    {
         let start = try parser.offsetFromPin()
         try parser.beginObject()
-        var reaction = ReactionMembers(raw: .range(start..<start))
         let keys = keys
         while let key = try parser.nextKey(skippingAllBut: keys) {
             switch key {
@@ -309,7 +326,6 @@ struct ReactionMembers {
             }
         }
         reaction.raw = .range(start..<parser.endOffsetFromPin)
-        return .object(reaction)
     }
 }
 

@@ -173,10 +173,12 @@ extension PrefetchedEvents {
                 if batch[batch.count - 1].item == nil { break }
             }
             parsedTexts?.prepare(
-                batch.compactMap { entry in
+                batch.indices.compactMap { index in
                     // A thread reply is drawn under its thread, read back from the index's
-                    // spool; only its copy sent to the channel is drawn from here.
-                    guard case .message(let message, _)? = entry.item, message.parentID == nil || message.showInChannel else { return nil }
+                    // spool; only its copy sent to the channel is drawn from here. (By index:
+                    // the entries themselves were copied.)
+                    guard case .message(let message, _)? = batch[index].item, message.parentID == nil || message.showInChannel
+                    else { return nil }
                     return (message.id, message.text, message.mentionedUsers)
                 })
             return batch
