@@ -8,7 +8,10 @@ import Foundation
 /// when another override falls back to a default.
 public struct RenderContext: Sendable {
     /// The options of the rendering: time zone, locale, width, theme, the reader's user id.
-    public var options: RenderOptions
+    public var options: RenderOptions {
+        // Labels made with other options are not this context's.
+        didSet { namesWithIDs = BoundedMemo() }
+    }
     /// The factory in use, the app's when it gave one. Build nested parts through it, never through
     /// ``DefaultViewFactory`` directly, so that every override applies.
     public var factory: any ViewFactory
@@ -26,7 +29,10 @@ public struct RenderContext: Sendable {
     /// What ``report(_:keyPath:in:)`` collected for the renderer to pass on.
     let problems = RenderProblems()
     /// The name keys of the display names drawn so far (``nameKey(of:)``).
-    private let nameKeys = NameKeys()
+    private let nameKeys = BoundedMemo<String, String>()
+    /// The "name (id)" labels made so far with these options (``nameWithID(_:id:)``), by name
+    /// and id.
+    private var namesWithIDs = BoundedMemo<[String], String>()
     /// The display names (``TranscriptIndex/nameKey(_:)``) that more than one author of the
     /// document uses, when an index pass found them: those authors show their user id too.
     var collidingNames: Set<String> = []
@@ -94,7 +100,15 @@ public struct RenderContext: Sendable {
 
     /// How `name` compares with other display names (``TranscriptIndex/nameKey(_:)``), worked
     /// out once per name in a rendering.
-    func nameKey(of name: String) -> String { nameKeys.key(of: name) }
+    func nameKey(of name: String) -> String {
+        nameKeys.value(for: name) { TranscriptIndex.nameKey(name) }
+    }
+
+    /// The theme's ``Theme/Label/nameWithID`` of `name` and `id`, made once per author in a
+    /// rendering: every message's header has one.
+    func nameWithID(_ name: String, id: String) -> String {
+        namesWithIDs.value(for: [name, id]) { theme.string(.nameWithID, arguments: [name, id]) }
+    }
 
     /// Whether `user` is the reader (`--me`).
     public func isCurrentUser(_ user: ChatUser?) -> Bool {

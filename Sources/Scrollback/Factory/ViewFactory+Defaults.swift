@@ -425,7 +425,7 @@ extension ViewFactory {
     func authorTitle(of message: ChatMessage, context: RenderContext) -> String? {
         guard let user = message.user, !user.id.isEmpty else { return nil }
         let name = context.isCurrentUser(user) ? context.theme.string(.you) : user.displayName
-        return context.theme.string(.nameWithID, arguments: [name, user.id])
+        return context.nameWithID(name, id: user.id)
     }
 
     /// A field value as views: strings (links when they are allowed URLs), numbers, nested rows;

@@ -168,12 +168,30 @@ extension PeopleTests {
     /// ``TranscriptIndex/nameKey(_:)`` gives.
     @Test func aRenderingsNameKeysAreTheIndexs() {
         let context = RenderContext(options: .default, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
-        let names = ["ÉLODIE ", " élodie", "Kim", "KIM", "Straße", "İ"] + (0..<NameKeys.limit + 10).map { "Név \($0)" }
+        let names = ["ÉLODIE ", " élodie", "Kim", "KIM", "Straße", "İ"] + (0..<BoundedMemo<String, String>.limit + 10).map { "Név \($0)" }
         for _ in 0..<2 {
             let wrong = names.filter { context.nameKey(of: $0) != TranscriptIndex.nameKey($0) }
             #expect(wrong.isEmpty, "\(wrong)")
         }
         #expect(context.nameKey(of: "ÉLODIE ") == context.nameKey(of: " élodie"))
+    }
+
+    /// An author's "name (id)" is made once per rendering (``RenderContext/nameWithID(_:id:)``),
+    /// and again for a context whose theme was changed.
+    @Test func aRenderingsNamesWithIDsAreTheThemes() {
+        let context = RenderContext(options: .default, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let limit = BoundedMemo<[String], String>.limit
+        let people = [("Ann", "ann"), ("Ann", "ann-2"), ("", "x")] + (0..<limit + 10).map { ("Név \($0)", "\($0)") }
+        for _ in 0..<2 {
+            let wrong = people.filter {
+                context.nameWithID($0.0, id: $0.1) != Theme.default.string(.nameWithID, arguments: [$0.0, $0.1])
+            }
+            #expect(wrong.isEmpty, "\(wrong.prefix(3))")
+        }
+        var changed = context
+        changed.options.theme.strings[.nameWithID] = "%@ [%@]"
+        #expect(changed.nameWithID("Ann", id: "ann") == "Ann [ann]")
+        #expect(context.nameWithID("Ann", id: "ann") == "Ann (ann)")
     }
 
     @Test func aNameWithIDLabelKeepsPlaceholdersInArgumentsAsTheyAre() {
