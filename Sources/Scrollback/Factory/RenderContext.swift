@@ -32,7 +32,7 @@ public struct RenderContext: Sendable {
     private let nameKeys = BoundedMemo<String, String>()
     /// The "name (id)" labels made so far with these options (``nameWithID(_:id:)``), by name
     /// and id.
-    private var namesWithIDs = BoundedMemo<[String], String>()
+    private var namesWithIDs = BoundedMemo<NameAndID, String>()
     /// The display names (``TranscriptIndex/nameKey(_:)``) that more than one author of the
     /// document uses, when an index pass found them: those authors show their user id too.
     var collidingNames: Set<String> = []
@@ -107,7 +107,13 @@ public struct RenderContext: Sendable {
     /// The theme's ``Theme/Label/nameWithID`` of `name` and `id`, made once per author in a
     /// rendering: every message's header has one.
     func nameWithID(_ name: String, id: String) -> String {
-        namesWithIDs.value(for: [name, id]) { theme.string(.nameWithID, arguments: [name, id]) }
+        namesWithIDs.value(for: NameAndID(name: name, id: id)) { theme.string(.nameWithID, arguments: [name, id]) }
+    }
+
+    /// A key of two strings that costs no allocation, unlike an array of them.
+    private struct NameAndID: Hashable, Sendable {
+        let name: String
+        let id: String
     }
 
     /// Whether `user` is the reader (`--me`).

@@ -180,7 +180,7 @@ extension PeopleTests {
     /// and again for a context whose theme was changed.
     @Test func aRenderingsNamesWithIDsAreTheThemes() {
         let context = RenderContext(options: .default, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
-        let limit = BoundedMemo<[String], String>.limit
+        let limit = BoundedMemo<String, String>.limit
         let people = [("Ann", "ann"), ("Ann", "ann-2"), ("", "x")] + (0..<limit + 10).map { ("Név \($0)", "\($0)") }
         for _ in 0..<2 {
             let wrong = people.filter {
