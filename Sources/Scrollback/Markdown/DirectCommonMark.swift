@@ -9,7 +9,8 @@
 ///
 /// - paragraphs, headings and block quotes of them, made of text, code spans, emphasis and
 ///   strong emphasis of text, mentions, links of those without a title, and breaks between
-///   them;
+///   them; lists whose items are such a paragraph each, and code blocks (in a quote, not
+///   the first block);
 /// - text without controls (C0, C1, bidi), with the characters cmark escapes escaped as it
 ///   does (`\*`, `\_`, `\[`, `\]`, `\#`, `\<`, `\>`, `\\`, `` \` ``, `\!`, `&` before a
 ///   letter), and `~` and `|` escaped as the tree builder writes them;
@@ -23,16 +24,17 @@
 ///   a `mailto:` address, or to a URL cmark escapes.
 ///
 /// A block that it cannot write need not send the whole document to cmark:
-/// ``render(_:leavingToCmark:)`` has cmark write that block alone (a paragraph, a list, code)
-/// and puts its lines in place. Blocks are separated by blank lines, so cmark writes a block
-/// alone as it writes it among others, line starts and escapes included; a block quote only
-/// puts its `> ` before each line. The exceptions go to cmark whole: a list followed by a list
-/// or code (cmark separates them with a comment), a block other than a paragraph or heading
-/// inside a quote (cmark's blank lines around it differ), and a block cmark prints as nothing
-/// (a paragraph of one break). (A thread, a quote of many messages, would otherwise all go
-/// through cmark for one reply that starts with `+1`, and a message for one list.)
+/// ``render(_:leavingToCmark:)`` has cmark write that block alone (a paragraph, a table, a
+/// list of longer items) and puts its lines in place. Blocks are separated by blank lines, so
+/// cmark writes a block alone as it writes it among others, line starts and escapes included;
+/// a block quote only puts its `> ` before each line. The exceptions go to cmark whole: a list
+/// followed by a list or code (cmark separates them with a comment), a block other than a
+/// paragraph, heading, list or code inside a quote (cmark's blank lines around it differ), a
+/// quote that opens with code (cmark puts two blank lines before it), and a block
+/// cmark prints as nothing (a paragraph of one break). (A thread, a quote of many messages,
+/// would otherwise all go through cmark for one reply that starts with `+1`.)
 ///
-/// `DirectCommonMarkTests` compares this writer with cmark on generated paragraphs that mix
+/// `DirectCommonMarkTests` compares this writer with cmark on generated documents that mix
 /// all of these, plain and not.
 enum DirectCommonMark {
     /// `blocks` as CommonMark, or `nil` when cmark must write any of them.
@@ -89,8 +91,6 @@ enum DirectCommonMark {
                 }
                 continue
             case .list, .codeBlock, .htmlBlock, .thematicBreak, .table:
-                // Only outside quotes: inside one, cmark's blank lines around these differ.
-                guard prefix.isEmpty else { return false }
                 // cmark ends a list followed by a list or code with `<!-- end list -->`: a
                 // separation that the list's own writing lacks.
                 if case .list = block, index + 1 < blocks.count {
@@ -99,7 +99,19 @@ enum DirectCommonMark {
                     default: break
                     }
                 }
-                written = false
+                switch block {
+                case .list(let start, let tight, let items):
+                    written = writeList(start: start, tight: tight, items: items, prefix: prefix, to: &output)
+                // cmark puts two blank lines before code that opens a quote.
+                case .codeBlock(let info, let code) where prefix.isEmpty || index > 0:
+                    written = writeCodeBlock(info: info, code: code, prefix: prefix, to: &output)
+                default:
+                    written = false
+                }
+                // Both end with their last line's line feed.
+                if written { continue }
+                // Left to cmark only outside quotes: inside one, its blank lines around these differ.
+                guard prefix.isEmpty else { return false }
             }
             if written {
                 output.append(newline)
@@ -109,6 +121,79 @@ enum DirectCommonMark {
             }
         }
         return true
+    }
+
+    /// A list whose items are each one paragraph, as cmark prints it: `  - ` or the item's
+    /// number, `.` and spaces up to four columns (one space from `10.` on), the paragraph's
+    /// further lines indented as far; a blank line between the items of a loose list. Each
+    /// line after `prefix`, up to the last line's end.
+    private static func writeList(
+        start: Int?, tight: Bool, items: [[MarkdownBlock]], prefix: [UInt8], to output: inout [UInt8]
+    ) -> Bool {
+        guard !items.isEmpty else { return false }
+        // The tree builder's bounds: a list marker has at most nine digits.
+        let first = start.map { min(max($0, 0), 999_999_999) }
+        for (index, item) in items.enumerated() {
+            guard item.count == 1, case .paragraph(let inlines) = item[0] else { return false }
+            if index > 0 && !tight {
+                output.append(contentsOf: prefix)
+                output.append(newline)
+            }
+            let marker: [UInt8]
+            if let first {
+                let number = first + index
+                marker = Array("\(number).".utf8) + (number < 10 ? [0x20, 0x20] : [0x20])
+            } else {
+                marker = Array("  - ".utf8)
+            }
+            output.append(contentsOf: prefix)
+            output.append(contentsOf: marker)
+            let indent = prefix + [UInt8](repeating: UInt8(ascii: " "), count: marker.count)
+            guard writeInlines(inlines, prefix: indent, inHeading: false, to: &output) else { return false }
+            output.append(newline)
+        }
+        return true
+    }
+
+    /// Code as cmark prints a code block the tree builder made (always fenced): a fence of
+    /// backticks one longer than the longest run in the code (three at least), a space, the
+    /// info string, the code as it is, and the fence again, each line after `prefix`. Left to
+    /// cmark: info with more than
+    /// one line or a backtick (the tree builder trims them), and anything the tree builder
+    /// changes, controls (tabs and line feeds aside) and carriage returns.
+    private static func writeCodeBlock(info: String, code: String, prefix: [UInt8], to output: inout [UInt8]) -> Bool {
+        info.withUTF8Bytes { info in
+            code.withUTF8Bytes { code in
+                guard !info.contains(newline), !info.contains(UInt8(ascii: "`")),
+                    !CommonMark.hasControls(info, allowingLineFeedsAndTabs: true),
+                    !CommonMark.hasControls(code, allowingLineFeedsAndTabs: true)
+                else { return false }
+                var (longestRun, run) = (0, 0)
+                for byte in code {
+                    run = byte == UInt8(ascii: "`") ? run + 1 : 0
+                    longestRun = max(longestRun, run)
+                }
+                let fence = [UInt8](repeating: UInt8(ascii: "`"), count: max(3, longestRun + 1))
+                output.append(contentsOf: prefix)
+                output.append(contentsOf: fence)
+                output.append(UInt8(ascii: " "))
+                output.append(contentsOf: info)
+                output.append(newline)
+                // Every line after the prefix, an empty one too.
+                var lineStart = 0
+                while lineStart < code.count {
+                    let lineEnd = code[lineStart...].firstIndex(of: newline) ?? code.count
+                    output.append(contentsOf: prefix)
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: code[lineStart..<lineEnd]))
+                    output.append(newline)
+                    lineStart = lineEnd + 1
+                }
+                output.append(contentsOf: prefix)
+                output.append(contentsOf: fence)
+                output.append(newline)
+                return true
+            }
+        }
     }
 
     /// The lines cmark printed for one block, each after `prefix`; `false` when they start or

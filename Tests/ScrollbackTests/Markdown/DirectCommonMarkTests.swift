@@ -175,21 +175,56 @@ import Testing
         }
     }
 
-    @Test func aListOrCodeIsLeftToCmarkAloneOutsideQuotes() {
-        let list: MarkdownBlock = .list(start: nil, tight: true, items: [[.paragraph([.text("one")])], [.paragraph([.text("two")])]])
-        let code: MarkdownBlock = .codeBlock(info: "swift", code: "let a = 1\n\nlet b = 2\n")
-        let author: MarkdownBlock = .paragraph([.strong([.text("Ann")])])
-        var leftToCmark: [MarkdownBlock] = []
-        let cmark = { (block: MarkdownBlock) -> String in
-            leftToCmark.append(block)
-            return CommonMark.renderWithCmark([block])
+    @Test func generatedListsAndCodePrintAsCmarkPrintsThem() {
+        // Lists of one-paragraph items, bullets or numbers from 0 to past 10 (and past the
+        // largest a marker holds), tight or loose;
+        // code of any lines, with or without a last line feed, backtick runs, tabs, controls and
+        // carriage returns, under info strings of a word, words, a tab, a backtick or two lines.
+        var written = (list: 0, code: 0)
+        let (direct, mixed) = compare(documents: 10_000, seed: 7) { random in
+            if random.next() % 2 == 0 {
+                let items = (0..<(1 + Int(random.next() % 6))).map { _ in
+                    [MarkdownBlock.paragraph((0..<(1 + Int(random.next() % 3))).map { _ in randomInline(&random) })]
+                }
+                let start: Int? = random.next() % 2 == 0 ? nil : [0, 1, 7, 9, 98, 999_999_999, 1_000_000_005][Int(random.next() % 7)]
+                let list = MarkdownBlock.list(start: start, tight: random.next() % 3 != 0, items: items)
+                if DirectCommonMark.render([list]) != nil { written.list += 1 }
+                return list
+            }
+            let lines = (0..<Int(random.next() % 5)).map { _ in
+                ["", "  x", "let a = 1", "```", "````", "`", "~~~ y", "\t tab", "a\rb", "\u{0}", randomText(&random, maximumPieces: 3)][
+                    Int(random.next() % 11)]
+            }
+            let info = ["", "swift", "a b", "\tx", "a`b", "a\nb", "é"][Int(random.next() % 7)]
+            let code = MarkdownBlock.codeBlock(info: info, code: lines.joined(separator: "\n") + (random.next() % 3 == 0 ? "" : "\n"))
+            if DirectCommonMark.render([code]) != nil { written.code += 1 }
+            return code
         }
-        let message = [author, .paragraph([.text("steps:")]), list, .paragraph([.text("and")]), code]
-        #expect(DirectCommonMark.render(message, leavingToCmark: cmark) == CommonMark.renderWithCmark(message))
-        #expect(leftToCmark == [list, code])
-        // cmark separates a list from the list or code after it with a comment; in a quote, it
-        // puts blank lines around them: whole documents for cmark.
-        for blocks in [[author, list, code], [author, list, list], [author, .blockQuote([list])]] {
+        #expect(direct > 1_000 && mixed > 1_000, "\(direct) written directly, \(mixed) in part")
+        #expect(written.list > 500 && written.code > 1_000, "\(written) written directly")
+    }
+
+    @Test func aListOrCodeIsWrittenDirectlyUnlessCmarkSeparatesIt() {
+        let list: MarkdownBlock = .list(start: nil, tight: true, items: [[.paragraph([.text("one")])], [.paragraph([.text("two")])]])
+        let numbered: MarkdownBlock = .list(start: 9, tight: false, items: [[.paragraph([.text("nine")])], [.paragraph([.text("ten")])]])
+        let code: MarkdownBlock = .codeBlock(info: "swift", code: "let a = 1\n\nlet b = \"```\"\n")
+        let author: MarkdownBlock = .paragraph([.strong([.text("Ann")])])
+        let message = [author, .paragraph([.text("steps:")]), list, .paragraph([.text("and")]), code, numbered]
+        let direct = DirectCommonMark.render(message)
+        #expect(direct == CommonMark.renderWithCmark(message))
+        #expect(
+            direct == "**Ann**\n\nsteps:\n\n  - one\n  - two\n\nand\n\n```` swift\nlet a = 1\n\nlet b = \"```\"\n````\n\n"
+                + "9.  nine\n\n10. ten\n")
+        // In a quote, every line after its `> `, a blank one too.
+        let quoted: [MarkdownBlock] = [.blockQuote([numbered, author, code])]
+        let directQuoted = DirectCommonMark.render(quoted)
+        #expect(directQuoted == CommonMark.renderWithCmark(quoted))
+        #expect(
+            directQuoted == "> 9.  nine\n> \n> 10. ten\n> \n> **Ann**\n> \n> ```` swift\n> let a = 1\n> \n> let b = \"```\"\n> ````\n")
+        // cmark separates a list from the list or code after it with a comment, and puts two
+        // blank lines before code that opens a quote: whole documents for cmark.
+        let cmark = { (block: MarkdownBlock) -> String in CommonMark.renderWithCmark([block]) }
+        for blocks in [[author, list, code], [author, list, list], [author, .blockQuote([code, author])]] {
             #expect(DirectCommonMark.render(blocks, leavingToCmark: cmark) == nil)
         }
     }
@@ -198,7 +233,13 @@ import Testing
         let items: [[MarkdownBlock]] = [
             [.heading(level: 2, [.text("a"), .lineBreak, .text("b")])],
             [.blockQuote([])],
-            [.list(start: nil, tight: true, items: [[.paragraph([.text("item")])]])],
+            [.list(start: nil, tight: true, items: [[.paragraph([.text("item")]), .paragraph([.text("more")])]])],
+            [.list(start: nil, tight: true, items: [[.list(start: 1, tight: true, items: [[.paragraph([.text("nested")])]])]])],
+            [.list(start: 1, tight: true, items: [[.paragraph([.text("- not a list")])]])],
+            [.codeBlock(info: "", code: "windows\r\nline\n")],
+            [.codeBlock(info: "a`b", code: "x\n")],
+            [.codeBlock(info: "two\nlines", code: "x\n")],
+            [.codeBlock(info: "", code: "bell \u{7}\n")],
             [.paragraph([.text("1. not a list")])],
             [.paragraph([.text("- not a list")])],
             [.paragraph([.text(" leading space")])],
