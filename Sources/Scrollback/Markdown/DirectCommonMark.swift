@@ -272,8 +272,7 @@ enum DirectCommonMark {
     /// each text on its own (a `&` at a text's end is not escaped), and so does this.
     private static func writeDelimited(_ children: [MarkdownInline], delimiter: StaticString, to output: inout [UInt8]) -> Bool {
         guard case .text(let first)? = children.first, case .text(let last)? = children.last,
-            let firstCharacter = first.first, let lastCharacter = last.last, !firstCharacter.isWhitespace,
-            !lastCharacter.isWhitespace
+            first.withUTF8Bytes({ startsWithCharacter(first, $0) }), last.withUTF8Bytes({ endsWithCharacter(last, $0) })
         else { return false }
         let marker = UnsafeBufferPointer(start: delimiter.utf8Start, count: delimiter.utf8CodeUnitCount)
         output.append(contentsOf: marker)
@@ -284,6 +283,28 @@ enum DirectCommonMark {
         }
         output.append(contentsOf: marker)
         return true
+    }
+
+    /// Whether `text` (whose bytes are `bytes`) starts with a character that is not whitespace,
+    /// as `Character.isWhitespace` tells it: by the character's first scalar, which an ASCII
+    /// first byte is.
+    private static func startsWithCharacter(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let byte = bytes.first else { return false }
+        return byte < 0x80 ? !isASCIIWhitespace(byte) : !(text.first?.isWhitespace ?? true)
+    }
+
+    /// Whether `text` ends with a character that is not whitespace. An ASCII byte after
+    /// another is a character of its own (or the line feed of a CR LF, whitespace either way);
+    /// other endings take a walk back over the last grapheme.
+    private static func endsWithCharacter(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let byte = bytes.last else { return false }
+        if byte < 0x80 && (bytes.count == 1 || bytes[bytes.count - 2] < 0x80) { return !isASCIIWhitespace(byte) }
+        return !(text.last?.isWhitespace ?? true)
+    }
+
+    /// The ASCII characters with Unicode's White_Space property: tab to carriage return, space.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)
     }
 
     /// A link of texts (emphasised or not), to a destination ``CommonMark/safeDestination(_:)``
