@@ -72,7 +72,18 @@ enum CommonMark {
             guard let last = bytes.last, last != UInt8(ascii: " "), last != 0x0A else { return nil }
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return nil }
             var lineStart = true
-            for (index, byte) in bytes.enumerated() {
+            var lineCount = 1
+            var index = 0
+            while index < bytes.count {
+                // Inside a line, eight plain bytes at a time.
+                if !lineStart, index + 8 <= bytes.count, let base = bytes.baseAddress,
+                    isPlainWord(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                {
+                    index += 8
+                    continue
+                }
+                let byte = bytes[index]
+                defer { index += 1 }
                 if lineStart {
                     lineStart = false
                     if !isPlainLineStart(byte) { return nil }
@@ -85,10 +96,13 @@ enum CommonMark {
                 if byte == 0x0A {
                     if bytes[index - 1] == UInt8(ascii: " ") { return nil }
                     lineStart = true
+                    lineCount += 1
                 } else if !isPlainByte(byte) {
                     return nil
                 }
             }
+            // One line (most texts): the text itself, not a copy.
+            guard lineCount > 1 else { return [.text(text, escapes: [], linked: false)] }
             var pieces: [GFM.Piece] = []
             let lineBreak = GFM.Piece.inline(keepingLineBreaks ? .lineBreak : .softBreak)
             var start = 0
@@ -100,6 +114,23 @@ enum CommonMark {
             }
             return pieces
         }
+    }
+
+    /// Whether eight bytes are all printable ASCII that ``isPlainByte(_:)`` takes (no line feed,
+    /// no byte past ASCII: those are looked at one by one). Each test finds a zero byte in the
+    /// word XOR the byte repeated, without branches.
+    @inline(__always)
+    private static func isPlainWord(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        @inline(__always) func has(_ byte: UInt8) -> UInt64 { hasZeroByte(word ^ (ones &* UInt64(byte))) }
+        let controlOrHigh = ((word &- ones &* 0x20) & ~word & highs) | (word & highs)
+        let markup =
+            has(UInt8(ascii: "\\")) | has(UInt8(ascii: "`")) | has(UInt8(ascii: "*")) | has(UInt8(ascii: "_"))
+            | has(UInt8(ascii: "[")) | has(UInt8(ascii: "]")) | has(UInt8(ascii: "<")) | has(UInt8(ascii: "&"))
+            | has(UInt8(ascii: "~")) | has(UInt8(ascii: "|")) | has(0x7F)
+        return controlOrHigh | markup == 0
     }
 
     /// A byte that reads as itself anywhere in a line: not a control character nor one of

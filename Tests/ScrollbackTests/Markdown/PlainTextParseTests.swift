@@ -42,6 +42,20 @@ import Testing
         #expect(plainCount > 1_000 && plainCount < 15_000, "\(plainCount) plain texts")
     }
 
+    @Test func eightBytesAtATimeTakeWhatOneAtATimeTakes() {
+        // Every ASCII byte inside a line, where the scan reads eight bytes at a time, and in a
+        // short line read byte by byte: taken as plain in both or in neither.
+        for byte in UInt8(0)..<0x80 {
+            let character = String(UnicodeScalar(byte))
+            let short = "x" + character + "y"
+            let long = "abcdefghij" + character + "klmnopqrstuvwxyz"
+            #expect(
+                (CommonMark.plainPieces(short, keepingLineBreaks: true) == nil)
+                    == (CommonMark.plainPieces(long, keepingLineBreaks: true) == nil), "byte \(byte)")
+            compare(long)
+        }
+    }
+
     @Test func chatLinesAreTakenAsPlain() {
         for text in ["ack 👍", "sounds good, ship it!", "36 failures since Tuesday", "line one\nline two", "a -> b", "2024"] {
             #expect(CommonMark.plainPieces(text, keepingLineBreaks: true) != nil, "\(text.debugDescription)")
