@@ -75,30 +75,34 @@ struct TextScanner: Sendable {
     /// The run split into text, links and mentions, or `nil` when it has none of them.
     func rewrite(_ text: String) -> [MarkdownInline]? {
         guard Self.mightContainMarkup(text) else { return nil }
-        var pieces: [MarkdownInline] = []
-        var plainStart = text.startIndex
-        var index = text.startIndex
         let utf8 = text.utf8
-        while index < text.endIndex {
-            let byte = utf8[index]
-            var found: (end: String.Index, inline: MarkdownInline)?
-            if byte == UInt8(ascii: "@") {
-                found = mention(in: text, at: index)
-            } else if byte | 0x20 == UInt8(ascii: "h") || byte | 0x20 == UInt8(ascii: "w") {
-                found = url(in: text, at: index)
-            }
-            if let found {
-                if plainStart < index { pieces.append(.text(String(text[plainStart..<index]))) }
+        // By byte offsets, which a native string turns into indices and back at no cost: a walk
+        // by `String.Index` cost several times more a byte.
+        return text.withUTF8Bytes { bytes -> [MarkdownInline]? in
+            var pieces: [MarkdownInline] = []
+            var plainStart = 0
+            var offset = 0
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                var found: (end: String.Index, inline: MarkdownInline)?
+                if byte == UInt8(ascii: "@") {
+                    found = mention(in: text, at: utf8.index(utf8.startIndex, offsetBy: offset))
+                } else if byte | 0x20 == UInt8(ascii: "h") || byte | 0x20 == UInt8(ascii: "w") {
+                    found = url(in: text, at: utf8.index(utf8.startIndex, offsetBy: offset))
+                }
+                guard let found else {
+                    offset += 1
+                    continue
+                }
+                if plainStart < offset { pieces.append(.text(String(decoding: bytes[plainStart..<offset], as: UTF8.self))) }
                 pieces.append(found.inline)
-                index = found.end
-                plainStart = found.end
-            } else {
-                index = utf8.index(after: index)
+                offset = utf8.distance(from: utf8.startIndex, to: found.end)
+                plainStart = offset
             }
+            guard !pieces.isEmpty else { return nil }
+            if plainStart < bytes.count { pieces.append(.text(String(decoding: bytes[plainStart...], as: UTF8.self))) }
+            return pieces
         }
-        guard !pieces.isEmpty else { return nil }
-        if plainStart < text.endIndex { pieces.append(.text(String(text[plainStart...]))) }
-        return pieces
     }
 
     // MARK: Mentions
@@ -129,10 +133,7 @@ struct TextScanner: Sendable {
     /// where it starts and ends.
     private func url(in text: String, at start: String.Index) -> (String.Index, MarkdownInline)? {
         let utf8 = text.utf8
-        if start > text.startIndex {
-            let before = text.unicodeScalars[text.unicodeScalars.index(before: start)]
-            guard before.properties.isWhitespace || "*_~(\"'".unicodeScalars.contains(before) else { return nil }
-        }
+        // The prefix first: most `h`s and `w`s are inside words, and it rules them out cheaply.
         let prefixLength: Int
         let isWWW: Bool
         if hasPrefix(utf8, at: start, "https://") {
@@ -143,6 +144,10 @@ struct TextScanner: Sendable {
             (prefixLength, isWWW) = (4, true)
         } else {
             return nil
+        }
+        if start > text.startIndex {
+            let before = text.unicodeScalars[text.unicodeScalars.index(before: start)]
+            guard before.properties.isWhitespace || "*_~(\"'".unicodeScalars.contains(before) else { return nil }
         }
 
         // Up to whitespace or `<`; ASCII bytes are judged without a Unicode property lookup.
