@@ -152,20 +152,25 @@ public final class DateLabels: Sendable {
     }
 
     /// "Friday, Nov 28, 2025, 14:05:09 UTC+01:00": everything an auditor needs about a moment,
-    /// for tooltips. The day's label is cached, since messages come day by day; the rest is
-    /// written into one string, as HTML asks for this twice per message.
+    /// for tooltips. The day's label is cached, since messages come day by day.
     public func fullDateTime(_ date: Date) -> String {
+        withFullDateTime(date) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``fullDateTime(_:)``'s UTF-8 bytes, handed to `body` without making a string: HTML
+    /// writes one into every message's tooltips.
+    func withFullDateTime<Result>(_ date: Date, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let offset = offset(at: date)
         let day = day(date, offset: offset)
         let capacity = day.utf8.count + 3 + secondsPattern.maximumLength + Self.zoneNameLength
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var writer = UTF8Writer(buffer)
             writer.append(day)
             writer.append(", ")
             appendTime(date, offset: offset, pattern: secondsPattern, to: &writer)
             writer.append(" ")
             Self.appendZoneName(offset: offset, to: &writer)
-            return writer.count
+            return body(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
         }
     }
 

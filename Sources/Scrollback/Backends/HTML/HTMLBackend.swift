@@ -27,8 +27,10 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private var writesChannelInfo = false
     /// The markup of each avatar written so far.
     private var avatarMarkup: [AvatarContent: String] = [:]
-    /// The last tooltip ``dateLabels`` made, escaped: a message and its `<time>` both show it.
-    private var lastFullDateTime: (date: Date, escaped: String)?
+    /// The date of the last tooltip ``dateLabels`` wrote, and its bytes: a message and its
+    /// `<time>` both show it. The bytes' storage is kept from message to message.
+    private var lastFullDate: Date?
+    private var lastFullDateTime: [UInt8] = []
     /// What a call writes, until it hands it to ``output``.
     private var markup: BackendOutput
     // Last: the other properties' places then do not depend on `Output`, which unspecialized
@@ -539,13 +541,12 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// The full date, time and zone of `date`, escaped for an attribute.
     private mutating func writeFullDateTime(_ date: Date) {
-        if let last = lastFullDateTime, last.date == date {
-            markup.write(last.escaped)
-            return
+        if lastFullDate != date {
+            lastFullDate = date
+            lastFullDateTime.removeAll(keepingCapacity: true)
+            dateLabels.withFullDateTime(date) { lastFullDateTime.append(contentsOf: $0) }
         }
-        let escaped = HTMLEscaping.escape(dateLabels.fullDateTime(date))
-        lastFullDateTime = (date, escaped)
-        markup.write(escaped)
+        lastFullDateTime.withUnsafeBufferPointer { HTMLEscaping.write(utf8: $0, to: &markup) }
     }
 
     /// A BCP 47 tag reduced to letters, digits and hyphens; `en` when nothing is left.

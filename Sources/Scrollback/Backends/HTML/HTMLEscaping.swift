@@ -23,12 +23,15 @@ enum HTMLEscaping {
     /// Writes `string` escaped. When it holds nothing to escape, the string is written as is,
     /// found by one scan of its UTF-8 bytes.
     static func write(_ string: String, as content: Content = .line, to output: inout BackendOutput) {
-        string.withUTF8Bytes { bytes in
-            if let first = firstSpecialByteIndex(in: bytes, content: content) {
-                output.write(escapedString(bytes, from: first, content: content))
-            } else {
-                output.write(utf8: bytes)
-            }
+        string.withUTF8Bytes { write(utf8: $0, as: content, to: &output) }
+    }
+
+    /// Writes text given as its UTF-8 bytes escaped, as ``write(_:as:to:)`` writes a string.
+    static func write(utf8 bytes: UnsafeBufferPointer<UInt8>, as content: Content = .line, to output: inout BackendOutput) {
+        if let first = firstSpecialByteIndex(in: bytes, content: content) {
+            output.write(escapedString(bytes, from: first, content: content))
+        } else {
+            output.write(utf8: bytes)
         }
     }
 
