@@ -74,13 +74,17 @@ enum CommonMark {
             var lineStart = true
             var lineCount = 1
             var index = 0
+            // Where eight bytes may next be read at once: past a word that was not plain, its
+            // bytes are read one by one.
+            var wordsFrom = 0
             while index < bytes.count {
                 // Inside a line, eight plain bytes at a time.
-                if !lineStart, index + 8 <= bytes.count, let base = bytes.baseAddress,
-                    isPlainWord(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                {
-                    index += 8
-                    continue
+                if !lineStart, index >= wordsFrom, index + 8 <= bytes.count, let base = bytes.baseAddress {
+                    if isPlainWord(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                        index += 8
+                        continue
+                    }
+                    wordsFrom = index + 8
                 }
                 let byte = bytes[index]
                 defer { index += 1 }
@@ -116,21 +120,22 @@ enum CommonMark {
         }
     }
 
-    /// Whether eight bytes are all printable ASCII that ``isPlainByte(_:)`` takes (no line feed,
-    /// no byte past ASCII: those are looked at one by one). Each test finds a zero byte in the
-    /// word XOR the byte repeated, without branches.
+    /// Whether eight bytes are all bytes that ``isPlainByte(_:)`` takes other than a line feed
+    /// (which ends a line, and is looked at alone): no control, DEL or markup character; bytes
+    /// past ASCII are plain. Each test finds a zero byte (or one below 0x20) in the word without
+    /// branches.
     @inline(__always)
     private static func isPlainWord(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
         @inline(__always) func has(_ byte: UInt8) -> UInt64 { hasZeroByte(word ^ (ones &* UInt64(byte))) }
-        let controlOrHigh = ((word &- ones &* 0x20) & ~word & highs) | (word & highs)
+        let control = (word &- ones &* 0x20) & ~word & highs
         let markup =
             has(UInt8(ascii: "\\")) | has(UInt8(ascii: "`")) | has(UInt8(ascii: "*")) | has(UInt8(ascii: "_"))
             | has(UInt8(ascii: "[")) | has(UInt8(ascii: "]")) | has(UInt8(ascii: "<")) | has(UInt8(ascii: "&"))
             | has(UInt8(ascii: "~")) | has(UInt8(ascii: "|")) | has(0x7F)
-        return controlOrHigh | markup == 0
+        return control | markup == 0
     }
 
     /// A byte that reads as itself anywhere in a line: not a control character nor one of

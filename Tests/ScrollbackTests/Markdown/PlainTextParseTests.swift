@@ -43,15 +43,16 @@ import Testing
     }
 
     @Test func eightBytesAtATimeTakeWhatOneAtATimeTakes() {
-        // Every ASCII byte inside a line, where the scan reads eight bytes at a time, and in a
-        // short line read byte by byte: taken as plain in both or in neither.
-        for byte in UInt8(0)..<0x80 {
-            let character = String(UnicodeScalar(byte))
+        // Every ASCII character and some beyond (a C1 control, a line separator, a byte-order
+        // mark, a letter, an emoji) inside a line, where the scan reads eight bytes at a time,
+        // and in a short line read byte by byte: taken as plain in both or in neither.
+        let others = ["\u{85}", "\u{2028}", "\u{FEFF}", "é", "👍🏽"]
+        for character in (0..<0x80).map({ String(UnicodeScalar(UInt8($0))) }) + others {
             let short = "x" + character + "y"
             let long = "abcdefghij" + character + "klmnopqrstuvwxyz"
             #expect(
                 (CommonMark.plainPieces(short, keepingLineBreaks: true) == nil)
-                    == (CommonMark.plainPieces(long, keepingLineBreaks: true) == nil), "byte \(byte)")
+                    == (CommonMark.plainPieces(long, keepingLineBreaks: true) == nil), "\(character.debugDescription)")
             compare(long)
         }
     }
