@@ -93,8 +93,8 @@ enum HTMLEscaping {
     private static func firstSpecialByteIndex(in bytes: UnsafeBufferPointer<UInt8>, content: Content) -> Int? {
         var index = 0
         let count = bytes.count
-        // Eight bytes at a time while all are plain printable ASCII; any other word is looked
-        // at byte by byte.
+        // Eight bytes at a time while none may need work (``mayNeedWork(_:)``); any other word
+        // is looked at byte by byte.
         var plainUntil = 0
         while index < count {
             if index >= plainUntil, index + 8 <= count, let base = bytes.baseAddress {
@@ -118,17 +118,20 @@ enum HTMLEscaping {
         return nil
     }
 
-    /// Whether any of the eight bytes is not printable ASCII or is one of `&<>"'` (each test
-    /// finds a zero byte in `word` XOR the byte repeated, without branches).
+    /// Whether any of the eight bytes is a control, DEL, one of `&<>"'`, or a lead byte that
+    /// may start a C1 control, a line break or a bidi control (`C2`, `D8`, `E2`): other
+    /// characters' bytes pass eight at a time, as ASCII does. Each test finds a zero byte in
+    /// `word` XOR the byte repeated (or a byte below 0x20), without branches.
     @inline(__always)
     private static func mayNeedWork(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        let controlOrHigh = ((word &- ones &* 0x20) & ~word & highs) | (word & highs)
-        return controlOrHigh | hasZeroByte(word ^ (ones &* 0x26)) | hasZeroByte(word ^ (ones &* 0x3C))
-            | hasZeroByte(word ^ (ones &* 0x3E)) | hasZeroByte(word ^ (ones &* 0x22)) | hasZeroByte(word ^ (ones &* 0x27))
-            | hasZeroByte(word ^ (ones &* 0x7F)) != 0
+        @inline(__always) func has(_ byte: UInt64) -> UInt64 { hasZeroByte(word ^ (ones &* byte)) }
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let special = control | has(0x26) | has(0x3C) | has(0x3E) | has(0x22) | has(0x27) | has(0x7F)
+        // The lead bytes only where there are bytes past ASCII: most words of most texts have none.
+        return special != 0 || (word & highs != 0 && has(0xC2) | has(0xD8) | has(0xE2) != 0)
     }
 
     /// The length of a line break (in one-line text) or a bidi control at `index`, or 0.

@@ -78,6 +78,22 @@ struct HTMLEscapingTests {
         }
     }
 
+    /// Every ASCII character, and characters past ASCII with and without the lead bytes of C1
+    /// controls, line breaks and bidi controls, inside a run read eight bytes at a time:
+    /// escaped as it is alone.
+    @Test(arguments: [HTMLEscaping.Content.line, .lines, .url])
+    func eachCharacterInsideAWordEscapesAsItDoesAlone(content: HTMLEscaping.Content) {
+        let others = [
+            "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "é", "\u{600}", "\u{61C}", "\u{200E}", "\u{2014}", "’", "\u{2028}", "\u{2067}",
+            "日", "👍🏽",
+        ]
+        for character in (0..<0x80).map({ String(UnicodeScalar(UInt8($0))) }) + others {
+            let escaped = HTMLEscaping.escape("abcdefghij" + character + "klmnopqrstuvwxyz", as: content)
+            #expect(
+                escaped == "abcdefghij" + HTMLEscaping.escape(character, as: content) + "klmnopqrstuvwxyz", "\(character.debugDescription)")
+        }
+    }
+
     /// What `body` writes through a backend's buffer, as text.
     private func written(_ body: (inout BackendOutput) -> Void) -> String {
         var text = ""
