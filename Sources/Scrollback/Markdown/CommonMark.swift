@@ -750,8 +750,8 @@ extension CommonMark {
         let count = bytes.count
         var index = 0
         while index < count {
-            // Printable ASCII, most of any text, holds none.
-            index = bytes.endOfASCIIRun(from: index, to: count, lowest: 0x20)
+            // Most bytes of any text can start none.
+            index = bytes.firstPossibleControl(from: index, to: count)
             guard index < count else { break }
             let byte = bytes[index]
             switch byte {

@@ -46,6 +46,35 @@ extension UnsafeBufferPointer<UInt8> {
 }
 
 extension UnsafeBufferPointer<UInt8> {
+    /// The index from `start` on (before `end`) of the first byte that may start a control: C0,
+    /// DEL, or the lead byte of a C1 control, a line break or a bidi control past ASCII (`C2`,
+    /// `D8`, `E2`); `end` when there is none. Eight bytes at a time, other scripts' included.
+    func firstPossibleControl(from start: Int, to end: Int) -> Int {
+        var index = start
+        if let base = baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+            while index + 8 <= end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let controls = (word &- ones &* 0x20) & ~word & highs | zeroBytes(word ^ (ones &* 0x7F))
+                // Printable ASCII (most words) passes on one test; the lead bytes are looked
+                // for only where there are bytes past ASCII.
+                if controls | (word & highs) != 0 {
+                    let leads = zeroBytes(word ^ (ones &* 0xC2)) | zeroBytes(word ^ (ones &* 0xD8)) | zeroBytes(word ^ (ones &* 0xE2))
+                    guard controls | leads == 0 else { break }
+                }
+                index += 8
+            }
+        }
+        while index < end {
+            let byte = self[index]
+            if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 { break }
+            index += 1
+        }
+        return index
+    }
+
     /// The index of the first of the bytes `a`, `b` and `c` from `start` on, or `count` when
     /// there is none: eight bytes at a time, a byte at a time only in a word that holds one.
     func firstIndex(ofAny a: UInt8, _ b: UInt8, _ c: UInt8, from start: Int) -> Int {

@@ -229,6 +229,22 @@ import Testing
         }
     }
 
+    @Test func aControlIsFoundWhereverTextPutsIt() {
+        // Every ASCII character and some beyond, alone and inside a run read eight bytes at a
+        // time: a control (C0, DEL, C1, bidi) is found in both or in neither.
+        let others = ["\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "é", "\u{600}", "\u{61C}", "\u{200E}", "\u{2014}", "\u{2067}", "日", "👍🏽"]
+        for character in (0..<0x80).map({ String(UnicodeScalar(UInt8($0))) }) + others {
+            for allowing in [false, true] {
+                let alone = character.withUTF8Bytes { CommonMark.hasControls($0, allowingLineFeedsAndTabs: allowing) }
+                let inside = ("abcdefghij" + character + "klmnopqrstuvwxyz").withUTF8Bytes {
+                    CommonMark.hasControls($0, allowingLineFeedsAndTabs: allowing)
+                }
+                #expect(alone == inside, "\(character.debugDescription)")
+            }
+        }
+        #expect("ok \u{202E}".withUTF8Bytes { CommonMark.hasControls($0) })
+    }
+
     @Test func whatCmarkMustWriteIsLeftToIt() {
         let items: [[MarkdownBlock]] = [
             [.heading(level: 2, [.text("a"), .lineBreak, .text("b")])],
