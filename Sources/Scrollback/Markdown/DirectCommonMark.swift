@@ -30,9 +30,9 @@
 /// a block quote only puts its `> ` before each line. The exceptions go to cmark whole: a list
 /// followed by a list or code (cmark separates them with a comment), a block other than a
 /// paragraph, heading, list or code inside a quote (cmark's blank lines around it differ), a
-/// quote that opens with code (cmark puts two blank lines before it), and a block
-/// cmark prints as nothing (a paragraph of one break). (A thread, a quote of many messages,
-/// would otherwise all go through cmark for one reply that starts with `+1`.)
+/// quote that opens with code (cmark puts two blank lines before it), and a block cmark
+/// prints as nothing (a paragraph of one break). (A thread, a quote of many messages, would
+/// otherwise all go through cmark for one reply that starts with `+1`.)
 ///
 /// `DirectCommonMarkTests` compares this writer with cmark on generated documents that mix
 /// all of these, plain and not.
@@ -158,9 +158,9 @@ enum DirectCommonMark {
     /// Code as cmark prints a code block the tree builder made (always fenced): a fence of
     /// backticks one longer than the longest run in the code (three at least), a space, the
     /// info string, the code as it is, and the fence again, each line after `prefix`. Left to
-    /// cmark: info with more than
-    /// one line or a backtick (the tree builder trims them), and anything the tree builder
-    /// changes, controls (tabs and line feeds aside) and carriage returns.
+    /// cmark: info with more than one line or a backtick (the tree builder trims them), and
+    /// anything the tree builder changes, controls (tabs and line feeds aside) and carriage
+    /// returns.
     private static func writeCodeBlock(info: String, code: String, prefix: [UInt8], to output: inout [UInt8]) -> Bool {
         info.withUTF8Bytes { info in
             code.withUTF8Bytes { code in

@@ -57,7 +57,7 @@ extension UnsafeBufferPointer<UInt8> {
             @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
             while index + 8 <= end {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let controls = (word &- ones &* 0x20) & ~word & highs | zeroBytes(word ^ (ones &* 0x7F))
+                let controls = ((word &- ones &* 0x20) & ~word & highs) | zeroBytes(word ^ (ones &* 0x7F))
                 // Printable ASCII (most words) passes on one test; the lead bytes are looked
                 // for only where there are bytes past ASCII.
                 if controls | (word & highs) != 0 {
