@@ -80,7 +80,7 @@ enum CommonMark {
             while index < bytes.count {
                 // Inside a line, eight plain bytes at a time.
                 if !lineStart, index >= wordsFrom, index + 8 <= bytes.count, let base = bytes.baseAddress {
-                    if isPlainWord(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    if isPlainWord(ByteWord(at: base + index)) {
                         index += 8
                         continue
                     }
@@ -122,20 +122,15 @@ enum CommonMark {
 
     /// Whether eight bytes are all bytes that ``isPlainByte(_:)`` takes other than a line feed
     /// (which ends a line, and is looked at alone): no control, DEL or markup character; bytes
-    /// past ASCII are plain. Each test finds a zero byte (or one below 0x20) in the word without
-    /// branches.
+    /// past ASCII are plain.
     @inline(__always)
-    private static func isPlainWord(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        @inline(__always) func has(_ byte: UInt8) -> UInt64 { hasZeroByte(word ^ (ones &* UInt64(byte))) }
-        let control = (word &- ones &* 0x20) & ~word & highs
+    private static func isPlainWord(_ word: ByteWord) -> Bool {
         let markup =
-            has(UInt8(ascii: "\\")) | has(UInt8(ascii: "`")) | has(UInt8(ascii: "*")) | has(UInt8(ascii: "_"))
-            | has(UInt8(ascii: "[")) | has(UInt8(ascii: "]")) | has(UInt8(ascii: "<")) | has(UInt8(ascii: "&"))
-            | has(UInt8(ascii: "~")) | has(UInt8(ascii: "|")) | has(0x7F)
-        return control | markup == 0
+            word.equal(to: UInt8(ascii: "\\")) | word.equal(to: UInt8(ascii: "`")) | word.equal(to: UInt8(ascii: "*"))
+            | word.equal(to: UInt8(ascii: "_")) | word.equal(to: UInt8(ascii: "[")) | word.equal(to: UInt8(ascii: "]"))
+            | word.equal(to: UInt8(ascii: "<")) | word.equal(to: UInt8(ascii: "&")) | word.equal(to: UInt8(ascii: "~"))
+            | word.equal(to: UInt8(ascii: "|")) | word.equal(to: 0x7F)
+        return word.below(0x20) | markup == 0
     }
 
     /// A byte that reads as itself anywhere in a line: not a control character nor one of

@@ -20,6 +20,44 @@ extension UInt8 {
     }
 }
 
+/// Eight bytes read at once and tested without a branch a byte (SWAR): each test gives the
+/// high bit of the bytes it finds (exact as to whether there is any; for the first, the lowest
+/// set bit). The scans of text that run on every string share these.
+struct ByteWord {
+    let bits: UInt64
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes from `address`, which need not be aligned.
+    @inline(__always)
+    init(at address: UnsafePointer<UInt8>) { bits = UnsafeRawPointer(address).loadUnaligned(as: UInt64.self) }
+
+    /// The bytes equal to `byte`.
+    @inline(__always)
+    func equal(to byte: UInt8) -> UInt64 {
+        let value = bits ^ (Self.ones &* UInt64(byte))
+        return (value &- Self.ones) & ~value & Self.highs
+    }
+
+    /// The bytes below `limit`, which is at most 0x80.
+    @inline(__always)
+    func below(_ limit: UInt8) -> UInt64 { (bits &- Self.ones &* UInt64(limit)) & ~bits & Self.highs }
+
+    /// The bytes past ASCII.
+    @inline(__always)
+    var pastASCII: UInt64 { bits & Self.highs }
+
+    /// Whether a byte may start a control: C0, DEL, or the lead byte of a C1 control, a line
+    /// break or a bidi control past ASCII (`C2`, `D8`, `E2`, looked for only when a byte is
+    /// past ASCII: printable ASCII, most words, passes on one test).
+    @inline(__always)
+    var mayStartControl: Bool {
+        let controls = below(0x20) | equal(to: 0x7F)
+        guard controls | pastASCII != 0 else { return false }
+        return controls | equal(to: 0xC2) | equal(to: 0xD8) | equal(to: 0xE2) != 0
+    }
+}
+
 extension UnsafeBufferPointer<UInt8> {
     /// Where the run of ASCII bytes in `lowest...0x7E` that starts at `start` ends, before
     /// `end`: checked eight bytes at a time, where a byte-by-byte walk cost several instructions
@@ -27,16 +65,11 @@ extension UnsafeBufferPointer<UInt8> {
     func endOfASCIIRun(from start: Int, to end: Int, lowest: UInt8) -> Int {
         var index = start
         if let base = baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            let delete = ones &* 0x7F
             while index + 8 <= end {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                // A byte under `lowest`, a byte of 0x80 or more, or DEL (a zero byte once
-                // DEL is XORed out) fails the word, which is then walked a byte at a time.
-                let below = (word &- ones &* UInt64(lowest)) & ~word & highs
-                let deleted = ((word ^ delete) &- ones) & ~(word ^ delete) & highs
-                guard below | deleted | (word & highs) == 0 else { break }
+                // A byte under `lowest`, past ASCII or DEL fails the word, which is then walked
+                // a byte at a time.
+                let word = ByteWord(at: base + index)
+                guard word.below(lowest) | word.pastASCII | word.equal(to: 0x7F) == 0 else { break }
                 index += 8
             }
         }
@@ -52,20 +85,7 @@ extension UnsafeBufferPointer<UInt8> {
     func firstPossibleControl(from start: Int, to end: Int) -> Int {
         var index = start
         if let base = baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-            while index + 8 <= end {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let controls = ((word &- ones &* 0x20) & ~word & highs) | zeroBytes(word ^ (ones &* 0x7F))
-                // Printable ASCII (most words) passes on one test; the lead bytes are looked
-                // for only where there are bytes past ASCII.
-                if controls | (word & highs) != 0 {
-                    let leads = zeroBytes(word ^ (ones &* 0xC2)) | zeroBytes(word ^ (ones &* 0xD8)) | zeroBytes(word ^ (ones &* 0xE2))
-                    guard controls | leads == 0 else { break }
-                }
-                index += 8
-            }
+            while index + 8 <= end, !ByteWord(at: base + index).mayStartControl { index += 8 }
         }
         while index < end {
             let byte = self[index]
@@ -80,16 +100,9 @@ extension UnsafeBufferPointer<UInt8> {
     func firstIndex(ofAny a: UInt8, _ b: UInt8, _ c: UInt8, from start: Int) -> Int {
         var index = start
         if let base = baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
             while index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if hasZeroByte(word ^ (ones &* UInt64(a))) || hasZeroByte(word ^ (ones &* UInt64(b)))
-                    || hasZeroByte(word ^ (ones &* UInt64(c)))
-                {
-                    break
-                }
+                let word = ByteWord(at: base + index)
+                if word.equal(to: a) | word.equal(to: b) | word.equal(to: c) != 0 { break }
                 index += 8
             }
         }

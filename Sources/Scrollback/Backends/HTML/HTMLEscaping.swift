@@ -98,7 +98,7 @@ enum HTMLEscaping {
         var plainUntil = 0
         while index < count {
             if index >= plainUntil, index + 8 <= count, let base = bytes.baseAddress {
-                if !mayNeedWork(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                if !mayNeedWork(ByteWord(at: base + index)) {
                     index += 8
                     continue
                 }
@@ -118,20 +118,12 @@ enum HTMLEscaping {
         return nil
     }
 
-    /// Whether any of the eight bytes is a control, DEL, one of `&<>"'`, or a lead byte that
-    /// may start a C1 control, a line break or a bidi control (`C2`, `D8`, `E2`): other
-    /// characters' bytes pass eight at a time, as ASCII does. Each test finds a zero byte in
-    /// `word` XOR the byte repeated (or a byte below 0x20), without branches.
+    /// Whether any of the eight bytes is one of `&<>"'` or may start a control
+    /// (``ByteWord/mayStartControl``): other characters' bytes pass eight at a time.
     @inline(__always)
-    private static func mayNeedWork(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        @inline(__always) func has(_ byte: UInt64) -> UInt64 { hasZeroByte(word ^ (ones &* byte)) }
-        let control = (word &- ones &* 0x20) & ~word & highs
-        let special = control | has(0x26) | has(0x3C) | has(0x3E) | has(0x22) | has(0x27) | has(0x7F)
-        // The lead bytes only where there are bytes past ASCII: most words of most texts have none.
-        return special != 0 || (word & highs != 0 && has(0xC2) | has(0xD8) | has(0xE2) != 0)
+    private static func mayNeedWork(_ word: ByteWord) -> Bool {
+        word.equal(to: 0x26) | word.equal(to: 0x3C) | word.equal(to: 0x3E) | word.equal(to: 0x22) | word.equal(to: 0x27) != 0
+            || word.mayStartControl
     }
 
     /// The length of a line break (in one-line text) or a bidi control at `index`, or 0.
@@ -162,7 +154,7 @@ enum HTMLEscaping {
     private static func endOfPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
         var end = index
         while end + 8 <= bytes.count, let base = bytes.baseAddress,
-            !mayNeedWork(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+            !mayNeedWork(ByteWord(at: base + end))
         {
             end += 8
         }
