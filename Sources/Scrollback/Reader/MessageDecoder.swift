@@ -257,17 +257,20 @@ struct MessageDecoder {
 
     /// `reaction_groups` when present, else the older `reaction_counts` and `reaction_scores`.
     private func reactionGroups(_ members: MessageMembers, fields: Fields) -> [ReactionGroup] {
-        var groups: [String: ReactionGroup] = [:]
+        var groups: [ReactionGroup] = []
         if let object = fields.object(members.reactionGroups, "reaction_groups") {
-            for (type, value) in object {
-                guard let group = value.objectValue else {
+            // Each type once: the members kept a repeated type's last group.
+            for (type, value) in object.groups {
+                switch value {
+                case .object(let group):
+                    let count = group.count?.integerValue ?? 0
+                    groups.append(ReactionGroup(type: type, count: count, sumScores: group.sumScores?.integerValue ?? count))
+                case .other(let value):
                     warn("\(fields.path).reaction_groups.\(type)", "expected an object, found \(value.typeName)")
-                    continue
                 }
-                let count = group["count"]?.integerValue ?? 0
-                groups[type] = ReactionGroup(type: type, count: count, sumScores: group["sum_scores"]?.integerValue ?? count)
             }
         } else {
+            var byType: [String: ReactionGroup] = [:]
             let counts = fields.object(members.reactionCounts, "reaction_counts") ?? JSONObject()
             // A table, not a lookup per count: a message of many reaction types would cost their square.
             var scores: [String: Int64] = [:]
@@ -276,14 +279,15 @@ struct MessageDecoder {
             }
             for (type, value) in counts {
                 if let count = value.integerValue {
-                    groups[type] = ReactionGroup(type: type, count: count, sumScores: scores[type] ?? count)
+                    byType[type] = ReactionGroup(type: type, count: count, sumScores: scores[type] ?? count)
                 }
             }
-            for (type, score) in scores where groups[type] == nil {
-                groups[type] = ReactionGroup(type: type, count: score, sumScores: score)
+            for (type, score) in scores where byType[type] == nil {
+                byType[type] = ReactionGroup(type: type, count: score, sumScores: score)
             }
+            groups = Array(byType.values)
         }
-        return groups.values.filter { $0.count > 0 }.sorted { $0.type < $1.type }
+        return groups.filter { $0.count > 0 }.sorted { $0.type < $1.type }
     }
 
     /// Ids are strings; a number is accepted and written out, as lenient readers do.

@@ -20,7 +20,8 @@ struct MessageMembers {
     var parentID, showInChannel, replyCount: JSONValue?
     var threadParticipants, mentionedUsers: List<UserMembers>?
     var latestReactions, ownReactions: List<ReactionMembers>?
-    var reactionGroups, reactionCounts, reactionScores: JSONValue?
+    var reactionGroups: Nested<ReactionGroupsMembers>?
+    var reactionCounts, reactionScores: JSONValue?
     var pinned: JSONValue?
     var pinnedAt, pinExpires: DateMember?
     var pinnedBy: Nested<UserMembers>?
@@ -119,7 +120,7 @@ struct MessageMembers {
             case "mentioned_users": mentionedUsers = List(value, UserMembers.init)
             case "latest_reactions": latestReactions = List(value, ReactionMembers.init)
             case "own_reactions": ownReactions = List(value, ReactionMembers.init)
-            case "reaction_groups": reactionGroups = value
+            case "reaction_groups": reactionGroups = Nested(value, ReactionGroupsMembers.init)
             case "reaction_counts": reactionCounts = value
             case "reaction_scores": reactionScores = value
             case "pinned": pinned = value
@@ -201,7 +202,7 @@ struct MessageMembers {
             case 17: members.mentionedUsers = try List.read(from: &parser, element: user)
             case 18: members.latestReactions = try List.read(from: &parser, element: reaction)
             case 19: members.ownReactions = try List.read(from: &parser, element: reaction)
-            case 20: members.reactionGroups = try parser.parseValue()
+            case 20: members.reactionGroups = try ReactionGroupsMembers.read(from: &parser)
             case 21: members.reactionCounts = try parser.parseValue()
             case 22: members.reactionScores = try parser.parseValue()
             case 23: members.pinned = try parser.parseValue()
@@ -326,6 +327,74 @@ struct ReactionMembers {
             }
         }
         reaction.raw = .range(start..<parser.endOffsetFromPin)
+    }
+}
+
+/// The members of `reaction_groups` that ``MessageDecoder`` reads: each reaction type with its
+/// group's `count` and `sum_scores` (its dates are skipped, not built). A repeated type keeps
+/// its first place and its last value, as in a parsed ``JSONObject``.
+struct ReactionGroupsMembers {
+    /// The groups by type, in input order.
+    private(set) var groups: [(type: String, group: MessageMembers.Nested<ReactionGroupMembers>)] = []
+    /// Where each type is in `groups`, once there are too many to scan.
+    private var places: [String: Int] = [:]
+
+    init() {}
+
+    init(_ object: JSONObject) {
+        groups = object.members.map { ($0.key, MessageMembers.Nested($0.value, ReactionGroupMembers.init)) }
+    }
+
+    private mutating func set(_ type: String, _ group: MessageMembers.Nested<ReactionGroupMembers>) {
+        let index: Int?
+        if groups.count < 16 {
+            index = groups.firstIndex { $0.type == type }
+        } else {
+            if places.isEmpty { for (place, member) in groups.enumerated() { places[member.type] = place } }
+            index = places[type]
+            if index == nil { places[type] = groups.count }
+        }
+        if let index {
+            groups[index].group = group
+        } else {
+            groups.append((type, group))
+        }
+    }
+
+    /// The object at the parser's next value, or the value found there instead.
+    static func read(from parser: inout JSONStreamParser) throws(ReadError) -> MessageMembers.Nested<ReactionGroupsMembers> {
+        guard try parser.peekKind() == .object else { return .other(try parser.parseValue()) }
+        try parser.beginObject()
+        var members = ReactionGroupsMembers()
+        while let type = try parser.nextKey() {
+            members.set(type, try ReactionGroupMembers.read(from: &parser))
+        }
+        return .object(members)
+    }
+}
+
+/// One group of `reaction_groups`: its `count` and `sum_scores` as written.
+struct ReactionGroupMembers {
+    var count, sumScores: JSONValue?
+
+    init(_ object: JSONObject) {
+        (count, sumScores) = (object["count"], object["sum_scores"])
+    }
+
+    private init() {}
+
+    private static let keys = ExpectedKeys(["count", "sum_scores"])
+
+    /// The group at the parser's next value, or the value found there instead.
+    static func read(from parser: inout JSONStreamParser) throws(ReadError) -> MessageMembers.Nested<ReactionGroupMembers> {
+        guard try parser.peekKind() == .object else { return .other(try parser.parseValue()) }
+        try parser.beginObject()
+        var group = ReactionGroupMembers()
+        let keys = keys
+        while let key = try parser.nextKey(skippingAllBut: keys) {
+            if key == 0 { group.count = try parser.parseValue() } else { group.sumScores = try parser.parseValue() }
+        }
+        return .object(group)
     }
 }
 
