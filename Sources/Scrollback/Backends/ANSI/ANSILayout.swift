@@ -159,6 +159,7 @@ package final class ANSILayout {
     /// references of links outside any message at the end.
     package func lines(for view: View, width: Int? = nil) -> [Line] {
         var lines: [Line] = []
+        lines.reserveCapacity(16)
         let width = width ?? self.width
         collectingReferences(indent: 0, width: width, into: &lines) { lines in layout(view, width: width, into: &lines) }
         return lines
@@ -480,6 +481,8 @@ package final class ANSILayout {
                 into: &lines)
             // The body and footer in a bubble, its corners rounded when the theme's bubbles are.
             var inner: [Line] = []
+            // Room for a few lines at once: grown from empty, the array moved its lines twice or three times.
+            inner.reserveCapacity(8)
             for child in frame.body { layout(child, width: max(innerWidth, Self.minimumContentWidth), into: &inner) }
             if !frame.footer.isEmpty {
                 layoutRow(frame.footer, base: .muted, width: max(innerWidth, Self.minimumContentWidth), into: &inner)

@@ -656,7 +656,10 @@ extension TextWrapper {
                 line.spans.removeLast()
             }
             if sawAmbiguous {
-                line.hasAmbiguousWidth = line.spans.contains { $0.text.contains(where: DisplayWidth.isAmbiguous) }
+                // Only text past ASCII can hold such a sequence: most lines are ruled out by bytes.
+                line.hasAmbiguousWidth = line.spans.contains {
+                    !$0.text.utf8.allSatisfy { $0 < 0x80 } && $0.text.contains(where: DisplayWidth.isAmbiguous)
+                }
             }
             lines.append(line)
         }
