@@ -22,7 +22,7 @@ public final class DateLabels: Sendable {
     private let isoFormatter: DateFormatter
     /// The zone's offset by hour: consecutive messages share an hour, and the drawing and the
     /// writing thread each ask about their own.
-    private let offsetCache = Mutex<[Int64: Int]>([:])
+    private let offsetCache = Mutex(Memo<Int64, Int>())
 
     /// Labels for `timeZone` and `locale`.
     public init(timeZone: TimeZone, locale: Locale) {
@@ -51,7 +51,7 @@ public final class DateLabels: Sendable {
 
     /// Each day's label by day number: messages come day by day, but the drawing and the
     /// writing thread ask at once, and threads go back to earlier days.
-    private let dayCache = Mutex<[Int64: String]>([:])
+    private let dayCache = Mutex(Memo<Int64, String>())
 
     /// Seconds east of UTC at `date`, cached per hour (zones change offset on hour boundaries).
     private func offset(at date: Date) -> Int {
@@ -59,16 +59,29 @@ public final class DateLabels: Sendable {
         return Self.lookUp(hour, in: offsetCache) { timeZone.secondsFromGMT(for: date) }
     }
 
+    /// Values made once and kept: the last one asked for beside the table, since messages come
+    /// hour by hour and day by day (a look in the table hashes the key, for each message).
+    private struct Memo<Key: Hashable, Value> {
+        var last: (key: Key, value: Value)?
+        var entries: [Key: Value] = [:]
+    }
+
     /// The value cached for `key`, made and kept on a miss. The cache starts again past 8,192
     /// entries, a bound on memory for a transcript spanning decades.
     private static func lookUp<Key: Hashable & Sendable, Value: Sendable>(
-        _ key: Key, in cache: borrowing Mutex<[Key: Value]>, making make: () -> Value
+        _ key: Key, in cache: borrowing Mutex<Memo<Key, Value>>, making make: () -> Value
     ) -> Value {
-        cache.withLock { entries in
-            if let value = entries[key] { return value }
-            if entries.count == 8192 { entries.removeAll(keepingCapacity: true) }
-            let value = make()
-            entries[key] = value
+        cache.withLock { memo in
+            if let last = memo.last, last.key == key { return last.value }
+            let value: Value
+            if let known = memo.entries[key] {
+                value = known
+            } else {
+                if memo.entries.count == 8192 { memo.entries.removeAll(keepingCapacity: true) }
+                value = make()
+                memo.entries[key] = value
+            }
+            memo.last = (key, value)
             return value
         }
     }

@@ -29,7 +29,7 @@ enum HTMLEscaping {
     /// Writes text given as its UTF-8 bytes escaped, as ``write(_:as:to:)`` writes a string.
     static func write(utf8 bytes: UnsafeBufferPointer<UInt8>, as content: Content = .line, to output: inout BackendOutput) {
         if let first = firstSpecialByteIndex(in: bytes, content: content) {
-            output.write(escapedString(bytes, from: first, content: content))
+            escapedBytes(bytes, from: first, content: content).withUnsafeBufferPointer { output.write(utf8: $0) }
         } else {
             output.write(utf8: bytes)
         }
@@ -39,7 +39,7 @@ enum HTMLEscaping {
     static func escape(_ string: String, as content: Content = .line) -> String {
         let escaped: String? = string.withUTF8Bytes { bytes in
             guard let first = firstSpecialByteIndex(in: bytes, content: content) else { return nil }
-            return escapedString(bytes, from: first, content: content)
+            return String(decoding: escapedBytes(bytes, from: first, content: content), as: UTF8.self)
         }
         return escaped ?? string
     }
@@ -170,8 +170,9 @@ enum HTMLEscaping {
         return end
     }
 
-    /// Copies `bytes` into a new buffer, escaping from `start` on. One allocation, one string.
-    private static func escapedString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, content: Content) -> String {
+    /// Copies `bytes` into a new buffer, escaping from `start` on: one allocation, written out
+    /// as it is (a string made of it would check and copy its bytes again).
+    private static func escapedBytes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, content: Content) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + bytes.count / 8 + 16)
         result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<start]))
@@ -217,6 +218,6 @@ enum HTMLEscaping {
             default: result.append(byte)
             }
         }
-        return String(decoding: result, as: UTF8.self)
+        return result
     }
 }
