@@ -344,7 +344,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             if let author { HTMLEscaping.write(author, to: &markup) }
             if let date = frame.date {
                 if author != nil { markup.write(", ") }
-                markup.write(CivilTime.local(date, in: options.timeZone).minuteText)
+                CivilTime.local(date, in: options.timeZone).writeMinute(to: &markup)
             }
         }
         // Every message, its time shown or not, tells its exact moment on hover; the reader's
@@ -387,7 +387,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         // a group; the eye gets the time where the footer shows it.
         if let time = messageTime, !time.written {
             markup.write("<time class=\"sb-hidden-time\" datetime=\"")
-            markup.write(CivilTime.utc(time.date).rfc3339)
+            CivilTime.utc(time.date).writeRFC3339(to: &markup)
             markup.write("\">")
             HTMLEscaping.write(dateLabels.time(time.date), to: &markup)
             markup.write("</time>")
@@ -406,7 +406,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         }
         if let date = frame.date {
             markup.write("\" data-day=\"")
-            markup.write(String(CivilTime.local(date, in: options.timeZone).minuteText.prefix(10)))
+            CivilTime.local(date, in: options.timeZone).writeMinute(to: &markup, dayOnly: true)
         }
         let facets = HTMLSearchScript.facets(of: frame)
         if !facets.isEmpty {
@@ -531,7 +531,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private mutating func writeTime(_ date: Date, label: String) {
         if messageTime?.date == date { messageTime?.written = true }
         markup.write("<time datetime=\"")
-        markup.write(CivilTime.utc(date).rfc3339)
+        CivilTime.utc(date).writeRFC3339(to: &markup)
         markup.write("\" title=\"")
         writeFullDateTime(date)
         markup.write("\">")
@@ -613,9 +613,10 @@ private struct CivilTime {
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
-    /// `2025-11-28T09:12:00Z`, with milliseconds when there are any.
-    var rfc3339: String {
-        String(unsafeUninitializedCapacity: 24) { buffer in
+    /// Writes `2025-11-28T09:12:00Z`, with milliseconds when there are any. (Written from the
+    /// stack: as a string, each of the page's many times cost an allocation.)
+    func writeRFC3339(to output: inout BackendOutput) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var writer = UTF8Writer(buffer)
             writeDate(to: &writer, separator: UInt8(ascii: "T"))
             writer.append(UInt8(ascii: ":"))
@@ -625,16 +626,16 @@ private struct CivilTime {
                 writer.append(millisecond, minimumWidth: 3)
             }
             writer.append(UInt8(ascii: "Z"))
-            return writer.count
+            output.write(utf8: UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
         }
     }
 
-    /// `2025-11-28 09:12`.
-    var minuteText: String {
-        String(unsafeUninitializedCapacity: 16) { buffer in
+    /// Writes `2025-11-28 09:12`, or with `dayOnly` `2025-11-28`.
+    func writeMinute(to output: inout BackendOutput, dayOnly: Bool = false) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
             var writer = UTF8Writer(buffer)
             writeDate(to: &writer, separator: UInt8(ascii: " "))
-            return writer.count
+            output.write(utf8: UnsafeBufferPointer(rebasing: buffer[..<(dayOnly ? 10 : writer.count)]))
         }
     }
 
