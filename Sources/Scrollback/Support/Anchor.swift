@@ -28,6 +28,12 @@ package enum Anchor {
         return anchor
     }
 
+    /// ``forMessage(id:)`` as two pieces to write one after the other: joined, they cost an
+    /// allocation for every message of a page.
+    package static func forMessageInPieces(id: String) -> (String, String) {
+        isPrintableASCII(id) ? ("m-", id) : ("", forMessage(id: id))
+    }
+
     /// Whether `id` is not empty and all printable ASCII without spaces, read from its
     /// contiguous bytes (every message's anchor asks).
     private static func isPrintableASCII(_ id: String) -> Bool {

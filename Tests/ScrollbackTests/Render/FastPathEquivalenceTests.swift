@@ -52,6 +52,11 @@ import Testing
         #expect(Anchor.forMessage(id: "a.b@é") == "m-a.b@é")
         #expect(Anchor.forMessage(id: "a b.é") == "m_a%20b.é")
         #expect(Anchor.forMessage(id: "") == "m_")
+        // The pieces HTML writes join to the same anchor.
+        for id in ["b7115c02-f44d-4e40_878f", "a.b@é", "a b.é", "", "<\"&'>", "m-", "%41"] {
+            let (head, tail) = Anchor.forMessageInPieces(id: id)
+            #expect(head + tail == Anchor.forMessage(id: id), "\(id.debugDescription)")
+        }
     }
 
     @Test func overlongWordsBreakByColumnsAcrossStylesAndWideCharacters() {

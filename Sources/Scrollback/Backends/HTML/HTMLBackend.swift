@@ -336,7 +336,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         // a message without an id has none.
         if !frame.isRepeat && !frame.id.isEmpty {
             markup.write("\" id=\"")
-            HTMLEscaping.write(Anchor.forMessage(id: frame.id), to: &markup)
+            let (head, tail) = Anchor.forMessageInPieces(id: frame.id)
+            markup.write(head)
+            HTMLEscaping.write(tail, to: &markup)
         }
         let author = frame.authorName.flatMap { $0.isEmpty ? nil : $0 }
         if author != nil || frame.date != nil {
