@@ -426,6 +426,8 @@ struct RecordingBackend<Base: TranscriptBackend>: TranscriptBackend {
 
     mutating func write(_ view: View) { base.write(view) }
 
+    var showsTitles: Bool { base.showsTitles }
+
     mutating func end(_ summary: DocumentSummary, footer: View) {
         messageCount += summary.messageCount
         base.end(summary, footer: footer)

@@ -12,6 +12,16 @@ public protocol TranscriptBackend {
     mutating func write(_ view: View)
     /// Writes `footer` (the factory's view of `summary`) and closes the document.
     mutating func end(_ summary: DocumentSummary, footer: View)
+    /// Whether the format shows titles: a ``View/titled(_:title:)`` view's and a message's
+    /// ``MessageFrame/authorTitle``, which HTML shows on hover. The default factory leaves out
+    /// the titles a backend does not show (who gave each reaction takes work to list); `true`
+    /// unless the backend says otherwise.
+    var showsTitles: Bool { get }
+}
+
+extension TranscriptBackend {
+    /// Titles are shown, unless the backend says otherwise.
+    public var showsTitles: Bool { true }
 }
 
 /// An output that holds written text back until flushed, as ``OutputSink`` does. The built-in

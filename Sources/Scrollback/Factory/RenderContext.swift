@@ -22,6 +22,10 @@ public struct RenderContext: Sendable {
     public var attachmentViews: AttachmentViewRegistry
     /// Times and days in the options' time zone and locale.
     public var formatter: DateLabels
+    /// Whether the backend shows titles (``TranscriptBackend/showsTitles``): when it does not
+    /// (the terminal, Markdown), the default factory makes none. The renderer sets it from the
+    /// backend it writes to.
+    public var showsTitles = true
     /// The messages in the document, when an index pass found them; `nil` when rendering in one pass.
     var documentMessages: MessageIDSet?
     /// In a split document: the page being written, every message's page and the pages' names.

@@ -80,7 +80,7 @@ extension ViewFactory {
                 role: message.kind == .ephemeral ? .ephemeral : own ? .ownBubble : .bubble,
                 header: header, body: body, footer: footer == .empty ? [] : [footer],
                 authorName: authorName(of: message, context: context), date: message.createdAt,
-                isRepeat: item.placement.isRepeat, authorTitle: authorTitle(of: message, context: context),
+                isRepeat: item.placement.isRepeat, authorTitle: context.showsTitles ? authorTitle(of: message, context: context) : nil,
                 isPinned: message.pinned))
     }
 
@@ -280,7 +280,8 @@ extension ViewFactory {
                     own.contains(group.type)
                     ? .badge(label + " " + context.theme.string(.ownReactionMark), .ownReaction)
                     : .badge(label, .reaction)
-                guard let who = reactors(of: group, among: reactionsByType?[group.type] ?? latest, context: context) else { return pill }
+                guard context.showsTitles, let who = reactors(of: group, among: reactionsByType?[group.type] ?? latest, context: context)
+                else { return pill }
                 return .titled(pill, title: who)
             }, .footer)
     }

@@ -18,12 +18,15 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     private static var batchesAhead: Int { 8 }
 
     private let writer: Writer?
+    /// The wrapped backend's, read before the backend went to its thread.
+    let showsTitles: Bool
     /// The backend itself when there is no writing thread.
     private var inline: Wrapped?
     private var batch: [Call] = []
 
     /// Starts the writing thread with `backend`, or with `threaded` false keeps it here.
     init(_ backend: Wrapped, threaded: Bool) {
+        showsTitles = backend.showsTitles
         if threaded {
             writer = Writer(backend)
             batch.reserveCapacity(Self.batchSize)

@@ -99,6 +99,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
         /// Writes `footer` and closes the document, as the format's backend does.
         public mutating func end(_ summary: DocumentSummary, footer: View) { base.end(summary, footer: footer) }
+
+        /// Whether the format shows titles, as its backend says.
+        public var showsTitles: Bool { base.showsTitles }
     }
 
     /// A name no format answers to.

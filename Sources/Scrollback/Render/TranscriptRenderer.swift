@@ -298,6 +298,7 @@ public struct TranscriptRenderer: Sendable {
                 }
             let threaded = threading.writesBehind && (messages ?? .max) >= TranscriptRenderer.shortestThreadedDocument
             var backend = BackendThread(try open(part), threaded: threaded)
+            session.context.showsTitles = backend.showsTitles
             // A whole document counts every skipped message, those read before its first event too.
             if case .whole = part { skippedBefore = 0 } else { skippedBefore = reader.skippedMessageCount }
             switch part {
@@ -371,7 +372,8 @@ public struct TranscriptRenderer: Sendable {
     /// An index document (`--output-dir`, `--split`): `title`, an entry per file, and a summary
     /// of them all, every part from the factory.
     public func renderIndex<Backend: TranscriptBackend>(of entries: [IndexEntry], title: String, to backend: inout Backend) {
-        let session = Session(renderer: self, index: nil)
+        var session = Session(renderer: self, index: nil)
+        session.context.showsTitles = backend.showsTitles
         session.begin(DocumentInfo(title: title), searches: false, to: &backend)
         for entry in entries { backend.write(factory.makeIndexEntryView(for: entry, context: session.context)) }
         let total = entries.reduce(0) { $0 + $1.summary.messageCount }

@@ -120,3 +120,56 @@ import Testing
         #expect(sink.capturedText == expected)
     }
 }
+
+/// Titles (a reaction's "who reacted", an author's "name (id)") are made only for backends
+/// that show them: HTML shows them on hover, the terminal and Markdown have no hover.
+@Suite struct BackendTitlesTests {
+    /// Keeps the views a rendering writes, saying whether it shows titles.
+    private struct Recorder: TranscriptBackend {
+        var showsTitles: Bool
+        var views: [View] = []
+        mutating func begin(_ document: DocumentInfo, header: View) {}
+        mutating func write(_ view: View) { views.append(view) }
+        mutating func end(_ summary: DocumentSummary, footer: View) {}
+    }
+
+    @Test func theFactoryMakesTitlesOnlyForABackendThatShowsThem() {
+        var message = ChatMessage(id: "m", text: "hi")
+        message.user = ChatUser(id: "ada", name: "Ada")
+        message.createdAt = Date(timeIntervalSince1970: 86_400)
+        message.reactionGroups = [ReactionGroup(type: "like", count: 1, sumScores: 1)]
+        message.latestReactions = [
+            Reaction(type: "like", score: 1, userID: "bo", user: ChatUser(id: "bo", name: "Bo"), createdAt: nil, raw: [:])
+        ]
+        for shows in [true, false] {
+            var recorder = Recorder(showsTitles: shows)
+            TranscriptRenderer().render(messages: [message], to: &recorder)
+            var titles: [String] = []
+            var authorTitles: [String?] = []
+            func collect(_ view: View) {
+                switch view {
+                case .titled(let inner, let title):
+                    titles.append(title)
+                    collect(inner)
+                case .message(let frame):
+                    authorTitles.append(frame.authorTitle)
+                    (frame.header + frame.body + frame.footer).forEach(collect)
+                case .stack(_, let children, _): children.forEach(collect)
+                default: break
+                }
+            }
+            recorder.views.forEach(collect)
+            #expect(titles == (shows ? ["Bo"] : []))
+            #expect(authorTitles == [shows ? "Ada (ada)" : nil])
+        }
+    }
+
+    @Test func theBuiltInFormatsSayWhetherTheyShowTitles() {
+        let options = RenderOptions()
+        #expect(HTMLBackend(output: "", options: options).showsTitles)
+        #expect(!ANSIBackend(output: "", options: options).showsTitles)
+        #expect(!MarkdownBackend(output: "", options: options).showsTitles)
+        // Through the format's own backend as well.
+        #expect(OutputFormat.allCases.map { $0.makeBackend(output: "", options: options).showsTitles } == [true, false, false])
+    }
+}

@@ -43,6 +43,9 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
         writeItem(lines.isEmpty ? [] : [layout.rule(width: layout.width)] + lines)
     }
 
+    /// A terminal has no hover: titles are not shown.
+    public var showsTitles: Bool { false }
+
     private mutating func writeItem(_ lines: [TextWrapper.Line]) {
         guard !lines.isEmpty else { return }
         // The compact style keeps one line per message: no blank line between items.

@@ -62,6 +62,9 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
         write(blocks: [.thematicBreak] + blocks)
     }
 
+    /// Markdown has no hover text: titles are not shown.
+    public var showsTitles: Bool { false }
+
     private mutating func write(blocks: [MarkdownBlock]) {
         guard let first = blocks.first, let last = blocks.last else { return }
         if lastBlockContinues, Self.mayContinue(first) {
