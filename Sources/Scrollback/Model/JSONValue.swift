@@ -87,24 +87,38 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     /// An object of `members`; a repeated key keeps its first place and its last value.
     public init(_ members: [(key: String, value: JSONValue)] = []) {
-        self.members = []
-        self.members.reserveCapacity(members.count)
-        // The setter scans the members, fine for a message's few dozen keys; a huge object
-        // finds each key's first place in a table instead, so that its cost stays linear.
+        self.members = Self.keepingEachKeyOnce(members)
+    }
+
+    /// `members` with each key once, in its first place and with its last value: how an object
+    /// keeps a repeated key, whatever its values are (the reader's typed members keep it too).
+    static func keepingEachKeyOnce<Value>(_ members: [(key: String, value: Value)]) -> [(key: String, value: Value)] {
+        guard members.count > 1 else { return members }
+        var kept: [(key: String, value: Value)] = []
+        kept.reserveCapacity(members.count)
+        // A scan of those kept, fine for a message's few dozen keys; a huge object finds each
+        // key's first place in a table instead, so that its cost stays linear.
         guard members.count > 64 else {
-            for member in members { self[member.key] = member.value }
-            return
+            for member in members {
+                if let index = kept.firstIndex(where: { $0.key == member.key }) {
+                    kept[index].value = member.value
+                } else {
+                    kept.append(member)
+                }
+            }
+            return kept
         }
         var place: [String: Int] = [:]
         place.reserveCapacity(members.count)
         for member in members {
             if let index = place[member.key] {
-                self.members[index].value = member.value
+                kept[index].value = member.value
             } else {
-                place[member.key] = self.members.count
-                self.members.append(member)
+                place[member.key] = kept.count
+                kept.append(member)
             }
         }
+        return kept
     }
 
     /// Builds an object from members already known to have distinct keys (the parser's fast path).

@@ -334,42 +334,26 @@ struct ReactionMembers {
 /// group's `count` and `sum_scores` (its dates are skipped, not built). A repeated type keeps
 /// its first place and its last value, as in a parsed ``JSONObject``.
 struct ReactionGroupsMembers {
-    /// The groups by type, in input order.
-    private(set) var groups: [(type: String, group: MessageMembers.Nested<ReactionGroupMembers>)] = []
-    /// Where each type is in `groups`, once there are too many to scan.
-    private var places: [String: Int] = [:]
-
-    init() {}
+    /// The groups by type, in input order, each type once.
+    let groups: [(key: String, value: MessageMembers.Nested<ReactionGroupMembers>)]
 
     init(_ object: JSONObject) {
         groups = object.members.map { ($0.key, MessageMembers.Nested($0.value, ReactionGroupMembers.init)) }
     }
 
-    private mutating func set(_ type: String, _ group: MessageMembers.Nested<ReactionGroupMembers>) {
-        let index: Int?
-        if groups.count < 16 {
-            index = groups.firstIndex { $0.type == type }
-        } else {
-            if places.isEmpty { for (place, member) in groups.enumerated() { places[member.type] = place } }
-            index = places[type]
-            if index == nil { places[type] = groups.count }
-        }
-        if let index {
-            groups[index].group = group
-        } else {
-            groups.append((type, group))
-        }
+    private init(reading members: [(key: String, value: MessageMembers.Nested<ReactionGroupMembers>)]) {
+        groups = JSONObject.keepingEachKeyOnce(members)
     }
 
     /// The object at the parser's next value, or the value found there instead.
     static func read(from parser: inout JSONStreamParser) throws(ReadError) -> MessageMembers.Nested<ReactionGroupsMembers> {
         guard try parser.peekKind() == .object else { return .other(try parser.parseValue()) }
         try parser.beginObject()
-        var members = ReactionGroupsMembers()
+        var members: [(key: String, value: MessageMembers.Nested<ReactionGroupMembers>)] = []
         while let type = try parser.nextKey() {
-            members.set(type, try ReactionGroupMembers.read(from: &parser))
+            members.append((type, try ReactionGroupMembers.read(from: &parser)))
         }
-        return .object(members)
+        return .object(ReactionGroupsMembers(reading: members))
     }
 }
 

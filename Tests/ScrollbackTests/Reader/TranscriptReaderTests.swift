@@ -247,10 +247,10 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
             #"[{"type": "like", "created_at": "2023-01-02T03:04:05Z"}, {"type": "wow", "created_at": "2023-01-02T03:04:05"}]"#,
             #"[{"type": "like", "created_at": 5}, {"type": "wow", "created_at": "2023-01-02T03:04:05\/"}]"#,
             // Reaction groups are read member by member too: a repeated type keeps its first place
-            // and its last group (a table finds it past sixteen types), a repeated count its last.
+            // and its last group (past 64 members, through a table), a repeated count its last.
             #"{"like": 3, "w\u0061w": {"count": 1.0, "count": 4, "last_reaction_at": "x"}, "like": {"count": 2, "sum_scores": 5}}"#,
             "{"
-                + (0..<40).map { #""t\#($0 % 23)": "# + ($0 == 30 ? "null" : #"{"count": \#($0), "sum_scores": \#($0 % 7)}"#) }
+                + (0..<100).map { #""t\#($0 % 71)": "# + ($0 == 80 ? "null" : #"{"count": \#($0), "sum_scores": \#($0 % 7)}"#) }
                 .joined(separator: ", ") + "}",
         ]
         let keys = [
