@@ -610,8 +610,8 @@ extension Character {
     var isEmojiLike: Bool {
         let scalars = unicodeScalars
         guard let first = scalars.first else { return false }
-        if first.properties.isEmojiPresentation { return true }
-        if scalars.count > 1, first.properties.isEmoji,
+        if EmojiBlockProperties.isEmojiPresentation(first) { return true }
+        if scalars.count > 1, EmojiBlockProperties.isEmoji(first),
             scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.value == 0x200D })
         {
             return true

@@ -43,14 +43,14 @@ package enum DisplayWidth {
             }
             // No scalar before U+231A (⌚) is shown as emoji by default: most marks of a cluster
             // need no property lookup.
-            if scalar.value >= 0x231A && scalar.properties.isEmojiPresentation { emojiPresentation = true }
+            if scalar.value >= 0x231A && EmojiBlockProperties.isEmojiPresentation(scalar) { emojiPresentation = true }
             if allZeroWidth && !isZeroWidth(scalar) { allZeroWidth = false }
         }
         if allZeroWidth { return 0 }
         if hasKeycap || regionalIndicators > 0 { return 2 }
         // Below U+203C (‼) only ASCII and Latin-1 (# * 0–9 © ®) are emoji: the letters of other
         // scripts need no property lookup.
-        if first.value < 0x100 || first.value >= 0x203C, first.properties.isEmoji {
+        if first.value < 0x100 || first.value >= 0x203C, EmojiBlockProperties.isEmoji(first) {
             if hasEmojiSelector { return 2 }
             if !hasTextSelector && (emojiPresentation || hasJoiner) { return 2 }
         }
@@ -72,14 +72,9 @@ package enum DisplayWidth {
         if scalar.value < 0x300 { return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
         // The letters of the most written scripts, without asking for their properties.
         if isCommonScriptLetter(scalar.value) { return false }
-        let properties = scalar.properties
-        switch properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return true
-        default: break
-        }
         // Hangul medial vowels and final consonants join the preceding initial consonant.
         if (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value) { return true }
-        return properties.isDefaultIgnorableCodePoint
+        return EmojiBlockProperties.isInvisible(scalar)
     }
 
     /// Whether the code point is in a run of letters (and a few symbols) of the most written
@@ -114,7 +109,7 @@ package enum DisplayWidth {
             let range = wideRanges[middle]
             if value < range.lowerBound { high = middle - 1 } else if value > range.upperBound { low = middle + 1 } else { return true }
         }
-        return scalar.properties.isEmojiPresentation
+        return EmojiBlockProperties.isEmojiPresentation(scalar)
     }
 
     private static let wideRanges: [ClosedRange<UInt32>] = [
@@ -153,7 +148,7 @@ extension DisplayWidth {
         result.reserveCapacity(text.utf8.count)
         for character in text {
             let scalars = character.unicodeScalars
-            guard scalars.count > 1, let first = scalars.first, !first.properties.isEmojiPresentation, !isWide(first),
+            guard scalars.count > 1, let first = scalars.first, !EmojiBlockProperties.isEmojiPresentation(first), !isWide(first),
                 scalars.contains(where: { $0.value == 0xFE0F }),
                 !scalars.contains(where: { $0.value == 0x20E3 || $0.value == 0x200D })
             else {

@@ -1,0 +1,81 @@
+import Synchronization
+
+/// The Unicode properties that decide an emoji's width, read from a table for the two blocks
+/// where chat text meets them most: General Punctuation through Miscellaneous Symbols and
+/// Arrows (U+2000–U+2BFF: `’ — … ☀ ❤ ⚠`, the joiner U+200D) and the emoji planes' symbols
+/// (U+1F000–U+1FAFF). The standard library looks each property up in its own tables, about
+/// three hundred instructions a time, and a transcript asks for them at every emoji of every
+/// message and reaction. The table is filled from those same properties, a code point when it
+/// is first asked about (filling both blocks at once cost more than a short transcript asks),
+/// so it answers exactly as they do. Outside the blocks, the properties are asked as before.
+enum EmojiBlockProperties {
+    private static let punctuationAndSymbols: ClosedRange<UInt32> = 0x2000...0x2BFF
+    private static let emojiSymbols: ClosedRange<UInt32> = 0x1F000...0x1FAFF
+
+    private static let emoji: UInt8 = 1
+    private static let emojiPresentation: UInt8 = 2
+    private static let invisible: UInt8 = 4
+
+    /// Not yet looked up.
+    private static let unknown: UInt8 = 0x80
+
+    /// One byte of flags per code point of the two blocks, the first block first. Shared by
+    /// the threads of a rendering (the factory's and the terminal backend's ask).
+    private static let table = Mutex([UInt8](repeating: unknown, count: punctuationAndSymbols.count + emojiSymbols.count))
+
+    private static func flags(of value: UInt32) -> UInt8 {
+        // Surrogates are not in either block: every value here is a scalar.
+        guard let scalar = Unicode.Scalar(value) else { return 0 }
+        let properties = scalar.properties
+        var flags: UInt8 = 0
+        if properties.isEmoji { flags |= emoji }
+        if properties.isEmojiPresentation { flags |= emojiPresentation }
+        if isInvisible(properties) { flags |= invisible }
+        return flags
+    }
+
+    /// A mark, a format or control character, or a default-ignorable code point: what draws
+    /// nothing of its own.
+    private static func isInvisible(_ properties: Unicode.Scalar.Properties) -> Bool {
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return true
+        default: return properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    /// The flags of `value` when it lies in one of the blocks.
+    @inline(__always)
+    private static func tableFlags(_ value: UInt32) -> UInt8? {
+        let place: Int
+        if punctuationAndSymbols.contains(value) {
+            place = Int(value - punctuationAndSymbols.lowerBound)
+        } else if emojiSymbols.contains(value) {
+            place = punctuationAndSymbols.count + Int(value - emojiSymbols.lowerBound)
+        } else {
+            return nil
+        }
+        return table.withLock { table in
+            if table[place] == unknown { table[place] = flags(of: value) }
+            return table[place]
+        }
+    }
+
+    /// `scalar.properties.isEmoji`.
+    static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        guard let flags = tableFlags(scalar.value) else { return scalar.properties.isEmoji }
+        return flags & emoji != 0
+    }
+
+    /// `scalar.properties.isEmojiPresentation`.
+    static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
+        guard let flags = tableFlags(scalar.value) else { return scalar.properties.isEmojiPresentation }
+        return flags & emojiPresentation != 0
+    }
+
+    /// Whether `scalar` is a mark (nonspacing or enclosing), a format or control character, or
+    /// a default-ignorable code point.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        guard let flags = tableFlags(scalar.value) else { return isInvisible(scalar.properties) }
+        return flags & invisible != 0
+    }
+}
