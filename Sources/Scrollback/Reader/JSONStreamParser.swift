@@ -924,7 +924,16 @@ struct JSONStreamParser {
         var index = 0
         while index < bytes.count {
             // ASCII eight bytes at a time, again after each other sequence: text mixes the two.
+            // Long runs (a message's keys, ids and dates) go 32 bytes a test.
             if let base = bytes.baseAddress {
+                while index + 32 <= bytes.count {
+                    let raw = UnsafeRawPointer(base + index)
+                    let words =
+                        raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                        | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                    guard words & 0x8080_8080_8080_8080 == 0 else { break }
+                    index += 32
+                }
                 while index + 8 <= bytes.count,
                     UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
                 {

@@ -63,6 +63,31 @@ private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: I
         #expect(value == .string("a\u{FFFD}b\u{FFFD}"))
     }
 
+    /// The first ill-formed byte is found wherever it stands among ASCII: in a 32-byte stride,
+    /// an 8-byte one or the bytes after them, and after well-formed sequences of every length.
+    @Test func findsTheFirstIllFormedByteAtEveryOffset() {
+        let illFormed: [[UInt8]] = [
+            [0x80], [0xC0, 0x80], [0xC2], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5],
+        ]
+        let wellFormed: [[UInt8]] = [[0xC3, 0xA9], [0xE2, 0x80, 0x99], [0xF0, 0x9F, 0x94, 0xA5]]
+        func offset(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBufferPointer(JSONStreamParser.firstInvalidUTF8Offset) }
+        for position in 0..<80 {
+            for bad in illFormed {
+                let bytes = Array(repeating: UInt8(ascii: "a"), count: position) + bad + Array(repeating: UInt8(ascii: "b"), count: 40)
+                #expect(offset(bytes) == position, "\(bad) at \(position)")
+                for good in wellFormed {
+                    let after = good + Array(repeating: UInt8(ascii: "c"), count: position) + bad
+                    #expect(offset(after) == good.count + position, "\(bad) after \(good) at \(position)")
+                }
+            }
+            for good in wellFormed {
+                let bytes =
+                    Array(repeating: UInt8(ascii: "a"), count: position) + good + Array(repeating: UInt8(ascii: "b"), count: position)
+                #expect(offset(bytes) == bytes.count)
+            }
+        }
+    }
+
     @Test(arguments: chunkSizes)
     func acceptsTrailingCommasAndAByteOrderMark(chunkSize: Int) throws {
         let value = try parse([0xEF, 0xBB, 0xBF] + Array(#"{"a": [1, 2, ], "b": {"c": 3,},}"#.utf8), chunkSize: chunkSize)
