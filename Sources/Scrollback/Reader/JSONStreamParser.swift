@@ -924,20 +924,24 @@ struct JSONStreamParser {
         var index = 0
         while index < bytes.count {
             // ASCII eight bytes at a time, again after each other sequence: text mixes the two.
-            // Long runs (a message's keys, ids and dates) go 32 bytes a test.
+            // Once eight are ASCII, a run of them (a message's keys, ids and dates) goes on 32
+            // bytes a test; text in other scripts pays only the one eight-byte test a character.
             if let base = bytes.baseAddress {
-                while index + 32 <= bytes.count {
-                    let raw = UnsafeRawPointer(base + index)
-                    let words =
-                        raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                        | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-                    guard words & 0x8080_8080_8080_8080 == 0 else { break }
-                    index += 32
+                func isASCII(_ offset: Int) -> Bool {
+                    UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
                 }
-                while index + 8 <= bytes.count,
-                    UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-                {
+                if index + 8 <= bytes.count, isASCII(index) {
                     index += 8
+                    while index + 32 <= bytes.count {
+                        let raw = UnsafeRawPointer(base + index)
+                        let words =
+                            raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                            | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                            | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                        guard words & 0x8080_8080_8080_8080 == 0 else { break }
+                        index += 32
+                    }
+                    while index + 8 <= bytes.count, isASCII(index) { index += 8 }
                 }
             }
             guard index < bytes.count else { break }
