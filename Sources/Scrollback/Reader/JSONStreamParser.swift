@@ -927,18 +927,14 @@ struct JSONStreamParser {
             // Once eight are ASCII, a run of them (a message's keys, ids and dates) goes on 32
             // bytes a test; text in other scripts pays only the one eight-byte test a character.
             if let base = bytes.baseAddress {
-                func isASCII(_ offset: Int) -> Bool {
-                    UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-                }
+                func isASCII(_ offset: Int) -> Bool { ByteWord(at: base + offset).pastASCII == 0 }
                 if index + 8 <= bytes.count, isASCII(index) {
                     index += 8
                     while index + 32 <= bytes.count {
-                        let raw = UnsafeRawPointer(base + index)
                         let words =
-                            raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                            | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-                            | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-                        guard words & 0x8080_8080_8080_8080 == 0 else { break }
+                            ByteWord(at: base + index).pastASCII | ByteWord(at: base + index + 8).pastASCII
+                            | ByteWord(at: base + index + 16).pastASCII | ByteWord(at: base + index + 24).pastASCII
+                        guard words == 0 else { break }
                         index += 32
                     }
                     while index + 8 <= bytes.count, isASCII(index) { index += 8 }
