@@ -160,7 +160,7 @@ extension TextWrapper {
         /// after it joins it (no line may start with `。`); anything else ends it.
         var wordIsWide = false
 
-        init(wrapper: TextWrapper, spans: [StyledSpan]) {
+        init(wrapper: borrowing TextWrapper, spans: [StyledSpan]) {
             width = wrapper.width
             mode = wrapper.mode
             self.spans = spans
