@@ -160,6 +160,8 @@ extension TextWrapper {
         /// after it joins it (no line may start with `。`); anything else ends it.
         var wordIsWide = false
 
+        /// `borrowing`: taken by value, the wrapper (its prefix arrays) was copied and destroyed
+        /// for every wrap, through its type's value witnesses.
         init(wrapper: borrowing TextWrapper, spans: [StyledSpan]) {
             width = wrapper.width
             mode = wrapper.mode
