@@ -251,7 +251,8 @@ public struct TranscriptReader {
         return lateMembers
     }
 
-    private mutating func counted(_ event: Item) -> Item {
+    /// `consuming`: the item is handed back, not copied (a borrowed one was retained to return).
+    private mutating func counted(_ event: consuming Item) -> Item {
         if case .message = event {
             messageCount += 1
             // A mask test per message; the hook only every `interval` messages.
