@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -11,48 +12,64 @@ import Foundation
 /// The handler runs in signal context, so it does only what is async-signal-safe: it reads a
 /// table of C strings prepared beforehand, calls `unlink` and `rmdir`, restores the default
 /// action and raises the signal again, so that the process ends as the signal meant (a shell
-/// sees 128 + the signal's number). The table is changed with these signals blocked on the
-/// changing thread, so the handler never sees it half changed: the renderer's own threads
-/// (reading ahead, writing behind) never take these signals, so the handler runs on a thread
-/// that blocks them while it changes the table. A handler is installed only where the default action was in place: a signal
-/// the caller ignores (`nohup`) stays ignored.
+/// sees 128 + the signal's number).
+///
+/// Other threads go on while the handler runs (media downloads create files on threads of
+/// their own), so every change to the table, and every creation of a path it lists, happens in
+/// ``atomically(_:)``: the handler first closes the gate (no section starts after that) and
+/// waits for the sections already running, and only then reads the table. So a file is either
+/// made and listed before the handler reads, or never made. The first section installs the
+/// handlers, each only where the default action was in place: a signal the caller ignores
+/// (`nohup`) stays ignored.
 enum InterruptCleanup {
     /// The signals that end a render and leave its temporary files behind without this.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Removes `path` (a file; with `isDirectory`, an empty directory) if a signal ends the
-    /// process; returns the token that ``unregister(_:)`` takes.
-    static func register(_ path: String, isDirectory: Bool = false) -> Int {
-        let copy = strdup(path)
-        return Registry.shared.change { state in
-            state.installHandlersOnce()
-            let slot = state.freeSlots.popLast() ?? state.appendSlot()
-            cleanupTable.pointee.entries![slot] = CleanupEntry(path: copy, isDirectory: isDirectory)
+    /// The paths the handler removes, as a section of ``atomically(_:)`` sees them.
+    struct Paths {
+        fileprivate var freeSlots: [Int] = []
+        fileprivate var handlersInstalled = false
+
+        /// Removes `path` (a file; with `isDirectory`, an empty directory) if a signal ends the
+        /// process; returns the token that ``forget(_:)`` takes. Register a path in the section
+        /// that creates it.
+        mutating func register(_ path: String, isDirectory: Bool = false) -> Int {
+            let slot = freeSlots.popLast() ?? appendSlot()
+            cleanupTable.pointee.entries![slot] = CleanupEntry(path: strdup(path), isDirectory: isDirectory)
             return slot
         }
-    }
 
-    /// Forgets a path: it was renamed into place, or removed.
-    static func unregister(_ token: Int) {
-        let path: UnsafeMutablePointer<CChar>? = Registry.shared.change { state in
-            let entry = cleanupTable.pointee.entries![token]
+        /// Forgets a path: it was renamed into place, or removed.
+        mutating func forget(_ token: Int) {
+            free(cleanupTable.pointee.entries![token].path)
             cleanupTable.pointee.entries![token] = CleanupEntry(path: nil, isDirectory: false)
-            state.freeSlots.append(token)
-            return entry.path
+            freeSlots.append(token)
         }
-        free(path)
     }
 
-    /// Runs `body` with the cleanup signals blocked on this thread, so that a rename and the
-    /// forgetting of its temporary name happen together, or a set of renames all at once.
-    static func withSignalsBlocked<T>(_ body: () throws -> T) rethrows -> T {
+    /// Runs `body` as one step for the interrupt handler: a signal ends the process before it
+    /// starts or after it is over, never in between. Create a path and register it here, or
+    /// rename files into place and forget them, so that none is left behind half way.
+    ///
+    /// The cleanup signals are blocked on this thread meanwhile, and the handler, running on
+    /// another, waits for the section to end. A section that would start after the handler has
+    /// begun never returns: the process is ending. Sections do not nest.
+    static func atomically<T, E: Error>(_ body: (inout Paths) throws(E) -> T) throws(E) -> T {
         var blocked = sigset_t()
         var previous = sigset_t()
         sigemptyset(&blocked)
         for signal in signals { sigaddset(&blocked, signal) }
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        return try body()
+        // Counted before the gate is looked at, and the handler closes the gate before it
+        // counts: one of the two sees the other.
+        sectionsRunning.add(1, ordering: .sequentiallyConsistent)
+        if handlerHasBegun.load(ordering: .sequentiallyConsistent) {
+            sectionsRunning.subtract(1, ordering: .sequentiallyConsistent)
+            while true { pause() }
+        }
+        defer { sectionsRunning.subtract(1, ordering: .sequentiallyConsistent) }
+        return try Registry.shared.withPaths(body)
     }
 
     /// The bytes written to standard output on an interrupt while ANSI text goes to a
@@ -64,10 +81,7 @@ enum InterruptCleanup {
     /// Whether a signal that ends the process first writes ``terminalReset`` to standard
     /// output: set while ANSI text is being written to a terminal.
     static func resetsTerminal(_ resets: Bool) {
-        Registry.shared.change { state in
-            state.installHandlersOnce()
-            terminalState.pointee.resets = resets
-        }
+        atomically { _ in terminalState.pointee.resets = resets }
     }
 
     /// The bytes written to standard error on an interrupt while a ``ProgressLine`` shows:
@@ -77,18 +91,14 @@ enum InterruptCleanup {
     /// Whether a signal that ends the process first erases the progress line on standard
     /// error (``progressLineErase``): set while the line shows.
     static func erasesProgressLine(_ erases: Bool) {
-        Registry.shared.change { state in
-            state.installHandlersOnce()
-            terminalState.pointee.erasesProgressLine = erases
-        }
+        atomically { _ in terminalState.pointee.erasesProgressLine = erases }
     }
 
     /// The pager a signal that ends the process waits for (after closing its input, so that
     /// it sees the end of the text), as git does: else the pager would stay behind with the
     /// terminal. `pid` 0 for none.
     static func pager(pid: pid_t, input: Int32) {
-        Registry.shared.change { state in
-            state.installHandlersOnce()
+        atomically { _ in
             terminalState.pointee.pagerPID = pid
             terminalState.pointee.pagerInput = input
         }
@@ -137,73 +147,90 @@ nonisolated(unsafe) private let cleanupTable: UnsafeMutablePointer<CleanupTable>
     return table
 }()
 
-/// Serialises changes to the table (tests run commands on several threads at once).
+/// Set by the handler as it begins: no section of ``InterruptCleanup/atomically(_:)`` starts after.
+private let handlerHasBegun = Atomic<Bool>(false)
+
+/// How many sections of ``InterruptCleanup/atomically(_:)`` are running, on any thread.
+private let sectionsRunning = Atomic<Int>(0)
+
+extension InterruptCleanup.Paths {
+    /// A new slot at the end, growing the table when it is full.
+    fileprivate mutating func appendSlot() -> Int {
+        var table = cleanupTable.pointee
+        if table.count == table.capacity {
+            let capacity = max(16, table.capacity * 2)
+            let grown = UnsafeMutablePointer<CleanupEntry>.allocate(capacity: capacity)
+            grown.initialize(repeating: CleanupEntry(path: nil, isDirectory: false), count: capacity)
+            if let old = table.entries { grown.update(from: old, count: table.count) }
+            // A handler that gave up waiting sees the old table or the new one whole: the
+            // pointer is one store.
+            cleanupTable.pointee.entries = grown
+            cleanupTable.pointee.capacity = capacity
+            table.entries?.deallocate()
+            table.capacity = capacity
+        }
+        cleanupTable.pointee.count = table.count + 1
+        return table.count
+    }
+
+    fileprivate mutating func installHandlersOnce() {
+        guard !handlersInstalled else { return }
+        handlersInstalled = true
+        // Globals start lazily: the handler must find these made, not make them.
+        _ = terminalState
+        _ = cleanupTable
+        _ = handlerHasBegun.load(ordering: .relaxed)
+        _ = sectionsRunning.load(ordering: .relaxed)
+        for signal in InterruptCleanup.signals {
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0, Self.isDefault(current) else { continue }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = removeAndReraise
+            action.sa_flags = SA_RESTART
+            sigemptyset(&action.sa_mask)
+            for other in InterruptCleanup.signals { sigaddset(&action.sa_mask, other) }
+            sigaction(signal, &action, nil)
+        }
+        // Past a file size limit (ulimit -f), a write fails with EFBIG and the command
+        // reports it and cleans up, rather than being killed half-way.
+        var current = sigaction()
+        if sigaction(SIGXFSZ, nil, &current) == 0, Self.isDefault(current) { signal(SIGXFSZ, SIG_IGN) }
+    }
+
+    private static func isDefault(_ action: sigaction) -> Bool {
+        guard let handler = action.__sigaction_handler.sa_handler else { return true } // SIG_DFL is 0
+        return unsafeBitCast(handler, to: Int.self) == 0
+    }
+}
+
+/// Serialises the sections (tests run commands on several threads at once).
 private final class Registry: @unchecked Sendable {
     static let shared = Registry()
 
-    struct State {
-        var freeSlots: [Int] = []
-        var handlersInstalled = false
-
-        /// A new slot at the end, growing the table when it is full.
-        mutating func appendSlot() -> Int {
-            var table = cleanupTable.pointee
-            if table.count == table.capacity {
-                let capacity = max(16, table.capacity * 2)
-                let grown = UnsafeMutablePointer<CleanupEntry>.allocate(capacity: capacity)
-                grown.initialize(repeating: CleanupEntry(path: nil, isDirectory: false), count: capacity)
-                if let old = table.entries { grown.update(from: old, count: table.count) }
-                // The handler sees the old table or the new one whole: the pointer is one store.
-                cleanupTable.pointee.entries = grown
-                cleanupTable.pointee.capacity = capacity
-                table.entries?.deallocate()
-                table.capacity = capacity
-            }
-            cleanupTable.pointee.count = table.count + 1
-            return table.count
-        }
-
-        mutating func installHandlersOnce() {
-            guard !handlersInstalled else { return }
-            handlersInstalled = true
-            // Globals start lazily: the handler must find this one made, not make it.
-            _ = terminalState
-            for signal in InterruptCleanup.signals {
-                var current = sigaction()
-                guard sigaction(signal, nil, &current) == 0, Self.isDefault(current) else { continue }
-                var action = sigaction()
-                action.__sigaction_handler.sa_handler = removeAndReraise
-                action.sa_flags = SA_RESTART
-                sigemptyset(&action.sa_mask)
-                for other in InterruptCleanup.signals { sigaddset(&action.sa_mask, other) }
-                sigaction(signal, &action, nil)
-            }
-            // Past a file size limit (ulimit -f), a write fails with EFBIG and the command
-            // reports it and cleans up, rather than being killed half-way.
-            var current = sigaction()
-            if sigaction(SIGXFSZ, nil, &current) == 0, Self.isDefault(current) { signal(SIGXFSZ, SIG_IGN) }
-        }
-
-        private static func isDefault(_ action: sigaction) -> Bool {
-            guard let handler = action.__sigaction_handler.sa_handler else { return true } // SIG_DFL is 0
-            return unsafeBitCast(handler, to: Int.self) == 0
-        }
-    }
-
     private let lock = NSLock()
-    private var state = State()
+    private var paths = InterruptCleanup.Paths()
 
-    func change<T>(_ body: (inout State) -> T) -> T {
-        InterruptCleanup.withSignalsBlocked {
-            lock.lock()
-            defer { lock.unlock() }
-            return body(&state)
-        }
+    func withPaths<T, E: Error>(_ body: (inout InterruptCleanup.Paths) throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        // Before anything is made that the handler must remove.
+        paths.installHandlersOnce()
+        return try body(&paths)
     }
 }
 
 /// The handler: async-signal-safe calls only, on a table prepared beforehand.
 private func removeAndReraise(_ signal: Int32) {
+    // Close the gate, then let the sections running on other threads finish: a file being
+    // created is then listed. Not for ever, though: a section could be waiting for a lock this
+    // thread held when the signal came (one of malloc's, say), so after a second, go on.
+    handlerHasBegun.store(true, ordering: .sequentiallyConsistent)
+    var pause = timespec(tv_sec: 0, tv_nsec: 100_000)
+    var waits = 0
+    while sectionsRunning.load(ordering: .sequentiallyConsistent) > 0, waits < 10_000 {
+        nanosleep(&pause, nil)
+        waits += 1
+    }
     let terminal = terminalState.pointee
     if terminal.pagerPID > 0 {
         if terminal.pagerInput >= 0 { close(terminal.pagerInput) }

@@ -237,11 +237,19 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
         // Hidden, and unique to this process and transfer: never mistaken for a copy.
         temporaryCount += 1
         let path = (directory as NSString).appendingPathComponent(".\(transfer.name).\(getpid())-\(temporaryCount).part")
-        let token = InterruptCleanup.register(path)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            InterruptCleanup.unregister(token)
-            fail(dataTask, "cannot write \(path): \(String(cString: strerror(errno)))")
+        // Created and registered in one step: media arrive on threads of their own, and an
+        // interrupt handled on another thread must find the file listed, or find it not made.
+        var error: Int32 = 0
+        let created: (descriptor: Int32, token: Int)? = InterruptCleanup.atomically { paths in
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                error = errno
+                return nil
+            }
+            return (descriptor, paths.register(path))
+        }
+        guard let (descriptor, token) = created else {
+            fail(dataTask, "cannot write \(path): \(String(cString: strerror(error)))")
             return completionHandler(.cancel)
         }
         transfer.temporaryPath = path
@@ -306,12 +314,12 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if let path = transfer.temporaryPath, let token = transfer.cleanupToken {
             let target = (directory as NSString).appendingPathComponent(fileName)
             // The rename and forgetting its temporary name happen together.
-            InterruptCleanup.withSignalsBlocked {
+            InterruptCleanup.atomically { paths in
                 if transfer.failure == nil, rename(path, target) != 0 {
                     transfer.failure = "cannot rename into \(directory): \(String(cString: strerror(errno)))"
                 }
                 if transfer.failure != nil { unlink(path) }
-                InterruptCleanup.unregister(token)
+                paths.forget(token)
             }
         }
         if let failure = transfer.failure {

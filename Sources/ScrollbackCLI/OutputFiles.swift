@@ -66,15 +66,15 @@ final class OutputFiles {
             current = (current as NSString).deletingLastPathComponent
         }
         for directory in missing.reversed() {
-            let token = InterruptCleanup.register(directory, isDirectory: true)
-            guard mkdir(directory, 0o777) == 0 else {
-                let error = errno
-                InterruptCleanup.unregister(token)
-                // Made by someone else meanwhile: theirs, not ours to remove.
-                if error == EEXIST { continue }
-                throw OutputError(path: directory, reason: String(cString: strerror(error)))
+            let made: Result<Int, OutputError>? = InterruptCleanup.atomically { paths in
+                guard mkdir(directory, 0o777) == 0 else {
+                    // Made by someone else meanwhile: theirs, not ours to remove.
+                    if errno == EEXIST { return nil }
+                    return .failure(OutputError(path: directory, reason: String(cString: strerror(errno))))
+                }
+                return .success(paths.register(directory, isDirectory: true))
             }
-            madeDirectories.append((directory, token))
+            if let token = try made?.get() { madeDirectories.append((directory, token)) }
         }
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw OutputError(path: path, reason: String(cString: strerror(ENOTDIR)))
@@ -111,16 +111,11 @@ final class OutputFiles {
             throw OutputError(path: path, reason: String(cString: strerror(errno)))
         }
 
-        // Created and registered with interrupts held back, so that none leaves it behind.
-        let created: Result<(Int32, String, Int), OutputError> = InterruptCleanup.withSignalsBlocked {
-            do throws(OutputError) {
-                let (descriptor, temporary) = try createTemporary(beside: target, for: path)
-                return .success((descriptor, temporary, InterruptCleanup.register(temporary)))
-            } catch {
-                return .failure(error)
-            }
+        // Created and registered in one step, so that no interrupt leaves it behind.
+        let (descriptor, temporary, token) = try InterruptCleanup.atomically { paths throws(OutputError) in
+            let (descriptor, temporary) = try createTemporary(beside: target, for: path)
+            return (descriptor, temporary, paths.register(temporary))
         }
-        let (descriptor, temporary, token) = try created.get()
         if let existing {
             // A transcript someone kept private stays private; the owner is kept where allowed.
             _ = fchmod(descriptor, existing.st_mode & 0o777)
@@ -149,19 +144,17 @@ final class OutputFiles {
         for index in files.indices where !files[index].isClosed {
             try close(at: index)
         }
-        let result: Result<Void, OutputError> = InterruptCleanup.withSignalsBlocked {
+        try InterruptCleanup.atomically { paths throws(OutputError) in
             for index in files.indices {
                 guard let temporary = files[index].temporary, let token = files[index].cleanupToken else { continue }
                 guard rename(temporary, files[index].target) == 0 else {
-                    return .failure(OutputError(path: files[index].destination, reason: String(cString: strerror(errno))))
+                    throw OutputError(path: files[index].destination, reason: String(cString: strerror(errno)))
                 }
-                InterruptCleanup.unregister(token)
+                paths.forget(token)
                 files[index].cleanupToken = nil
             }
-            return .success(())
+            for directory in madeDirectories { paths.forget(directory.token) }
         }
-        try result.get()
-        for directory in madeDirectories { InterruptCleanup.unregister(directory.token) }
         madeDirectories = []
         isFinished = true
     }
@@ -177,14 +170,18 @@ final class OutputFiles {
                 _ = Glibc.close(files[index].descriptor)
             }
             if let temporary = files[index].temporary, let token = files[index].cleanupToken {
-                unlink(temporary)
-                InterruptCleanup.unregister(token)
+                InterruptCleanup.atomically { paths in
+                    unlink(temporary)
+                    paths.forget(token)
+                }
                 files[index].cleanupToken = nil
             }
         }
-        for directory in madeDirectories.reversed() {
-            rmdir(directory.path)
-            InterruptCleanup.unregister(directory.token)
+        InterruptCleanup.atomically { paths in
+            for directory in madeDirectories.reversed() {
+                rmdir(directory.path)
+                paths.forget(directory.token)
+            }
         }
         madeDirectories = []
     }

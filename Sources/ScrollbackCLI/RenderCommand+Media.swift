@@ -160,10 +160,20 @@ final class ScratchInput {
 
     init(copying input: Int32) throws {
         var template = Array((NSTemporaryDirectory() + "/.scrollback-input-XXXXXX").utf8CString)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        token = InterruptCleanup.register(path)
+        // Made and registered in one step, so that no interrupt leaves it behind.
+        var error: Int32 = 0
+        let made: (descriptor: Int32, path: String, token: Int)? = InterruptCleanup.atomically { paths in
+            let descriptor = mkstemp(&template)
+            guard descriptor >= 0 else {
+                error = errno
+                return nil
+            }
+            let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return (descriptor, path, paths.register(path))
+        }
+        guard let (descriptor, path, token) = made else { throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EIO) }
+        self.path = path
+        self.token = token
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -181,9 +191,9 @@ final class ScratchInput {
     }
 
     deinit {
-        InterruptCleanup.withSignalsBlocked {
+        InterruptCleanup.atomically { paths in
             unlink(path)
-            InterruptCleanup.unregister(token)
+            paths.forget(token)
         }
     }
 }
