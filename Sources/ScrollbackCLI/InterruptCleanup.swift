@@ -225,10 +225,10 @@ private func removeAndReraise(_ signal: Int32) {
     // created is then listed. Not for ever, though: a section could be waiting for a lock this
     // thread held when the signal came (one of malloc's, say), so after a second, go on.
     handlerHasBegun.store(true, ordering: .sequentiallyConsistent)
-    var pause = timespec(tv_sec: 0, tv_nsec: 100_000)
+    var nap = timespec(tv_sec: 0, tv_nsec: 100_000)
     var waits = 0
     while sectionsRunning.load(ordering: .sequentiallyConsistent) > 0, waits < 10_000 {
-        nanosleep(&pause, nil)
+        nanosleep(&nap, nil)
         waits += 1
     }
     let terminal = terminalState.pointee
