@@ -64,7 +64,12 @@ public final class TranscriptIndex {
     }
 
     /// Per channel, in input order; element 0 holds the messages met before any channel.
-    public private(set) var channels: [ChannelSummary] = [ChannelSummary()]
+    ///
+    /// This and the other properties the index pass changes for every message, and the one
+    /// the render pass reads for every message (`parentBits`), go unchecked for overlapping
+    /// access (a run-time check each, a few hundred instructions a message): each is reached in
+    /// single statements that call nothing that could reach it again.
+    @exclusivity(unchecked) public private(set) var channels: [ChannelSummary] = [ChannelSummary()]
     /// Per page of a split document (``page(of:)``), in order: the messages each shows, thread
     /// replies included, and their dates. Empty when the document is not split.
     public private(set) var pages: [ChannelSummary] = []
@@ -72,7 +77,7 @@ public final class TranscriptIndex {
     public private(set) var readError: ReadError?
     /// A filter's message ids and authors, and the reader's own id, that no message matched.
     private(set) var filterWarnings: [ReadWarning] = []
-    private(set) var messageIDs = MessageIDSet()
+    @exclusivity(unchecked) private(set) var messageIDs = MessageIDSet()
     /// Display names (``nameKey(_:)``) that more than one author uses: the factory adds the
     /// user id where they show.
     private(set) var collidingNames: Set<String> = []
@@ -84,11 +89,11 @@ public final class TranscriptIndex {
     /// The name each author id last came with: an author's next message under the same name
     /// has nothing new to tell (the display name follows from the two), and skips the name's
     /// folding. Dropped with `authorsByName`.
-    private var lastNameByID: [String: String] = [:]
+    @exclusivity(unchecked) private var lastNameByID: [String: String] = [:]
     private(set) var replies: [SpooledReply] = []
     /// A bit for each parent's key, taken from its high bits (``replyRange(to:)``): every
     /// message asks for its replies and most have none, which one bit then says.
-    private var parentBits: [UInt64] = [0]
+    @exclusivity(unchecked) private var parentBits: [UInt64] = [0]
     /// Which page shows each message, sorted by id hash; empty when the document is not split.
     private(set) var messagePages: [PageAssigner.Entry] = []
     /// Where replies read from JSON go; `nil` when the events were in memory.

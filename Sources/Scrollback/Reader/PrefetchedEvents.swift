@@ -136,9 +136,14 @@ struct PrefetchedEvents: TranscriptEventSource {
 
 extension PrefetchedEvents {
     /// What the reader said while reading one item, on the reading thread.
+    ///
+    /// Its arrays and the batch reader's reader go unchecked for overlapping access (a run-time
+    /// check each, a few hundred instructions an item): all three are reached on one thread,
+    /// and none while an access to it is under way. (The reader's callbacks append here while
+    /// the reader is busy: two variables, each accessed once.)
     private final class Heard: @unchecked Sendable {
-        var warnings: [ReadWarning] = []
-        var progress: [RenderProgress] = []
+        @exclusivity(unchecked) var warnings: [ReadWarning] = []
+        @exclusivity(unchecked) var progress: [RenderProgress] = []
     }
 
     private final class Counter: @unchecked Sendable {
@@ -148,7 +153,7 @@ extension PrefetchedEvents {
     /// The reader, read a batch at a time, each item with what its reading said. Used by one
     /// thread at a time: the reading thread, or the caller's when there is none.
     private final class BatchReader: @unchecked Sendable {
-        private var reader: TranscriptReader
+        @exclusivity(unchecked) private var reader: TranscriptReader
         private let heard: Heard
         private let parsedTexts: ParsedTexts?
         private let batchSize: Int
@@ -184,15 +189,20 @@ extension PrefetchedEvents {
             return batch
         }
 
-        /// The reader's next item, with everything the call produced besides.
+        /// The reader's next item, with everything the call produced besides, into a spent
+        /// entry: the reader reached once for all of it, and what was heard swapped out.
         private func read(into entry: inout Entry) {
+            Self.read(&reader, into: &entry)
+            swap(&entry.warnings, &heard.warnings)
+            swap(&entry.progress, &heard.progress)
+        }
+
+        private static func read(_ reader: inout TranscriptReader, into entry: inout Entry) {
             do throws(ReadError) {
                 entry.item = try reader.nextItem()
             } catch {
                 entry.error = error
             }
-            (entry.warnings, entry.progress) = (heard.warnings, heard.progress)
-            (heard.warnings, heard.progress) = ([], [])
             entry.shape = reader.shape
             entry.messageCount = reader.messageCount
             entry.skippedMessageCount = reader.skippedMessageCount

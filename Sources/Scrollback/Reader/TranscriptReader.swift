@@ -892,8 +892,10 @@ private struct ArrayFrame {
 }
 
 /// Collects the field warnings of one decoding, so that they can be numbered (or thrown) after.
+/// Unchecked for overlapping access (a run-time check a message): reached by one reader, in
+/// single statements that call nothing back.
 private final class FieldWarnings {
-    var items: [(String, String)] = []
+    @exclusivity(unchecked) var items: [(String, String)] = []
 }
 
 /// A count shared by a reader's copies: reporting does not mutate the reader.

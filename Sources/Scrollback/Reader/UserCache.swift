@@ -24,10 +24,13 @@ final class UserCache {
 
     /// Slots, each keeping the last user whose bytes hash there: memory stays bounded on an
     /// input with ever new users (or objects that differ in a timestamp each time).
-    private var slots = [Entry?](repeating: nil, count: 1024)
+    ///
+    /// Both go unchecked for overlapping access (run-time checks on every user met): one
+    /// thread uses a cache, and no statement that reaches them calls out.
+    @exclusivity(unchecked) private var slots = [Entry?](repeating: nil, count: 1024)
     /// The same users by their first bytes (which hold the `id` when it comes first, as
     /// exports write it), two to a set: found without first walking the object to its end.
-    private var recent = [Entry?](repeating: nil, count: 2 * 256)
+    @exclusivity(unchecked) private var recent = [Entry?](repeating: nil, count: 2 * 256)
     private static let prefixLength = 16
 
     /// The user decoded from an object written exactly as the value at the parser's cursor,

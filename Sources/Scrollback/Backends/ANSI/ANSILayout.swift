@@ -61,7 +61,7 @@ package final class ANSILayout {
 
     private var mutedStyle: SGRStyle { style(for: .muted) }
 
-    private var authorStyles: [Int: SGRStyle] = [:]
+    @exclusivity(unchecked) private var authorStyles: [Int: SGRStyle] = [:]
 
     /// The colour of author names for avatar colour `index` (a speaker's place in order of first
     /// appearance, taken modulo the palette's size): the theme's `avatarN` colour (made to carry
@@ -169,11 +169,15 @@ package final class ANSILayout {
 
     /// The full URLs of the links in the message being laid out, numbered from 1 in order of
     /// appearance (``RenderOptions/urls`` `.short` without hyperlinks only).
-    private var references: [String] = []
+    ///
+    /// This, the table below and the author styles go unchecked for overlapping access, as
+    /// the caches above do (checks on every message): one thread uses a layout, and no
+    /// statement that reaches them calls out while it does.
+    @exclusivity(unchecked) private var references: [String] = []
     /// Each URL of ``references`` to its number once there are more than a few, so that a
     /// message of 100,000 links is not searched 100,000 times (a short list is searched: most
     /// messages have a link or two, and a table for them costs more than it saves).
-    private var referenceNumbers: [String: Int] = [:]
+    @exclusivity(unchecked) private var referenceNumbers: [String: Int] = [:]
     private static let searchedReferences = 16
 
     /// Whether links show `<host>[n]` and their URLs in a list after the message.
