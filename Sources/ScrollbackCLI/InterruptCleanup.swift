@@ -39,6 +39,13 @@ enum InterruptCleanup {
             return slot
         }
 
+        /// Removes a registered path now (`unlink`, or `rmdir` for a directory) and forgets it.
+        mutating func remove(_ token: Int) {
+            let entry = cleanupTable.pointee.entries![token]
+            if let path = entry.path { _ = entry.isDirectory ? rmdir(path) : unlink(path) }
+            forget(token)
+        }
+
         /// Forgets a path: it was renamed into place, or removed.
         mutating func forget(_ token: Int) {
             free(cleanupTable.pointee.entries![token].path)

@@ -318,8 +318,7 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 if transfer.failure == nil, rename(path, target) != 0 {
                     transfer.failure = "cannot rename into \(directory): \(String(cString: strerror(errno)))"
                 }
-                if transfer.failure != nil { unlink(path) }
-                paths.forget(token)
+                if transfer.failure != nil { paths.remove(token) } else { paths.forget(token) }
             }
         }
         if let failure = transfer.failure {

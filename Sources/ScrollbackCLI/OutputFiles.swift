@@ -35,8 +35,8 @@ final class OutputFiles {
     }
 
     private var files: [File] = []
-    /// Directories made for the set, outermost first, with their cleanup tokens.
-    private var madeDirectories: [(path: String, token: Int)] = []
+    /// The cleanup tokens of the directories made for the set, outermost first.
+    private var madeDirectories: [Int] = []
     private var isFinished = false
 
     deinit { discard() }
@@ -74,7 +74,7 @@ final class OutputFiles {
                 }
                 return .success(paths.register(directory, isDirectory: true))
             }
-            if let token = try made?.get() { madeDirectories.append((directory, token)) }
+            if let token = try made?.get() { madeDirectories.append(token) }
         }
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw OutputError(path: path, reason: String(cString: strerror(ENOTDIR)))
@@ -153,7 +153,7 @@ final class OutputFiles {
                 paths.forget(token)
                 files[index].cleanupToken = nil
             }
-            for directory in madeDirectories { paths.forget(directory.token) }
+            for token in madeDirectories { paths.forget(token) }
         }
         madeDirectories = []
         isFinished = true
@@ -169,19 +169,13 @@ final class OutputFiles {
                 files[index].sink = nil
                 _ = Glibc.close(files[index].descriptor)
             }
-            if let temporary = files[index].temporary, let token = files[index].cleanupToken {
-                InterruptCleanup.atomically { paths in
-                    unlink(temporary)
-                    paths.forget(token)
-                }
+            if let token = files[index].cleanupToken {
+                InterruptCleanup.atomically { $0.remove(token) }
                 files[index].cleanupToken = nil
             }
         }
         InterruptCleanup.atomically { paths in
-            for directory in madeDirectories.reversed() {
-                rmdir(directory.path)
-                paths.forget(directory.token)
-            }
+            for token in madeDirectories.reversed() { paths.remove(token) }
         }
         madeDirectories = []
     }

@@ -191,10 +191,7 @@ final class ScratchInput {
     }
 
     deinit {
-        InterruptCleanup.atomically { paths in
-            unlink(path)
-            paths.forget(token)
-        }
+        InterruptCleanup.atomically { $0.remove(token) }
     }
 }
 
