@@ -698,16 +698,6 @@ struct JSONStreamParser {
         var objects: UInt64 = 0
         var openCount = 0
         @inline(__always) func skipSpace() { index = Self.skippingSpace(bytes, from: index, limit: limit) }
-        // Past a key's closing quote and its colon; false when either is missing.
-        @inline(__always) func key() -> Bool {
-            guard index < limit, bytes[index] == UInt8(ascii: "\""), let end = quickString(bytes, from: index + 1, limit: limit)
-            else { return false }
-            index = end
-            skipSpace()
-            guard index < limit, bytes[index] == UInt8(ascii: ":") else { return false }
-            index += 1
-            return true
-        }
         while true {
             // A value is expected at `index`.
             skipSpace()
@@ -725,7 +715,10 @@ struct JSONStreamParser {
                 skipSpace()
                 guard index < limit else { return nil }
                 if bytes[index] != (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    if isObject { guard key() else { return nil } }
+                    if isObject {
+                        guard let end = quickKey(bytes, from: index, limit: limit) else { return nil }
+                        index = end
+                    }
                     continue
                 }
                 index += 1
@@ -767,10 +760,24 @@ struct JSONStreamParser {
                 guard index < limit else { return nil }
                 // A trailing comma closes the container, as in the careful walk.
                 if bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) { continue }
-                if isObject { guard key() else { return nil } }
+                if isObject {
+                    guard let end = quickKey(bytes, from: index, limit: limit) else { return nil }
+                    index = end
+                }
                 break
             }
         }
+    }
+
+    /// Past the key at `start` and the colon after it, when the key is a string ``quickString(_:from:limit:)``
+    /// takes; `nil` otherwise. (A function of its own, not one nested in ``quickSkip(_:from:limit:depth:)``:
+    /// one that changed the caller's `index` would box it on the heap whenever it was not inlined.)
+    private static func quickKey(_ bytes: UnsafePointer<UInt8>, from start: Int, limit: Int) -> Int? {
+        guard start < limit, bytes[start] == UInt8(ascii: "\""), let end = quickString(bytes, from: start + 1, limit: limit)
+        else { return nil }
+        let colon = skippingSpace(bytes, from: end, limit: limit)
+        guard colon < limit, bytes[colon] == UInt8(ascii: ":") else { return nil }
+        return colon + 1
     }
 
     /// The index of the closing quote of the string whose body starts at `start`, when the body
@@ -786,11 +793,19 @@ struct JSONStreamParser {
         return index < limit ? index : nil
     }
 
-    /// Moves eight bytes at a time from `index` while none of them is a quote, a backslash or a
-    /// control character: the index of the first such byte, or where fewer than eight are left.
+    /// Moves sixteen bytes at a time from `index`, then eight, while none of them is a quote, a
+    /// backslash or a control character: the index of the first such byte, or where fewer than
+    /// eight are left.
     @inline(__always)
     private static func skippingPlainWords(_ bytes: UnsafePointer<UInt8>, from index: Int, limit: Int) -> Int {
         var index = index
+        while index + 16 <= limit {
+            let block = ByteBlock(at: bytes + index)
+            let offset = ByteBlock.firstOffset(
+                in: block.equal(to: UInt8(ascii: "\"")) .| block.equal(to: UInt8(ascii: "\\")) .| block.below(0x20))
+            if offset < 16 { return index + offset }
+            index += 16
+        }
         while index + 8 <= limit {
             let mask = specialBytes(in: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
             if mask != 0 { return index + mask.trailingZeroBitCount >> 3 }

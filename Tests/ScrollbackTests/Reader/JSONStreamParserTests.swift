@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Scrollback
@@ -260,6 +261,41 @@ private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: I
         // Both paths were exercised: the unchanged seeds and many mutants take the quick one.
         #expect(quickCount > 1_000)
         #expect(quickCount < 5_500)
+    }
+
+    /// Strings are scanned sixteen bytes at a time, then eight, then one: a quote, an escape, a
+    /// control character or a character past ASCII at every place of a long string, in a key
+    /// and in a value, is read and skipped (the quick path and the careful walk) as it is alone.
+    @Test func eachSpecialByteAtEachPlaceOfALongString() throws {
+        let run = String(repeating: "abcdefghijklmnopqrstuvwxyz", count: 2)
+        for insert in [#"\""#, #"\\"#, #"\n"#, #"\u00e9"#, "é", "😀", "\u{1}", "\u{7F}"] {
+            for place in 0...40 {
+                let text = String(run.prefix(place)) + insert + String(run.dropFirst(place).prefix(40 - place))
+                let json = #"{"\#(text)": ["\#(text)", "\#(text)"], "k": "\#(text)"}"#
+                var results: [String] = []
+                var values: [JSONValue] = []
+                for chunkSize in [1, 7, 1 << 16] {
+                    var parser = JSONStreamParser(bytes: Array(json.utf8), chunkSize: chunkSize)
+                    var skipper = JSONStreamParser(bytes: Array(json.utf8) + [0x20], chunkSize: chunkSize)
+                    do throws(ReadError) {
+                        values.append(try parser.parseValue())
+                        try skipper.skipValue()
+                        results.append("skipped to \(skipper.bytePosition)")
+                    } catch {
+                        results.append("\(error)")
+                    }
+                }
+                #expect(Set(results).count == 1, "\(insert.debugDescription) at \(place): \(results)")
+                if insert.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) {
+                    let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+                    let expected = try #require(decoded?["k"] as? String)
+                    #expect(values.count == 3 && values.allSatisfy { $0["k"]?.stringValue == expected && $0[expected] != nil })
+                    #expect(results[0] == "skipped to \(json.utf8.count)")
+                } else {
+                    #expect(values.isEmpty && results[0].contains("control"), "\(insert.debugDescription) at \(place): \(results[0])")
+                }
+            }
+        }
     }
 
     /// `nextKey(among:)` finds each expected key, long ones and escaped ones included, and

@@ -68,4 +68,40 @@ import Testing
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
+
+    /// `ByteBlock`'s tests find exactly the bytes a walk finds, and `firstOffset` the first of
+    /// them: each byte next to the bounds of a class, alone and before another, at every
+    /// place of the sixteen.
+    @Test func findsInABlockWhatAWalkFinds() {
+        let stops: [UInt8] = [
+            0x00, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xC1, 0xC2, 0xC3, 0xD8, 0xE2, 0xFF,
+        ]
+        func isControlLead(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 }
+        var wrong: [String] = []
+        for place in 0..<16 {
+            for later in [nil] + Array(place + 1..<16) {
+                for stop in stops {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "m"), count: 16)
+                    bytes[place] = stop
+                    if let later { bytes[later] = 0x00 }
+                    bytes.withUnsafeBufferPointer { buffer in
+                        let block = ByteBlock(at: buffer.baseAddress!)
+                        let cases: [(String, ByteBlock.Mask, (UInt8) -> Bool)] = [
+                            ("equal \(stop)", block.equal(to: stop), { $0 == stop }),
+                            ("below 0x20", block.below(0x20), { $0 < 0x20 }),
+                            ("below 0x80", block.below(0x80), { $0 < 0x80 }),
+                            ("control", block.mayStartControl, isControlLead),
+                        ]
+                        for (name, mask, test) in cases {
+                            let walked = bytes.firstIndex(where: test) ?? 16
+                            let found = ByteBlock.firstOffset(in: mask)
+                            let lanes = (0..<16).map { mask[$0] }
+                            if found != walked || lanes != bytes.map(test) { wrong.append("\(name) in \(bytes): \(found), not \(walked)") }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
 }

@@ -93,11 +93,15 @@ enum HTMLEscaping {
     private static func firstSpecialByteIndex(in bytes: UnsafeBufferPointer<UInt8>, content: Content) -> Int? {
         var index = 0
         let count = bytes.count
-        // Eight bytes at a time while none may need work (``mayNeedWork(_:)``); any other word
-        // is looked at byte by byte.
+        // Sixteen bytes at a time, straight to the first that may need work (``mayNeedWork(_:)``);
+        // then eight at a time, any word that holds one looked at byte by byte.
         var plainUntil = 0
         while index < count {
-            if index >= plainUntil, index + 8 <= count, let base = bytes.baseAddress {
+            if index + 16 <= count, let base = bytes.baseAddress {
+                let offset = ByteBlock.firstOffset(in: mayNeedWork(ByteBlock(at: base + index)))
+                index += offset
+                if offset == 16 { continue }
+            } else if index >= plainUntil, index + 8 <= count, let base = bytes.baseAddress {
                 if !mayNeedWork(ByteWord(at: base + index)) {
                     index += 8
                     continue
@@ -124,6 +128,13 @@ enum HTMLEscaping {
     private static func mayNeedWork(_ word: ByteWord) -> Bool {
         word.equal(to: 0x26) | word.equal(to: 0x3C) | word.equal(to: 0x3E) | word.equal(to: 0x22) | word.equal(to: 0x27) != 0
             || word.mayStartControl
+    }
+
+    /// The bytes of `block` that may need work, as ``mayNeedWork(_:)`` finds them in a word.
+    @inline(__always)
+    private static func mayNeedWork(_ block: ByteBlock) -> ByteBlock.Mask {
+        block.equal(to: 0x26) .| block.equal(to: 0x3C) .| block.equal(to: 0x3E) .| block.equal(to: 0x22) .| block.equal(to: 0x27)
+            .| block.mayStartControl
     }
 
     /// The length of a line break (in one-line text) or a bidi control at `index`, or 0.
@@ -153,6 +164,11 @@ enum HTMLEscaping {
     /// that may start a C1 control, a line break or a bidi control.
     private static func endOfPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
         var end = index
+        while end + 16 <= bytes.count, let base = bytes.baseAddress {
+            let offset = ByteBlock.firstOffset(in: mayNeedWork(ByteBlock(at: base + end)))
+            end += offset
+            if offset < 16 { break }
+        }
         while end + 8 <= bytes.count, let base = bytes.baseAddress,
             !mayNeedWork(ByteWord(at: base + end))
         {

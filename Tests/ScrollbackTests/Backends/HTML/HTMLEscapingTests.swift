@@ -94,6 +94,28 @@ struct HTMLEscapingTests {
         }
     }
 
+    /// The same at every place of a run long enough to be read sixteen bytes at a time, and of
+    /// the words and bytes after its last whole block.
+    @Test(arguments: [HTMLEscaping.Content.line, .lines, .url])
+    func eachCharacterAtEachPlaceOfALongRunEscapesAsItDoesAlone(content: HTMLEscaping.Content) {
+        let characters = [
+            "&", "<", ">", "\"", "'", "\t", "\n", "\u{0}", "\u{1F}", "\u{7F}", "\u{85}", "\u{A0}", "\u{2028}", "\u{202E}", "’", "é", "日",
+        ]
+        let run = "the quick brown fox jumps over the lazy dog"
+        var wrong: [String] = []
+        for character in characters {
+            for place in 0...run.utf8.count {
+                let before = String(run.utf8.prefix(place))!
+                let after = String(run.utf8.dropFirst(place))!
+                let escaped = HTMLEscaping.escape(before + character + after, as: content)
+                if escaped != before + HTMLEscaping.escape(character, as: content) + after {
+                    wrong.append("\(character.debugDescription) at \(place)")
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     /// What `body` writes through a backend's buffer, as text.
     private func written(_ body: (inout BackendOutput) -> Void) -> String {
         var text = ""
