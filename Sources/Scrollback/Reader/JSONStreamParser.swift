@@ -36,6 +36,7 @@ struct JSONStreamParser {
     private let values: KeyTable
     private let memberStack: ValueStack<(key: String, value: JSONValue)>
     private let elementStack: ValueStack<JSONValue>
+    private let keyOrders: KeyOrders
     private var startedReading = false
     /// The first byte of a value whose raw bytes are wanted: refills keep it in the window.
     private var pin: Int?
@@ -53,6 +54,7 @@ struct JSONStreamParser {
         values = workspace.values
         memberStack = workspace.memberStack
         elementStack = workspace.elementStack
+        keyOrders = workspace.keyOrders
         scratch.reserveCapacity(256)
     }
 
@@ -79,6 +81,7 @@ struct JSONStreamParser {
         let values = KeyTable(slotCount: 4096, maximumLength: 64)
         let memberStack = ValueStack<(key: String, value: JSONValue)>()
         let elementStack = ValueStack<JSONValue>()
+        let keyOrders = KeyOrders()
     }
 
     /// How many containers the incremental walk has open.
@@ -339,8 +342,10 @@ struct JSONStreamParser {
     /// ``nextKey(among:)`` in one pass when all of `, "key":` (or the `}`) is in the window and
     /// the key has no escape; `nil` leaves the step, untaken, to the careful path, which refills
     /// and reports errors. Most of a message's members are looked up here.
+    /// With an `order`, the key is first recalled from it, and a key found the usual way is
+    /// learned.
     @inline(__always)
-    private mutating func quickNextKey(among keys: ExpectedKeys) -> KeyMatch? {
+    private mutating func quickNextKey(among keys: ExpectedKeys, order: KeyOrder? = nil) -> KeyMatch? {
         let top = containers.count - 1
         guard top >= 0 else { return nil }
         let state = containers[top]
@@ -362,12 +367,25 @@ struct JSONStreamParser {
             return .end
         }
         guard bytes[index] == UInt8(ascii: "\"") else { return nil }
-        let start = index + 1
+        let quote = index
+        let order = limit - quote >= KeyOrder.longest ? order : nil
+        if let (length, match) = order?.recall(at: bytes + quote) {
+            cursor = quote + length
+            if state == .objectFirst { containers[top] = .objectRest }
+            return match >= 0 ? .key(match) : .other
+        }
+        let start = quote + 1
         guard let end = Self.plainStringEnd(bytes, from: start, limit: limit) else { return nil }
         index = end + 1
         skipSpace()
         guard index < limit, bytes[index] == UInt8(ascii: ":") else { return nil }
         let found = keys.index(of: UnsafeBufferPointer(start: bytes + start, count: end - start), readable: limit - start >= 16)
+        // Only a key whose colon follows its quote is learned, so that its bytes are the key's.
+        if index == end + 1 {
+            order?.learn(at: bytes + quote, length: index + 1 - quote, match: found ?? -1)
+        } else {
+            order?.forget()
+        }
         cursor = index + 1
         if state == .objectFirst { containers[top] = .objectRest }
         return found.map(KeyMatch.key) ?? .other
@@ -379,12 +397,15 @@ struct JSONStreamParser {
     /// ``nextKey(among:)`` and a ``skipValue()`` per member: readers that want a few members
     /// of big objects spend most of their time here.
     mutating func nextKey(skippingAllBut keys: ExpectedKeys) throws(ReadError) -> Int? {
+        let order = keyOrders.order(keys.number)
+        if containers.last == .objectFirst { order.begin() }
         while true {
             let match: KeyMatch
-            if let quick = quickNextKey(among: keys) {
+            if let quick = quickNextKey(among: keys, order: order) {
                 match = quick
             } else {
                 match = try nextKey(among: keys)
+                order.forget()
             }
             switch match {
             case .end: return nil
@@ -1324,6 +1345,8 @@ struct ExpectedKeys: Sendable {
     private let mask: Int
     /// The bytes past the sixteenth of each key (empty for most).
     private let tails: [[UInt8]]
+    /// This set's place among the sets made, for a parser's ``KeyOrders``.
+    let number = Self.made.add(1, ordering: .relaxed).oldValue
 
     init(_ keys: [String]) {
         tails = keys.map { Array($0.utf8.dropFirst(16)) }

@@ -298,6 +298,58 @@ private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: I
         }
     }
 
+    /// `nextKey(skippingAllBut:)` recalls each key from the order the objects before spelled
+    /// them (``KeyOrder``): objects whose keys come in one order, then in others, with keys left
+    /// out and added, keys that differ in their last byte or are another's prefix, keys past 16
+    /// and past 29 bytes, escaped keys and space before a colon, read one after another by one
+    /// parser, find the keys a lookup finds.
+    @Test(arguments: [1, 64 * 1024])
+    func recalledKeysAreTheKeysALookupFinds(chunkSize: Int) throws {
+        let expected = ["id", "text", "type", "user", "created_at", "latest_reactions", "deleted_reply_count", "message_text_updated_at"]
+        let keys = ExpectedKeys(expected)
+        let pool =
+            expected + [
+                "ids", "i", "texts", "created_an", "latest_reactionz", "a_key_that_is_exactly_thirty_b",
+                "an_unexpected_key_past_thirty_two_bytes",
+                "reaction_counts", "cid", "",
+            ]
+        var random = XorShift(seed: 0x9E37_79B9_7F4A_7C15)
+        var objects: [[String]] = []
+        var order = pool
+        for round in 0..<400 {
+            if round % 50 == 0 {
+                for place in order.indices.reversed() { order.swapAt(place, random.next(place + 1)) }
+            }
+            objects.append(order.filter { _ in random.next(10) > 0 })
+        }
+        func spelled(_ key: String, _ index: Int) -> String {
+            switch index % 23 {
+            case 0: return #""\#(key.unicodeScalars.map { "\\u00\(String($0.value, radix: 16))" }.joined())" : "#
+            case 1: return #""\#(key)"  :"#
+            default: return #""\#(key)":"#
+            }
+        }
+        var text = "["
+        for (index, object) in objects.enumerated() {
+            text += (index > 0 ? ",{" : "{") + object.enumerated().map { spelled($1, index + $0) + "\($0)" }.joined(separator: ",") + "}"
+        }
+        text += "]"
+        var parser = JSONStreamParser(bytes: Array(text.utf8), chunkSize: chunkSize)
+        try parser.beginArray()
+        var found: [[Int]] = []
+        while try parser.nextElement() {
+            try parser.beginObject()
+            var members: [Int] = []
+            while let key = try parser.nextKey(skippingAllBut: keys) {
+                members.append(key)
+                try parser.skipValue()
+            }
+            found.append(members)
+        }
+        let lookedUp = objects.map { $0.compactMap { key in expected.firstIndex(of: key) } }
+        #expect(found == lookedUp)
+    }
+
     /// `nextKey(among:)` finds each expected key, long ones and escaped ones included, and
     /// nothing else, whether the window holds the whole member (the quick path) or a byte.
     @Test(arguments: chunkSizes)
