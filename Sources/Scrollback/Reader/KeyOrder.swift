@@ -67,7 +67,7 @@ struct KeyOrder {
     func learn(at quote: UnsafePointer<UInt8>, length: Int, match: Int) {
         guard length <= Self.longest else { return forget() }
         let first = UnsafeRawPointer(quote).loadUnaligned(as: UInt64.self)
-        let home = Int(truncatingIfNeeded: ((first ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 57)
+        let home = Int(truncatingIfNeeded: ((first ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 32) % Self.slotCount
         // The key's own place, or a free one after its home; past eight taken places it takes
         // the one at home (this is a cache of what came next).
         var place = home
