@@ -368,8 +368,9 @@ struct JSONStreamParser {
         }
         guard bytes[index] == UInt8(ascii: "\"") else { return nil }
         let quote = index
-        let order = limit - quote >= KeyOrder.longest ? order : nil
-        if let (length, match) = order?.recall(at: bytes + quote) {
+        // Recalling and learning read a whole key's room from the quote.
+        let roomy = limit - quote >= KeyOrder.longest
+        if roomy, let (length, match) = order?.recall(at: bytes + quote) {
             cursor = quote + length
             if state == .objectFirst { containers[top] = .objectRest }
             return match >= 0 ? .key(match) : .other
@@ -381,7 +382,7 @@ struct JSONStreamParser {
         guard index < limit, bytes[index] == UInt8(ascii: ":") else { return nil }
         let found = keys.index(of: UnsafeBufferPointer(start: bytes + start, count: end - start), readable: limit - start >= 16)
         // Only a key whose colon follows its quote is learned, so that its bytes are the key's.
-        if index == end + 1 {
+        if roomy && index == end + 1 {
             order?.learn(at: bytes + quote, length: index + 1 - quote, match: found ?? -1)
         } else {
             order?.forget()

@@ -9,7 +9,7 @@ import Synchronization
 /// or looking it up. A key is known only by an exact match of those bytes, so a recalled key
 /// is always what a lookup would find; a miss costs one comparison before the usual path.
 ///
-/// A view of storage that ``KeyOrders`` owns, valid while it lives.
+/// Its storage is owned by ``KeyOrders``, which makes and frees it.
 struct KeyOrder {
     /// A key as the input spelled it, from its opening quote through its colon (at most
     /// ``longest`` bytes).
@@ -32,6 +32,19 @@ struct KeyOrder {
     fileprivate let last: UnsafeMutablePointer<Int>
 
     fileprivate static let slotCount = 128
+
+    fileprivate init() {
+        keys = .allocate(capacity: Self.slotCount + 1)
+        keys.initialize(repeating: Key(), count: Self.slotCount + 1)
+        last = .allocate(capacity: 1)
+        last.initialize(to: -1)
+    }
+
+    fileprivate func deallocate() {
+        keys.deallocate()
+        last.deallocate()
+    }
+
     /// The longest key kept, with its quotes and colon; a recall reads this many bytes.
     static let longest = 32
 
@@ -68,15 +81,19 @@ struct KeyOrder {
         guard length <= Self.longest else { return forget() }
         let first = UnsafeRawPointer(quote).loadUnaligned(as: UInt64.self)
         let home = Int(truncatingIfNeeded: ((first ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 32) % Self.slotCount
-        // The key's own place, or a free one after its home; past eight taken places it takes
-        // the one at home (this is a cache of what came next).
+        // The key's own place, or the first free one of the eight from its home; when all eight
+        // are taken by others, the one at home (this is a cache of what came next).
         var place = home
-        for probe in 1...8 {
-            let kept = keys[place]
-            if kept.length == 0 || (kept.length == length && kept.match == match && Self.spells(kept, at: quote)) { break }
-            place = probe < 8 ? (home + probe) % Self.slotCount : home
+        var isKept = false
+        for probe in 0..<8 {
+            let candidate = (home + probe) % Self.slotCount
+            isKept = keys[candidate].length == length && Self.spells(keys[candidate], at: quote)
+            if isKept || keys[candidate].length == 0 {
+                place = candidate
+                break
+            }
         }
-        if keys[place].length != length || !Self.spells(keys[place], at: quote) {
+        if !isKept {
             func lanes(_ count: Int) -> UInt64 { count >= 8 ? .max : count <= 0 ? 0 : (1 << (count * 8)) &- 1 }
             keys[place] = Key(
                 head: ByteBlock(at: quote).bytes, tail: ByteBlock(at: quote + 16).bytes,
@@ -94,42 +111,30 @@ struct KeyOrder {
 }
 
 /// A parser's ``KeyOrder`` for each set of keys it has read objects with, by the set's number
-/// (``ExpectedKeys/number``). Kept in the parser's workspace, so that parsers that run one
-/// after another on a thread learn once.
+/// (``ExpectedKeys/number``), each made when first used. Kept in the parser's workspace, so
+/// that parsers that run one after another on a thread learn once.
 final class KeyOrders {
-    private static let stride = KeyOrder.slotCount + 1
-    private var keys: UnsafeMutablePointer<KeyOrder.Key>
-    private var lasts: UnsafeMutablePointer<Int>
-    private var count = 0
-
-    init() {
-        keys = .allocate(capacity: 0)
-        lasts = .allocate(capacity: 0)
-    }
+    // Reached only by the parsers that share the workspace, one after another on one thread,
+    // in single statements that call nothing that could reach it again: a run-time check of
+    // each access (one a member read) cost as much as recalling saved.
+    @exclusivity(unchecked) private var orders: [KeyOrder?] = []
 
     deinit {
-        keys.deallocate()
-        lasts.deallocate()
+        for order in orders { order?.deallocate() }
     }
 
-    /// The order of the set numbered `number`. Valid until the next call, which may move the
-    /// storage to make room for a set met first.
+    /// The order of the set numbered `number`.
     @inline(__always)
     func order(_ number: Int) -> KeyOrder {
-        if number >= count { grow(to: number + 1) }
-        return KeyOrder(keys: keys + number * Self.stride, last: lasts + number)
+        if number < orders.count, let order = orders[number] { return order }
+        return make(number)
     }
 
-    private func grow(to newCount: Int) {
-        let newKeys = UnsafeMutablePointer<KeyOrder.Key>.allocate(capacity: newCount * Self.stride)
-        newKeys.moveInitialize(from: keys, count: count * Self.stride)
-        (newKeys + count * Self.stride).initialize(repeating: KeyOrder.Key(), count: (newCount - count) * Self.stride)
-        let newLasts = UnsafeMutablePointer<Int>.allocate(capacity: newCount)
-        newLasts.moveInitialize(from: lasts, count: count)
-        (newLasts + count).initialize(repeating: -1, count: newCount - count)
-        keys.deallocate()
-        lasts.deallocate()
-        (keys, lasts, count) = (newKeys, newLasts, newCount)
+    private func make(_ number: Int) -> KeyOrder {
+        if number >= orders.count { orders += repeatElement(nil, count: number + 1 - orders.count) }
+        let order = KeyOrder()
+        orders[number] = order
+        return order
     }
 }
 
