@@ -6,11 +6,7 @@ import Foundation
 /// writing thread from ``init(_:threaded:)`` until ``finish()`` gives it back. With `threaded`
 /// false the calls go straight to the backend, on the caller's thread.
 struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
-    private enum Call {
-        case begin(DocumentInfo, View)
-        case write(View)
-        case end(DocumentSummary, View)
-    }
+    private typealias Call = BackendCall
 
     /// Views are handed over this many at a time, so that the threads meet rarely.
     private static var batchSize: Int { 64 }
@@ -104,4 +100,13 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
         /// A rendering that stopped without finishing still lets the thread end.
         deinit { stop() }
     }
+}
+
+/// A call handed to a ``BackendThread``'s writing thread. Outside the generic type, so that
+/// making, copying and freeing calls needs no metadata for each backend type at run time (a
+/// nested enum is generic over the backend too, although it holds none of it).
+private enum BackendCall {
+    case begin(DocumentInfo, View)
+    case write(View)
+    case end(DocumentSummary, View)
 }
