@@ -46,8 +46,6 @@ public struct RenderContext: Sendable {
     /// The speakers met so far, in order, when a renderer draws the document; `nil` in a context
     /// made for calling a slot directly.
     var speakers: SpeakerOrder?
-    /// Message texts the reading thread already parsed (the default text view takes them).
-    var parsedTexts: ParsedTexts?
 
     /// The theme of the rendering, for labels (``Theme/string(_:_:)``) and glyphs.
     public var theme: Theme { options.theme }

@@ -181,8 +181,7 @@ extension ViewFactory {
     public func makeTextView(for message: ChatMessage, context: RenderContext) -> View {
         // A message of one to three emoji and nothing else is shown large, as clients do.
         if Self.isJumboEmoji(message.text) { return .text(message.text, .jumbo) }
-        let parsed = context.parsedTexts?.take(for: message.id, text: message.text, mentionedUsers: message.mentionedUsers)
-        return .markdown(parsed ?? ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers))
+        return .markdown(message.parsedText ?? ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers))
     }
 
     /// The default: a card with the attachment's type and a row for each of its fields.

@@ -21,7 +21,10 @@ public struct ChatMessage: Sendable, Hashable {
     /// The Markdown body, with surrounding whitespace trimmed.
     public var text: String {
         get { storage.fields.text }
-        set { storage.fields.text = newValue }
+        set {
+            storage.fields.text = newValue
+            storage.fields.parsedText.document = nil
+        }
     }
     /// The author (`user`); `nil` when the input names none.
     public var user: ChatUser? {
@@ -88,7 +91,10 @@ public struct ChatMessage: Sendable, Hashable {
     /// The users the text mentions (`mentioned_users`): their `@Name` becomes a mention.
     public var mentionedUsers: [ChatUser] {
         get { storage.fields.mentionedUsers }
-        set { storage.fields.mentionedUsers = newValue }
+        set {
+            storage.fields.mentionedUsers = newValue
+            storage.fields.parsedText.document = nil
+        }
     }
     /// The most recent reactions, with who gave them (`latest_reactions`).
     public var latestReactions: [Reaction] {
@@ -167,6 +173,13 @@ public struct ChatMessage: Sendable, Hashable {
     var sharedLocationMember: JSONValue? {
         get { storage.fields.sharedLocationMember }
         set { storage.fields.sharedLocationMember = newValue }
+    }
+
+    /// ``text`` parsed by ``ChatMarkdown/parse(_:mentionedUsers:)`` with ``mentionedUsers``,
+    /// when the reading thread parsed it ahead of the drawing; a change of either clears it.
+    var parsedText: MarkdownDocument? {
+        get { storage.fields.parsedText.document }
+        set { storage.fields.parsedText.document = newValue }
     }
 
     /// The embedded copy of the message this one quotes, when the input carries it.
@@ -264,6 +277,15 @@ extension ChatMessage {
         var pollMember: JSONValue? = nil
         var sharedLocationMember: JSONValue? = nil
         var quotedMessage: ChatMessage? = nil
+        var parsedText = ParsedText()
+    }
+
+    /// A message's text parsed ahead of its drawing: what the text and mentions already say, so
+    /// it takes no part in the message's equality or hash.
+    private struct ParsedText: Sendable, Hashable {
+        var document: MarkdownDocument?
+        static func == (_: ParsedText, _: ParsedText) -> Bool { true }
+        func hash(into _: inout Hasher) {}
     }
 
     /// Where a message's fields live; written only while one message holds it.

@@ -56,15 +56,13 @@ struct PrefetchedEvents: TranscriptEventSource {
     private(set) var messageCount = 0
     private var readingSkipped = 0
     var keepsRepliesInMemory: Bool { false }
-    /// The texts the reading thread parsed ahead of the drawing, when it does.
-    let parsedTexts: ParsedTexts?
     var skippedMessageCount: Int { readingSkipped + renderingSkipped.count }
 
     /// Starts reading at once. `makeReader` builds the reader on the caller's thread, given
     /// where its warnings and progress reports must go (no progress sink when `progress` is
     /// `nil`); from then on only the reading thread touches it. `onWarning` and `progress` are
     /// called on the caller's thread. With `parsesTexts` (the render pass), the reading thread
-    /// also parses each message's text (``parsedTexts``), which the drawing would otherwise do,
+    /// also parses each message's text (``ChatMessage/parsedText``), which the drawing would otherwise do,
     /// and entries are copied out of their batches rather than moved (``movesItems``).
     init(
         threaded: Bool, parsesTexts: Bool = false, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
@@ -77,9 +75,8 @@ struct PrefetchedEvents: TranscriptEventSource {
         movesItems = !parsesTexts
         let heard = Heard()
         let sink: (@Sendable (RenderProgress) -> Void)? = progress == nil ? nil : { @Sendable report in heard.progress.append(report) }
-        parsedTexts = threaded && parsesTexts ? ParsedTexts() : nil
         let reader = BatchReader(
-            reader: makeReader({ heard.warnings.append($0) }, sink), heard: heard, parsedTexts: parsedTexts,
+            reader: makeReader({ heard.warnings.append($0) }, sink), heard: heard, parsesTexts: threaded && parsesTexts,
             batchSize: Self.batchSize(rendering: parsesTexts))
         producer = Producer(reader: threaded ? reader : nil, report: progress)
         if !threaded { inlineReader = reader }
@@ -155,13 +152,13 @@ extension PrefetchedEvents {
     private final class BatchReader: @unchecked Sendable {
         @exclusivity(unchecked) private var reader: TranscriptReader
         private let heard: Heard
-        private let parsedTexts: ParsedTexts?
+        private let parsesTexts: Bool
         private let batchSize: Int
 
-        init(reader: TranscriptReader, heard: Heard, parsedTexts: ParsedTexts?, batchSize: Int) {
+        init(reader: TranscriptReader, heard: Heard, parsesTexts: Bool, batchSize: Int) {
             self.reader = reader
             self.heard = heard
-            self.parsedTexts = parsedTexts
+            self.parsesTexts = parsesTexts
             self.batchSize = batchSize
         }
 
@@ -177,15 +174,9 @@ extension PrefetchedEvents {
                 read(into: &batch[batch.count - 1])
                 if batch[batch.count - 1].item == nil { break }
             }
-            parsedTexts?.prepare(
-                batch.indices.compactMap { index in
-                    // A thread reply is drawn under its thread, read back from the index's
-                    // spool; only its copy sent to the channel is drawn from here. (By index:
-                    // the entries themselves were copied.)
-                    guard case .message(let message, _)? = batch[index].item, message.parentID == nil || message.showInChannel
-                    else { return nil }
-                    return (message.id, message.text, message.mentionedUsers)
-                })
+            if parsesTexts {
+                for index in batch.indices { Self.parseText(of: &batch[index].item) }
+            }
             return batch
         }
 
@@ -195,6 +186,23 @@ extension PrefetchedEvents {
             Self.read(&reader, into: &entry)
             swap(&entry.warnings, &heard.warnings)
             swap(&entry.progress, &heard.progress)
+        }
+
+        /// Parses the text of a message the drawing will take from here, into the message
+        /// itself. A thread reply is drawn under its thread, read back from the index's spool;
+        /// only its copy sent to the channel is drawn from here.
+        private static func parseText(of item: inout TranscriptReader.Item?) {
+            // Taken out of the entry first, so that the message is the one holder of its fields
+            // and setting one copies none.
+            switch item.take() {
+            case .message(var message, let json)?:
+                if !message.text.isEmpty && (message.parentID == nil || message.showInChannel) {
+                    message.parsedText = ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers)
+                }
+                item = .message(message, json: json)
+            case let other:
+                item = other
+            }
         }
 
         private static func read(_ reader: inout TranscriptReader, into entry: inout Entry) {

@@ -17,13 +17,9 @@ protocol TranscriptEventSource {
     var skippedMessageCount: Int { get }
     /// The members of the last channel returned, when they came after its messages.
     mutating func takeLateMembers() -> [ChatUser]?
-    /// Message texts parsed ahead of the drawing, if the source does that.
-    var parsedTexts: ParsedTexts? { get }
 }
 
 extension TranscriptEventSource {
-    /// Events built in code come parsed by the drawing.
-    var parsedTexts: ParsedTexts? { nil }
     /// Events built in code skip nothing.
     var skippedMessageCount: Int { 0 }
     /// Channels built in code carry their members.

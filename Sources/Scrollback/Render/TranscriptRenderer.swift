@@ -223,7 +223,6 @@ public struct TranscriptRenderer: Sendable {
         pageSummaries: inout [DocumentSummary]
     ) throws -> DocumentInfo {
         var session = Session(renderer: self, index: index)
-        session.context.parsedTexts = reader.parsedTexts
         var channelsRead = 0
         // An unnamed channel whose export lists its members after its messages is named from
         // what the index pass found, everywhere its name shows.

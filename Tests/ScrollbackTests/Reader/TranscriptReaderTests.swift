@@ -493,3 +493,36 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         #expect(whole.warnings.isEmpty)
     }
 }
+
+/// The render pass's reading thread parses each text the drawing will take from it, into the
+/// message, so that the drawing need not.
+@Suite struct ParsedAheadTests {
+    @Test(arguments: [true, false])
+    func theReadingThreadParsesTheTextsTheDrawingTakes(threaded: Bool) throws {
+        // 200 messages: more than one batch. Every fifth is a thread reply, every tenth of those
+        // also sent to the channel; every seventh has no text.
+        var messages: [String] = []
+        for number in 0..<200 {
+            var fields = #""id":"m\#(number)","user":{"id":"ada","name":"Ada"},"mentioned_users":[{"id":"ada","name":"Ada"}]"#
+            fields += number % 7 == 0 ? #","text":"""# : #","text":"**\#(number)** for @Ada""#
+            if number % 5 == 4 { fields += #","parent_id":"m0""# + (number % 10 == 9 ? #","show_in_channel":true"# : "") }
+            messages.append("{\(fields)}")
+        }
+        let bytes = Array(#"{"messages":[\#(messages.joined(separator: ","))]}"#.utf8)
+        var events = PrefetchedEvents(threaded: threaded, parsesTexts: true, strict: false, onWarning: { _ in }, progress: nil) {
+            warnings, _ in TranscriptReader(bytes: bytes, onWarning: warnings)
+        }
+        var count = 0
+        while let item = try events.nextItem() {
+            guard case .message(let message, _) = item else { continue }
+            count += 1
+            let drawnFromHere = message.parentID == nil || message.showInChannel
+            if threaded && drawnFromHere && !message.text.isEmpty {
+                #expect(message.parsedText == ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers), "\(message.id)")
+            } else {
+                #expect(message.parsedText == nil, "\(message.id)")
+            }
+        }
+        #expect(count == 200)
+    }
+}

@@ -26,4 +26,28 @@ import Testing
         box.fields.append(3)
         #expect(shared.fields == [1, 2] && box.fields == [1, 2, 3])
     }
+
+    /// The reading thread parses a message's text into the message (`parsedText`): a cache of
+    /// what the text and mentions say, so it leaves equality alone and goes when either changes.
+    @Test func aParsedTextIsNoPartOfTheValueAndGoesWithTheText() {
+        let ada = ChatUser(id: "ada", name: "Ada")
+        var message = ChatMessage(id: "m1", text: "hi @Ada, see **this**")
+        message.mentionedUsers = [ada]
+        let plain = message
+        message.parsedText = ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers)
+        #expect(message.parsedText == ChatMarkdown.parse("hi @Ada, see **this**", mentionedUsers: [ada]))
+        #expect(plain.parsedText == nil)
+        #expect(message == plain && message.hashValue == plain.hashValue)
+
+        var edited = message
+        edited.text = "bye"
+        #expect(edited.parsedText == nil)
+        #expect(message.parsedText != nil)
+        var remention = message
+        remention.mentionedUsers = []
+        #expect(remention.parsedText == nil)
+        var repinned = message
+        repinned.pinned = true
+        #expect(repinned.parsedText == message.parsedText)
+    }
 }
