@@ -509,9 +509,9 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
             messages.append("{\(fields)}")
         }
         let bytes = Array(#"{"messages":[\#(messages.joined(separator: ","))]}"#.utf8)
-        var events = PrefetchedEvents(threaded: threaded, parsesTexts: true, strict: false, onWarning: { _ in }, progress: nil) {
-            warnings, _ in TranscriptReader(bytes: bytes, onWarning: warnings)
-        }
+        var events = PrefetchedEvents(
+            threaded: threaded, parsesTexts: true, strict: false, onWarning: { _ in }, progress: nil,
+            makeReader: { warnings, _ in TranscriptReader(bytes: bytes, onWarning: warnings) })
         var count = 0
         while let item = try events.nextItem() {
             guard case .message(let message, _) = item else { continue }
