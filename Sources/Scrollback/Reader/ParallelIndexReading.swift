@@ -34,9 +34,11 @@ final class ParallelIndexReading {
     private(set) var endsAfterElement = false
 
     private let shared: Shared
-    private var segment = 0
-    private var current: Segment?
-    private var next = 0
+    // Reached by the reader's thread only, the workers share only `shared`: unchecked for
+    // overlapping access, which a run-time check per element would cost (two a call).
+    @exclusivity(unchecked) private var segment = 0
+    @exclusivity(unchecked) private var current: Segment?
+    @exclusivity(unchecked) private var next = 0
 
     /// Starts reading the elements of the array the parser is in, from its cursor (just past
     /// the `[`, or `afterElement`, past an element). `nil` when the input is no regular file,
@@ -91,11 +93,9 @@ final class ParallelIndexReading {
 
     /// The element ``hasNextElement()`` found: its item, `nil` for one that is no usable message.
     func takeElement() -> TranscriptReader.Item? {
-        defer {
-            current?.items[next] = nil
-            next += 1
-        }
-        return current?.items[next]
+        defer { next += 1 }
+        // Moved out, not copied and then cleared.
+        return current?.items[next].take() ?? nil
     }
 
     /// About how far the elements handed out reach in the input, a segment at a time (for
