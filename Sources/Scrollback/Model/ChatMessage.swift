@@ -21,10 +21,7 @@ public struct ChatMessage: Sendable, Hashable {
     /// The Markdown body, with surrounding whitespace trimmed.
     public var text: String {
         get { storage.fields.text }
-        set {
-            storage.fields.text = newValue
-            storage.fields.parsedText.document = nil
-        }
+        set { Self.set(\.text, to: newValue, in: &storage.fields) }
     }
     /// The author (`user`); `nil` when the input names none.
     public var user: ChatUser? {
@@ -91,10 +88,7 @@ public struct ChatMessage: Sendable, Hashable {
     /// The users the text mentions (`mentioned_users`): their `@Name` becomes a mention.
     public var mentionedUsers: [ChatUser] {
         get { storage.fields.mentionedUsers }
-        set {
-            storage.fields.mentionedUsers = newValue
-            storage.fields.parsedText.document = nil
-        }
+        set { Self.set(\.mentionedUsers, to: newValue, in: &storage.fields) }
     }
     /// The most recent reactions, with who gave them (`latest_reactions`).
     public var latestReactions: [Reaction] {
@@ -278,6 +272,13 @@ extension ChatMessage {
         var sharedLocationMember: JSONValue? = nil
         var quotedMessage: ChatMessage? = nil
         var parsedText = ParsedText()
+    }
+
+    /// Sets a field ``parsedText`` is made from, and clears that, in one access to the fields
+    /// (every message read sets both).
+    private static func set<Value>(_ field: WritableKeyPath<Fields, Value>, to value: Value, in fields: inout Fields) {
+        fields[keyPath: field] = value
+        fields.parsedText.document = nil
     }
 
     /// A message's text parsed ahead of its drawing: what the text and mentions already say, so
