@@ -330,6 +330,9 @@ package final class ANSILayout {
     /// gets lines of its own.
     private func layoutRow(_ children: [View], base: Role, width: Int, into lines: inout [Line]) {
         var spans: [StyledSpan] = []
+        // A child and the space after it, for most rows (an author line, a footer): the array
+        // is made once, not grown child by child.
+        spans.reserveCapacity(2 * children.count)
         func flush() {
             guard !spans.isEmpty else { return }
             TextWrapper(width: width).wrap(spans, appendingTo: &lines)
@@ -739,6 +742,7 @@ package final class ANSILayout {
         switch block {
         case .paragraph(let inlines):
             var spans: [StyledSpan] = []
+            spans.reserveCapacity(inlines.count)
             appendMarkdown(inlines, style: style(for: .body), into: &spans)
             TextWrapper(width: width).wrap(spans, appendingTo: &lines)
         case .heading(_, let inlines):

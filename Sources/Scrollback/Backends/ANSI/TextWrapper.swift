@@ -631,9 +631,11 @@ extension TextWrapper {
 
         private mutating func startLine(prefix: [StyledSpan], prefixWidth: Int) {
             line = Line(spans: [], width: prefixWidth)
-            // Room for the prefix, the indentation and a few styled runs: growing from empty
-            // would allocate the line's array two or three times.
-            line.spans.reserveCapacity(prefix.count + 4)
+            // Room for the prefix, the indentation, a few styled runs and the borders of two
+            // boxes (three spans each: a message's card and a quote or attachment in it):
+            // growing would allocate the line's array again for each. (4 runs: 0.4% more of a
+            // terminal rendering's instructions; 16: more than 10.)
+            line.spans.reserveCapacity(prefix.count + 10)
             for span in prefix { appendToLine(span.text, style: span.style, link: span.link) }
             if indentation > 0 {
                 appendToLine(RepeatedText.spaces(indentation), style: .plain)
