@@ -53,6 +53,25 @@ import Testing
         #expect(fragment.utf8.allSatisfy { Anchor.isFragmentByte($0) || $0 == UInt8(ascii: "%") }, "\(fragment)")
     }
 
+    /// Every byte at every place of ids up to 24 bytes long: the eight-at-a-time test says what
+    /// the byte-by-byte definition says.
+    @Test func printableIDsAreFoundWordByWordAsByteByByte() {
+        for length in 1...24 {
+            for place in 0..<length {
+                for byte in UInt8(0)...UInt8(0x7F) {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "k"), count: length)
+                    bytes[place] = byte
+                    let id = String(decoding: bytes, as: UTF8.self)
+                    let expected = bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+                    #expect(Anchor.isPrintableASCII(id) == expected, "\(bytes)")
+                }
+                let id = String(repeating: "k", count: place) + "é" + String(repeating: "k", count: length - place - 1)
+                #expect(!Anchor.isPrintableASCII(id), "\(id)")
+            }
+        }
+        #expect(!Anchor.isPrintableASCII(""))
+    }
+
     @Test func realStreamIdsKeepTheirSpelling() throws {
         let html = try Self.html(ids: ["google-apps_zita@getstream_io-1c7d"])
         #expect(html.contains("id=\"m-google-apps_zita@getstream_io-1c7d\""))
