@@ -38,16 +38,8 @@ package enum Anchor {
     /// contiguous bytes eight at a time (every message's anchor asks, and an id is a few dozen
     /// bytes).
     static func isPrintableASCII(_ id: String) -> Bool {
-        return id.withUTF8Bytes { bytes in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-            var index = 0
-            while index + 8 <= bytes.count {
-                let word = ByteWord(at: base + index)
-                guard word.below(0x21) | word.equal(to: 0x7F) | word.pastASCII == 0 else { return false }
-                index += 8
-            }
-            for byte in bytes[index...] where byte <= 0x20 || byte >= 0x7F { return false }
-            return true
+        id.withUTF8Bytes { bytes in
+            !bytes.isEmpty && bytes.endOfASCIIRun(from: 0, to: bytes.count, lowest: 0x21) == bytes.count
         }
     }
 
