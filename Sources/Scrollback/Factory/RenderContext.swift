@@ -97,7 +97,13 @@ public struct RenderContext: Sendable {
     /// Whether another author of the document goes by the same display name as `user`, so that
     /// only the user id tells them apart. Known after an index pass; `false` without one.
     public func sharesDisplayName(_ user: ChatUser) -> Bool {
-        !collidingNames.isEmpty && !user.id.isEmpty && collidingNames.contains(nameKey(of: user.displayName))
+        sharesDisplayName(id: user.id, displayName: user.displayName)
+    }
+
+    /// ``sharesDisplayName(_:)`` for the user of `id` shown as `displayName`, for callers that
+    /// keep people as their names rather than as users.
+    func sharesDisplayName(id: String, displayName: String) -> Bool {
+        !collidingNames.isEmpty && !id.isEmpty && collidingNames.contains(nameKey(of: displayName))
     }
 
     /// How `name` compares with other display names (``TranscriptIndex/nameKey(_:)``), worked
@@ -120,7 +126,13 @@ public struct RenderContext: Sendable {
 
     /// Whether `user` is the reader (`--me`).
     public func isCurrentUser(_ user: ChatUser?) -> Bool {
-        guard let id = options.currentUserID, let user, !user.id.isEmpty else { return false }
-        return user.id == id
+        guard let user else { return false }
+        return isCurrentUser(id: user.id)
+    }
+
+    /// Whether the user of `id` is the reader (`--me`); an empty id is nobody's.
+    func isCurrentUser(id: String) -> Bool {
+        guard let me = options.currentUserID, !id.isEmpty else { return false }
+        return id == me
     }
 }

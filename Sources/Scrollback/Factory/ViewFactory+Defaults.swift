@@ -336,46 +336,45 @@ extension ViewFactory {
     /// "Ann", "Ann and Bo", "Ann, Bo and 3 others"; "You" for the reader; the user id beside a
     /// name two people share, in the document or in the list. `nil` when the input names nobody.
     func reactors(of group: ReactionGroup, among reactions: [Reaction], context: RenderContext) -> String? {
-        var users: [ChatUser] = []
-        // One person, one name, whatever else the input repeats: a few are compared with those
-        // kept, more go through a set.
-        var seenKeys: [String] = []
-        var seen: Set<String> = []
+        // Each person once, as an id and the name shown: a user copied and changed would copy
+        // its fields. A few are compared with those kept, more go through a set.
+        var people: [Reactor] = []
+        people.reserveCapacity(min(reactions.count, 16))
+        var seen: Set<Reactor.Identity> = []
         let few = reactions.count <= 16
         // By index: a reaction is read in place, where a loop variable would copy all of it.
         for index in reactions.indices where reactions[index].type == group.type {
             let given = reactions[index].user
             let id = given.flatMap { $0.id.isEmpty ? nil : $0.id } ?? reactions[index].userID ?? ""
-            var user = given ?? ChatUser(id: id)
-            // Set only when it differs: a user's fields are shared with the message until changed.
-            if user.id != id { user.id = id }
-            if user.name?.isEmpty ?? true { user.name = context.knownNames[id] }
-            // A reaction naming nobody counts only.
-            let name = user.displayName
-            guard !name.isEmpty else { continue }
-            let key = id.isEmpty ? "\u{0}" + name : id
+            var name = given?.name
+            if name?.isEmpty ?? true { name = context.knownNames[id] }
+            // As `ChatUser.displayName`: the name, else the id. A reaction naming nobody counts only.
+            let person = Reactor(id: id, name: name.flatMap { ChatUser.hasVisibleContent($0) ? $0 : nil } ?? id)
+            guard !person.name.isEmpty else { continue }
             if few {
-                guard !seenKeys.contains(key) else { continue }
-                seenKeys.append(key)
+                let identity = person.identity
+                guard !people.contains(where: { $0.identity == identity }) else { continue }
             } else {
-                guard seen.insert(key).inserted else { continue }
+                guard seen.insert(person.identity).inserted else { continue }
             }
-            users.append(user)
+            people.append(person)
         }
-        guard !users.isEmpty else { return nil }
+        guard !people.isEmpty else { return nil }
         // The reader first, as Stream's clients list them.
-        if let me = users.firstIndex(where: { context.isCurrentUser($0) }) { users.insert(users.remove(at: me), at: 0) }
-        let listed = Array(users.prefix(Self.maximumReactorsListed))
+        if let me = people.firstIndex(where: { context.isCurrentUser(id: $0.id) }) { people.insert(people.remove(at: me), at: 0) }
+        let listed = people.prefix(Self.maximumReactorsListed)
         // Two different people of the list going by one name are told apart (at most ten: no
         // table needed, and a lone reactor, the usual case, needs no key at all).
-        let keys = listed.count > 1 ? listed.map { context.nameKey(of: $0.displayName) } : []
-        let names = listed.indices.map { index in
+        let keys = listed.count > 1 ? listed.map { context.nameKey(of: $0.name) } : []
+        var names: [String] = []
+        names.reserveCapacity(listed.count)
+        for index in listed.indices {
             let collides = keys.indices.contains { other in
                 other != index && keys[other] == keys[index] && listed[other].id != listed[index].id
             }
-            return personName(listed[index], context: context, collides: collides)
+            names.append(personName(id: listed[index].id, displayName: listed[index].name, context: context, collides: collides))
         }
-        let others = max(Int(clamping: group.count), users.count) - names.count
+        let others = max(Int(clamping: group.count), people.count) - names.count
         let theme = context.theme
         switch others {
         case ...0 where names.count == 1: return names[0]
@@ -400,9 +399,14 @@ extension ViewFactory {
     /// "You" for the reader, else the display name, with the user id when another author of the
     /// document shares it or `collides` says a list beside it does.
     func personName(_ user: ChatUser, context: RenderContext, collides: Bool = false) -> String {
-        if context.isCurrentUser(user) { return context.theme.string(.you) }
-        guard !user.id.isEmpty, collides || context.sharesDisplayName(user) else { return user.displayName }
-        return context.theme.string(.nameWithID, arguments: [user.displayName, user.id])
+        personName(id: user.id, displayName: user.displayName, context: context, collides: collides)
+    }
+
+    /// ``personName(_:context:collides:)`` of the user of `id` shown as `displayName`.
+    func personName(id: String, displayName: String, context: RenderContext, collides: Bool = false) -> String {
+        if context.isCurrentUser(id: id) { return context.theme.string(.you) }
+        guard !id.isEmpty, collides || context.sharesDisplayName(id: id, displayName: displayName) else { return displayName }
+        return context.theme.string(.nameWithID, arguments: [displayName, id])
     }
 
     /// Who saw an ephemeral message: its author (Stream shows it to the sender only), "you" only
@@ -640,4 +644,20 @@ private enum MarkupBytes {
         for byte in "*_`[]<>#~\\!|&-+=0123456789".utf8 { table[Int(byte)] = true }
         return table
     }()
+}
+
+/// One person who reacted, as a reaction's tooltip names them: the user id (empty when the
+/// input gives none) and the name shown.
+private struct Reactor {
+    let id: String
+    let name: String
+
+    /// Who the person is: the id, or the name for someone known by no id, who is never the
+    /// same as someone with one.
+    struct Identity: Hashable {
+        let id: String
+        let name: String
+    }
+
+    var identity: Identity { Identity(id: id, name: id.isEmpty ? name : "") }
 }

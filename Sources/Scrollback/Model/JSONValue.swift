@@ -95,10 +95,15 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     static func keepingEachKeyOnce<Value>(_ members: [(key: String, value: Value)]) -> [(key: String, value: Value)] {
         guard members.count > 1 else { return members }
         var kept: [(key: String, value: Value)] = []
-        kept.reserveCapacity(members.count)
         // A scan of those kept, fine for a message's few dozen keys; a huge object finds each
         // key's first place in a table instead, so that its cost stays linear.
         guard members.count > 64 else {
+            // Nearly every object repeats no key: then the members are kept as they are, not copied.
+            let repeats = members.indices.contains { index in
+                members[..<index].contains { $0.key == members[index].key }
+            }
+            guard repeats else { return members }
+            kept.reserveCapacity(members.count)
             for member in members {
                 if let index = kept.firstIndex(where: { $0.key == member.key }) {
                     kept[index].value = member.value
@@ -108,6 +113,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
             }
             return kept
         }
+        kept.reserveCapacity(members.count)
         var place: [String: Int] = [:]
         place.reserveCapacity(members.count)
         for member in members {

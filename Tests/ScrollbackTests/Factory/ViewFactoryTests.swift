@@ -242,6 +242,20 @@ private struct ContactQuoteFactory: ViewFactory {
         #expect(titles[0] == "P0" && titles[299] == "P299")
         #expect(titles[5] == "P5, Zed and 1 other")
     }
+
+    /// Someone the input names only by a name is one person per name, and never someone who
+    /// has an id, whatever that id holds (here the name behind a NUL).
+    @Test func aPersonKnownByNameOnlyIsNeverOneWithAnID() {
+        var message = ChatMessage(id: "r", text: "hi")
+        message.reactionGroups = [ReactionGroup(type: "t0", count: 3, sumScores: 3)]
+        let byName = Reaction(type: "t0", score: 1, userID: nil, user: ChatUser(id: "", name: "Ann"), createdAt: nil, raw: [:])
+        let byID = Reaction(type: "t0", score: 1, userID: "\u{0}Ann", user: nil, createdAt: nil, raw: [:])
+        message.latestReactions = [byName, byID, byName]
+        let context = RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        #expect(
+            context.factory.makeReactionsView(for: message, context: context)
+                == .stack(.horizontal, [.titled(.badge("t0 3", .reaction), title: "Ann, \u{0}Ann and 1 other")], .footer))
+    }
 }
 
 @Suite struct AvatarTests {
