@@ -6,6 +6,13 @@ enum DocumentSplit {
     /// Pages as the index numbered them (``TranscriptIndex/page(of:)``), named by `names`.
     case pages(PageNames)
 
+    /// Whether an event can open a document: not in a whole one, where the renderer then
+    /// asks nothing per message.
+    var cuts: Bool {
+        if case .whole = self { return false }
+        return true
+    }
+
     /// The document open before the first event, if one is.
     var firstPart: DocumentPart? {
         switch self {

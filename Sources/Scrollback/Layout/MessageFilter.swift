@@ -35,15 +35,20 @@ public struct MessageFilter: Sendable, Hashable {
         let filter: MessageFilter
         private var opened: Bool
         private var closed = false
+        /// Whether the filter is empty: then every message is shown, without matching its
+        /// bounds (each match copies and frees an optional bound through its type's witnesses).
+        private let admitsAll: Bool
 
         /// The state before the first message.
         public init(_ filter: MessageFilter) {
             self.filter = filter
             if case .messageID = filter.since { opened = false } else { opened = true }
+            admitsAll = filter.isEmpty
         }
 
         /// Whether `message` is shown; call once per message, in input order.
         public mutating func admits(_ message: ChatMessage) -> Bool {
+            if admitsAll { return true }
             if closed { return false }
             if case .messageID(let id) = filter.since, !opened {
                 guard message.id == id else { return false }

@@ -257,37 +257,44 @@ struct MessageDecoder {
 
     /// `reaction_groups` when present, else the older `reaction_counts` and `reaction_scores`.
     private func reactionGroups(_ members: MessageMembers, fields: Fields) -> [ReactionGroup] {
-        var groups: [ReactionGroup] = []
         if let object = fields.object(members.reactionGroups, "reaction_groups") {
+            // Made once, not grown: a message with reactions has a few groups.
+            var groups: [ReactionGroup] = []
+            groups.reserveCapacity(object.groups.count)
             // Each type once: the members kept a repeated type's last group.
             for (type, value) in object.groups {
                 switch value {
                 case .object(let group):
                     let count = group.count?.integerValue ?? 0
-                    groups.append(ReactionGroup(type: type, count: count, sumScores: group.sumScores?.integerValue ?? count))
+                    // A type nobody gave is no group (as below).
+                    if count > 0 {
+                        groups.append(ReactionGroup(type: type, count: count, sumScores: group.sumScores?.integerValue ?? count))
+                    }
                 case .other(let value):
                     warn("\(fields.path).reaction_groups.\(type)", "expected an object, found \(value.typeName)")
                 }
             }
-        } else {
-            var byType: [String: ReactionGroup] = [:]
-            let counts = fields.object(members.reactionCounts, "reaction_counts") ?? JSONObject()
-            // A table, not a lookup per count: a message of many reaction types would cost their square.
-            var scores: [String: Int64] = [:]
-            for (type, value) in fields.object(members.reactionScores, "reaction_scores") ?? JSONObject() {
-                scores[type] = value.integerValue
-            }
-            for (type, value) in counts {
-                if let count = value.integerValue {
-                    byType[type] = ReactionGroup(type: type, count: count, sumScores: scores[type] ?? count)
-                }
-            }
-            for (type, score) in scores where byType[type] == nil {
-                byType[type] = ReactionGroup(type: type, count: score, sumScores: score)
-            }
-            groups = Array(byType.values)
+            groups.sort { $0.type < $1.type }
+            return groups
         }
-        return groups.filter { $0.count > 0 }.sorted { $0.type < $1.type }
+        // Most messages have no reactions: nothing to gather.
+        guard members.reactionCounts != nil || members.reactionScores != nil else { return [] }
+        var byType: [String: ReactionGroup] = [:]
+        let counts = fields.object(members.reactionCounts, "reaction_counts") ?? JSONObject()
+        // A table, not a lookup per count: a message of many reaction types would cost their square.
+        var scores: [String: Int64] = [:]
+        for (type, value) in fields.object(members.reactionScores, "reaction_scores") ?? JSONObject() {
+            scores[type] = value.integerValue
+        }
+        for (type, value) in counts {
+            if let count = value.integerValue {
+                byType[type] = ReactionGroup(type: type, count: count, sumScores: scores[type] ?? count)
+            }
+        }
+        for (type, score) in scores where byType[type] == nil {
+            byType[type] = ReactionGroup(type: type, count: score, sumScores: score)
+        }
+        return byType.values.filter { $0.count > 0 }.sorted { $0.type < $1.type }
     }
 
     /// Ids are strings; a number is accepted and written out, as lenient readers do.

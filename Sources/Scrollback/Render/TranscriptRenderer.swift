@@ -339,8 +339,9 @@ public struct TranscriptRenderer: Sendable {
             while let next = event {
                 switch next {
                 case .channel(let channel):
-                    if let part = split.part(
-                        openedBy: next, admitted: true, current: current?.part, index: index, channelNumber: session.channelNumber + 1)
+                    if split.cuts,
+                        let part = split.part(
+                            openedBy: next, admitted: true, current: current?.part, index: index, channelNumber: session.channelNumber + 1)
                     {
                         try end(reporting: true)
                         try begin(part, atChannel: true)
@@ -348,7 +349,7 @@ public struct TranscriptRenderer: Sendable {
                     session.add(channel: channel, showsName: showsChannelNames, to: &current!.backend)
                 case .message(let message):
                     let admitted = session.admits(message)
-                    if let part = split.part(openedBy: next, admitted: admitted, current: current?.part, index: index) {
+                    if split.cuts, let part = split.part(openedBy: next, admitted: admitted, current: current?.part, index: index) {
                         try end(reporting: true)
                         try begin(part)
                     }
