@@ -224,8 +224,9 @@ struct MessageMembers {
     }
 }
 
-/// The members of a user object that ``MessageDecoder`` reads.
-struct UserMembers {
+/// The members of a user object that ``MessageDecoder`` reads. A class, as ``ReactionMembers``
+/// is: copied as a struct, its optional members went through their types' value witnesses.
+final class UserMembers {
     var id, name, image, role: JSONValue?
     var raw: MessageMembers.RawPlace
     /// The user already decoded from an object written the same (``UserCache``): its members
