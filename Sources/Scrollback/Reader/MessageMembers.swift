@@ -282,7 +282,7 @@ final class UserMembers {
 
 /// The members of a reaction object that ``MessageDecoder`` reads. A class: the decoder takes
 /// each reaction out of its list, and a copy of so many optional members, made through their
-/// types' value witnesses, cost hundreds of instructions where a reference costs a retain.
+/// types' value witnesses, costs hundreds of instructions where a reference costs a retain.
 final class ReactionMembers {
     var type, score, userID: JSONValue?
     var createdAt: MessageMembers.DateMember?
