@@ -348,8 +348,8 @@ extension ViewFactory {
             let id = given.flatMap { $0.id.isEmpty ? nil : $0.id } ?? reactions[index].userID ?? ""
             var name = given?.name
             if name?.isEmpty ?? true { name = context.knownNames[id] }
-            // As `ChatUser.displayName`: the name, else the id. A reaction naming nobody counts only.
-            let person = Reactor(id: id, name: name.flatMap { ChatUser.hasVisibleContent($0) ? $0 : nil } ?? id)
+            // A reaction naming nobody counts only.
+            let person = Reactor(id: id, name: ChatUser.displayName(name: name, id: id))
             guard !person.name.isEmpty else { continue }
             if few {
                 let identity = person.identity

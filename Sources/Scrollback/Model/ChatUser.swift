@@ -53,8 +53,12 @@ public struct ChatUser: Sendable, Hashable {
     }
 
     /// What a chat client shows for the user: the name, else the id.
-    public var displayName: String {
-        if let name, Self.hasVisibleContent(name) { return name }
+    public var displayName: String { Self.displayName(name: name, id: id) }
+
+    /// What a client shows for a user of `name` and `id`, for callers that hold the two
+    /// rather than a user.
+    static func displayName(name: String?, id: String) -> String {
+        if let name, hasVisibleContent(name) { return name }
         return id
     }
 
