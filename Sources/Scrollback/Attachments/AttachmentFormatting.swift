@@ -35,16 +35,22 @@ public enum AttachmentFormatting {
 
     /// A sparkline such as `▁▃▇▅▂` from samples in 0...1, averaged into at most `bars` bars.
     public static func waveform(_ samples: [Double], bars: Int = 24) -> String {
-        let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-        let clean = samples.map { $0.isFinite ? min(max($0, 0), 1) : 0 }
-        guard !clean.isEmpty, bars > 0 else { return "" }
-        let count = min(bars, clean.count)
-        return String(
-            (0..<count).map { bar in
-                let start = bar * clean.count / count
-                let end = max(start + 1, (bar + 1) * clean.count / count)
-                let average = clean[start..<end].reduce(0, +) / Double(end - start)
-                return levels[min(levels.count - 1, Int(average * Double(levels.count)))]
-            })
+        guard !samples.isEmpty, bars > 0 else { return "" }
+        let count = min(bars, samples.count)
+        // The eight levels are U+2581 to U+2588, whose UTF-8 forms differ in their last byte:
+        // written as bytes, not gathered as characters (which cost ten times the averaging).
+        return String(unsafeUninitializedCapacity: 3 * count) { utf8 in
+            for bar in 0..<count {
+                let start = bar * samples.count / count
+                let end = max(start + 1, (bar + 1) * samples.count / count)
+                var sum = 0.0
+                for sample in samples[start..<end] { sum += sample.isFinite ? min(max(sample, 0), 1) : 0 }
+                let level = min(7, Int(sum / Double(end - start) * 8))
+                utf8[3 * bar] = 0xE2
+                utf8[3 * bar + 1] = 0x96
+                utf8[3 * bar + 2] = 0x81 + UInt8(level)
+            }
+            return 3 * count
+        }
     }
 }

@@ -41,7 +41,7 @@ public enum FileKind: String, Sendable, CaseIterable {
     public var iconName: String { "file.\(rawValue)" }
 
     private static func fromMimeType(_ type: String) -> FileKind? {
-        let essence = type.prefix { $0 != ";" }.trimmingSpaces()
+        let essence = essence(of: type)
         if essence == "application/pdf" { return .pdf }
         if essence.hasPrefix("audio/") { return .audio }
         if essence.hasPrefix("video/") { return .video }
@@ -52,6 +52,16 @@ public enum FileKind: String, Sendable, CaseIterable {
         if essence.contains("wordprocessing") || essence.contains("msword") || essence.contains("opendocument.text") { return .document }
         if essence.hasPrefix("text/") { return .document }
         return nil
+    }
+
+    /// The type without its parameters (from the first `;`), trimmed of spaces. Found on the
+    /// bytes when all are ASCII, as nearly every type's are: a character is then one byte, or
+    /// "\r\n", which holds no `;` (walking characters cost some two thousand instructions).
+    /// Elsewhere a `;` may belong to a larger character, which the walk by characters keeps.
+    private static func essence(of type: String) -> String {
+        let isASCII = type.withUTF8Bytes { $0.endOfASCIIRun(from: 0, to: $0.count, lowest: 0) == $0.count }
+        guard isASCII else { return type.prefix { $0 != ";" }.trimmingSpaces() }
+        return type[..<(type.utf8.firstIndex(of: UInt8(ascii: ";")) ?? type.endIndex)].trimmingSpaces()
     }
 
     private static let byMimeType: [String: FileKind] = [

@@ -85,7 +85,7 @@ public struct DefaultMessageTypeResolver: MessageTypeResolving {
 }
 
 /// Which of the resolver's `has…` answers shows an attachment of a kind.
-enum AttachmentGroup: Hashable {
+enum AttachmentGroup: UInt8 {
     case image, video, file, voiceRecording, giphy, linkPreview
     /// Contact cards, the app's own kinds and unknown ones.
     case custom
@@ -101,4 +101,33 @@ enum AttachmentGroup: Hashable {
         default: self = .custom
         }
     }
+
+    /// The resolver's `has…` answer for this group.
+    func isShown(in message: ChatMessage, resolver: any MessageTypeResolving) -> Bool {
+        switch self {
+        case .image: resolver.hasImageAttachment(message: message)
+        case .video: resolver.hasVideoAttachment(message: message)
+        case .file: resolver.hasFileAttachment(message: message)
+        case .voiceRecording: resolver.hasVoiceRecording(message: message)
+        case .giphy: resolver.hasGiphy(message: message)
+        case .linkPreview: resolver.hasLinkPreview(message: message)
+        case .custom: resolver.hasCustomAttachment(message: message)
+        }
+    }
+
+    /// Where a built-in kind drawn below the text goes, as chat clients stack them: giphy,
+    /// voice recordings, link previews, then files. Pictures go in the gallery above the text,
+    /// custom kinds after all of these.
+    var orderAfterText: Int {
+        switch self {
+        case .giphy: 0
+        case .voiceRecording: 1
+        case .linkPreview: 2
+        case .file: 3
+        case .image, .video, .custom: Self.placesAfterText
+        }
+    }
+
+    /// How many places ``orderAfterText`` has.
+    static let placesAfterText = 4
 }

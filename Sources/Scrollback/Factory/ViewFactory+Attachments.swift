@@ -105,7 +105,7 @@ extension ViewFactory {
             attachment.assetURL.map { .link(destination: $0, label: title) } ?? title,
         ]
         // Clients draw the waveform before the duration, as a player would.
-        let samples = attachment.raw["waveform_data"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+        let samples = Self.numbers(in: attachment.raw["waveform_data"])
         if !samples.isEmpty { row.append(.text(AttachmentFormatting.waveform(samples), .waveform)) }
         if let duration = attachment.duration { row.append(.badge(AttachmentFormatting.duration(duration))) }
         return .stack(.horizontal, row, .attachment)
@@ -186,7 +186,7 @@ extension ViewFactory {
         }
         if let email = contact.email {
             // Only an address that looks like one becomes a `mailto:` link; anything else stays text.
-            let looksLikeAddress = email.contains("@") && !email.unicodeScalars.contains(where: Self.isNeverInAnAddress)
+            let looksLikeAddress = Self.hasAtSign(email) && !email.unicodeScalars.contains(where: Self.isNeverInAnAddress)
             let value: View = looksLikeAddress ? .link(destination: "mailto:" + email, label: .text(email)) : .text(email)
             details.append(View.Field(context.theme.string(.email), value))
         }
@@ -288,16 +288,43 @@ extension ViewFactory {
 
     /// A phone number as a `tel:` URL wants it: digits, `+`, `*`, `#` (spaces and dashes dropped).
     static func dialable(_ phone: String) -> String {
-        // Scalar by scalar: a phone number is read for every contact card, and asking each
-        // character whether it is one of a string's characters cost more than the rest of the card.
-        var digits = String.UnicodeScalarView()
-        for scalar in phone.unicodeScalars {
-            switch scalar {
-            case "0"..."9", "+", "*", "#": digits.append(scalar)
-            default: continue
+        // Byte by byte: the characters kept are ASCII, and no byte of another character is one.
+        // A phone number is read for every contact card; gathering its scalars into a new string
+        // cost a quarter of the card.
+        phone.withUTF8Bytes { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { digits in
+                var count = 0
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "#"):
+                        digits[count] = byte
+                        count += 1
+                    default: continue
+                    }
+                }
+                return count
             }
         }
-        return String(digits)
+    }
+
+    /// The numbers among the elements of an array value (a waveform's samples), in order; none
+    /// for any other value.
+    private static func numbers(in value: JSONValue?) -> [Double] {
+        guard let elements = value?.arrayValue else { return [] }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(elements.count)
+        for element in elements {
+            if let number = element.doubleValue { numbers.append(number) }
+        }
+        return numbers
+    }
+
+    /// Whether `email` holds an `@` character (one with no combining mark after it). Looked for
+    /// among the bytes when all are ASCII, where each is a character: the search by characters
+    /// cost a third of a contact card.
+    private static func hasAtSign(_ email: String) -> Bool {
+        let isASCII = email.withUTF8Bytes { $0.endOfASCIIRun(from: 0, to: $0.count, lowest: 0) == $0.count }
+        return isASCII ? email.utf8.contains(UInt8(ascii: "@")) : email.contains("@")
     }
 
     /// Whitespace or a character an e-mail address shown as a link must not hold.
@@ -316,43 +343,44 @@ struct AttachmentGroups {
     var builtIn: [AnyChatMessageAttachment] = []
     var custom: [AnyChatMessageAttachment] = []
 
-    /// Order after the text: giphy, voice recordings, link previews, files, then contact
-    /// cards with the custom kinds.
-    private static let builtInOrder: [AttachmentType: Int] = [.giphy: 0, .voiceRecording: 1, .linkPreview: 2, .file: 3, .audio: 3]
-
     /// The attachments the resolver shows, grouped: `hasAttachment` false shows none, and each
     /// kind shows only when its `has…` answer is true (asked once per message, and only when
-    /// the message has an attachment of that kind).
+    /// the message has an attachment of that kind). Built-in kinds other than pictures follow
+    /// the text in ``AttachmentGroup/orderAfterText`` order, each kind in the sender's order.
     init(_ message: ChatMessage, resolver: any MessageTypeResolving) {
         guard !message.attachments.isEmpty, resolver.hasAttachment(message: message) else { return }
-        var answers: [AttachmentGroup: Bool] = [:]
-        func shows(_ group: AttachmentGroup) -> Bool {
-            if let answer = answers[group] { return answer }
-            let answer: Bool
+        var answers = Answers()
+        var ordered: [(order: Int, attachment: AnyChatMessageAttachment)] = []
+        for attachment in message.attachments {
+            let group = AttachmentGroup(resolver.attachmentKind(of: attachment, in: message))
+            guard answers.shows(group, in: message, resolver: resolver) else { continue }
             switch group {
-            case .image: answer = resolver.hasImageAttachment(message: message)
-            case .video: answer = resolver.hasVideoAttachment(message: message)
-            case .file: answer = resolver.hasFileAttachment(message: message)
-            case .voiceRecording: answer = resolver.hasVoiceRecording(message: message)
-            case .giphy: answer = resolver.hasGiphy(message: message)
-            case .linkPreview: answer = resolver.hasLinkPreview(message: message)
-            case .custom: answer = resolver.hasCustomAttachment(message: message)
-            }
-            answers[group] = answer
-            return answer
-        }
-        var ordered: [(order: Int, index: Int, attachment: AnyChatMessageAttachment)] = []
-        for (index, attachment) in message.attachments.enumerated() {
-            let kind = resolver.attachmentKind(of: attachment, in: message)
-            guard shows(AttachmentGroup(kind)) else { continue }
-            switch kind {
             case .image, .video: gallery.append(attachment)
-            case _ where Self.builtInOrder[kind] != nil: ordered.append((Self.builtInOrder[kind]!, index, attachment))
-            default: custom.append(attachment)
+            case .custom: custom.append(attachment)
+            default: ordered.append((group.orderAfterText, attachment))
             }
         }
-        // Stable: attachments of one kind keep the sender's order.
-        builtIn = ordered.sorted { ($0.order, $0.index) < ($1.order, $1.index) }.map(\.attachment)
+        // A pass per place in the order, not a sort: stable, and linear in the attachments.
+        builtIn.reserveCapacity(ordered.count)
+        for order in 0..<AttachmentGroup.placesAfterText {
+            for entry in ordered where entry.order == order { builtIn.append(entry.attachment) }
+        }
+    }
+
+    /// The resolver's answer for each group, asked at most once: a bit per group (a table of
+    /// answers cost more than the attachments' grouping itself).
+    private struct Answers {
+        private var asked: UInt8 = 0
+        private var shown: UInt8 = 0
+
+        mutating func shows(_ group: AttachmentGroup, in message: ChatMessage, resolver: any MessageTypeResolving) -> Bool {
+            let bit: UInt8 = 1 << group.rawValue
+            if asked & bit == 0 {
+                asked |= bit
+                if group.isShown(in: message, resolver: resolver) { shown |= bit }
+            }
+            return shown & bit != 0
+        }
     }
 }
 

@@ -14,8 +14,11 @@ public enum URLPolicy {
     /// The URL to emit, or `nil` when it must not be used. The result is the trimmed original,
     /// still to be escaped for its context by the backend.
     public static func sanitize(_ url: String) -> String? {
-        if isSiblingDocument(url) { return url }
-        if let verdict = fastVerdict(url) { return verdict }
+        let verdict = url.withUTF8Bytes { bytes -> String?? in
+            if isSiblingDocument(bytes) { return .some(url) }
+            return fastVerdict(url, bytes: bytes)
+        }
+        if let verdict { return verdict }
         return generalVerdict(url)
     }
 
@@ -42,16 +45,23 @@ public enum URLPolicy {
     /// can only name a sibling file. The extensions are the output formats' file extensions,
     /// written out here because Support comes before Render; a test keeps them in step.
     static func isSiblingDocument(_ url: String) -> Bool {
-        let bytes = url.utf8
+        url.withUTF8Bytes(isSiblingDocument)
+    }
+
+    /// ``isSiblingDocument(_:)`` on the URL's bytes, read in place: the string's own UTF-8 view
+    /// cost a few hundred instructions to find a scheme's colon.
+    private static func isSiblingDocument(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Nearly every URL has a scheme: its colon, not a file name's character, rules it out
         // within a few bytes.
-        guard let dot = bytes.firstIndex(where: { !isPlain($0) }), bytes[dot] == UInt8(ascii: "."), dot != bytes.startIndex
-        else { return false }
-        let hash = bytes[dot...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
-        guard ["html", "md", "txt"].contains(url[bytes.index(after: dot)..<hash]) else { return false }
-        guard hash != bytes.endIndex else { return true }
-        return bytes[bytes.index(after: hash)...].allSatisfy { Anchor.isFragmentByte($0) || $0 == UInt8(ascii: "%") }
+        guard let dot = bytes.firstIndex(where: { !isPlain($0) }), bytes[dot] == UInt8(ascii: "."), dot != 0 else { return false }
+        let hash = bytes[dot...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        let ext = bytes[(dot + 1)..<hash]
+        guard siblingExtensions.contains(where: { $0.elementsEqual(ext) }) else { return false }
+        guard hash != bytes.count else { return true }
+        return bytes[(hash + 1)...].allSatisfy { Anchor.isFragmentByte($0) || $0 == UInt8(ascii: "%") }
     }
+
+    private static let siblingExtensions: [[UInt8]] = ["html", "md", "txt"].map { Array($0.utf8) }
 
     /// A saved copy in an offline archive's media folder (`media/3f2a….png`, `site/media/x.jpg`):
     /// two or more plain names (letters, digits, `-`, `_`, `.`, none starting with `.`, so no
@@ -75,60 +85,58 @@ public enum URLPolicy {
     /// The verdict decided on bytes where that gives exactly the general path's answer, which
     /// is most of the time: `.some(nil)` refuses, `.some(url)` accepts, `nil` means "look
     /// closer" (the general path handles character references and non-ASCII trimming).
-    private static func fastVerdict(_ url: String) -> String?? {
-        return url.withUTF8Bytes { bytes -> String?? in
-            // Printable ASCII is never trimmed, so a space or control between two printable
-            // ASCII bytes stays inside the trimmed URL, which refuses it.
-            guard let first = bytes.firstIndex(where: isPrintableASCII),
-                let last = bytes.lastIndex(where: isPrintableASCII)
-            else { return bytes.allSatisfy({ $0 < 0x80 }) ? .some(nil) : nil }
-            var isASCII = true
-            var index = first
-            while true {
-                // Visible ASCII, most of any URL, a word at a time.
-                index = bytes.endOfASCIIRun(from: index, to: last + 1, lowest: 0x21)
-                guard index <= last else { break }
-                let byte = bytes[index]
-                if byte < 0x21 || byte == 0x7F { return .some(nil) }
-                isASCII = false
-                index += 1
-            }
-            // Leading and trailing non-ASCII may or may not be trimmed: Unicode decides.
-            guard isASCII, !bytes[..<first].contains(where: { $0 >= 0x80 }),
-                !bytes[(last + 1)...].contains(where: { $0 >= 0x80 })
-            else { return nil }
-            // All ASCII and `first...last` is the trimmed URL, with no space or control inside.
-            var scheme: UInt64 = 0 // up to 8 lower-cased ASCII bytes, packed
-            var length = 0
-            index = first
-            while true {
-                guard index <= last else { return .some(nil) } // no scheme
-                let byte = bytes[index]
-                if byte == UInt8(ascii: ":") { break }
-                // A character reference before the colon could hide the scheme.
-                if byte == UInt8(ascii: "&") { return nil }
-                let lower = byte | 0x20
-                let isLetter = lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
-                let isSchemeSymbol =
-                    (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-                guard isLetter || (length > 0 && isSchemeSymbol) else { return .some(nil) }
-                scheme = scheme << 8 | UInt64(isLetter ? lower : byte)
-                length += 1
-                index += 1
-            }
-            guard length > 0, length <= 8, packedAllowedSchemes.contains(scheme) else { return .some(nil) }
-            if first == 0 && last == bytes.count - 1 { return .some(url) }
-            return .some(String(decoding: UnsafeBufferPointer(rebasing: bytes[first...last]), as: UTF8.self))
+    private static func fastVerdict(_ url: String, bytes: UnsafeBufferPointer<UInt8>) -> String?? {
+        // Printable ASCII is never trimmed, so a space or control between two printable
+        // ASCII bytes stays inside the trimmed URL, which refuses it.
+        guard let first = bytes.firstIndex(where: isPrintableASCII),
+            let last = bytes.lastIndex(where: isPrintableASCII)
+        else { return bytes.allSatisfy({ $0 < 0x80 }) ? .some(nil) : nil }
+        var isASCII = true
+        var index = first
+        while true {
+            // Visible ASCII, most of any URL, a word at a time.
+            index = bytes.endOfASCIIRun(from: index, to: last + 1, lowest: 0x21)
+            guard index <= last else { break }
+            let byte = bytes[index]
+            if byte < 0x21 || byte == 0x7F { return .some(nil) }
+            isASCII = false
+            index += 1
         }
+        // Leading and trailing non-ASCII may or may not be trimmed: Unicode decides.
+        guard isASCII, !bytes[..<first].contains(where: { $0 >= 0x80 }),
+            !bytes[(last + 1)...].contains(where: { $0 >= 0x80 })
+        else { return nil }
+        // All ASCII and `first...last` is the trimmed URL, with no space or control inside.
+        var scheme: UInt64 = 0 // up to 8 lower-cased ASCII bytes, packed
+        var length = 0
+        index = first
+        while true {
+            guard index <= last else { return .some(nil) } // no scheme
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ":") { break }
+            // A character reference before the colon could hide the scheme.
+            if byte == UInt8(ascii: "&") { return nil }
+            let lower = byte | 0x20
+            let isLetter = lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+            let isSchemeSymbol =
+                (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            guard isLetter || (length > 0 && isSchemeSymbol) else { return .some(nil) }
+            scheme = scheme << 8 | UInt64(isLetter ? lower : byte)
+            length += 1
+            index += 1
+        }
+        guard length > 0, length <= 8, packedAllowedSchemes.contains(scheme) else { return .some(nil) }
+        if first == 0 && last == bytes.count - 1 { return .some(url) }
+        return .some(String(decoding: UnsafeBufferPointer(rebasing: bytes[first...last]), as: UTF8.self))
     }
 
     private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
-    private static let packedAllowedSchemes: Set<UInt64> = Set(
-        allowedSchemes.map { name in
-            name.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        })
+    /// An array, not a set: four comparisons cost less than hashing the one value.
+    private static let packedAllowedSchemes: [UInt64] = allowedSchemes.map { name in
+        name.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    }
 
     /// The lower-cased scheme as a browser would see it, after decoding character references
     /// and dropping the characters the URL parser ignores (tabs, newlines, controls).

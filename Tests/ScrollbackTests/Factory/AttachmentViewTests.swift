@@ -1,5 +1,6 @@
 import Foundation
 import ScrollbackTesting
+import Synchronization
 import Testing
 
 @testable import Scrollback
@@ -236,6 +237,21 @@ import Testing
         #expect(groups.custom.map(\.type) == [.contactCard, "checklist"])
     }
 
+    @Test func eachKindIsAskedAboutOnceAndAHiddenKindLeavesTheOrder() {
+        var message = Self.message("att-019")
+        // A second picture and a second file: their kinds are asked about once all the same.
+        message.attachments += message.attachments.filter { $0.type == .image || $0.type == .file }
+        let resolver = CountingResolver()
+        let groups = AttachmentGroups(message, resolver: resolver)
+        #expect(groups.gallery.map(\.type) == [.video, .image, .image])
+        #expect(groups.builtIn.map(\.type) == [.voiceRecording, .linkPreview, .file, .file], "giphy hidden")
+        #expect(groups.custom.map(\.type) == [.contactCard, "checklist"])
+        #expect(
+            resolver.asked.withLock { $0 } == [
+                "image": 1, "video": 1, "file": 1, "voiceRecording": 1, "giphy": 1, "linkPreview": 1, "custom": 1,
+            ])
+    }
+
     // MARK: - Hostile values
 
     @Test func hostileValuesAreInertInHTML() throws {
@@ -277,6 +293,11 @@ import Testing
     static let fileKinds: [(mimeType: String?, fileName: String?, kind: FileKind)] = [
         ("application/pdf", "a.bin", .pdf),
         ("APPLICATION/PDF; charset=binary", nil, .pdf),
+        (" application/pdf ;q=1", nil, .pdf),
+        // A `;` with a combining mark is another character, no parameters' start.
+        ("application/pdf;\u{301}", "a.zip", .archive),
+        ("application/pdf;\u{301};x", nil, .other),
+        ("application/pdf; é", nil, .pdf),
         ("application/vnd.openxmlformats-officedocument.wordprocessingml.document", nil, .document),
         ("application/msword", nil, .document),
         ("application/vnd.oasis.opendocument.text", nil, .document),
@@ -366,4 +387,22 @@ import Testing
         #expect(AttachmentFormatting.waveform([0, 1, 0, 1], bars: 2) == "▅▅", "samples average into bars")
         #expect(AttachmentFormatting.waveform(Array(repeating: 1, count: 1000), bars: 10) == String(repeating: "█", count: 10))
     }
+}
+
+/// Counts the `has…` questions it is asked about a message's attachments; hides giphy.
+private final class CountingResolver: MessageTypeResolving {
+    let asked = Mutex<[String: Int]>([:])
+
+    private func note(_ group: String, _ answer: Bool = true) -> Bool {
+        asked.withLock { $0[group, default: 0] += 1 }
+        return answer
+    }
+
+    func hasImageAttachment(message: ChatMessage) -> Bool { note("image") }
+    func hasVideoAttachment(message: ChatMessage) -> Bool { note("video") }
+    func hasFileAttachment(message: ChatMessage) -> Bool { note("file") }
+    func hasVoiceRecording(message: ChatMessage) -> Bool { note("voiceRecording") }
+    func hasGiphy(message: ChatMessage) -> Bool { note("giphy", false) }
+    func hasLinkPreview(message: ChatMessage) -> Bool { note("linkPreview") }
+    func hasCustomAttachment(message: ChatMessage) -> Bool { note("custom") }
 }

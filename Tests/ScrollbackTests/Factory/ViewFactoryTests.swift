@@ -327,8 +327,13 @@ private struct ContactQuoteFactory: ViewFactory {
         #expect(
             value(["type": "contact", "email": "ann@example.org"], .email)
                 == .link(destination: "mailto:ann@example.org", label: .text("ann@example.org")))
+        #expect(
+            value(["type": "contact", "email": "zoë@example.org"], .email)
+                == .link(destination: "mailto:zoë@example.org", label: .text("zoë@example.org")))
+        // An `@` with a combining mark over it is another character, and no address's `@`.
         for text in [
             "ann example.org", "ann @example.org", "ann\u{2003}@example.org", "a<b@example.org", "a;b@example.org", "x\"@y", "(a)@b",
+            "ann@\u{301}example.org",
         ] {
             #expect(value(["type": "contact", "email": .string(text)], .email) == .text(text), "\(text)")
         }

@@ -488,8 +488,15 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// a labelled box when no URL passes the policy.
     private mutating func writeImage(_ content: ImageContent, allowsLinks: Bool) {
         let alt = HTMLMarkdownRenderer.imageLabel(content.alt)
-        let source = media(content.source).link
-        let shownMedia = content.thumbnail.map(media).flatMap { $0.link == nil ? nil : $0 } ?? media(content.source)
+        let sourceMedia = media(content.source)
+        let source = sourceMedia.link
+        // A thumbnail is shown when it passes, else the picture itself. (Not `map(media)`: a
+        // method passed as a function copies the whole backend into a closure each time.)
+        var shownMedia = sourceMedia
+        if let thumbnail = content.thumbnail {
+            let thumbnailMedia = media(thumbnail)
+            if thumbnailMedia.link != nil { shownMedia = thumbnailMedia }
+        }
         guard let shown = shownMedia.link else {
             markup.write("<span class=\"sb-image sb-image-missing\">")
             HTMLEscaping.write(alt, to: &markup)
