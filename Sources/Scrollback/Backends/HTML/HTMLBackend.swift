@@ -27,6 +27,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private var writesChannelInfo = false
     /// The markup of each avatar written so far.
     private var avatarMarkup: [AvatarContent: String] = [:]
+    /// The theme's words every Markdown text may need, looked up once: three table lookups a
+    /// message cost more than the rest of a short text's setup.
+    private let markdownWords: (placeholderIcon: String, taskDone: String, taskNotDone: String)
     /// The date of the last tooltip ``dateLabels`` wrote, and its bytes: a message and its
     /// `<time>` both show it. The bytes' storage is kept from message to message.
     private var lastFullDate: Date?
@@ -63,6 +66,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         self.output = output
         self.options = options
         dateLabels = DateLabels(timeZone: options.timeZone, locale: options.locale)
+        markdownWords = (options.theme.icon(.image), options.theme.string(.taskDone), options.theme.string(.taskNotDone))
         markup = BackendOutput(for: output)
     }
 
@@ -141,8 +145,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         case .markdown(let document):
             HTMLMarkdownRenderer(
                 allowsLinks: allowsLinks, embedsImages: drawsRemoteMedia,
-                placeholderIcon: options.theme.icon(.image),
-                taskLabels: (options.theme.string(.taskDone), options.theme.string(.taskNotDone))
+                placeholderIcon: markdownWords.placeholderIcon,
+                taskLabels: (markdownWords.taskDone, markdownWords.taskNotDone)
             ).write(document, to: &markup)
         case .stack(.vertical, let views, .contents):
             // A landmark a screen reader lists, named by its heading.

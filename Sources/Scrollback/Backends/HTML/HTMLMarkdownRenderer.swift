@@ -91,26 +91,29 @@ struct HTMLMarkdownRenderer {
     /// A pipe table in a container that scrolls sideways on its own, so that a wide table
     /// never widens the page; alignment is a class, the page allowing no `style` attributes.
     private func writeTable(_ table: MarkdownTable, depth: Int, to output: inout BackendOutput) {
-        func writeRow(_ cells: [[MarkdownInline]], element: String) {
+        // Written in pieces: a tag made by interpolation cost a string built for every cell.
+        func writeRow(_ cells: [[MarkdownInline]], isHeader: Bool) {
             output.write("<tr>")
             for (cell, alignment) in zip(cells, table.alignments) {
+                output.write(isHeader ? "<th" : "<td")
                 switch alignment {
-                case .none: output.write("<\(element)>")
-                case .left: output.write("<\(element) class=\"sb-align-left\">")
-                case .center: output.write("<\(element) class=\"sb-align-center\">")
-                case .right: output.write("<\(element) class=\"sb-align-right\">")
+                case .none: break
+                case .left: output.write(" class=\"sb-align-left\"")
+                case .center: output.write(" class=\"sb-align-center\"")
+                case .right: output.write(" class=\"sb-align-right\"")
                 }
+                output.write(">")
                 writeInlines(cell, depth: depth + 1, to: &output)
-                output.write("</\(element)>")
+                output.write(isHeader ? "</th>" : "</td>")
             }
             output.write("</tr>\n")
         }
         output.write("<div class=\"sb-table\" tabindex=\"0\"><table>\n<thead>")
-        writeRow(table.header, element: "th")
+        writeRow(table.header, isHeader: true)
         output.write("</thead>")
         if !table.rows.isEmpty {
             output.write("\n<tbody>")
-            for row in table.rows { writeRow(row, element: "td") }
+            for row in table.rows { writeRow(row, isHeader: false) }
             output.write("</tbody>")
         }
         output.write("\n</table></div>")
