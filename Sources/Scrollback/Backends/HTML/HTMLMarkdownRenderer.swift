@@ -307,10 +307,13 @@ struct HTMLMarkdownRenderer {
     /// Relative links (a split document's other pages) count as shown: on paper their target
     /// says nothing a reader can follow.
     static func labelShowsURL(_ label: String, url: String) -> Bool {
-        guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")), !url.utf8[..<colon].contains(UInt8(ascii: "/")) else {
-            return true
+        // A URL with no scheme before its first slash is relative. (On the bytes: the string's
+        // own UTF-8 view cost a few hundred instructions a link to say so.)
+        let isRelative = url.withUTF8Bytes { bytes in
+            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
+            return bytes[..<colon].contains(UInt8(ascii: "/"))
         }
-        if label == url { return true }
+        if isRelative || label == url { return true }
         return asciiLabelShowsURL(label, url: url) ?? unicodeLabelShowsURL(label, url: url)
     }
 
@@ -349,31 +352,49 @@ struct HTMLMarkdownRenderer {
     private static let schemePrefixes = ["https://", "http://", "mailto:", "tel:"].map { Array($0.utf8) }
     private static let webPrefix = Array("www.".utf8)
 
+    // Plain loops over the bytes: key paths, lazy maps and a nested function changing the
+    // caller's bounds cost about two thousand instructions a link.
     private static func asciiLabelShowsURL(_ label: UnsafeBufferPointer<UInt8>, url: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard label.allSatisfy({ $0 < 0x80 }), url.allSatisfy({ $0 < 0x80 }) else { return nil }
-        // The place in `bytes` left once spaces, scheme, `www.` and final slashes are cut off;
-        // case is ignored from here on.
-        func core(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-            var start = 0
-            var end = bytes.count
-            let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
-            while start < end, isSpace(bytes[start]) { start += 1 }
-            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-            func startsWith(_ prefix: [UInt8]) -> Bool {
-                end - start >= prefix.count && zip(bytes[start...], prefix).allSatisfy { $0.asciiLowercased == $1 }
-            }
-            if let scheme = schemePrefixes.first(where: startsWith) { start += scheme.count }
-            if startsWith(webPrefix) { start += webPrefix.count }
-            while end > start, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-            return start..<end
-        }
-        let shown = label[core(label)].lazy.map(\.asciiLowercased)
+        let shown = core(label)
         guard !shown.isEmpty else { return false }
-        let target = url[core(url)].lazy.map(\.asciiLowercased)
-        if shown.elementsEqual(target) { return true }
+        let target = core(url)
+        if equalIgnoringCase(label[shown], url[target]) { return true }
         if url.contains(UInt8(ascii: "%")) { return nil }
         guard url.starts(with: "tel:".utf8) else { return false }
-        return shown.filter { !isPhoneSpacing($0) }.elementsEqual(target.filter { !isPhoneSpacing($0) })
+        return label[shown].lazy.filter { !isPhoneSpacing($0) }.map { $0.asciiLowercased }
+            .elementsEqual(url[target].lazy.filter { !isPhoneSpacing($0) }.map { $0.asciiLowercased })
+    }
+
+    /// The place in `bytes` left once spaces, scheme, `www.` and final slashes are cut off;
+    /// case is ignored from here on.
+    private static func core(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        for scheme in schemePrefixes where hasPrefix(scheme, in: bytes, from: start, to: end) {
+            start += scheme.count
+            break
+        }
+        if hasPrefix(webPrefix, in: bytes, from: start, to: end) { start += webPrefix.count }
+        while end > start, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        return start..<end
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+
+    /// Whether `bytes[start..<end]` starts with `prefix`, which is lower case, in any case.
+    private static func hasPrefix(_ prefix: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        guard end - start >= prefix.count else { return false }
+        for offset in prefix.indices where bytes[start + offset].asciiLowercased != prefix[offset] { return false }
+        return true
+    }
+
+    private static func equalIgnoringCase(_ first: Slice<UnsafeBufferPointer<UInt8>>, _ second: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard first.count == second.count else { return false }
+        for (a, b) in zip(first, second) where a.asciiLowercased != b.asciiLowercased { return false }
+        return true
     }
 
     /// What people put between a phone number's digits, "+44 (0)17687 72645": all ASCII, so
