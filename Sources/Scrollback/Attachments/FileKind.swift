@@ -59,8 +59,7 @@ public enum FileKind: String, Sendable, CaseIterable {
     /// "\r\n", which holds no `;` (walking characters cost some two thousand instructions).
     /// Elsewhere a `;` may belong to a larger character, which the walk by characters keeps.
     private static func essence(of type: String) -> String {
-        let isASCII = type.withUTF8Bytes { $0.endOfASCIIRun(from: 0, to: $0.count, lowest: 0) == $0.count }
-        guard isASCII else { return type.prefix { $0 != ";" }.trimmingSpaces() }
+        guard type.isASCIIOnly else { return type.prefix { $0 != ";" }.trimmingSpaces() }
         return type[..<(type.utf8.firstIndex(of: UInt8(ascii: ";")) ?? type.endIndex)].trimmingSpaces()
     }
 

@@ -323,8 +323,7 @@ extension ViewFactory {
     /// among the bytes when all are ASCII, where each is a character: the search by characters
     /// cost a third of a contact card.
     private static func hasAtSign(_ email: String) -> Bool {
-        let isASCII = email.withUTF8Bytes { $0.endOfASCIIRun(from: 0, to: $0.count, lowest: 0) == $0.count }
-        return isASCII ? email.utf8.contains(UInt8(ascii: "@")) : email.contains("@")
+        email.isASCIIOnly ? email.containsUTF8(UInt8(ascii: "@")) : email.contains("@")
     }
 
     /// Whitespace or a character an e-mail address shown as a link must not hold.

@@ -8,4 +8,11 @@ extension String {
         var copy = self
         return try copy.withUTF8(body)
     }
+
+    /// Whether every byte is ASCII: each character is then one byte (or "\r\n", two), so a
+    /// search of the bytes finds characters. Elsewhere a combining mark may join a byte's
+    /// character to the next.
+    var isASCIIOnly: Bool {
+        withUTF8Bytes { bytes in bytes.allSatisfy { $0 < 0x80 } }
+    }
 }
