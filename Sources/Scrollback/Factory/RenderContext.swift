@@ -46,6 +46,8 @@ public struct RenderContext: Sendable {
     /// The speakers met so far, in order, when a renderer draws the document; `nil` in a context
     /// made for calling a slot directly.
     var speakers: SpeakerOrder?
+    /// The previews of quoted messages the renderer drew, when an index pass found quotes.
+    var quotePreviews: QuotePreviews?
 
     /// The theme of the rendering, for labels (``Theme/string(_:_:)``) and glyphs.
     public var theme: Theme { options.theme }
@@ -87,6 +89,13 @@ public struct RenderContext: Sendable {
     /// always gives the same colours); without a renderer's context, a colour from the user id.
     public func authorColorIndex(for user: ChatUser) -> Int {
         speakers?.index(of: user) ?? AvatarContent(user: user).colorIndex
+    }
+
+    /// The text of a quote's preview of `quoted` (the quote's copy of the message), without
+    /// its Markdown: kept from the drawing of the original when that has the same text and
+    /// mentions (``QuotePreviews``), else parsed.
+    func previewText(ofQuoted quoted: ChatMessage) -> String {
+        quotePreviews?.preview(of: quoted) ?? DefaultViewFactory.previewText(quoted.text, mentionedUsers: quoted.mentionedUsers)
     }
 
     /// The avatar of `user`, in the colour ``authorColorIndex(for:)`` gives.

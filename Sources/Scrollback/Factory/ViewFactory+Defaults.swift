@@ -243,7 +243,7 @@ extension ViewFactory {
         }
         if !quoted.text.isEmpty {
             return .text(
-                Self.shortened(Self.previewText(quoted.text, mentionedUsers: quoted.mentionedUsers), lines: 3, characters: 200), .body)
+                Self.shortened(context.previewText(ofQuoted: quoted), lines: 3, characters: 200), .body)
         }
         if let summary = AttachmentSummary.text(for: quoted, resolver: context.resolver, theme: context.theme) {
             return .text(summary, .muted)
@@ -478,15 +478,23 @@ extension ViewFactory {
         return count > 0
     }
 
-    /// The first `lines` lines and `characters` characters of `text` on one line, with an
-    /// ellipsis when cut. Every line break counts (CR, VT, FF, U+2028... as well as LF), so the
-    /// result never holds one.
     /// A message's text as a reader sees it, without its Markdown (`the **blue box**` reads
     /// "the blue box"): one line per paragraph, heading, list item or code line. Text with no
     /// Markdown punctuation is returned as it is; only the start is parsed, as a preview shows
     /// no more.
     static func previewText(_ text: String, mentionedUsers: [ChatUser] = []) -> String {
-        guard text.utf8.contains(where: { MarkupBytes.mayStartMarkup[Int($0)] }) else { return text }
+        guard mayHoldMarkup(text) else { return text }
+        return previewText(of: ChatMarkdown.parse(String(text.prefix(2_000)), mentionedUsers: mentionedUsers))
+    }
+
+    /// Whether `text` has a byte that may begin Markdown syntax: else it reads as written.
+    static func mayHoldMarkup(_ text: String) -> Bool {
+        let table = MarkupBytes.mayStartMarkup
+        return table.withUnsafeBufferPointer { table in text.withUTF8Bytes { bytes in bytes.contains { table[Int($0)] } } }
+    }
+
+    /// ``previewText(_:mentionedUsers:)`` of the text `document` was parsed from.
+    static func previewText(of document: MarkdownDocument) -> String {
         var lines: [String] = []
         func walk(_ blocks: [MarkdownBlock]) {
             for block in blocks {
@@ -502,7 +510,7 @@ extension ViewFactory {
                 }
             }
         }
-        walk(ChatMarkdown.parse(String(text.prefix(2_000)), mentionedUsers: mentionedUsers).blocks)
+        walk(document.blocks)
         return lines.joined(separator: "\n")
     }
 
@@ -518,6 +526,9 @@ extension ViewFactory {
         return lines
     }
 
+    /// The first `lines` lines and `characters` characters of `text` on one line, with an
+    /// ellipsis when cut. Every line break counts (CR, VT, FF, U+2028... as well as LF), so the
+    /// result never holds one.
     static func shortened(_ text: String, lines: Int, characters: Int) -> String {
         if let result = shortenedASCII(text, lines: lines, characters: characters) { return result }
         let (kept, hasMoreLines) = firstLines(of: text, count: lines)

@@ -30,6 +30,12 @@ struct MessageIDSet: Sendable, Hashable {
 
     func contains(_ id: String) -> Bool { flags(of: id) != nil }
 
+    /// Every id's ``key(_:)``, in increasing order (an id stored more than once comes as often).
+    var sortedKeys: [UInt64] {
+        precondition(isSorted, "seal() the set before reading its keys")
+        return hashes.map { $0 & ~1 }
+    }
+
     /// Whether the message is in the set as a top-level (non-reply) message.
     func containsTopLevel(_ id: String) -> Bool { flags(of: id) == true }
 

@@ -78,6 +78,9 @@ public final class TranscriptIndex {
     /// A filter's message ids and authors, and the reader's own id, that no message matched.
     private(set) var filterWarnings: [ReadWarning] = []
     @exclusivity(unchecked) private(set) var messageIDs = MessageIDSet()
+    /// The messages some message of the document quotes: the render pass keeps their previews
+    /// (``QuotePreviews``) when it draws them.
+    @exclusivity(unchecked) private(set) var quotedMessages = MessageIDSet()
     /// Display names (``nameKey(_:)``) that more than one author uses: the factory adds the
     /// user id where they show.
     private(set) var collidingNames: Set<String> = []
@@ -172,6 +175,7 @@ public final class TranscriptIndex {
         }
         filterWarnings = sightings.warnings
         messageIDs.seal()
+        quotedMessages.seal()
         authorsByName = [:]
         lastNameByID = [:]
         try spool?.flush()
@@ -207,6 +211,7 @@ public final class TranscriptIndex {
             if let name = user.name, !name.isEmpty, namesByID[user.id] == nil { namesByID[user.id] = name }
         }
         messageIDs.insert(message.id, isTopLevel: message.parentID == nil)
+        if let quoted = message.quotedMessageID { quotedMessages.insert(quoted, isTopLevel: false) }
         guard let parent = message.parentID else { return }
         var place = (offset: Int64(heldReplies.count), length: Int32(0))
         if let spool {

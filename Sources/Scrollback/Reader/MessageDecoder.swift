@@ -128,6 +128,7 @@ struct MessageDecoder {
         default: break
         }
         if case .bool(let shown)? = head.showInChannel { message.showInChannel = shown }
+        message.quotedMessageID = identifier(head.quotedMessageID)
         return message
     }
 

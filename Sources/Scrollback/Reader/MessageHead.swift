@@ -7,6 +7,8 @@ struct MessageHead {
     var parentID: JSONValue?
     var createdAt: MessageMembers.DateMember?
     var showInChannel: JSONValue?
+    /// The message this one quotes: the render pass keeps the preview of a quoted message.
+    var quotedMessageID: JSONValue?
     /// The author as an object holding only its `id` and `name`; `null` when `user` is not an object.
     var user: JSONValue?
     /// The author as decoded before from an object written byte for byte the same, found in
@@ -24,7 +26,7 @@ struct MessageHead {
     /// The indexed keys, in the order of ``readMembers(from:)``'s cases, then the other content
     /// keys, whose presence alone counts.
     static let keys = ExpectedKeys(
-        ["id", "user", "parent_id", "created_at", "show_in_channel"]
+        ["id", "user", "parent_id", "created_at", "show_in_channel", "quoted_message_id"]
             + MessageDecoder.contentKeys.filter { !["user", "parent_id", "created_at"].contains($0) })
 
     /// Reads the members of the object whose `{` was just consumed, up to its `}`, which must be
@@ -47,6 +49,7 @@ struct MessageHead {
             case 2: parentID = try parser.parseValue()
             case 3: createdAt = try MessageMembers.DateMember.read(from: &parser)
             case 4: showInChannel = try parser.parseValue()
+            case 5: quotedMessageID = try parser.parseValue()
             default:
                 sawContentKey = true
                 try parser.skipValue()
@@ -63,6 +66,7 @@ struct MessageHead {
         case 9 where key == "parent_id": parentID = try parser.parseValue()
         case 10 where key == "created_at": createdAt = .other(try parser.parseValue())
         case 15 where key == "show_in_channel": showInChannel = try parser.parseValue()
+        case 17 where key == "quoted_message_id": quotedMessageID = try parser.parseValue()
         case _ where [4, 10, 11].contains(key.utf8.count) && MessageDecoder.contentKeys.contains(key):
             sawContentKey = true
             try parser.skipValue()
@@ -79,7 +83,8 @@ struct MessageHead {
         // `read(_:from:)` keeps a date as written.
         var createdAt: JSONValue?
         if case .other(let value)? = head.createdAt { createdAt = value }
-        return head.id ?? head.user ?? head.parentID ?? createdAt ?? head.showInChannel ?? (head.sawContentKey ? .null : nil)
+        return head.id ?? head.user ?? head.parentID ?? createdAt ?? head.showInChannel ?? head.quotedMessageID
+            ?? (head.sawContentKey ? .null : nil)
     }
 
     private static func readUser(from parser: inout JSONStreamParser) throws(ReadError) -> JSONValue {

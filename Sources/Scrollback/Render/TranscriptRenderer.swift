@@ -488,6 +488,7 @@ public struct TranscriptRenderer: Sendable {
             context.collidingNames = index?.collidingNames ?? []
             context.knownNames = index?.namesByID ?? [:]
             context.speakers = SpeakerOrder()
+            if let quoted = index?.quotedMessages, quoted.count > 0 { context.quotePreviews = QuotePreviews(quoted: quoted) }
             self.index = index
             placement = ThreadPlacement(index: index)
             layout = TranscriptLayout(labels: context.formatter)
@@ -657,12 +658,22 @@ public struct TranscriptRenderer: Sendable {
                     threadLeftDay = writeThread(parent: nil, id: item.message.parentID ?? "", after: item.message.createdAt, to: &backend)
                 case .message(let item):
                     restateDay(before: item.message, to: &backend)
-                    backend.write(context.factory.makeMessageView(for: item, context: context))
+                    backend.write(messageView(for: item))
                     if item.placement == .channel, let count = item.threadReplyCount, count > 0 {
                         threadLeftDay = writeThread(parent: item.message, id: item.message.id, after: item.message.createdAt, to: &backend)
                     }
                 }
             }
+        }
+
+        /// The factory's view of a message, its quote preview kept first when the document quotes it.
+        private func messageView(for item: MessageItem) -> View {
+            guard let previews = context.quotePreviews, previews.wantsPreview(of: item.message) else {
+                return context.factory.makeMessageView(for: item, context: context)
+            }
+            var item = item
+            previews.remember(&item.message)
+            return context.factory.makeMessageView(for: item, context: context)
         }
 
         /// After a thread block that ended on another day, a separator for `message`'s own day
@@ -701,7 +712,7 @@ public struct TranscriptRenderer: Sendable {
                     case .day(let date):
                         lastDay = context.formatter.dayNumber(of: date)
                         views.append(context.factory.makeDaySeparatorView(for: date, context: context))
-                    case .message(let item): views.append(context.factory.makeMessageView(for: item, context: context))
+                    case .message(let item): views.append(messageView(for: item))
                     }
                 }
             }

@@ -1,0 +1,118 @@
+import Synchronization
+
+/// The quote previews (``DefaultViewFactory/previewText(_:mentionedUsers:)``) of the messages
+/// a document quotes, from the parse of their text the drawing of those messages makes anyway.
+/// A quote of a message with Markdown in it otherwise parses the quoted text once more, which
+/// costs as much as drawing the text.
+///
+/// A preview follows from a text and its mentioned users alone, so a kept parse serves a quote
+/// whose embedded copy has the same text and mentions; an older or newer copy is parsed as
+/// before. The preview is made from the kept parse when a quote first asks for it. Bounded:
+/// once the texts kept reach ``byteLimit`` bytes (each counted three times, for its parse),
+/// no more are kept, and the quotes of the messages left out parse their text.
+final class QuotePreviews: Sendable {
+    static var byteLimit: Int { 8 << 20 }
+
+    private struct Entry {
+        let text: String
+        /// What a parse reads of the mentioned users: their ids and names, in order, and only
+        /// for a text with an `@` (``ChatMarkdown/parse(_:mentionedUsers:)``).
+        let mentions: [Mention]
+        let document: MarkdownDocument
+        /// Made from `document` when a quote first asks.
+        var preview: String?
+    }
+
+    private struct Mention: Equatable {
+        let id: String
+        let name: String
+    }
+
+    private struct Kept {
+        var entries: [UInt64: Entry] = [:]
+        var bytes = 0
+    }
+
+    /// The ``MessageIDSet/key(_:)`` of each message quoted somewhere in the document, sorted.
+    private let quotedKeys: [UInt64]
+    /// A bit for each quoted key, taken from its high bits: every message drawn is asked about,
+    /// and most are quoted nowhere, which one bit then says.
+    private let quotedBits: [UInt64]
+    private let kept = Mutex(Kept())
+
+    init(quoted: MessageIDSet) {
+        quotedKeys = quoted.sortedKeys
+        // About 16 bits a key: a message quoted nowhere finds its bit clear 15 times in 16.
+        var words = 1
+        while words * 4 < quotedKeys.count { words *= 2 }
+        var bits = [UInt64](repeating: 0, count: words)
+        for key in quotedKeys {
+            let bit = Self.bit(of: key, words: words)
+            bits[bit.word] |= bit.mask
+        }
+        quotedBits = bits
+    }
+
+    private static func bit(of key: UInt64, words: Int) -> (word: Int, mask: UInt64) {
+        let bits = key >> 32
+        return (Int(truncatingIfNeeded: bits >> 6) & (words - 1), 1 << (bits & 63))
+    }
+
+    /// Whether ``remember(_:)`` keeps anything of `message`: the document quotes it, and its
+    /// text needs parsing for a preview.
+    func wantsPreview(of message: ChatMessage) -> Bool {
+        let text = message.text
+        // A preview parses the text's first 2,000 characters: no more bytes than that, and the
+        // message's own parse is of the same text.
+        guard !text.isEmpty, text.utf8.count <= 2_000 else { return false }
+        let key = MessageIDSet.key(message.id)
+        let bit = Self.bit(of: key, words: quotedBits.count)
+        guard quotedBits[bit.word] & bit.mask != 0 else { return false }
+        let index = quotedKeys.firstIndex(notBelow: key, by: { $0 })
+        return index < quotedKeys.count && quotedKeys[index] == key && DefaultViewFactory.mayHoldMarkup(text)
+    }
+
+    /// Keeps the parse of the text of a message ``wantsPreview(of:)`` takes, parsing it into
+    /// `message` (``ChatMessage/parsedText``) unless the reading did, so that the drawing does
+    /// not parse it again.
+    func remember(_ message: inout ChatMessage) {
+        let text = message.text
+        let document: MarkdownDocument
+        if let parsed = message.parsedText {
+            document = parsed
+        } else {
+            document = ChatMarkdown.parse(text, mentionedUsers: message.mentionedUsers)
+            message.parsedText = document
+        }
+        let entry = Entry(text: text, mentions: Self.mentions(of: message), document: document)
+        let key = MessageIDSet.key(message.id)
+        kept.withLock { kept in
+            let bytes = 3 * text.utf8.count
+            let replaced = kept.entries[key].map { 3 * $0.text.utf8.count } ?? 0
+            guard kept.bytes - replaced + bytes <= Self.byteLimit else { return }
+            kept.entries[key] = entry
+            kept.bytes += bytes - replaced
+        }
+    }
+
+    /// The preview for a quote of `message` (the quote's embedded copy), from the parse kept
+    /// for the same text and mentioned users; `nil` when there is none.
+    func preview(of message: ChatMessage) -> String? {
+        guard !message.id.isEmpty else { return nil }
+        let key = MessageIDSet.key(message.id)
+        return kept.withLock { kept -> String? in
+            guard let entry = kept.entries[key], entry.text == message.text, entry.mentions == Self.mentions(of: message) else {
+                return nil
+            }
+            if let preview = entry.preview { return preview }
+            let preview = DefaultViewFactory.previewText(of: entry.document)
+            kept.entries[key]?.preview = preview
+            return preview
+        }
+    }
+
+    private static func mentions(of message: ChatMessage) -> [Mention] {
+        guard message.text.containsUTF8(UInt8(ascii: "@")) else { return [] }
+        return message.mentionedUsers.map { Mention(id: $0.id, name: $0.displayName) }
+    }
+}
