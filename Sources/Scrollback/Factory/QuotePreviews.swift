@@ -11,7 +11,7 @@ import Synchronization
 /// once the texts kept reach ``byteLimit`` bytes (each counted three times, for its parse),
 /// no more are kept, and the quotes of the messages left out parse their text.
 final class QuotePreviews: Sendable {
-    static var byteLimit: Int { 8 << 20 }
+    static var byteLimit: Int { 4 << 20 }
 
     private struct Entry {
         let text: String
