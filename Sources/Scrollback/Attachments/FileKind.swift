@@ -47,9 +47,12 @@ public enum FileKind: String, Sendable, CaseIterable {
         if essence.hasPrefix("video/") { return .video }
         if essence.hasPrefix("image/") { return .image }
         if let kind = byMimeType[essence] { return kind }
-        if essence.contains("spreadsheet") || essence.contains("excel") { return .spreadsheet }
-        if essence.contains("presentation") || essence.contains("powerpoint") { return .presentation }
-        if essence.contains("wordprocessing") || essence.contains("msword") || essence.contains("opendocument.text") { return .document }
+        // The words are ASCII: in an ASCII type they are found on the bytes.
+        let isASCII = essence.isASCIIOnly
+        func holds(_ word: String) -> Bool { isASCII ? essence.containsUTF8(word) : essence.contains(word) }
+        if holds("spreadsheet") || holds("excel") { return .spreadsheet }
+        if holds("presentation") || holds("powerpoint") { return .presentation }
+        if holds("wordprocessing") || holds("msword") || holds("opendocument.text") { return .document }
         if essence.hasPrefix("text/") { return .document }
         return nil
     }

@@ -307,6 +307,9 @@ import Testing
         ("text/csv", nil, .spreadsheet),
         ("application/vnd.openxmlformats-officedocument.presentationml.presentation", nil, .presentation),
         ("application/vnd.ms-powerpoint", nil, .presentation),
+        // Types past ASCII are searched by characters.
+        ("application/x-spreadsheet; é", nil, .spreadsheet),
+        ("application/x-präsentation-powerpoint", nil, .presentation),
         ("application/zip", nil, .archive),
         ("application/x-7z-compressed", nil, .archive),
         ("application/gzip", nil, .archive),

@@ -16,6 +16,17 @@ import Testing
         }
     }
 
+    /// In ASCII text a run of bytes is a run of characters: `containsUTF8` answers as
+    /// `contains` does, at the start, the end, after a false start and for no text at all.
+    @Test func findsASCIITextAsContainsDoes() {
+        let texts = ["", "x", "excel", "vnd.ms-excel", "application/vnd.ms-excelx", "exexcel", "excexcel", "e", "spreadsheet"]
+        for text in texts {
+            for word in ["", "e", "excel", "exc", "spreadsheet", "l", "xl"] {
+                #expect(text.containsUTF8(word) == text.contains(word), "\(word) in \(text)")
+            }
+        }
+    }
+
     /// Every byte that ends a run (below the lowest, DEL, 0x80 and up, the bytes next to the
     /// bounds of a class), at every place of a word and of the tail after the last whole
     /// word, from every start and before every end.
