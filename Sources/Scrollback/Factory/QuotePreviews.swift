@@ -35,27 +35,13 @@ final class QuotePreviews: Sendable {
 
     /// The ``MessageIDSet/key(_:)`` of each message quoted somewhere in the document, sorted.
     private let quotedKeys: [UInt64]
-    /// A bit for each quoted key, taken from its high bits: every message drawn is asked about,
-    /// and most are quoted nowhere, which one bit then says.
-    private let quotedBits: [UInt64]
+    /// Every message drawn is asked about, and most are quoted nowhere, which one bit then says.
+    private let quotedBits: KeyBits
     private let kept = Mutex(Kept())
 
     init(quoted: MessageIDSet) {
         quotedKeys = quoted.sortedKeys
-        // About 16 bits a key: a message quoted nowhere finds its bit clear 15 times in 16.
-        var words = 1
-        while words * 4 < quotedKeys.count { words *= 2 }
-        var bits = [UInt64](repeating: 0, count: words)
-        for key in quotedKeys {
-            let bit = Self.bit(of: key, words: words)
-            bits[bit.word] |= bit.mask
-        }
-        quotedBits = bits
-    }
-
-    private static func bit(of key: UInt64, words: Int) -> (word: Int, mask: UInt64) {
-        let bits = key >> 32
-        return (Int(truncatingIfNeeded: bits >> 6) & (words - 1), 1 << (bits & 63))
+        quotedBits = KeyBits(quotedKeys)
     }
 
     /// Whether ``remember(_:)`` keeps anything of `message`: the document quotes it, and its
@@ -66,8 +52,7 @@ final class QuotePreviews: Sendable {
         // message's own parse is of the same text.
         guard !text.isEmpty, text.utf8.count <= 2_000 else { return false }
         let key = MessageIDSet.key(message.id)
-        let bit = Self.bit(of: key, words: quotedBits.count)
-        guard quotedBits[bit.word] & bit.mask != 0 else { return false }
+        guard quotedBits.mayContain(key) else { return false }
         let index = quotedKeys.firstIndex(notBelow: key, by: { $0 })
         return index < quotedKeys.count && quotedKeys[index] == key && DefaultViewFactory.mayHoldMarkup(text)
     }

@@ -94,9 +94,9 @@ public final class TranscriptIndex {
     /// folding. Dropped with `authorsByName`.
     @exclusivity(unchecked) private var lastNameByID: [String: String] = [:]
     private(set) var replies: [SpooledReply] = []
-    /// A bit for each parent's key, taken from its high bits (``replyRange(to:)``): every
-    /// message asks for its replies and most have none, which one bit then says.
-    @exclusivity(unchecked) private var parentBits: [UInt64] = [0]
+    /// The parents' keys (``replyRange(to:)``): every message asks for its replies and most
+    /// have none, which one bit then says.
+    @exclusivity(unchecked) private var parentBits = KeyBits([])
     /// Which page shows each message, sorted by id hash; empty when the document is not split.
     private(set) var messagePages: [PageAssigner.Entry] = []
     /// Where replies read from JSON go; `nil` when the events were in memory.
@@ -181,20 +181,7 @@ public final class TranscriptIndex {
         try spool?.flush()
         replies.sort(by: <)
         replies.shrinkToFit()
-        // About 16 bits a reply: a message without replies finds its bit clear 15 times in 16.
-        var words = 1
-        while words * 4 < replies.count { words *= 2 }
-        parentBits = [UInt64](repeating: 0, count: words)
-        for reply in replies {
-            let bit = Self.parentBit(reply.parent, words: words)
-            parentBits[bit.word] |= bit.mask
-        }
-    }
-
-    private static func parentBit(_ key: UInt64, words: Int) -> (word: Int, mask: UInt64) {
-        // FNV-1a's high bits are its best mixed; the lowest one marks top-level messages.
-        let bits = key >> 32
-        return (Int(truncatingIfNeeded: bits >> 6) & (words - 1), 1 << (bits & 63))
+        parentBits = KeyBits(replies.lazy.map(\.parent))
     }
 
     /// `json` is the reply as written in the input, when the reader kept it; else it is written
@@ -287,8 +274,7 @@ public final class TranscriptIndex {
     private func replyRange(to parentID: String) -> Range<Int> {
         // Two searches, not a walk over the replies: every message asks, and a thread may be long.
         let key = MessageIDSet.key(parentID)
-        let bit = Self.parentBit(key, words: parentBits.count)
-        guard parentBits[bit.word] & bit.mask != 0 else { return 0..<0 }
+        guard parentBits.mayContain(key) else { return 0..<0 }
         let low = replies.firstIndex(notBelow: key, by: \.parent)
         guard low < replies.count, replies[low].parent == key else { return low..<low }
         return low..<replies.firstIndex(notBelow: key + 1, by: \.parent)
