@@ -122,6 +122,8 @@ final class OutputFiles {
             _ = fchown(descriptor, existing.st_uid, existing.st_gid)
         }
         let sink = OutputSink(descriptor: descriptor)
+        // Replacing a file is when the system writes the new one out in the rename.
+        sink.writesOutAsItGrows = existing != nil
         files.append(
             File(
                 destination: path, target: target, temporary: temporary, descriptor: descriptor, sink: sink,

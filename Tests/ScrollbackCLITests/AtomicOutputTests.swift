@@ -421,6 +421,27 @@ import Testing
         #expect(AtomicOutputTests.snapshot(directory) == ["a.txt": "new a", "b.txt": "new b"])
     }
 
+    @Test func aFileThatReplacesAnotherIsWrittenOutAsItGrows() throws {
+        let directory = AtomicOutputTests.directory()
+        AtomicOutputTests.write("old", to: directory + "/replaced.txt")
+        let files = OutputFiles()
+        let replacing = try files.open(directory + "/replaced.txt")
+        let new = try files.open(directory + "/new.txt")
+        #expect(replacing.writesOutAsItGrows)
+        #expect(!new.writesOutAsItGrows)
+        // Pieces of an odd size, so that the buffer's writes straddle the 8 MB steps.
+        let piece = String(repeating: "0123456789abcdef", count: 4099) + "\n"
+        for _ in 0..<300 { replacing.write(piece) }
+        new.write("small")
+        try files.close(replacing)
+        let total = piece.utf8.count * 300
+        #expect(replacing.writtenOutCount >= 16 << 20 && replacing.writtenOutCount < total)
+        #expect(new.writtenOutCount == 0)
+        try files.commit()
+        let written = try #require(FileManager.default.contents(atPath: directory + "/replaced.txt"))
+        #expect(written == Data(String(repeating: piece, count: 300).utf8))
+    }
+
     @Test func aSetLetGoUncommittedLeavesNothing() throws {
         let directory = AtomicOutputTests.directory()
         do {
