@@ -143,44 +143,64 @@ extension DisplayWidth {
     /// character is one column in every terminal. Emoji that are wide without the selector
     /// (😂, 📷), keycaps and ZWJ sequences are left as they are.
     package static func withoutAmbiguousEmojiSelectors(_ text: String) -> String {
-        guard containsEmojiSelector(text) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            let scalars = character.unicodeScalars
-            guard scalars.count > 1, let first = scalars.first, !EmojiBlockProperties.isEmojiPresentation(first), !isWide(first),
-                scalars.contains(where: { $0.value == 0xFE0F }),
-                !scalars.contains(where: { $0.value == 0x20E3 || $0.value == 0x200D })
-            else {
-                result.append(character)
-                continue
+        guard text.containsUTF8(0xEF) else { return text }
+        return text.withUTF8Bytes { bytes in
+            guard let selectors = emojiSelectors(in: bytes) else { return text }
+            // Only the stretch around the selectors is walked a character at a time (a long
+            // message with one ❤️ was walked whole): two ASCII bytes, but a CR and its LF, always
+            // have a character boundary between them, so what lies past such a pair is copied.
+            let start = boundary(in: bytes, from: selectors.lowerBound, step: -1)
+            let end = boundary(in: bytes, from: selectors.upperBound, step: 1)
+            var result = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<start]), as: UTF8.self)
+            result.reserveCapacity(bytes.count)
+            for character in String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) {
+                let scalars = character.unicodeScalars
+                guard scalars.count > 1, let first = scalars.first, !EmojiBlockProperties.isEmojiPresentation(first),
+                    !isWide(first), scalars.contains(where: { $0.value == 0xFE0F }),
+                    !scalars.contains(where: { $0.value == 0x20E3 || $0.value == 0x200D })
+                else {
+                    result.append(character)
+                    continue
+                }
+                // Appended as a String: appending to `result.unicodeScalars` copied all of `result`
+                // each time, the square of a text of many such emoji.
+                var unicode = String.UnicodeScalarView()
+                for scalar in scalars where scalar.value != 0xFE0F { unicode.append(scalar) }
+                result.append(String(unicode))
             }
-            // Appended as a String: appending to `result.unicodeScalars` copied all of `result`
-            // each time, the square of a text of many such emoji.
-            var unicode = String.UnicodeScalarView()
-            for scalar in scalars where scalar.value != 0xFE0F { unicode.append(scalar) }
-            result.append(String(unicode))
+            result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[end...]), as: UTF8.self))
+            return result
         }
-        return result
     }
 
-    /// Whether the UTF-8 of `text` holds U+FE0F (EF B8 8F): a byte scan, as most text has none,
-    /// and most has no EF byte at all, which `memchr` rules out fastest.
-    private static func containsEmojiSelector(_ text: String) -> Bool {
-        guard text.containsUTF8(0xEF) else { return false }
-        func scan(_ bytes: some Collection<UInt8>) -> Bool {
-            var state = 0
-            for byte in bytes {
-                switch (state, byte) {
-                case (_, 0xEF): state = 1
-                case (1, 0xB8): state = 2
-                case (2, 0x8F): return true
-                default: state = 0
-                }
+    /// The bytes from the first U+FE0F (EF B8 8F) to the end of the last; `nil` without one.
+    private static func emojiSelectors(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var first: Int?
+        var last = 0
+        var index = 0
+        while index + 3 <= bytes.count {
+            if bytes[index] == 0xEF, bytes[index + 1] == 0xB8, bytes[index + 2] == 0x8F {
+                if first == nil { first = index }
+                last = index + 3
+                index += 3
+            } else {
+                index += 1
             }
-            return false
         }
-        return text.utf8.withContiguousStorageIfAvailable(scan) ?? scan(text.utf8)
+        return first.map { $0..<last }
+    }
+
+    /// The offset nearest `offset`, going by `step`, between two ASCII bytes that are not a CR
+    /// and its LF (a character boundary whatever precedes or follows them); the text's start or end
+    /// when there is none.
+    private static func boundary(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int, step: Int) -> Int {
+        var index = offset
+        while index > 0 && index < bytes.count {
+            let (before, after) = (bytes[index - 1], bytes[index])
+            if before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A) { return index }
+            index += step
+        }
+        return index
     }
 }
 

@@ -38,6 +38,22 @@ import Testing
         #expect(DisplayWidth.withoutAmbiguousEmojiSelectors(many) == String(repeating: "❤ 😂 ", count: 5_000))
     }
 
+    /// Only the stretch around the selectors is walked a character at a time: the text as a
+    /// whole comes out as each of its characters would alone, whatever stands beside the
+    /// selectors (combining marks, a CR and its LF, a prefix such as U+0600 before a digit).
+    @Test func selectorsAreDroppedCharacterByCharacterWhateverSurroundsThem() {
+        let pieces = [
+            "a", "1", " ", "\r\n", "\r", "\n", "❤️", "☀️", "😂", "1️⃣", "#️⃣", "👍🏽", "🏳️‍🌈", "❤️‍🔥", "e\u{301}", "\u{301}",
+            "\u{600}", "\u{FE0F}", "한", "🇫🇷", "\u{200D}",
+        ]
+        var random = XorShift(seed: 42)
+        for _ in 0..<2_000 {
+            let text = (0..<(1 + random.next(12))).map { _ in pieces[random.next(pieces.count)] }.joined()
+            let oneByOne = text.map { DisplayWidth.withoutAmbiguousEmojiSelectors(String($0)) }.joined()
+            #expect(DisplayWidth.withoutAmbiguousEmojiSelectors(text) == oneByOne, "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
     @Test func bordersAroundSelectorEmojiLineUp() {
         let output = render(
             [message([.text("Morning all ☀️ and ⚠️ careful")], footer: [.text("[❤️ 3] [😮 1]", .muted)])], width: 40)
