@@ -1,3 +1,5 @@
+import Foundation
+
 /// How many terminal columns text occupies, per grapheme cluster (a Swift `Character`):
 ///
 /// - 0 for a cluster of only combining marks or default-ignorable code points (ZWJ, ZWSP,
@@ -151,43 +153,55 @@ extension DisplayWidth {
             // have a character boundary between them, so what lies past such a pair is copied.
             let start = boundary(in: bytes, from: selectors.lowerBound, step: -1)
             let end = boundary(in: bytes, from: selectors.upperBound, step: 1)
-            var result = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<start]), as: UTF8.self)
+            var result = ""
             result.reserveCapacity(bytes.count)
-            for character in String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) {
-                let scalars = character.unicodeScalars
-                guard scalars.count > 1, let first = scalars.first, !EmojiBlockProperties.isEmojiPresentation(first),
-                    !isWide(first), scalars.contains(where: { $0.value == 0xFE0F }),
-                    !scalars.contains(where: { $0.value == 0x20E3 || $0.value == 0x200D })
-                else {
-                    result.append(character)
-                    continue
-                }
-                // Appended as a String: appending to `result.unicodeScalars` copied all of `result`
-                // each time, the square of a text of many such emoji.
-                var unicode = String.UnicodeScalarView()
-                for scalar in scalars where scalar.value != 0xFE0F { unicode.append(scalar) }
-                result.append(String(unicode))
+            guard start > 0 || end < bytes.count else {
+                appendDroppingSelectors(text, to: &result)
+                return result
             }
-            result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[end...]), as: UTF8.self))
+            func piece(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            result.append(piece(0..<start))
+            appendDroppingSelectors(piece(start..<end), to: &result)
+            result.append(piece(end..<bytes.count))
             return result
         }
     }
 
-    /// The bytes from the first U+FE0F (EF B8 8F) to the end of the last; `nil` without one.
-    private static func emojiSelectors(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        var first: Int?
-        var last = 0
-        var index = 0
-        while index + 3 <= bytes.count {
-            if bytes[index] == 0xEF, bytes[index + 1] == 0xB8, bytes[index + 2] == 0x8F {
-                if first == nil { first = index }
-                last = index + 3
-                index += 3
-            } else {
-                index += 1
+    /// Appends `text` without the selectors ``withoutAmbiguousEmojiSelectors(_:)`` drops.
+    private static func appendDroppingSelectors(_ text: String, to result: inout String) {
+        for character in text {
+            let scalars = character.unicodeScalars
+            guard scalars.count > 1, let first = scalars.first, !EmojiBlockProperties.isEmojiPresentation(first), !isWide(first),
+                scalars.contains(where: { $0.value == 0xFE0F }),
+                !scalars.contains(where: { $0.value == 0x20E3 || $0.value == 0x200D })
+            else {
+                result.append(character)
+                continue
             }
+            // Appended as a String: appending to `result.unicodeScalars` copied all of `result`
+            // each time, the square of a text of many such emoji.
+            var unicode = String.UnicodeScalarView()
+            for scalar in scalars where scalar.value != 0xFE0F { unicode.append(scalar) }
+            result.append(String(unicode))
         }
-        return first.map { $0..<last }
+    }
+
+    /// The bytes from the first U+FE0F (EF B8 8F) to the end of the last; `nil` without one.
+    /// Most text has few EF bytes, which `memchr` finds.
+    private static func emojiSelectors(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        func isSelector(at index: Int) -> Bool { bytes[index] == 0xEF && bytes[index + 1] == 0xB8 && bytes[index + 2] == 0x8F }
+        guard let base = bytes.baseAddress, bytes.count >= 3 else { return nil }
+        var index = 0
+        while true {
+            guard let found = memchr(base + index, 0xEF, bytes.count - 2 - index) else { return nil }
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if isSelector(at: index) { break }
+            index += 1
+            guard index < bytes.count - 2 else { return nil }
+        }
+        var last = bytes.count - 3
+        while !isSelector(at: last) { last -= 1 }
+        return index..<(last + 3)
     }
 
     /// The offset nearest `offset`, going by `step`, between two ASCII bytes that are not a CR
