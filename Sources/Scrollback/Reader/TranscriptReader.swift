@@ -529,7 +529,8 @@ public struct TranscriptReader {
         } else {
             let position = parser.currentPosition()
             _ = parser.takeReplacementPosition()
-            guard let message = try readMessage(path: "\(arrayFrames[top].path)[\(index)]", position: position) else { return nil }
+            let path = Self.elementPath(arrayFrames[top].path, index: index)
+            guard let message = try readMessage(path: path, position: position) else { return nil }
             item = .message(message, json: nil)
         }
         guard arrayFrames[top].holdsForChannel else { return item }
@@ -539,6 +540,20 @@ public struct TranscriptReader {
             arrayFrames[top].holdsForChannel = false
         }
         return nil
+    }
+
+    /// `"\(array)[\(index)]"`, an element's key path, written by a ``UTF8Writer`` into memory
+    /// on the stack: the interpolation cost about 750 instructions a message, and a path such as
+    /// `messages[1234]` fits in a string without memory of its own.
+    private static func elementPath(_ array: String, index: Int) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: array.utf8.count + 22) { buffer in
+            var writer = UTF8Writer(buffer)
+            writer.append(array)
+            writer.append(UInt8(ascii: "["))
+            writer.append(index, minimumWidth: 1)
+            writer.append(UInt8(ascii: "]"))
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<writer.count]), as: UTF8.self)
+        }
     }
 
     private mutating func stepChannels() throws(ReadError) {
