@@ -46,6 +46,11 @@ struct JSONStreamParser {
     /// Whether string values of 16 to 64 bytes go through the value table. A reading that meets
     /// mostly unique strings (ids and dates, as the index pass does) gains nothing from it.
     var internsValues = true
+    /// Whether each string value is checked for UTF-8 as it is read (one that is not is noted
+    /// for ``takeReplacementPosition()``). A reader that checks a whole value's bytes afterwards,
+    /// and reads the value again with this on when they are not UTF-8, turns it off meanwhile:
+    /// otherwise every string would be checked twice.
+    var checksStrings = true
 
     init(source: ByteSource, workspace: Workspace = Workspace()) {
         self.source = source
@@ -943,7 +948,7 @@ struct JSONStreamParser {
         var quote = cursor - 1
         guard let end = try scanPlainString(quote: &quote) else { return try parseEscapedString(quote: quote) }
         let body = UnsafeBufferPointer(start: bytes + quote + 1, count: end - quote - 1)
-        let invalid = Self.firstInvalidUTF8Offset(in: body)
+        let invalid = checksStrings ? Self.firstInvalidUTF8Offset(in: body) : body.count
         if invalid < body.count {
             noteReplacement(at: quote + 1 + invalid)
         } else if internsValues, body.count > 15, let start = body.baseAddress {

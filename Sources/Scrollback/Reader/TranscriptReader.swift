@@ -697,6 +697,9 @@ public struct TranscriptReader {
         try parser.pinNextValue()
         defer { parser.unpin() }
         let depth = parser.depth
+        // The object's bytes are checked for UTF-8 as a whole below, not string by string.
+        parser.checksStrings = false
+        defer { parser.checksStrings = true }
         if let members = try? MessageMembers.read(from: &parser, users: decoder.users), wrapperKeys || !members.hasWrapperKey,
             parser.takeReplacementPosition() == nil
         {

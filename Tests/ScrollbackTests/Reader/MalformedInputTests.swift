@@ -54,6 +54,26 @@ import Testing
         #expect(warnings.first?.reason.contains("not UTF-8") == true)
     }
 
+    /// Strings read member by member are not checked one by one (the message's bytes are
+    /// checked as a whole after): bad bytes in a value long enough to be kept in the parser's
+    /// table of repeated values are still found in every message that has them, and a message
+    /// between them with the same value in good bytes is not reported.
+    @Test func repeatedBadValuesAreFoundInEveryMessage() throws {
+        let name = Array("a name of some twenty bytes ".utf8)
+        func message(_ id: String, bad: Bool) -> [UInt8] {
+            Array("{\"id\": \"\(id)\", \"text\": \"t\", \"user\": {\"id\": \"u\", \"name\": \"".utf8) + name
+                + (bad ? [0xFF] : Array("x".utf8)) + Array("\"}}".utf8)
+        }
+        let bytes =
+            Array("[".utf8) + message("a", bad: true) + Array(",".utf8) + message("b", bad: false)
+            + Array(",".utf8) + message("c", bad: true) + Array("]".utf8)
+        let (messages, warnings) = try Self.read(bytes)
+        let names = messages.map { $0.user?.name ?? "" }
+        #expect(names == ["a name of some twenty bytes \u{FFFD}", "a name of some twenty bytes x", "a name of some twenty bytes \u{FFFD}"])
+        #expect(warnings.map(\.messageIndex) == [0, 2])
+        #expect(warnings.allSatisfy { $0.reason.contains("not UTF-8") })
+    }
+
     @Test(arguments: [[0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF8], [0xE2, 0x82]] as [[UInt8]])
     func everyKindOfMalformedSequenceIsFound(sequence: [UInt8]) throws {
         let bytes = Array("{\"id\": \"a\", \"text\": \"ok ".utf8) + sequence + Array(" end\"}".utf8)
