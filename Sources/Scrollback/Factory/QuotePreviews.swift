@@ -33,15 +33,15 @@ final class QuotePreviews: Sendable {
         var bytes = 0
     }
 
-    /// The ``MessageIDSet/key(_:)`` of each message quoted somewhere in the document, sorted.
-    private let quotedKeys: [UInt64]
+    /// The messages quoted somewhere in the document.
+    private let quoted: MessageIDSet
     /// Every message drawn is asked about, and most are quoted nowhere, which one bit then says.
     private let quotedBits: KeyBits
     private let kept = Mutex(Kept())
 
     init(quoted: MessageIDSet) {
-        quotedKeys = quoted.sortedKeys
-        quotedBits = KeyBits(quotedKeys)
+        self.quoted = quoted
+        quotedBits = KeyBits(quoted.sortedKeys)
     }
 
     /// Whether ``remember(_:)`` keeps anything of `message`: the document quotes it, and its
@@ -52,9 +52,7 @@ final class QuotePreviews: Sendable {
         // message's own parse is of the same text.
         guard !text.isEmpty, text.utf8.count <= 2_000 else { return false }
         let key = MessageIDSet.key(message.id)
-        guard quotedBits.mayContain(key) else { return false }
-        let index = quotedKeys.firstIndex(notBelow: key, by: { $0 })
-        return index < quotedKeys.count && quotedKeys[index] == key && DefaultViewFactory.mayHoldMarkup(text)
+        return quotedBits.mayContain(key) && quoted.contains(key: key) && DefaultViewFactory.mayHoldMarkup(text)
     }
 
     /// Keeps the parse of the text of a message ``wantsPreview(of:)`` takes, parsing it into

@@ -28,7 +28,15 @@ struct MessageIDSet: Sendable, Hashable {
         hashes.shrinkToFit()
     }
 
-    func contains(_ id: String) -> Bool { flags(of: id) != nil }
+    func contains(_ id: String) -> Bool { contains(key: Self.key(id)) }
+
+    /// Whether the id whose ``key(_:)`` is `key` is in the set, for a caller that has the key.
+    func contains(key: UInt64) -> Bool {
+        precondition(isSorted, "seal() the set before looking ids up")
+        // Either flavour will do: one search finds the first entry of the id.
+        let first = hashes.firstIndex(notBelow: key, by: { $0 })
+        return first < hashes.count && hashes[first] & ~1 == key
+    }
 
     /// Every id's ``key(_:)``, in increasing order (an id stored more than once comes as often).
     var sortedKeys: [UInt64] {
@@ -37,12 +45,11 @@ struct MessageIDSet: Sendable, Hashable {
     }
 
     /// Whether the message is in the set as a top-level (non-reply) message.
-    func containsTopLevel(_ id: String) -> Bool { flags(of: id) == true }
+    func containsTopLevel(_ id: String) -> Bool { flags(ofKey: Self.key(id)) == true }
 
-    /// `nil` when absent; else whether any message with this id is top-level.
-    private func flags(of id: String) -> Bool? {
+    /// `nil` when the id of `key` is absent; else whether any message with it is top-level.
+    private func flags(ofKey key: UInt64) -> Bool? {
         precondition(isSorted, "seal() the set before looking ids up")
-        let key = Self.key(id)
         // The entries for one id are adjacent, the reply flavour (0) first, then the top-level
         // one (1): a search for each, not a walk over them all (an id may come thousands of times).
         let topLevel = hashes.firstIndex(notBelow: key | 1, by: { $0 })
