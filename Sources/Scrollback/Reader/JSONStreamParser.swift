@@ -525,11 +525,16 @@ struct JSONStreamParser {
     private mutating func parseObject(depth: Int) throws(ReadError) -> JSONValue {
         guard depth <= Self.maximumDepth else { throw tooDeep(at: cursor) }
         cursor += 1 // {
+        var byte = try peekSignificant()
+        // Empty, as most of a message's maps of reactions are: no member stack to go through.
+        if byte == UInt8(ascii: "}") {
+            cursor += 1
+            return .object(JSONObject())
+        }
         let base = memberStack.count
         var filter = KeyFilter()
         var hasDuplicates = false
         var seenKeys: Set<String> = []
-        var byte = try peekSignificant()
         while byte != UInt8(ascii: "}") {
             guard byte == UInt8(ascii: "\"") else { throw unexpected(at: cursor, expected: "expected a string key") }
             cursor += 1
@@ -582,8 +587,13 @@ struct JSONStreamParser {
     private mutating func parseArray(depth: Int) throws(ReadError) -> JSONValue {
         guard depth <= Self.maximumDepth else { throw tooDeep(at: cursor) }
         cursor += 1 // [
-        let base = elementStack.count
         var byte = try peekSignificant()
+        // Empty, as most messages' attachments are.
+        if byte == UInt8(ascii: "]") {
+            cursor += 1
+            return .array([])
+        }
+        let base = elementStack.count
         while byte != UInt8(ascii: "]") {
             guard byte != nil else { throw unexpected(at: limit, expected: "expected an array element") }
             elementStack.push(try parseValue(depth: depth))
@@ -599,8 +609,18 @@ struct JSONStreamParser {
         return .array(elementStack.popArray(from: base))
     }
 
+    /// `word` is `true`, `false` or `null`: four or five bytes.
     private mutating func literal(_ word: StaticString) throws(ReadError) {
         let length = word.utf8CodeUnitCount
+        // All of it in the window, as nearly always: its first four bytes in one comparison.
+        if limit - cursor >= length,
+            UnsafeRawPointer(bytes + cursor).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(word.utf8Start).loadUnaligned(as: UInt32.self),
+            length == 4 || bytes[cursor + 4] == word.utf8Start[4]
+        {
+            cursor += length
+            return
+        }
         let available = try ensure(length)
         let start = cursor
         let expected = word.utf8Start

@@ -152,6 +152,23 @@ private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: I
         #expect(syntaxError("{\"a\" 1}", chunkSize: chunkSize)?.reason == "expected ':' after object key, found '1'")
     }
 
+    @Test(arguments: [1, 3, 5, 64 * 1024])
+    func literalsAndEmptyContainersReadWhereverTheWindowEnds(chunkSize: Int) throws {
+        // Whole in the window, a literal is compared in one go; across a refill, byte by byte.
+        let value = try parse(#"[true,false,null,[],{},[ ],{ }, {"a":[]}, [{}]]"#, chunkSize: chunkSize)
+        let empty = JSONValue.object(JSONObject())
+        #expect(
+            value
+                == .array([
+                    .bool(true), .bool(false), .null, .array([]), empty, .array([]), empty,
+                    .object(JSONObject(uniqueMembers: [("a", .array([]))])), .array([empty]),
+                ]))
+        // A mismatch in the fifth byte of `false`, or a literal cut short, is still an error.
+        #expect(syntaxError("[falsy]", chunkSize: chunkSize)?.reason == "invalid literal, expected 'false'")
+        #expect(syntaxError("[nul]", chunkSize: chunkSize)?.reason == "invalid literal, expected 'null'")
+        #expect(syntaxError("tru", chunkSize: chunkSize)?.reason.hasPrefix("unexpected end of input inside 'true'") == true)
+    }
+
     @Test func validatesNumbers() {
         #expect(syntaxError("01")?.reason == "invalid number: leading zero")
         #expect(syntaxError("1.")?.reason == "unexpected end of input, invalid number: expected a digit after '.'")
