@@ -31,13 +31,13 @@ final class BatchQueue<Element>: @unchecked Sendable {
         condition.lock()
         while batches.count >= capacity && !cancelled { condition.wait() }
         let accepted = !cancelled
-        if accepted {
-            batches.append(batch)
-            condition.broadcast()
-        }
+        if accepted { batches.append(batch) }
         let spent = self.spent
         self.spent = []
         condition.unlock()
+        // Woken once the lock is free: a consumer woken while it was held found it taken, slept
+        // again and waited for a second wake-up, two more switches of threads a batch.
+        if accepted { condition.broadcast() }
         withExtendedLifetime(spent) {}
         return accepted
     }
@@ -45,11 +45,11 @@ final class BatchQueue<Element>: @unchecked Sendable {
     /// The oldest batch, waiting for one; `used`, when not empty, is handed back to be freed.
     func pop(returning used: [Element] = []) -> [Element] {
         condition.lock()
-        defer { condition.unlock() }
         if !used.isEmpty { spent.append(used) }
         while batches.isEmpty { condition.wait() }
         let batch = batches.removeFirst()
-        condition.broadcast()
+        condition.unlock()
+        condition.broadcast() // as in `push(_:)`
         return batch
     }
 
