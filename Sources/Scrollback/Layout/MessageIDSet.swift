@@ -45,17 +45,13 @@ struct MessageIDSet: Sendable, Hashable {
     }
 
     /// Whether the message is in the set as a top-level (non-reply) message.
-    func containsTopLevel(_ id: String) -> Bool { flags(ofKey: Self.key(id)) == true }
-
-    /// `nil` when the id of `key` is absent; else whether any message with it is top-level.
-    private func flags(ofKey key: UInt64) -> Bool? {
+    func containsTopLevel(_ id: String) -> Bool {
         precondition(isSorted, "seal() the set before looking ids up")
-        // The entries for one id are adjacent, the reply flavour (0) first, then the top-level
-        // one (1): a search for each, not a walk over them all (an id may come thousands of times).
-        let topLevel = hashes.firstIndex(notBelow: key | 1, by: { $0 })
-        if topLevel < hashes.count, hashes[topLevel] == key | 1 { return true }
-        let reply = hashes.firstIndex(notBelow: key, by: { $0 })
-        return reply < hashes.count && hashes[reply] == key ? false : nil
+        // The entries for one id are adjacent, the reply flavour (0) before the top-level one
+        // (1): one search finds the latter, however often the id comes.
+        let key = Self.key(id) | 1
+        let index = hashes.firstIndex(notBelow: key, by: { $0 })
+        return index < hashes.count && hashes[index] == key
     }
 }
 
