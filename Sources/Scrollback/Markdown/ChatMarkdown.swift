@@ -27,10 +27,14 @@ struct TextScanner: Sendable {
     /// there, so that a text of many `@` costs in proportion to its length whatever names the
     /// input lists.
     static let maximumMentionLength = 64
+    /// At most this many names of ASCII characters are compared one by one after an `@`;
+    /// more go through the tree, whose walk takes the same time however many names it holds.
+    static let mostNamesComparedDirectly = 16
 
-    private let names: MentionTree
+    private let names: MentionNames
 
-    init(mentionedUsers: [ChatUser]) {
+    /// `comparingDirectly` false (for tests) looks for every name in the tree.
+    init(mentionedUsers: [ChatUser], comparingDirectly: Bool = true) {
         let named = mentionedUsers.compactMap { user -> (name: Substring, id: String)? in
             let name = user.displayName.trimmedOfWhitespace
             // A name of no more bytes than the limit has no more characters either.
@@ -39,10 +43,7 @@ struct TextScanner: Sendable {
             }
             return (name, user.id)
         }
-        // A node a byte at most: tables that never grow while the names go in.
-        var names = MentionTree(nodes: named.reduce(0) { $0 + $1.name.utf8.count })
-        for (name, id) in named { names.insert(name, userID: id) }
-        self.names = names
+        names = MentionNames(named, comparingDirectly: comparingDirectly)
     }
 
     /// Whether `text` holds `://`, `www.` (any case) or `@`: without them there is nothing to find.
@@ -86,7 +87,7 @@ struct TextScanner: Sendable {
                 let byte = bytes[offset]
                 var found: (end: String.Index, inline: MarkdownInline)?
                 if byte == UInt8(ascii: "@") {
-                    found = mention(in: text, at: utf8.index(utf8.startIndex, offsetBy: offset))
+                    found = mention(in: text, bytes: bytes, at: offset)
                 } else if byte | 0x20 == UInt8(ascii: "h") || byte | 0x20 == UInt8(ascii: "w") {
                     found = url(in: text, at: utf8.index(utf8.startIndex, offsetBy: offset))
                 }
@@ -108,23 +109,84 @@ struct TextScanner: Sendable {
     // MARK: Mentions
 
     /// `@` + a mentioned name, case-insensitively, not inside a word on either side; the
-    /// longest such name when several fit (`@Ann Lee` wins over `@Ann`).
-    private func mention(in text: String, at atSign: String.Index) -> (String.Index, MarkdownInline)? {
+    /// longest such name when several fit (`@Ann Lee` wins over `@Ann`). `bytes` are the
+    /// text's, and the `@` is at byte `offset`.
+    private func mention(in text: String, bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (String.Index, MarkdownInline)? {
         guard !names.isEmpty else { return nil }
+        let utf8 = text.utf8
+        let atSign = utf8.index(utf8.startIndex, offsetBy: offset)
         if atSign > text.startIndex, let before = text[..<atSign].last, before.isLetter || before.isNumber { return nil }
-        // One walk down the tree, a character at a time; the last name to end on the way, and
-        // not inside a word, is the longest.
         var found: (end: String.Index, userID: String)?
-        var node = MentionTree.root
-        var cursor = text.index(after: atSign)
-        for _ in 0..<Self.maximumMentionLength where cursor < text.endIndex {
-            guard let next = names.step(from: node, in: text, at: cursor) else { break }
-            (node, cursor) = next
-            guard let userID = names.userID(at: node) else { continue }
-            if cursor < text.endIndex, let after = text[cursor...].first, after.isLetter || after.isNumber { continue }
-            found = (cursor, userID)
+        switch names.ascii.map({ Self.directMatch(of: $0, in: bytes, after: offset) }) {
+        case .found(let end, let userID)?:
+            found = (utf8.index(utf8.startIndex, offsetBy: end), userID)
+        case .notFound?:
+            return nil
+        case .undecided?, nil:
+            // One walk down the tree, a character at a time; the last name to end on the way,
+            // and not inside a word, is the longest.
+            let tree = names.tree
+            var node = MentionTree.root
+            var cursor = text.index(after: atSign)
+            for _ in 0..<Self.maximumMentionLength where cursor < text.endIndex {
+                guard let next = tree.step(from: node, in: text, at: cursor) else { break }
+                (node, cursor) = next
+                guard let userID = tree.userID(at: node) else { continue }
+                if cursor < text.endIndex, let after = text[cursor...].first, after.isLetter || after.isNumber { continue }
+                found = (cursor, userID)
+            }
         }
         return found.map { ($0.end, .mention(userID: $0.userID, text: String(text[atSign..<$0.end]))) }
+    }
+
+    /// What comparing names byte by byte found after an `@`.
+    private enum DirectMatch {
+        /// The longest name not inside a word ends at byte `end`.
+        case found(end: Int, userID: String)
+        case notFound
+        /// A byte that is not ASCII came where the answer depends on it: a character there may
+        /// take several bytes (a combining mark joins the byte before), or lower-case to an
+        /// ASCII letter (the Kelvin sign). The tree, which compares characters, decides.
+        case undecided
+    }
+
+    /// The longest of `names` (lower-case ASCII, no carriage return) written after the `@` at
+    /// byte `atSign`, and not running into a word; the first listed of two alike. Each byte it
+    /// compares or looks past must be ASCII: an ASCII byte before another is a character of
+    /// its own, but for a carriage return before a line feed, which no name holds. A word goes
+    /// on after a letter or digit (`Character.isLetter` and `isNumber` look at the first
+    /// scalar only, so marks after it change nothing).
+    private static func directMatch(of names: [MentionNames.ASCIIName], in bytes: UnsafeBufferPointer<UInt8>, after atSign: Int)
+        -> DirectMatch
+    {
+        let start = atSign + 1
+        var best: (end: Int, userID: String)?
+        for name in names {
+            var index = 0
+            var matches = true
+            while index < name.bytes.count {
+                guard start + index < bytes.count else {
+                    matches = false
+                    break
+                }
+                let byte = bytes[start + index]
+                if byte >= 0x80 { return .undecided }
+                if byte.asciiLowercased != name.bytes[index] {
+                    matches = false
+                    break
+                }
+                index += 1
+            }
+            guard matches else { continue }
+            let end = start + name.bytes.count
+            if end < bytes.count {
+                let after = bytes[end]
+                if after >= 0x80 { return .undecided }
+                if after.isASCIILetterOrDigit { continue }
+            }
+            if best.map({ end > $0.end }) ?? true { best = (end, name.userID) }
+        }
+        return best.map { .found(end: $0.end, userID: $0.userID) } ?? .notFound
     }
 
     // MARK: Bare URLs
@@ -220,6 +282,44 @@ struct TextScanner: Sendable {
             cursor = utf8.index(after: cursor)
         }
         return true
+    }
+}
+
+/// A message's mentioned names as ``TextScanner`` looks for them. A few names of ASCII
+/// characters (most names) are compared byte by byte after each `@`, which needs nothing built:
+/// building the tree cost more than a short message's whole parse. Other names, or text after
+/// an `@` that is not ASCII, go through the tree, built the first time it is needed.
+///
+/// A class for the tree made on demand: one scanner is used by one parse, on one thread.
+private final class MentionNames: @unchecked Sendable {
+    /// A name lower-cased, byte by byte.
+    struct ASCIIName {
+        var bytes: [UInt8]
+        var userID: String
+    }
+
+    private let named: [(name: Substring, id: String)]
+    /// Every name, when they are few and all ASCII without a carriage return.
+    let ascii: [ASCIIName]?
+    private var built: MentionTree?
+
+    init(_ named: [(name: Substring, id: String)], comparingDirectly: Bool) {
+        self.named = named
+        let isASCII = named.allSatisfy { $0.name.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
+        ascii =
+            comparingDirectly && isASCII && named.count <= TextScanner.mostNamesComparedDirectly
+            ? named.map { ASCIIName(bytes: $0.name.utf8.map(\.asciiLowercased), userID: $0.id) } : nil
+    }
+
+    var isEmpty: Bool { named.isEmpty }
+
+    var tree: MentionTree {
+        if let built { return built }
+        // A node a byte at most: tables that never grow while the names go in.
+        var tree = MentionTree(nodes: named.reduce(0) { $0 + $1.name.utf8.count })
+        for (name, id) in named { tree.insert(name, userID: id) }
+        built = tree
+        return tree
     }
 }
 

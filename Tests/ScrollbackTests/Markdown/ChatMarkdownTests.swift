@@ -242,6 +242,56 @@ import Testing
     }
 }
 
+/// A few names of ASCII characters are compared with the text byte by byte; more names, other
+/// names, and text after an `@` that is not ASCII go through the tree of characters. The two
+/// must find the same mentions in every text.
+@Suite struct DirectMentionMatchTests {
+    /// Name pieces alike at the start, so that names are prefixes of one another and run into
+    /// words; digits and punctuation at their ends.
+    private static let namePieces = ["Ann", "ann", "Ann Lee", "An", "Bo", "bob", "Bob_1", "x", "Lee", "K", "kelvin", "9", "o'neil"]
+    /// Text pieces around them: the names in other cases, word characters and boundaries, and
+    /// bytes that are not ASCII where the comparison must hand over to the tree (a combining mark
+    /// joining the letter before, the Kelvin sign lower-casing to "k", a curly apostrophe, a
+    /// carriage return before a line feed).
+    private static let textPieces = [
+        "@", "@", "@", "ANN", "ann", "Ann", " ", "  ", "Lee", "LEE", "lees", "bo", "BOB", "_1", "1", "9", "x", "é", "e\u{301}",
+        "\u{301}", "\u{212A}", "\u{212A}ELVIN", "elvin", "\u{2019}s", "\r\n", "\n", ".", ",", "!", "_", "'", "o'neil", "日本", "👍🏽",
+    ]
+
+    @Test(arguments: [1, 2, 4, 6]) func findsWhatTheTreeFinds(seed: UInt64) {
+        var random = XorShift(seed: seed)
+        var wrong: [String] = []
+        for _ in 0..<2_000 {
+            let users = (0..<(1 + random.next(5))).map { index in
+                ChatUser(id: "u\(index)", name: Self.namePieces[random.next(Self.namePieces.count)])
+            }
+            let text = (0..<(1 + random.next(12))).map { _ in Self.textPieces[random.next(Self.textPieces.count)] }.joined()
+            let direct = TextScanner(mentionedUsers: users).rewrite(text)
+            let tree = TextScanner(mentionedUsers: users, comparingDirectly: false).rewrite(text)
+            if direct != tree { wrong.append("\(users.map(\.name)) \(text.debugDescription)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
+    /// More names than are compared one by one, and a name that is not ASCII among few: the
+    /// tree alone, with the same answers.
+    @Test func manyNamesAndOtherScriptsGoThroughTheTree() {
+        let many = (0..<(TextScanner.mostNamesComparedDirectly + 1)).map { ChatUser(id: "u\($0)", name: "Name \($0)") }
+        let text = "@name 16, @Name 3 and @NAME 1x"
+        #expect(
+            TextScanner(mentionedUsers: many).rewrite(text) == TextScanner(mentionedUsers: many, comparingDirectly: false).rewrite(text))
+        #expect(
+            TextScanner(mentionedUsers: many).rewrite(text) == [
+                .mention(userID: "u16", text: "@name 16"), .text(", "), .mention(userID: "u3", text: "@Name 3"), .text(" and @NAME 1x"),
+            ])
+        let mixed = [ChatUser(id: "c", name: "Chloé"), ChatUser(id: "a", name: "Ann")]
+        #expect(
+            TextScanner(mentionedUsers: mixed).rewrite("@CHLOÉ @ann") == [
+                .mention(userID: "c", text: "@CHLOÉ"), .text(" "), .mention(userID: "a", text: "@ann"),
+            ])
+    }
+}
+
 /// The mention tree's edge table, past the size it was made for: every edge is still found.
 @Suite struct EdgeTableTests {
     @Test func growsAndKeepsEveryEdge() {
