@@ -179,11 +179,12 @@ final class ByteSource {
         (baseLine, baseLineStart, markOffset, markLine, markLineStart) = (1, -1, offset, 1, -1)
     }
 
-    /// Bytes passed by ``jump(to:)`` whose line feeds are not counted yet: from `offset`, where
-    /// the count was `line` (starting at `lineStart`), to `end`.
+    /// Bytes passed by ``jump(to:)``, or discarded from the window without counting
+    /// (``countsLinesOnDemand``), whose line feeds are not counted yet: from `offset`, where the
+    /// count was `line` (starting at `lineStart`), to `end`.
     private var skipped: (offset: Int, end: Int, line: Int, lineStart: Int)?
 
-    /// Counts the line feeds ``jump(to:)`` passed, and turns the counts made since into whole ones.
+    /// Counts the line feeds of the ``skipped`` bytes, and turns the counts made since into whole ones.
     private func countSkippedLines() {
         guard let skipped else { return }
         self.skipped = nil
@@ -226,7 +227,26 @@ final class ByteSource {
         return SourcePosition(line: line, column: offset - lineStart + 1)
     }
 
+    /// Whether the lines of discarded bytes are counted only when a position is asked for,
+    /// by reading them again (``countSkippedLines()``): a regular file can be, and nearly every
+    /// reading asks for none. Counting each window as it went was a twentieth of reading a
+    /// pretty-printed input, whose every line is short.
+    private lazy var countsLinesOnDemand: Bool = {
+        guard descriptor >= 0 else { return false }
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }()
+
     private func advanceBase(to keep: Int) {
+        // Unless the last position asked for lies in the bytes kept (its count is a whole one),
+        // or lines were counted since a jump (they would be lost).
+        if countsLinesOnDemand && markOffset <= baseOffset + keep && (skipped == nil || (baseLine, baseLineStart) == (1, -1)) {
+            let end = baseOffset + keep
+            // Counted from the new start on, as after a jump.
+            skipped = (skipped?.offset ?? baseOffset, end, skipped?.line ?? baseLine, skipped?.lineStart ?? baseLineStart)
+            (baseLine, baseLineStart, markOffset, markLine, markLineStart) = (1, -1, end, 1, -1)
+            return
+        }
         (baseLine, baseLineStart) = countLines(from: 0, to: keep, line: baseLine, lineStart: baseLineStart)
         if markOffset < baseOffset + keep {
             markOffset = baseOffset + keep

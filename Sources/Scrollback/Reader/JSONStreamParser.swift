@@ -735,8 +735,9 @@ struct JSONStreamParser {
     }
 
     /// Where the well-formed value at `start` ends, when all of it is in the window (a number
-    /// followed by something) and it has no `\\u` escape; `nil` otherwise, and the careful walk (``skipValue(depth:)``)
-    /// then refills, decodes those escapes and reports errors where they are. The same syntax
+    /// followed by something) and it has no `\\u` escape of half a surrogate pair alone; `nil`
+    /// otherwise, and the careful walk (``skipValue(depth:)``) then refills, notes where text is
+    /// repaired and reports errors where they are. The same syntax
     /// as that walk, trailing commas included, in one loop without calls or refills: skipping
     /// is most of the index pass.
     static func quickSkip(_ bytes: UnsafePointer<UInt8>, from start: Int, limit: Int, depth: Int) -> Int? {
@@ -874,7 +875,9 @@ struct JSONStreamParser {
     }
 
     /// Past the closing quote of the string whose body starts at `start`; `nil` when it runs
-    /// past the window, holds a control character or a `\\u` escape, or has an invalid escape.
+    /// past the window, holds a control character or an invalid escape, or a `\\u` escape of
+    /// half a surrogate pair that is not followed by the other half (the careful walk notes
+    /// where such text is repaired, even in a value it skips).
     @inline(__always)
     private static func quickString(_ bytes: UnsafePointer<UInt8>, from start: Int, limit: Int) -> Int? {
         var index = start
@@ -890,6 +893,20 @@ struct JSONStreamParser {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 2
+                case UInt8(ascii: "u"):
+                    // Exports that keep to ASCII spell every other character so.
+                    guard let scalar = hexQuad(bytes, at: index + 2, limit: limit) else { return nil }
+                    switch scalar {
+                    case 0xD800...0xDBFF:
+                        guard index + 7 < limit, bytes[index + 6] == UInt8(ascii: "\\"), bytes[index + 7] == UInt8(ascii: "u"),
+                            let low = hexQuad(bytes, at: index + 8, limit: limit), (0xDC00...0xDFFF).contains(low)
+                        else { return nil }
+                        index += 12
+                    case 0xDC00...0xDFFF:
+                        return nil
+                    default:
+                        index += 6
+                    }
                 default:
                     return nil
                 }
@@ -898,6 +915,29 @@ struct JSONStreamParser {
             default:
                 index += 1
             }
+        }
+    }
+
+    /// The four hex digits at `start`, when they are that and in the window.
+    @inline(__always)
+    private static func hexQuad(_ bytes: UnsafePointer<UInt8>, at start: Int, limit: Int) -> UInt32? {
+        guard limit - start >= 4 else { return nil }
+        var value: UInt32 = 0
+        for index in start..<(start + 4) {
+            guard let digit = hexDigit(bytes[index]) else { return nil }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    /// The value of a hex digit; `nil` for any other byte.
+    @inline(__always)
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte &- UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte &- UInt8(ascii: "a") &+ 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte &- UInt8(ascii: "A") &+ 10)
+        default: return nil
         }
     }
 
@@ -1149,14 +1189,10 @@ struct JSONStreamParser {
         for digitIndex in (cursor + 2)..<(cursor + 6) {
             guard digitIndex < limit else { throw syntaxError("unexpected end of input in \\u escape", at: limit) }
             let byte = bytes[digitIndex]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw syntaxError("invalid \\u escape: expected a hex digit, found \(Self.describe(byte))", at: digitIndex)
+            guard let digit = Self.hexDigit(byte) else {
+                throw syntaxError("invalid \\u escape: expected a hex digit, found \(Self.describe(byte))", at: digitIndex)
             }
-            value = value << 4 | UInt32(digit)
+            value = value << 4 | digit
         }
         return value
     }

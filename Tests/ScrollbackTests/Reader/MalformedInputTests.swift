@@ -22,6 +22,61 @@ import Testing
         try read(Array(text.utf8), strict: strict)
     }
 
+    // MARK: Positions
+
+    /// A regular file's lines are counted only when a position is asked for, by reading its
+    /// bytes again; memory's as the window moves on. Every warning and the error at the end
+    /// name the same line and column either way, on a pretty-printed input many windows long,
+    /// read in one pass and by the two-pass rendering.
+    @Test func aFileAndMemoryNameTheSamePlaces() throws {
+        let messages = (0..<10_000).map { index in
+            var fields = [#""id": "m\#(index)""#, #""text": "line \#(index)""#]
+            if index % 997 == 7 { fields.append(#""reply_count": "many""#) }
+            if index % 1_499 == 11 { fields[1] = #""text": "half \ud800 a pair""# }
+            return "  {\n    " + fields.joined(separator: ",\n    ") + "\n  }"
+        }
+        let text = "[\n" + messages.joined(separator: ",\n") + ",\n  {\"id\": oops}\n]\n"
+        let path = Scratch.file("positions", extension: "json", holding: Array(text.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        func readAll(_ reader: inout TranscriptReader) -> ReadError? {
+            do throws(ReadError) {
+                _ = try reader.readAll()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        var fromMemory: [ReadWarning] = []
+        var memoryReader = TranscriptReader(bytes: Array(text.utf8)) { fromMemory.append($0) }
+        let memoryError = readAll(&memoryReader)
+        var fromFile: [ReadWarning] = []
+        var fileReader = try TranscriptReader(path: path) { fromFile.append($0) }
+        let fileError = readAll(&fileReader)
+
+        #expect(fromMemory.count == 11 + 7)
+        #expect(fromFile == fromMemory)
+        #expect(fileError == memoryError)
+        let errorLine = text.components(separatedBy: "oops")[0].filter { $0 == "\n" }.count + 1
+        guard case .syntax(let position, _)? = memoryError else {
+            Issue.record("expected a syntax error, got \(String(describing: memoryError))")
+            return
+        }
+        #expect(position.line == errorLine)
+
+        let rendered = Warnings()
+        var backend = MarkdownBackend(output: "", options: RenderOptions())
+        #expect(throws: memoryError!) {
+            try TranscriptRenderer().render(path: path, onWarning: { rendered.append($0) }, to: &backend)
+        }
+        #expect(rendered.all == fromMemory)
+    }
+
+    private final class Warnings: @unchecked Sendable {
+        private(set) var all: [ReadWarning] = []
+        func append(_ warning: ReadWarning) { all.append(warning) }
+    }
+
     // MARK: Text that is not UTF-8
 
     @Test func invalidUTF8IsReplacedAndReportedWhereItIs() throws {
