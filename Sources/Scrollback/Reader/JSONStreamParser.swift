@@ -137,6 +137,13 @@ struct JSONStreamParser {
         source.position(at: cursor)
     }
 
+    /// The line and column of input offset `offset`, which must still be in the window (pinned,
+    /// or not yet passed).
+    mutating func position(ofOffset offset: Int) -> SourcePosition {
+        precondition(offset >= source.baseOffset && offset <= source.baseOffset + limit, "position(ofOffset:) of a byte in the window")
+        return source.position(at: offset - source.baseOffset)
+    }
+
     private func position(at index: Int) -> SourcePosition {
         source.position(at: index)
     }

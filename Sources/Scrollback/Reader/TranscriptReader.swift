@@ -527,10 +527,9 @@ public struct TranscriptReader {
             guard let indexed = try readIndexedElement() else { return nil }
             item = indexed
         } else {
-            let position = parser.currentPosition()
             _ = parser.takeReplacementPosition()
             let path = Self.elementPath(arrayFrames[top].path, index: index)
-            guard let message = try readMessage(path: path, position: position) else { return nil }
+            guard let message = try readMessage(path: path, start: .offset(parser.bytePosition)) else { return nil }
             item = .message(message, json: nil)
         }
         guard arrayFrames[top].holdsForChannel else { return item }
@@ -665,23 +664,42 @@ public struct TranscriptReader {
     /// ``MessageMembers``). One that is not an object, is not well-formed, or holds text that is
     /// not UTF-8 is read again from the same place as a whole value, so that its warnings and
     /// errors are those of the whole reading.
-    private mutating func readMessage(path: String, position: SourcePosition) throws(ReadError) -> ChatMessage? {
-        if try parser.peekKind() == .object, case .read(let message) = try readMembers(path: path, position: position) {
+    private mutating func readMessage(path: String, start: ElementStart) throws(ReadError) -> ChatMessage? {
+        if try parser.peekKind() == .object, case .read(let message) = try readMembers(path: path, start: start) {
             return message
         }
-        return try decode(parser.parseValue(), path: path, position: position)
+        // Counted before the whole value is parsed: the window may move past the start.
+        let counted = position(of: start)
+        return try decode(parser.parseValue(), path: path, position: counted)
     }
 
-    /// A top-level object after the first, read as ``readMessage(path:position:)`` reads a
+    /// Where a message element starts, for its reports: a position already counted, or an input
+    /// offset still in the window, whose line is counted only when a report needs it. (Asked
+    /// for every message, the count was most of the cost of lines in a pretty-printed file.)
+    private enum ElementStart {
+        case counted(SourcePosition)
+        case offset(Int)
+    }
+
+    private mutating func position(of start: ElementStart) -> SourcePosition {
+        switch start {
+        case .counted(let position): return position
+        case .offset(let offset): return parser.position(ofOffset: offset)
+        }
+    }
+
+    /// A top-level object after the first, read as ``readMessage(path:start:)`` reads a
     /// message element when it has no wrapper's key; `false`, with nothing read, when it has one
     /// (or is not read member by member): the object walk reads it then.
     private mutating func readMessageLine(path: String, position: SourcePosition) throws(ReadError) -> Bool {
-        guard case .read(let message) = try readMembers(path: path, position: position, wrapperKeys: false) else { return false }
+        guard case .read(let message) = try readMembers(path: path, start: .counted(position), wrapperKeys: false) else {
+            return false
+        }
         if let message { pending.append(.message(message, json: nil)) }
         return true
     }
 
-    /// What ``readMembers(path:position:wrapperKeys:)`` did.
+    /// What ``readMembers(path:start:wrapperKeys:)`` did.
     private enum MemberReading {
         /// The object was read and decoded: the message, `nil` when it is unusable.
         case read(ChatMessage?)
@@ -690,8 +708,9 @@ public struct TranscriptReader {
     }
 
     /// The object at the parser read member by member and decoded, when it is well-formed, is
-    /// UTF-8 throughout and (unless `wrapperKeys`) has no wrapper's key.
-    private mutating func readMembers(path: String, position: SourcePosition, wrapperKeys: Bool = true) throws(ReadError)
+    /// UTF-8 throughout and (unless `wrapperKeys`) has no wrapper's key. Its bytes stay in the
+    /// window until it is decoded, so that an offset `start` can still be counted.
+    private mutating func readMembers(path: String, start: ElementStart, wrapperKeys: Bool = true) throws(ReadError)
         -> MemberReading
     {
         try parser.pinNextValue()
@@ -707,7 +726,7 @@ public struct TranscriptReader {
             if JSONStreamParser.firstInvalidUTF8Offset(in: bytes) == bytes.count {
                 let text = JSONText(message: Array(bytes))
                 fieldWarnings.items.removeAll(keepingCapacity: true)
-                return .read(try decode(decoder.message(members, path: path, text: text), path: path, position: position))
+                return .read(try decode(decoder.message(members, path: path, text: text), path: path, start: start))
             }
         }
         parser.rewindToPin(depth: depth)
@@ -717,13 +736,13 @@ public struct TranscriptReader {
     /// Decodes one message element, reporting its problems; `nil` when it is unusable.
     private mutating func decode(_ value: JSONValue, path: String, position: SourcePosition) throws(ReadError) -> ChatMessage? {
         fieldWarnings.items.removeAll(keepingCapacity: true)
-        return try decode(decoder.message(value, path: path), path: path, position: position)
+        return try decode(decoder.message(value, path: path), path: path, start: .counted(position))
     }
 
     /// Reports what decoding a message element said (its field warnings were gathered in
     /// `fieldWarnings`), and counts the element.
     private mutating func decode(
-        _ decoded: Result<ChatMessage, UnusableMessage>, path: String, position: SourcePosition
+        _ decoded: Result<ChatMessage, UnusableMessage>, path: String, start: ElementStart
     ) throws(ReadError) -> ChatMessage? {
         let index = messageElements
         messageElements += 1
@@ -739,24 +758,25 @@ public struct TranscriptReader {
             if !fieldWarnings.items.isEmpty {
                 let items = fieldWarnings.items
                 fieldWarnings.items.removeAll(keepingCapacity: true)
+                let counted = position(of: start)
                 for (keyPath, reason) in items {
                     try report(
                         ReadWarning(
-                            position: position, messageIndex: index, messageID: message.id,
+                            position: counted, messageIndex: index, messageID: message.id,
                             keyPath: keyPath, reason: reason, skippedMessage: false))
                 }
             }
             if mode == .full, let reason = timeOrder.problem(with: message) {
                 try report(
                     ReadWarning(
-                        position: position, messageIndex: index, messageID: message.id,
+                        position: position(of: start), messageIndex: index, messageID: message.id,
                         keyPath: path.isEmpty ? "created_at" : path + ".created_at", reason: reason, skippedMessage: false))
             }
             return message
         case .failure(let problem):
             try report(
                 ReadWarning(
-                    position: position, messageIndex: index, keyPath: path,
+                    position: position(of: start), messageIndex: index, keyPath: path,
                     reason: problem.reason, skippedMessage: true))
             return nil
         }

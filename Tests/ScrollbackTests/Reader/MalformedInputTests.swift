@@ -33,6 +33,10 @@ import Testing
             var fields = [#""id": "m\#(index)""#, #""text": "line \#(index)""#]
             if index % 997 == 7 { fields.append(#""reply_count": "many""#) }
             if index % 1_499 == 11 { fields[1] = #""text": "half \ud800 a pair""# }
+            // Out of time order, and elements that are no message (one read again as a whole value).
+            if index % 2_003 == 5 { fields.append(#""created_at": "20\#(30 - index / 2_003)-01-01T00:00:00Z""#) }
+            if index % 3_001 == 13 { return "  42" }
+            if index % 3_001 == 14 { fields = [#""id": "lonely""#] }
             return "  {\n    " + fields.joined(separator: ",\n    ") + "\n  }"
         }
         let text = "[\n" + messages.joined(separator: ",\n") + ",\n  {\"id\": oops}\n]\n"
@@ -54,7 +58,9 @@ import Testing
         var fileReader = try TranscriptReader(path: path) { fromFile.append($0) }
         let fileError = readAll(&fileReader)
 
-        #expect(fromMemory.count == 11 + 7)
+        // Fields, repairs, the one report of time order, and the two kinds of elements skipped.
+        #expect(fromMemory.count == 11 + 7 + 1 + 4 + 4)
+        #expect(fromMemory.filter(\.skippedMessage).count == 8)
         #expect(fromFile == fromMemory)
         #expect(fileError == memoryError)
         let errorLine = text.components(separatedBy: "oops")[0].filter { $0 == "\n" }.count + 1
