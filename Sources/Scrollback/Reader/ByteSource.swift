@@ -229,8 +229,8 @@ final class ByteSource {
 
     /// Whether the lines of discarded bytes are counted only when a position is asked for,
     /// by reading them again (``countSkippedLines()``): a regular file can be, and nearly every
-    /// reading asks for none. Counting each window as it went was a twentieth of reading a
-    /// pretty-printed input, whose every line is short.
+    /// reading asks for none. Counting each window as it went (a `memchr` call a line) was about
+    /// 4% of reading a pretty-printed input, whose every line is short.
     private lazy var countsLinesOnDemand: Bool = {
         guard descriptor >= 0 else { return false }
         var status = stat()

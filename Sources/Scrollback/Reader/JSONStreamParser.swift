@@ -744,9 +744,8 @@ struct JSONStreamParser {
     /// Where the well-formed value at `start` ends, when all of it is in the window (a number
     /// followed by something) and it has no `\\u` escape of half a surrogate pair alone; `nil`
     /// otherwise, and the careful walk (``skipValue(depth:)``) then refills, notes where text is
-    /// repaired and reports errors where they are. The same syntax
-    /// as that walk, trailing commas included, in one loop without calls or refills: skipping
-    /// is most of the index pass.
+    /// repaired and reports errors where they are. The same syntax as that walk, trailing
+    /// commas included, in one loop without calls or refills: skipping is most of the index pass.
     static func quickSkip(_ bytes: UnsafePointer<UInt8>, from start: Int, limit: Int, depth: Int) -> Int? {
         var index = start
         // One bit per open container, the innermost lowest: 1 for an object.
