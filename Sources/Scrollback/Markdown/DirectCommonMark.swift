@@ -352,12 +352,9 @@ enum DirectCommonMark {
     /// Whether a URL starts with a scheme (`https:`, `mailto:`): two to 32 letters, digits,
     /// `+`, `.` or `-`, the first a letter, then a colon.
     private static func hasScheme(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let colon = url.firstIndex(of: UInt8(ascii: ":")), (2...32).contains(colon),
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(url[0] | 0x20)
-        else { return false }
+        guard let colon = url.firstIndex(of: UInt8(ascii: ":")), (2...32).contains(colon), url[0].isASCIILetter else { return false }
         return url[1..<colon].allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            byte.isASCIILetterOrDigit || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
         }
     }
 
@@ -423,7 +420,7 @@ enum DirectCommonMark {
                 let next = bytes[index + 1]
                 if next == UInt8(ascii: " ") {
                     escapes = false
-                } else if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next | 0x20) {
+                } else if next.isASCIILetter {
                     escapes = true
                 } else {
                     return false

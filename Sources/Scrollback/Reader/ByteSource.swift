@@ -158,10 +158,16 @@ final class ByteSource {
     /// The descriptor and size of the regular file read from its current offset: what other
     /// readers of the same bytes need. `nil` for memory, pipes and `pread` sources.
     var regularFile: (descriptor: Int32, size: Int)? {
-        guard descriptor >= 0, readOffset == nil else { return nil }
+        guard readOffset == nil, let size = regularFileSize() else { return nil }
+        return (descriptor, size)
+    }
+
+    /// The size of the descriptor's file, when it is a regular one (not memory, a pipe or a device).
+    private func regularFileSize() -> Int? {
+        guard descriptor >= 0 else { return nil }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return (descriptor, Int(status.st_size))
+        return Int(status.st_size)
     }
 
     /// Discards the window and goes on reading at input offset `offset`, past bytes that
@@ -231,11 +237,7 @@ final class ByteSource {
     /// by reading them again (``countSkippedLines()``): a regular file can be, and nearly every
     /// reading asks for none. Counting each window as it went (a `memchr` call a line) was about
     /// 4% of reading a pretty-printed input, whose every line is short.
-    private lazy var countsLinesOnDemand: Bool = {
-        guard descriptor >= 0 else { return false }
-        var status = stat()
-        return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-    }()
+    private lazy var countsLinesOnDemand = regularFileSize() != nil
 
     private func advanceBase(to keep: Int) {
         // Unless the last position asked for lies in the bytes kept (its count is a whole one),

@@ -52,11 +52,8 @@ package enum Anchor {
     /// letters, digits, `-` and `_`, starting with a letter, so that it needs no escaping as an
     /// id, a fragment or in Markdown's `<a id>`.
     package static func isDocumentID(_ id: String) -> Bool {
-        guard let first = id.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) else { return false }
-        return id.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-        }
+        guard let first = id.utf8.first, first.isASCIILetter else { return false }
+        return id.utf8.allSatisfy { $0.isASCIILetterOrDigit || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
     }
 
     /// Whether `destination` is a link within the document: `#` and a fragment as

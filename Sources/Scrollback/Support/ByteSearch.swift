@@ -41,10 +41,11 @@ extension UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) ? self | 0x20 : self
     }
 
+    /// Whether this is an ASCII letter, of either case.
+    var isASCIILetter: Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self | 0x20) }
+
     /// Whether this is an ASCII letter or digit.
-    var isASCIILetterOrDigit: Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
-    }
+    var isASCIILetterOrDigit: Bool { isASCIILetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
 }
 
 /// Eight bytes read at once and tested without a branch a byte (SWAR): each test gives the

@@ -78,8 +78,7 @@ public enum URLPolicy {
     }
 
     private static func isPlain(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        byte.isASCIILetterOrDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 
     /// The verdict decided on bytes where that gives exactly the general path's answer, which

@@ -6,10 +6,6 @@ import Testing
 
 /// Stream's import/export entity files (``InputShape/entities``), as one array or one entity a line.
 @Suite struct EntityReaderTests {
-    private final class WarningLog {
-        var warnings: [ReadWarning] = []
-    }
-
     private struct Read {
         var events: [TranscriptEvent] = []
         var warnings: [ReadWarning] = []

@@ -70,17 +70,12 @@ import Testing
         }
         #expect(position.line == errorLine)
 
-        let rendered = Warnings()
+        let rendered = WarningLog()
         var backend = MarkdownBackend(output: "", options: RenderOptions())
         #expect(throws: memoryError!) {
-            try TranscriptRenderer().render(path: path, onWarning: { rendered.append($0) }, to: &backend)
+            try TranscriptRenderer().render(path: path, onWarning: { rendered.warnings.append($0) }, to: &backend)
         }
-        #expect(rendered.all == fromMemory)
-    }
-
-    private final class Warnings: @unchecked Sendable {
-        private(set) var all: [ReadWarning] = []
-        func append(_ warning: ReadWarning) { all.append(warning) }
+        #expect(rendered.warnings == fromMemory)
     }
 
     // MARK: Text that is not UTF-8

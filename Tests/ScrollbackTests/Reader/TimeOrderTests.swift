@@ -6,10 +6,6 @@ import Testing
 /// A transcript is drawn in the order of its file; a channel whose messages go back in time is
 /// reported once, at the first message sent before one above it, in every input shape.
 @Suite struct TimeOrderTests {
-    private final class WarningLog: @unchecked Sendable {
-        var warnings: [ReadWarning] = []
-    }
-
     /// The warnings of reading `text` completely.
     private func warnings(_ text: String) throws -> [ReadWarning] {
         let log = WarningLog()

@@ -12,10 +12,6 @@ private struct ReadResult {
     var shape: InputShape?
 }
 
-private final class WarningLog {
-    var warnings: [ReadWarning] = []
-}
-
 private func read(_ text: String, strict: Bool = false, chunkSize: Int = ByteSource.defaultChunkSize) throws(ReadError) -> ReadResult {
     let log = WarningLog()
     var reader = TranscriptReader(source: ByteSource(bytes: Array(text.utf8), chunkSize: chunkSize), strict: strict) {
