@@ -27,6 +27,11 @@ enum RepeatedText {
         }
     }
 
-    /// `count` spaces.
-    static func spaces(_ count: Int) -> String { string(" ", count: count) }
+    /// `count` spaces. Terminal lines are padded to a box's width with up to a line of them,
+    /// and a run of more than 15 bytes is a new allocation: the common counts are made once.
+    static func spaces(_ count: Int) -> String {
+        count < commonSpaces.count ? commonSpaces[max(count, 0)] : string(" ", count: count)
+    }
+
+    private static let commonSpaces = (0..<256).map { string(" ", count: $0) }
 }

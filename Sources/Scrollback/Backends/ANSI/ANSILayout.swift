@@ -139,18 +139,23 @@ package final class ANSILayout {
 
     /// Writes `line` with its styles (and hyperlinks, when the options ask for them) and a line feed.
     package func write(_ line: Line, to output: inout some TextOutputStream) {
-        for span in line.spans where !span.text.isEmpty {
-            let escape = escape(for: span.style)
-            let link = options.hyperlinks ? span.link : nil
-            if let link { output.write(Hyperlink.open(link)) }
-            if escape.isEmpty {
-                output.write(span.text)
-            } else {
-                output.write(escape)
-                output.write(span.text)
-                output.write(SGRStyle.reset)
+        let hyperlinks = options.hyperlinks
+        // The spans read in place: a loop over the array copied each, a retain and a release
+        // of its strings.
+        line.spans.withUnsafeBufferPointer { spans in
+            for index in spans.indices where !spans[index].text.isEmpty {
+                let link = hyperlinks ? spans[index].link : nil
+                if let link { output.write(Hyperlink.open(link)) }
+                let escape = escape(for: spans[index].style)
+                if escape.isEmpty {
+                    output.write(spans[index].text)
+                } else {
+                    output.write(escape)
+                    output.write(spans[index].text)
+                    output.write(SGRStyle.reset)
+                }
+                if link != nil { output.write(Hyperlink.close) }
             }
-            if link != nil { output.write(Hyperlink.close) }
         }
         output.write("\n")
     }
@@ -383,7 +388,9 @@ package final class ANSILayout {
     /// `inner`'s own lines, which are used up: their spans are moved, not copied.
     private func appendBoxed(_ inner: inout [Line], innerWidth: Int, rounded: Bool, to lines: inout [Line]) {
         guard !inner.isEmpty else { return }
-        let contentWidth = min(innerWidth, max(1, inner.map(\.width).max() ?? 0))
+        var widest = 0
+        for line in inner { widest = max(widest, line.width) }
+        let contentWidth = min(innerWidth, max(1, widest))
         let border = mutedStyle
         let edges = boxEdges(contentWidth: contentWidth, rounded: rounded)
         let left = StyledSpan("│ ", style: border)

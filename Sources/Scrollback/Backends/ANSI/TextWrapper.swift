@@ -126,6 +126,57 @@ extension TextWrapper {
         var width: Int
     }
 
+    /// The pieces of a word, or of the spaces before it, in order, a piece contiguous with the
+    /// last one of the same span merged into it: nearly always one, kept out of an array (whose
+    /// every append and emptying checked its buffer's uniqueness), the others in one.
+    private struct PieceList: Sequence {
+        private(set) var first: Piece?
+        private(set) var rest: [Piece] = []
+
+        var isEmpty: Bool { first == nil }
+
+        /// Appends `piece`, merged with the last piece when it goes on from it in the same span.
+        mutating func add(_ piece: Piece) {
+            guard let head = first else {
+                first = piece
+                return
+            }
+            if rest.isEmpty {
+                guard head.spanIndex == piece.spanIndex, head.range.upperBound == piece.range.lowerBound else {
+                    rest.append(piece)
+                    return
+                }
+                first = Piece(
+                    spanIndex: head.spanIndex, range: head.range.lowerBound..<piece.range.upperBound, width: head.width + piece.width)
+                return
+            }
+            let last = rest[rest.count - 1]
+            guard last.spanIndex == piece.spanIndex, last.range.upperBound == piece.range.lowerBound else {
+                rest.append(piece)
+                return
+            }
+            rest[rest.count - 1] = Piece(
+                spanIndex: last.spanIndex, range: last.range.lowerBound..<piece.range.upperBound, width: last.width + piece.width)
+        }
+
+        mutating func removeAll() {
+            first = nil
+            if !rest.isEmpty { rest.removeAll(keepingCapacity: true) }
+        }
+
+        func makeIterator() -> Iterator { Iterator(list: self) }
+
+        struct Iterator: IteratorProtocol {
+            let list: PieceList
+            var position = 0
+
+            mutating func next() -> Piece? {
+                defer { position += 1 }
+                return position == 0 ? list.first : position <= list.rest.count ? list.rest[position - 1] : nil
+            }
+        }
+    }
+
     private enum ClusterKind {
         /// `closing`: wide punctuation that must not start a line (`。`, `、`, `」`, ...).
         case space, newline, wide, closing, other
@@ -150,9 +201,9 @@ extension TextWrapper {
         /// Whether nothing but spaces came since the last `\n` (or the start).
         var atInputLineStart = true
         var indentation = 0
-        var pendingSpaces: [Piece] = []
+        var pendingSpaces = PieceList()
         var pendingSpacesWidth = 0
-        var word: [Piece] = []
+        var word = PieceList()
         var wordWidth = 0
         /// An emoji sequence of disputed width was read: finished lines are checked for one.
         var sawAmbiguous = false
@@ -409,21 +460,21 @@ extension TextWrapper {
                         indentation += piece.width
                     }
                 } else {
-                    add(piece, to: &pendingSpaces)
+                    pendingSpaces.add(piece)
                     pendingSpacesWidth += piece.width
                 }
             case .wide:
                 endWord()
-                word.append(piece)
+                word.add(piece)
                 wordWidth = piece.width
                 wordIsWide = true
             case .closing:
-                add(piece, to: &word)
+                word.add(piece)
                 wordWidth += piece.width
                 endWord()
             case .other:
                 if wordIsWide { endWord() }
-                add(piece, to: &word)
+                word.add(piece)
                 wordWidth += piece.width
             }
         }
@@ -449,9 +500,9 @@ extension TextWrapper {
             } else {
                 placeWordAtLineStart()
             }
-            pendingSpaces.removeAll(keepingCapacity: true)
+            pendingSpaces.removeAll()
             pendingSpacesWidth = 0
-            word.removeAll(keepingCapacity: true)
+            word.removeAll()
             wordWidth = 0
             wordIsWide = false
             lineHasText = true
@@ -581,16 +632,6 @@ extension TextWrapper {
             let end = end ?? bytes.count
             let runEnd = bytes.endOfASCIIRun(from: start, to: end, lowest: lowest)
             return runEnd > start && runEnd < end && bytes[runEnd] >= 0x80 ? runEnd - 1 : runEnd
-        }
-
-        /// Appends to a piece list, merging with the previous piece when contiguous.
-        private func add(_ piece: Piece, to pieces: inout [Piece]) {
-            if let last = pieces.last, last.spanIndex == piece.spanIndex, last.range.upperBound == piece.range.lowerBound {
-                pieces[pieces.count - 1].range = last.range.lowerBound..<piece.range.upperBound
-                pieces[pieces.count - 1].width += piece.width
-            } else {
-                pieces.append(piece)
-            }
         }
 
         // MARK: Lines
