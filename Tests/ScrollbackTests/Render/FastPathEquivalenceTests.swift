@@ -78,7 +78,8 @@ import Testing
     }
 
     @Test func repeatedTextMatchesRepeating() {
-        for count in [-1, 0, 1, 7, 100] {
+        // Spaces up to 255 are made once and shared; more are made each time.
+        for count in [-1, 0, 1, 7, 15, 16, 100, 255, 256, 300] {
             #expect(RepeatedText.string("─", count: count) == String(repeating: "─", count: max(0, count)))
             #expect(RepeatedText.spaces(count) == String(repeating: " ", count: max(0, count)))
         }

@@ -124,6 +124,12 @@ extension TextWrapper {
         var spanIndex: Int
         var range: Range<Int>
         var width: Int
+
+        /// This piece and `next` as one, when `next` goes on from it in the same span.
+        func joined(with next: Piece) -> Piece? {
+            guard spanIndex == next.spanIndex, range.upperBound == next.range.lowerBound else { return nil }
+            return Piece(spanIndex: spanIndex, range: range.lowerBound..<next.range.upperBound, width: width + next.width)
+        }
     }
 
     /// The pieces of a word, or of the spaces before it, in order, a piece contiguous with the
@@ -141,22 +147,13 @@ extension TextWrapper {
                 first = piece
                 return
             }
-            if rest.isEmpty {
-                guard head.spanIndex == piece.spanIndex, head.range.upperBound == piece.range.lowerBound else {
-                    rest.append(piece)
-                    return
-                }
-                first = Piece(
-                    spanIndex: head.spanIndex, range: head.range.lowerBound..<piece.range.upperBound, width: head.width + piece.width)
-                return
-            }
-            let last = rest[rest.count - 1]
-            guard last.spanIndex == piece.spanIndex, last.range.upperBound == piece.range.lowerBound else {
+            if rest.isEmpty, let joined = head.joined(with: piece) {
+                first = joined
+            } else if let last = rest.last, let joined = last.joined(with: piece) {
+                rest[rest.count - 1] = joined
+            } else {
                 rest.append(piece)
-                return
             }
-            rest[rest.count - 1] = Piece(
-                spanIndex: last.spanIndex, range: last.range.lowerBound..<piece.range.upperBound, width: last.width + piece.width)
         }
 
         mutating func removeAll() {
