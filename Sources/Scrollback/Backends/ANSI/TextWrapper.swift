@@ -106,12 +106,14 @@ package struct TextWrapper: Sendable {
     }
 
     private func wrap(_ spans: [StyledSpan], placingShortRowsWhole: Bool, appendingTo lines: inout [Line]) {
+        if placingShortRowsWhole, let line = Builder.wholeRow(spans, wrapper: self) {
+            lines.append(line)
+            return
+        }
         var builder = Builder(wrapper: self, spans: spans)
         // The builder appends to the caller's array itself, which it holds meanwhile.
         swap(&builder.lines, &lines)
-        if !(placingShortRowsWhole && builder.placeOnOneLine()) {
-            for index in spans.indices { builder.consumeSpan(at: index) }
-        }
+        for index in spans.indices { builder.consumeSpan(at: index) }
         builder.endInput()
         swap(&builder.lines, &lines)
     }
@@ -224,14 +226,16 @@ extension TextWrapper {
 
         // MARK: Input
 
-        /// In ``Mode/words``, places all of a text that starts with no space, has no line break
-        /// and fits on the first line as it is (most of a transcript's rows: a name, a time, a
-        /// short message, a reaction), as the cluster-by-cluster reading would place it: every
-        /// span whole, in order, without the spaces at its end. `false`, with nothing placed,
-        /// otherwise.
-        mutating func placeOnOneLine() -> Bool {
-            guard mode == .words else { return false }
-            let room = width - line.width
+        /// In ``Mode/words``, the line of a text that starts with no space, has no line break and
+        /// fits on the first line as it is (most of a transcript's rows: a name, a time, a short
+        /// message, a reaction), as the cluster-by-cluster reading makes it: the prefix, then
+        /// every span whole, in order, without the spaces at its end; `nil` otherwise. Made
+        /// directly, without a builder, whose state and pieces such a row does not need.
+        static func wholeRow(_ spans: [StyledSpan], wrapper: borrowing TextWrapper) -> Line? {
+            guard wrapper.mode == .words else { return nil }
+            let prefix = wrapper.firstLinePrefix
+            let prefixWidth = prefix.reduce(0) { $0 + DisplayWidth.of($1.text) }
+            let room = wrapper.width - prefixWidth
             // Columns through the last cluster that is not a space, and where it ends.
             var columns = 0
             var total = 0
@@ -265,19 +269,24 @@ extension TextWrapper {
                     }
                     return true
                 }
-                guard fits else { return false }
+                guard fits else { return nil }
             }
-            guard let last else { return false }
+            guard let last else { return nil }
+            var line = Line(spans: [], width: prefixWidth + columns)
+            line.spans.reserveCapacity(prefix.count + 10)
+            for span in prefix { Self.append(span.text, style: span.style, link: span.link, to: &line) }
             for spanIndex in 0...last.spanIndex {
-                let end = spanIndex == last.spanIndex ? last.end : spans[spanIndex].text.utf8.count
-                // The columns go to the line at once, below.
-                if end > 0 { append(Piece(spanIndex: spanIndex, range: 0..<end, width: 0)) }
+                let span = spans[spanIndex]
+                let utf8 = span.text.utf8
+                let end = spanIndex == last.spanIndex ? last.end : utf8.count
+                if end == utf8.count {
+                    Self.append(span.text, style: span.style, link: span.link, to: &line)
+                } else {
+                    Self.append(span.text[..<utf8.index(utf8.startIndex, offsetBy: end)], style: span.style, link: span.link, to: &line)
+                }
             }
-            line.width += columns
-            if ambiguous { sawAmbiguous = true }
-            lineHasText = true
-            atInputLineStart = false
-            return true
+            if ambiguous { line.hasAmbiguousWidth = Self.holdsAmbiguousWidth(line) }
+            return line
         }
 
         /// One grapheme cluster of a span, where it ends and how it is placed.
@@ -659,6 +668,12 @@ extension TextWrapper {
         }
 
         private mutating func appendToLine(_ text: some StringProtocol, style: SGRStyle, link: String? = nil) {
+            Self.append(text, style: style, link: link, to: &line)
+        }
+
+        /// Adds `text` to the end of `line`: to its last span when that has the same style and
+        /// link, else as a span of its own.
+        private static func append(_ text: some StringProtocol, style: SGRStyle, link: String?, to line: inout Line) {
             guard !text.isEmpty else { return }
             if let last = line.spans.last, last.style == style, last.link == link {
                 line.spans[line.spans.count - 1].text += text
@@ -682,6 +697,12 @@ extension TextWrapper {
             lineHasText = false
         }
 
+        /// Whether `line` holds an emoji sequence whose width terminals disagree on. Only text
+        /// past ASCII can hold one: most lines are ruled out by their bytes.
+        private static func holdsAmbiguousWidth(_ line: Line) -> Bool {
+            line.spans.contains { !$0.text.utf8.allSatisfy { $0 < 0x80 } && $0.text.contains(where: DisplayWidth.isAmbiguous) }
+        }
+
         private mutating func startContinuationLine() {
             startLine(prefix: continuationPrefix, prefixWidth: continuationPrefixWidth)
         }
@@ -697,12 +718,7 @@ extension TextWrapper {
                 guard line.spans[last].text.isEmpty else { break }
                 line.spans.removeLast()
             }
-            if sawAmbiguous {
-                // Only text past ASCII can hold such a sequence: most lines are ruled out by bytes.
-                line.hasAmbiguousWidth = line.spans.contains {
-                    !$0.text.utf8.allSatisfy { $0 < 0x80 } && $0.text.contains(where: DisplayWidth.isAmbiguous)
-                }
-            }
+            if sawAmbiguous { line.hasAmbiguousWidth = Self.holdsAmbiguousWidth(line) }
             lines.append(line)
         }
     }
