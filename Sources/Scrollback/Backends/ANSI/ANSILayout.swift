@@ -361,7 +361,7 @@ package final class ANSILayout {
 
     /// Children laid out narrower, with `first` before every line (or nothing when too narrow).
     private func layoutIndented(_ children: [View], width: Int, first prefix: [StyledSpan], into lines: inout [Line]) {
-        let prefixWidth = prefix.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        let prefixWidth = prefix.columns
         let innerWidth = width - prefixWidth
         guard innerWidth >= Self.minimumContentWidth else {
             for child in children { layout(child, width: width, into: &lines) }
@@ -535,7 +535,7 @@ package final class ANSILayout {
         spans.append(StyledSpan(text, style: style(for: isNotice || frame.role == .deleted ? .muted : .body)))
         // One line: cut at the width, the cut shown.
         guard let first = TextWrapper(width: width - 1).wrap(spans).first else { return Line() }
-        let whole = spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        let whole = spans.columns
         guard first.width < whole else { return first }
         var line = first
         line.spans.append(StyledSpan("…", style: mutedStyle))
@@ -1026,26 +1026,18 @@ package final class ANSILayout {
     /// place (an empty line gets its prefix without trailing spaces), and appends them to `lines`.
     static func appendPrefixed(_ inner: inout [Line], first: [StyledSpan], rest: [StyledSpan], to lines: inout [Line]) {
         // The prefixes' widths, measured once rather than on every line.
-        let firstWidth = width(of: first)
-        let restWidth = width(of: rest)
+        let firstWidth = first.columns
+        let restWidth = rest.columns
         for index in inner.indices {
             var prefix = index == 0 ? first : rest
             var prefixWidth = index == 0 ? firstWidth : restWidth
             if inner[index].spans.isEmpty {
-                while let last = prefix.indices.last {
-                    while prefix[last].text.utf8.last == 0x20 { prefix[last].text.removeLast() }
-                    guard prefix[last].text.isEmpty else { break }
-                    prefix.removeLast()
-                }
-                prefixWidth = width(of: prefix)
+                _ = prefix.removeTrailingSpaces()
+                prefixWidth = prefix.columns
             }
             inner[index].spans.insert(contentsOf: prefix, at: 0)
             inner[index].width += prefixWidth
         }
         lines += inner
-    }
-
-    private static func width(of spans: [StyledSpan]) -> Int {
-        spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
     }
 }

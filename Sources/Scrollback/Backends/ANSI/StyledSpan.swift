@@ -13,3 +13,23 @@ package struct StyledSpan: Sendable, Hashable {
         self.link = link
     }
 }
+
+extension [StyledSpan] {
+    /// The columns the spans' texts take, one after another.
+    var columns: Int { reduce(0) { $0 + DisplayWidth.of($1.text) } }
+
+    /// Removes the spaces that end the last texts, and the spans they leave empty; returns
+    /// how many spaces went.
+    mutating func removeTrailingSpaces() -> Int {
+        var removed = 0
+        while let last = indices.last {
+            while self[last].text.utf8.last == 0x20 {
+                self[last].text.removeLast()
+                removed += 1
+            }
+            guard self[last].text.isEmpty else { break }
+            removeLast()
+        }
+        return removed
+    }
+}

@@ -106,11 +106,13 @@ package struct TextWrapper: Sendable {
     }
 
     private func wrap(_ spans: [StyledSpan], placingShortRowsWhole: Bool, appendingTo lines: inout [Line]) {
-        if placingShortRowsWhole, let line = Builder.wholeRow(spans, wrapper: self) {
+        // Measured once for either way of placing the row.
+        let prefixWidth = firstLinePrefix.columns
+        if placingShortRowsWhole, let line = Builder.wholeRow(spans, wrapper: self, prefixWidth: prefixWidth) {
             lines.append(line)
             return
         }
-        var builder = Builder(wrapper: self, spans: spans)
+        var builder = Builder(wrapper: self, spans: spans, prefixWidth: prefixWidth)
         // The builder appends to the caller's array itself, which it holds meanwhile.
         swap(&builder.lines, &lines)
         for index in spans.indices { builder.consumeSpan(at: index) }
@@ -212,16 +214,17 @@ extension TextWrapper {
 
         /// `borrowing`: taken by value, the wrapper (its prefix arrays) was copied and destroyed
         /// for every wrap, through its type's value witnesses.
-        init(wrapper: borrowing TextWrapper, spans: [StyledSpan]) {
+        /// `prefixWidth`: the columns of the wrapper's first-line prefix.
+        init(wrapper: borrowing TextWrapper, spans: [StyledSpan], prefixWidth: Int) {
             width = wrapper.width
             mode = wrapper.mode
             self.spans = spans
             firstLinePrefix = wrapper.firstLinePrefix
             continuationPrefix = wrapper.continuationPrefix
-            continuationPrefixWidth = wrapper.continuationPrefix.reduce(0) { $0 + DisplayWidth.of($1.text) }
+            continuationPrefixWidth = wrapper.continuationPrefix.columns
             breakMarker = wrapper.mode == .characters ? wrapper.breakMarker : nil
             breakMarkerWidth = breakMarker.map { DisplayWidth.of($0.text) } ?? 0
-            startLine(prefix: firstLinePrefix, prefixWidth: firstLinePrefix.reduce(0) { $0 + DisplayWidth.of($1.text) })
+            startLine(prefix: firstLinePrefix, prefixWidth: prefixWidth)
         }
 
         // MARK: Input
@@ -231,10 +234,9 @@ extension TextWrapper {
         /// message, a reaction), as the cluster-by-cluster reading makes it: the prefix, then
         /// every span whole, in order, without the spaces at its end; `nil` otherwise. Made
         /// directly, without a builder, whose state and pieces such a row does not need.
-        static func wholeRow(_ spans: [StyledSpan], wrapper: borrowing TextWrapper) -> Line? {
+        static func wholeRow(_ spans: [StyledSpan], wrapper: borrowing TextWrapper, prefixWidth: Int) -> Line? {
             guard wrapper.mode == .words else { return nil }
             let prefix = wrapper.firstLinePrefix
-            let prefixWidth = prefix.reduce(0) { $0 + DisplayWidth.of($1.text) }
             let room = wrapper.width - prefixWidth
             // Columns through the last cluster that is not a space, and where it ends.
             var columns = 0
@@ -710,14 +712,7 @@ extension TextWrapper {
         private mutating func finishLine() {
             closeRun()
             // No trailing spaces, not even the prefix's own.
-            while let last = line.spans.indices.last {
-                while line.spans[last].text.utf8.last == 0x20 {
-                    line.spans[last].text.removeLast()
-                    line.width -= 1
-                }
-                guard line.spans[last].text.isEmpty else { break }
-                line.spans.removeLast()
-            }
+            line.width -= line.spans.removeTrailingSpaces()
             if sawAmbiguous { line.hasAmbiguousWidth = Self.holdsAmbiguousWidth(line) }
             lines.append(line)
         }
