@@ -434,12 +434,6 @@ struct RecordingBackend<Base: TranscriptBackend>: TranscriptBackend {
     }
 }
 
-/// Lines laid out ahead of the writing thread pass through too (see `LineWritingBackend`).
-extension RecordingBackend: LineWritingBackend where Base: LineWritingBackend {
-    func makeLineLayout() -> ANSILayout? { base.makeLineLayout() }
-    mutating func write(lines: [TextWrapper.Line]) { base.write(lines: lines) }
-}
-
 /// Options shared by the commands that render.
 enum InputOptions {
     /// `--since`, `--until` and `--user`. A bound that reads as a date (`2026-03-09`, or RFC 3339)

@@ -213,24 +213,10 @@ struct PagedBackend<Base: TranscriptBackend>: TranscriptBackend {
 
     mutating func write(_ view: View) {
         base.write(view)
-        noticeReaderGone()
+        if sink.failure == EPIPE, let onReaderGone { onReaderGone() }
     }
 
     mutating func end(_ summary: DocumentSummary, footer: View) { base.end(summary, footer: footer) }
-
-    private func noticeReaderGone() {
-        if sink.failure == EPIPE, let onReaderGone { onReaderGone() }
-    }
-}
-
-/// Lines laid out ahead of the writing thread pass through too (see `LineWritingBackend`).
-extension PagedBackend: LineWritingBackend where Base: LineWritingBackend {
-    func makeLineLayout() -> ANSILayout? { base.makeLineLayout() }
-
-    mutating func write(lines: [TextWrapper.Line]) {
-        base.write(lines: lines)
-        noticeReaderGone()
-    }
 }
 
 /// Option glue for the terminal: hyperlinks (`view` and `render`) and themes.

@@ -14,11 +14,6 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     private static var batchesAhead: Int { 8 }
 
     private let writer: Writer?
-    /// A layout of the backend's making, on this thread, for a backend that writes terminal
-    /// lines (``LineWritingBackend``): see ``write(_:)``.
-    private let lineLayout: ANSILayout?
-    /// Whether the views of the batch being gathered are laid out on this thread.
-    private var laysOutHere = false
     /// The wrapped backend's, read before the backend went to its thread.
     let showsTitles: Bool
     /// The backend itself when there is no writing thread.
@@ -29,39 +24,16 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     init(_ backend: Wrapped, threaded: Bool) {
         showsTitles = backend.showsTitles
         if threaded {
-            let lineWriting = (backend as? any LineWritingBackend).flatMap { Self.lineWriting($0) }
-            lineLayout = lineWriting?.layout
-            writer = Writer(backend, writeLines: lineWriting?.write)
+            writer = Writer(backend)
             batch.reserveCapacity(Self.batchSize)
         } else {
-            (writer, inline, lineLayout) = (nil, backend, nil)
+            (writer, inline) = (nil, backend)
         }
-    }
-
-    /// How the writing thread writes lines through a backend of type `Wrapped`.
-    private typealias WriteLines = @Sendable (inout Wrapped, [TextWrapper.Line]) -> Void
-
-    /// The backend's layout for this thread, and the writing of lines through it; `nil` when
-    /// it writes no terminal lines. `Lines` is `Wrapped` itself, as the protocol shows it.
-    private static func lineWriting<Lines: LineWritingBackend>(_ backend: Lines) -> (layout: ANSILayout, write: WriteLines)? {
-        guard let layout = backend.makeLineLayout() else { return nil }
-        let write: @Sendable (inout Lines, [TextWrapper.Line]) -> Void = { backend, lines in backend.write(lines: lines) }
-        return (layout, write as Any as! WriteLines)
     }
 
     mutating func begin(_ document: DocumentInfo, header: View) { add(.begin(document, header)) }
 
-    /// When the writing thread has fallen behind, so that this one would wait for room, a
-    /// backend's terminal lines are laid out here instead, a batch at a time: laying out is most
-    /// of a terminal's writing, and the two threads then share it as each one has time. The
-    /// lines are the same wherever they are laid out.
-    mutating func write(_ view: View) {
-        if let lineLayout, let writer {
-            if batch.isEmpty { laysOutHere = writer.queue.isFull }
-            if laysOutHere { return add(.lines(lineLayout.lines(for: view))) }
-        }
-        add(.write(view))
-    }
+    mutating func write(_ view: View) { add(.write(view)) }
 
     mutating func end(_ summary: DocumentSummary, footer: View) { add(.end(summary, footer)) }
 
@@ -82,12 +54,10 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
         batch.reserveCapacity(Self.batchSize)
     }
 
-    /// `writeLines` is there whenever lines are handed over.
-    private static func apply(_ call: Call, to backend: inout Wrapped, writeLines: WriteLines? = nil) {
+    private static func apply(_ call: Call, to backend: inout Wrapped) {
         switch call {
         case .begin(let document, let header): backend.begin(document, header: header)
         case .write(let view): backend.write(view)
-        case .lines(let lines): writeLines!(&backend, lines)
         case .end(let summary, let footer): backend.end(summary, footer: footer)
         }
     }
@@ -99,7 +69,7 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
         private let held: Handover<Wrapped>
         private var finished = false
 
-        init(_ backend: Wrapped, writeLines: WriteLines?) {
+        init(_ backend: Wrapped) {
             held = Handover(backend)
             // The thread holds the queue and the backend, never this object, whose end stops it.
             let (queue, done, held) = (queue, done, held)
@@ -110,7 +80,7 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
                 while true {
                     let calls = queue.pop()
                     if calls.isEmpty { return }
-                    for call in calls { BackendThread.apply(call, to: &backend, writeLines: writeLines) }
+                    for call in calls { BackendThread.apply(call, to: &backend) }
                 }
             }
         }
@@ -138,7 +108,5 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
 private enum BackendCall {
     case begin(DocumentInfo, View)
     case write(View)
-    /// A view already laid out, by the layout of ``LineWritingBackend/makeLineLayout()``.
-    case lines([TextWrapper.Line])
     case end(DocumentSummary, View)
 }

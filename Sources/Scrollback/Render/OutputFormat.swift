@@ -83,7 +83,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// The backend of an ``OutputFormat`` (``OutputFormat/makeBackend(output:options:)``): it
     /// writes exactly what the format's own backend writes.
     public struct Backend<Output: TextOutputStream>: TranscriptBackend {
-        fileprivate var base: any OutputWritingBackend<Output>
+        private var base: any OutputWritingBackend<Output>
 
         fileprivate init(_ base: some OutputWritingBackend<Output>) { self.base = base }
 
@@ -118,20 +118,6 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 protocol OutputWritingBackend<Output>: TranscriptBackend {
     associatedtype Output: TextOutputStream
     var output: Output { get }
-    /// As ``LineWritingBackend``'s, which the terminal's backend is.
-    func makeLineLayout() -> ANSILayout?
-    mutating func write(lines: [TextWrapper.Line])
-}
-
-extension OutputWritingBackend {
-    /// No layout: no lines are ever handed to the backend of a format that writes none.
-    func makeLineLayout() -> ANSILayout? { nil }
-    mutating func write(lines: [TextWrapper.Line]) { preconditionFailure("lines for a format that writes none") }
-}
-
-extension OutputFormat.Backend: LineWritingBackend {
-    package func makeLineLayout() -> ANSILayout? { base.makeLineLayout() }
-    package mutating func write(lines: [TextWrapper.Line]) { base.write(lines: lines) }
 }
 
 extension HTMLBackend: OutputWritingBackend {}

@@ -25,13 +25,6 @@ final class BatchQueue<Element>: @unchecked Sendable {
 
     init(capacity: Int) { self.capacity = capacity }
 
-    /// Whether a batch pushed now would wait for room.
-    var isFull: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return batches.count >= capacity
-    }
-
     /// Adds a batch, waiting for room; `false` once the consumer has gone. Frees the batches
     /// the consumer handed back, on the caller's thread.
     func push(_ batch: [Element]) -> Bool {

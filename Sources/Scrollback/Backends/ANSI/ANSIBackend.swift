@@ -6,7 +6,7 @@
 /// text is shown visibly (`␛`, `⟨U+202E⟩`), and the only escape sequences written are
 /// Scrollback's own SGR styles, each reset at the end of its run. With ``ColorDepth/none`` the output holds no
 /// ESC byte at all (a ``RawOutput`` whose ANSI text has escapes then falls back to its view).
-public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend, LineWritingBackend {
+public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
     /// The width, colour depth, theme and appearance of the output.
     public let options: RenderOptions
     private let layout: ANSILayout
@@ -36,12 +36,6 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend, LineWrit
         writeItem(layout.lines(for: view))
     }
 
-    /// A layout like this backend's own, for another thread (``LineWritingBackend``).
-    package func makeLineLayout() -> ANSILayout? { ANSILayout(options: options) }
-
-    /// Writes one top-level item from lines laid out ahead (``LineWritingBackend``).
-    package mutating func write(lines: [TextWrapper.Line]) { writeItem(lines) }
-
     /// A rule, then `footer`; a ``FlushingOutput`` is then flushed.
     public mutating func end(_ summary: DocumentSummary, footer: View) {
         defer { (output as? FlushingOutput)?.flush() }
@@ -68,16 +62,4 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend, LineWrit
             layout.write(ascii, to: &text)
         }
     }
-}
-
-/// A backend that writes terminal lines, as ``ANSIBackend`` does: a view may then be laid out on
-/// another thread than the one writing, by a layout of the backend's making, and handed over
-/// as lines. A backend that wraps one passes both on, to keep that.
-package protocol LineWritingBackend: TranscriptBackend {
-    /// A new layout with the backend's options (a layout caches as it goes, so each thread
-    /// has its own); `nil` when the backend writes no terminal lines.
-    func makeLineLayout() -> ANSILayout?
-    /// Writes one top-level item from lines that a ``makeLineLayout()`` layout made: exactly
-    /// what ``TranscriptBackend/write(_:)`` writes for the view they were laid out from.
-    mutating func write(lines: [TextWrapper.Line])
 }
