@@ -73,6 +73,15 @@ struct TextScanner: Sendable {
         }
     }
 
+    /// Whether the bytes at `offset` may start `http://`, `https://` or `www.` (in any case): an
+    /// `h` then a `t`, or two `w`s. Most `h`s and `w`s are inside words, and the byte after
+    /// rules them out before the prefixes are compared.
+    private static func mayStartURL(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        guard offset + 1 < bytes.count else { return false }
+        let (first, second) = (bytes[offset] | 0x20, bytes[offset + 1] | 0x20)
+        return (first == UInt8(ascii: "h") && second == UInt8(ascii: "t")) || (first == UInt8(ascii: "w") && second == UInt8(ascii: "w"))
+    }
+
     /// The run split into text, links and mentions, or `nil` when it has none of them.
     func rewrite(_ text: String) -> [MarkdownInline]? {
         guard Self.mightContainMarkup(text) else { return nil }
@@ -88,7 +97,7 @@ struct TextScanner: Sendable {
                 var found: (end: String.Index, inline: MarkdownInline)?
                 if byte == UInt8(ascii: "@") {
                     found = mention(in: text, bytes: bytes, at: offset)
-                } else if byte | 0x20 == UInt8(ascii: "h") || byte | 0x20 == UInt8(ascii: "w") {
+                } else if Self.mayStartURL(bytes, at: offset) {
                     found = url(in: text, at: utf8.index(utf8.startIndex, offsetBy: offset))
                 }
                 guard let found else {
