@@ -1031,10 +1031,8 @@ package final class ANSILayout {
         for index in inner.indices {
             var prefix = index == 0 ? first : rest
             var prefixWidth = index == 0 ? firstWidth : restWidth
-            if inner[index].spans.isEmpty {
-                _ = prefix.removeTrailingSpaces()
-                prefixWidth = prefix.columns
-            }
+            // A space takes one column.
+            if inner[index].spans.isEmpty { prefixWidth -= prefix.removeTrailingSpaces() }
             inner[index].spans.insert(contentsOf: prefix, at: 0)
             inner[index].width += prefixWidth
         }

@@ -275,7 +275,7 @@ extension TextWrapper {
             }
             guard let last else { return nil }
             var line = Line(spans: [], width: prefixWidth + columns)
-            line.spans.reserveCapacity(prefix.count + 10)
+            line.spans.reserveCapacity(prefix.count + Self.spansBeyondPrefix)
             for span in prefix { Self.append(span.text, style: span.style, link: span.link, to: &line) }
             for spanIndex in 0...last.spanIndex {
                 let span = spans[spanIndex]
@@ -684,13 +684,15 @@ extension TextWrapper {
             }
         }
 
+        /// Room a new line gets past its prefix: the indentation, a few styled runs and the
+        /// borders of two boxes (three spans each: a message's card and a quote or attachment in
+        /// it), so that growing does not allocate the line's array again. (4: 0.4% more of a
+        /// terminal rendering's instructions; 16: more than 10.)
+        static var spansBeyondPrefix: Int { 10 }
+
         private mutating func startLine(prefix: [StyledSpan], prefixWidth: Int) {
             line = Line(spans: [], width: prefixWidth)
-            // Room for the prefix, the indentation, a few styled runs and the borders of two
-            // boxes (three spans each: a message's card and a quote or attachment in it):
-            // growing would allocate the line's array again for each. (4 runs: 0.4% more of a
-            // terminal rendering's instructions; 16: more than 10.)
-            line.spans.reserveCapacity(prefix.count + 10)
+            line.spans.reserveCapacity(prefix.count + Self.spansBeyondPrefix)
             for span in prefix { appendToLine(span.text, style: span.style, link: span.link) }
             if indentation > 0 {
                 appendToLine(RepeatedText.spaces(indentation), style: .plain)
