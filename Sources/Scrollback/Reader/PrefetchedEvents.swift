@@ -20,6 +20,8 @@ struct PrefetchedEvents: TranscriptEventSource {
         var messageCount: Int
         var skippedMessageCount: Int
         var lateMembers: [ChatUser]?
+        /// In a batch's first entry: the CPU time the reading thread took for the whole batch.
+        var readingTime = 0
 
         /// What is left in a batch's place once its entry was moved out.
         static let spent = Entry(
@@ -51,6 +53,10 @@ struct PrefetchedEvents: TranscriptEventSource {
     private let renderingSkipped = Counter()
     private var lateMembers: [ChatUser]?
 
+    /// The reading thread's CPU time for the batches handed over so far, in the render pass
+    /// (`parsesTexts`) on a thread of its own; `nil` otherwise.
+    let readingTime: ThreadCPUTime.Total?
+
     private(set) var shape: InputShape?
     /// How many message events the reader has returned, as ``TranscriptReader/messageCount``.
     private(set) var messageCount = 0
@@ -80,6 +86,7 @@ struct PrefetchedEvents: TranscriptEventSource {
             batchSize: Self.batchSize(rendering: parsesTexts))
         producer = Producer(reader: threaded ? reader : nil, report: progress)
         if !threaded { inlineReader = reader }
+        readingTime = threaded && parsesTexts ? ThreadCPUTime.Total() : nil
     }
 
     mutating func nextItem() throws(ReadError) -> TranscriptReader.Item? {
@@ -91,6 +98,7 @@ struct PrefetchedEvents: TranscriptEventSource {
                 // The spent batch goes back to be freed on the reading thread, whose allocations
                 // they were: freeing a message is a tenth of the drawing thread's work otherwise.
                 batch = producer.queue.pop(returning: batch)
+                readingTime?.nanoseconds += batch[0].readingTime
             }
             position = 0
         }
@@ -165,6 +173,8 @@ extension PrefetchedEvents {
         /// Up to `batchSize` items; the last batch ends with the end (no item)
         /// or the error that stopped the reading.
         func next() -> [Entry] {
+            // The render pass's drawing weighs its own work against this (``BackendThread``).
+            let start = parsesTexts ? ThreadCPUTime.now() : 0
             var batch: [Entry] = []
             batch.reserveCapacity(batchSize)
             while batch.count < batchSize {
@@ -176,6 +186,7 @@ extension PrefetchedEvents {
             }
             if parsesTexts {
                 for index in batch.indices { Self.parseText(of: &batch[index].item) }
+                batch[0].readingTime = ThreadCPUTime.now() - start
             }
             return batch
         }

@@ -1,9 +1,11 @@
 import Foundation
+import Synchronization
 
 /// A backend that writes on a thread of its own: the views the factory made are handed over
 /// in batches, in order, and the wrapped backend turns them into bytes beside the thread that
 /// makes the next ones. The wrapped backend is touched by one thread at a time only: the
-/// writing thread from ``init(_:threaded:)`` until ``finish()`` gives it back. With `threaded`
+/// writing thread from ``init(_:threaded:pace:)`` until ``finish()`` gives it back, but for
+/// the stretches the caller writes itself, which a ``WritingPace`` decides. With `threaded`
 /// false the calls go straight to the backend, on the caller's thread.
 struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     private typealias Call = BackendCall
@@ -16,16 +18,19 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     private let writer: Writer?
     /// The wrapped backend's, read before the backend went to its thread.
     let showsTitles: Bool
-    /// The backend itself when there is no writing thread.
+    /// The backend itself when there is no writing thread, or while the caller writes.
     private var inline: Wrapped?
     private var batch: [Call] = []
+    private var pace: WritingPace?
 
-    /// Starts the writing thread with `backend`, or with `threaded` false keeps it here.
-    init(_ backend: Wrapped, threaded: Bool) {
+    /// Starts the writing thread with `backend`, or with `threaded` false keeps it here. With
+    /// `pace`, the caller writes some stretches itself.
+    init(_ backend: Wrapped, threaded: Bool, pace: WritingPace? = nil) {
         showsTitles = backend.showsTitles
         if threaded {
-            writer = Writer(backend)
+            writer = Writer(backend, measuresTime: pace?.measures ?? false)
             batch.reserveCapacity(Self.batchSize)
+            self.pace = pace
         } else {
             (writer, inline) = (nil, backend)
         }
@@ -40,18 +45,43 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     /// Waits until everything handed over is written, and gives the backend back.
     mutating func finish() -> Wrapped {
         guard let writer else { return inline.take()! }
+        if let backend = inline.take() {
+            writer.stop()
+            return backend
+        }
         if !batch.isEmpty { _ = writer.queue.push(batch) }
         batch = []
         return writer.finish()
     }
 
     private mutating func add(_ call: Call) {
-        guard let writer else { return Self.apply(call, to: &inline!) }
-        batch.append(call)
-        guard batch.count == Self.batchSize else { return }
-        _ = writer.queue.push(batch)
-        batch = []
-        batch.reserveCapacity(Self.batchSize)
+        if inline != nil {
+            Self.apply(call, to: &inline!)
+        } else {
+            batch.append(call)
+            if batch.count == Self.batchSize {
+                _ = writer!.queue.push(batch)
+                batch = []
+                batch.reserveCapacity(Self.batchSize)
+            }
+        }
+        if pace != nil { repace() }
+    }
+
+    /// Counts a call, and every ``WritingPace/callsPerDecision`` (a whole number of batches,
+    /// so no batch is half made) decides who writes the next ones.
+    private mutating func repace() {
+        guard let writer, let writesHere = pace!.count(writingTime: writer.writingTime) else { return }
+        if writesHere && inline == nil {
+            // Once the writing thread has written all it was given, it waits for more, and the
+            // backend is the caller's until it gets some.
+            if !batch.isEmpty { _ = writer.queue.push(batch) }
+            batch = []
+            guard writer.queue.waitUntilUsed() else { return }
+            inline = writer.takeBackend()
+        } else if !writesHere, let backend = inline.take() {
+            writer.giveBackend(backend)
+        }
     }
 
     private static func apply(_ call: Call, to backend: inout Wrapped) {
@@ -66,31 +96,58 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     private final class Writer {
         let queue = BatchQueue<Call>(capacity: BackendThread.batchesAhead)
         private let done = DispatchSemaphore(value: 0)
-        private let held: Handover<Wrapped>
+        private let shared: Shared
         private var finished = false
 
-        init(_ backend: Wrapped) {
-            held = Handover(backend)
-            // The thread holds the queue and the backend, never this object, whose end stops it.
-            let (queue, done, held) = (queue, done, held)
+        /// What the writing thread shares with the caller: the backend, which the caller may
+        /// take while the thread waits (``BatchQueue/waitUntilUsed()``) and must give back
+        /// before it hands over a batch, and the thread's CPU time, when it measures it.
+        private final class Shared: @unchecked Sendable {
+            // Reached under the queue's rules above, never by two threads at once: unchecked
+            // for overlapping access, which a run-time check a batch would cost.
+            @exclusivity(unchecked) var backend: Wrapped?
+            let writingTime = Atomic<Int>(0)
+            let measuresTime: Bool
+
+            init(_ backend: Wrapped, measuresTime: Bool) {
+                self.backend = backend
+                self.measuresTime = measuresTime
+            }
+        }
+
+        init(_ backend: Wrapped, measuresTime: Bool) {
+            shared = Shared(backend, measuresTime: measuresTime)
+            // The thread holds the queue and what it shares, never this object, whose end stops it.
+            let (queue, done, shared) = (queue, done, shared)
             WorkerThread.start {
                 defer { done.signal() }
-                guard var backend = held.take() else { return }
-                defer { held.give(backend) }
                 while true {
                     let calls = queue.pop()
                     if calls.isEmpty { return }
+                    let start = shared.measuresTime ? ThreadCPUTime.now() : 0
+                    var backend = shared.backend.take()!
                     for call in calls { BackendThread.apply(call, to: &backend) }
+                    shared.backend = backend
+                    if shared.measuresTime { shared.writingTime.add(ThreadCPUTime.now() - start, ordering: .relaxed) }
                 }
             }
         }
 
+        /// The writing thread's CPU time for the batches it has written.
+        var writingTime: Int { shared.writingTime.load(ordering: .relaxed) }
+
+        /// The backend, for the caller to write while the thread waits for a batch.
+        func takeBackend() -> Wrapped { shared.backend.take()! }
+
+        /// The backend back from the caller, before it hands over the next batch.
+        func giveBackend(_ backend: Wrapped) { shared.backend = backend }
+
         func finish() -> Wrapped {
             stop()
-            return held.take()!
+            return shared.backend.take()!
         }
 
-        private func stop() {
+        func stop() {
             guard !finished else { return }
             finished = true
             _ = queue.push([])
@@ -99,6 +156,86 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
 
         /// A rendering that stopped without finishing still lets the thread end.
         deinit { stop() }
+    }
+}
+
+/// Who writes a ``BackendThread``'s views: the caller weighs drawing and writing together
+/// against reading, in CPU time, every ``callsPerDecision`` calls, and writes them itself
+/// while they take not much more than the reading. The caller then keeps up with the reading
+/// alone, and a third thread on two cores, handing views over and freeing them on another
+/// thread, only costs. Only where the views become bytes depends on it, never the bytes.
+struct WritingPace {
+    /// 16 batches: enough for the reading thread's lead (8 batches at most, the time of each
+    /// counted when the caller takes it) to be mostly the same batches'.
+    static var callsPerDecision: Int { 1_024 }
+    /// Drawing and writing within 1.45 times the reading's time, as a running average over
+    /// decisions (each weighs a quarter): writing on the drawing thread was quicker than on a
+    /// thread of its own for the benchmark corpus (HTML, 1.22, and Markdown, 1.25, on average
+    /// over its decisions), long Markdown texts (0.67) and quotes and reactions (1.18), and as
+    /// quick for other scripts (1.44); it was slower for the terminal (1.76) and four
+    /// attachments a message (1.84), which go back to the writing thread past 1.6. The margin
+    /// keeps the choice from going back and forth.
+    static var inlineBelow: Double { 1.45 }
+    static var threadedAbove: Double { 1.6 }
+
+    private let readingTime: ThreadCPUTime.Total?
+    /// For tests: who writes after each decision, by its number (from 1), not measured.
+    private let choice: ((Int) -> Bool)?
+    private var calls = 0
+    /// The CPU times at the last decision.
+    private var reading = 0
+    private var drawing = 0
+    private var writing = 0
+    /// Drawing and writing over reading, averaged; `nil` before the first decision.
+    private(set) var ratio: Double?
+    private(set) var writesHere = false
+
+    /// Whether it needs the writing thread's CPU time.
+    var measures: Bool { readingTime != nil }
+
+    /// The pace for a drawing thread whose reading thread took `readingTime`; `nil` (the
+    /// writing thread writes everything) without one, or on more than two cores, where the
+    /// writing thread has one of its own.
+    static func measuring(_ readingTime: ThreadCPUTime.Total?) -> WritingPace? {
+        guard let readingTime, ProcessInfo.processInfo.activeProcessorCount <= 2 else { return nil }
+        return WritingPace(readingTime: readingTime, choice: nil)
+    }
+
+    /// For tests: `choice` says who writes after each decision.
+    init(choosing choice: @escaping (_ decision: Int) -> Bool) {
+        self.init(readingTime: nil, choice: choice)
+    }
+
+    private init(readingTime: ThreadCPUTime.Total?, choice: ((Int) -> Bool)?) {
+        self.readingTime = readingTime
+        self.choice = choice
+        reading = readingTime?.nanoseconds ?? 0
+        drawing = readingTime == nil ? 0 : ThreadCPUTime.now()
+    }
+
+    /// Counts a call; at a decision, whether the caller writes the next calls itself.
+    /// `writingTime`: the writing thread's CPU time so far, asked for at decisions only.
+    mutating func count(writingTime: @autoclosure () -> Int) -> Bool? {
+        calls += 1
+        guard calls % Self.callsPerDecision == 0 else { return nil }
+        if let choice { return choice(calls / Self.callsPerDecision) }
+        guard let readingTime else { return nil }
+        let now = (reading: readingTime.nanoseconds, drawing: ThreadCPUTime.now(), writing: writingTime())
+        // The drawing thread's time holds the writing it did itself.
+        let load = (now.drawing - drawing) + (now.writing - writing)
+        let read = now.reading - reading
+        (reading, drawing, writing) = now
+        return decide(load: load, reading: read)
+    }
+
+    /// Takes in the drawing and writing (`load`) and the reading since the last decision;
+    /// whether the caller writes from here.
+    mutating func decide(load: Int, reading: Int) -> Bool {
+        let latest = Double(load) / Double(max(reading, 1))
+        let average = ratio.map { 0.75 * $0 + 0.25 * latest } ?? latest
+        ratio = average
+        writesHere = writesHere ? average <= Self.threadedAbove : average < Self.inlineBelow
+        return writesHere
     }
 }
 

@@ -33,7 +33,10 @@ public struct TranscriptRenderer: Sendable {
     /// Where the steps of a rendering run.
     public enum Threading: Sendable {
         /// Each pass reads on a thread of its own, ahead of the drawing, and views become bytes
-        /// on another, behind it: a rendering uses about two cores. The default.
+        /// on another, behind it: a rendering uses about two cores. The default. On two cores,
+        /// the drawing thread writes the views itself while drawing and writing together take
+        /// not much more CPU time than the reading, which it measures as it goes (a third
+        /// thread then only costs); the bytes are the same either way.
         case readingAndWriting
         /// Reading runs ahead on its own thread; views become bytes on the calling thread, so
         /// nothing is written once that thread stops (a terminal's reset on an interrupt must
@@ -296,7 +299,7 @@ public struct TranscriptRenderer: Sendable {
                 case .whole: nil
                 }
             let threaded = threading.writesBehind && (messages ?? .max) >= TranscriptRenderer.shortestThreadedDocument
-            var backend = BackendThread(try open(part), threaded: threaded)
+            var backend = BackendThread(try open(part), threaded: threaded, pace: .measuring(reader.readingTime))
             session.context.showsTitles = backend.showsTitles
             // A whole document counts every skipped message, those read before its first event too.
             if case .whole = part { skippedBefore = 0 } else { skippedBefore = reader.skippedMessageCount }

@@ -1,18 +1,5 @@
 import Foundation
 
-/// A value handed from one thread to another exactly once.
-final class Handover<Value>: @unchecked Sendable {
-    private var value: Value?
-    init(_ value: Value) { self.value = value }
-    /// The value, for the one thread that takes it.
-    func take() -> Value? {
-        defer { value = nil }
-        return value
-    }
-    /// Hands a value back, for the thread that waits for this one's end.
-    func give(_ value: Value) { self.value = value }
-}
-
 /// Batches passed from one thread to another in order, with at most `capacity` waiting: the
 /// producer waits when the consumer falls behind, and stops when the consumer is gone. The
 /// consumer may hand spent batches back, for the producer to free.
@@ -21,6 +8,8 @@ final class BatchQueue<Element>: @unchecked Sendable {
     private var batches: [[Element]] = []
     private var spent: [[Element]] = []
     private var cancelled = false
+    /// The consumer waits in ``pop(returning:)`` with nothing left: everything pushed is used.
+    private var consumerIsIdle = false
     private let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
@@ -46,11 +35,27 @@ final class BatchQueue<Element>: @unchecked Sendable {
     func pop(returning used: [Element] = []) -> [Element] {
         condition.lock()
         if !used.isEmpty { spent.append(used) }
-        while batches.isEmpty { condition.wait() }
+        if batches.isEmpty {
+            consumerIsIdle = true
+            // For a producer waiting in `waitUntilUsed()`.
+            condition.broadcast()
+            while batches.isEmpty { condition.wait() }
+            consumerIsIdle = false
+        }
         let batch = batches.removeFirst()
         condition.unlock()
         condition.broadcast() // as in `push(_:)`
         return batch
+    }
+
+    /// Waits until the consumer has used every batch pushed and waits for the next: until the
+    /// producer pushes again, the consumer touches nothing it shares with it. `false` when the
+    /// consumer has gone.
+    func waitUntilUsed() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !(consumerIsIdle && batches.isEmpty) && !cancelled { condition.wait() }
+        return !cancelled
     }
 
     /// Tells the producer to stop.

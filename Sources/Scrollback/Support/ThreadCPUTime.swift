@@ -1,0 +1,26 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The CPU time the calling thread has used, for threads that weigh their own work against
+/// another's (``BackendThread``). Only where the work runs depends on it, never the output.
+enum ThreadCPUTime {
+    /// Nanoseconds of CPU time the calling thread has used since it started; 0 where the
+    /// system cannot say.
+    static func now() -> Int {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
+        return time.tv_sec * 1_000_000_000 + time.tv_nsec
+    }
+}
+
+extension ThreadCPUTime {
+    /// CPU time one step of a rendering has taken so far, added up on the thread that uses
+    /// the total (as a reading thread's time arrives with each batch it hands over).
+    final class Total {
+        /// Nanoseconds so far.
+        var nanoseconds = 0
+    }
+}
