@@ -83,7 +83,7 @@ import Testing
 
     @Test func measuredChoiceFollowsTheAverageWithAMargin() {
         var pace = WritingPace(choosing: { _ in false })
-        // Drawing and writing within 1.45 times the reading: the drawing thread writes.
+        // Drawing and writing 1 to 1.45 times the reading: the drawing thread writes.
         var writesHere = pace.decide(load: 120, reading: 100)
         #expect(writesHere)
         // One stretch of 1.55 weighs a quarter of the average, which stays below 1.6.
@@ -94,14 +94,21 @@ import Testing
         var stretches = 0
         while pace.decide(load: 170, reading: 100) { stretches += 1 }
         #expect(stretches >= 3)
-        #expect(pace.ratio! > WritingPace.threadedAbove)
+        #expect(pace.ratio! > WritingPace.goesOnWritingWithin.upperBound)
         // 1.5 is inside the margin: the writing thread stays.
-        var inside = (0..<20).map { _ in pace.decide(load: 150, reading: 100) }
-        #expect(!inside.contains(true))
+        var choices = (0..<20).map { _ in pace.decide(load: 150, reading: 100) }
+        #expect(!choices.contains(true))
         // Below 1.45 again, the drawing thread writes.
-        inside = (0..<20).map { _ in pace.decide(load: 130, reading: 100) }
-        #expect(inside.contains(true))
-        #expect(pace.ratio! < WritingPace.inlineBelow)
+        choices = (0..<20).map { _ in pace.decide(load: 130, reading: 100) }
+        #expect(choices.contains(true))
+        #expect(WritingPace.startsWritingWithin.contains(pace.ratio!))
+        // Much less than the reading, the two cores have room for the writing thread.
+        choices = (0..<20).map { _ in pace.decide(load: 50, reading: 100) }
+        #expect(choices.last == false)
+        #expect(pace.ratio! < WritingPace.goesOnWritingWithin.lowerBound)
+        // 0.95 is inside the lower margin: the writing thread stays.
+        choices = (0..<20).map { _ in pace.decide(load: 95, reading: 100) }
+        #expect(!choices.contains(true))
         // No reading time measured yet counts as the least there is, not a division by zero.
         writesHere = pace.decide(load: 1_000_000, reading: 0)
         #expect(!writesHere)

@@ -161,22 +161,25 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
 
 /// Who writes a ``BackendThread``'s views: the caller weighs drawing and writing together
 /// against reading, in CPU time, every ``callsPerDecision`` calls, and writes them itself
-/// while they take not much more than the reading. The caller then keeps up with the reading
-/// alone, and a third thread on two cores, handing views over and freeing them on another
-/// thread, only costs. Only where the views become bytes depends on it, never the bytes.
+/// while they take a little more than the reading. Then the three threads would want more
+/// than two cores, and a third thread only costs (handing views over, freeing them on another
+/// thread); the caller alone keeps up with the reading. With less, the two cores have room
+/// for the third thread, and the caller writing would only make the reading wait for it now
+/// and then; with much more, the caller would fall behind the reading. Only where the views
+/// become bytes depends on it, never the bytes.
 struct WritingPace {
     /// 16 batches: enough for the reading thread's lead (8 batches at most, the time of each
     /// counted when the caller takes it) to be mostly the same batches'.
     static var callsPerDecision: Int { 1_024 }
-    /// Drawing and writing within 1.45 times the reading's time, as a running average over
-    /// decisions (each weighs a quarter): writing on the drawing thread was quicker than on a
-    /// thread of its own for the benchmark corpus (HTML, 1.22, and Markdown, 1.25, on average
-    /// over its decisions), long Markdown texts (0.67) and quotes and reactions (1.18), and as
-    /// quick for other scripts (1.44); it was slower for the terminal (1.76) and four
-    /// attachments a message (1.84), which go back to the writing thread past 1.6. The margin
-    /// keeps the choice from going back and forth.
-    static var inlineBelow: Double { 1.45 }
-    static var threadedAbove: Double { 1.6 }
+    /// The caller writes while drawing and writing take 1 to 1.45 times the reading's time, as
+    /// a running average over decisions (each weighs a quarter), and goes back to the writing
+    /// thread below 0.9 or past 1.6 (the margins keep the choice from going back and forth).
+    /// Measured on two cores: writing on the drawing thread was 8% quicker for the benchmark
+    /// corpus's Markdown (1.25 on average over its decisions) and 1% for its HTML (1.22),
+    /// but 6% slower for Markdown with every message by an author of its own (0.84), and
+    /// slower for the terminal (1.76) and four attachments a message (HTML, 1.84).
+    static var startsWritingWithin: ClosedRange<Double> { 1.0...1.45 }
+    static var goesOnWritingWithin: ClosedRange<Double> { 0.9...1.6 }
 
     private let readingTime: ThreadCPUTime.Total?
     /// For tests: who writes after each decision, by its number (from 1), not measured.
@@ -234,7 +237,7 @@ struct WritingPace {
         let latest = Double(load) / Double(max(reading, 1))
         let average = ratio.map { 0.75 * $0 + 0.25 * latest } ?? latest
         ratio = average
-        writesHere = writesHere ? average <= Self.threadedAbove : average < Self.inlineBelow
+        writesHere = (writesHere ? Self.goesOnWritingWithin : Self.startsWritingWithin).contains(average)
         return writesHere
     }
 }
