@@ -20,6 +20,9 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     let showsTitles: Bool
     /// The backend itself when there is no writing thread, or while the caller writes.
     private var inline: Wrapped?
+    /// Whether `inline` holds the backend: a flag rather than a test of the optional, which
+    /// for a generic backend goes through its type's value witnesses at every call.
+    private var writesHere: Bool
     private var batch: [Call] = []
     private var pace: WritingPace?
 
@@ -29,10 +32,11 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
         showsTitles = backend.showsTitles
         if threaded {
             writer = Writer(backend, measuresTime: pace?.measures ?? false)
+            writesHere = false
             batch.reserveCapacity(Self.batchSize)
             self.pace = pace
         } else {
-            (writer, inline) = (nil, backend)
+            (writer, inline, writesHere) = (nil, backend, true)
         }
     }
 
@@ -45,9 +49,9 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     /// Waits until everything handed over is written, and gives the backend back.
     mutating func finish() -> Wrapped {
         guard let writer else { return inline.take()! }
-        if let backend = inline.take() {
+        if writesHere {
             writer.stop()
-            return backend
+            return inline.take()!
         }
         if !batch.isEmpty { _ = writer.queue.push(batch) }
         batch = []
@@ -55,7 +59,7 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     }
 
     private mutating func add(_ call: Call) {
-        if inline != nil {
+        if writesHere {
             Self.apply(call, to: &inline!)
         } else {
             batch.append(call)
@@ -71,17 +75,18 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     /// Counts a call, and every ``WritingPace/callsPerDecision`` (a whole number of batches,
     /// so no batch is half made) decides who writes the next ones.
     private mutating func repace() {
-        guard let writer, let writesHere = pace!.count(writingTime: writer.writingTime) else { return }
-        if writesHere && inline == nil {
+        guard let writer, let writesNext = pace!.count(writingTime: writer.writingTime), writesNext != writesHere else { return }
+        if writesNext {
             // Once the writing thread has written all it was given, it waits for more, and the
             // backend is the caller's until it gets some.
             if !batch.isEmpty { _ = writer.queue.push(batch) }
             batch = []
             guard writer.queue.waitUntilUsed() else { return }
             inline = writer.takeBackend()
-        } else if !writesHere, let backend = inline.take() {
-            writer.giveBackend(backend)
+        } else {
+            writer.giveBackend(inline.take()!)
         }
+        writesHere = writesNext
     }
 
     private static func apply(_ call: Call, to backend: inout Wrapped) {
