@@ -162,6 +162,10 @@ extension PrefetchedEvents {
         private let heard: Heard
         private let parsesTexts: Bool
         private let batchSize: Int
+        /// The reading thread's CPU time when its last batch was done (0 at the thread's start):
+        /// a batch's time runs from there, handing the last one over and freeing spent ones
+        /// included, with one clock reading a batch (each costs about a microsecond).
+        @exclusivity(unchecked) private var lastBatchDone = 0
 
         init(reader: TranscriptReader, heard: Heard, parsesTexts: Bool, batchSize: Int) {
             self.reader = reader
@@ -173,8 +177,6 @@ extension PrefetchedEvents {
         /// Up to `batchSize` items; the last batch ends with the end (no item)
         /// or the error that stopped the reading.
         func next() -> [Entry] {
-            // The render pass's drawing weighs its own work against this (``BackendThread``).
-            let start = parsesTexts ? ThreadCPUTime.now() : 0
             var batch: [Entry] = []
             batch.reserveCapacity(batchSize)
             while batch.count < batchSize {
@@ -186,7 +188,10 @@ extension PrefetchedEvents {
             }
             if parsesTexts {
                 for index in batch.indices { Self.parseText(of: &batch[index].item) }
-                batch[0].readingTime = ThreadCPUTime.now() - start
+                // The drawing weighs its own work against the reading's (``WritingPace``).
+                let done = ThreadCPUTime.now()
+                batch[0].readingTime = done - lastBatchDone
+                lastBatchDone = done
             }
             return batch
         }

@@ -126,14 +126,20 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
             let (queue, done, shared) = (queue, done, shared)
             WorkerThread.start {
                 defer { done.signal() }
+                // The thread's CPU time since it started: waiting for a batch takes none, so one
+                // clock reading a batch says what the batches took.
+                var counted = 0
                 while true {
                     let calls = queue.pop()
                     if calls.isEmpty { return }
-                    let start = shared.measuresTime ? ThreadCPUTime.now() : 0
                     var backend = shared.backend.take()!
                     for call in calls { BackendThread.apply(call, to: &backend) }
                     shared.backend = backend
-                    if shared.measuresTime { shared.writingTime.add(ThreadCPUTime.now() - start, ordering: .relaxed) }
+                    if shared.measuresTime {
+                        let now = ThreadCPUTime.now()
+                        shared.writingTime.add(now - counted, ordering: .relaxed)
+                        counted = now
+                    }
                 }
             }
         }
