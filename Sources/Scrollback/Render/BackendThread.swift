@@ -185,7 +185,7 @@ struct WritingPace {
     /// The caller writes while drawing and writing take 1 to 1.45 times the reading's time, as
     /// a running average over decisions (each weighs a quarter), and goes back to the writing
     /// thread below 0.9 or past 1.6 (the margins keep the choice from going back and forth).
-    /// Measured on two cores: writing on the drawing thread was 8% quicker for the benchmark
+    /// Measured on two cores: writing on the drawing thread was 6–10% quicker for the benchmark
     /// corpus's Markdown (1.25 on average over its decisions) and 1% for its HTML (1.22),
     /// but 6% slower for Markdown with every message by an author of its own (0.84), and
     /// slower for the terminal (1.76) and four attachments a message (HTML, 1.84).
