@@ -20,7 +20,8 @@ struct PrefetchedEvents: TranscriptEventSource {
         var messageCount: Int
         var skippedMessageCount: Int
         var lateMembers: [ChatUser]?
-        /// In a batch's first entry: the CPU time the reading thread took for the whole batch.
+        /// In a batch's first entry, when the reading is measured: the CPU time the reading
+        /// thread took for the whole batch.
         var readingTime = 0
 
         /// What is left in a batch's place once its entry was moved out.
@@ -53,8 +54,8 @@ struct PrefetchedEvents: TranscriptEventSource {
     private let renderingSkipped = Counter()
     private var lateMembers: [ChatUser]?
 
-    /// The reading thread's CPU time for the batches handed over so far, in the render pass
-    /// (`parsesTexts`) on a thread of its own; `nil` otherwise.
+    /// The reading thread's CPU time for the batches handed over so far, when it is measured
+    /// (`measuresReading`) and reads on a thread of its own; `nil` otherwise.
     let readingTime: ThreadCPUTime.Total?
 
     private(set) var shape: InputShape?
@@ -69,9 +70,12 @@ struct PrefetchedEvents: TranscriptEventSource {
     /// `nil`); from then on only the reading thread touches it. `onWarning` and `progress` are
     /// called on the caller's thread. With `parsesTexts` (the render pass), the reading thread
     /// also parses each message's text (``ChatMessage/parsedText``), which the drawing would otherwise do,
-    /// and entries are copied out of their batches rather than moved (``movesItems``).
+    /// and entries are copied out of their batches rather than moved (``movesItems``). With
+    /// `measuresReading`, the reading thread's CPU time is added up (``readingTime``) for a
+    /// drawing that weighs its own against it.
     init(
-        threaded: Bool, parsesTexts: Bool = false, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
+        threaded: Bool, parsesTexts: Bool = false, measuresReading: Bool = false, strict: Bool,
+        onWarning: @escaping (ReadWarning) -> Void,
         progress: (@Sendable (RenderProgress) -> Void)?,
         makeReader: (_ onWarning: @escaping (ReadWarning) -> Void, _ progress: (@Sendable (RenderProgress) -> Void)?) ->
             TranscriptReader
@@ -83,10 +87,10 @@ struct PrefetchedEvents: TranscriptEventSource {
         let sink: (@Sendable (RenderProgress) -> Void)? = progress == nil ? nil : { @Sendable report in heard.progress.append(report) }
         let reader = BatchReader(
             reader: makeReader({ heard.warnings.append($0) }, sink), heard: heard, parsesTexts: threaded && parsesTexts,
-            batchSize: Self.batchSize(rendering: parsesTexts))
+            measures: threaded && measuresReading, batchSize: Self.batchSize(rendering: parsesTexts))
         producer = Producer(reader: threaded ? reader : nil, report: progress)
         if !threaded { inlineReader = reader }
-        readingTime = threaded && parsesTexts ? ThreadCPUTime.Total() : nil
+        readingTime = threaded && measuresReading ? ThreadCPUTime.Total() : nil
     }
 
     mutating func nextItem() throws(ReadError) -> TranscriptReader.Item? {
@@ -162,15 +166,16 @@ extension PrefetchedEvents {
         private let heard: Heard
         private let parsesTexts: Bool
         private let batchSize: Int
-        /// The reading thread's CPU time when its last batch was done (0 at the thread's start):
-        /// a batch's time runs from there, handing the last one over and freeing spent ones
-        /// included, with one clock reading a batch (each costs about a microsecond).
-        @exclusivity(unchecked) private var lastBatchDone = 0
+        private let measures: Bool
+        /// A batch's time runs from the end of the last, handing that one over and freeing
+        /// spent ones included.
+        @exclusivity(unchecked) private var laps = ThreadCPUTime.Laps()
 
-        init(reader: TranscriptReader, heard: Heard, parsesTexts: Bool, batchSize: Int) {
+        init(reader: TranscriptReader, heard: Heard, parsesTexts: Bool, measures: Bool, batchSize: Int) {
             self.reader = reader
             self.heard = heard
             self.parsesTexts = parsesTexts
+            self.measures = measures
             self.batchSize = batchSize
         }
 
@@ -188,11 +193,9 @@ extension PrefetchedEvents {
             }
             if parsesTexts {
                 for index in batch.indices { Self.parseText(of: &batch[index].item) }
-                // The drawing weighs its own work against the reading's (``WritingPace``).
-                let done = ThreadCPUTime.now()
-                batch[0].readingTime = done - lastBatchDone
-                lastBatchDone = done
             }
+            // The drawing weighs its own work against the reading's (``WritingPace``).
+            if measures { batch[0].readingTime = laps.lap() }
             return batch
         }
 

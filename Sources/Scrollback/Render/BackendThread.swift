@@ -126,20 +126,14 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
             let (queue, done, shared) = (queue, done, shared)
             WorkerThread.start {
                 defer { done.signal() }
-                // The thread's CPU time since it started: waiting for a batch takes none, so one
-                // clock reading a batch says what the batches took.
-                var counted = 0
+                var laps = ThreadCPUTime.Laps()
                 while true {
                     let calls = queue.pop()
                     if calls.isEmpty { return }
                     var backend = shared.backend.take()!
                     for call in calls { BackendThread.apply(call, to: &backend) }
                     shared.backend = backend
-                    if shared.measuresTime {
-                        let now = ThreadCPUTime.now()
-                        shared.writingTime.add(now - counted, ordering: .relaxed)
-                        counted = now
-                    }
+                    if shared.measuresTime { shared.writingTime.add(laps.lap(), ordering: .relaxed) }
                 }
             }
         }
@@ -207,12 +201,14 @@ struct WritingPace {
     /// Whether it needs the writing thread's CPU time.
     var measures: Bool { readingTime != nil }
 
+    /// Whether this machine has two cores or fewer: with a third, the writing thread has one
+    /// of its own, and the reading is not measured (``measuring(_:)`` then gets `nil`).
+    static var isWorthWeighing: Bool { ProcessInfo.processInfo.activeProcessorCount <= 2 }
+
     /// The pace for a drawing thread whose reading thread took `readingTime`; `nil` (the
-    /// writing thread writes everything) without one, or on more than two cores, where the
-    /// writing thread has one of its own.
+    /// writing thread writes everything) when the reading is not measured.
     static func measuring(_ readingTime: ThreadCPUTime.Total?) -> WritingPace? {
-        guard let readingTime, ProcessInfo.processInfo.activeProcessorCount <= 2 else { return nil }
-        return WritingPace(readingTime: readingTime, choice: nil)
+        readingTime.map { WritingPace(readingTime: $0, choice: nil) }
     }
 
     /// For tests: `choice` says who writes after each decision.

@@ -150,8 +150,10 @@ public struct TranscriptRenderer: Sendable {
         var first = input.indexingEvents(threaded: threading.readsAhead, strict: strict, progress: progress)
         let index = try TranscriptIndex(
             reading: &first, filter: filter, directory: directory, messagesPerPage: messagesPerPage, currentUserID: options.currentUserID)
+        // Measured only where a drawing thread will weigh its work against it.
         let second = input.renderingEvents(
-            threaded: threading.readsAhead, strict: strict, onWarning: onWarning, after: first, progress: progress)
+            threaded: threading.readsAhead, measuresReading: threading.writesBehind && WritingPace.isWorthWeighing,
+            strict: strict, onWarning: onWarning, after: first, progress: progress)
         // Said before the drawing starts, through the reader's channel and `strict` rule.
         try second.report(rendering: index.filterWarnings)
         return (index, second)
