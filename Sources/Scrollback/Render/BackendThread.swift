@@ -103,6 +103,8 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
         private let done = DispatchSemaphore(value: 0)
         private let shared: Shared
         private var finished = false
+        /// The caller, the drawing thread, runs as batch work while the thread writes.
+        private var drawing: BatchScheduling?
 
         /// What the writing thread shares with the caller: the backend, which the caller may
         /// take while the thread waits (``BatchQueue/waitUntilUsed()``) and must give back
@@ -136,6 +138,8 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
                     if shared.measuresTime { shared.writingTime.add(laps.lap(), ordering: .relaxed) }
                 }
             }
+            // Marked after the thread started, which would have taken the policy on.
+            drawing = BatchScheduling()
         }
 
         /// The writing thread's CPU time for the batches it has written.
@@ -157,6 +161,7 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
             finished = true
             _ = queue.push([])
             done.wait()
+            drawing?.end()
         }
 
         /// A rendering that stopped without finishing still lets the thread end.
