@@ -36,7 +36,9 @@ public struct TranscriptRenderer: Sendable {
         /// on another, behind it: a rendering uses about two cores. The default. On two cores,
         /// the drawing thread writes the views itself while drawing and writing together take
         /// not much more CPU time than the reading, which it measures as it goes (a third
-        /// thread then only costs); the bytes are the same either way.
+        /// thread then only costs); the bytes are the same either way. While another thread
+        /// writes, the calling thread runs under Linux's `SCHED_BATCH` policy, so that its
+        /// wake-ups do not interrupt the other two, and gets its own policy back after.
         case readingAndWriting
         /// Reading runs ahead on its own thread; views become bytes on the calling thread, so
         /// nothing is written once that thread stops (a terminal's reset on an interrupt must
