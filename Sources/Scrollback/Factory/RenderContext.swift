@@ -33,7 +33,7 @@ public struct RenderContext: Sendable {
     /// What ``report(_:keyPath:in:)`` collected for the renderer to pass on.
     let problems = RenderProblems()
     /// The name keys of the display names drawn so far (``nameKey(of:)``).
-    private let nameKeys = BoundedMemo<String, String>()
+    private let nameKeys = BoundedMemo<BytewiseString, String>()
     /// The "name (id)" labels made so far with these options (``nameWithID(_:id:)``), by name
     /// and id.
     private var namesWithIDs = BoundedMemo<NameAndID, String>()
@@ -118,19 +118,21 @@ public struct RenderContext: Sendable {
     /// How `name` compares with other display names (``TranscriptIndex/nameKey(_:)``), worked
     /// out once per name in a rendering.
     func nameKey(of name: String) -> String {
-        nameKeys.value(for: name) { TranscriptIndex.nameKey(name) }
+        nameKeys.value(for: BytewiseString(name)) { TranscriptIndex.nameKey(name) }
     }
 
     /// The theme's ``Theme/Label/nameWithID`` of `name` and `id`, made once per author in a
     /// rendering: every message's header has one.
     func nameWithID(_ name: String, id: String) -> String {
-        namesWithIDs.value(for: NameAndID(name: name, id: id)) { theme.string(.nameWithID, arguments: [name, id]) }
+        namesWithIDs.value(for: NameAndID(name: BytewiseString(name), id: BytewiseString(id))) {
+            theme.string(.nameWithID, arguments: [name, id])
+        }
     }
 
     /// A key of two strings that costs no allocation, unlike an array of them.
     private struct NameAndID: Hashable, Sendable {
-        let name: String
-        let id: String
+        let name: BytewiseString
+        let id: BytewiseString
     }
 
     /// Whether `user` is the reader (`--me`).

@@ -345,11 +345,17 @@ extension ViewFactory {
         // By index: a reaction is read in place, where a loop variable would copy all of it.
         for index in reactions.indices where reactions[index].type == group.type {
             let given = reactions[index].user
-            let id = given.flatMap { $0.id.isEmpty ? nil : $0.id } ?? reactions[index].userID ?? ""
-            var name = given?.name
-            if name?.isEmpty ?? true { name = context.knownNames[id] }
+            let person: Reactor
+            if let given, !given.id.isEmpty, !(given.name?.isEmpty ?? true) {
+                // The usual reaction, with its user in full: the name the user shows.
+                person = Reactor(id: given.id, name: given.displayName)
+            } else {
+                let id = given.flatMap { $0.id.isEmpty ? nil : $0.id } ?? reactions[index].userID ?? ""
+                var name = given?.name
+                if name?.isEmpty ?? true { name = context.knownNames[id] }
+                person = Reactor(id: id, name: ChatUser.displayName(name: name, id: id))
+            }
             // A reaction naming nobody counts only.
-            let person = Reactor(id: id, name: ChatUser.displayName(name: name, id: id))
             guard !person.name.isEmpty else { continue }
             if few {
                 let identity = person.identity
@@ -470,12 +476,31 @@ extension ViewFactory {
         {
             return false
         }
+        if startsWithLetterOfAScript(text) { return false }
         var count = 0
         for character in text where !character.isWhitespace {
             count += 1
             guard count <= 3, character.isEmojiLike else { return false }
         }
         return count > 0
+    }
+
+    /// Whether the text's first character is neither white space nor an emoji by the code point
+    /// it starts with, read off its first bytes: U+0080 to U+1FFF but U+0085, U+00A0, ©, ® and
+    /// U+1680, and U+4000 to U+DFFF (Latin letters with marks, Greek, Cyrillic, Hebrew, Arabic,
+    /// the scripts of India, Thai, Hangul syllables, CJK ideographs). Only a first character at
+    /// the very start counts: one after white space may be a mark that joins that.
+    static func startsWithLetterOfAScript(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes in
+            guard bytes.count >= 2 else { return false }
+            let (lead, next) = (bytes[0], bytes[1])
+            switch lead {
+            case 0xC2: return next != 0x85 && next != 0xA0 && next != 0xA9 && next != 0xAE
+            case 0xC3...0xE0, 0xE4...0xED: return true
+            case 0xE1: return !(next == 0x9A && bytes.count >= 3 && bytes[2] == 0x80)
+            default: return false
+            }
+        }
     }
 
     /// A message's text as a reader sees it, without its Markdown (`the **blue box**` reads

@@ -8,7 +8,12 @@ public struct ChatUser: Sendable, Hashable {
     /// The name the user chose (`name`); see ``displayName`` for what is shown.
     public var name: String? {
         get { storage.fields.name }
-        set { storage.fields.name = newValue }
+        set {
+            // Worked out before the fields are reached: a call during that access would make
+            // every access to them checked at run time.
+            let showsName = newValue.map(Self.hasVisibleContent) ?? false
+            storage.fields.setName(newValue, showsName: showsName)
+        }
     }
     /// The avatar's URL; Stream sends `""` for "no avatar", which is kept as `nil`.
     public var imageURL: String? {
@@ -46,14 +51,31 @@ public struct ChatUser: Sendable, Hashable {
 
     private struct Fields: Sendable, Hashable {
         var id: String
-        var name: String?
+        private(set) var name: String?
         var imageURL: String?
         var role: String?
         var rawObject: RawJSONObject
+        /// Whether ``name`` is what ``displayName`` shows, decided once per user rather than for
+        /// every message, mention and reaction that shows them (outside ASCII that takes the
+        /// characters' Unicode properties).
+        private(set) var showsName: Bool
+
+        init(id: String, name: String?, imageURL: String?, role: String?, rawObject: RawJSONObject) {
+            (self.id, self.imageURL, self.role, self.rawObject) = (id, imageURL, role, rawObject)
+            showsName = name.map(ChatUser.hasVisibleContent) ?? false
+            self.name = name
+        }
+
+        mutating func setName(_ newName: String?, showsName: Bool) {
+            (name, self.showsName) = (newName, showsName)
+        }
     }
 
     /// What a chat client shows for the user: the name, else the id.
-    public var displayName: String { Self.displayName(name: name, id: id) }
+    public var displayName: String {
+        if storage.fields.showsName, let name = storage.fields.name { return name }
+        return storage.fields.id
+    }
 
     /// What a client shows for a user of `name` and `id`, for callers that hold the two
     /// rather than a user.

@@ -178,6 +178,37 @@ private struct ContactQuoteFactory: ViewFactory {
         #expect(DefaultViewFactory.isJumboEmoji(text) == expected)
     }
 
+    /// What `isJumboEmoji` answers without its shortcuts: up to three characters that are not
+    /// white space, each emoji-like.
+    static func jumboEmojiByWalking(_ text: String) -> Bool {
+        var count = 0
+        for character in text where !character.isWhitespace {
+            count += 1
+            guard count <= 3, character.isEmojiLike else { return false }
+        }
+        return count > 0
+    }
+
+    /// The start read off the first bytes (a letter of a script, no emoji) answers as the walk
+    /// does for every code point it takes, alone, before an emoji, and after a space (where a
+    /// mark joins the space and the walk goes on).
+    @Test func scriptLetterShortcutAnswersAsTheWalk() {
+        var shortcuts = 0
+        for value in UInt32(0x80)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let letter = String(Character(scalar))
+            if DefaultViewFactory.startsWithLetterOfAScript(letter + "👍") {
+                shortcuts += 1
+                #expect(!scalar.properties.isWhitespace && !scalar.properties.isEmoji, "U+\(String(value, radix: 16))")
+            }
+            for text in [letter, letter + "👍", letter + " 🎉", " " + letter + "👍", "\n" + letter] {
+                #expect(DefaultViewFactory.isJumboEmoji(text) == Self.jumboEmojiByWalking(text), "U+\(String(value, radix: 16))")
+            }
+        }
+        // U+0080 to U+1FFF and U+4000 to U+DFFF, but for the five named.
+        #expect(shortcuts > 30_000)
+    }
+
     @Test func pinsAndThreadCountsInTheFooter() {
         var message = ChatMessage(id: "p", text: "note", user: ChatUser(id: "ada", name: "Ada"), createdAt: Date(timeIntervalSince1970: 0))
         message.pinned = true

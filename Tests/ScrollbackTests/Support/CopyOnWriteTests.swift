@@ -50,4 +50,37 @@ import Testing
         repinned.pinned = true
         #expect(repinned.parsedText == message.parsedText)
     }
+
+    /// Whether a user's name is what they show is kept with the name, set by every way a name
+    /// is given, and a copy keeps its own.
+    @Test func theShownNameFollowsTheName() {
+        var user = ChatUser(id: "u7", name: " \u{3000}\n")
+        #expect(user.displayName == "u7")
+        let blank = user
+        user.name = "Ольга"
+        #expect(user.displayName == "Ольга" && blank.displayName == "u7")
+        user.name = nil
+        #expect(user.displayName == "u7")
+        user.name = "\u{00A0}"
+        #expect(user.displayName == "u7")
+        user.name = "\u{00A0}山田"
+        #expect(user.displayName == "\u{00A0}山田")
+        #expect(ChatUser(id: "x", name: "").displayName == "x" && ChatUser(id: "x", name: "Ada").displayName == "Ada")
+        #expect(user.displayName == ChatUser.displayName(name: user.name, id: user.id))
+    }
+
+    /// Tables of values made per name key names by their bytes: two spellings of one accented
+    /// name are two keys, and equal bytes are one, small or not.
+    @Test func bytewiseKeysCompareBytes() {
+        let composed = "Chlo\u{E9}"
+        let decomposed = "Chloe\u{301}"
+        #expect(composed == decomposed)
+        #expect(BytewiseString(composed) != BytewiseString(decomposed))
+        #expect(Set([BytewiseString(composed), BytewiseString(decomposed)]).count == 2)
+        let long = String(repeating: "Ωμέγα ", count: 10)
+        let same = String(decoding: Array(long.utf8), as: UTF8.self)
+        #expect(BytewiseString(long) == BytewiseString(same) && BytewiseString(long).hashValue == BytewiseString(same).hashValue)
+        #expect(BytewiseString("") == BytewiseString("") && BytewiseString("") != BytewiseString("a"))
+    }
+
 }
