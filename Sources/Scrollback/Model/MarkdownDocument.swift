@@ -18,7 +18,7 @@ public struct MarkdownDocument: Sendable, Hashable {
 }
 
 /// A block of a ``MarkdownDocument``: what CommonMark puts one under another.
-public indirect enum MarkdownBlock: Sendable, Hashable {
+public enum MarkdownBlock: Sendable, Hashable {
     /// A paragraph of inline content.
     case paragraph([MarkdownInline])
     /// An ATX or setext heading; `level` is 1 to 6.
@@ -26,16 +26,16 @@ public indirect enum MarkdownBlock: Sendable, Hashable {
     /// A `>` block quote holding other blocks.
     case blockQuote([MarkdownBlock])
     /// `start` is the first number of an ordered list, `nil` for a bullet list.
-    case list(start: Int?, tight: Bool, items: [[MarkdownBlock]])
+    indirect case list(start: Int?, tight: Bool, items: [[MarkdownBlock]])
     /// A fenced or indented code block; `info` is the fence's info string (usually a language,
     /// empty when there is none) and `code` the text, line endings kept.
-    case codeBlock(info: String, code: String)
+    indirect case codeBlock(info: String, code: String)
     /// Raw HTML the sender typed. Never emitted as HTML: every backend shows it as text.
     case htmlBlock(String)
     /// A `---` rule.
     case thematicBreak
     /// A GitHub pipe table.
-    case table(MarkdownTable)
+    indirect case table(MarkdownTable)
 }
 
 /// A GitHub pipe table: a header row, a delimiter row giving each column's alignment, and
@@ -74,7 +74,7 @@ public struct MarkdownTable: Sendable, Hashable {
 }
 
 /// Inline content of a ``MarkdownBlock``: text and the markup around it.
-public indirect enum MarkdownInline: Sendable, Hashable {
+public enum MarkdownInline: Sendable, Hashable {
     /// Plain text, shown as it is.
     case text(String)
     /// A code span: text between backticks, shown in a monospaced font.
@@ -89,12 +89,12 @@ public indirect enum MarkdownInline: Sendable, Hashable {
     /// first in the first paragraph of a list item, in place of the `[ ]` or `[x]` it read.
     case checkbox(checked: Bool)
     /// A link as written; backends check `destination` against the allow-list before using it.
-    case link(destination: String, title: String, children: [MarkdownInline])
+    indirect case link(destination: String, title: String, children: [MarkdownInline])
     /// An image as written (`![alt](source "title")`); backends check `source` against the
     /// allow-list before using it.
-    case image(source: String, title: String, alt: [MarkdownInline])
+    indirect case image(source: String, title: String, alt: [MarkdownInline])
     /// `@Name` of one of the message's `mentioned_users`; `text` is the text as written.
-    case mention(userID: String, text: String)
+    indirect case mention(userID: String, text: String)
     /// Raw inline HTML the sender typed: shown as text.
     case html(String)
     /// A line ending inside a paragraph that reads as a space.

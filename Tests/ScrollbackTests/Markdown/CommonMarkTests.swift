@@ -389,6 +389,28 @@ struct SplitMix {
     }
 }
 
+/// A parsed text's common elements sit in their arrays themselves: a paragraph's text, code
+/// and emphasis, and a paragraph or heading, are no heap object of their own each (every
+/// message's text is parsed, and its parts made on one thread and freed on another). Only the
+/// rarer cases with more to hold (links, images, mentions; lists, code blocks, tables) are boxed.
+@Suite struct MarkdownLayoutTests {
+    @Test func commonElementsAreStoredInPlace() {
+        // A boxed enum is one pointer; one in place is as large as a string, its largest case.
+        let inPlace = MemoryLayout<String>.size...MemoryLayout<String>.size + 1
+        #expect(inPlace.contains(MemoryLayout<MarkdownInline>.size))
+        #expect(inPlace.contains(MemoryLayout<MarkdownBlock>.size))
+        let text = "**bold** and `code`, [a link](https://example.com) and @Ada"
+        let document = ChatMarkdown.parse(text, mentionedUsers: [ChatUser(id: "ada", name: "Ada")])
+        guard case .paragraph(let inlines)? = document.blocks.first else {
+            Issue.record("expected a paragraph, got \(document.blocks)")
+            return
+        }
+        #expect(inlines.contains(.strong([.text("bold")])) && inlines.contains(.code("code")))
+        #expect(inlines.contains(.link(destination: "https://example.com", title: "", children: [.text("a link")])))
+        #expect(inlines.contains(.mention(userID: "ada", text: "@Ada")))
+    }
+}
+
 @Suite struct CommonMarkDepthTests {
     /// Depth of the deepest container in a document.
     private func depth(_ blocks: [MarkdownBlock]) -> Int {
