@@ -11,7 +11,9 @@ public struct ChatUser: Sendable, Hashable {
         set {
             // Worked out before the fields are reached: a call during that access would make
             // every access to them checked at run time.
-            let showsName = newValue.map(Self.hasVisibleContent) ?? false
+            // Worked out before the fields are reached: a call during that access would make
+            // every access to them checked at run time.
+            let showsName = Self.shows(newValue)
             storage.fields.setName(newValue, showsName: showsName)
         }
     }
@@ -62,7 +64,7 @@ public struct ChatUser: Sendable, Hashable {
 
         init(id: String, name: String?, imageURL: String?, role: String?, rawObject: RawJSONObject) {
             (self.id, self.imageURL, self.role, self.rawObject) = (id, imageURL, role, rawObject)
-            showsName = name.map(ChatUser.hasVisibleContent) ?? false
+            showsName = ChatUser.shows(name)
             self.name = name
         }
 
@@ -80,8 +82,13 @@ public struct ChatUser: Sendable, Hashable {
     /// What a client shows for a user of `name` and `id`, for callers that hold the two
     /// rather than a user.
     static func displayName(name: String?, id: String) -> String {
-        if let name, hasVisibleContent(name) { return name }
-        return id
+        guard let name, shows(name) else { return id }
+        return name
+    }
+
+    /// Whether a user of `name` shows it, rather than their id.
+    private static func shows(_ name: String?) -> Bool {
+        name.map(hasVisibleContent) ?? false
     }
 
     /// Whether `name` holds more than whitespace and newlines. Decided on bytes when an ASCII
