@@ -46,14 +46,16 @@ enum Pager {
     }
 
     /// The pager's environment: the caller's, with LESS=FRX (quit if one screen, raw colours,
-    /// no screen clearing) and LV=-c unless set, and LESSCHARSET=utf-8 when the locale does
-    /// not say UTF-8 (else less shows box characters as `<E2><94><80>`) and the user has not
-    /// chosen a character set.
-    static func environment(_ environment: [String: String]) -> [String: String] {
+    /// no screen clearing) and LV=-c unless set, and LESSCHARSET=utf-8 whenever the text is
+    /// UTF-8 and the user has not chosen a character set. The locale's *name* is no guide:
+    /// less asks `setlocale()`, which falls back to ASCII for a UTF-8 locale that is not
+    /// installed (`en_US.UTF-8` on a machine with only `C.utf8`), and then shows every box
+    /// character as `<E2><94><80>`.
+    static func environment(_ environment: [String: String], writesUTF8: Bool) -> [String: String] {
         var result = environment
         if result["LESS"] == nil { result["LESS"] = "FRX" }
         if result["LV"] == nil { result["LV"] = "-c" }
-        if result["LESSCHARSET"] == nil, result["LESSCHARDEF"] == nil, !Locale.saysUTF8(environment) {
+        if writesUTF8, result["LESSCHARSET"] == nil, result["LESSCHARDEF"] == nil {
             result["LESSCHARSET"] = "utf-8"
         }
         return result
@@ -78,7 +80,7 @@ enum Pager {
     ///
     /// Spawned directly rather than through Foundation's `Process`, which starts the child in
     /// a session of its own: a pager there has no controlling terminal to read keys from.
-    static func start(_ command: [String], environment: [String: String]) -> Result<Process, StartError> {
+    static func start(_ command: [String], environment: [String: String], writesUTF8: Bool) -> Result<Process, StartError> {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { return .failure(StartError(reason: String(cString: strerror(errno)))) }
         let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
@@ -98,7 +100,7 @@ enum Pager {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
 
         let arguments = command.map { strdup($0) } + [nil]
-        let variables = Self.environment(environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let variables = Self.environment(environment, writesUTF8: writesUTF8).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             arguments.forEach { free($0) }
             variables.forEach { free($0) }
@@ -133,7 +135,7 @@ enum Pager {
     /// Runs `command` with `text` on its standard input and waits for it; the reason when the
     /// pager could not be started (the caller then prints the text itself).
     static func show(_ text: String, command: [String], environment: [String: String]) -> StartError? {
-        switch start(command, environment: environment) {
+        switch start(command, environment: environment, writesUTF8: text.utf8.contains { $0 >= 0x80 }) {
         case .failure(let error): return error
         case .success(let process):
             let sink = OutputSink(descriptor: process.input)
@@ -182,13 +184,6 @@ private final class IgnoredSignals: @unchecked Sendable {
 }
 
 extension Locale {
-    /// Whether the C library's character type in `environment` is UTF-8: LC_ALL, else
-    /// LC_CTYPE, else LANG (the first one set and not empty) names UTF-8 (`en_US.UTF-8`,
-    /// `C.utf8`). Unset, `C` and `POSIX` are not.
-    static func saysUTF8(_ environment: [String: String]) -> Bool {
-        characterSet(environment).map { $0 == "utf8" } ?? false
-    }
-
     /// The character set the locale names, lowercased without dashes (`utf8`, `iso88591`),
     /// `""` for C or POSIX, `nil` when no variable is set.
     static func characterSet(_ environment: [String: String]) -> String? {

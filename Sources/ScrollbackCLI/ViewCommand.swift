@@ -17,7 +17,7 @@ struct ViewCommand {
             $SCROLLBACK_PAGER, else $PAGER, else less, as git does: the pager starts at once and \
             reads the transcript as it is rendered, and less quits by itself when the transcript \
             fits one screen (LESS=FRX unless LESS is set; -R is always added for less, and \
-            LESSCHARSET=utf-8 when the locale is not UTF-8). An empty pager variable or 'cat' \
+            LESSCHARSET=utf-8 unless LESSCHARSET or LESSCHARDEF is set). An empty pager variable or 'cat' \
             prints directly; a pager that cannot be started is said on standard error, then the \
             transcript is printed. Warnings about the input are shown when the pager exits. \
             Ctrl-C goes to the pager; quit it with q.
@@ -118,7 +118,10 @@ struct ViewCommand {
         var pager: Pager.Process?
         if !arguments.has("no-pager"), let command = Pager.command(isTerminal: tool.standardOutputIsTerminal, environment: tool.environment)
         {
-            switch Pager.start(Pager.arguments(command, navigation: arguments.has("navigate")), environment: tool.environment) {
+            switch Pager.start(
+                Pager.arguments(command, navigation: arguments.has("navigate")), environment: tool.environment,
+                writesUTF8: !options.asciiOnly)
+            {
             case .success(let process): pager = process
             case .failure(let error):
                 tool.warning("cannot run pager '\(command.joined(separator: " "))': \(error.reason); printing directly")

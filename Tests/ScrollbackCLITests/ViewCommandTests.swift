@@ -40,18 +40,23 @@ import Testing
 
     @Test func pagerEnvironmentSetsLessOptionsOnlyWhenUnset() {
         let utf8 = ["LANG": "en_US.UTF-8"]
-        #expect(Pager.environment(utf8.merging(["HOME": "/h"]) { $1 }) == ["HOME": "/h", "LANG": "en_US.UTF-8", "LESS": "FRX", "LV": "-c"])
-        #expect(Pager.environment(["LESS": "-S"])["LESS"] == "-S")
-        #expect(Pager.environment(["LESS": ""])["LESS"] == "", "an empty LESS is the user's choice too")
+        #expect(
+            Pager.environment(utf8.merging(["HOME": "/h"]) { $1 }, writesUTF8: false) == [
+                "HOME": "/h", "LANG": "en_US.UTF-8", "LESS": "FRX", "LV": "-c",
+            ])
+        #expect(Pager.environment(["LESS": "-S"], writesUTF8: true)["LESS"] == "-S")
+        #expect(Pager.environment(["LESS": ""], writesUTF8: true)["LESS"] == "", "an empty LESS is the user's choice too")
     }
 
-    @Test func lessGetsUTF8WhenTheLocaleDoesNotSayIt() {
-        #expect(Pager.environment([:])["LESSCHARSET"] == "utf-8", "no locale at all")
-        #expect(Pager.environment(["LANG": "C"])["LESSCHARSET"] == "utf-8")
-        #expect(Pager.environment(["LANG": "en_US.UTF-8", "LC_ALL": "POSIX"])["LESSCHARSET"] == "utf-8", "LC_ALL wins")
-        #expect(Pager.environment(["LC_CTYPE": "C.utf8"])["LESSCHARSET"] == nil)
-        #expect(Pager.environment(["LANG": "de_DE.utf-8@euro"])["LESSCHARSET"] == nil)
-        #expect(Pager.environment(["LESSCHARSET": "latin1"])["LESSCHARSET"] == "latin1", "the user's choice")
+    @Test func lessGetsUTF8WheneverTheTextIsUTF8() {
+        #expect(Pager.environment([:], writesUTF8: true)["LESSCHARSET"] == "utf-8", "no locale at all")
+        #expect(Pager.environment(["LANG": "C"], writesUTF8: true)["LESSCHARSET"] == "utf-8")
+        // A locale that says UTF-8 may not be installed: less's setlocale() then falls back to ASCII.
+        #expect(Pager.environment(["LANG": "en_US.UTF-8"], writesUTF8: true)["LESSCHARSET"] == "utf-8")
+        #expect(Pager.environment(["LC_CTYPE": "C.utf8"], writesUTF8: true)["LESSCHARSET"] == "utf-8")
+        #expect(Pager.environment(["LESSCHARSET": "latin1"], writesUTF8: true)["LESSCHARSET"] == "latin1", "the user's choice")
+        #expect(Pager.environment(["LESSCHARDEF": "8bcccbcc18b95.."], writesUTF8: true)["LESSCHARSET"] == nil, "the user's choice")
+        #expect(Pager.environment(["LANG": "ru_RU.KOI8-R"], writesUTF8: false)["LESSCHARSET"] == nil, "ASCII text: less keeps the locale's")
     }
 
     @Test func pagerThatCannotStartReportsWhy() {

@@ -5,7 +5,8 @@ they behave with a pager and on interrupt:
 - SIGTERM while less runs makes scrollback wait for less, then end by the signal;
 - Ctrl-C while less shows a transcript still being rendered leaves no `less` behind, and the
   shell gets its prompt back once less is quit;
-- without a UTF-8 locale (LANG unset) less shows box characters, not `<E2><94><80>`;
+- without a UTF-8 locale (LANG unset), and with a UTF-8 locale that is not installed
+  (`en_US.UTF-8` on a machine with only `C.utf8`), less shows box characters, not `<E2><94><80>`;
 - with the user's own LESS=-i, less still shows colours, not raw `ESC[` text;
 - warnings about skipped messages are shown after the pager exits, not behind it;
 - a pager that cannot be started is said on standard error, and the text is printed;
@@ -212,6 +213,20 @@ def main():
         pane.send(f"{tool} view {small}", enter=True)
         screen = pane.wait_for("Tall room")
         expect(screen is not None and "<E2>" not in screen and "─" in screen, "LANG unset: less shows box characters")
+        pane.send("q")
+        pane.close()
+
+        # 2b. A UTF-8 locale that is named but not installed: less's setlocale() falls back to
+        # ASCII whatever the name says, so LESSCHARSET=utf-8 is still needed.
+        installed = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.lower().split()
+        missing = next(name for name in ["en_US.UTF-8", "tlh_XX.UTF-8"] if name.lower().replace("-", "") not in installed)
+        pane = Pane("charset-missing", dict(base, LANG=missing))
+        pane.send(f"{tool} view {small}", enter=True)
+        screen = pane.wait_for("Tall room")
+        expect(
+            screen is not None and "<E2>" not in screen and "─" in screen,
+            f"LANG={missing} (not installed): less shows box characters",
+        )
         pane.send("q")
         pane.close()
 
