@@ -29,19 +29,17 @@ final class QuotePreviews: Sendable {
     }
 
     private struct Kept {
-        var entries: [UInt64: Entry] = [:]
+        /// By the quoted message's id number in ``DocumentMessages``.
+        var entries: [Int32: Entry] = [:]
         var bytes = 0
     }
 
-    /// The messages quoted somewhere in the document.
-    private let quoted: MessageIDSet
-    /// Every message drawn is asked about, and most are quoted nowhere, which one bit then says.
-    private let quotedBits: KeyBits
+    /// The document's ids, those it quotes among them.
+    private let messages: DocumentMessages
     private let kept = Mutex(Kept())
 
-    init(quoted: MessageIDSet) {
-        self.quoted = quoted
-        quotedBits = KeyBits(quoted.sortedKeys)
+    init(messages: DocumentMessages) {
+        self.messages = messages
     }
 
     /// Whether ``remember(_:)`` keeps anything of `message`: the document quotes it, and its
@@ -51,8 +49,7 @@ final class QuotePreviews: Sendable {
         // A preview parses the text's first 2,000 characters: no more bytes than that, and the
         // message's own parse is of the same text.
         guard !text.isEmpty, text.utf8.count <= 2_000 else { return false }
-        let key = MessageIDSet.key(message.id)
-        return quotedBits.mayContain(key) && quoted.contains(key: key) && DefaultViewFactory.mayHoldMarkup(text)
+        return messages.roles(of: message.id).contains(.quoted) && DefaultViewFactory.mayHoldMarkup(text)
     }
 
     /// Keeps the parse of the text of a message ``wantsPreview(of:)`` takes, parsing it into
@@ -68,7 +65,7 @@ final class QuotePreviews: Sendable {
             message.parsedText = document
         }
         let entry = Entry(text: text, mentions: Self.mentions(of: message), document: document)
-        let key = MessageIDSet.key(message.id)
+        guard let key = messages.ids.number(of: message.id) else { return }
         kept.withLock { kept in
             let bytes = 3 * text.utf8.count
             let replaced = kept.entries[key].map { 3 * $0.text.utf8.count } ?? 0
@@ -81,8 +78,7 @@ final class QuotePreviews: Sendable {
     /// The preview for a quote of `message` (the quote's embedded copy), from the parse kept
     /// for the same text and mentioned users; `nil` when there is none.
     func preview(of message: ChatMessage) -> String? {
-        guard !message.id.isEmpty else { return nil }
-        let key = MessageIDSet.key(message.id)
+        guard !message.id.isEmpty, let key = messages.ids.number(of: message.id) else { return nil }
         return kept.withLock { kept -> String? in
             guard let entry = kept.entries[key], entry.text == message.text, entry.mentions == Self.mentions(of: message) else {
                 return nil

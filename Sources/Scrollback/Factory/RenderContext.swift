@@ -27,7 +27,7 @@ public struct RenderContext: Sendable {
     /// backend it writes to.
     public var showsTitles = true
     /// The messages in the document, when an index pass found them; `nil` when rendering in one pass.
-    var documentMessages: MessageIDSet?
+    var documentMessages: DocumentMessages?
     /// In a split document: the page being written, every message's page and the pages' names.
     var pageLinks: PageLinks?
     /// What ``report(_:keyPath:in:)`` collected for the renderer to pass on.
@@ -78,8 +78,7 @@ public struct RenderContext: Sendable {
     /// anything else as a fragment of the page.
     public func linkTarget(forMessageID id: String) -> String {
         let fragment = Anchor.fragment(forMessageID: id)
-        guard let pageLinks, let page = PageAssigner.page(of: MessageIDSet.key(id), in: pageLinks.messagePages),
-            page != pageLinks.current
+        guard let pageLinks, let page = documentMessages?.page(of: id), page != pageLinks.current
         else { return fragment }
         return pageLinks.names.fileName(ofPage: page) + "#" + fragment
     }

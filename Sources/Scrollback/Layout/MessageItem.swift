@@ -3,8 +3,6 @@ import Foundation
 /// What links across the pages of a split document need.
 struct PageLinks: Sendable {
     var current: Int
-    /// From ``TranscriptIndex``: every message's page, sorted by id hash.
-    var messagePages: [PageAssigner.Entry]
     var names: PageNames
 }
 

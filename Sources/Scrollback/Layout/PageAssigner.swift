@@ -5,20 +5,14 @@ import Foundation
 /// which is its parent's, or, when the parent is not in the document, the page where the
 /// thread's first reply is met (the renderer shows such a thread there, whole).
 ///
-/// Memory: sixteen bytes a message kept, and thirty-two a reply until ``resolve()``.
+/// The pages go to ``DocumentMessages``, by id number: a top-level message's as it is read,
+/// the replies' once every top-level message is known. Memory: twenty-four bytes a reply until
+/// ``resolve(into:)``.
 struct PageAssigner {
-    /// A message's id hash and page.
-    struct Entry: Comparable, Sendable {
-        var key: UInt64
-        var page: Int32
-
-        static func < (lhs: Entry, rhs: Entry) -> Bool { (lhs.key, lhs.page) < (rhs.key, rhs.page) }
-    }
-
     /// A reply met during the pass, placed once every top-level message is known.
     private struct PendingReply {
-        var key: UInt64
-        var parent: UInt64
+        var number: Int32
+        var parent: Int32
         /// `created_at` in seconds, or NaN.
         var time: Double
         /// The page being filled when the reply was read.
@@ -27,7 +21,6 @@ struct PageAssigner {
 
     let messagesPerPage: Int
     private var topLevelCount = 0
-    private var topLevel: [Entry] = []
     /// Top-level messages' dates, by page, as they come.
     private var summaries: [TranscriptIndex.ChannelSummary] = []
     private var replies: [PendingReply] = []
@@ -39,23 +32,23 @@ struct PageAssigner {
     /// The page being filled: that of the last top-level message, 1 before any.
     private var currentPage: Int32 { Int32(clamping: max(1, (topLevelCount + messagesPerPage - 1) / messagesPerPage)) }
 
-    /// Adds a message; returns the page of a message of the channel flow, `nil` for a reply
-    /// (placed later, on its thread's page).
+    /// Adds a message, numbered `number` in `messages` (its parent `parent`, for a reply);
+    /// returns the page of a message of the channel flow, `nil` for a reply (placed later, on
+    /// its thread's page).
     @discardableResult
-    mutating func add(_ message: ChatMessage) -> Int? {
-        let key = MessageIDSet.key(message.id)
-        guard let parent = message.parentID else {
+    mutating func add(_ message: ChatMessage, number: Int32, parent: Int32?, to messages: inout DocumentMessages) -> Int? {
+        guard let parent else {
             topLevelCount += 1
             let page = currentPage
-            topLevel.append(Entry(key: key, page: page))
+            messages.setPage(page, ofNumber: number)
             growSummaries(to: page)
             summaries[Int(page) - 1].add(message.createdAt)
             return Int(page)
         }
         replies.append(
             PendingReply(
-                key: key, parent: MessageIDSet.key(parent),
-                time: message.createdAt?.timeIntervalSince1970 ?? .nan, pageWhenRead: currentPage))
+                number: number, parent: parent, time: message.createdAt?.timeIntervalSince1970 ?? .nan,
+                pageWhenRead: currentPage))
         return nil
     }
 
@@ -72,31 +65,24 @@ struct PageAssigner {
         while summaries.count < Int(page) { summaries.append(TranscriptIndex.ChannelSummary()) }
     }
 
-    /// Every message's page, sorted by id hash, and each page's summary (at least one page).
-    consuming func resolve() -> (entries: [Entry], pages: [TranscriptIndex.ChannelSummary]) {
-        topLevel.sort()
+    /// Gives every reply its page in `messages`, and returns each page's summary (at least one page).
+    consuming func resolve(into messages: inout DocumentMessages) -> [TranscriptIndex.ChannelSummary] {
         if summaries.isEmpty { summaries.append(TranscriptIndex.ChannelSummary()) }
+        // Only top-level messages have pages until the replies are placed below.
+        var pages: [Int32] = []
+        pages.reserveCapacity(replies.count)
         // A missing parent's thread shows where its first reply is read: the lowest page, as pages only grow.
-        var orphanPages: [UInt64: Int32] = [:]
-        for reply in replies where Self.page(of: reply.parent, in: topLevel) == nil {
+        var orphanPages: [Int32: Int32] = [:]
+        for reply in replies where messages.page(ofNumber: reply.parent) == nil {
             orphanPages[reply.parent] = min(orphanPages[reply.parent] ?? reply.pageWhenRead, reply.pageWhenRead)
         }
-        var entries = topLevel
-        entries.reserveCapacity(topLevel.count + replies.count)
         for reply in replies {
-            let page = Self.page(of: reply.parent, in: topLevel).map { Int32($0) } ?? orphanPages[reply.parent] ?? reply.pageWhenRead
-            entries.append(Entry(key: reply.key, page: page))
+            let page = messages.page(ofNumber: reply.parent) ?? orphanPages[reply.parent] ?? reply.pageWhenRead
+            pages.append(page)
             summaries[Int(page) - 1].add(reply.time.isNaN ? nil : Date(timeIntervalSince1970: reply.time))
         }
+        for (reply, page) in zip(replies, pages) { messages.setPage(page, ofNumber: reply.number) }
         replies = []
-        entries.sort()
-        return (entries, summaries)
-    }
-
-    /// The first page listed for `key` in sorted `entries`.
-    static func page(of key: UInt64, in entries: [Entry]) -> Int? {
-        let low = entries.firstIndex(notBelow: key, by: \.key)
-        guard low < entries.count, entries[low].key == key else { return nil }
-        return Int(entries[low].page)
+        return summaries
     }
 }

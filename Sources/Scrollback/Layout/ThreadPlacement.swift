@@ -4,11 +4,12 @@
 /// block where the first of them is met. Without an index pass, replies stay where they are.
 struct ThreadPlacement {
     let index: TranscriptIndex?
-    /// Missing parents whose thread has been shown, as id hashes: one block each.
-    private var orphanThreadsShown: Set<UInt64> = []
-    /// Parents whose thread has been shown, as id hashes: when the input repeats an id, the
+    /// Missing parents whose thread has been shown, by id number (``DocumentMessages``): one
+    /// block each.
+    private var orphanThreadsShown: Set<Int32> = []
+    /// Parents whose thread has been shown, by id number: when the input repeats an id, the
     /// thread shows under its first message only, not once more (anchors and all) under each.
-    private var threadsShown: Set<UInt64> = []
+    private var threadsShown: Set<Int32> = []
 
     init(index: TranscriptIndex?) {
         self.index = index
@@ -26,7 +27,7 @@ struct ThreadPlacement {
         var item = MessageItem(message: message)
         guard let parentID = message.parentID else {
             if let count = index?.replyCount(to: message.id) {
-                item.threadReplyCount = count > 0 && threadsShown.insert(MessageIDSet.key(message.id)).inserted ? count : 0
+                item.threadReplyCount = count > 0 && Self.firstTime(message.id, in: &threadsShown, index: index) ? count : 0
             }
             // The thread block under it ends its group.
             return (item, false, (item.threadReplyCount ?? 0) > 0)
@@ -40,7 +41,7 @@ struct ThreadPlacement {
             // Its thread shows under the parent; here too only when it was also sent to the channel.
             guard message.showInChannel else { return nil }
             item.placement = .threadReplyInChannel(parentShown: true, isRepeat: true)
-        } else if orphanThreadsShown.insert(MessageIDSet.key(parentID)).inserted {
+        } else if Self.firstTime(parentID, in: &orphanThreadsShown, index: index) {
             // The parent is missing: its whole thread shows where its first reply is met.
             item.placement = .thread
             item.opensOrphanThread = true
@@ -50,5 +51,12 @@ struct ThreadPlacement {
             return nil
         }
         return (item, true, true)
+    }
+
+    /// Whether `id` is not yet in `shown`, which now holds it. Every id asked about here is a
+    /// parent of a reply the index pass read, and so has a number.
+    private static func firstTime(_ id: String, in shown: inout Set<Int32>, index: TranscriptIndex?) -> Bool {
+        guard let number = index?.messages.ids.number(of: id) else { return true }
+        return shown.insert(number).inserted
     }
 }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// What rendering needs to know before it starts, gathered by reading the whole input once:
-/// which messages the document shows (as 64-bit hashes of their ids), each channel's message
-/// count and date range, and where every thread reply is.
+/// which messages the document shows (by id, each kept once: ``DocumentMessages``), each
+/// channel's message count and date range, and where every thread reply is.
 ///
 /// Replies read from JSON are not kept in memory: each one is written, as JSON, to a scratch
 /// file (unlinked at once, so nothing is left behind), and only its offset, length, date and
-/// parent's hash are kept, sorted so that a parent finds its replies in time order. Memory is
-/// about eight bytes a message and thirty-two a reply. (Messages rendered from memory keep
+/// parent's id number are kept, sorted so that a parent finds its replies in time order. Memory
+/// is a message's id and about twenty bytes a message, and twenty-four a reply. (Messages rendered from memory keep
 /// their replies where they are.)
 ///
 /// ```swift
@@ -52,7 +52,8 @@ public final class TranscriptIndex {
     /// Where one reply is: its JSON's place in the spool, or its place in ``heldReplies``
     /// (`offset`, with `length` 0).
     struct SpooledReply: Comparable {
-        var parent: UInt64
+        /// The parent's number in ``DocumentMessages``.
+        var parent: Int32
         /// `created_at` in seconds since 1970; replies without a date go last.
         var time: Double
         var offset: Int64
@@ -64,12 +65,7 @@ public final class TranscriptIndex {
     }
 
     /// Per channel, in input order; element 0 holds the messages met before any channel.
-    ///
-    /// This and the other properties the index pass changes for every message, and the one
-    /// the render pass reads for every message (`parentBits`), go unchecked for overlapping
-    /// access (a run-time check each, a few hundred instructions a message): each is reached in
-    /// single statements that call nothing that could reach it again.
-    @exclusivity(unchecked) public private(set) var channels: [ChannelSummary] = [ChannelSummary()]
+    public private(set) var channels: [ChannelSummary] = [ChannelSummary()]
     /// Per page of a split document (``page(of:)``), in order: the messages each shows, thread
     /// replies included, and their dates. Empty when the document is not split.
     public private(set) var pages: [ChannelSummary] = []
@@ -77,10 +73,9 @@ public final class TranscriptIndex {
     public private(set) var readError: ReadError?
     /// A filter's message ids and authors, and the reader's own id, that no message matched.
     private(set) var filterWarnings: [ReadWarning] = []
-    @exclusivity(unchecked) private(set) var messageIDs = MessageIDSet()
-    /// The messages some message of the document quotes: the render pass keeps their previews
-    /// (``QuotePreviews``) when it draws them.
-    @exclusivity(unchecked) private(set) var quotedMessages = MessageIDSet()
+    /// The messages shown, and the ids they quote and reply to. The render pass keeps the
+    /// previews (``QuotePreviews``) of the quoted ones when it draws them.
+    private(set) var messages: DocumentMessages
     /// Display names (``nameKey(_:)``) that more than one author uses: the factory adds the
     /// user id where they show.
     private(set) var collidingNames: Set<String> = []
@@ -92,13 +87,8 @@ public final class TranscriptIndex {
     /// The name each author id last came with: an author's next message under the same name
     /// has nothing new to tell (the display name follows from the two), and skips the name's
     /// folding. Dropped with `authorsByName`.
-    @exclusivity(unchecked) private var lastNameByID: [String: String] = [:]
+    private var lastNameByID: [String: String] = [:]
     private(set) var replies: [SpooledReply] = []
-    /// The parents' keys (``replyRange(to:)``): every message asks for its replies and most
-    /// have none, which one bit then says.
-    @exclusivity(unchecked) private var parentBits = KeyBits([])
-    /// Which page shows each message, sorted by id hash; empty when the document is not split.
-    private(set) var messagePages: [PageAssigner.Entry] = []
     /// Where replies read from JSON go; `nil` when the events were in memory.
     private let spool: TemporaryFile?
     /// The replies of events that were in memory, in input order.
@@ -125,11 +115,13 @@ public final class TranscriptIndex {
     }
 
     /// `currentUserID`: the reader's own id, looked for among the authors as the filter's
-    /// names are (``filterWarnings``).
+    /// names are (``filterWarnings``). `idHashMask` is for tests: 0 makes every id's hash
+    /// collide (``IdentifierTable/init(hashMask:)``), which must change nothing.
     init(
         reading reader: inout some TranscriptEventSource, filter: MessageFilter, directory: String,
-        messagesPerPage: Int? = nil, currentUserID: String? = nil
+        messagesPerPage: Int? = nil, currentUserID: String? = nil, idHashMask: Int = -1
     ) throws(ReadError) {
+        messages = DocumentMessages(hashMask: idHashMask)
         spool = reader.keepsRepliesInMemory ? nil : try TemporaryFile(directory: directory)
         var window = MessageFilter.Window(filter)
         var sightings = FilterSightings(filter, currentUserID: currentUserID)
@@ -159,8 +151,8 @@ public final class TranscriptIndex {
             case .message(let message, let json):
                 sightings.note(message)
                 guard window.admits(message) else { continue }
-                try add(message, json: json)
-                guard let page = pager?.add(message) else { continue }
+                let numbers = try add(message, json: json)
+                guard let page = pager?.add(message, number: numbers.message, parent: numbers.parent, to: &messages) else { continue }
                 let channel = channels.count - 1
                 if channelAwaitingPage == channel {
                     channels[channel].firstPage = page
@@ -171,22 +163,20 @@ public final class TranscriptIndex {
         }
         if var pager {
             if let pending = channelAwaitingPage { pager.cover(channel: pending, page: nil) }
-            (messagePages, pages) = pager.resolve()
+            pages = pager.resolve(into: &messages)
         }
         filterWarnings = sightings.warnings
-        messageIDs.seal()
-        quotedMessages.seal()
+        messages.seal()
         authorsByName = [:]
         lastNameByID = [:]
         try spool?.flush()
         replies.sort(by: <)
         replies.shrinkToFit()
-        parentBits = KeyBits(replies.lazy.map(\.parent))
     }
 
     /// `json` is the reply as written in the input, when the reader kept it; else it is written
-    /// out from the message's `raw`.
-    private func add(_ message: ChatMessage, json: [UInt8]?) throws(ReadError) {
+    /// out from the message's `raw`. Returns the message's number and its parent's.
+    private func add(_ message: ChatMessage, json: [UInt8]?) throws(ReadError) -> (message: Int32, parent: Int32?) {
         channels[channels.count - 1].add(message.createdAt)
         if let user = message.user, !user.id.isEmpty, lastNameByID.updateValue(user.name ?? "", forKey: user.id) != user.name ?? "" {
             let key = Self.nameKey(user.displayName)
@@ -197,9 +187,10 @@ public final class TranscriptIndex {
             }
             if let name = user.name, !name.isEmpty, namesByID[user.id] == nil { namesByID[user.id] = name }
         }
-        messageIDs.insert(message.id, isTopLevel: message.parentID == nil)
-        if let quoted = message.quotedMessageID { quotedMessages.insert(quoted, isTopLevel: false) }
-        guard let parent = message.parentID else { return }
+        let number = messages.note(message.id, message.parentID == nil ? .topLevel : .reply)
+        if let quoted = message.quotedMessageID { messages.note(quoted, .quoted) }
+        guard let parentID = message.parentID else { return (number, nil) }
+        let parent = messages.note(parentID, .parent)
         var place = (offset: Int64(heldReplies.count), length: Int32(0))
         if let spool {
             let bytes = json ?? Array(JSONValue.object(message.raw).serialized().utf8)
@@ -212,9 +203,9 @@ public final class TranscriptIndex {
         }
         replies.append(
             SpooledReply(
-                parent: MessageIDSet.key(parent),
-                time: message.createdAt?.timeIntervalSince1970 ?? .greatestFiniteMagnitude,
+                parent: parent, time: message.createdAt?.timeIntervalSince1970 ?? .greatestFiniteMagnitude,
                 offset: place.offset, length: place.length))
+        return (number, parent)
     }
 
     // MARK: Looking up
@@ -243,16 +234,14 @@ public final class TranscriptIndex {
     public func isSharedDisplayName(_ name: String) -> Bool { collidingNames.contains(Self.nameKey(name)) }
 
     /// Whether the message is in the document (read and admitted by the filter).
-    public func contains(messageID: String) -> Bool { messageIDs.contains(messageID) }
+    public func contains(messageID: String) -> Bool { messages.contains(messageID) }
 
     /// Whether the message is in the document at the top of its channel: a thread's home.
-    public func containsTopLevel(messageID: String) -> Bool { messageIDs.containsTopLevel(messageID) }
+    public func containsTopLevel(messageID: String) -> Bool { messages.roles(of: messageID).contains(.topLevel) }
 
     /// The page (from 1) that shows the message in a split document: a thread reply is on its
     /// thread's page. `nil` when the document is not split or does not show the message.
-    public func page(of messageID: String) -> Int? {
-        PageAssigner.page(of: MessageIDSet.key(messageID), in: messagePages)
-    }
+    public func page(of messageID: String) -> Int? { messages.page(of: messageID) }
 
     /// How many replies to `parentID` the document shows.
     public func replyCount(to parentID: String) -> Int { replyRange(to: parentID).count }
@@ -267,17 +256,15 @@ public final class TranscriptIndex {
     }
 
     /// How many ids and replies are held: for tests of the memory's shape.
-    var storedIDCount: Int { messageIDs.count }
+    var storedIDCount: Int { messages.shownCount }
     var spooledReplyCount: Int { replies.count }
     var spoolSize: Int64 { spool?.size ?? 0 }
 
     private func replyRange(to parentID: String) -> Range<Int> {
         // Two searches, not a walk over the replies: every message asks, and a thread may be long.
-        let key = MessageIDSet.key(parentID)
-        guard parentBits.mayContain(key) else { return 0..<0 }
-        let low = replies.firstIndex(notBelow: key, by: \.parent)
-        guard low < replies.count, replies[low].parent == key else { return low..<low }
-        return low..<replies.firstIndex(notBelow: key + 1, by: \.parent)
+        guard let parent = messages.ids.number(of: parentID), messages.roles(ofNumber: parent).contains(.parent) else { return 0..<0 }
+        let low = replies.firstIndex(notBelow: parent, by: \.parent)
+        return low..<replies.firstIndex(notBelow: parent + 1, by: \.parent)
     }
 
     /// The reply at `index` in ``replies`` (sorted by parent, then time), read back from the spool.

@@ -14,10 +14,11 @@ final class EntityHandoff {
 /// Messages are not held: each message entity's bytes go, as written, to a scratch file, and only
 /// its place (32 bytes) is kept, grouped by channel so that a channel's messages follow its
 /// heading even when the file interleaves channels. Users (their `id`, `name`, `image`, `role`),
-/// channels (a few members' ids each) and reactions (24 bytes each: message id hash, time, user,
-/// type, score; past ``reactionBudget``, only each message's latest ten, the rest as counts by
-/// type) stay in memory; so does an id-hash-to-place table (16 bytes a message) that lets
-/// a quote (`quoted_message_id`) embed its quoted message.
+/// channels (a few members' ids each) and reactions (24 bytes each: message id number, time,
+/// user, type, score; past ``reactionBudget``, only each message's latest ten, the rest as counts
+/// by type) stay in memory; so do the message ids (``IdentifierTable``: a reaction or a quote
+/// finds exactly the message it names) and each id's place, which lets a quote
+/// (`quoted_message_id`) embed its quoted message.
 final class EntityDirectory {
     /// One message entity: its channel group, its place in the input and in the spool.
     struct MessageEntry {
@@ -34,7 +35,8 @@ final class EntityDirectory {
 
     /// One reaction, compactly: the rest (the user's name) is looked up when it is shown.
     struct ReactionRecord {
-        var message: UInt64
+        /// The message's number in ``ids``.
+        var message: Int32
         /// `created_at` in seconds since 1970; `-infinity` without a date (it counts as oldest).
         var time: Double
         var user: UInt32
@@ -44,7 +46,7 @@ final class EntityDirectory {
 
     /// Reactions folded into counts, once there were too many to keep each (``reactionBudget``).
     struct ReactionTotal {
-        var message: UInt64
+        var message: Int32
         var count: Int32
         var sum: Int32
         var type: UInt16
@@ -57,11 +59,6 @@ final class EntityDirectory {
         var memberCount: Int64 = 0
         /// The ids of its first members (``ChatChannel/maximumMembersKept``), which name it when it has no name.
         var memberIDs: [String] = []
-    }
-
-    private struct IDPlace {
-        var key: UInt64
-        var entry: Int32
     }
 
     /// How many warnings are kept to be reported; past it they are counted.
@@ -86,7 +83,10 @@ final class EntityDirectory {
     /// compaction cannot free half of it (many messages with a few reactions each).
     var reactionBudget = 1 << 19
     private var groupsByCID: [String: Int32] = [:]
-    private var places: [IDPlace] = []
+    /// The ids of messages and of the messages reactions name.
+    private var ids: IdentifierTable
+    /// By id number: the place in ``entries`` of the first message with the id, -1 for none.
+    private var places: [Int32] = []
     private var reactorIDs: [String] = []
     private var reactorNumbers: [String: UInt32] = [:]
     private var reactionTypes: [String] = []
@@ -101,8 +101,10 @@ final class EntityDirectory {
     /// Shared by the parsers of spooled messages, one after another.
     private let workspace = JSONStreamParser.Workspace()
 
-    init(isArray: Bool, directory: String = TemporaryFile.defaultDirectory) throws(ReadError) {
+    /// `idHashMask` is for tests (``IdentifierTable/init(hashMask:)``).
+    init(isArray: Bool, directory: String = TemporaryFile.defaultDirectory, idHashMask: Int = -1) throws(ReadError) {
         self.isArray = isArray
+        ids = IdentifierTable(hashMask: idHashMask)
         spool = try TemporaryFile(directory: directory)
     }
 
@@ -234,13 +236,11 @@ final class EntityDirectory {
         unwritten = []
         // Stable: a channel's messages keep their input order.
         entries.sort { ($0.group, $0.element) < ($1.group, $1.element) }
-        places = []
-        places.reserveCapacity(placeKeys.count)
+        places = [Int32](repeating: -1, count: ids.count)
         for (index, entry) in entries.enumerated() {
-            if let key = placeKeys[entry.element] { places.append(IDPlace(key: key, entry: Int32(index))) }
+            if let number = idNumbers[entry.element], places[Int(number)] < 0 { places[Int(number)] = Int32(index) }
         }
-        placeKeys = [:]
-        places.sort { $0.key < $1.key }
+        idNumbers = [:]
         // Once compacted, always compacted: each message keeps at most its latest ten.
         if !reactionTotals.isEmpty { compactReactions() }
         reactions.sort { ($0.message, $0.time) < ($1.message, $1.time) }
@@ -252,8 +252,8 @@ final class EntityDirectory {
         reactions.shrinkToFit()
     }
 
-    /// Message id hashes by entity index, until ``finish()`` turns them into ``places``.
-    private var placeKeys: [Int32: UInt64] = [:]
+    /// Message id numbers by entity index, until ``finish()`` turns them into ``places``.
+    private var idNumbers: [Int32: Int32] = [:]
 
     private func warn(_ position: SourcePosition, _ path: String, _ reason: String) {
         guard warnings.count < Self.warningsKept else {
@@ -302,7 +302,7 @@ final class EntityDirectory {
             MessageEntry(
                 group: number, element: element, line: Int32(clamping: position.line), column: Int32(clamping: position.column),
                 offset: offset, length: Int32(clamping: bytes.count), wrapped: wrapped))
-        if let id = Self.identifier(item["id"]) { placeKeys[element] = FNV1a.hash(id) }
+        if let id = Self.identifier(item["id"]) { idNumbers[element] = ids.intern(id) }
     }
 
     private func addReaction(_ item: JSONObject, position: SourcePosition, path: String) {
@@ -331,7 +331,7 @@ final class EntityDirectory {
         }
         let time = item["created_at"]?.stringValue.flatMap { RFC3339.parse($0) }?.timeIntervalSince1970 ?? -.infinity
         let score = Int16(clamping: item["score"]?.integerValue ?? 1)
-        reactions.append(ReactionRecord(message: FNV1a.hash(messageID), time: time, user: user, type: typeNumber, score: score))
+        reactions.append(ReactionRecord(message: ids.intern(messageID), time: time, user: user, type: typeNumber, score: score))
         if reactions.count >= reactionBudget { compactReactions() }
     }
 
@@ -487,14 +487,12 @@ final class EntityDirectory {
 
     /// The entry of the message with `id`, if the file has it.
     func entry(ofMessage id: String) -> MessageEntry? {
-        let key = FNV1a.hash(id)
-        let low = places.firstIndex(notBelow: key, by: \.key)
-        guard low < places.count, places[low].key == key else { return nil }
-        return entries[Int(places[low].entry)]
+        guard let number = ids.number(of: id), Int(number) < places.count, places[Int(number)] >= 0 else { return nil }
+        return entries[Int(places[Int(number)])]
     }
 
     private func addReactions(to object: inout JSONObject, messageID: String) {
-        let key = FNV1a.hash(messageID)
+        guard let key = ids.number(of: messageID) else { return }
         let low = reactions.firstIndex(notBelow: key, by: \.message)
         var end = low
         while end < reactions.count, reactions[end].message == key { end += 1 }

@@ -260,7 +260,7 @@ public struct TranscriptRenderer: Sendable {
         var pageNames: PageNames?
         if case .pages(let names) = split, let index {
             pageNames = names
-            session.context.pageLinks = PageLinks(current: 1, messagePages: index.messagePages, names: names)
+            session.context.pageLinks = PageLinks(current: 1, names: names)
             // The index's count of each page: its thread replies may be read while another page is written.
             pageSummaries = index.pages.map { page in
                 var summary = session.summary
@@ -491,11 +491,11 @@ public struct TranscriptRenderer: Sendable {
             context = RenderContext(
                 options: renderer.options, factory: renderer.factory, resolver: renderer.resolver,
                 attachmentViews: renderer.attachmentViews)
-            context.documentMessages = index?.messageIDs
+            context.documentMessages = index?.messages
             context.collidingNames = index?.collidingNames ?? []
             context.knownNames = index?.namesByID ?? [:]
             context.speakers = SpeakerOrder()
-            if let quoted = index?.quotedMessages, quoted.count > 0 { context.quotePreviews = QuotePreviews(quoted: quoted) }
+            if let messages = index?.messages, messages.hasQuotes { context.quotePreviews = QuotePreviews(messages: messages) }
             self.index = index
             placement = ThreadPlacement(index: index)
             layout = TranscriptLayout(labels: context.formatter)

@@ -41,15 +41,14 @@ import Testing
 
     // MARK: - Previews kept from the drawing of the quoted message
 
-    static func quotedSet(_ ids: [String]) -> MessageIDSet {
-        var set = MessageIDSet()
-        for id in ids { set.insert(id, isTopLevel: true) }
-        set.seal()
-        return set
+    static func quotedSet(_ ids: [String]) -> DocumentMessages {
+        var messages = DocumentMessages()
+        for id in ids { messages.note(id, .quoted) }
+        return messages
     }
 
     @Test func aQuotedMessagesParseServesQuotesWithTheSameTextOnly() {
-        let previews = QuotePreviews(quoted: Self.quotedSet(["1", "2", "3"]))
+        let previews = QuotePreviews(messages: Self.quotedSet(["1", "2", "3"]))
         var original = ChatMessage(id: "1", text: "Put it in the **blue box**")
         #expect(previews.wantsPreview(of: original))
         previews.remember(&original)
@@ -67,7 +66,7 @@ import Testing
 
     @Test func mentionsCountOnlyInATextWithAnAt() {
         let ann = ChatUser(id: "ann", name: "Ann")
-        let previews = QuotePreviews(quoted: Self.quotedSet(["1", "2"]))
+        let previews = QuotePreviews(messages: Self.quotedSet(["1", "2"]))
         var mentioning = ChatMessage(id: "1", text: "Ask @Ann about the **box**")
         mentioning.mentionedUsers = [ann]
         var plain = ChatMessage(id: "2", text: "The **box** is ready")
@@ -85,7 +84,7 @@ import Testing
     @Test func keptParsesStopAtTheByteLimit() {
         let count = QuotePreviews.byteLimit / (3 * 2_000) + 10
         let ids = (0..<count).map { "m\($0)" }
-        let previews = QuotePreviews(quoted: Self.quotedSet(ids))
+        let previews = QuotePreviews(messages: Self.quotedSet(ids))
         func message(_ id: String) -> ChatMessage { ChatMessage(id: id, text: "**" + String(repeating: "x", count: 1_996) + "**") }
         for id in ids {
             var kept = message(id)

@@ -29,14 +29,19 @@ import Testing
         #expect(light.messageCount == full.messageCount, "\(label): message count", sourceLocation: sourceLocation)
         #expect(index.readError == expected.readError, "\(label): read error", sourceLocation: sourceLocation)
         #expect(index.channels == expected.channels, "\(label): channel summaries", sourceLocation: sourceLocation)
-        #expect(index.messageIDs == expected.messageIDs, "\(label): message ids", sourceLocation: sourceLocation)
-        #expect(index.replies.map(\.parent) == expected.replies.map(\.parent), "\(label): reply parents", sourceLocation: sourceLocation)
-        #expect(index.replies.map(\.time) == expected.replies.map(\.time), "\(label): reply times", sourceLocation: sourceLocation)
-        for position in 0..<min(index.replies.count, expected.replies.count) {
-            let reply = try index.reply(at: position)
-            #expect(reply != nil, "\(label): reply \(position) reads back", sourceLocation: sourceLocation)
-            #expect(reply == (try expected.reply(at: position)), "\(label): reply \(position)", sourceLocation: sourceLocation)
+        #expect(index.messages.shownRoles == expected.messages.shownRoles, "\(label): message ids", sourceLocation: sourceLocation)
+        // Replies are kept sorted by their parent's number, which depends on the order ids were
+        // first met: compare them parent by parent, in the order each parent shows them.
+        func threads(_ index: TranscriptIndex) throws -> [String: [ChatMessage?]] {
+            var threads: [String: [ChatMessage?]] = [:]
+            for position in index.replies.indices {
+                threads[index.messages.ids.id(index.replies[position].parent), default: []].append(try index.reply(at: position))
+            }
+            return threads
         }
+        let found = try threads(index)
+        #expect(found == (try threads(expected)), "\(label): replies by parent", sourceLocation: sourceLocation)
+        #expect(found.values.allSatisfy { $0.allSatisfy { $0 != nil } }, "\(label): replies read back", sourceLocation: sourceLocation)
         return Comparison(replies: expected.replies.count, messages: expected.storedIDCount)
     }
 

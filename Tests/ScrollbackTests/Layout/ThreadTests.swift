@@ -94,7 +94,7 @@ import Testing
         try FileManager.default.removeItem(atPath: directory)
     }
 
-    @Test func indexHoldsOneHashAMessageAndOnlyOffsetsForReplies() throws {
+    @Test func indexHoldsIdsAndOnlyOffsetsForReplies() throws {
         var lines: [String] = []
         var replyBytes = 0
         for number in 0..<2000 {
@@ -114,27 +114,7 @@ import Testing
         #expect(index.spooledReplyCount == 400)
         #expect(index.spoolSize == Int64(replyBytes), "the replies' JSON is on disk, not in memory")
         #expect(MemoryLayout<TranscriptIndex.SpooledReply>.stride <= 32)
-        #expect(MemoryLayout<MessageIDSet>.stride <= 16)
         #expect(try index.replies(to: "m3").map(\.id) == ["m4"])
-    }
-
-    /// An id written many times, as a reply and at the top, among others: each lookup finds
-    /// whether any of its messages is at the top.
-    @Test func idSetAnswersForIdsWrittenManyTimes() {
-        var set = MessageIDSet()
-        for number in 0..<3_000 {
-            set.insert("same", isTopLevel: false)
-            set.insert("reply-\(number % 10)", isTopLevel: false)
-            set.insert("both-\(number % 10)", isTopLevel: number % 3 == 0)
-            set.insert("top-\(number % 10)", isTopLevel: true)
-        }
-        set.seal()
-        #expect(set.contains("same") && !set.containsTopLevel("same"))
-        for number in 0..<10 {
-            #expect(set.contains("reply-\(number)") && !set.containsTopLevel("reply-\(number)"))
-            #expect(set.containsTopLevel("both-\(number)") && set.containsTopLevel("top-\(number)"))
-            #expect(!set.contains("missing-\(number)"))
-        }
     }
 
     @Test func indexStopsAtABreakWithoutThrowing() throws {

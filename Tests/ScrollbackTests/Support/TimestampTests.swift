@@ -11,7 +11,8 @@ import Testing
     /// Three messages of one group, seconds apart.
     static func group() throws -> [ChatMessage] {
         try ["09:00:05", "09:00:20", "09:00:47"].enumerated().map { index, time in
-            ChatMessage(id: "m\(index)", text: "line \(index)", user: ada, createdAt: try #require(RFC3339.parse("2026-06-01T\(time)Z")))
+            let date: Date = try #require(RFC3339.parse("2026-06-01T\(time)Z"))
+            return ChatMessage(id: "m\(index)", text: "line \(index)", user: ada, createdAt: date)
         }
     }
 
