@@ -10,12 +10,15 @@ import Foundation
 /// collide and every lookup walk a long chain. The numbers themselves, and so everything built
 /// on them, do not depend on the seed.
 ///
-/// Memory: the ids' bytes, kept once one after another, and about 16 bytes an id.
+/// Memory: the ids' bytes, kept once one after another, and about 20 bytes an id.
 struct IdentifierTable: Sendable, Equatable {
     /// Every id's UTF-8 bytes, one after another.
     private var bytes: [UInt8] = []
     /// Where each id's bytes end in ``bytes``; the id before it ends where it starts.
     private var ends: [Int] = []
+    /// Each id's hash, its low 32 bits: the table grows without hashing the ids again, and a
+    /// probe compares bytes only where the hashes agree.
+    private var hashes: [UInt32] = []
     /// Open addressing, linear probing: a number + 1, or 0 for an empty slot. A power of two
     /// long, and never more than half full.
     private var slots = [UInt32](repeating: 0, count: 16)
@@ -41,6 +44,7 @@ struct IdentifierTable: Sendable, Equatable {
                 let number = Int32(ends.count)
                 bytes.append(contentsOf: id)
                 ends.append(bytes.count)
+                hashes.append(UInt32(truncatingIfNeeded: hash))
                 slots[slot] = UInt32(number) + 1
                 if ends.count * 2 > slots.count { grow() }
                 return number
@@ -79,7 +83,7 @@ struct IdentifierTable: Sendable, Equatable {
             let entry = slots[slot]
             if entry == 0 { return .free(slot: slot) }
             let number = Int(entry - 1)
-            if holds(number, id) { return .found(Int32(number)) }
+            if hashes[number] == UInt32(truncatingIfNeeded: hash), holds(number, id) { return .found(Int32(number)) }
             slot = (slot + 1) & mask
         }
     }
@@ -103,14 +107,10 @@ struct IdentifierTable: Sendable, Equatable {
     private mutating func grow() {
         var grown = [UInt32](repeating: 0, count: slots.count * 2)
         let mask = grown.count - 1
-        bytes.withUnsafeBufferPointer { all in
-            var start = 0
-            for (number, end) in ends.enumerated() {
-                var slot = hash(UnsafeBufferPointer(rebasing: all[start..<end])) & mask
-                while grown[slot] != 0 { slot = (slot + 1) & mask }
-                grown[slot] = UInt32(number) + 1
-                start = end
-            }
+        for (number, hash) in hashes.enumerated() {
+            var slot = Int(hash) & mask
+            while grown[slot] != 0 { slot = (slot + 1) & mask }
+            grown[slot] = UInt32(number) + 1
         }
         slots = grown
     }

@@ -109,6 +109,26 @@ import Testing
         #expect(output.contains("reply to A") && output.contains("second reply to B"))
     }
 
+    /// Two ids whose 64-bit FNV-1a hashes agree in all but the lowest bit, found by a search
+    /// for a collision (the keys the index once compared, the hash's 63 high bits): a reply
+    /// to the second message went under the first, an approval under another question.
+    @Test(arguments: [OutputFormat.html, .ansi, .markdown]) func aCraftedHashCollisionCannotRethreadAReply(format: OutputFormat) throws {
+        let (first, second) = ("3fc8635c01ce1e44", "6f82544337a54e50")
+        #expect(FNV1a.hash(first) >> 1 == FNV1a.hash(second) >> 1, "the ids collide")
+        let json = """
+            {"channel":{"id":"audit","name":"Audit"},"messages":[
+            \(ThreadTests.message(first, "cfo", "Approve invoice 1001?", at: 0)),
+            \(ThreadTests.message(second, "eve", "Lunch on Friday?", at: 1)),
+            \(ThreadTests.message("r1", "eve", "Yes, approved", at: 2, parent: second))
+            ]}
+            """
+        let output = try ThreadTests.render(json, as: format)
+        let question = try #require(output.range(of: "Approve invoice 1001?"))
+        let lunch = try #require(output.range(of: "Lunch on Friday?"))
+        let reply = try #require(output.range(of: "Yes, approved"))
+        #expect(question.upperBound < lunch.lowerBound && lunch.upperBound < reply.lowerBound, "\(output)")
+    }
+
     @Test func entityReactionsAndQuotesFindExactlyTheirMessage() throws {
         let lines = [
             #"{"type": "message", "item": {"id": "m1", "user": "u", "text": "first"}}"#,
