@@ -7,6 +7,9 @@ import Testing
 /// `render`, `validate` and `--strict` agree about every problem in an input: whatever render
 /// warns about, validate reports (exit 65) and --strict refuses.
 @Suite struct BadInputCommandTests {
+    /// 1,500 list items each inside the last, then 1,500 blank lines (JSON escapes).
+    static let deepLists = String(repeating: "- ", count: 1_500) + "a" + String(repeating: #"\n"#, count: 1_500) + "b"
+
     static let problems: [(name: String, bytes: [UInt8], warning: String)] = [
         ("invalid UTF-8", Array(#"[{"id": "a", "text": "caf"#.utf8) + [0xE9] + Array(#""}]"#.utf8), "not UTF-8"),
         ("no id", Array(#"[{"text": "no id here"}]"#.utf8), #"no "id""#),
@@ -22,6 +25,11 @@ import Testing
         (
             "too much markup", Array("[{\"id\": \"a\", \"text\": \"\(String(repeating: "![[]()", count: 300))\"}]".utf8),
             "shown as plain text"
+        ),
+        (
+            "blank lines under deeply nested lists",
+            Array("[{\"id\": \"a\", \"text\": \"\(deepLists)\"}]".utf8),
+            "blank lines under lists or quotes"
         ),
     ]
 
