@@ -2,7 +2,9 @@
 """Writes hostile transcripts that once made renderers slow, one file a case, into DIR.
 
 Each case is one message of about a megabyte of text (the inline patterns on which cmark's
-parser, or a tree built from it, takes superlinear time), plus whole-file cases: a 20 MB text
+parser, or a tree built from it, takes superlinear time; the lists nested deep over many blank
+lines, every shape of them, on which its block parser does; and two that stay just within the
+budget on that), plus whole-file cases: a 20 MB text
 in one message, 20 MB of messages each just under Scrollback's Markdown budget, 20 MB of
 NDJSON lines each a channel of two messages, one message with 100,000 image attachments; and
 messages of about a megabyte of reactions, mentions, poll options, emoji or object members
@@ -29,6 +31,12 @@ def backtick_runs(size=SIZE):
         total += len(part)
         run += 1
     return "".join(parts)
+
+
+def nested_then_lines(opener, line, inner="a", size=SIZE):
+    """Half the size of list markers on one line, each item inside the last, then half of lines
+    that every item goes on through, and a letter (a message's trailing newlines are trimmed)."""
+    return repeated(opener, size // 2) + inner + "\n" + repeated(line, size // 2) + "b"
 
 
 def indented_lists(size=SIZE):
@@ -62,6 +70,25 @@ CASES = {
     "many-references": "".join(f"[{i}]: u\n" for i in range(1, SIZE // 16)) + repeated("[0] ", SIZE // 2),
     "nested-block-quotes": repeated("> ") + "a",
     "indented-lists": indented_lists(),
+    # cmark checks each line against every list open around it, and a list item goes on
+    # through a blank line: every kind of marker, of blank line, of container around the lists
+    # and of block inside them.
+    "nested-lists-blank-lines": nested_then_lines("- ", "\n"),
+    "nested-numbered-lists-blank-lines": nested_then_lines("1. ", "\n"),
+    "nested-mixed-lists-blank-lines": nested_then_lines("- * + 1. 2) ", "\n"),
+    "nested-lists-cr-lines": nested_then_lines("+ ", "\r"),
+    "nested-lists-tabs-and-spaces": nested_then_lines("-\t", "  \t\r\n"),
+    "nested-lists-in-a-quote": "> " + nested_then_lines("- ", ">\n"),
+    "nested-lists-in-quotes": "> > > " + nested_then_lines("* ", "> > >\n"),
+    "nested-lists-lazy-line": nested_then_lines("- ", "\n", inner="a\nlazy"),
+    "nested-lists-code-fence": nested_then_lines("- ", "\n", inner="```"),
+    "nested-lists-html-comment": nested_then_lines("- ", "\n", inner="<!--"),
+    "nested-lists-byte-order-mark": "\ufeff" + nested_then_lines("- ", "\n"),
+    "indented-lists-blank-lines": indented_lists(SIZE // 2) + repeated("\n", SIZE // 2) + "b",
+    # Within the nesting budget (MarkdownBudget.swift), so parsed as Markdown: 1,000 levels over
+    # 999 blank lines, then prose; 500,000 levels over 2.
+    "nesting-under-budget": repeated("- ", 2_000) + "a" + "\n" * 1_000 + "b\n" + repeated("Plain words. ", SIZE - 4_000),
+    "deep-nesting-under-budget": repeated("- ") + "a" + "\n" * 3 + "b",
     "broken-thematic-break": repeated("* ") + "a",
     "backtick-runs": backtick_runs(),
     "backticks-and-escapes": repeated("\\``"),
