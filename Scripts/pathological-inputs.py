@@ -110,6 +110,8 @@ CASES = {
     "escaped-pipes-in-a-table": "| a | b |\n|---|---|\n" + repeated("| \\| ~~c~~ | `d\\|e` |\n"),
     "task-items": repeated("- [x] a\n"),
     "numbered-items": repeated("1. a\n"),
+    # cmark ends lines at "\r" too; "+" at an item's start sends it to cmark's writer.
+    "numbered-items-cr-lines": repeated("1. +a\r"),
     "plain-prose": repeated("Plain words, a comma, a full stop. "),
 }
 

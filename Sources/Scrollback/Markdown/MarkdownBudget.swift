@@ -83,7 +83,8 @@ enum MarkdownBudget {
 
         /// Reads the next byte; `true` when it completes a marker.
         mutating func read(_ byte: UInt8) -> Bool {
-            if byte == UInt8(ascii: "\n") {
+            // cmark ends a line at "\r" as at "\n" (the "\n" of "\r\n" then ends an empty one).
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 defer { state = 0 }
                 return state == 10
             }

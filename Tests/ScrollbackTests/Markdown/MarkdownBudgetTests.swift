@@ -78,10 +78,12 @@ import Testing
         let limit = MarkdownBudget.maximumOrderedItems
         #expect(MarkdownBudget.excess(in: String(repeating: "1. a\n", count: limit)) == nil)
         #expect(MarkdownBudget.excess(in: String(repeating: "1. a\n", count: limit + 1)) != nil)
-        // Markers however they are written: `)`, indented, quoted, nine digits, one ending the text.
-        for marker in ["7) x\n", "   12. x\n", "> > 3.\tx\n", "123456789. x\n", "1.\n"] {
+        // Markers however they are written: `)`, indented, quoted, nine digits, one ending the text,
+        // lines ended by "\r" or "\r\n" (counted once).
+        for marker in ["7) x\n", "   12. x\n", "> > 3.\tx\n", "123456789. x\n", "1.\n", "1. x\r", "1.\r", "1. x\r\n"] {
             #expect(MarkdownBudget.excess(in: String(repeating: marker, count: limit + 1)) != nil, "\(marker)")
         }
+        #expect(MarkdownBudget.excess(in: String(repeating: "1. a\r\n", count: limit)) == nil)
         #expect(MarkdownBudget.excess(in: String(repeating: "1. a\n", count: limit) + "2.") != nil)
         // The shortest text with one item too many: lines are counted only past three bytes an item.
         #expect(MarkdownBudget.excess(in: String(repeating: "1.\n", count: limit) + "1.") != nil)
