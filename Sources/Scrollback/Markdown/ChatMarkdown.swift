@@ -7,8 +7,9 @@ public enum ChatMarkdown {
     /// Parses a message's `text`; `mentionedUsers` are the message's `mentioned_users`.
     ///
     /// A text with more markup than one message needs (thousands of brackets or emphasis
-    /// marks, where the parser's time would grow with their square) is not parsed: it comes
-    /// back as plain paragraphs, so that no message can stall a rendering.
+    /// marks, or of blank lines under deeply nested lists, where the parser's time would grow
+    /// with their square) is not parsed: it comes back as plain paragraphs, so that no message
+    /// can stall a rendering.
     public static func parse(_ text: String, mentionedUsers: [ChatUser]) -> MarkdownDocument {
         if MarkdownBudget.excess(in: text) != nil { return MarkdownBudget.plainDocument(text) }
         // Most messages have neither a URL nor an `@`: one look at the source spares the scan
