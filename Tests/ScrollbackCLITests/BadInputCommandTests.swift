@@ -15,6 +15,32 @@ import Testing
         ("no id", Array(#"[{"text": "no id here"}]"#.utf8), #"no "id""#),
         ("a user, not a transcript", Array(#"{"id": "u1", "name": "Maya"}"#.utf8), "no messages found (it looks like a user)"),
         ("an empty list", Array("[]".utf8), "no messages found (it looks like an empty list)"),
+        // Stream's other payloads, each with the `created_at` that once made a phantom message of it.
+        (
+            "a user with dates", Array(#"{"id": "u1", "name": "Maya", "created_at": "2025-06-01T08:00:00Z", "online": false}"#.utf8),
+            "no messages found (it looks like a user)"
+        ),
+        (
+            "a channel object",
+            Array(#"{"id": "c", "type": "messaging", "cid": "messaging:c", "created_at": "2025-06-01T08:00:00Z", "member_count": 2}"#.utf8),
+            "no messages found (it looks like a channel without messages)"
+        ),
+        (
+            "a member", Array(#"{"user_id": "u1", "user": {"id": "u1"}, "role": "member", "created_at": "2025-06-01T08:00:00Z"}"#.utf8),
+            "no messages found (it looks like a member)"
+        ),
+        (
+            "a reaction",
+            Array(#"{"message_id": "m1", "user_id": "u1", "type": "like", "score": 1, "created_at": "2025-06-01T08:00:00Z"}"#.utf8),
+            "no messages found (it looks like a reaction)"
+        ),
+        (
+            "a reminder",
+            Array(
+                #"{"message_id": "m1", "channel_cid": "messaging:c", "remind_at": "2025-06-02T08:00:00Z", "created_at": "2025-06-01T08:00:00Z"}"#
+                    .utf8),
+            "no messages found (it looks like a reminder)"
+        ),
         (
             "messages out of time order",
             Array(

@@ -173,7 +173,8 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(good.status == 0, "\(good.errors)")
         #expect(good.output.contains("ndjson input, 1 channel, 7 messages"), "\(good.output)")
 
-        let path = temporaryFile("{\"channel\": {\"name\": \"x\"}, \"messages\": [{\"id\": \"a\", \"created_at\": \"soon\"}, 42,]}")
+        let path = temporaryFile(
+            "{\"channel\": {\"name\": \"x\"}, \"messages\": [{\"id\": \"a\", \"text\": \"a\", \"created_at\": \"soon\"}, 42,]}")
         let bad = ToolRun(["validate", path])
         #expect(bad.status == 65)
         #expect(bad.output.contains("1 message, 1 skipped, 1 field warning"), "\(bad.output)")

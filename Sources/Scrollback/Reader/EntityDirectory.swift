@@ -419,8 +419,13 @@ final class EntityDirectory {
         return entry.wrapped ? value["item"]?.objectValue : value.objectValue
     }
 
-    private static let headKeyNames = ["id", "user", "user_id", "parent_id", "created_at", "show_in_channel"]
+    /// The members the index reads, then those whose presence alone tells a message
+    /// (``MessageDecoder/isMessage(_:)``), kept as `null`.
+    private static let headKeyNames =
+        ["id", "user", "user_id", "parent_id", "created_at", "show_in_channel", "type", "quoted_message_id"]
+        + MessageDecoder.messageOnlyKeys.filter { !["parent_id", "quoted_message_id"].contains($0) }
     private static let headKeys = ExpectedKeys(headKeyNames)
+    private static let firstPresenceKey = 8
 
     /// The members of a spooled message item that the index reads, its other values skipped
     /// unbuilt (an object `user` is kept whole: it is small).
@@ -444,6 +449,9 @@ final class EntityDirectory {
             while true {
                 switch try parser.nextKey(among: keys) {
                 case .end: return JSONObject(members)
+                case .key(let index) where index >= Self.firstPresenceKey:
+                    try parser.skipValue()
+                    members.append((Self.headKeyNames[index], .null))
                 case .key(let index): members.append((Self.headKeyNames[index], try parser.parseValue()))
                 case .other: try parser.skipValue()
                 }

@@ -16,12 +16,34 @@ struct MessageDecoder {
         return message(object, path: path)
     }
 
-    /// The members that make an object a message: one with none of them (a user, a bare
-    /// `{"id": ...}`) is something else, and is not shown as an empty message.
-    static let contentKeys = [
-        "text", "html", "user", "created_at", "attachments", "type", "parent_id",
-        "deleted_at",
-    ]
+    /// The members only a message has: any one of them makes an object a message. Dates do
+    /// not (users, channels, members, reactions and reminders have a `created_at` too).
+    static let messageOnlyKeys = ["text", "html", "attachments", "parent_id", "quoted_message", "quoted_message_id"]
+
+    /// Whether an object is a message: it has one of ``messageOnlyKeys``, a `type` that is a
+    /// message's (``MessageType/known``), or a `user` object beside an `id` (a member, a
+    /// reaction or a reminder has a `user` but no `id`; a user has an `id` but no `user`).
+    /// Every reading (whole objects, members straight from the input, the index pass) asks this.
+    static func isMessage(hasMessageOnlyMember: Bool, type: JSONValue?, hasID: Bool, hasUserObject: Bool) -> Bool {
+        if hasMessageOnlyMember || (hasID && hasUserObject) { return true }
+        guard case .string(let name)? = type else { return false }
+        return MessageType(rawValue: name).isKnown
+    }
+
+    /// ``isMessage(hasMessageOnlyMember:type:hasID:hasUserObject:)`` of a parsed object.
+    static func isMessage(_ object: JSONObject) -> Bool {
+        MessageMembers(object).isMessage
+    }
+
+    /// Why `object`, which is no message, was left out, and what it looks like when that is known.
+    static func notAMessage(_ object: JSONObject) -> UnusableMessage {
+        guard let looks = NonMessage(object) else {
+            return UnusableMessage(
+                reason: "not a message: it has no \"text\", \"attachments\", message \"type\", "
+                    + "\"user\" beside an \"id\" or other member only a message has")
+        }
+        return UnusableMessage(reason: "not a message: it looks like \(looks)", looksLike: looks)
+    }
 
     /// Decodes one message, or returns the reason it is not one. A message without a usable
     /// `id` is still a message: it is shown, with a warning, but has no anchor and cannot be
@@ -36,12 +58,7 @@ struct MessageDecoder {
     func message(_ members: MessageMembers, path: String, isQuote: Bool = false, text source: JSONText? = nil)
         -> Result<ChatMessage, UnusableMessage>
     {
-        guard members.hasContent else {
-            return .failure(
-                UnusableMessage(
-                    reason: "not a message: it has no \"text\", \"user\", \"created_at\", "
-                        + "\"attachments\", \"type\" or other member of a message"))
-        }
+        guard members.isMessage else { return .failure(Self.notAMessage(members.raw.object(in: source).object)) }
         let id = identifier(members.id)
         if id == nil {
             let problem = members.id.map { "\"id\" is \($0.typeName), not a string" } ?? "no \"id\""
@@ -108,7 +125,7 @@ struct MessageDecoder {
     /// members a ``MessageHead`` picked out, by the same rules as ``message(_:path:)``; `nil`
     /// when it is unusable. Its `raw` is empty.
     func indexedMessage(_ head: MessageHead) -> ChatMessage? {
-        guard head.hasContent else { return nil }
+        guard head.isMessage else { return nil }
         // The index pass is quiet (the full reading reports every problem), so each value is
         // read straight, without the object and key lookups of `Fields`.
         var message = ChatMessage(id: identifier(head.id) ?? "")
@@ -357,6 +374,8 @@ struct FieldPath: CustomStringConvertible {
 /// Why a message could not be used at all.
 struct UnusableMessage: Error {
     var reason: String
+    /// What the object looks like, when it is something else Stream sends.
+    var looksLike: NonMessage?
 }
 
 /// Typed reads of an object's known fields, given each field's value and key. A present value

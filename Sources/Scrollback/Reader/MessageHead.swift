@@ -17,17 +17,26 @@ struct MessageHead {
     /// Where the `user` object that was read lies, from the pinned start of the message: the
     /// user it decodes to is kept under these bytes.
     var userRange: Range<Int>?
-    /// Whether another of ``MessageDecoder/contentKeys`` was met (their values are skipped).
+    /// The message's `type`, read only to tell whether the object is a message.
+    var type: JSONValue?
+    /// Whether another of ``MessageDecoder/messageOnlyKeys`` was met (their values are skipped).
     var sawContentKey = false
 
-    /// Whether the object has one of ``MessageDecoder/contentKeys``: whether it is a message.
-    var hasContent: Bool { sawContentKey || user != nil || knownUser != nil || createdAt != nil || parentID != nil }
+    /// Whether the object is a message, by the rule every reading follows
+    /// (``MessageDecoder/isMessage(hasMessageOnlyMember:type:hasID:hasUserObject:)``).
+    var isMessage: Bool {
+        var hasUserObject = knownUser != nil
+        if case .object? = user { hasUserObject = true }
+        return MessageDecoder.isMessage(
+            hasMessageOnlyMember: sawContentKey || parentID != nil || quotedMessageID != nil, type: type, hasID: id != nil,
+            hasUserObject: hasUserObject)
+    }
 
-    /// The indexed keys, in the order of ``readMembers(from:)``'s cases, then the other content
-    /// keys, whose presence alone counts.
+    /// The indexed keys, in the order of ``readMembers(from:)``'s cases, then the other
+    /// members only a message has, whose presence alone counts.
     static let keys = ExpectedKeys(
-        ["id", "user", "parent_id", "created_at", "show_in_channel", "quoted_message_id"]
-            + MessageDecoder.contentKeys.filter { !["user", "parent_id", "created_at"].contains($0) })
+        ["id", "user", "parent_id", "created_at", "show_in_channel", "quoted_message_id", "type"]
+            + MessageDecoder.messageOnlyKeys.filter { !["parent_id", "quoted_message_id"].contains($0) })
 
     /// Reads the members of the object whose `{` was just consumed, up to its `}`, which must be
     /// pinned. An author found in `users` is taken from it.
@@ -50,6 +59,7 @@ struct MessageHead {
             case 3: createdAt = try MessageMembers.DateMember.read(from: &parser)
             case 4: showInChannel = try parser.parseValue()
             case 5: quotedMessageID = try parser.parseValue()
+            case 6: type = try parser.parseValue()
             default:
                 sawContentKey = true
                 try parser.skipValue()
@@ -67,7 +77,8 @@ struct MessageHead {
         case 10 where key == "created_at": createdAt = .other(try parser.parseValue())
         case 15 where key == "show_in_channel": showInChannel = try parser.parseValue()
         case 17 where key == "quoted_message_id": quotedMessageID = try parser.parseValue()
-        case _ where [4, 10, 11].contains(key.utf8.count) && MessageDecoder.contentKeys.contains(key):
+        case 4 where key == "type": type = try parser.parseValue()
+        case _ where [4, 11, 14].contains(key.utf8.count) && MessageDecoder.messageOnlyKeys.contains(key):
             sawContentKey = true
             try parser.skipValue()
         default: try parser.skipValue()
@@ -83,7 +94,7 @@ struct MessageHead {
         // `read(_:from:)` keeps a date as written.
         var createdAt: JSONValue?
         if case .other(let value)? = head.createdAt { createdAt = value }
-        return head.id ?? head.user ?? head.parentID ?? createdAt ?? head.showInChannel ?? head.quotedMessageID
+        return head.id ?? head.user ?? head.parentID ?? createdAt ?? head.showInChannel ?? head.quotedMessageID ?? head.type
             ?? (head.sawContentKey ? .null : nil)
     }
 

@@ -33,10 +33,14 @@ struct MessageMembers {
     /// read again by the reader's object walk.
     var hasWrapperKey = false
 
-    /// Whether the object has a member that makes it a message (``MessageDecoder/contentKeys``).
-    var hasContent: Bool {
-        text != nil || hasHTML || user != nil || createdAt != nil || attachments != nil || type != nil || parentID != nil
-            || deletedAt != nil
+    /// Whether the object is a message (``MessageDecoder/isMessage(hasMessageOnlyMember:type:hasID:hasUserObject:)``).
+    var isMessage: Bool {
+        var hasUserObject = false
+        if case .object? = user { hasUserObject = true }
+        return MessageDecoder.isMessage(
+            hasMessageOnlyMember: text != nil || hasHTML || attachments != nil || parentID != nil || quotedMessageID != nil
+                || quotedMessage != nil,
+            type: type, hasID: id != nil, hasUserObject: hasUserObject)
     }
 
     /// Where a nested object's `raw` comes from.

@@ -109,6 +109,8 @@ public struct TranscriptReader {
     /// What the first top-level value looked like when it was no message, for the warning
     /// given when the input ends without any.
     private var firstValueLooksLike: String?
+    /// What the skipped values looked like, for the warning given when the input holds no message.
+    private var skippedKinds = SkippedKinds()
     /// Whether a `members` array was met (a channel's member list has no messages).
     private var sawMembers = false
     /// Whether the end of a complete reading was checked for messages.
@@ -453,13 +455,17 @@ public struct TranscriptReader {
         let path = "line \(frame.start.line)"
         if frame.isFirstValue {
             shape = .ndjson
-            guard object["id"] != nil || MessageDecoder.contentKeys.contains(where: { object[$0] != nil }) else {
-                throw ReadError.unrecognizedShape(
-                    frame.start,
-                    "an object with no \"id\" is neither a message nor a wrapper "
-                        + "with \"messages\", \"channel\", \"channels\" or \"message\"")
+            if !MessageDecoder.isMessage(object) {
+                // The index pass kept only the members it reads: what else the object is, all of them tell.
+                let whole = mode == .index ? Self.object(parsing: parser.pinnedBytes()) ?? object : object
+                guard whole["id"] != nil || NonMessage(whole) != nil else {
+                    throw ReadError.unrecognizedShape(
+                        frame.start,
+                        "an object with no \"id\" is neither a message nor a wrapper "
+                            + "with \"messages\", \"channel\", \"channels\" or \"message\"")
+                }
+                firstValueLooksLike = Self.describe(whole)
             }
-            firstValueLooksLike = Self.describe(object)
         }
         if let message = try decode(.object(object), path: path, position: frame.start) {
             // In index mode the object holds only the indexed members: a reply goes as written.
@@ -650,7 +656,9 @@ public struct TranscriptReader {
             head.createdAt = resolved["created_at"].map(MessageMembers.DateMember.other)
             head.parentID = resolved["parent_id"]
             head.showInChannel = resolved["show_in_channel"]
-            head.sawContentKey = true
+            head.type = resolved["type"]
+            // The head keeps the other members only a message has as `null`: their presence counts.
+            head.sawContentKey = MessageDecoder.messageOnlyKeys.contains { resolved[$0] != nil }
             return decoder.indexedMessage(head).map { .message($0, json: nil) }
         }
         guard let item = try directory.item(of: entry) else { return nil }
@@ -774,6 +782,7 @@ public struct TranscriptReader {
             }
             return message
         case .failure(let problem):
+            skippedKinds.note(problem.looksLike)
             try report(
                 ReadWarning(
                     position: position(of: start), messageIndex: index, keyPath: path,
@@ -835,18 +844,26 @@ public struct TranscriptReader {
         switch shape {
         case .channel?: looksLike = sawMembers ? "a channel's member list" : "a channel without messages"
         case .channels?: looksLike = "channels without messages"
-        case .messageArray?, .messageList?: looksLike = messageElements == 0 ? "an empty list" : "a list with no usable message"
+        case .messageArray?, .messageList?:
+            looksLike = messageElements == 0 ? "an empty list" : skippedKinds.list?.description ?? "a list with no usable message"
         case .boxedMessage?: looksLike = "a message box with no usable message"
-        case .ndjson?, nil: looksLike = firstValueLooksLike ?? "values that are not messages"
+        case .ndjson?, nil:
+            let lines = topLevelValues > 1 ? skippedKinds.list?.description : nil
+            looksLike = lines ?? firstValueLooksLike ?? "values that are not messages"
         case .entities?: looksLike = "entities with no message"
         }
         try report(ReadWarning(keyPath: "", reason: "no messages found (it looks like \(looksLike))", skippedMessage: false))
     }
 
+    /// The object `bytes` spell, if they are one.
+    private static func object(parsing bytes: some Collection<UInt8>) -> JSONObject? {
+        var parser = JSONStreamParser(bytes: Array(bytes))
+        return (try? parser.parseValue())?.objectValue
+    }
+
     /// A few words for an object that is not a message.
     private static func describe(_ object: JSONObject) -> String {
-        if ["name", "role", "image", "online", "last_active"].contains(where: { object[$0] != nil }) { return "a user" }
-        if object["user_id"] != nil && object["channel_id"] != nil { return "a channel member" }
+        if let looks = NonMessage(object) { return looks.description }
         let keys = object.keys.prefix(4).map { "\"\($0.debugEscaped)\"" }.joined(separator: ", ")
         return keys.isEmpty ? "an empty object" : "an object with keys \(keys)\(object.count > 4 ? ", ..." : "")"
     }
@@ -934,6 +951,24 @@ private struct ArrayFrame {
 /// single statements that call nothing back.
 private final class FieldWarnings {
     @exclusivity(unchecked) var items: [(String, String)] = []
+}
+
+/// Whether every value skipped as no message looked like one kind of thing (a file of users).
+private struct SkippedKinds {
+    private var kind: NonMessage.Kind?
+    private var mixed = false
+
+    mutating func note(_ looks: NonMessage?) {
+        guard !mixed else { return }
+        if case .one(let noted)? = looks, kind == nil || kind == noted {
+            kind = noted
+        } else {
+            mixed = true
+        }
+    }
+
+    /// A list of that kind, when every skipped value was one.
+    var list: NonMessage? { mixed ? nil : kind.map(NonMessage.list) }
 }
 
 /// A count shared by a reader's copies: reporting does not mutate the reader.

@@ -197,6 +197,27 @@ import Testing
         (#"{"messages": []}"#, "an empty list"),
         (#"[{"id": "x"}, {"id": "y"}]"#, "a list with no usable message"),
         (#"{"id": "m1"}"#, "an object with keys \"id\""),
+        // Stream's other payloads have a `created_at` too, which makes no message of them.
+        (#"{"id": "ola", "name": "Ola", "role": "user", "created_at": "2025-06-01T08:00:00Z", "online": true}"#, "a user"),
+        (
+            #"{"id": "allotment", "type": "messaging", "cid": "messaging:allotment", "created_at": "2025-06-01T08:00:00Z", "member_count": 3, "config": {"reactions": true}}"#,
+            "a channel without messages"
+        ),
+        (
+            #"{"user_id": "ola", "user": {"id": "ola", "name": "Ola"}, "channel_role": "channel_member", "created_at": "2025-06-01T08:00:00Z"}"#,
+            "a member"
+        ),
+        (#"{"message_id": "m9", "user_id": "ola", "type": "sunflower", "score": 2, "created_at": "2025-06-01T08:00:00Z"}"#, "a reaction"),
+        (
+            #"{"message_id": "m9", "channel_cid": "messaging:allotment", "remind_at": "2025-06-03T07:00:00Z", "created_at": "2025-06-01T08:00:00Z", "user_id": "ola"}"#,
+            "a reminder"
+        ),
+        (#"{"user": {"id": "ola", "name": "Ola", "created_at": "2025-06-01T08:00:00Z"}, "duration": "2ms"}"#, "a user"),
+        (#"{"reaction": {"message_id": "m9", "type": "sunflower", "created_at": "2025-06-01T08:00:00Z"}}"#, "a reaction"),
+        (#"{"type": "typing.start", "user": {"id": "ola"}, "created_at": "2025-06-01T08:00:00Z"}"#, "a \"typing.start\" event"),
+        (#"[{"id": "ola", "name": "Ola", "created_at": "2025-06-01T08:00:00Z"}, {"id": "ben", "image": "b.png"}]"#, "a list of users"),
+        (#"{"users": [{"id": "ola", "name": "Ola", "created_at": "2025-06-01T08:00:00Z"}]}"#, "a list of users"),
+        ("{\"id\": \"ola\", \"name\": \"Ola\"}\n{\"id\": \"ben\", \"name\": \"Ben\"}\n", "a list of users"),
     ])
     func anInputWithoutMessagesSaysWhatItLooksLike(input: String, looksLike: String) throws {
         let (messages, warnings) = try Self.read(input)
@@ -212,17 +233,68 @@ import Testing
         #expect(warnings.count == 1 && warnings[0].skippedMessage && warnings[0].reason.hasPrefix("not a message"))
     }
 
-    @Test func bothPassesAgreeOnWhatIsAMessage() throws {
-        // Keys of a message's key lengths that are not content keys (`args`, `updated_at`) make
-        // no message in the index pass either: one page, not two.
+    @Test func eachSkippedObjectSaysWhatItLooksLike() throws {
+        let (messages, warnings) = try Self.read(
+            #"[{"id": "a", "text": "kept"}, {"message_id": "a", "user_id": "ola", "type": "sunflower", "created_at": "2025-06-01T08:00:00Z"}]"#
+        )
+        #expect(messages.map(\.id) == ["a"])
+        #expect(warnings.map(\.description) == [#"[1] (message 1, line 1, column 31): skipped: not a message: it looks like a reaction"#])
+    }
+
+    /// What makes a message: a member only a message has, a message's `type`, or a `user`
+    /// object beside an `id`. A payload that holds one in `message` still shows it.
+    @Test(arguments: [
+        #"{"id": "a", "user": {"id": "ola"}, "created_at": "2025-06-01T08:00:00Z"}"#,
+        #"{"id": "a", "type": "deleted", "created_at": "2025-06-01T08:00:00Z"}"#,
+        #"{"id": "a", "type": "system", "created_at": "2025-06-01T08:00:00Z"}"#,
+        #"{"id": "a", "attachments": []}"#,
+        #"{"id": "a", "parent_id": "p"}"#,
+        #"{"id": "a", "quoted_message_id": "q"}"#,
+        #"{"id": "a", "html": "<p>hi</p>"}"#,
+        #"{"text": "no id", "created_at": "2025-06-01T08:00:00Z"}"#,
+        #"{"type": "reaction.new", "cid": "messaging:allotment", "message": {"id": "a", "text": "ripe", "user": {"id": "ben"}}, "reaction": {"message_id": "a", "type": "sunflower", "user_id": "ola"}, "user": {"id": "ola"}, "created_at": "2025-06-01T08:00:00Z"}"#,
+        #"{"reaction": {"message_id": "a", "type": "sunflower", "user_id": "ola"}, "message": {"id": "a", "text": "ripe"}, "duration": "3ms"}"#,
+        #"{"message_id": "a", "channel_cid": "messaging:allotment", "remind_at": "2025-06-03T07:00:00Z", "user_id": "ola", "message": {"id": "a", "text": "ripe"}}"#,
+    ])
+    func whatMakesAMessage(input: String) throws {
+        let (messages, warnings) = try Self.read(input)
+        #expect(messages.count == 1)
+        #expect(!warnings.contains { $0.skippedMessage || $0.reason.hasPrefix("no messages found") }, "\(warnings)")
+    }
+
+    /// The index pass reads few members, the render pass all of them: a page of one message each
+    /// shows that they count the same messages (a message only one of them counted would make a
+    /// page of its own, or none).
+    @Test(arguments: [
+        // Keys of a message's key lengths that are not content keys (`args`, `updated_at`).
+        (#"[{"id": "a", "text": "kept"}, {"id": "b", "args": "x", "updated_at": "2026-01-01T00:00:00Z"}]"#, 1),
+        (
+            #"[{"id": "a", "text": "kept"}, {"id": "u", "name": "U", "created_at": "2026-01-01T00:00:00Z"}, {"id": "b", "user": {"id": "u"}}, {"id": "c", "type": "deleted"}, {"id": "d", "type": "like", "created_at": "2026-01-01T00:00:00Z"}, {"user": {"id": "u"}, "user_id": "u"}]"#,
+            3
+        ),
+        (
+            #"{"id": "u", "name": "U", "created_at": "2026-01-01T00:00:00Z"}"# + "\n" + #"{"id": "a", "text": "x"}"# + "\n"
+                + #"{"user_id": "u", "user": {"id": "u"}, "created_at": "2026-01-01T00:00:00Z"}"# + "\n"
+                + #"{"id": "b", "type": "regular"}"#,
+            2
+        ),
+        (#"{"user": {"id": "u", "name": "U"}}"# + "\n" + #"{"id": "a", "text": "x"}"#, 1),
+        (
+            #"{"type": "message", "item": {"id": "a", "text": "x"}}"# + "\n"
+                + #"{"type": "message", "item": {"id": "b", "created_at": "2026-01-01T00:00:00Z"}}"# + "\n"
+                + #"{"type": "message", "item": {"id": "c", "user_id": "u"}}"# + "\n"
+                + #"{"type": "message", "item": {"id": "d", "type": "system"}}"#,
+            3
+        ),
+    ])
+    func bothPassesAgreeOnWhatIsAMessage(input: String, messages: Int) throws {
         let path = Scratch.path("input", extension: "json")
-        try Data(#"[{"id": "a", "text": "kept"}, {"id": "b", "args": "x", "updated_at": "2026-01-01T00:00:00Z"}]"#.utf8)
-            .write(to: URL(fileURLWithPath: path))
+        try Data(input.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (_, pages) = try TranscriptRenderer().renderPages(
             path: path, names: PageNames(indexFileName: "chat.md", fileExtension: "md"), messagesPerPage: 1,
             makeBackend: { _ in MarkdownBackend(output: "", options: RenderOptions()) }, completed: { _, _, _ in })
-        #expect(pages.map(\.messageCount) == [1])
+        #expect(pages.map(\.messageCount) == Array(repeating: 1, count: messages))
     }
 
     // MARK: Markdown past the budget

@@ -341,7 +341,7 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         let base = try #require(RFC3339.parse("2021-01-12T16:43:25Z")).timeIntervalSince1970
         for digits in 0...9 {
             let fraction = digits == 0 ? "" : "." + String("123456789".prefix(digits))
-            let result = try read(#"[{"id": "a", "created_at": "2021-01-12T16:43:25\#(fraction)Z"}]"#)
+            let result = try read(#"[{"id": "a", "text": "a", "created_at": "2021-01-12T16:43:25\#(fraction)Z"}]"#)
             let created = try #require(result.messages.first?.createdAt).timeIntervalSince1970
             let expected = base + (digits == 0 ? 0 : Double("0" + fraction)!)
             #expect(abs(created - expected) < 1e-6, "\(digits) digits")
@@ -356,7 +356,7 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
               {"id": "a", "text": "a"},
               42,
               {"text": "no id"},
-              {"id": "d", "created_at": "yesterday", "pinned": "yes"},
+              {"id": "d", "text": "d", "created_at": "yesterday", "pinned": "yes"},
               {"id": "e"}
             ]}
             """)
