@@ -10,7 +10,8 @@ struct RenderCommand {
             The input may be a channel export, a list of channels, a list of messages, one message, \
             NDJSON of any of those, or Stream's import/export entity file (as an array or NDJSON); \
             the shape is detected. Unusable messages are skipped with a \
-            warning on standard error (--strict stops instead).
+            warning on standard error (--strict stops instead); past 20 warnings the rest \
+            are counted, and 'scrollback validate' lists them all.
 
             Files (--output, --output-dir, --split) are replaced only by a render that succeeds: \
             each is written to a hidden temporary file beside it and renamed into place when the \
@@ -109,13 +110,17 @@ struct RenderCommand {
         var renderer: TranscriptRenderer
         let input: String
         let strict: Bool
-        let report: (ReadWarning) -> Void
+        /// Where reading problems are said (the first twenty, then a count).
+        let warnings: InputWarnings
         /// Where the input is read from when not from `input` itself: a copy of standard input
         /// that `--media-dir` reads once more.
         var source: String? = nil
 
         /// The path the renderer reads.
         var readPath: String { source ?? input }
+
+        /// Hears each reading problem.
+        var report: (ReadWarning) -> Void { warnings.add }
     }
 
     /// The options only one format reads, with that format.
@@ -207,7 +212,9 @@ struct RenderCommand {
         var job = Job(
             renderer: renderer,
             input: input, strict: arguments.has("strict"),
-            report: { [tool] warning in tool.warning("\(input): \(warning)") }, source: scratch?.path)
+            warnings: InputWarnings(input: input, say: tool.warning), source: scratch?.path)
+        // Said once the reading is over, however the command ends (``conclude`` says it before its errors).
+        defer { job.warnings.finish() }
         if let directory = arguments.value("output-dir") {
             guard outputPath == nil else {
                 return tool.usageError("--output and --output-dir cannot be used together.", spec: Self.spec)
@@ -292,6 +299,7 @@ struct RenderCommand {
     ///
     /// A write error touches nothing and gives 1.
     private func conclude(_ rendering: Rendering, files: OutputFiles, job: Job, keptAsTheyWere: String) -> Int32 {
+        job.warnings.finish()
         let replaces = files.replacesExistingFiles
         if let error = rendering.readError {
             // An input that cannot be opened names itself in the error already.

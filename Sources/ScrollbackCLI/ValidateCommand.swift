@@ -6,7 +6,10 @@ struct ValidateCommand {
     static let spec = CommandSpec(
         name: "validate",
         abstract: "Check that an input can be read, and report every problem in it.",
-        discussion: "Exits 0 when every message is usable and every field readable, 65 otherwise.",
+        discussion: """
+            Every problem is reported, however many (render and view say the first 20, then count \
+            the rest). Exits 0 when every message is usable and every field readable, 65 otherwise.
+            """,
         positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
         options: ProgressLine.options + [.flag("help", short: "h", help: "Show help information.")],
         examples: [

@@ -131,7 +131,8 @@ struct ViewCommand {
         let warnings = WarningQueue(tool: tool, holds: pager != nil)
         let sink = pager.map { OutputSink(descriptor: $0.input) } ?? tool.standardOutput
         var renderer = TranscriptRenderer(options: options, filter: filter)
-        let report: (ReadWarning) -> Void = { warning in warnings.add("\(input): \(warning)") }
+        // The first twenty, then a count: the rest are for `validate`.
+        let inputWarnings = InputWarnings(input: input, say: warnings.add)
         // Printed straight to the terminal, an interrupt must not leave it coloured or in a link.
         let resetsTerminal = pager == nil && tool.standardOutputIsTerminal && (options.colorDepth != .none || options.hyperlinks)
         if resetsTerminal {
@@ -148,16 +149,18 @@ struct ViewCommand {
                 // The reader quit before the end: stop rendering, and end as if done.
                 backend.onReaderGone = {
                     Pager.wait(pager)
+                    inputWarnings.finish()
                     warnings.release()
                     exit(ScrollbackTool.ExitCode.success)
                 }
             }
-            try renderer.render(path: input, strict: arguments.has("strict"), onWarning: report, to: &backend)
+            try renderer.render(path: input, strict: arguments.has("strict"), onWarning: inputWarnings.add, to: &backend)
         } catch {
             failure = error
         }
         sink.flush()
         if let pager { Pager.wait(pager) }
+        inputWarnings.finish()
         warnings.release()
         if let error = failure {
             if case .io = error { return tool.failure("\(error)", status: RenderCommand.status(for: error)) }

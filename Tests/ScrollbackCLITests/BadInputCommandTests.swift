@@ -80,6 +80,59 @@ import Testing
         }
     }
 
+    /// Five thousand unusable messages are not five thousand lines on standard error: `render`
+    /// and `view` say the first twenty and count the rest, naming the file as a shell takes it;
+    /// `validate` says every one, and `--strict` still stops at the first.
+    @Test func aStormOfWarningsIsCutShort() {
+        let elements = [#"{"id": "ok", "text": "fine"}"#] + Array(repeating: "42", count: 5_000)
+        let path = Scratch.file("a storm", extension: "json", holding: Array(("[" + elements.joined(separator: ",") + "]").utf8))
+        let summary = "warning: \(path): …and 4980 more; run scrollback validate '\(path)' for all of them\n"
+        let commands = [
+            ["render", path, "--format", "markdown"], ["view", path, "--no-pager"],
+            ["render", path, "--output-dir", Scratch.path("site")],
+            ["render", path, "--output", Scratch.path("chat", extension: "md"), "--split", "1"],
+        ]
+        // `view` through a pager holds its warnings until the pager is done: still twenty.
+        let paged = ToolRun(
+            ["view", path, "--appearance", "dark"], environment: ["TZ": "UTC", "SCROLLBACK_PAGER": "tail -n 0"], terminal: true)
+        for (command, run) in commands.map({ ($0, ToolRun($0)) }) + [(["view (paged)"], paged)] {
+            #expect(run.status == 0, "\(command): \(run.errors)")
+            #expect(!run.errors.contains("cannot run pager"))
+            let warnings = run.errors.split(separator: "\n").filter { $0.hasPrefix("warning: \(path): [") }
+            #expect(warnings.count == 20, "\(command)")
+            #expect(warnings.last?.contains("[20] (message 20,") == true, "\(command)")
+            #expect(run.errors.hasSuffix(summary), "\(command): \(run.errors.suffix(300))")
+        }
+
+        let validate = ToolRun(["validate", path])
+        #expect(validate.status == 65)
+        #expect(validate.errors.components(separatedBy: "skipped: expected a message object").count == 5_001)
+        #expect(!validate.errors.contains("more; run"))
+
+        let strict = ToolRun(["render", path, "--format", "markdown", "--strict"])
+        #expect(strict.status == 65)
+        #expect(
+            strict.errors
+                == "Error: \(path): invalid message: [1] (message 1, line 1, column 31): skipped: expected a message object, found a number\n"
+        )
+    }
+
+    /// The warning that says what a file without messages holds comes past the limit too.
+    @Test func theWarningAboutTheWholeInputIsAlwaysSaid() {
+        let users = (0..<30).map { #"{"id": "u\#($0)", "name": "User \#($0)", "created_at": "2025-06-01T08:00:00Z"}"# }
+        let path = Scratch.file("users", extension: "json", holding: Array(("[" + users.joined(separator: ",") + "]").utf8))
+        let render = ToolRun(["render", path, "--format", "markdown"])
+        #expect(render.errors.contains("warning: \(path): no messages found (it looks like a list of users)\n"))
+        #expect(render.errors.hasSuffix("warning: \(path): …and 10 more; run scrollback validate \(path) for all of them\n"))
+    }
+
+    @Test func theWayToSeeEveryWarningCanBePasted() {
+        #expect(InputWarnings.howToSeeAll("chat.json") == "run scrollback validate chat.json for all of them")
+        #expect(InputWarnings.howToSeeAll("Mia's chat.json") == #"run scrollback validate 'Mia'\''s chat.json' for all of them"#)
+        // Standard input was read once: the user knows what to give validate again.
+        #expect(InputWarnings.howToSeeAll("-") == "pipe the same input to scrollback validate for all of them")
+    }
+
     @Test func aCleanInputStaysClean() {
         let path = Scratch.file("input", extension: "json", holding: Array(#"[{"id": "a", "text": "fine, with ünïcode"}]"#.utf8))
         #expect(ToolRun(["validate", path]).status == 0)
