@@ -180,7 +180,7 @@ extension ViewFactory {
     /// else, the emoji as large text (``Role/jumbo``).
     public func makeTextView(for message: ChatMessage, context: RenderContext) -> View {
         // A message of one to three emoji and nothing else is shown large, as clients do.
-        if Self.isJumboEmoji(message.text) { return .text(message.text, .jumbo) }
+        if Self.isJumboEmoji(message.text) { return .text(message.text.trimmingWhitespaceAndNewlines, .jumbo) }
         return .markdown(message.parsedText ?? ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers))
     }
 
@@ -291,7 +291,9 @@ extension ViewFactory {
         let message = item.message
         let isError = message.kind == .error && message.user != nil
         var body: [View] = [
-            .text(message.text.isEmpty ? context.theme.string(.systemMessage) : message.text, message.kind == .error ? .error : .system)
+            .text(
+                message.text.isEmpty ? context.theme.string(.systemMessage) : message.text.trimmingWhitespaceAndNewlines,
+                message.kind == .error ? .error : .system)
         ]
         if let date = message.createdAt { body.append(.time(date, label: context.formatter.time(date))) }
         return .message(
@@ -508,7 +510,8 @@ extension ViewFactory {
     /// Markdown punctuation is returned as it is; only the start is parsed, as a preview shows
     /// no more.
     static func previewText(_ text: String, mentionedUsers: [ChatUser] = []) -> String {
-        guard mayHoldMarkup(text) else { return text }
+        // Plain text: the spaces around it (which the reader keeps, for code) mean nothing here.
+        guard mayHoldMarkup(text) else { return text.trimmingWhitespaceAndNewlines }
         return previewText(of: ChatMarkdown.parse(String(text.prefix(2_000)), mentionedUsers: mentionedUsers))
     }
 

@@ -18,7 +18,8 @@ public struct ChatMessage: Sendable, Hashable {
         get { storage.fields.type }
         set { storage.fields.type = newValue }
     }
-    /// The Markdown body, with surrounding whitespace trimmed.
+    /// The Markdown body as sent, without its leading and trailing blank lines: the first line
+    /// keeps its indentation and the last its trailing spaces, which may be code's.
     public var text: String {
         get { storage.fields.text }
         set { Self.set(\.text, to: newValue, in: &storage.fields) }

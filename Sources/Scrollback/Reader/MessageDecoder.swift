@@ -70,7 +70,8 @@ struct MessageDecoder {
         let here = FieldPath(base: path)
         let fields = Fields(path: here, warn: warn)
         if let type = fields.string(members.type, "type"), !type.isEmpty { message.type = MessageType(rawValue: type) }
-        message.text = fields.string(members.text, "text")?.trimmingWhitespaceAndNewlines ?? ""
+        // Blank lines only: the first line's indentation and the last one's trailing spaces can be code.
+        message.text = fields.string(members.text, "text")?.trimmingBlankLines ?? ""
         if !isQuote, let excess = MarkdownBudget.excess(in: message.text) {
             warn(here.appending("text").description, "shown as plain text: \(excess)")
         }
@@ -488,23 +489,5 @@ private struct Fields {
             return nil
         }
         return date
-    }
-}
-
-extension String {
-    /// The string without leading and trailing Unicode `White_Space` (the same set as
-    /// Foundation's `.whitespacesAndNewlines`), but without its slow round trip through
-    /// `NSString`: this runs for every message's text.
-    var trimmingWhitespaceAndNewlines: String {
-        if let first = utf8.first, let last = utf8.last, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) {
-            return self // the common case: nothing to trim, nothing to copy
-        }
-        let scalars = unicodeScalars
-        var start = scalars.startIndex
-        var end = scalars.endIndex
-        while start < end, scalars[start].properties.isWhitespace { start = scalars.index(after: start) }
-        while end > start, scalars[scalars.index(before: end)].properties.isWhitespace { end = scalars.index(before: end) }
-        if start == scalars.startIndex && end == scalars.endIndex { return self }
-        return String(scalars[start..<end])
     }
 }

@@ -58,8 +58,43 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         #expect(result.events == ["channel:messaging:general", "message:m1", "message:m2"])
         #expect(result.channels.first?.name == "General")
         #expect(result.channels.first?.memberCount == 2)
-        #expect(result.messages.first?.text == "hi")
+        // Blank lines go; the spaces around the text stay (see below).
+        #expect(result.messages.first?.text == "  hi ")
         #expect(result.warnings.isEmpty)
+    }
+
+    /// A message's text is read as it was sent, less its leading and trailing blank lines:
+    /// CommonMark makes the same document of both, so code keeps its indentation and trailing
+    /// spaces byte for byte, and a list item its content's column.
+    @Test(arguments: [
+        // A fence indented by two: its code loses two spaces of indentation per line, no more.
+        "\n  ```swift\n  let total = items\n    .map(\\.price)\n  ```\n",
+        // Siblings, not a nested list.
+        "  - milk\n    (oat, if they have it)\n  - bread",
+        "  1. preheat\n  2. bake",
+        // An indented code block, as Stream's web client shows the same text.
+        "    git rebase -i HEAD~3\n    git push --force-with-lease",
+        "\t\tdef tab():\n\t\t    pass",
+        // A fence left open: the code runs to the end, trailing spaces and all.
+        "```\nwhere it stops  ",
+        "\r\n\r\n  > quoted\r\n  > twice\r\n",
+        "plain, with a trailing space ",
+    ])
+    func textParsesAsSent(text: String) throws {
+        let object: JSONValue = ["id": "a", "text": .string(text)]
+        let message = try MessageDecoder(warn: { _, _ in }).message(object, path: "").get()
+        #expect(ChatMarkdown.parse(message.text, mentionedUsers: []) == ChatMarkdown.parse(text, mentionedUsers: []))
+        #expect(message.text.first?.isNewline == false && message.text.last?.isNewline == false, "\(message.text.debugDescription)")
+    }
+
+    @Test func blankLinesAndOtherWhiteSpaceAroundTheTextGo() throws {
+        let decoder = MessageDecoder(warn: { _, _ in })
+        func text(_ sent: String) throws -> String {
+            try decoder.message(["id": "a", "text": .string(sent)], path: "").get().text
+        }
+        #expect(try text(" \u{3000}\n\n  \u{A0}## Plan\u{A0} \n \n") == "## Plan")
+        #expect(try text("\n\n   \n  indented \t\n\u{2028}\n") == "  indented \t")
+        #expect(try text(" \n\u{A0}\t ") == "")
     }
 
     @Test func readsManyChannelsEachBeforeItsMessages() throws {

@@ -25,6 +25,25 @@ import Testing
         #expect(" \u{A0} ".trimmingWhitespace().isEmpty)
     }
 
+    /// A message's text, trimmed of its blank lines only, is still the sent text around the same
+    /// characters: trimmed of all its white space (as a system message or a preview shows it),
+    /// it is what trimming the sent text gives, whatever scalar stands at its ends.
+    @Test func trimmingBlankLinesKeepsWhatTrimmingAllWhiteSpaceKeeps() {
+        var mismatches: [UInt32] = []
+        for value in UInt32(0)..<0x11_0000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let character = String(scalar)
+            for text in [character + " \ta\n b\t" + character, "\n" + character + "\n  a " + character + "\r\n"] {
+                let trimmed = text.trimmingBlankLines
+                if trimmed.trimmingWhitespaceAndNewlines != text.trimmingWhitespaceAndNewlines || !text.contains(trimmed) {
+                    mismatches.append(value)
+                }
+            }
+        }
+        #expect(mismatches.isEmpty)
+        #expect("\n \n  a\n b \n\n".trimmingBlankLines == "  a\n b ")
+    }
+
     /// ASCII names get the initials the character-by-character definition gives.
     @Test func asciiInitialsMatchTheDefinition() {
         let alphabet = Array("aZ9 -_.\t\r\n'x")
