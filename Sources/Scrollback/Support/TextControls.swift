@@ -11,8 +11,9 @@
 ///   `⟨U+202E⟩`, in all text, so that `invoice` U+202E `fdp.exe` cannot read as
 ///   `invoiceexe.pdf`. Marks are included: they cannot reverse letters, but they do reorder
 ///   the numbers and punctuation beside them (U+200F before `1 2 3` shows `3 2 1`).
-/// - C0 controls and DEL have Control Pictures (`␛`, `␀`, `␡`) and C1 controls a code point
-///   label, for the outputs that show them rather than drop them (the terminal, Markdown).
+/// - C0 controls and DEL have Control Pictures (`␛`, `␇`, `␀`, `␡`) and C1 controls a code
+///   point label (`⟨U+009B⟩`): every output shows them so, none drops them silently. (Tabs are
+///   spacing, and CR and LF the line breaks above.)
 ///
 /// The functions work on UTF-8 bytes, as the backends' scans do, so that text holding none of
 /// these characters (nearly all of it) costs one pass and is never rebuilt.

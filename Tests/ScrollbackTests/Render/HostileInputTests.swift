@@ -99,6 +99,25 @@ import Testing
         #expect(!text.unicodeScalars.contains { TextControls.isBidiControl($0.value) }, "\(format)")
     }
 
+    /// One rule for controls: ESC and BEL (and the other C0 controls, DEL and C1) show as
+    /// `␛`, `␇`, `⟨U+009B⟩` in every output, in a name and in message text alike; HTML used to
+    /// drop them silently.
+    @Test(arguments: SampleTranscripts.Format.allCases)
+    func controlsShowTheSameInEveryOutput(format: SampleTranscripts.Format) throws {
+        let document: [String: Any] = [
+            "messages": [
+                [
+                    "id": "m1", "text": "bell\u{07} reset\u{1B}c csi\u{9B}31m",
+                    "user": ["id": "eve", "name": "Eve\u{1B}Ptitle\u{07}"], "created_at": "2026-01-05T10:00:00Z",
+                ]
+            ]
+        ]
+        let output = try OneLineTextTests.render(Array(try JSONSerialization.data(withJSONObject: document)), as: format)
+        #expect(output.contains("Eve␛Ptitle␇"), "the name")
+        #expect(output.contains("bell␇ reset␛c csi⟨U+009B⟩31m"), "the text")
+        #expect(!output.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x1B || $0.value == 0x9B })
+    }
+
     @Test func markdownKeepsItsStructureAndDropsDangerousLinks() throws {
         let (markdown, _) = try SampleTranscripts.render("hostile.json", as: .markdown)
         let lower = markdown.lowercased()

@@ -1,13 +1,14 @@
 /// Escaping of untrusted strings for HTML text, double-quoted attributes and URLs.
 ///
 /// Text and attribute values share one escaping: `&`, `<`, `>`, `"` and `'` become character
-/// references, so a value is safe in either context. Characters a browser would treat as
-/// controls are cleaned on the way: U+0000 becomes U+FFFD, and every other C0 control, DEL
-/// and the C1 controls are dropped (line breaks aside). Tabs stay.
+/// references, so a value is safe in either context. Tabs stay.
 ///
-/// What ``TextControls`` lists is shown as the other outputs show it: bidi controls as
-/// `⟨U+202E⟩` in all text, attribute values included, so that nothing reorders what a reader
-/// sees; line breaks in one-line text (``Content/line``) as `␤`. A URL is only escaped.
+/// Controls are shown as the other outputs show them (``TextControls``), never dropped
+/// silently: C0 controls and DEL as their Control Pictures (`␀`, `␛`, `␇`, `␡`), C1 controls
+/// and bidi controls as their code point (`⟨U+009B⟩`, `⟨U+202E⟩`), in all text, attribute
+/// values included, so that a reader sees what was sent and nothing reorders what follows.
+/// Line breaks in one-line text (``Content/line``) are `␤`; in message text (``Content/lines``)
+/// CR LF and CR become LF. A URL is only escaped: ``URLPolicy`` let no control into it.
 enum HTMLEscaping {
     /// What a string is, which decides what happens to its line breaks and bidi controls.
     enum Content {
@@ -228,9 +229,13 @@ enum HTMLEscaping {
             case UInt8(ascii: "\r"):
                 if index < count, bytes[index] == UInt8(ascii: "\n") { continue }
                 result.append(UInt8(ascii: "\n"))
-            case 0x00: result.append(contentsOf: [0xEF, 0xBF, 0xBD])
-            case 0x01..<0x20, 0x7F: continue
-            case 0xC2 where index < count && bytes[index] < 0xA0: index += 1
+            // What is left of C0, DEL and C1 is shown; in a URL (which ``URLPolicy`` refuses with
+            // them) it is dropped.
+            case 0x00..<0x20, 0x7F:
+                if content != .url { TextControls.append(TextControls.controlPicture(byte), to: &result) }
+            case 0xC2 where index < count && bytes[index] < 0xA0:
+                if content != .url { TextControls.appendCodePointLabel(UInt32(bytes[index]), to: &result) }
+                index += 1
             default: result.append(byte)
             }
         }

@@ -34,10 +34,17 @@ struct HTMLEscapingTests {
         #expect(HTMLEscaping.escape("é<ü>👍🏽&日") == "é&lt;ü&gt;👍🏽&amp;日")
     }
 
-    @Test func controlCharactersAreCleaned() {
-        #expect(HTMLEscaping.escape("a\u{0}b") == "a\u{FFFD}b")
-        #expect(HTMLEscaping.escape("a\u{1}b\u{1B}[31mc\u{7F}d") == "ab[31mcd")
-        #expect(HTMLEscaping.escape("a\u{85}b\u{9F}c", as: .lines) == "abc")
+    /// Shown as the terminal and Markdown show them (``TextControls``), never dropped silently.
+    @Test func controlCharactersAreShownAsInTheOtherOutputs() {
+        #expect(HTMLEscaping.escape("a\u{0}b") == "a␀b")
+        #expect(HTMLEscaping.escape("a\u{1}b\u{1B}[31mc\u{7F}d\u{07}") == "a␁b␛[31mc␡d␇")
+        #expect(HTMLEscaping.escape("a\u{85}b\u{9F}c", as: .lines) == "a⟨U+0085⟩b⟨U+009F⟩c")
+        #expect(HTMLEscaping.escape("a\u{9B}2J", as: .line) == "a⟨U+009B⟩2J")
+        // Each as the terminal's sanitizer shows it.
+        for value in Array(0x00..<0x09) + Array(0x0E..<0x20) + [0x7F, 0x80, 0x9B, 0x9F] {
+            let text = "a" + String(UnicodeScalar(UInt8(value))) + "b"
+            #expect(HTMLEscaping.escape(text, as: .lines) == TerminalSanitizer.sanitize(text), "U+\(String(value, radix: 16))")
+        }
         #expect(HTMLEscaping.escape("line\r\nnext\rlast", as: .lines) == "line\nnext\nlast")
         #expect(HTMLEscaping.escape("keep\ttabs\nand lines", as: .lines) == "keep\ttabs\nand lines")
     }
@@ -46,8 +53,8 @@ struct HTMLEscapingTests {
         #expect(HTMLEscaping.escape("Eve\nMallory") == "Eve␤Mallory")
         #expect(HTMLEscaping.escape("a\r\nb\rc\u{0B}d\u{0C}e\u{85}f\u{2028}g\u{2029}h") == "a␤b␤c␤d␤e␤f␤g␤h")
         #expect(HTMLEscaping.escape("<b>\n'x'</b>") == "&lt;b&gt;␤&#39;x&#39;&lt;/b&gt;")
-        // Message text keeps its line feeds; VT, FF and NEL are controls there and dropped.
-        #expect(HTMLEscaping.escape("a\u{0B}b\u{0C}c\u{85}d\u{2028}e", as: .lines) == "abcd\u{2028}e")
+        // Message text keeps its line feeds; VT, FF and NEL are controls there, shown as such.
+        #expect(HTMLEscaping.escape("a\u{0B}b\u{0C}c\u{85}d\u{2028}e", as: .lines) == "a␋b␌c⟨U+0085⟩d\u{2028}e")
     }
 
     @Test func bidiControlsAreVisibleInTextAndAttributeValues() {
