@@ -29,6 +29,20 @@ enum TextControls {
         }
     }
 
+    /// Whether `scalar` is written percent-encoded in a URL (``URLPolicy``): a character a
+    /// reader cannot see or tell from a space. Controls and bidi controls; every character
+    /// Unicode says to draw as nothing (Default_Ignorable_Code_Point: zero-width spaces and
+    /// joiners, the Hangul fillers, variation selectors, tags); every white space (line
+    /// breaks, U+00A0, U+3000); and the blank braille pattern U+2800.
+    static func isHiddenInURL(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        // Printable ASCII and the letters of most scripts: none of the tests below.
+        if (0x21..<0x7F).contains(value) { return false }
+        if value < 0xA0 || isBidiControl(value) || value == 0x2800 { return true }
+        let properties = scalar.properties
+        return properties.isWhitespace || properties.isDefaultIgnorableCodePoint
+    }
+
     /// Whether `value` ends a line (Unicode's mandatory breaks): shown as `␤` in one-line text.
     static func isLineBreak(_ value: UInt32) -> Bool {
         switch value {

@@ -7,12 +7,18 @@ import Foundation
 /// `http`, `https`, `mailto` and `tel` pass. Relative URLs do not, since a transcript has no
 /// base to resolve them against, with one exception: a bare file name of the transcript's own
 /// kind (`002-general.html#m-42`), the links between the files of one transcript.
+///
+/// A URL that passes is written with every character a reader cannot see percent-encoded as
+/// its UTF-8 bytes (``TextControls/isHiddenInURL(_:)``: bidi controls, invisible and blank
+/// characters), so that `href`, `src`, an OSC 8 target and a Markdown destination never carry
+/// U+202E raw: `https://example.org/%E2%80%AEfdp.exe`. The text of a link already shows such a
+/// character as `⟨U+202E⟩`; its address now says the same, in a URL's own way.
 public enum URLPolicy {
     /// The schemes a URL from message data may have: `http`, `https`, `mailto` and `tel`.
     public static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
 
     /// The URL to emit, or `nil` when it must not be used. The result is the trimmed original,
-    /// still to be escaped for its context by the backend.
+    /// its hidden characters percent-encoded, still to be escaped for its context by the backend.
     public static func sanitize(_ url: String) -> String? {
         let verdict = url.withUTF8Bytes { bytes -> String?? in
             if isSiblingDocument(bytes) { return .some(url) }
@@ -31,7 +37,28 @@ public enum URLPolicy {
         // which could hide a different scheme. Refuse rather than guess.
         guard !trimmed.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) })
         else { return nil }
-        return trimmed
+        return encodingHiddenCharacters(trimmed)
+    }
+
+    /// `url` with each character ``TextControls/isHiddenInURL(_:)`` names percent-encoded, byte
+    /// by byte of its UTF-8 (`%E2%80%AE`); the same string when it has none. A browser reads
+    /// the encoded URL as it would the raw one (it encodes them itself before sending), so the
+    /// link still leads where it did. Only this path can meet them: the fast paths take ASCII.
+    static func encodingHiddenCharacters(_ url: String) -> String {
+        guard url.unicodeScalars.contains(where: TextControls.isHiddenInURL) else { return url }
+        var encoded = ""
+        encoded.reserveCapacity(url.utf8.count + 16)
+        for scalar in url.unicodeScalars {
+            guard TextControls.isHiddenInURL(scalar) else {
+                encoded.unicodeScalars.append(scalar)
+                continue
+            }
+            for byte in String(scalar).utf8 {
+                encoded += byte < 0x10 ? "%0" : "%"
+                encoded += String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return encoded
     }
 
     /// Whether `url` may be used as a link or image source: ``sanitize(_:)`` keeps it. An app

@@ -94,9 +94,8 @@ import Testing
         }
         #expect(output.contains("invoice⟨U+202E⟩fdp.exe"))
         #expect(output.contains("⟨U+200F⟩"), "marks too")
-        // Outside URLs, which are only escaped, no bidi control is left to act.
-        let text = output.replacing(try Regex(#"(?:href|src)="[^"]*""#), with: "")
-        #expect(!text.unicodeScalars.contains { TextControls.isBidiControl($0.value) }, "\(format)")
+        // Nowhere, URLs included (percent-encoded there), is a bidi control left to act.
+        #expect(!output.unicodeScalars.contains { TextControls.isBidiControl($0.value) }, "\(format)")
     }
 
     /// One rule for controls: ESC and BEL (and the other C0 controls, DEL and C1) show as
@@ -116,6 +115,39 @@ import Testing
         #expect(output.contains("Eve␛Ptitle␇"), "the name")
         #expect(output.contains("bell␇ reset␛c csi⟨U+009B⟩31m"), "the text")
         #expect(!output.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x1B || $0.value == 0x9B })
+    }
+
+    /// Every URL written, in links, images, files and avatars, carries a bidi control or an
+    /// invisible character percent-encoded (`%E2%80%AE`), never raw: its text shows `⟨U+202E⟩`.
+    @Test(arguments: SampleTranscripts.Format.allCases)
+    func urlsCarryHiddenCharactersPercentEncoded(format: SampleTranscripts.Format) throws {
+        let reversed = "https://example.org/invoice\u{202E}fdp.exe"
+        let document: [String: Any] = [
+            "messages": [
+                [
+                    "id": "m1", "created_at": "2026-01-05T10:00:00Z",
+                    "text": "[the invoice](\(reversed)) and https://exa\u{200B}mple.org/x",
+                    "user": ["id": "eve", "name": "Eve", "image": "https://example.org/\u{2066}face.png"],
+                    "attachments": [
+                        ["type": "image", "image_url": "https://example.org/\u{202E}gnp.exe"],
+                        ["type": "file", "title": "invoice.pdf", "asset_url": reversed],
+                        ["type": "linkPreview", "title": "Page", "title_link": reversed],
+                    ],
+                ]
+            ]
+        ]
+        var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
+        options.urls = .full
+        var backend = format.makeBackend(output: "", options: options)
+        var reader = TranscriptReader(bytes: Array(try JSONSerialization.data(withJSONObject: document)))
+        _ = try TranscriptRenderer(options: options).render(&reader, to: &backend)
+        let output = backend.output
+        // (A zero-width space stays in the text of the bare URL: text shows it as it is.)
+        let hidden = output.unicodeScalars.filter { TextControls.isBidiControl($0.value) }
+        #expect(hidden.isEmpty, "\(format): \(hidden.map { String($0.value, radix: 16) })")
+        #expect(output.contains("https://example.org/invoice%E2%80%AEfdp.exe"), "\(format)")
+        #expect(output.contains("https://exa%E2%80%8Bmple.org/x"), "\(format): a bare URL")
+        #expect(output.contains("https://example.org/%E2%80%AEgnp.exe"), "\(format): an image")
     }
 
     @Test func markdownKeepsItsStructureAndDropsDangerousLinks() throws {
