@@ -10,12 +10,12 @@ import Scrollback
 /// is written, so the first screen shows at once whatever the input's size; less itself
 /// decides (F) whether the text fits one screen.
 enum Pager {
-    /// The search that `--navigate` gives less: lines starting with `──` or `━━`, that is the
-    /// ANSI output's day separators (`──── Tuesday, April 14, 2026 ────`), the rule under the
-    /// document's title and the channel rules (`━━ general ━━━━`), so that `n` and `N` jump
-    /// between days and channels. Message text never starts a line so (it sits in a bubble, an
-    /// indent or a bar). less searches the text without its colour codes (with -R).
-    static let navigationPattern = "^(──|━━)"
+    /// The search that `--navigate` gives less: the ANSI output's day separators
+    /// (`──── Tuesday, April 14, 2026 ────`), the rules under the document's title and above its
+    /// summary and the channel rules (`━━ general ━━━━`), so that `n` and `N` jump between days
+    /// and channels. Each starts with an invisible mark that no message text can put in the
+    /// output (``ANSILayout/navigationMark``): a name drawn like a divider is no stop.
+    static let navigationPattern = ANSILayout.navigationPattern
 
     /// The pager to run, as words, or `nil` to print directly: only for a terminal, and not
     /// when the pager variable is empty or `cat`. SCROLLBACK_PAGER wins over PAGER.

@@ -33,9 +33,37 @@ import Testing
     @Test func lessAlwaysGetsRawColoursAndNavigationOnlyWhenAsked() {
         #expect(Pager.arguments(["less"], navigation: false) == ["less", "-R"])
         #expect(Pager.arguments(["/usr/bin/less", "-S"], navigation: false) == ["/usr/bin/less", "-R", "-S"])
-        #expect(Pager.arguments(["less"], navigation: true) == ["less", "-R", "+/^(──|━━)\ng"])
+        #expect(Pager.arguments(["less"], navigation: true) == ["less", "-R", "+/^\u{200E}(──|━━)\ng"])
         #expect(Pager.arguments(["most"], navigation: true) == ["most"], "only less takes less's options")
         #expect(!Pager.isLess(["lesspipe"]))
+    }
+
+    /// `--navigate` stops only at the dividers Scrollback drew (the title's and the summary's
+    /// rules, days, channels), never at a name, a title or a text drawn like one, at any width,
+    /// coloured or not: less searches the text as it is, without its colour codes.
+    @Test func navigationStopsOnlyAtScrollbacksOwnDividers() throws {
+        let fakeDay = "──── Friday, June 5, 2026 ────"
+        let fakeChannel = "━━ general ━━━━━━━━━━━━━━━━"
+        let messages: [[String: Any]] = [
+            ["id": "a", "text": "hi", "created_at": "2026-06-01T09:00:00Z", "user": ["id": "m", "name": fakeDay]],
+            ["id": "b", "text": fakeDay, "created_at": "2026-06-01T09:01:00Z", "user": ["id": "n", "name": fakeChannel]],
+            ["id": "c", "text": "bye", "created_at": "2026-06-02T09:00:00Z", "user": ["id": "m", "name": fakeDay]],
+        ]
+        let document: [String: Any] = ["channel": ["id": "c", "name": fakeChannel], "messages": messages]
+        let input = temporaryFile(String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
+        let stop = try Regex(Pager.navigationPattern)
+        for width in ["40", "80", "120"] {
+            for color in ["never", "always"] {
+                let run = ToolRun(["view", input, "--no-pager", "--width", width, "--color", color])
+                #expect(run.status == 0, "\(run.errors)")
+                // What less searches: the text without colour codes (-R).
+                let lines = run.output.replacing(try Regex(#"\x1B\[[0-9;]*m"#), with: "").split(separator: "\n")
+                #expect(lines.contains { $0.hasPrefix(fakeDay) }, "a name drawn like a day starts its line (\(width), \(color))")
+                let stops = lines.filter { $0.prefixMatch(of: stop) != nil }
+                #expect(stops.count == 4, "the title's rule, two days, the summary's rule (\(width), \(color)): \(stops)")
+                #expect(!stops.contains { $0.contains("Friday") || $0.contains("general") }, "\(width), \(color): \(stops)")
+            }
+        }
     }
 
     @Test func pagerEnvironmentSetsLessOptionsOnlyWhenUnset() {

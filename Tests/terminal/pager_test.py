@@ -13,7 +13,8 @@ they behave with a pager and on interrupt:
 - Ctrl-C during `render --format ansi` to the terminal writes an SGR reset and closes OSC 8
   (raw bytes captured with tmux pipe-pane);
 - `--appearance auto` reads tmux's answer to OSC 11;
-- `--navigate` keeps the first screen at the top and makes n jump between day separators.
+- `--navigate` keeps the first screen at the top and makes n jump between day separators, and
+  never stops at a name, a title or a text drawn like one.
 
 Usage: pager_test.py path/to/scrollback. Exits non-zero when a check fails.
 """
@@ -121,6 +122,27 @@ def tall_transcript(directory, count):
     return path
 
 
+def divider_lookalikes(directory):
+    """Three days of messages whose author, channel and texts are drawn like dividers
+    (`──── Friday ────`, `━━ general ━━`): none of them may be a stop of --navigate."""
+    messages = []
+    for index in range(90):
+        day = 1 + index // 30
+        fake = index % 3 == 1
+        messages.append(
+            {
+                "id": f"f{index}",
+                "text": "━━ FAKE channel ━━━━━━━━" if fake else f"message {index}",
+                "created_at": f"2026-03-{day:02d}T09:{index % 30:02d}:00Z",
+                "user": {"id": f"u{index % 2}", "name": "──── FAKE Friday ────" if index % 2 else "Sam Rivera"},
+            }
+        )
+    path = os.path.join(directory, "lookalikes.json")
+    with open(path, "w") as file:
+        json.dump({"channel": {"id": "c", "name": "━━ FAKE title ━━━━"}, "messages": messages}, file)
+    return path
+
+
 def with_skipped_message(directory):
     """Sixty messages and one that is not a message (skipped with a warning)."""
     messages = [
@@ -150,6 +172,7 @@ def main():
     tall = tall_transcript(directory, 30000)
     small = tall_transcript(directory, 200)
     skipped = with_skipped_message(directory)
+    lookalikes = divider_lookalikes(directory)
     started = time.time()
     try:
         # 1. Ctrl-C while less shows a transcript still being rendered.
@@ -202,6 +225,23 @@ def main():
         expect(
             all(line.startswith("──") for line in jumps) and len(set(jumps)) == 3,
             f"--navigate: n jumps from separator to separator ({jumps})",
+        )
+        pane.send("q")
+        pane.close()
+
+        # 1c. --navigate stops only at Scrollback's own dividers, never at a name or a title
+        # drawn like one (each starts its line with `──` or `━━` too).
+        pane = Pane("lookalikes", base)
+        pane.send(f"{tool} view --navigate {lookalikes}", enter=True)
+        pane.wait_for("FAKE title")
+        jumps = []
+        for _ in range(4):
+            pane.send("n")
+            time.sleep(0.4)
+            jumps.append(pane.screen().splitlines()[0])
+        expect(
+            all(line.startswith("──") and "FAKE" not in line for line in jumps) and len(set(jumps)) >= 3,
+            f"--navigate: n skips names and titles drawn like dividers ({jumps})",
         )
         pane.send("q")
         pane.close()

@@ -238,8 +238,9 @@ enum DirectCommonMark {
             case .strong(let children):
                 guard writeDelimited(children, delimiter: "**", to: &output) else { return false }
             case .mention(_, let text):
-                // The tree builder writes a mention as strong emphasis of its one-line text.
-                guard writeDelimited([.text(text)], delimiter: "**", to: &output) else { return false }
+                // The tree builder writes a mention as strong emphasis of its one-line text, a field.
+                guard writeDelimited([.text(TextControls.oneLine(TextControls.field(text)))], delimiter: "**", to: &output)
+                else { return false }
             case .link(let destination, let title, let children):
                 guard title.isEmpty, writeLink(to: destination, children, to: &output) else { return false }
             case .softBreak, .lineBreak:

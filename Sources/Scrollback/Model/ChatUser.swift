@@ -91,9 +91,10 @@ public struct ChatUser: Sendable, Hashable {
         name.map(hasVisibleContent) ?? false
     }
 
-    /// Whether `name` holds more than whitespace and newlines. Decided on bytes when an ASCII
-    /// byte other than a space or line break answers it (nearly always), then by letters (never
-    /// whitespace), and by Foundation's definition for what is left.
+    /// Whether `name` holds more than whitespace, newlines and the blanks a field shows as
+    /// space or nothing (``TextControls/isBlank(_:)``: Hangul fillers, the blank braille
+    /// pattern; zero-width spaces): a name of only those shows the id. Decided on bytes when an
+    /// ASCII byte other than a space or line break answers it (nearly always), else by scalars.
     static func hasVisibleContent(_ name: String) -> Bool {
         // The bytes in place: every name shown asks, for every message and reaction.
         let decided: Bool? = name.withUTF8Bytes { bytes in
@@ -108,8 +109,10 @@ public struct ChatUser: Sendable, Hashable {
             return sawNonASCII ? nil : false
         }
         if let decided { return decided }
-        if name.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) { return true }
-        return !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        // The first scalar answers for nearly every name.
+        return name.unicodeScalars.contains { scalar in
+            !(TextControls.isBlank(scalar.value) || TextControls.isZeroWidthSpace(scalar.value) || scalar.properties.isWhitespace)
+        }
     }
 
     /// The keys this type does not model: the app's own fields on the user.

@@ -15,6 +15,17 @@
 ///   point label (`⟨U+009B⟩`): every output shows them so, none drops them silently. (Tabs are
 ///   spacing, and CR and LF the line breaks above.)
 ///
+/// - Blanks: in one-line text, a run of characters that show as empty space (white space
+///   other than line breaks, tabs included; the Hangul fillers U+115F, U+1160, U+3164, U+FFA0;
+///   the blank braille pattern U+2800) is one space, so that no name can push what follows
+///   it onto a line of its own (``collapsingBlanks(_:)``). Zero-width spaces (U+200B, U+2060,
+///   U+FEFF, U+180E) count as blanks in such a run; alone between two letters they show
+///   nothing and are dropped, as a reader sees them (Thai marks word breaks so).
+/// - Fields: one-line text that names or labels something (everything one-line but the text of
+///   system and error messages, ``Role/isNotice``) is also cut at ``fieldLength`` characters
+///   with `…` (``field(_:)``). Together with the line rule, no field is longer than a line of
+///   output can show whole.
+///
 /// The functions work on UTF-8 bytes, as the backends' scans do, so that text holding none of
 /// these characters (nearly all of it) costs one pass and is never rebuilt.
 enum TextControls {
@@ -118,6 +129,126 @@ enum TextControls {
     /// The Control Picture of a C0 control or DEL: `␀`...`␟`, `␡`.
     static func controlPicture(_ byte: UInt8) -> Unicode.Scalar {
         byte == 0x7F ? "\u{2421}" : Unicode.Scalar(0x2400 + UInt32(byte & 0x1F))!
+    }
+
+    // MARK: Blanks and fields
+
+    /// The most characters (grapheme clusters) a field shows: longer ones are cut with `…`.
+    /// Enough for any real name, title or file name, and less than a terminal's line and a
+    /// half, so that a field never fills screens or holds a second message's worth of text.
+    static let fieldLength = 100
+
+    /// Whether `value` shows as empty space: white space other than line breaks (tab, space,
+    /// U+00A0, U+1680, U+2000–U+200A, U+202F, U+205F, U+3000), the Hangul fillers and the blank
+    /// braille pattern.
+    static func isBlank(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return true
+        case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800: return true
+        default: return false
+        }
+    }
+
+    /// Whether `value` is a space of no width: U+200B, U+2060, U+FEFF, U+180E. (Joiners,
+    /// U+200C and U+200D, are not: emoji and scripts need them.)
+    static func isZeroWidthSpace(_ value: UInt32) -> Bool {
+        value == 0x200B || value == 0x2060 || value == 0xFEFF || value == 0x180E
+    }
+
+    /// The blank or zero-width space at `index`: its length and whether it shows as space; `nil`
+    /// for any other character. All of them are one to three bytes.
+    @inline(__always)
+    private static func blank(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (length: Int, visible: Bool)? {
+        let lead = bytes[index]
+        if lead == 0x20 || lead == 0x09 { return (1, true) }
+        // U+00A0 is C2 A0; the others are E1 to EF and two more bytes.
+        guard lead == 0xC2 || (0xE1...0xEF).contains(lead) else { return nil }
+        let (value, length) = scalar(bytes, at: index)
+        guard length > 1 else { return nil }
+        if isBlank(value) { return (length, true) }
+        return isZeroWidthSpace(value) ? (length, false) : nil
+    }
+
+    /// `text` with each run of blanks and zero-width spaces made one space, or nothing when the
+    /// run has only zero-width spaces. A single space stays as it is; line breaks are not
+    /// blanks (one-line text shows them as `␤`). The same string when there is nothing to do.
+    static func collapsingBlanks(_ text: String) -> String {
+        text.withUTF8Bytes { bytes -> String? in
+            var output: [UInt8] = []
+            var copiedUpTo = 0
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                // Most bytes are letters: only a space, a tab or one of these lead bytes may start a blank.
+                guard lead == 0x20 || lead == 0x09 || lead == 0xC2 || (0xE1...0xEF).contains(lead) else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                var visible = false
+                var count = 0
+                while end < bytes.count, let found = blank(bytes, at: end) {
+                    visible = visible || found.visible
+                    count += 1
+                    end += found.length
+                }
+                if end == index || (count == 1 && lead == 0x20) {
+                    index = max(end, index + 1)
+                    continue
+                }
+                if output.isEmpty { output.reserveCapacity(bytes.count) }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<index]))
+                if visible { output.append(0x20) }
+                index = end
+                copiedUpTo = end
+            }
+            guard copiedUpTo > 0 else { return nil }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo...]))
+            return String(decoding: output, as: UTF8.self)
+        } ?? text
+    }
+
+    /// A field as every output shows it: blanks collapsed (``collapsingBlanks(_:)``), then cut
+    /// to ``fieldLength`` characters with `…` at a character's boundary. A cut file name keeps
+    /// its extension after the `…` (`minutes-of-the-….pdf`), so that a reader still sees what
+    /// kind of file it is. The same string when there is nothing to do.
+    static func field(_ text: String) -> String {
+        cut(collapsingBlanks(text), to: fieldLength)
+    }
+
+    /// `text` cut to `length` characters with `…` (keeping a file extension after it), or `text`
+    /// when it is no longer. A string of no more bytes than `length` is never counted.
+    static func cut(_ text: String, to length: Int) -> String {
+        guard text.utf8.count > length else { return text }
+        var end = text.startIndex
+        for _ in 0..<length {
+            guard end < text.endIndex else { return text }
+            text.formIndex(after: &end)
+        }
+        guard end < text.endIndex else { return text }
+        let suffix = fileExtension(of: text)
+        var head = text[..<text.index(text.startIndex, offsetBy: length - 1 - suffix.count)]
+        // The cut does not end on a space before `…`.
+        while let last = head.last, last == " " { head = head.dropLast() }
+        return String(head) + "…" + suffix
+    }
+
+    /// The extension `text` ends with, dot included (`.pdf`, `.tar`): a dot and one to eight ASCII
+    /// letters and digits, one a letter at least; `""` when it ends otherwise.
+    static func fileExtension(of text: String) -> String {
+        let bytes = text.utf8
+        var letters = false
+        var count = 0
+        for byte in bytes.reversed() {
+            if byte == UInt8(ascii: ".") {
+                guard count > 0, letters else { return "" }
+                return String(text.utf8.suffix(count + 1))!
+            }
+            guard byte.isASCIILetterOrDigit, count < 8 else { return "" }
+            letters = letters || byte.isASCIILetter
+            count += 1
+        }
+        return ""
     }
 
     /// `text` on one line: every line break shown as `␤`. The same string when it has none.

@@ -97,7 +97,15 @@ extension Role {
     /// Whether `.text` in this role may run over several lines. Only message text may: `.body`
     /// (a message's text, a link preview's description, a field's value) and `.jumbo`. Every
     /// other role names or labels something (an author, a title, a file name, a reaction, a
-    /// time) and stays on one line: backends show a line break there as `␤`, so that no name
-    /// can start a line of output that looks like another author's. See ``View/text(_:_:)``.
+    /// time) and stays on one line: backends show a line break there as `␤`, and a run of
+    /// blanks (spaces, tabs, fillers) as one space, so that no name can start a line of output
+    /// that looks like another author's. See ``View/text(_:_:)``.
     public var allowsLineBreaks: Bool { self == .body || self == .jumbo }
+
+    /// Whether one-line `.text` in this role is a notice rather than a field: the text of a
+    /// system or error message, or a line the document says itself (`alert`). A notice is a
+    /// sentence, shown whole; a field (a name, a title, a label) is cut at
+    /// ``TextControls/fieldLength`` characters. Both show runs of blanks as one space
+    /// (``TextControls/collapsingBlanks(_:)``).
+    var isNotice: Bool { self == .system || self == .error || self == .alert }
 }

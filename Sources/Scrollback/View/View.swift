@@ -11,9 +11,11 @@ public indirect enum View: Sendable, Hashable {
     ///
     /// Text keeps its line breaks only when its role allows them (``Role/allowsLineBreaks``:
     /// message text) and it is not a link's label. Everything else is one line in every output,
-    /// with each line break (LF, CR, VT, FF, NEL, U+2028, U+2029) shown as `␤`: text in other
-    /// roles, and every other string of the vocabulary (badges, field labels, alt text,
-    /// headings, dividers, times, link labels).
+    /// with each line break (LF, CR, VT, FF, NEL, U+2028, U+2029) shown as `␤` and each run of
+    /// blanks (spaces, tabs, fillers) as one space: text in other roles, and every other string
+    /// of the vocabulary (badges, field labels, alt text, headings, dividers, times, link
+    /// labels). Those strings are fields, cut with `…` past 100 characters; so is one-line text
+    /// but for a system or error message's own text, which shows whole.
     case text(String, Role = .body)
     /// A message body parsed from Markdown.
     case markdown(MarkdownDocument)
@@ -153,9 +155,13 @@ public struct AvatarContent: Sendable, Hashable {
         asciiInitials(of: name) ?? characterInitials(of: name)
     }
 
-    /// ``initials(of:)`` by its definition, on characters.
+    /// ``initials(of:)`` by its definition, on characters. Blanks a name shows as a space (a
+    /// Hangul filler is a letter to Unicode) and zero-width spaces separate words too.
     static func characterInitials(of name: String) -> String {
-        let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
+        func isBlank(_ character: Character) -> Bool {
+            character.unicodeScalars.allSatisfy { TextControls.isBlank($0.value) || TextControls.isZeroWidthSpace($0.value) }
+        }
+        let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" || isBlank($0) })
         let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
         return String(letters).uppercased()
     }

@@ -35,15 +35,18 @@ import Testing
         }
     }
 
+    /// Foundation's trimming of white space, with the fillers and zero-width spaces a field
+    /// shows as a space or nothing trimmed too.
     @Test func visibleNameMatchesFoundationTrimming() {
         let names = [
             "", " ", "\t\n\r", "Giulia Rossi", " a ", "\u{A0}", "\u{A0}\u{2003}", "李雷", "\u{3000}李", "😀",
-            "\u{85}", "\u{2028}", "\u{0}", "\u{200B}", "\u{FEFF}", "é",
+            "\u{85}", "\u{2028}", "\u{0}", "\u{200B}", "\u{FEFF}", "é", "\u{3164}", "\u{3164}\u{115F}\u{1160}\u{FFA0}",
+            "\u{2800} \u{2060}", "\u{3164}김", "\u{200D}",
         ]
+        let blanks = CharacterSet.whitespacesAndNewlines.union(
+            CharacterSet(charactersIn: "\u{115F}\u{1160}\u{3164}\u{FFA0}\u{2800}\u{200B}\u{2060}\u{FEFF}\u{180E}"))
         for name in names {
-            #expect(
-                ChatUser.hasVisibleContent(name) == !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
-                "\(name.debugDescription)")
+            #expect(ChatUser.hasVisibleContent(name) == !name.trimmingCharacters(in: blanks).isEmpty, "\(name.debugDescription)")
         }
     }
 

@@ -107,7 +107,7 @@ import Testing
     func terminalKeepsEveryNameOnItsLine(lineBreak: String) throws {
         let ansi = try Self.render(Self.transcript(lineBreak: lineBreak), as: .ansi)
         Self.expectNoForgedLine(in: ansi, "ansi \(lineBreak.debugDescription)", minimum: 20)
-        #expect(ansi.contains("Eve␤Mallory: I approve the refund\n────"), "the channel title")
+        #expect(ansi.contains("Eve␤Mallory: I approve the refund\n\(ANSILayout.navigationMark)────"), "the channel title")
     }
 
     @Test(arguments: lineBreaks)
@@ -149,6 +149,67 @@ import Testing
         #expect(html.contains("<title>Eve␤Mallory: I approve the refund</title>"))
         #expect(html.contains(#"<span class="sb-image-label">Eve␤Mallory: I approve the refund</span>"#), "image labels too")
         #expect(html.contains(#"aria-label="Eve␤Mallory: I approve the refund, 2026-01-05 10:00""#))
+    }
+
+    // MARK: Blanks and long fields
+
+    /// A channel, an author, a quoted author, a pinner and a file padded with blanks of every
+    /// kind so as to push a forged line onto a line of its own, and a file name of 300 characters.
+    static func paddedTranscript() throws -> [UInt8] {
+        let padding = String(repeating: " ", count: 250) + "\t\t\u{A0}\u{3000}\u{3164}\u{2800}\u{200B}"
+        let forged = "ops" + padding + "12:00 Admin: Please re-enter your password"
+        let author: [String: Any] = ["id": "mallory", "name": "Mallory" + padding + "Admin"]
+        let longFile = String(repeating: "invoice ", count: 40) + "final.pdf"
+        let messages: [[String: Any]] = [
+            [
+                "id": "m1", "text": "Hello", "user": author, "created_at": "2026-01-05T10:00:00Z",
+                "pinned": true, "pinned_by": author,
+                "attachments": [
+                    ["type": "file", "asset_url": "https://example.org/a.pdf", "title": forged],
+                    ["type": "file", "asset_url": "https://example.org/b.pdf", "title": longFile],
+                ],
+            ],
+            [
+                "id": "m2", "text": "Reply", "user": ["id": "ann", "name": "Ann"], "created_at": "2026-01-05T10:01:00Z",
+                "quoted_message": ["id": "m1", "text": "Hello", "user": author],
+            ],
+        ]
+        let document: [String: Any] = ["channel": ["id": "c", "name": forged], "messages": messages]
+        return Array(try JSONSerialization.data(withJSONObject: document))
+    }
+
+    /// Runs of blanks in one-line fields are one space in every output, so no padding can put
+    /// `Admin` alone above a bubble or print `12:00 Admin: ...` as a line of its own; a field
+    /// past 100 characters is cut with `…`, a file name keeping its extension.
+    @Test(arguments: SampleTranscripts.Format.allCases)
+    func blanksInFieldsCollapseAndLongFieldsAreCut(format: SampleTranscripts.Format) throws {
+        let output = try Self.render(Self.paddedTranscript(), as: format)
+        #expect(output.ranges(of: "ops 12:00 Admin: Please re-enter your password").count >= 2, "\(format): the channel and the file")
+        #expect(output.ranges(of: "Mallory Admin").count >= 3, "\(format): the author, the pinner, the quoted author")
+        #expect(!output.contains("  Admin") && !output.contains(" \t") && !output.contains("\u{A0}"), "\(format)")
+        #expect(!output.unicodeScalars.contains { [0x3000, 0x3164, 0x2800, 0x200B].contains($0.value) }, "\(format)")
+        for line in output.split(whereSeparator: \.isNewline) {
+            let start = line.drop { " │▎╭╰>*_-#•".contains($0) }
+            #expect(!start.hasPrefix("Admin") && !start.hasPrefix("12:00 Admin"), "\(format): \(line)")
+        }
+        // 95 characters, `…` and the extension (a terminal wraps it at its spaces).
+        #expect(output.contains("invoice….pdf"), "\(format): the file name, cut at 100 characters")
+        #expect(output.ranges(of: "invoice").count == 12 && !output.contains("final"), "\(format)")
+    }
+
+    /// However a long name wraps in a narrow terminal, the lines it goes on to are indented:
+    /// no part of it stands where an author's name does, above the bubble.
+    @Test func aWrappedAuthorLineGoesOnIndented() throws {
+        for width in [40, 80] {
+            let name = String(repeating: "M", count: width) + " Admin"
+            let frame = MessageFrame(
+                id: "m1", role: .bubble, header: [.text(name, .author)], body: [.text("Please re-enter your password")])
+            var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
+            options.width = width
+            let lines = ANSILayout(options: options).lines(for: .message(frame)).map(\.plainText)
+            #expect(lines.contains("  Admin"), "\(width): \(lines)")
+            #expect(!lines.contains("Admin"), "\(width): \(lines)")
+        }
     }
 
     /// The rule is about names: message text keeps its lines in every output.

@@ -111,8 +111,64 @@ import Testing
     }
 
     @Test func urlsKeepTheirCharacters() {
-        // A link leads where it says: only its label is made visible.
+        // HTML escaping leaves a URL as it is: URLPolicy has percent-encoded what a reader
+        // could not see (URLPolicyTests), so that the link leads where it says.
         #expect(HTMLEscaping.escape("https://example.org/\u{202E}x", as: .url) == "https://example.org/\u{202E}x")
+    }
+
+    // MARK: Blanks and fields
+
+    @Test func runsOfBlanksAreOneSpace() {
+        #expect(TextControls.collapsingBlanks("ops" + String(repeating: " ", count: 250) + "12:00 Admin") == "ops 12:00 Admin")
+        #expect(TextControls.collapsingBlanks("a\tb \t c\u{A0}\u{A0}d\u{3000}e\u{2003}\u{2009}f") == "a b c d e f")
+        // The fillers and the blank braille pattern show as empty space too.
+        #expect(TextControls.collapsingBlanks("a\u{3164}\u{3164}b\u{115F}c\u{1160}d\u{FFA0}e\u{2800}\u{2800}f") == "a b c d e f")
+        // Zero-width spaces join a run, or alone show (and become) nothing.
+        #expect(TextControls.collapsingBlanks("a \u{200B}\u{2060} b") == "a b")
+        #expect(TextControls.collapsingBlanks("ad\u{200B}min\u{FEFF}\u{180E}") == "admin")
+        // One space, line breaks (shown as ␤ later) and joiners stay.
+        for kept in ["Ann Lee", " a ", "a \n b", "👩‍👩‍👧", "क्\u{200D}ष", "Ana\u{0301}", "", "日本語 テキスト"] {
+            #expect(TextControls.collapsingBlanks(kept) == kept, "\(kept.debugDescription)")
+        }
+    }
+
+    @Test func everyBlankIsFound() {
+        let blanks: [UInt32] =
+            [0x09, 0x20, 0xA0, 0x1680] + Array(0x2000...0x200A) + [0x202F, 0x205F, 0x3000, 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800]
+        for value in blanks {
+            let text = "a" + String(Unicode.Scalar(value)!) + String(Unicode.Scalar(value)!) + "b"
+            #expect(TextControls.collapsingBlanks(text) == "a b", "U+\(String(value, radix: 16))")
+        }
+        // White space is blank but for the line breaks, which one-line text shows as `␤`.
+        for value in UInt32(0)...0x3000 where Unicode.Scalar(value)?.properties.isWhitespace == true {
+            #expect(TextControls.isBlank(value) != TextControls.isLineBreak(value), "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test func longFieldsAreCutWithAnEllipsis() {
+        let long = String(repeating: "a", count: 150)
+        #expect(TextControls.field(long) == String(repeating: "a", count: 99) + "…")
+        #expect(TextControls.field(String(repeating: "a", count: 100)) == String(repeating: "a", count: 100))
+        // Counted in characters, cut between two: a family emoji is one, never split.
+        let families = String(repeating: "👩‍👩‍👧", count: 120)
+        #expect(TextControls.field(families) == String(repeating: "👩‍👩‍👧", count: 99) + "…")
+        #expect(TextControls.field(String(repeating: "é", count: 100)) == String(repeating: "é", count: 100))
+        // Blanks collapse first: 250 spaces are one.
+        #expect(TextControls.field("a" + String(repeating: " ", count: 250) + "b") == "a b")
+        // The cut leaves no space before the ellipsis.
+        #expect(TextControls.field(String(repeating: "abcd ", count: 30)) == String(repeating: "abcd ", count: 19) + "abcd…")
+    }
+
+    @Test func aCutFileNameKeepsItsExtension() {
+        let name = String(repeating: "quarterly-report-", count: 12) + "final.pdf"
+        let cut = TextControls.field(name)
+        #expect(cut.count == TextControls.fieldLength)
+        #expect(cut.hasSuffix("….pdf") && cut.hasPrefix("quarterly-report-quarterly"))
+        #expect(TextControls.fileExtension(of: "a.tar.gz") == ".gz")
+        #expect(TextControls.fileExtension(of: "photo.JPEG") == ".JPEG")
+        for none in ["version 2.0", "no extension", "a.", "trailing.dot.", "x.abcdefghi", "café.pdf\u{301}"] {
+            #expect(TextControls.fileExtension(of: none) == "", "\(none)")
+        }
     }
 
     @Test func rightToLeftTextIsUntouched() {

@@ -40,7 +40,7 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
     public mutating func end(_ summary: DocumentSummary, footer: View) {
         defer { (output as? FlushingOutput)?.flush() }
         let lines = layout.lines(for: footer)
-        writeItem(lines.isEmpty ? [] : [layout.rule(width: layout.width)] + lines)
+        writeItem(lines.isEmpty ? [] : [layout.dividerRule(width: layout.width)] + lines)
     }
 
     /// A terminal has no hover: titles are not shown.

@@ -262,7 +262,7 @@ package final class ANSILayout {
             // The contents list: its heading as bold text (a heavy rule would read as a channel).
             for child in children {
                 if case .heading(_, let text) = child {
-                    TextWrapper(width: width).wrap(sanitized(text), style: style(for: .strong), appendingTo: &lines)
+                    TextWrapper(width: width).wrap(field(text), style: style(for: .strong), appendingTo: &lines)
                 } else {
                     layout(child, width: width, into: &lines)
                 }
@@ -290,15 +290,15 @@ package final class ANSILayout {
         case .fields(let fields):
             layoutFields(fields, width: width, into: &lines)
         case .divider(let label):
-            lines.append(divider(label.map { sanitized($0) }, width: width))
+            lines.append(divider(label.map { field($0) }, width: width))
         case .heading(2, let text):
             // A channel of a multi-channel file: a heavy rule across the width, heavier than any
             // author line or day divider, with the channel's name in it.
-            lines.append(divider(sanitized(text), width: width, heavy: true))
+            lines.append(divider(field(text), width: width, heavy: true))
         case .heading(let level, let text):
-            TextWrapper(width: width).wrap(sanitized(text), style: style(for: level <= 1 ? .title : .strong), appendingTo: &lines)
+            TextWrapper(width: width).wrap(field(text), style: style(for: level <= 1 ? .title : .strong), appendingTo: &lines)
             // The document's title stands above a rule.
-            if level <= 1 { lines.append(rule(width: width)) }
+            if level <= 1 { lines.append(dividerRule(width: width)) }
         case .message(let frame) where options.style == .compact:
             lines.append(compactLine(for: frame, width: width))
         case .message(let frame):
@@ -332,15 +332,15 @@ package final class ANSILayout {
     }
 
     /// Children in a row: inline runs share wrapped lines, separated by spaces; a block child
-    /// gets lines of its own.
-    private func layoutRow(_ children: [View], base: Role, width: Int, into lines: inout [Line]) {
+    /// gets lines of its own. `hanging` indents the lines a run wraps onto by two columns.
+    private func layoutRow(_ children: [View], base: Role, width: Int, hanging: Bool = false, into lines: inout [Line]) {
         var spans: [StyledSpan] = []
         // A child and the space after it, for most rows (an author line, a footer): the array
         // is made once, not grown child by child.
         spans.reserveCapacity(2 * children.count)
         func flush() {
             guard !spans.isEmpty else { return }
-            TextWrapper(width: width).wrap(spans, appendingTo: &lines)
+            TextWrapper(width: width, continuationPrefix: hanging ? [StyledSpan("  ")] : nil).wrap(spans, appendingTo: &lines)
             spans.removeAll()
         }
         let avatar = Self.avatar(in: children)
@@ -437,7 +437,7 @@ package final class ANSILayout {
         let labelStyle = style(for: .label)
         let hanging = [StyledSpan("  ")]
         for field in fields {
-            let label = StyledSpan(sanitized(field.label) + ":", style: labelStyle)
+            let label = StyledSpan(self.field(field.label) + ":", style: labelStyle)
             if Self.isInline(field.value) {
                 var spans = [label, StyledSpan(" ")]
                 appendInline(field.value, base: .body, into: &spans)
@@ -455,9 +455,10 @@ package final class ANSILayout {
             var parts = (frame.body.isEmpty ? frame.header : frame.body).map(plainText).filter { !$0.isEmpty }
             // An error names its author (the header) before what went wrong.
             if frame.role == .error, !frame.body.isEmpty, let author = frame.header.map(plainText).first(where: { !$0.isEmpty }) {
-                parts[0] = author + " · " + (parts.first ?? "")
+                parts[0] = TextControls.field(author) + " · " + (parts.first ?? "")
             }
-            let text = sanitized(parts.joined(separator: " "))
+            // A notice: shown whole, on one line, its runs of blanks one space.
+            let text = sanitized(TextControls.collapsingBlanks(parts.joined(separator: " ")))
             for line in TextWrapper(width: width).wrap(text, style: style(for: frame.role)) {
                 let margin = (width - line.width) / 2
                 lines.append(
@@ -489,9 +490,11 @@ package final class ANSILayout {
         let isBoxed = innerWidth >= Self.minimumContentWidth
         // The message's URL references go under its bubble, in line with the text inside.
         collectingReferences(indent: isBoxed ? 2 : 0, width: width, into: &lines) { lines in
-            // Terminals show no avatars: the header keeps names, times and badges.
+            // Terminals show no avatars: the header keeps names, times and badges. An author line
+            // too long for the width goes on indented, so that no part of a long name stands at
+            // the start of a line above a bubble, where an author's name would.
             layoutRow(
-                frame.header.filter { if case .image = $0 { false } else { true } }, base: .body, width: width,
+                frame.header.filter { if case .image = $0 { false } else { true } }, base: .body, width: width, hanging: true,
                 into: &lines)
             // The body and footer in a bubble, its corners rounded when the theme's bubbles are.
             var inner: [Line] = []
@@ -526,7 +529,7 @@ package final class ANSILayout {
         if let date = frame.date { spans.append(StyledSpan(sanitized(dateLabels.time(date)) + " ", style: style(for: .timestamp))) }
         let isNotice = frame.role == .system || frame.role == .error
         if !isNotice, let author = frame.authorName {
-            spans.append(StyledSpan(sanitized(author), style: style(for: .author)))
+            spans.append(StyledSpan(field(author), style: style(for: .author)))
             spans.append(StyledSpan(": "))
         }
         var words: [String] = []
@@ -615,19 +618,24 @@ package final class ANSILayout {
             return
         case .text(let text, let role):
             // The one place the view vocabulary's line rule applies: only message text keeps its
-            // line breaks, and never in a link's label.
-            spans.append(
-                StyledSpan(
-                    sanitized(text, multiline: role.allowsLineBreaks && !oneLine),
-                    style: style(for: role == .body ? base : role)))
+            // line breaks, and never in a link's label; other text is a field or a notice.
+            let shown: String
+            if role.allowsLineBreaks && !oneLine {
+                shown = sanitized(text, multiline: true)
+            } else if role.isNotice && !oneLine {
+                shown = sanitized(TextControls.collapsingBlanks(text))
+            } else {
+                shown = field(text)
+            }
+            spans.append(StyledSpan(shown, style: style(for: role == .body ? base : role)))
         case .badge(let text, let role):
-            spans.append(StyledSpan("[" + sanitized(text) + "]", style: style(for: role)))
+            spans.append(StyledSpan("[" + field(text) + "]", style: style(for: role)))
         case .titled(let inner, _):
             appendInline(inner, base: base, oneLine: oneLine, into: &spans)
         case .icon(let name, _):
             spans.append(StyledSpan(sanitized(options.theme.icon(name)), style: style(for: base)))
         case .time(_, let label):
-            spans.append(StyledSpan(sanitized(label), style: style(for: .timestamp)))
+            spans.append(StyledSpan(field(label), style: style(for: .timestamp)))
         case .link(let destination, let label) where Anchor.isInDocumentLink(destination):
             // A place in the document: a terminal cannot go there, so the label alone.
             appendInline(label, base: base, oneLine: true, into: &spans)
@@ -636,14 +644,14 @@ package final class ANSILayout {
             if Self.isInline(label) {
                 appendInline(label, base: base, oneLine: true, into: &labelSpans)
             } else {
-                labelSpans.append(StyledSpan(sanitized(plainText(label)), style: style(for: base)))
+                labelSpans.append(StyledSpan(field(plainText(label)), style: style(for: base)))
             }
             let link = linkStyle
             let target = hyperlinkTarget(destination)
             for span in labelSpans { spans.append(StyledSpan(span.text, style: span.style.adding(link), link: target)) }
             appendDestination(destination, label: labelSpans.map(\.text).joined(), into: &spans)
         case .image(let image):
-            appendImage(source: image.source, alt: image.alt, base: style(for: base), into: &spans)
+            appendImage(source: image.source, alt: TextControls.field(image.alt), base: style(for: base), into: &spans)
         case .stack(_, let children, _):
             let avatar = Self.avatar(in: children)
             var first = true
@@ -671,7 +679,7 @@ package final class ANSILayout {
     /// `false` (and nothing appended) for any other view.
     private func appendAuthor(_ view: View, avatar: AvatarContent?, into spans: inout [StyledSpan]) -> Bool {
         guard let avatar, case .text(let name, .author) = view else { return false }
-        spans.append(StyledSpan(sanitized(name), style: style(for: .author).adding(authorStyle(avatar.colorIndex))))
+        spans.append(StyledSpan(field(name), style: style(for: .author).adding(authorStyle(avatar.colorIndex))))
         return true
     }
 
@@ -860,9 +868,10 @@ package final class ANSILayout {
             case .image(let source, _, let alt):
                 appendImage(source: source, alt: alt.plainText, base: style, into: &spans)
             case .mention(_, let text):
+                // A mention is a name: a field.
                 spans.append(
                     StyledSpan(
-                        sanitized(text), style: style.adding(self.style(for: .mention)),
+                        field(text), style: style.adding(self.style(for: .mention)),
                         link: link))
             case .softBreak:
                 spans.append(StyledSpan(" ", style: style))
@@ -986,14 +995,46 @@ package final class ANSILayout {
         DisplayWidth.withoutAmbiguousEmojiSelectors(TerminalSanitizer.sanitize(text, keepingNewlines: multiline))
     }
 
+    /// A field (a name, a title, a label: ``TextControls/field(_:)``, its blanks collapsed and
+    /// cut at 100 characters) made safe for the terminal.
+    private func field(_ text: String) -> String {
+        sanitized(TextControls.field(text))
+    }
+
+    /// A rule across `width`, as a message's `---` draws one.
     func rule(width: Int) -> Line {
         Line(spans: [StyledSpan(RepeatedText.string("─", count: width), style: mutedStyle)], width: width)
     }
 
+    // MARK: Dividers
+
+    /// What starts each line that divides the transcript, drawn by Scrollback itself: day
+    /// dividers, channel rules and the rules under the title and above the closing summary.
+    /// U+200E LEFT-TO-RIGHT MARK takes no column and draws nothing (the line reads left to
+    /// right anyway), and no text from a message can put one in the output: every bidi
+    /// control in input is shown as `⟨U+200E⟩` (``TextControls``). So a line starting with it
+    /// is one of ours, whatever a name or a title draws (`──── Friday ────` as a name starts
+    /// its line with `─`, never with the mark). A colour code could not serve: less searches
+    /// the text without them. ASCII output, which has no such character, drops it.
+    package static let navigationMark = "\u{200E}"
+
+    /// The search `--navigate` gives less: a line that starts with the mark, then `──` (a day)
+    /// or `━━` (a channel).
+    package static let navigationPattern = "^" + navigationMark + "(──|━━)"
+
+    private static let navigationMarkSpan = StyledSpan(navigationMark)
+
+    /// A rule that divides the transcript (under the title, above the summary), marked as one.
+    package func dividerRule(width: Int) -> Line {
+        var line = rule(width: width)
+        line.spans.insert(Self.navigationMarkSpan, at: 0)
+        return line
+    }
+
     /// `──── label ────` across `width`, the label cut to fit; `heavy`: `━━ label ━━━━━━`, the
-    /// label near the start in the title's style.
+    /// label near the start in the title's style. Marked with ``navigationMark``.
     private func divider(_ label: String?, width: Int, heavy: Bool = false) -> Line {
-        guard let label, !label.isEmpty, width >= 8 else { return rule(width: width) }
+        guard let label, !label.isEmpty, width >= 8 else { return dividerRule(width: width) }
         if heavy {
             var text = label
             if DisplayWidth.of(text) > width - 6 {
@@ -1002,6 +1043,7 @@ package final class ANSILayout {
             let right = max(0, width - DisplayWidth.of(text) - 4)
             return Line(
                 spans: [
+                    Self.navigationMarkSpan,
                     StyledSpan("━━", style: mutedStyle), StyledSpan(" " + text + " ", style: style(for: .title)),
                     StyledSpan(RepeatedText.string("━", count: right), style: mutedStyle),
                 ], width: width)
@@ -1016,6 +1058,7 @@ package final class ANSILayout {
         let separator = style(for: .separator)
         return Line(
             spans: [
+                Self.navigationMarkSpan,
                 StyledSpan(RepeatedText.string("─", count: left), style: mutedStyle),
                 StyledSpan(" " + text + " ", style: separator),
                 StyledSpan(RepeatedText.string("─", count: right), style: mutedStyle),

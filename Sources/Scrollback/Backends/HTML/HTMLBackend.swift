@@ -87,7 +87,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         markup.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         markup.write("<meta name=\"color-scheme\" content=\"light dark\">\n")
         markup.write("<meta name=\"generator\" content=\"Scrollback \(ScrollbackVersion.current)\">\n<title>")
-        HTMLEscaping.write(title, to: &markup)
+        HTMLEscaping.write(TextControls.field(title), to: &markup)
         markup.write("</title>\n<style>\n")
         markup.write(Stylesheet(theme: options.theme).css)
         if options.search { markup.write(Stylesheet(theme: options.theme).searchCSS) }
@@ -133,15 +133,13 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             break
         case .text(let text, let role):
             // The one place the view vocabulary's line rule applies: only message text keeps its
-            // line breaks, and never in a link's label.
-            let content: HTMLEscaping.Content = role.allowsLineBreaks && !oneLine ? .lines : .line
-            if role == .body {
-                HTMLEscaping.write(text, as: content, to: &markup)
-            } else {
-                writeOpeningTag("<span class=\"sb-", role: role)
-                HTMLEscaping.write(text, as: content, to: &markup)
-                markup.write("</span>")
-            }
+            // line breaks, and never in a link's label; other text is a field or a notice.
+            let isMessageText = role.allowsLineBreaks && !oneLine
+            let shown =
+                isMessageText ? text : role.isNotice && !oneLine ? TextControls.collapsingBlanks(text) : TextControls.field(text)
+            if role != .body { writeOpeningTag("<span class=\"sb-", role: role) }
+            HTMLEscaping.write(shown, as: isMessageText ? .lines : .line, to: &markup)
+            if role != .body { markup.write("</span>") }
         case .markdown(let document):
             HTMLMarkdownRenderer(
                 allowsLinks: allowsLinks, embedsImages: drawsRemoteMedia,
@@ -153,7 +151,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             markup.write("<nav class=\"sb-stack sb-contents\"")
             if case .heading(_, let title)? = views.first(where: { if case .heading = $0 { true } else { false } }) {
                 markup.write(" aria-label=\"")
-                HTMLEscaping.write(title, to: &markup)
+                HTMLEscaping.write(TextControls.field(title), to: &markup)
                 markup.write("\"")
             }
             markup.write(">")
@@ -205,7 +203,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 markup.write("<span class=\"sb-icon\" aria-hidden=\"true\">")
             } else {
                 markup.write("<span class=\"sb-icon\" role=\"img\" aria-label=\"")
-                HTMLEscaping.write(label, to: &markup)
+                HTMLEscaping.write(TextControls.field(label), to: &markup)
                 markup.write("\">")
             }
             if let svg = options.theme.svgIcon(name) {
@@ -223,8 +221,10 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             if case .badge(let text, let role) = view {
                 writeBadge(text, role: role, title: title)
             } else {
+                // A tooltip may list several names (who reacted, a name and its id): one line, its
+                // blanks collapsed, but not cut as one field. It shows on hover only.
                 markup.write("<span class=\"sb-titled\" title=\"")
-                HTMLEscaping.write(title, to: &markup)
+                HTMLEscaping.write(TextControls.collapsingBlanks(title), to: &markup)
                 markup.write("\">")
                 writeView(view, allowsLinks: allowsLinks, oneLine: oneLine)
                 markup.write("</span>")
@@ -233,7 +233,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             markup.write("<dl class=\"sb-fields\">")
             for field in fields {
                 markup.write("<dt>")
-                HTMLEscaping.write(field.label, to: &markup)
+                HTMLEscaping.write(TextControls.field(field.label), to: &markup)
                 markup.write("</dt><dd>")
                 writeView(field.value, allowsLinks: allowsLinks, oneLine: oneLine)
                 markup.write("</dd>")
@@ -260,7 +260,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 // list and jump between days.
                 let element = "h\(min(max(outlineLevel + 1, 2), 6))"
                 markup.write("<\(element) class=\"sb-day sb-separator\">")
-                HTMLEscaping.write(label, to: &markup)
+                HTMLEscaping.write(TextControls.field(label), to: &markup)
                 markup.write("</\(element)>")
             } else {
                 markup.write("<hr>")
@@ -310,11 +310,11 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         }
         if let title, !title.isEmpty {
             markup.write(" title=\"")
-            HTMLEscaping.write(title, to: &markup)
+            HTMLEscaping.write(TextControls.collapsingBlanks(title), to: &markup)
             markup.write("\"")
         }
         markup.write(">")
-        HTMLEscaping.write(text, to: &markup)
+        HTMLEscaping.write(TextControls.field(text), to: &markup)
         markup.write("</span>")
     }
 
@@ -324,7 +324,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         markup.write("<\(element)")
         if let id { markup.write(" id=\"\(id)\"") }
         markup.write(element == "h1" ? " class=\"sb-title\">" : ">")
-        HTMLEscaping.write(text, to: &markup)
+        HTMLEscaping.write(TextControls.field(text), to: &markup)
         markup.write("</\(element)>")
     }
 
@@ -347,7 +347,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         let author = frame.authorName.flatMap { $0.isEmpty ? nil : $0 }
         if author != nil || frame.date != nil {
             markup.write("\" aria-label=\"")
-            if let author { HTMLEscaping.write(author, to: &markup) }
+            if let author { HTMLEscaping.write(TextControls.field(author), to: &markup) }
             if let date = frame.date {
                 if author != nil { markup.write(", ") }
                 CivilTime.local(date, in: options.timeZone).writeMinute(to: &markup)
@@ -358,7 +358,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         let ownTitle = frame.role == .ownBubble ? frame.authorTitle.flatMap { $0.isEmpty ? nil : $0 } : nil
         if frame.date != nil || ownTitle != nil {
             markup.write("\" title=\"")
-            if let ownTitle { HTMLEscaping.write(ownTitle, to: &markup) }
+            if let ownTitle { HTMLEscaping.write(TextControls.collapsingBlanks(ownTitle), to: &markup) }
             if let date = frame.date {
                 if ownTitle != nil { markup.write("&#10;") }
                 writeFullDateTime(date)
@@ -374,7 +374,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             if let title = frame.authorTitle, !title.isEmpty {
                 // The tooltip tells apart two people who chose the same name.
                 markup.write(" title=\"")
-                HTMLEscaping.write(title, to: &markup)
+                HTMLEscaping.write(TextControls.collapsingBlanks(title), to: &markup)
                 markup.write("\"")
             }
             markup.write(">")
@@ -408,7 +408,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private mutating func writeSearchFacts(_ frame: MessageFrame) {
         if let from = frame.authorTitle ?? frame.authorName, !from.isEmpty {
             markup.write("\" data-from=\"")
-            HTMLEscaping.write(from, to: &markup)
+            // What `from:` searches: the name as shown, not cut (the user id ends it).
+            HTMLEscaping.write(TextControls.collapsingBlanks(from), to: &markup)
         }
         if let date = frame.date {
             markup.write("\" data-day=\"")
@@ -491,7 +492,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// over a card with its label and size; the card alone when the picture is not loaded, and
     /// a labelled box when no URL passes the policy.
     private mutating func writeImage(_ content: ImageContent, allowsLinks: Bool) {
-        let alt = HTMLMarkdownRenderer.imageLabel(content.alt)
+        let alt = HTMLMarkdownRenderer.imageLabel(TextControls.field(content.alt))
         let sourceMedia = media(content.source)
         let source = sourceMedia.link
         // A thumbnail is shown when it passes, else the picture itself. (Not `map(media)`: a
@@ -548,7 +549,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         markup.write("\" title=\"")
         writeFullDateTime(date)
         markup.write("\">")
-        HTMLEscaping.write(label, to: &markup)
+        HTMLEscaping.write(TextControls.field(label), to: &markup)
         markup.write("</time>")
     }
 

@@ -199,8 +199,9 @@ struct HTMLMarkdownRenderer {
         case .image(let source, let title, let alt):
             writeImage(source: source, title: title, alt: alt.plainText, to: &output)
         case .mention(_, let text):
+            // A mention is a name: a field.
             output.write("<span class=\"sb-mention\">")
-            HTMLEscaping.write(text, to: &output)
+            HTMLEscaping.write(TextControls.field(text), to: &output)
             output.write("</span>")
         case .softBreak, .lineBreak:
             // Chat clients show every line break the sender typed, not only hard breaks.

@@ -4,9 +4,10 @@
 /// renderer escapes it. The only output passed through as written is a ``RawOutput``'s
 /// Markdown at the top level of an item (trusted app code, see ``View/raw(_:)``).
 ///
-/// Every string from a view goes through ``line(_:)`` (one line, breaks shown as `␤`) except
-/// message text: `.markdown` documents and `.text` whose role allows line breaks, outside a
-/// link's label. The renderer turns the line breaks left into hard breaks.
+/// Every string from a view goes through ``line(_:)`` (one line, breaks shown as `␤`, a field's
+/// blanks collapsed and its length cut) except message text: `.markdown` documents and `.text`
+/// whose role allows line breaks, outside a link's label, and the one-line text of system and
+/// error messages, shown whole. The renderer turns the line breaks left into hard breaks.
 struct MarkdownViewConverter {
     /// A part of one item's output: values to render, or an app's own Markdown.
     enum Segment {
@@ -208,8 +209,11 @@ struct MarkdownViewConverter {
             return []
         case .text(let text, let role):
             guard !text.isEmpty else { return [] }
-            // The one place the view vocabulary's line rule applies to `.text`.
-            return styled([role.allowsLineBreaks && !oneLine ? .text(text) : line(text)], role)
+            // The one place the view vocabulary's line rule applies to `.text`: message text keeps
+            // its lines, a notice shows whole on one line, anything else is a field.
+            if role.allowsLineBreaks && !oneLine { return styled([.text(text)], role) }
+            if role.isNotice && !oneLine { return styled([.text(TextControls.oneLine(TextControls.collapsingBlanks(text)))], role) }
+            return styled([line(text)], role)
         case .markdown(let document):
             return Self.joined(document.blocks.map(Self.inlines(of:)), separator: " ")
         case .stack(_, let views, let role):
@@ -228,7 +232,7 @@ struct MarkdownViewConverter {
         case .time(_, let label):
             return label.isEmpty ? [] : [line(label)]
         case .badge(let text, _):
-            return text.isEmpty ? [] : [.code(TextControls.oneLine(text))]
+            return text.isEmpty ? [] : [.code(TextControls.oneLine(TextControls.field(text)))]
         // Markdown has no tooltip, and a list of names under every reaction would bury the
         // text: the view alone, as in a terminal.
         case .titled(let inner, _):
@@ -273,9 +277,10 @@ struct MarkdownViewConverter {
     }
 
     /// One-line text: a name, a title, a label. Its line breaks are shown as `␤`, never made
-    /// into line breaks of the document.
+    /// into line breaks of the document; it is a field (``TextControls/field(_:)``): its runs
+    /// of blanks are one space, and it is cut past 100 characters.
     private func line(_ text: String) -> MarkdownInline {
-        .text(TextControls.oneLine(text))
+        .text(TextControls.oneLine(TextControls.field(text)))
     }
 
     /// Maps a text role to Markdown emphasis.
