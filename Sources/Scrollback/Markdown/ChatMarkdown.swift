@@ -253,8 +253,9 @@ struct TextScanner: Sendable {
         return (end, .link(destination: destination, title: "", children: [.text(written)]))
     }
 
-    /// Drops trailing punctuation that usually ends a sentence, and a closing parenthesis that
-    /// has no opening one inside the URL (`(see http://a.example/x)`).
+    /// Drops trailing punctuation that usually ends a sentence, a closing parenthesis that has
+    /// no opening one inside the URL (`(see http://a.example/x)`), and what reads as an entity
+    /// at the end (`&hl;`: `&`, letters and digits, `;`), as GFM's extended autolinks do.
     private func trimmingTrailingPunctuation(_ text: String, from start: String.Index, to end: String.Index) -> String.Index {
         let utf8 = text.utf8
         var end = end
@@ -265,13 +266,23 @@ struct TextScanner: Sendable {
         while end > start {
             let last = utf8[utf8.index(before: end)]
             switch last {
-            case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "!"),
+            case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "!"),
                 UInt8(ascii: "?"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "_"),
                 UInt8(ascii: "~"):
                 end = utf8.index(before: end)
             case UInt8(ascii: ")") where closing > opening:
                 closing -= 1
                 end = utf8.index(before: end)
+            case UInt8(ascii: ";"):
+                // Like an entity: the whole of it goes; any other `;` alone.
+                end = utf8.index(before: end)
+                var entityStart = end
+                while entityStart > start, utf8[utf8.index(before: entityStart)].isASCIILetterOrDigit {
+                    entityStart = utf8.index(before: entityStart)
+                }
+                if entityStart < end, entityStart > start, utf8[utf8.index(before: entityStart)] == UInt8(ascii: "&") {
+                    end = utf8.index(before: entityStart)
+                }
             default:
                 return end
             }

@@ -193,6 +193,8 @@ enum GFM {
                     let text = (index == 0 ? "`" : "") + part + (index == parts.count - 1 ? "`" : "")
                     cells[cells.count - 1].append(.text(text, escapes: [], linked: false))
                 }
+            case .inline(let inline):
+                cells[cells.count - 1].append(.inline(unescapingPipes(in: inline)))
             default:
                 cells[cells.count - 1].append(piece)
             }
@@ -201,6 +203,33 @@ enum GFM {
         if sawPipe, trimmed.first?.isEmpty == true { trimmed.removeFirst() }
         if sawPipe, trimmed.count > 0, trimmed.last?.isEmpty == true, cells.count > 1 { trimmed.removeLast() }
         return trimmed
+    }
+
+    /// `inline` with each `\|` that cmark kept as written read as a pipe, as GitHub reads a cell:
+    /// it replaces `\|` in the whole cell before it reads the cell's inlines. cmark kept them
+    /// only where it reads no escapes: code spans, raw HTML and autolinks (`<https://a\|b>`), at
+    /// any depth (inside emphasis, strong, a link's label, an image's description). Elsewhere
+    /// `\|` was an escape already read, and a backslash left in text or a link's destination
+    /// stands for one written `\\`, which GitHub keeps too.
+    private static func unescapingPipes(in inline: MarkdownInline) -> MarkdownInline {
+        func unescaped(_ text: String) -> String {
+            text.containsUTF8(UInt8(ascii: "|")) ? text.replacingOccurrences(of: "\\|", with: "|") : text
+        }
+        switch inline {
+        case .code(let code): return .code(unescaped(code))
+        case .html(let html): return .html(unescaped(html))
+        case .emphasis(let children): return .emphasis(children.map(unescapingPipes))
+        case .strong(let children): return .strong(children.map(unescapingPipes))
+        case .strikethrough(let children): return .strikethrough(children.map(unescapingPipes))
+        case .image(let source, let title, let alt): return .image(source: source, title: title, alt: alt.map(unescapingPipes))
+        case .link(let destination, let title, let children):
+            // An autolink: its one text is its destination as written.
+            if children.count == 1, case .text(let text) = children[0], text == destination || "mailto:" + text == destination {
+                return .link(destination: unescaped(destination), title: title, children: [.text(unescaped(text))])
+            }
+            return .link(destination: destination, title: title, children: children.map(unescapingPipes))
+        default: return inline
+        }
     }
 
     /// A code span's text split at each pipe not written `\|`, with `\|` read as a pipe.

@@ -214,6 +214,43 @@ import Testing
                     rows: [[[.text("`x")], [.text("y`")]]]))
     }
 
+    /// GitHub replaces `\|` with `|` in the whole cell before it reads the cell's inlines: a code
+    /// span keeps no backslash before a pipe, however deep it sits (cmark, which reads no escape
+    /// inside code spans, raw HTML and autolinks, kept them there).
+    @Test func escapedPipesInNestedCodeSpansArePipes() {
+        let source =
+            #"| *`a\|b`* | **`c\|d`** | [`e\|f`](https://x.example) | ![`g\|h`](https://i.example/p.png) | <https://a.example/x\|y> |"#
+            + "\n|-|-|-|-|-|"
+        #expect(
+            table(source)?.header == [
+                [.emphasis([.code("a|b")])], [.strong([.code("c|d")])],
+                [.link(destination: "https://x.example", title: "", children: [.code("e|f")])],
+                [.image(source: "https://i.example/p.png", title: "", alt: [.code("g|h")])],
+                [link("https://a.example/x|y", "https://a.example/x|y")],
+            ])
+        // Outside a table, a code span is as written.
+        #expect(inlines(#"*`a\|b`*"#) == [.emphasis([.code(#"a\|b"#)])])
+    }
+
+    /// GFM's extended autolinks leave out an entity-like end (`&hl;`), and only then a `;`.
+    @Test func bareURLsLeaveATrailingEntityOut() {
+        #expect(
+            inlines("www.google.com/search?q=commonmark&hl;") == [
+                link("http://www.google.com/search?q=commonmark", "www.google.com/search?q=commonmark"), .text("&hl;"),
+            ])
+        #expect(
+            inlines("see https://a.example/?q=x&amp2; now") == [
+                .text("see "), link("https://a.example/?q=x", "https://a.example/?q=x"), .text("&amp2; now"),
+            ])
+        #expect(
+            inlines("www.google.com/search?q=commonmark&hl=en") == [
+                link("http://www.google.com/search?q=commonmark&hl=en", "www.google.com/search?q=commonmark&hl=en")
+            ])
+        #expect(inlines("www.a.example/x; next") == [link("http://www.a.example/x", "www.a.example/x"), .text("; next")])
+        #expect(
+            inlines("www.a.example/&;") == [link("http://www.a.example/&", "www.a.example/&"), .text(";")], "no letters: not an entity")
+    }
+
     @Test func cellsAreInlineMarkdown() {
         #expect(
             table("| *em* | ~~old~~ | [l](https://l.example) | @Ann | www.a.example |\n|-|-|-|-|-|")
@@ -283,6 +320,7 @@ import Testing
         "plain | text\nover two lines",
         "~~~\nnot a fence\n~~~",
         "> | a |\n> |---|\n> | b |",
+        "| *`a\\|b`* | [**`c\\|d`**](https://l.example) |\n|---|---|\n| x | y |",
     ])
     func roundTripsThroughMarkdown(source: String) {
         let parsed = ChatMarkdown.parse(source, mentionedUsers: [Self.ann]).blocks

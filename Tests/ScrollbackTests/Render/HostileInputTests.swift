@@ -160,6 +160,30 @@ import Testing
         #expect(output.contains("https://example.org/%E2%80%AEgnp.exe"), "\(format): an image")
     }
 
+    /// One rule for a link the policy refuses, a fragment of the document (`#m-1`) included:
+    /// in every output it is its text alone, drawn as the text around it, so the message reads
+    /// exactly as one without the links. (The terminal underlined it in link colour; Markdown
+    /// kept `[x](#frag)` as a link.)
+    @Test(arguments: SampleTranscripts.Format.allCases)
+    func refusedLinksAreTheirTextInEveryOutput(format: SampleTranscripts.Format) throws {
+        func render(_ text: String) throws -> String {
+            let document: [String: Any] = [
+                "messages": [["id": "m1", "text": text, "user": ["id": "eve", "name": "Eve"], "created_at": "2026-01-05T10:00:00Z"]]
+            ]
+            var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
+            options.colorDepth = .trueColor
+            options.hyperlinks = true
+            var backend = format.makeBackend(output: "", options: options)
+            var reader = TranscriptReader(bytes: Array(try JSONSerialization.data(withJSONObject: document)))
+            _ = try TranscriptRenderer(options: options).render(&reader, to: &backend)
+            return backend.output
+        }
+        let links = try render("[evil](javascript:alert(1)), **[frag](#m-1)** and [top](#channel-1) or [up](#) here")
+        #expect(links == (try render("evil, **frag** and top or up here")), "\(format)")
+        // An allowed link stays one.
+        #expect(try render("[ok](https://example.org/)") != (try render("ok")), "\(format)")
+    }
+
     @Test func markdownKeepsItsStructureAndDropsDangerousLinks() throws {
         let (markdown, _) = try SampleTranscripts.render("hostile.json", as: .markdown)
         let lower = markdown.lowercased()

@@ -636,8 +636,9 @@ package final class ANSILayout {
             spans.append(StyledSpan(sanitized(options.theme.icon(name)), style: style(for: base)))
         case .time(_, let label):
             spans.append(StyledSpan(field(label), style: style(for: .timestamp)))
-        case .link(let destination, let label) where Anchor.isInDocumentLink(destination):
-            // A place in the document: a terminal cannot go there, so the label alone.
+        case .link(let destination, let label) where Anchor.isInDocumentLink(destination) || URLPolicy.sanitize(destination) == nil:
+            // A place in the document, which a terminal cannot go to, or a refused link: the
+            // label alone, not drawn as a link.
             appendInline(label, base: base, oneLine: true, into: &spans)
         case .link(let destination, let label):
             var labelSpans: [StyledSpan] = []
@@ -862,6 +863,10 @@ package final class ANSILayout {
                 appendMarkdown(children, style: style.adding(SGRStyle(strikethrough: true)), link: link, into: &spans)
             case .checkbox(let checked):
                 spans.append(StyledSpan(taskBox(checked) + " ", style: style, link: link))
+            case .link(let destination, _, let children) where URLPolicy.sanitize(destination) == nil:
+                // A link the policy refuses (`javascript:`, a fragment) is its text alone, in the
+                // text's own style, as HTML and Markdown show it: nothing draws it as a link.
+                appendMarkdown(children, style: style, link: link, into: &spans)
             case .link(let destination, _, let children):
                 appendMarkdown(children, style: style.adding(linkStyle), link: hyperlinkTarget(destination), into: &spans)
                 appendDestination(destination, label: children.plainText, into: &spans)

@@ -85,7 +85,7 @@ struct MarkdownViewConverter {
         case .text, .link, .image, .icon, .time, .badge, .titled, .stack(.horizontal, _, _):
             return paragraph(inlines(for: view))
         case .markdown(let document):
-            return document.blocks.map(Self.demotingHeadings)
+            return document.blocks.map { Self.withoutLinksIntoTheDocument(Self.demotingHeadings($0)) }
         case .stack(.vertical, let views, .contentsList):
             // A bullet list, an entry per item.
             let items = views.map(blocks(for:)).filter { !$0.isEmpty }
@@ -139,6 +139,60 @@ struct MarkdownViewConverter {
         case .blockQuote(let blocks): return .blockQuote(blocks.map(demotingHeadings))
         case .list(let start, let tight, let items): return .list(start: start, tight: tight, items: items.map { $0.map(demotingHeadings) })
         default: return block
+        }
+    }
+
+    /// A message's block with its links and images to a fragment (`[x](#channel-2)`) made
+    /// their text, as HTML and the terminal show them: message text never links into the
+    /// document, whose anchors only the contents list points to (the renderer lets a fragment
+    /// through for that, from a view's link). Every other link goes to the renderer, which
+    /// refuses what ``URLPolicy`` refuses. Blocks without such a link are returned as they are.
+    static func withoutLinksIntoTheDocument(_ block: MarkdownBlock) -> MarkdownBlock {
+        switch block {
+        case .paragraph(let content): return .paragraph(withoutFragmentLinks(content))
+        case .heading(let level, let content): return .heading(level: level, withoutFragmentLinks(content))
+        case .blockQuote(let blocks): return .blockQuote(blocks.map(withoutLinksIntoTheDocument))
+        case .list(let start, let tight, let items):
+            return .list(start: start, tight: tight, items: items.map { $0.map(withoutLinksIntoTheDocument) })
+        case .table(let table):
+            return .table(
+                MarkdownTable(
+                    alignments: table.alignments, header: table.header.map(withoutFragmentLinks),
+                    rows: table.rows.map { $0.map(withoutFragmentLinks) }))
+        case .codeBlock, .htmlBlock, .thematicBreak: return block
+        }
+    }
+
+    /// ``withoutLinksIntoTheDocument(_:)`` for inlines, at any depth.
+    private static func withoutFragmentLinks(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
+        guard inlines.contains(where: holdsFragmentLink) else { return inlines }
+        var result: [MarkdownInline] = []
+        result.reserveCapacity(inlines.count)
+        for inline in inlines {
+            switch inline {
+            case .link(let destination, _, let children) where destination.hasPrefix("#"):
+                result += withoutFragmentLinks(children)
+            case .link(let destination, let title, let children):
+                result.append(.link(destination: destination, title: title, children: withoutFragmentLinks(children)))
+            case .image(let source, let title, let alt) where source.hasPrefix("#"):
+                // No source: the renderer refuses it, as any, and writes its description as text.
+                result.append(.image(source: "", title: title, alt: alt))
+            case .emphasis(let children): result.append(.emphasis(withoutFragmentLinks(children)))
+            case .strong(let children): result.append(.strong(withoutFragmentLinks(children)))
+            case .strikethrough(let children): result.append(.strikethrough(withoutFragmentLinks(children)))
+            default: result.append(inline)
+            }
+        }
+        return result
+    }
+
+    /// Whether `inline` is or holds a link or an image to a fragment.
+    private static func holdsFragmentLink(_ inline: MarkdownInline) -> Bool {
+        switch inline {
+        case .link(let destination, _, let children): destination.hasPrefix("#") || children.contains(where: holdsFragmentLink)
+        case .image(let source, _, _): source.hasPrefix("#")
+        case .emphasis(let children), .strong(let children), .strikethrough(let children): children.contains(where: holdsFragmentLink)
+        default: false
         }
     }
 
@@ -215,7 +269,7 @@ struct MarkdownViewConverter {
             if role.isNotice && !oneLine { return styled([.text(TextControls.oneLine(TextControls.collapsingBlanks(text)))], role) }
             return styled([line(text)], role)
         case .markdown(let document):
-            return Self.joined(document.blocks.map(Self.inlines(of:)), separator: " ")
+            return Self.joined(document.blocks.map { Self.inlines(of: Self.withoutLinksIntoTheDocument($0)) }, separator: " ")
         case .stack(_, let views, let role):
             return styled(Self.joined(views.map { inlines(for: $0, oneLine: oneLine) }, separator: " "), role)
         case .card(_, let views), .quote(_, let views):
