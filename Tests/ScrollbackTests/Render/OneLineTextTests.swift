@@ -197,6 +197,18 @@ import Testing
         #expect(output.ranges(of: "invoice").count == 12 && !output.contains("final"), "\(format)")
     }
 
+    /// The terminal's compact style (a line per message) collapses the same blanks.
+    @Test func compactLinesCollapseBlanksToo() throws {
+        var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
+        options.style = .compact
+        options.width = 200
+        var reader = TranscriptReader(bytes: try Self.paddedTranscript())
+        var backend = OutputFormat.ansi.makeBackend(output: "", options: options)
+        _ = try TranscriptRenderer(options: options).render(&reader, to: &backend)
+        #expect(backend.output.contains("10:00 Mallory Admin: Hello 📄 ops 12:00 Admin: Please re-enter your password <example.org>"))
+        #expect(!backend.output.unicodeScalars.contains { [0x3000, 0x3164, 0x2800, 0x200B, 0xA0].contains($0.value) })
+    }
+
     /// However a long name wraps in a narrow terminal, the lines it goes on to are indented:
     /// no part of it stands where an author's name does, above the bubble.
     @Test func aWrappedAuthorLineGoesOnIndented() throws {

@@ -546,10 +546,11 @@ package final class ANSILayout {
         return line
     }
 
-    /// The words of a view on a compact line, line breaks and runs of spaces made single spaces.
+    /// The words of a view on a compact line, line breaks and runs of blanks (fillers too, as
+    /// in one-line text everywhere) made single spaces.
     private func appendCompact(_ view: View, into words: inout [String]) {
         func flat(_ text: String) -> String {
-            text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+            TextControls.collapsingBlanks(text).split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
         }
         switch view {
         case .empty, .avatar, .divider: return
