@@ -131,6 +131,7 @@ struct ViewCommand {
         let warnings = WarningQueue(tool: tool, holds: pager != nil)
         let sink = pager.map { OutputSink(descriptor: $0.input) } ?? tool.standardOutput
         var renderer = TranscriptRenderer(options: options, filter: filter)
+        renderer.threading = .readingAndWriting
         // The first twenty, then a count: the rest are for `validate`.
         let inputWarnings = InputWarnings(input: input, say: warnings.add)
         // Printed straight to the terminal, an interrupt must not leave it coloured or in a link.

@@ -22,9 +22,10 @@ public struct TranscriptRenderer: Sendable {
     /// rendering thread. It changes nothing in the output; `nil` (the default) costs a mask test
     /// per message, nothing measurable.
     public var progress: (@Sendable (RenderProgress) -> Void)? = nil
-    /// Which steps run on threads of their own beside the calling thread. The output is the
-    /// same bytes whichever is chosen.
-    public var threading = Threading.readingAndWriting
+    /// Which steps run on threads of their own beside the calling thread: none unless asked
+    /// for, so that a rendering uses only the caller's thread and leaves its scheduling alone.
+    /// The output is the same bytes whichever is chosen.
+    public var threading = Threading.none
 
     /// The fewest messages a document of several (`--output-dir`, `--split`) needs for its
     /// output to be written on a thread of its own.
@@ -33,7 +34,7 @@ public struct TranscriptRenderer: Sendable {
     /// Where the steps of a rendering run.
     public enum Threading: Sendable {
         /// Each pass reads on a thread of its own, ahead of the drawing, and views become bytes
-        /// on another, behind it: a rendering uses about two cores. The default. On two cores,
+        /// on another, behind it: a rendering uses about two cores. On two cores,
         /// the drawing thread writes the views itself while drawing and writing together take
         /// not much more CPU time than the reading, which it measures as it goes (a third
         /// thread then only costs); the bytes are the same either way. While another thread
@@ -44,7 +45,8 @@ public struct TranscriptRenderer: Sendable {
         /// nothing is written once that thread stops (a terminal's reset on an interrupt must
         /// come last).
         case readingOnly
-        /// Everything on the calling thread, for a process that is one of many sharing the cores.
+        /// Everything on the calling thread, its scheduling untouched: the default, and the
+        /// choice for a process that is one of many sharing the cores.
         case none
 
         var readsAhead: Bool { self != .none }

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import Scrollback
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A library renders on its caller's thread unless asked otherwise: an app's own backend sees
+/// every call there, and the caller's scheduling is what it was.
+@Suite struct LibraryMannersTests {
+    /// The thread and scheduling policy of each call a backend gets.
+    struct CallRecorder: TranscriptBackend {
+        final class Seen {
+            var threads: [pthread_t] = []
+            var policies: [Int32] = []
+        }
+        let seen = Seen()
+
+        private func note() {
+            var policy: Int32 = -1
+            var parameters = sched_param()
+            pthread_getschedparam(pthread_self(), &policy, &parameters)
+            seen.threads.append(pthread_self())
+            seen.policies.append(policy)
+        }
+
+        mutating func begin(_ document: DocumentInfo, header: View) { note() }
+        mutating func write(_ view: View) { note() }
+        mutating func end(_ summary: DocumentSummary, footer: View) { note() }
+    }
+
+    static func policy() -> Int32 {
+        var policy: Int32 = -1
+        var parameters = sched_param()
+        pthread_getschedparam(pthread_self(), &policy, &parameters)
+        return policy
+    }
+
+    @Test func byDefaultEveryCallIsOnTheCallersThreadAndItsSchedulingIsUntouched() throws {
+        // Long enough that a writing thread would have started (a document of a few hundred views).
+        var lines: [String] = []
+        for number in 0..<600 {
+            let parent = number % 10 == 9 ? #","parent_id":"m\#(number - 1)""# : ""
+            lines.append(
+                #"{"id":"m\#(number)","text":"line \#(number)","user":{"id":"u\#(number % 3)"},"created_at":"2026-04-01T09:00:00Z"\#(parent)}"#
+            )
+        }
+        let path = NSTemporaryDirectory() + "manners-\(UUID().uuidString).ndjson"
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        let before = Self.policy()
+        let renderer = TranscriptRenderer()
+        #expect(renderer.threading == .none)
+        var backend = CallRecorder()
+        try renderer.render(path: path, to: &backend)
+        let caller = pthread_self()
+        #expect(backend.seen.threads.count > 600)
+        #expect(backend.seen.threads.allSatisfy { pthread_equal($0, caller) != 0 }, "every call on the caller's thread")
+        #expect(backend.seen.policies.allSatisfy { $0 == before }, "the caller's scheduling policy while it renders")
+        #expect(Self.policy() == before, "and after")
+    }
+}
