@@ -101,6 +101,8 @@ struct ViewCommand {
             case .failure(let status): return status.code
             }
         }
+        // The dividers --navigate jumps between carry a mark no message can forge.
+        options.marksDividers = arguments.has("navigate")
         // The labels in the locale's language, where Scrollback has them and the theme does not.
         options.theme = options.theme.localized(for: options.locale)
         let filter: MessageFilter

@@ -54,7 +54,7 @@ import Testing
         let stop = try Regex(Pager.navigationPattern)
         for width in ["40", "80", "120"] {
             for color in ["never", "always"] {
-                let run = ToolRun(["view", input, "--no-pager", "--width", width, "--color", color])
+                let run = ToolRun(["view", input, "--no-pager", "--navigate", "--width", width, "--color", color])
                 #expect(run.status == 0, "\(run.errors)")
                 // What less searches: the text without colour codes (-R).
                 let lines = run.output.replacing(try Regex(#"\x1B\[[0-9;]*m"#), with: "").split(separator: "\n")

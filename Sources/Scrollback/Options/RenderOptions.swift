@@ -29,6 +29,11 @@ public struct RenderOptions: Sendable {
     /// every other character outside ASCII an ASCII one of the same width, so that the layout
     /// is unchanged.
     public var asciiOnly: Bool = false
+    /// For terminals: whether Scrollback's own dividers (days, channels, the rules under the
+    /// title and above the summary) start with an invisible mark that no message can put in
+    /// the output (``ANSILayout/navigationMark``), for `view --navigate` to search for. Off
+    /// elsewhere, so that other output holds no character it does not show.
+    package var marksDividers: Bool = false
     /// For terminals without hyperlinks: how a link's destination shows beside its label.
     /// ``URLDisplay/short`` (the default) shows the host and lists the full URLs after each
     /// message; ``URLDisplay/full`` shows every URL in full where the link is.

@@ -30,7 +30,7 @@ import Testing
     @Test func channelsGetAHeavyRuleWithTheirName() throws {
         let lines = try render(.ansi).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for name in ["general", "random", "third", "last"] {
-            let rule = ANSILayout.navigationMark + "━━ \(name) " + String(repeating: "━", count: 60 - 4 - name.count)
+            let rule = "━━ \(name) " + String(repeating: "━", count: 60 - 4 - name.count)
             #expect(lines.contains(rule), "\(name)")
         }
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 60 })

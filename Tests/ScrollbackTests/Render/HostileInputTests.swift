@@ -7,15 +7,6 @@ import Testing
 /// overrides, dangerous links, broken messages and a trailing comma. Every output must
 /// neutralise all of it, and the good messages must still render.
 @Suite struct HostileInputTests {
-    /// `text` without the left-to-right mark that starts each divider of terminal output
-    /// (``ANSILayout/navigationMark``, for `--navigate`): Scrollback's own, and the one bidi
-    /// control the terminal may get. No text from input can start a line with it (ViewCommandTests).
-    static func withoutNavigationMarks(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix(ANSILayout.navigationMark) ? $0.dropFirst() : $0 }
-            .joined(separator: "\n")
-    }
-
     @Test func theRestStillRendersAndProblemsAreReported() throws {
         let (output, warnings) = try SampleTranscripts.render("hostile.json", as: .markdown)
         #expect(output.contains("still rendered after the broken ones"))
@@ -73,8 +64,8 @@ import Testing
         var options = RenderOptions()
         options.colorDepth = .trueColor
         let (ansi, _) = try SampleTranscripts.render("hostile.json", as: .ansi, options: options)
-        // Only our own SGR sequences may remain, and the mark that starts our dividers.
-        let withoutSGR = Self.withoutNavigationMarks(ansi.replacing(try Regex(#"\x1B\[[0-9;]*m"#), with: ""))
+        // Only our own SGR sequences may remain.
+        let withoutSGR = ansi.replacing(try Regex(#"\x1B\[[0-9;]*m"#), with: "")
         for scalar in withoutSGR.unicodeScalars {
             let value = scalar.value
             let isControl = (value < 0x20 && scalar != "\n") || value == 0x7F || (0x80...0x9F).contains(value)
@@ -103,9 +94,8 @@ import Testing
         }
         #expect(output.contains("invoice⟨U+202E⟩fdp.exe"))
         #expect(output.contains("⟨U+200F⟩"), "marks too")
-        // Nowhere, URLs included (percent-encoded there), is a bidi control left to act, but
-        // for the mark the terminal's dividers start with.
-        #expect(!Self.withoutNavigationMarks(output).unicodeScalars.contains { TextControls.isBidiControl($0.value) }, "\(format)")
+        // Nowhere, URLs included (percent-encoded there), is a bidi control left to act.
+        #expect(!output.unicodeScalars.contains { TextControls.isBidiControl($0.value) }, "\(format)")
     }
 
     /// One rule for controls: ESC and BEL (and the other C0 controls, DEL and C1) show as
@@ -153,7 +143,7 @@ import Testing
         _ = try TranscriptRenderer(options: options).render(&reader, to: &backend)
         let output = backend.output
         // (A zero-width space stays in the text of the bare URL: text shows it as it is.)
-        let hidden = Self.withoutNavigationMarks(output).unicodeScalars.filter { TextControls.isBidiControl($0.value) }
+        let hidden = output.unicodeScalars.filter { TextControls.isBidiControl($0.value) }
         #expect(hidden.isEmpty, "\(format): \(hidden.map { String($0.value, radix: 16) })")
         #expect(output.contains("https://example.org/invoice%E2%80%AEfdp.exe"), "\(format)")
         #expect(output.contains("https://exa%E2%80%8Bmple.org/x"), "\(format): a bare URL")

@@ -1021,19 +1021,21 @@ package final class ANSILayout {
     /// control in input is shown as `⟨U+200E⟩` (``TextControls``). So a line starting with it
     /// is one of ours, whatever a name or a title draws (`──── Friday ────` as a name starts
     /// its line with `─`, never with the mark). A colour code could not serve: less searches
-    /// the text without them. ASCII output, which has no such character, drops it.
+    /// the text without them. Only `view --navigate` asks for it (``RenderOptions/marksDividers``);
+    /// ASCII output, which has no such character, drops it.
     package static let navigationMark = "\u{200E}"
 
     /// The search `--navigate` gives less: a line that starts with the mark, then `──` (a day)
     /// or `━━` (a channel).
     package static let navigationPattern = "^" + navigationMark + "(──|━━)"
 
-    private static let navigationMarkSpan = StyledSpan(navigationMark)
+    /// The mark's span where the options ask for it (``RenderOptions/marksDividers``), else none.
+    private var markSpans: [StyledSpan] { options.marksDividers && !options.asciiOnly ? [StyledSpan(Self.navigationMark)] : [] }
 
     /// A rule that divides the transcript (under the title, above the summary), marked as one.
     package func dividerRule(width: Int) -> Line {
         var line = rule(width: width)
-        line.spans.insert(Self.navigationMarkSpan, at: 0)
+        line.spans.insert(contentsOf: markSpans, at: 0)
         return line
     }
 
@@ -1048,8 +1050,7 @@ package final class ANSILayout {
             }
             let right = max(0, width - DisplayWidth.of(text) - 4)
             return Line(
-                spans: [
-                    Self.navigationMarkSpan,
+                spans: markSpans + [
                     StyledSpan("━━", style: mutedStyle), StyledSpan(" " + text + " ", style: style(for: .title)),
                     StyledSpan(RepeatedText.string("━", count: right), style: mutedStyle),
                 ], width: width)
@@ -1063,8 +1064,7 @@ package final class ANSILayout {
         let right = width - textWidth - 2 - left
         let separator = style(for: .separator)
         return Line(
-            spans: [
-                Self.navigationMarkSpan,
+            spans: markSpans + [
                 StyledSpan(RepeatedText.string("─", count: left), style: mutedStyle),
                 StyledSpan(" " + text + " ", style: separator),
                 StyledSpan(RepeatedText.string("─", count: right), style: mutedStyle),

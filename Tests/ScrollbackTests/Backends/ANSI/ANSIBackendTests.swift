@@ -165,7 +165,7 @@ import Testing
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "General")
         // The rule under the title, marked as a divider for `--navigate`.
-        #expect(lines[1] == ANSILayout.navigationMark + String(repeating: "─", count: 30))
+        #expect(lines[1] == String(repeating: "─", count: 30))
         #expect(lines[2] == "")
         #expect(lines[3] == "Alice 10:42")
         #expect(lines[4] == "╭────╮") // the body in a bubble, rounded as the theme's are
@@ -185,7 +185,7 @@ import Testing
 
     @Test func widthIsClampedToTwenty() {
         let output = render([.divider(label: nil)], width: 5)
-        #expect(output.contains("\n" + ANSILayout.navigationMark + String(repeating: "─", count: 20) + "\n"))
+        #expect(output.contains("\n" + String(repeating: "─", count: 20) + "\n"))
     }
 
     @Test func messageParts() {
@@ -206,7 +206,7 @@ import Testing
 
     @Test func dividerIsCentredAcrossTheWidth() {
         let lines = render([.divider(label: "Today")], width: 21).split(separator: "\n").map(String.init)
-        #expect(lines.contains(ANSILayout.navigationMark + "─────── Today ───────"))
+        #expect(lines.contains("─────── Today ───────"))
     }
 
     @Test func markdownLayout() {

@@ -226,7 +226,7 @@ import Testing
         #expect(lines.count == 4 && lines[3].isEmpty)
         #expect(lines[0] == "22:13 Maya Okafor: [Photo: cat.jpg] Look at this one the doc <docs.example.org> (❤ 2) (👍 1)")
         #expect(
-            lines[1].hasPrefix(ANSILayout.navigationMark + "────") && lines[1].contains(" Tuesday ") && DisplayWidth.of(lines[1]) == 120)
+            lines[1].hasPrefix("────") && lines[1].contains(" Tuesday ") && DisplayWidth.of(lines[1]) == 120)
         #expect(lines[2] == "22:13 Maya joined", "no author for system messages")
         let full = render([.message(frame)], width: 120) {
             $0.style = .compact; $0.urls = .full
