@@ -137,14 +137,7 @@ import Testing
             #"{"type": "reaction", "item": {"message_id": "m3", "type": "wow", "user_id": "r2"}}"#,
         ]
         let directory = try EntityDirectory(isArray: false, idHashMask: 0)
-        for (number, line) in lines.enumerated() {
-            var parser = JSONStreamParser(bytes: Array(line.utf8), chunkSize: 4096)
-            let value = try parser.parseValue()
-            try Array(line.utf8).withUnsafeBufferPointer { bytes in
-                try directory.add(value, bytes: bytes, position: SourcePosition(line: number + 1, column: 1))
-            }
-        }
-        directory.finish()
+        try EntityReaderTests.collect(lines, into: directory)
         #expect(directory.resolve(["id": "m1"], complete: true)["reaction_groups"] == ["like": ["count": 1, "sum_scores": 1]])
         #expect(directory.resolve(["id": "m2"], complete: true)["reaction_groups"] == nil)
         #expect(directory.resolve(["id": "m3"], complete: true)["reaction_groups"] == ["wow": ["count": 1, "sum_scores": 1]])

@@ -222,6 +222,18 @@ import Testing
         #expect(try again.readAll() == events)
     }
 
+    /// Adds each line to `directory` as the reading would, one entity a line, and finishes it.
+    static func collect(_ lines: [String], into directory: EntityDirectory) throws {
+        for (number, line) in lines.enumerated() {
+            var parser = JSONStreamParser(bytes: Array(line.utf8), chunkSize: 4096)
+            let value = try parser.parseValue()
+            try Array(line.utf8).withUnsafeBufferPointer { bytes in
+                try directory.add(value, bytes: bytes, position: SourcePosition(line: number + 1, column: 1))
+            }
+        }
+        directory.finish()
+    }
+
     @Test func pastItsBudgetTheDirectoryKeepsTheLatestReactionsAndCountsTheRest() throws {
         let directory = try EntityDirectory(isArray: false)
         directory.reactionBudget = 16
@@ -234,14 +246,7 @@ import Testing
             )
             lines.append(#"{"type": "reaction", "item": {"message_id": "n\#(number)", "type": "wow", "user_id": "r\#(number)"}}"#)
         }
-        for (number, line) in lines.enumerated() {
-            var parser = JSONStreamParser(bytes: Array(line.utf8), chunkSize: 4096)
-            let value = try parser.parseValue()
-            try Array(line.utf8).withUnsafeBufferPointer { bytes in
-                try directory.add(value, bytes: bytes, position: SourcePosition(line: number + 1, column: 1))
-            }
-        }
-        directory.finish()
+        try Self.collect(lines, into: directory)
         // At most ten records for "m", one for each other message; the rest are counts.
         #expect(directory.reactions.count == 10 + 50)
         #expect(directory.reactionTotals.count == 2)
@@ -256,14 +261,7 @@ import Testing
 
     @Test func theDirectoryHoldsPlacesNotMessages() throws {
         let directory = try EntityDirectory(isArray: false)
-        for (number, line) in Self.sample.enumerated() {
-            var parser = JSONStreamParser(bytes: Array(line.utf8), chunkSize: 4096)
-            let value = try parser.parseValue()
-            try line.utf8.withContiguousStorageIfAvailable { bytes in
-                try directory.add(value, bytes: bytes, position: SourcePosition(line: number + 1, column: 1))
-            }
-        }
-        directory.finish()
+        try Self.collect(Self.sample, into: directory)
         #expect(directory.entries.count == 4)
         #expect(MemoryLayout<EntityDirectory.MessageEntry>.stride == 32)
         #expect(MemoryLayout<EntityDirectory.ReactionRecord>.stride == 24)
