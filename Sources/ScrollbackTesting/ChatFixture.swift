@@ -70,11 +70,23 @@ public struct ChatFixture: Sendable {
     }
 }
 
-/// What a transcript snapshot renders: a ``ChatFixture``, a list of messages, or one message.
-public protocol TranscriptSnapshotValue {
-    /// The transcript to render.
-    var chatFixture: ChatFixture { get }
-}
+// A strategy is Sendable (tests running in parallel may share one), so its closure reads
+// `chatFixture` on whatever thread asserts: a conformance isolated to an actor could not be
+// used there. SendableMetatype (Swift 6.2) rules such conformances out; compilers before it
+// have no isolated conformances to rule out.
+#if compiler(>=6.2)
+    /// What a transcript snapshot renders: a ``ChatFixture``, a list of messages, or one message.
+    public protocol TranscriptSnapshotValue: SendableMetatype {
+        /// The transcript to render.
+        var chatFixture: ChatFixture { get }
+    }
+#else
+    /// What a transcript snapshot renders: a ``ChatFixture``, a list of messages, or one message.
+    public protocol TranscriptSnapshotValue {
+        /// The transcript to render.
+        var chatFixture: ChatFixture { get }
+    }
+#endif
 
 extension ChatFixture: TranscriptSnapshotValue {
     /// The fixture itself.
