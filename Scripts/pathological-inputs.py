@@ -101,10 +101,17 @@ CASES = {
     # GitHub's extensions, read by Scrollback itself (Markdown/GFM.swift).
     "tildes": repeated("~"),
     "strikethrough-openers-alone": repeated("~a "),
+    "strikethrough-closers-alone": repeated("a~ "),
+    "double-tilde-openers-alone": repeated("~~a "),
     "strikethrough-mixed-lengths": repeated("~a ~~a "),
     "escaped-tildes": repeated("\\~~a "),
     "pipes": repeated("|"),
     "pipe-lines": repeated("|\n"),
+    # Every line a possible delimiter row under the one before it.
+    "dash-pipe-lines": repeated("-|\n"),
+    "delimiter-rows": repeated("|-|\n"),
+    "escaped-pipes-between-pipes": repeated("\\|a|"),
+    "rows-without-a-header": repeated("| a \\| ~~b~~ |\n"),
     "one-column-table": "|a|\n|-|\n" + repeated("|b|\n"),
     "widest-table-short-rows": "|a" * 64 + "|\n" + "|-" * 64 + "|\n" + repeated("x\n"),
     "escaped-pipes-in-a-table": "| a | b |\n|---|---|\n" + repeated("| \\| ~~c~~ | `d\\|e` |\n"),

@@ -339,18 +339,4 @@ import Testing
         #expect(CommonMark.renderCommonMark([.paragraph([.text("~~a~~ | b")])]) == "\\~\\~a\\~\\~ \\| b\n")
         #expect(CommonMark.renderCommonMark([.paragraph([.text("a | b"), .lineBreak, .text("--|--")])]) == "a \\| b  \n\\--\\|--\n")
     }
-
-    // MARK: Cost
-
-    /// A megabyte of tildes, pipes or both, in the shapes that would cost most, is read in
-    /// linear time: about as long as a megabyte of plain lines (far from the minutes a
-    /// quadratic pass would take), whatever the machine's speed.
-    @Test(arguments: ["~", "~a ", "a~ ", "~~a ", "~a ~~a ", "|", "|\n", "-|\n", "|-|\n", "\\~~a ", "\\|a|", "| a \\| ~~b~~ |\n"])
-    func pathologicalTildesAndPipesStayLinear(unit: String) {
-        let clock = ContinuousClock()
-        let baseline = clock.measure { _ = ChatMarkdown.parse(String(repeating: "a\n", count: 1_000_000 / 2), mentionedUsers: [Self.ann]) }
-        let text = String(repeating: unit, count: 1_000_000 / unit.utf8.count)
-        let elapsed = clock.measure { _ = ChatMarkdown.parse(text, mentionedUsers: [Self.ann]) }
-        #expect(elapsed < baseline * 4 + .seconds(1), "\(unit.debugDescription): \(elapsed), plain lines \(baseline)")
-    }
 }
