@@ -142,7 +142,10 @@ import Testing
         #expect(markdown.contains("  - [x] ship it\n  - [ ] tell **@Ann**\n  - plain"))
         #expect(markdown.contains("| Item | Owner | Qty |\n| :-- | :-: | --: |\n| Copy | Teo | 1 |\n| a \\| b | `x\\|y` | ~~2~~ 3 |"))
         // Read back, the same structure (a mention comes back as bold text).
-        guard case .markdown(let document) = Self.bodyView else { return }
+        guard case .markdown(let document) = Self.bodyView else {
+            Issue.record("the body is not Markdown: \(Self.bodyView)")
+            return
+        }
         let reread = ChatMarkdown.parse(markdown, mentionedUsers: [])
         #expect(
             reread.blocks.contains {

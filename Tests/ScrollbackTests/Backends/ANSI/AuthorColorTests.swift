@@ -45,13 +45,14 @@ import Testing
         #expect(try #require(Theme.builtIn(named: "plain")).authorPaletteSize == 1)
     }
 
-    /// Without a rendering, a user's colour comes from the id: the same for the same user.
+    /// Without a rendering, a user's colour comes from the id: the same for the same user, on
+    /// every machine and in every run.
     @Test func withoutARenderingTheIdDecides() {
         let users = ["maya", "teo", "hina", "layla", "ops-bot", "samir", "u1", "u2", "u3", "u4"]
         let indices = users.map { AvatarContent(user: ChatUser(id: $0, name: $0)).colorIndex }
-        #expect(Set(indices).count > 3, "ids spread over the palette")
-        #expect(indices == users.map { AvatarContent(user: ChatUser(id: $0, name: $0)).colorIndex })
-        for user in users { #expect(render(header(user, "Name"), depth: .trueColor) == render(header(user, "Name"), depth: .trueColor)) }
+        // FNV-1a of each id modulo 12, worked out apart from the code: a hash seeded per process
+        // would give the same twice in one run, but not these.
+        #expect(indices == [5, 11, 3, 2, 7, 7, 11, 6, 1, 8])
     }
 
     @Test func darkTerminalsGetLighterShades() {
