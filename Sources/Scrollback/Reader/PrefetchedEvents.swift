@@ -20,9 +20,6 @@ struct PrefetchedEvents: TranscriptEventSource {
         var messageCount: Int
         var skippedMessageCount: Int
         var lateMembers: [ChatUser]?
-        /// In a batch's first entry, when the reading is measured: the CPU time the reading
-        /// thread took for the whole batch.
-        var readingTime = 0
 
         /// What is left in a batch's place once its entry was moved out.
         static let spent = Entry(
@@ -54,10 +51,6 @@ struct PrefetchedEvents: TranscriptEventSource {
     private let renderingSkipped = Counter()
     private var lateMembers: [ChatUser]?
 
-    /// The reading thread's CPU time for the batches handed over so far, when it is measured
-    /// (`measuresReading`) and reads on a thread of its own; `nil` otherwise.
-    let readingTime: ThreadCPUTime.Total?
-
     private(set) var shape: InputShape?
     /// How many message events the reader has returned, as ``TranscriptReader/messageCount``.
     private(set) var messageCount = 0
@@ -70,11 +63,9 @@ struct PrefetchedEvents: TranscriptEventSource {
     /// `nil`); from then on only the reading thread touches it. `onWarning` and `progress` are
     /// called on the caller's thread. With `parsesTexts` (the render pass), the reading thread
     /// also parses each message's text (``ChatMessage/parsedText``), which the drawing would otherwise do,
-    /// and entries are copied out of their batches rather than moved (``movesItems``). With
-    /// `measuresReading`, the reading thread's CPU time is added up (``readingTime``) for a
-    /// drawing that weighs its own against it.
+    /// and entries are copied out of their batches rather than moved (``movesItems``).
     init(
-        threaded: Bool, parsesTexts: Bool = false, measuresReading: Bool = false, strict: Bool,
+        threaded: Bool, parsesTexts: Bool = false, strict: Bool,
         onWarning: @escaping (ReadWarning) -> Void,
         progress: (@Sendable (RenderProgress) -> Void)?,
         makeReader: (_ onWarning: @escaping (ReadWarning) -> Void, _ progress: (@Sendable (RenderProgress) -> Void)?) ->
@@ -87,10 +78,9 @@ struct PrefetchedEvents: TranscriptEventSource {
         let sink: (@Sendable (RenderProgress) -> Void)? = progress == nil ? nil : { @Sendable report in heard.progress.append(report) }
         let reader = BatchReader(
             reader: makeReader({ heard.warnings.append($0) }, sink), heard: heard, parsesTexts: threaded && parsesTexts,
-            measures: threaded && measuresReading, batchSize: Self.batchSize(rendering: parsesTexts))
+            batchSize: Self.batchSize(rendering: parsesTexts))
         producer = Producer(reader: threaded ? reader : nil, report: progress)
         if !threaded { inlineReader = reader }
-        readingTime = threaded && measuresReading ? ThreadCPUTime.Total() : nil
     }
 
     mutating func nextItem() throws(ReadError) -> TranscriptReader.Item? {
@@ -102,7 +92,6 @@ struct PrefetchedEvents: TranscriptEventSource {
                 // The spent batch goes back to be freed on the reading thread, whose allocations
                 // they were: freeing a message is a tenth of the drawing thread's work otherwise.
                 batch = producer.queue.pop(returning: batch)
-                readingTime?.nanoseconds += batch[0].readingTime
             }
             position = 0
         }
@@ -166,16 +155,11 @@ extension PrefetchedEvents {
         private let heard: Heard
         private let parsesTexts: Bool
         private let batchSize: Int
-        private let measures: Bool
-        /// A batch's time runs from the end of the last, handing that one over and freeing
-        /// spent ones included.
-        @exclusivity(unchecked) private var laps = ThreadCPUTime.Laps()
 
-        init(reader: TranscriptReader, heard: Heard, parsesTexts: Bool, measures: Bool, batchSize: Int) {
+        init(reader: TranscriptReader, heard: Heard, parsesTexts: Bool, batchSize: Int) {
             self.reader = reader
             self.heard = heard
             self.parsesTexts = parsesTexts
-            self.measures = measures
             self.batchSize = batchSize
         }
 
@@ -194,8 +178,6 @@ extension PrefetchedEvents {
             if parsesTexts {
                 for index in batch.indices { Self.parseText(of: &batch[index].item) }
             }
-            // The drawing weighs its own work against the reading's (``WritingPace``).
-            if measures { batch[0].readingTime = laps.lap() }
             return batch
         }
 

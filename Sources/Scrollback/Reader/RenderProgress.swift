@@ -76,14 +76,13 @@ extension RereadableInput {
     }
 
     /// The render pass's reading, on a thread of its own, telling `report` how far it has got;
-    /// `after` is the index pass, whose count of messages is this pass's total. With
-    /// `measuresReading`, the reading thread's CPU time is added up for the drawing.
+    /// `after` is the index pass, whose count of messages is this pass's total.
     func renderingEvents(
-        threaded: Bool, measuresReading: Bool, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
+        threaded: Bool, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
         after first: PrefetchedEvents, progress report: (@Sendable (RenderProgress) -> Void)?
     ) -> PrefetchedEvents {
         PrefetchedEvents(
-            threaded: threaded, parsesTexts: true, measuresReading: measuresReading, strict: strict, onWarning: onWarning,
+            threaded: threaded, parsesTexts: true, strict: strict, onWarning: onWarning,
             progress: report
         ) {
             warnings, heard in

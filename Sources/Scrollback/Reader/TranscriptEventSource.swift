@@ -17,9 +17,6 @@ protocol TranscriptEventSource {
     var skippedMessageCount: Int { get }
     /// The members of the last channel returned, when they came after its messages.
     mutating func takeLateMembers() -> [ChatUser]?
-    /// The CPU time a reading thread of its own took for the events returned so far, when
-    /// there is one and it measures: the drawing decides from it where views become bytes.
-    var readingTime: ThreadCPUTime.Total? { get }
 }
 
 extension TranscriptEventSource {
@@ -27,8 +24,6 @@ extension TranscriptEventSource {
     var skippedMessageCount: Int { 0 }
     /// Channels built in code carry their members.
     mutating func takeLateMembers() -> [ChatUser]? { nil }
-    /// Events read on the drawing thread, or built in code, have no reading thread.
-    var readingTime: ThreadCPUTime.Total? { nil }
 }
 
 extension TranscriptReader: TranscriptEventSource {

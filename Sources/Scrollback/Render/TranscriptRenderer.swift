@@ -34,12 +34,8 @@ public struct TranscriptRenderer: Sendable {
     /// Where the steps of a rendering run.
     public enum Threading: Sendable {
         /// Each pass reads on a thread of its own, ahead of the drawing, and views become bytes
-        /// on another, behind it: a rendering uses about two cores. On two cores,
-        /// the drawing thread writes the views itself while drawing and writing together take
-        /// not much more CPU time than the reading, which it measures as it goes (a third
-        /// thread then only costs); the bytes are the same either way. While another thread
-        /// writes, the calling thread runs under Linux's `SCHED_BATCH` policy, so that its
-        /// wake-ups do not interrupt the other two, and gets its own policy back after.
+        /// on another, behind it: a rendering uses about two cores. The calling thread's
+        /// scheduling is left as it is.
         case readingAndWriting
         /// Reading runs ahead on its own thread; views become bytes on the calling thread, so
         /// nothing is written once that thread stops (a terminal's reset on an interrupt must
@@ -154,10 +150,8 @@ public struct TranscriptRenderer: Sendable {
         var first = input.indexingEvents(threaded: threading.readsAhead, strict: strict, progress: progress)
         let index = try TranscriptIndex(
             reading: &first, filter: filter, directory: directory, messagesPerPage: messagesPerPage, currentUserID: options.currentUserID)
-        // Measured only where a drawing thread will weigh its work against it.
         let second = input.renderingEvents(
-            threaded: threading.readsAhead, measuresReading: threading.writesBehind && WritingPace.isWorthWeighing,
-            strict: strict, onWarning: onWarning, after: first, progress: progress)
+            threaded: threading.readsAhead, strict: strict, onWarning: onWarning, after: first, progress: progress)
         // Said before the drawing starts, through the reader's channel and `strict` rule.
         try second.report(rendering: index.filterWarnings)
         return (index, second)
@@ -305,7 +299,7 @@ public struct TranscriptRenderer: Sendable {
                 case .whole: nil
                 }
             let threaded = threading.writesBehind && (messages ?? .max) >= TranscriptRenderer.shortestThreadedDocument
-            var backend = BackendThread(try open(part), threaded: threaded, pace: .measuring(reader.readingTime))
+            var backend = BackendThread(try open(part), threaded: threaded)
             session.context.showsTitles = backend.showsTitles
             // A whole document counts every skipped message, those read before its first event too.
             if case .whole = part { skippedBefore = 0 } else { skippedBefore = reader.skippedMessageCount }

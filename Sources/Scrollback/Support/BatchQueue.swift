@@ -8,8 +8,6 @@ final class BatchQueue<Element>: @unchecked Sendable {
     private var batches: [[Element]] = []
     private var spent: [[Element]] = []
     private var cancelled = false
-    /// The consumer waits in ``pop(returning:)`` with nothing left: everything pushed is used.
-    private var consumerIsIdle = false
     private let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
@@ -35,27 +33,11 @@ final class BatchQueue<Element>: @unchecked Sendable {
     func pop(returning used: [Element] = []) -> [Element] {
         condition.lock()
         if !used.isEmpty { spent.append(used) }
-        if batches.isEmpty {
-            consumerIsIdle = true
-            // For a producer waiting in `waitUntilUsed()`.
-            condition.broadcast()
-            while batches.isEmpty { condition.wait() }
-            consumerIsIdle = false
-        }
+        while batches.isEmpty { condition.wait() }
         let batch = batches.removeFirst()
         condition.unlock()
         condition.broadcast() // as in `push(_:)`
         return batch
-    }
-
-    /// Waits until the consumer has used every batch pushed and waits for the next: until the
-    /// producer pushes again, the consumer touches nothing it shares with it. `false` when the
-    /// consumer has gone.
-    func waitUntilUsed() -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while !(consumerIsIdle && batches.isEmpty) && !cancelled { condition.wait() }
-        return !cancelled
     }
 
     /// Tells the producer to stop.
