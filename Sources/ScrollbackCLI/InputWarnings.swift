@@ -8,7 +8,7 @@ import Scrollback
 ///
 /// Locked: warnings come from the rendering's calling thread, while `view` may end the
 /// reading from the writing thread.
-final class InputWarnings: @unchecked Sendable {
+final class InputWarnings {
     /// How many warnings are said before the rest are only counted.
     static let limit = 20
 
