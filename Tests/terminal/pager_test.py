@@ -69,6 +69,15 @@ class Pane:
     def key(self, name):
         tmux("send-keys", "-t", self.name, name)
 
+    def jumps(self, count):
+        """Presses n `count` times in less; the top line of the screen after each."""
+        tops = []
+        for _ in range(count):
+            self.send("n")
+            time.sleep(0.4)
+            tops.append(self.screen().splitlines()[0])
+        return tops
+
     def screen(self):
         return tmux("capture-pane", "-p", "-t", self.name)
 
@@ -217,11 +226,7 @@ def main():
         pane.send(f"{tool} view --navigate {small}", enter=True)
         screen = pane.wait_for("Tall room")
         expect(screen is not None and screen.splitlines()[0].startswith("Tall room"), "--navigate: the first screen is the top")
-        jumps = []
-        for _ in range(3):
-            pane.send("n")
-            time.sleep(0.4)
-            jumps.append(pane.screen().splitlines()[0])
+        jumps = pane.jumps(3)
         expect(
             all(line.startswith("──") for line in jumps) and len(set(jumps)) == 3,
             f"--navigate: n jumps from separator to separator ({jumps})",
@@ -234,11 +239,7 @@ def main():
         pane = Pane("lookalikes", base)
         pane.send(f"{tool} view --navigate {lookalikes}", enter=True)
         pane.wait_for("FAKE title")
-        jumps = []
-        for _ in range(4):
-            pane.send("n")
-            time.sleep(0.4)
-            jumps.append(pane.screen().splitlines()[0])
+        jumps = pane.jumps(4)
         expect(
             all(line.startswith("──") and "FAKE" not in line for line in jumps) and len(set(jumps)) >= 3,
             f"--navigate: n skips names and titles drawn like dividers ({jumps})",
