@@ -16,7 +16,10 @@ import Foundation
 ///
 /// When the array ends, or a segment stops at an error, the reader's own parser goes on from
 /// the end of the last element handed out (``end``), and meets the `]` or the error itself.
-final class ParallelIndexReading {
+///
+/// Used by the reader's thread only; the workers share only ``Shared``, whose state is under
+/// its lock (a ``Monitor``). The last copy of a reading stops its workers and waits for them.
+struct ParallelIndexReading {
     /// Input bytes per segment: about a thousand messages. The reader starts a parallel
     /// reading only once an array has run this long, and what is left of the input must be four
     /// segments or more: on less, the threads would cost about what they save.
@@ -34,11 +37,11 @@ final class ParallelIndexReading {
     private(set) var endsAfterElement = false
 
     private let shared: Shared
-    // Reached by the reader's thread only, the workers share only `shared`: unchecked for
-    // overlapping access, which a run-time check per element would cost (two a call).
-    @exclusivity(unchecked) private var segment = 0
-    @exclusivity(unchecked) private var current: Segment?
-    @exclusivity(unchecked) private var next = 0
+    /// Stops the workers once no copy of the reading needs them.
+    private let workers: Workers
+    private var segment = 0
+    private var current: Segment?
+    private var next = 0
 
     /// Starts reading the elements of the array the parser is in, from its cursor (just past
     /// the `[`, or `afterElement`, past an element). `nil` when the input is no regular file,
@@ -58,6 +61,7 @@ final class ParallelIndexReading {
         guard starts.count > 1 else { return nil }
         shared = Shared(
             descriptor: file.descriptor, name: file.name, depth: parser.depth, starts: starts, firstAfterElement: afterElement)
+        workers = Workers(shared)
         for _ in 0..<Self.workerCount {
             let shared = shared
             shared.started()
@@ -65,13 +69,9 @@ final class ParallelIndexReading {
         }
     }
 
-    deinit {
-        shared.cancelAndWait()
-    }
-
     /// Whether another element follows, waiting for the segment that has it. `false` once
     /// every element the segments could read has been handed out: see ``end``.
-    func hasNextElement() -> Bool {
+    mutating func hasNextElement() -> Bool {
         while true {
             if current == nil { current = shared.waitForSegment(segment) }
             guard let current else { return false }
@@ -92,7 +92,7 @@ final class ParallelIndexReading {
     }
 
     /// The element ``hasNextElement()`` found: its item, `nil` for one that is no usable message.
-    func takeElement() -> TranscriptReader.Item? {
+    mutating func takeElement() -> TranscriptReader.Item? {
         defer { next += 1 }
         // Moved out, not copied and then cleared.
         return current?.items[next].take() ?? nil
@@ -128,8 +128,8 @@ final class ParallelIndexReading {
     }
 
     /// One segment's reading.
-    fileprivate struct Segment {
-        enum Stop {
+    fileprivate struct Segment: Sendable {
+        enum Stop: Sendable {
             /// An element starts exactly at segment `following`'s start.
             case atGuess(following: Int)
             /// The array ended, or an error came: the reader goes on at `offset`.
@@ -141,8 +141,15 @@ final class ParallelIndexReading {
         var stop = Stop.atEnd(offset: 0, afterElement: false)
     }
 
-    /// What the workers and the reader share, under one lock.
-    private final class Shared: @unchecked Sendable {
+    /// Stops the workers when the last copy of the reading goes.
+    private final class Workers {
+        let shared: Shared
+        init(_ shared: Shared) { self.shared = shared }
+        deinit { shared.cancelAndWait() }
+    }
+
+    /// What the workers and the reader share: the input, and the readings under one lock.
+    private final class Shared: Sendable {
         let descriptor: Int32
         let name: String
         let depth: Int
@@ -150,13 +157,16 @@ final class ParallelIndexReading {
         let starts: [Int]
         let firstAfterElement: Bool
 
-        private let condition = NSCondition()
-        private var finished: [Int: Segment] = [:]
-        private var nextToRead = 0
-        /// The segment the reader is on: workers read at most ``segmentsAhead`` from it.
-        private var reading = 0
-        private var cancelled = false
-        private var running = 0
+        private struct State: Sendable {
+            var finished: [Int: Segment] = [:]
+            var nextToRead = 0
+            /// The segment the reader is on: workers read at most ``segmentsAhead`` from it.
+            var reading = 0
+            var cancelled = false
+            var running = 0
+        }
+
+        private let state = Monitor(State())
 
         init(descriptor: Int32, name: String, depth: Int, starts: [Int], firstAfterElement: Bool) {
             (self.descriptor, self.name, self.depth, self.starts) = (descriptor, name, depth, starts)
@@ -164,37 +174,30 @@ final class ParallelIndexReading {
         }
 
         func started() {
-            condition.lock()
-            running += 1
-            condition.unlock()
+            state.withLock { $0.running += 1 }
         }
 
         /// A worker's life: the next segment to read, while there is one and room for it.
         func work() {
-            condition.lock()
+            let count = starts.count
             while true {
-                while !cancelled && nextToRead < starts.count && nextToRead - reading >= ParallelIndexReading.segmentsAhead {
-                    condition.wait()
-                }
-                guard !cancelled && nextToRead < starts.count else { break }
-                let number = nextToRead
-                nextToRead += 1
-                condition.unlock()
+                let number = state.wait(
+                    until: { $0.cancelled || $0.nextToRead >= count || $0.nextToRead - $0.reading < ParallelIndexReading.segmentsAhead },
+                    then: { state -> Int? in
+                        guard !state.cancelled && state.nextToRead < count else { return nil }
+                        defer { state.nextToRead += 1 }
+                        return state.nextToRead
+                    })
+                guard let number else { break }
                 let segment = read(number)
-                condition.lock()
-                if number >= reading && !cancelled { finished[number] = segment }
-                condition.broadcast()
+                state.withLock { state in
+                    if number >= state.reading && !state.cancelled { state.finished[number] = segment }
+                }
             }
-            running -= 1
-            condition.broadcast()
-            condition.unlock()
+            state.withLock { $0.running -= 1 }
         }
 
-        private var isCancelled: Bool {
-            condition.lock()
-            defer { condition.unlock() }
-            return cancelled
-        }
+        private var isCancelled: Bool { state.withLock { $0.cancelled } }
 
         /// Reads segment `number` from its start until an element starts at a later segment's
         /// start, the array ends, or the input is not what an element should be.
@@ -228,29 +231,24 @@ final class ParallelIndexReading {
 
         /// Segment `number`, once read; `nil` if the reading was cancelled.
         fileprivate func waitForSegment(_ number: Int) -> Segment? {
-            condition.lock()
-            defer { condition.unlock() }
-            while finished[number] == nil && !cancelled { condition.wait() }
-            return finished.removeValue(forKey: number)
+            state.wait(until: { $0.finished[number] != nil || $0.cancelled }, then: { $0.finished.removeValue(forKey: number) })
         }
 
         /// The reader has gone on to segment `number`: those before it are not wanted.
         func moveOn(to number: Int) {
-            condition.lock()
-            reading = number
-            finished = finished.filter { $0.key >= number }
-            condition.broadcast()
-            condition.unlock()
+            state.withLock { state in
+                state.reading = number
+                state.finished = state.finished.filter { $0.key >= number }
+            }
         }
 
         /// Stops the workers and waits until they have: they read the reader's descriptor.
         func cancelAndWait() {
-            condition.lock()
-            cancelled = true
-            finished = [:]
-            condition.broadcast()
-            while running > 0 { condition.wait() }
-            condition.unlock()
+            state.withLock { state in
+                state.cancelled = true
+                state.finished = [:]
+            }
+            state.wait(until: { $0.running == 0 }, then: { _ in })
         }
     }
 }

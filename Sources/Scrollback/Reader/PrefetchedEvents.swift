@@ -11,7 +11,7 @@ import Foundation
 /// point where a strict reading stops do not depend on how the two threads interleave.
 struct PrefetchedEvents: TranscriptEventSource {
     /// One `nextItem()` of the reader, with everything that call produced besides the item.
-    private struct Entry {
+    private struct Entry: Sendable {
         var item: TranscriptReader.Item?
         var error: ReadError?
         var warnings: [ReadWarning]
@@ -39,7 +39,8 @@ struct PrefetchedEvents: TranscriptEventSource {
     /// of a big message to the reading thread, where its spent batch goes; the index pass's
     /// small messages are as cheap to free here, and moving them saves the copy.
     private let movesItems: Bool
-    private let producer: Producer
+    /// The reading thread, if there is one.
+    private let producer: Producer?
     /// The reader itself when there is no reading thread.
     private var inlineReader: BatchReader?
     private var batch: [Entry] = []
@@ -47,8 +48,10 @@ struct PrefetchedEvents: TranscriptEventSource {
     private var finished = false
     private let strict: Bool
     private let onWarning: (ReadWarning) -> Void
-    /// Messages the drawing's own problems skipped, counted on the caller's thread.
-    private let renderingSkipped = Counter()
+    /// Where the progress the reader reported goes, on the caller's thread.
+    private let report: (@Sendable (RenderProgress) -> Void)?
+    /// Messages the drawing's own problems skipped.
+    private var renderingSkipped = 0
     private var lateMembers: [ChatUser]?
 
     private(set) var shape: InputShape?
@@ -56,42 +59,48 @@ struct PrefetchedEvents: TranscriptEventSource {
     private(set) var messageCount = 0
     private var readingSkipped = 0
     var keepsRepliesInMemory: Bool { false }
-    var skippedMessageCount: Int { readingSkipped + renderingSkipped.count }
+    var skippedMessageCount: Int { readingSkipped + renderingSkipped }
 
     /// Starts reading at once. `makeReader` builds the reader on the caller's thread, given
     /// where its warnings and progress reports must go (no progress sink when `progress` is
-    /// `nil`); from then on only the reading thread touches it. `onWarning` and `progress` are
-    /// called on the caller's thread. With `parsesTexts` (the render pass), the reading thread
-    /// also parses each message's text (``ChatMessage/parsedText``), which the drawing would otherwise do,
-    /// and entries are copied out of their batches rather than moved (``movesItems``).
+    /// `nil`); from then on only the reading thread touches it, and it must share nothing the
+    /// caller goes on using. `onWarning` and `progress` are called on the caller's thread. With
+    /// `parsesTexts` (the render pass), the reading thread also parses each message's text
+    /// (``ChatMessage/parsedText``), which the drawing would otherwise do, and entries are
+    /// copied out of their batches rather than moved (``movesItems``).
     init(
         threaded: Bool, parsesTexts: Bool = false, strict: Bool,
         onWarning: @escaping (ReadWarning) -> Void,
         progress: (@Sendable (RenderProgress) -> Void)?,
-        makeReader: (_ onWarning: @escaping (ReadWarning) -> Void, _ progress: (@Sendable (RenderProgress) -> Void)?) ->
-            TranscriptReader
+        makeReader: (_ onWarning: @escaping (ReadWarning) -> Void, _ progress: ((RenderProgress) -> Void)?) -> TranscriptReader
     ) {
         self.strict = strict
         self.onWarning = onWarning
+        report = progress
         movesItems = !parsesTexts
         let heard = Heard()
-        let sink: (@Sendable (RenderProgress) -> Void)? = progress == nil ? nil : { @Sendable report in heard.progress.append(report) }
+        let sink: ((RenderProgress) -> Void)? = progress == nil ? nil : { heard.progress.append($0) }
         let reader = BatchReader(
             reader: makeReader({ heard.warnings.append($0) }, sink), heard: heard, parsesTexts: threaded && parsesTexts,
             batchSize: Self.batchSize(rendering: parsesTexts))
-        producer = Producer(reader: threaded ? reader : nil, report: progress)
-        if !threaded { inlineReader = reader }
+        if threaded {
+            // The reader, its `heard` and the closures that reach it go to the thread together:
+            // nothing here keeps a reference to any of them.
+            producer = Producer(reader: Transfer(reader))
+        } else {
+            (producer, inlineReader) = (nil, reader)
+        }
     }
 
     mutating func nextItem() throws(ReadError) -> TranscriptReader.Item? {
         guard !finished else { return nil }
         if position == batch.count {
-            if let inlineReader {
-                batch = inlineReader.next()
-            } else {
+            if let producer {
                 // The spent batch goes back to be freed on the reading thread, whose allocations
                 // they were: freeing a message is a tenth of the drawing thread's work otherwise.
                 batch = producer.queue.pop(returning: batch)
+            } else {
+                batch = inlineReader!.next()
             }
             position = 0
         }
@@ -103,7 +112,7 @@ struct PrefetchedEvents: TranscriptEventSource {
         readingSkipped = batch[current].skippedMessageCount
         if let members = batch[current].lateMembers { lateMembers = members }
         if !batch[current].warnings.isEmpty { batch[current].warnings.forEach(onWarning) }
-        if !batch[current].progress.isEmpty { batch[current].progress.forEach { producer.report?($0) } }
+        if !batch[current].progress.isEmpty { batch[current].progress.forEach { report?($0) } }
         if let error = batch[current].error {
             finished = true
             throw error
@@ -118,10 +127,10 @@ struct PrefetchedEvents: TranscriptEventSource {
         return item
     }
 
-    func report(rendering warnings: [ReadWarning]) throws(ReadError) {
+    mutating func report(rendering warnings: [ReadWarning]) throws(ReadError) {
         for warning in warnings {
             if strict { throw ReadError.invalidMessage(warning) }
-            if warning.skippedMessage { renderingSkipped.count += 1 }
+            if warning.skippedMessage { renderingSkipped += 1 }
             onWarning(warning)
         }
     }
@@ -133,25 +142,17 @@ struct PrefetchedEvents: TranscriptEventSource {
 }
 
 extension PrefetchedEvents {
-    /// What the reader said while reading one item, on the reading thread.
-    ///
-    /// Its arrays and the batch reader's reader go unchecked for overlapping access (a run-time
-    /// check each, a few hundred instructions an item): all three are reached on one thread,
-    /// and none while an access to it is under way. (The reader's callbacks append here while
-    /// the reader is busy: two variables, each accessed once.)
-    private final class Heard: @unchecked Sendable {
-        @exclusivity(unchecked) var warnings: [ReadWarning] = []
-        @exclusivity(unchecked) var progress: [RenderProgress] = []
-    }
-
-    private final class Counter: @unchecked Sendable {
-        var count = 0
+    /// What the reader said while reading one item: its callbacks append here, and the batch
+    /// reader takes it after each item. Both are on the reading thread.
+    private final class Heard {
+        var warnings: [ReadWarning] = []
+        var progress: [RenderProgress] = []
     }
 
     /// The reader, read a batch at a time, each item with what its reading said. Used by one
-    /// thread at a time: the reading thread, or the caller's when there is none.
-    private final class BatchReader: @unchecked Sendable {
-        @exclusivity(unchecked) private var reader: TranscriptReader
+    /// thread: the reading thread, or the caller's when there is none.
+    private struct BatchReader {
+        private var reader: TranscriptReader
         private let heard: Heard
         private let parsesTexts: Bool
         private let batchSize: Int
@@ -165,7 +166,7 @@ extension PrefetchedEvents {
 
         /// Up to `batchSize` items; the last batch ends with the end (no item)
         /// or the error that stopped the reading.
-        func next() -> [Entry] {
+        mutating func next() -> [Entry] {
             var batch: [Entry] = []
             batch.reserveCapacity(batchSize)
             while batch.count < batchSize {
@@ -183,10 +184,18 @@ extension PrefetchedEvents {
 
         /// The reader's next item, with everything the call produced besides, into a spent
         /// entry: the reader reached once for all of it, and what was heard swapped out.
-        private func read(into entry: inout Entry) {
-            Self.read(&reader, into: &entry)
-            swap(&entry.warnings, &heard.warnings)
-            swap(&entry.progress, &heard.progress)
+        private mutating func read(into entry: inout Entry) {
+            do throws(ReadError) {
+                entry.item = try reader.nextItem()
+            } catch {
+                entry.error = error
+            }
+            entry.shape = reader.shape
+            entry.messageCount = reader.messageCount
+            entry.skippedMessageCount = reader.skippedMessageCount
+            entry.lateMembers = reader.takeLateMembers()
+            if !heard.warnings.isEmpty { swap(&entry.warnings, &heard.warnings) }
+            if !heard.progress.isEmpty { swap(&entry.progress, &heard.progress) }
         }
 
         /// Parses the text of a message the drawing will take from here, into the message
@@ -205,38 +214,20 @@ extension PrefetchedEvents {
                 item = other
             }
         }
-
-        private static func read(_ reader: inout TranscriptReader, into entry: inout Entry) {
-            do throws(ReadError) {
-                entry.item = try reader.nextItem()
-            } catch {
-                entry.error = error
-            }
-            entry.shape = reader.shape
-            entry.messageCount = reader.messageCount
-            entry.skippedMessageCount = reader.skippedMessageCount
-            entry.lateMembers = reader.takeLateMembers()
-        }
     }
 
     /// The reading thread and its queue. When the last copy of the source goes (the rendering
     /// finished, or stopped early), the thread is told to stop and waited for, so that it never
     /// reads from an input its owner has closed.
-    private final class Producer: @unchecked Sendable {
+    private final class Producer {
         let queue = BatchQueue<Entry>(capacity: PrefetchedEvents.batchesAhead)
-        /// Where the progress the reader reported to `heard` goes, on the consumer's thread.
-        let report: (@Sendable (RenderProgress) -> Void)?
         private let done = DispatchSemaphore(value: 0)
 
-        init(reader: BatchReader?, report: (@Sendable (RenderProgress) -> Void)?) {
-            self.report = report
-            guard let reader else {
-                done.signal()
-                return
-            }
+        init(reader: Transfer<BatchReader>) {
             let (queue, done) = (queue, done)
             WorkerThread.start {
                 defer { done.signal() }
+                var reader = reader.value
                 while true {
                     let batch = reader.next()
                     guard queue.push(batch), batch.last?.item != nil else { return }

@@ -49,7 +49,7 @@ struct ProgressHook {
     let phase: RenderProgress.Phase
     let messageTotal: Int?
     let byteTotal: Int64?
-    let report: @Sendable (RenderProgress) -> Void
+    let report: (RenderProgress) -> Void
 
     /// Tells where `reader` stands.
     func tell(_ reader: TranscriptReader, finished: Bool) {
@@ -81,14 +81,15 @@ extension RereadableInput {
         threaded: Bool, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
         after first: PrefetchedEvents, progress report: (@Sendable (RenderProgress) -> Void)?
     ) -> PrefetchedEvents {
-        PrefetchedEvents(
+        let total = first.messageCount
+        return PrefetchedEvents(
             threaded: threaded, parsesTexts: true, strict: strict, onWarning: onWarning,
             progress: report
         ) {
             warnings, heard in
             var reader = reader(strict: strict, onWarning: warnings)
             if let heard {
-                reader.progress = ProgressHook(phase: .rendering, messageTotal: first.messageCount, byteTotal: size, report: heard)
+                reader.progress = ProgressHook(phase: .rendering, messageTotal: total, byteTotal: size, report: heard)
             }
             return reader
         }

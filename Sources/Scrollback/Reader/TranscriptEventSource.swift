@@ -12,7 +12,7 @@ protocol TranscriptEventSource {
     mutating func nextItem() throws(ReadError) -> TranscriptReader.Item?
     /// Passes on problems met while drawing what was read, or found by the first pass (a
     /// filter's names that no message has).
-    func report(rendering warnings: [ReadWarning]) throws(ReadError)
+    mutating func report(rendering warnings: [ReadWarning]) throws(ReadError)
     /// How many messages were skipped as unusable so far, for the document's summary.
     var skippedMessageCount: Int { get }
     /// The members of the last channel returned, when they came after its messages.

@@ -73,7 +73,7 @@ public struct TranscriptReader {
     }
 
     /// A channel, or a message with, in ``Mode/index``, a reply's JSON as written in the input.
-    enum Item {
+    enum Item: Sendable {
         case channel(ChatChannel)
         case message(ChatMessage, json: [UInt8]?)
 
@@ -492,10 +492,11 @@ public struct TranscriptReader {
             parallel = ParallelIndexReading(
                 after: parser, afterElement: arrayFrames[top].count > 0, segmentSize: parallelSegmentSize)
         }
-        if let parallel, !parallel.hasNextElement() {
+        if parallel != nil, !parallel!.hasNextElement() {
             // The others read up to here: this parser goes on after them.
-            try parser.resume(at: parallel.end, afterElement: parallel.endsAfterElement)
-            self.parallel = nil
+            let (end, afterElement) = (parallel!.end, parallel!.endsAfterElement)
+            parallel = nil
+            try parser.resume(at: end, afterElement: afterElement)
         }
         let hasElement: Bool
         if parallel != nil {
@@ -511,9 +512,9 @@ public struct TranscriptReader {
         let index = arrayFrames[top].count
         arrayFrames[top].count += 1
         let item: Item
-        if let parallel {
+        if parallel != nil {
             messageElements += 1
-            guard let read = parallel.takeElement() else { return nil }
+            guard let read = parallel!.takeElement() else { return nil }
             item = read
         } else if index == 0, frames.count == 1, shape == .messageArray, try parser.peekKind() == .object {
             // The first element says whether this is an array of entities.

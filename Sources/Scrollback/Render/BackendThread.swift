@@ -1,15 +1,13 @@
 import Foundation
 
-/// A backend that writes on a thread of its own: the views the factory made are handed over
-/// in batches, in order, and the wrapped backend turns them into bytes beside the thread that
-/// makes the next ones. The wrapped backend is touched by the writing thread only, from
-/// ``init(_:threaded:)`` until ``finish()`` gives it back. With `threaded` false the calls go
-/// straight to the backend, on the caller's thread.
+/// A backend of a built-in format (``OutputFormat/Backend`` writing to an ``OutputSink``) that
+/// writes on a thread of its own: the views the factory made are handed over in batches, in
+/// order, and the format's backend turns them into bytes beside the thread that makes the next
+/// ones. Any other backend, and any backend when `threaded` is false, gets its calls straight
+/// on the caller's thread: an app's backend never runs on a thread its author did not ask for.
 struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     /// Views are handed over this many at a time, so that the threads meet rarely.
     private static var batchSize: Int { 64 }
-    /// At most this many batches wait, which bounds the memory of the views not yet written.
-    private static var batchesAhead: Int { 8 }
 
     private let writer: Writer?
     /// The wrapped backend's, read before the backend went to its thread.
@@ -18,11 +16,15 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     private var inline: Wrapped?
     private var batch: [BackendCall] = []
 
-    /// Starts the writing thread with `backend`, or with `threaded` false keeps it here.
+    /// Starts the writing thread with `backend` when it is a built-in one and `threaded` is
+    /// true; else keeps it here. The caller must not use the backend's output until
+    /// ``finish()`` gives the backend back.
     init(_ backend: Wrapped, threaded: Bool) {
         showsTitles = backend.showsTitles
-        if threaded {
-            writer = Writer(backend)
+        if threaded, let builtIn = backend as? BuiltInBackend {
+            // The backend and its output are the writing thread's until `finish()`; the
+            // renderer, which took it from its caller, touches neither meanwhile.
+            (writer, inline) = (Writer(Transfer(builtIn)), nil)
             batch.reserveCapacity(Self.batchSize)
         } else {
             (writer, inline) = (nil, backend)
@@ -40,11 +42,12 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
         guard let writer else { return inline.take()! }
         if !batch.isEmpty { _ = writer.queue.push(batch) }
         batch = []
-        return writer.finish()
+        // `Wrapped` is `BuiltInBackend`: only such a backend got a writer.
+        return writer.finish() as! Wrapped
     }
 
     private mutating func add(_ call: BackendCall) {
-        guard let writer else { return Self.apply(call, to: &inline!) }
+        guard let writer else { return call.apply(to: &inline!) }
         batch.append(call)
         if batch.count == Self.batchSize {
             _ = writer.queue.push(batch)
@@ -52,74 +55,64 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
             batch.reserveCapacity(Self.batchSize)
         }
     }
+}
 
-    private static func apply(_ call: BackendCall, to backend: inout Wrapped) {
-        switch call {
+/// The backends that may write behind: the library's own formats, writing to a file.
+typealias BuiltInBackend = OutputFormat.Backend<OutputSink>
+
+/// A call handed to a ``BackendThread``'s writing thread.
+private enum BackendCall: Sendable {
+    case begin(DocumentInfo, View)
+    case write(View)
+    case end(DocumentSummary, View)
+
+    func apply<Backend: TranscriptBackend>(to backend: inout Backend) {
+        switch self {
         case .begin(let document, let header): backend.begin(document, header: header)
         case .write(let view): backend.write(view)
         case .end(let summary, let footer): backend.end(summary, footer: footer)
         }
     }
-
-    /// The writing thread. An empty batch tells it the document is complete.
-    private final class Writer {
-        let queue = BatchQueue<BackendCall>(capacity: BackendThread.batchesAhead)
-        private let done = DispatchSemaphore(value: 0)
-        private let shared: Shared
-        private var finished = false
-
-        /// The backend, which the writing thread has from its start until it ends.
-        ///
-        /// Unchecked: the backend is not `Sendable` (an app's need not be), yet it is reached by
-        /// one thread at a time. The caller puts it here before the thread starts and takes it
-        /// back only after waiting for the thread's `done` signal (``finish()``), which orders
-        /// every access the thread made before it. `SingleThreadEquivalenceTests` compare the
-        /// bytes written this way with the calling thread's, and the thread-sanitised run of
-        /// the suite checks the accesses.
-        private final class Shared: @unchecked Sendable {
-            var backend: Wrapped?
-
-            init(_ backend: Wrapped) { self.backend = backend }
-        }
-
-        init(_ backend: Wrapped) {
-            shared = Shared(backend)
-            // The thread holds the queue and what it shares, never this object, whose end stops it.
-            let (queue, done, shared) = (queue, done, shared)
-            WorkerThread.start {
-                defer { done.signal() }
-                var backend = shared.backend.take()!
-                defer { shared.backend = backend }
-                while true {
-                    let calls = queue.pop()
-                    if calls.isEmpty { return }
-                    for call in calls { BackendThread.apply(call, to: &backend) }
-                }
-            }
-        }
-
-        func finish() -> Wrapped {
-            stop()
-            return shared.backend.take()!
-        }
-
-        func stop() {
-            guard !finished else { return }
-            finished = true
-            _ = queue.push([])
-            done.wait()
-        }
-
-        /// A rendering that stopped without finishing still lets the thread end.
-        deinit { stop() }
-    }
 }
 
-/// A call handed to a ``BackendThread``'s writing thread. Outside the generic type, so that
-/// making, copying and freeing calls needs no metadata for each backend type at run time (a
-/// nested enum is generic over the backend too, although it holds none of it).
-private enum BackendCall {
-    case begin(DocumentInfo, View)
-    case write(View)
-    case end(DocumentSummary, View)
+/// The writing thread of a ``BackendThread``. An empty batch tells it the document is complete.
+private final class Writer {
+    /// At most this many batches wait, which bounds the memory of the views not yet written.
+    private static var batchesAhead: Int { 8 }
+
+    let queue = BatchQueue<BackendCall>(capacity: Writer.batchesAhead)
+    private let done = DispatchSemaphore(value: 0)
+    /// The backend, given back by the thread when it ends.
+    private let result = Monitor<Transfer<BuiltInBackend>?>(nil)
+    private var finished = false
+
+    init(_ backend: Transfer<BuiltInBackend>) {
+        // The thread holds the queue and the result, never this object, whose end stops it.
+        let (queue, done, result) = (queue, done, result)
+        WorkerThread.start {
+            defer { done.signal() }
+            var backend = backend.value
+            while true {
+                let calls = queue.pop()
+                if calls.isEmpty { break }
+                for call in calls { call.apply(to: &backend) }
+            }
+            result.withLock { $0 = Transfer(backend) }
+        }
+    }
+
+    func finish() -> BuiltInBackend {
+        stop()
+        return result.withLock { $0.take()! }.value
+    }
+
+    func stop() {
+        guard !finished else { return }
+        finished = true
+        _ = queue.push([])
+        done.wait()
+    }
+
+    /// A rendering that stopped without finishing still lets the thread end.
+    deinit { stop() }
 }

@@ -33,8 +33,10 @@ public struct TranscriptRenderer: Sendable {
 
     /// Where the steps of a rendering run.
     public enum Threading: Sendable {
-        /// Each pass reads on a thread of its own, ahead of the drawing, and views become bytes
-        /// on another, behind it: a rendering uses about two cores. The calling thread's
+        /// Each pass reads on a thread of its own, ahead of the drawing; a backend of
+        /// ``OutputFormat/makeBackend(output:options:)`` writing to an ``OutputSink`` turns views
+        /// into bytes on another, behind it: a rendering uses about two cores. Any other backend
+        /// (an app's own) gets every call on the calling thread. The calling thread's
         /// scheduling is left as it is.
         case readingAndWriting
         /// Reading runs ahead on its own thread; views become bytes on the calling thread, so
@@ -150,7 +152,7 @@ public struct TranscriptRenderer: Sendable {
         var first = input.indexingEvents(threaded: threading.readsAhead, strict: strict, progress: progress)
         let index = try TranscriptIndex(
             reading: &first, filter: filter, directory: directory, messagesPerPage: messagesPerPage, currentUserID: options.currentUserID)
-        let second = input.renderingEvents(
+        var second = input.renderingEvents(
             threaded: threading.readsAhead, strict: strict, onWarning: onWarning, after: first, progress: progress)
         // Said before the drawing starts, through the reader's channel and `strict` rule.
         try second.report(rendering: index.filterWarnings)

@@ -1,13 +1,17 @@
-import Foundation
-
 /// Batches passed from one thread to another in order, with at most `capacity` waiting: the
 /// producer waits when the consumer falls behind, and stops when the consumer is gone. The
-/// consumer may hand spent batches back, for the producer to free.
-final class BatchQueue<Element>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var batches: [[Element]] = []
-    private var spent: [[Element]] = []
-    private var cancelled = false
+/// consumer may hand spent batches back, for the producer to free (a message is cheaper to
+/// free on the thread that made it).
+///
+/// Only `Sendable` elements cross: the compiler checks what the two threads share.
+final class BatchQueue<Element: Sendable>: Sendable {
+    private struct State: Sendable {
+        var batches: [[Element]] = []
+        var spent: [[Element]] = []
+        var cancelled = false
+    }
+
+    private let state = Monitor(State())
     private let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
@@ -15,37 +19,31 @@ final class BatchQueue<Element>: @unchecked Sendable {
     /// Adds a batch, waiting for room; `false` once the consumer has gone. Frees the batches
     /// the consumer handed back, on the caller's thread.
     func push(_ batch: [Element]) -> Bool {
-        condition.lock()
-        while batches.count >= capacity && !cancelled { condition.wait() }
-        let accepted = !cancelled
-        if accepted { batches.append(batch) }
-        let spent = self.spent
-        self.spent = []
-        condition.unlock()
-        // Woken once the lock is free: a consumer woken while it was held found it taken, slept
-        // again and waited for a second wake-up, two more switches of threads a batch.
-        if accepted { condition.broadcast() }
+        let capacity = capacity
+        let (accepted, spent) = state.wait(
+            until: { $0.batches.count < capacity || $0.cancelled },
+            then: { state in
+                guard !state.cancelled else { return (false, [[Element]]()) }
+                state.batches.append(batch)
+                defer { state.spent = [] }
+                return (true, state.spent)
+            })
         withExtendedLifetime(spent) {}
         return accepted
     }
 
     /// The oldest batch, waiting for one; `used`, when not empty, is handed back to be freed.
     func pop(returning used: [Element] = []) -> [Element] {
-        condition.lock()
-        if !used.isEmpty { spent.append(used) }
-        while batches.isEmpty { condition.wait() }
-        let batch = batches.removeFirst()
-        condition.unlock()
-        condition.broadcast() // as in `push(_:)`
-        return batch
+        if !used.isEmpty { state.withLock { $0.spent.append(used) } }
+        return state.wait(until: { !$0.batches.isEmpty }, then: { $0.batches.removeFirst() })
     }
 
-    /// Tells the producer to stop.
+    /// Tells the producer to stop: a push waiting for room returns `false`, and so does every
+    /// later one.
     func cancel() {
-        condition.lock()
-        cancelled = true
-        batches = []
-        condition.broadcast()
-        condition.unlock()
+        state.withLock { state in
+            state.cancelled = true
+            state.batches = []
+        }
     }
 }

@@ -15,8 +15,9 @@ enum WorkerThread {
     private static let synchronousSignals = [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS, SIGPIPE]
 
     /// Starts `body` on a new thread with a stack deep enough for the parser's and the
-    /// backends' recursion (the same depth limits as on the main thread).
-    static func start(_ body: @escaping @Sendable () -> Void) {
+    /// backends' recursion (the same depth limits as on the main thread). `body` is sent to the
+    /// thread: the compiler checks that the caller keeps nothing it reaches.
+    static func start(_ body: sending @escaping () -> Void) {
         var blocked = sigset_t()
         var previous = sigset_t()
         sigfillset(&blocked)
@@ -24,7 +25,8 @@ enum WorkerThread {
         // A new thread inherits its creator's mask: block here, start it, restore.
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        let thread = Thread(block: body)
+        let handoff = Handoff(body)
+        let thread = Thread { handoff.take()?() }
         thread.stackSize = 16 << 20
         thread.start()
     }

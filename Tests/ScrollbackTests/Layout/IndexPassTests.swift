@@ -304,7 +304,7 @@ import Testing
         var parser = JSONStreamParser(source: try ByteSource(path: path))
         try parser.beginArray()
         _ = try parser.peekKind()
-        let reading = try #require(ParallelIndexReading(after: parser, afterElement: false, segmentSize: 1024))
+        var reading = try #require(ParallelIndexReading(after: parser, afterElement: false, segmentSize: 1024))
         var count = 0
         while reading.hasNextElement() {
             #expect(reading.takeElement() != nil)

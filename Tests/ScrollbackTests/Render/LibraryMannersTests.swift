@@ -38,8 +38,8 @@ import Testing
         return policy
     }
 
-    @Test func byDefaultEveryCallIsOnTheCallersThreadAndItsSchedulingIsUntouched() throws {
-        // Long enough that a writing thread would have started (a document of a few hundred views).
+    /// A transcript of 600 messages, long enough that a writing thread would have started.
+    static func longTranscript() throws -> String {
         var lines: [String] = []
         for number in 0..<600 {
             let parent = number % 10 == 9 ? #","parent_id":"m\#(number - 1)""# : ""
@@ -49,6 +49,11 @@ import Testing
         }
         let path = NSTemporaryDirectory() + "manners-\(UUID().uuidString).ndjson"
         try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func byDefaultEveryCallIsOnTheCallersThreadAndItsSchedulingIsUntouched() throws {
+        let path = try Self.longTranscript()
         defer { try? FileManager.default.removeItem(atPath: path) }
 
         let before = Self.policy()
@@ -61,5 +66,20 @@ import Testing
         #expect(backend.seen.threads.allSatisfy { pthread_equal($0, caller) != 0 }, "every call on the caller's thread")
         #expect(backend.seen.policies.allSatisfy { $0 == before }, "the caller's scheduling policy while it renders")
         #expect(Self.policy() == before, "and after")
+    }
+
+    /// Threads read ahead when asked, but an app's own backend still gets every call on the
+    /// caller's thread: only the built-in formats write behind.
+    @Test func anAppsBackendStaysOnTheCallersThreadWhenThreadsAreOn() throws {
+        let path = try Self.longTranscript()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        var renderer = TranscriptRenderer()
+        renderer.threading = .readingAndWriting
+        var backend = CallRecorder()
+        try renderer.render(path: path, to: &backend)
+        let caller = pthread_self()
+        #expect(backend.seen.threads.count > 600)
+        #expect(backend.seen.threads.allSatisfy { pthread_equal($0, caller) != 0 }, "every call on the caller's thread")
     }
 }
