@@ -25,31 +25,37 @@ enum InterruptCleanup {
     /// The signals that end a render and leave its temporary files behind without this.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// The paths the handler removes, as a section of ``atomically(_:)`` sees them.
-    struct Paths {
+    /// The paths the handler removes, as a section of ``atomically(_:)`` sees them: one, made
+    /// here, that cannot be copied out of the section.
+    struct Paths: ~Copyable {
+        /// Slots in the table (``cleanupEntries``), of which the handler reads the first
+        /// ``cleanupCount``.
+        fileprivate var capacity = 0
         fileprivate var freeSlots: [Int] = []
         fileprivate var handlersInstalled = false
+
+        fileprivate init() {}
 
         /// Removes `path` (a file; with `isDirectory`, an empty directory) if a signal ends the
         /// process; returns the token that ``forget(_:)`` takes. Register a path in the section
         /// that creates it.
         mutating func register(_ path: String, isDirectory: Bool = false) -> Int {
             let slot = freeSlots.popLast() ?? appendSlot()
-            cleanupTable.pointee.entries![slot] = CleanupEntry(path: strdup(path), isDirectory: isDirectory)
+            entries![slot] = CleanupEntry(path: strdup(path), isDirectory: isDirectory)
             return slot
         }
 
         /// Removes a registered path now (`unlink`, or `rmdir` for a directory) and forgets it.
         mutating func remove(_ token: Int) {
-            let entry = cleanupTable.pointee.entries![token]
+            let entry = entries![token]
             if let path = entry.path { _ = entry.isDirectory ? rmdir(path) : unlink(path) }
             forget(token)
         }
 
         /// Forgets a path: it was renamed into place, or removed.
         mutating func forget(_ token: Int) {
-            free(cleanupTable.pointee.entries![token].path)
-            cleanupTable.pointee.entries![token] = CleanupEntry(path: nil, isDirectory: false)
+            free(entries![token].path)
+            entries![token] = CleanupEntry(path: nil, isDirectory: false)
             freeSlots.append(token)
         }
     }
@@ -76,29 +82,33 @@ enum InterruptCleanup {
             while true { pause() }
         }
         defer { sectionsRunning.subtract(1, ordering: .sequentiallyConsistent) }
-        return try Registry.shared.withPaths(body)
+        return try registry.withLock { (paths) throws(E) -> T in
+            // Before anything is made that the handler must remove.
+            paths.installHandlersOnce()
+            return try body(&paths)
+        }
     }
 
     /// The bytes written to standard output on an interrupt while ANSI text goes to a
     /// terminal: CAN (ends an escape sequence cut in the middle), SGR reset, and the end of an
     /// OSC 8 hyperlink, so that the shell's prompt comes back in the terminal's own colours
-    /// and is not a link.
-    static let terminalReset = "\u{18}\u{1B}[0m\u{1B}]8;;\u{1B}\\"
+    /// and is not a link. Constant bytes, which the handler writes as they are.
+    static var terminalReset: StaticString { "\u{18}\u{1B}[0m\u{1B}]8;;\u{1B}\\" }
 
     /// Whether a signal that ends the process first writes ``terminalReset`` to standard
     /// output: set while ANSI text is being written to a terminal.
     static func resetsTerminal(_ resets: Bool) {
-        atomically { _ in terminalState.pointee.resets = resets }
+        atomically { _ in handlerResetsTerminal.store(resets, ordering: .relaxed) }
     }
 
     /// The bytes written to standard error on an interrupt while a ``ProgressLine`` shows:
     /// back to the line's start and erase it, so that the shell's prompt starts on a clean line.
-    static let progressLineErase = "\r\u{1B}[K"
+    static var progressLineErase: StaticString { "\r\u{1B}[K" }
 
     /// Whether a signal that ends the process first erases the progress line on standard
     /// error (``progressLineErase``): set while the line shows.
     static func erasesProgressLine(_ erases: Bool) {
-        atomically { _ in terminalState.pointee.erasesProgressLine = erases }
+        atomically { _ in handlerErasesProgressLine.store(erases, ordering: .relaxed) }
     }
 
     /// The pager a signal that ends the process waits for (after closing its input, so that
@@ -106,32 +116,33 @@ enum InterruptCleanup {
     /// terminal. `pid` 0 for none.
     static func pager(pid: pid_t, input: Int32) {
         atomically { _ in
-            terminalState.pointee.pagerPID = pid
-            terminalState.pointee.pagerInput = input
+            pagerID.store(pid, ordering: .relaxed)
+            pagerInput.store(input, ordering: .relaxed)
         }
     }
 }
 
-/// What the handler does for the terminal, besides removing files.
-private struct TerminalState {
-    var resets = false
-    var reset: UnsafeMutablePointer<CChar>
-    var resetLength: Int
-    var pagerPID: pid_t = 0
-    var pagerInput: Int32 = -1
-    var erasesProgressLine = false
-    var erase: UnsafeMutablePointer<CChar>
-    var eraseLength: Int
+extension InterruptCleanup.Paths {
+    /// The table's entries; only sections change them, or the atomics that say where they are.
+    fileprivate var entries: UnsafeMutablePointer<CleanupEntry>? {
+        UnsafeMutablePointer(bitPattern: cleanupEntries.load(ordering: .relaxed))
+    }
 }
 
-/// Prepared before any handler is installed, behind a pointer that never changes.
-nonisolated(unsafe) private let terminalState: UnsafeMutablePointer<TerminalState> = {
-    let state = UnsafeMutablePointer<TerminalState>.allocate(capacity: 1)
-    let bytes = strdup(InterruptCleanup.terminalReset)!
-    let erase = strdup(InterruptCleanup.progressLineErase)!
-    state.initialize(to: TerminalState(reset: bytes, resetLength: strlen(bytes), erase: erase, eraseLength: strlen(erase)))
-    return state
-}()
+// What the handler reads lives in atomics: it takes no lock, and Swift's exclusivity
+// bookkeeping does not come into it. They change only in sections of
+// ``InterruptCleanup/atomically(_:)``, and the handler reads once those are over: the sections'
+// count orders them, so relaxed loads and stores suffice (the table's own two excepted).
+
+/// Whether the handler writes ``InterruptCleanup/terminalReset`` to standard output.
+private let handlerResetsTerminal = Atomic<Bool>(false)
+
+/// Whether the handler writes ``InterruptCleanup/progressLineErase`` to standard error.
+private let handlerErasesProgressLine = Atomic<Bool>(false)
+
+/// The pager the handler waits for (0 for none), and the write end of its input (-1 for none).
+private let pagerID = Atomic<pid_t>(0)
+private let pagerInput = Atomic<Int32>(-1)
 
 /// One path the handler removes; `path` is `nil` in a free slot.
 private struct CleanupEntry {
@@ -139,20 +150,14 @@ private struct CleanupEntry {
     var isDirectory: Bool
 }
 
-/// What the handler reads: entries `0..<count` of `entries`.
-private struct CleanupTable {
-    var entries: UnsafeMutablePointer<CleanupEntry>?
-    var count = 0
-    var capacity = 0
-}
+/// The address of the table's entries, 0 before the first: an address, as an unsafe pointer
+/// may not be shared between threads as it is.
+private let cleanupEntries = Atomic<Int>(0)
 
-/// Behind a pointer that never changes, so that the handler reads it without Swift's
-/// exclusivity bookkeeping; created before any handler is installed.
-nonisolated(unsafe) private let cleanupTable: UnsafeMutablePointer<CleanupTable> = {
-    let table = UnsafeMutablePointer<CleanupTable>.allocate(capacity: 1)
-    table.initialize(to: CleanupTable())
-    return table
-}()
+/// How many entries the handler reads. It loads this, then ``cleanupEntries``: a section that
+/// grows the table stores the new entries before the new count, so that a handler that gave up
+/// waiting for it still finds as many entries as it reads.
+private let cleanupCount = Atomic<Int>(0)
 
 /// Set by the handler as it begins: no section of ``InterruptCleanup/atomically(_:)`` starts after.
 private let handlerHasBegun = Atomic<Bool>(false)
@@ -160,32 +165,38 @@ private let handlerHasBegun = Atomic<Bool>(false)
 /// How many sections of ``InterruptCleanup/atomically(_:)`` are running, on any thread.
 private let sectionsRunning = Atomic<Int>(0)
 
+/// The paths, one section at a time (tests run commands on several threads at once).
+private let registry = Mutex(InterruptCleanup.Paths())
+
 extension InterruptCleanup.Paths {
     /// A new slot at the end, growing the table when it is full.
     fileprivate mutating func appendSlot() -> Int {
-        var table = cleanupTable.pointee
-        if table.count == table.capacity {
-            let capacity = max(16, table.capacity * 2)
+        let count = cleanupCount.load(ordering: .relaxed)
+        if count == capacity {
+            capacity = max(16, capacity * 2)
+            let old = entries
             let grown = UnsafeMutablePointer<CleanupEntry>.allocate(capacity: capacity)
             grown.initialize(repeating: CleanupEntry(path: nil, isDirectory: false), count: capacity)
-            if let old = table.entries { grown.update(from: old, count: table.count) }
+            if let old { grown.update(from: old, count: count) }
             // A handler that gave up waiting sees the old table or the new one whole: the
-            // pointer is one store.
-            cleanupTable.pointee.entries = grown
-            cleanupTable.pointee.capacity = capacity
-            table.entries?.deallocate()
-            table.capacity = capacity
+            // address is one store.
+            cleanupEntries.store(Int(bitPattern: grown), ordering: .releasing)
+            old?.deallocate()
         }
-        cleanupTable.pointee.count = table.count + 1
-        return table.count
+        cleanupCount.store(count + 1, ordering: .releasing)
+        return count
     }
 
     fileprivate mutating func installHandlersOnce() {
         guard !handlersInstalled else { return }
         handlersInstalled = true
         // Globals start lazily: the handler must find these made, not make them.
-        _ = terminalState
-        _ = cleanupTable
+        _ = handlerResetsTerminal.load(ordering: .relaxed)
+        _ = handlerErasesProgressLine.load(ordering: .relaxed)
+        _ = pagerID.load(ordering: .relaxed)
+        _ = pagerInput.load(ordering: .relaxed)
+        _ = cleanupEntries.load(ordering: .relaxed)
+        _ = cleanupCount.load(ordering: .relaxed)
         _ = handlerHasBegun.load(ordering: .relaxed)
         _ = sectionsRunning.load(ordering: .relaxed)
         for signal in InterruptCleanup.signals {
@@ -210,22 +221,6 @@ extension InterruptCleanup.Paths {
     }
 }
 
-/// Serialises the sections (tests run commands on several threads at once).
-private final class Registry: @unchecked Sendable {
-    static let shared = Registry()
-
-    private let lock = NSLock()
-    private var paths = InterruptCleanup.Paths()
-
-    func withPaths<T, E: Error>(_ body: (inout InterruptCleanup.Paths) throws(E) -> T) throws(E) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        // Before anything is made that the handler must remove.
-        paths.installHandlersOnce()
-        return try body(&paths)
-    }
-}
-
 /// The handler: async-signal-safe calls only, on a table prepared beforehand.
 private func removeAndReraise(_ signal: Int32) {
     // Close the gate, then let the sections running on other threads finish: a file being
@@ -238,18 +233,25 @@ private func removeAndReraise(_ signal: Int32) {
         nanosleep(&nap, nil)
         waits += 1
     }
-    let terminal = terminalState.pointee
-    if terminal.pagerPID > 0 {
-        if terminal.pagerInput >= 0 { close(terminal.pagerInput) }
+    let pager = pagerID.load(ordering: .relaxed)
+    if pager > 0 {
+        let input = pagerInput.load(ordering: .relaxed)
+        if input >= 0 { close(input) }
         var status: Int32 = 0
-        while waitpid(terminal.pagerPID, &status, 0) < 0 && errno == EINTR {}
+        while waitpid(pager, &status, 0) < 0 && errno == EINTR {}
     }
-    if terminal.resets { _ = write(1, terminal.reset, terminal.resetLength) }
-    if terminal.erasesProgressLine { _ = write(2, terminal.erase, terminal.eraseLength) }
-    let table = cleanupTable.pointee
-    if let entries = table.entries {
+    if handlerResetsTerminal.load(ordering: .relaxed) {
+        let reset = InterruptCleanup.terminalReset
+        _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
+    }
+    if handlerErasesProgressLine.load(ordering: .relaxed) {
+        let erase = InterruptCleanup.progressLineErase
+        _ = write(2, erase.utf8Start, erase.utf8CodeUnitCount)
+    }
+    let count = cleanupCount.load(ordering: .acquiring)
+    if let entries = UnsafeMutablePointer<CleanupEntry>(bitPattern: cleanupEntries.load(ordering: .acquiring)) {
         var index = 0
-        while index < table.count {
+        while index < count {
             if let path = entries[index].path, !entries[index].isDirectory { unlink(path) }
             index += 1
         }

@@ -302,6 +302,28 @@ import Testing
         #expect(try String(contentsOfFile: directory + "/chat.html", encoding: .utf8).contains("href=\"chat-003.html\""))
     }
 
+    /// Sections from several threads at once (media downloads make files on the session's
+    /// queue while the render makes its own): each path made, registered, then removed through
+    /// the table, which grows meanwhile, and none is left behind.
+    @Test func sectionsFromSeveralThreads() {
+        let directory = Self.directory()
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            var tokens: [(path: String, token: Int)] = []
+            for index in 0..<200 {
+                let path = directory + "/\(thread)-\(index).tmp"
+                let token = InterruptCleanup.atomically { paths in
+                    close(open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644))
+                    return paths.register(path)
+                }
+                tokens.append((path, token))
+                // Half are removed at once, so that their slots are taken again.
+                if index.isMultiple(of: 2), let (_, token) = tokens.popLast() { InterruptCleanup.atomically { $0.remove(token) } }
+            }
+            for (_, token) in tokens { InterruptCleanup.atomically { $0.remove(token) } }
+        }
+        #expect(Self.snapshot(directory).isEmpty)
+    }
+
     // MARK: The process itself: a file size limit and interrupts
 
     /// The `scrollback` executable beside the test bundle (built with `swift build --build-tests`).
