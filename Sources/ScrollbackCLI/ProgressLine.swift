@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -19,23 +20,28 @@ import Scrollback
 ///   ``interject(_:)``: the line is erased first and comes back with the next update.
 ///
 /// Updates may come from any thread (media downloads report on the session's queue).
-final class ProgressLine: @unchecked Sendable {
-    private let write: (String) -> Void
+final class ProgressLine: Sendable {
+    private let write: @Sendable (String) -> Void
     /// The terminal's columns: texts made shorter for it fit ``fit(_:width:)`` uncut.
     let width: Int
     private let interval: Double
-    private let now: () -> Double
-    private let lock = NSLock()
-    private var lastDrawn: Double
-    /// Whether a line stands on the terminal now.
-    private var isShown = false
+    private let now: @Sendable () -> Double
+    /// Held while the line is drawn or erased, so that `write` gets one piece at a time.
+    private let state: Mutex<State>
     /// Whether the interrupt handler is to erase the line (only for the process's own stderr).
     private let tellsInterruptHandler: Bool
+
+    private struct State {
+        var lastDrawn: Double
+        /// Whether a line stands on the terminal now.
+        var isShown = false
+    }
 
     /// A line written with `write`, fitted to `width` columns (80 when unknown), drawn at most
     /// once per `interval` seconds of `now` (a monotonic clock in seconds; injected by tests).
     init(
-        write: @escaping (String) -> Void, width: Int?, interval: Double = 0.1, now: @escaping () -> Double = ProgressLine.uptime,
+        write: @escaping @Sendable (String) -> Void, width: Int?, interval: Double = 0.1,
+        now: @escaping @Sendable () -> Double = ProgressLine.uptime,
         tellsInterruptHandler: Bool = false
     ) {
         self.write = write
@@ -43,7 +49,7 @@ final class ProgressLine: @unchecked Sendable {
         self.interval = interval
         self.now = now
         self.tellsInterruptHandler = tellsInterruptHandler
-        lastDrawn = now()
+        state = Mutex(State(lastDrawn: now()))
     }
 
     /// Seconds of a monotonic clock: the time of day may jump, a rate must not.
@@ -59,28 +65,26 @@ final class ProgressLine: @unchecked Sendable {
     /// Draws the text `make` gives, unless the line was drawn less than an interval ago (then
     /// `make` is not even called).
     func update(_ make: () -> String) {
-        lock.lock()
-        defer { lock.unlock() }
-        let time = now()
-        // A drawing due after one interval is not dropped for a rounding error of the clock.
-        guard time - lastDrawn >= interval - 1e-9 else { return }
-        lastDrawn = time
-        draw(make())
+        state.withLock { state in
+            let time = now()
+            // A drawing due after one interval is not dropped for a rounding error of the clock.
+            guard time - state.lastDrawn >= interval - 1e-9 else { return }
+            state.lastDrawn = time
+            draw(make(), &state)
+        }
     }
 
     /// Erases the line, if one shows.
     func clear() {
-        lock.lock()
-        defer { lock.unlock() }
-        erase()
+        state.withLock { erase(&$0) }
     }
 
     /// Writes `text` to standard error on lines of its own: the progress line is erased first.
     func interject(_ text: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        erase()
-        write(text)
+        state.withLock { state in
+            erase(&state)
+            write(text)
+        }
     }
 
     /// `text` without control characters, cut with `…` to one column less than `width`: the
@@ -100,15 +104,15 @@ final class ProgressLine: @unchecked Sendable {
         return result + "…"
     }
 
-    private func draw(_ text: String) {
-        if !isShown, tellsInterruptHandler { InterruptCleanup.erasesProgressLine(true) }
-        isShown = true
+    private func draw(_ text: String, _ state: inout State) {
+        if !state.isShown, tellsInterruptHandler { InterruptCleanup.erasesProgressLine(true) }
+        state.isShown = true
         write("\r" + Self.fit(text, width: width) + "\u{1B}[K")
     }
 
-    private func erase() {
-        guard isShown else { return }
-        isShown = false
+    private func erase(_ state: inout State) {
+        guard state.isShown else { return }
+        state.isShown = false
         write("\r\u{1B}[K")
         if tellsInterruptHandler { InterruptCleanup.erasesProgressLine(false) }
     }
@@ -208,30 +212,29 @@ enum ProgressText {
 }
 
 /// Turns a renderer's reports into the progress line: it times each pass from its first report.
-final class RenderProgressDisplay: @unchecked Sendable {
+final class RenderProgressDisplay: Sendable {
     private let line: ProgressLine
-    private let lock = NSLock()
-    private var phase: RenderProgress.Phase?
-    private var passStart = 0.0
+    /// The pass last reported, and when it began.
+    private let pass: Mutex<(phase: RenderProgress.Phase?, start: Double)>
     /// The words before the counts (`validate` reads once: `reading`); the pass's own name else.
     private let label: String?
 
     init(line: ProgressLine, label: String? = nil) {
         self.line = line
         self.label = label
-        passStart = line.currentTime
+        pass = Mutex((nil, line.currentTime))
     }
 
     /// Hears one report.
     func report(_ progress: RenderProgress) {
-        lock.lock()
-        if progress.phase != phase {
-            // The first pass is timed from the start (the input may have been copied first).
-            if phase != nil { passStart = line.currentTime }
-            phase = progress.phase
+        let start = pass.withLock { pass in
+            if progress.phase != pass.phase {
+                // The first pass is timed from the start (the input may have been copied first).
+                if pass.phase != nil { pass.start = line.currentTime }
+                pass.phase = progress.phase
+            }
+            return pass.start
         }
-        let start = passStart
-        lock.unlock()
         line.update { [label] in ProgressText.line(progress, elapsed: line.currentTime - start, label: label, width: line.width) }
     }
 }

@@ -87,7 +87,7 @@ extension RenderCommand {
         }
         let progress = tool.progressLine.map { line in
             let start = line.currentTime
-            return { (done: Int, total: Int, bytes: Int64) in
+            return { @Sendable (done: Int, total: Int, bytes: Int64) in
                 line.update {
                     ProgressText.media(done: done, total: total, bytes: bytes, elapsed: line.currentTime - start, width: line.width)
                 }

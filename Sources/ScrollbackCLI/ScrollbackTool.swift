@@ -12,7 +12,9 @@ import Scrollback
 package struct ScrollbackTool {
     package var environment: [String: String]
     package var standardOutput: OutputSink
-    package var standardError: (String) -> Void
+    /// Writes to standard error; from any thread, as the progress line is drawn from the
+    /// reading thread.
+    package var standardError: @Sendable (String) -> Void
     package var standardOutputIsTerminal: Bool
     /// Whether standard error is a terminal, where `render` and `validate` draw their progress
     /// line (``ProgressLine``).
@@ -35,7 +37,7 @@ package struct ScrollbackTool {
     package var queryTerminalBackground: () -> String? = { nil }
 
     package init(
-        environment: [String: String], standardOutput: OutputSink, standardError: @escaping (String) -> Void,
+        environment: [String: String], standardOutput: OutputSink, standardError: @escaping @Sendable (String) -> Void,
         standardOutputIsTerminal: Bool, terminalWidth: Int?
     ) {
         self.environment = environment

@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import Synchronization
 import Testing
 
 @testable import ScrollbackCLI
@@ -148,6 +149,30 @@ import Testing
         tool.progressInterval = 0
         let status = tool.run(arguments)
         return ToolRun(status: status, output: sink.capturedText, errors: errors.text)
+    }
+
+    /// Updates from a reading thread and text interjected from the calling thread, at once:
+    /// the line's lock hands `write` one whole piece at a time, and every piece is one of
+    /// the line's own or an interjected text.
+    @Test func updatesAndInterjectionsFromTwoThreads() {
+        let pieces = Mutex<[String]>([])
+        let line = ProgressLine(write: { piece in pieces.withLock { $0.append(piece) } }, width: 40, interval: 0)
+        let display = RenderProgressDisplay(line: line)
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            for index in 0..<2_000 {
+                if thread == 0 {
+                    display.report(RenderProgress(phase: index < 1_000 ? .indexing : .rendering, messagesDone: index, bytesRead: 0))
+                } else {
+                    line.interject("warning \(index)\n")
+                }
+            }
+        }
+        line.clear()
+        let written = pieces.withLock { $0 }
+        #expect(written.filter { $0.hasPrefix("warning ") }.count == 2_000)
+        #expect(written.allSatisfy { $0.hasPrefix("warning ") || $0.hasPrefix("\r") })
+        // Erased last, by the last interjection or by `clear()`.
+        #expect(written.last { $0.hasPrefix("\r") } == "\r\u{1B}[K")
     }
 
     @Test func renderShowsBothPassesOnATerminalAndErasesTheLine() throws {
