@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -49,25 +50,31 @@ struct MediaReport: Sendable {
 /// it without a request. Bytes go to a hidden temporary file that is renamed into place only
 /// once complete; an interrupt removes it (``InterruptCleanup``), so the folder never holds a
 /// partial copy.
-final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // Everything mutable below is touched only on `queue`, the session's delegate queue, and
-    // read by `run` once every transfer is done.
+final class MediaDownloader: NSObject, URLSessionDataDelegate, Sendable {
     private let directory: String
     private let limits: MediaLimits
-    private let progress: ((_ done: Int, _ total: Int, _ bytes: Int64) -> Void)?
+    private let progress: (@Sendable (_ done: Int, _ total: Int, _ bytes: Int64) -> Void)?
     private let queue = OperationQueue()
-    private var session: URLSession!
-    /// The downloads to make, in input order: the URL fetched and the copy's base name.
-    private var pending: [(url: URL, name: String)] = []
-    private var nextIndex = 0
-    private var finished = 0
-    private var transfers: [Int: Transfer] = [:]
-    /// Each finished download's file name, or why it failed, by the URL fetched.
-    private var results: [String: Result<String, MediaFailure>] = [:]
-    private var report: MediaReport
-    private var totalReceived: Int64 = 0
-    private var temporaryCount = 0
+    /// Everything that changes. The session's callbacks come one at a time on `queue`, its
+    /// delegate queue, and each holds the lock throughout; `run` holds it before the first
+    /// and after the last.
+    private let state: Mutex<State>
     private let allDone = DispatchSemaphore(value: 0)
+
+    private struct State {
+        /// Made in `init`, once the downloader exists to be its delegate.
+        var session: URLSession?
+        /// The downloads to make, in input order: the URL fetched and the copy's base name.
+        var pending: [(url: URL, name: String)] = []
+        var nextIndex = 0
+        var finished = 0
+        var transfers: [Int: Transfer] = [:]
+        /// Each finished download's file name, or why it failed, by the URL fetched.
+        var results: [String: Result<String, MediaFailure>] = [:]
+        var report: MediaReport
+        var totalReceived: Int64 = 0
+        var temporaryCount = 0
+    }
 
     /// One download in flight.
     private struct Transfer {
@@ -88,12 +95,12 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// `locations.folder`; `progress` hears of each completion and of the bytes so far.
     init(
         directory: String, locations: MediaLocations, limits: MediaLimits,
-        progress: ((_ done: Int, _ total: Int, _ bytes: Int64) -> Void)? = nil
+        progress: (@Sendable (_ done: Int, _ total: Int, _ bytes: Int64) -> Void)? = nil
     ) {
         self.directory = directory
         self.limits = limits
         self.progress = progress
-        report = MediaReport(locations: locations)
+        state = Mutex(State(report: MediaReport(locations: locations)))
         super.init()
         queue.maxConcurrentOperationCount = 1
         let configuration = URLSessionConfiguration.ephemeral
@@ -103,7 +110,8 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpMaximumConnectionsPerHost = limits.parallel
         configuration.httpAdditionalHeaders = ["User-Agent": "Scrollback/\(ScrollbackVersion.current)"]
-        session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
+        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
+        state.withLock { $0.session = session }
     }
 
     /// Saves every URL of `urls` (as the message data spells them) that is not in the folder
@@ -113,75 +121,84 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
         // Spellings of one URL (the policy trims them) share one download.
         var spellings: [String: [String]] = [:]
         var order: [URL] = []
-        for url in urls {
-            guard let fetched = Self.fetchableURL(url) else {
-                report.locations.setFailed(url)
-                report.failures.append(MediaFailure(url: url, reason: "not an http or https URL"))
-                report.total += 1
-                continue
+        let waits = state.withLock { state in
+            for url in urls {
+                guard let fetched = Self.fetchableURL(url) else {
+                    state.report.locations.setFailed(url)
+                    state.report.failures.append(MediaFailure(url: url, reason: "not an http or https URL"))
+                    state.report.total += 1
+                    continue
+                }
+                if spellings[fetched.absoluteString] == nil { order.append(fetched) }
+                spellings[fetched.absoluteString, default: []].append(url)
             }
-            if spellings[fetched.absoluteString] == nil { order.append(fetched) }
-            spellings[fetched.absoluteString, default: []].append(url)
-        }
-        report.total += order.count
-        for fetched in order {
-            let name = Self.baseName(for: fetched.absoluteString)
-            if let file = existing[name] {
-                results[fetched.absoluteString] = .success(file)
-                report.reused += 1
-            } else {
-                pending.append((fetched, name))
+            state.report.total += order.count
+            for fetched in order {
+                let name = Self.baseName(for: fetched.absoluteString)
+                if let file = existing[name] {
+                    state.results[fetched.absoluteString] = .success(file)
+                    state.report.reused += 1
+                } else {
+                    state.pending.append((fetched, name))
+                }
             }
+            return !state.pending.isEmpty
         }
-        if !pending.isEmpty {
+        if waits {
             queue.addOperation { [self] in
-                for _ in 0..<min(max(limits.parallel, 1), pending.count) { startNext() }
+                state.withLock { state in
+                    for _ in 0..<min(max(limits.parallel, 1), state.pending.count) { startNext(&state) }
+                }
             }
             allDone.wait()
         }
-        session.finishTasksAndInvalidate()
-        for (url, result) in results {
-            for spelling in spellings[url] ?? [] {
-                switch result {
-                case .success(let file): report.locations.setSaved(spelling, fileName: file)
-                case .failure: report.locations.setFailed(spelling)
+        state.withLock { $0.session }?.finishTasksAndInvalidate()
+        return state.withLock { state in
+            for (url, result) in state.results {
+                for spelling in spellings[url] ?? [] {
+                    switch result {
+                    case .success(let file): state.report.locations.setSaved(spelling, fileName: file)
+                    case .failure: state.report.locations.setFailed(spelling)
+                    }
                 }
             }
+            return state.report
         }
-        return report
     }
 
-    // MARK: Transfers (on `queue`)
+    // MARK: Transfers (on `queue`, holding `state`)
 
-    private func startNext() {
-        guard nextIndex < pending.count else { return }
-        let next = pending[nextIndex]
-        nextIndex += 1
+    private func startNext(_ state: inout State) {
+        guard state.nextIndex < state.pending.count else { return }
+        let next = state.pending[state.nextIndex]
+        state.nextIndex += 1
         var transfer = Transfer(url: next.url.absoluteString, name: next.name)
-        if totalReceived >= limits.maxTotalBytes {
+        if state.totalReceived >= limits.maxTotalBytes {
             transfer.failure = "the total limit of \(Self.size(limits.maxTotalBytes)) was reached"
-            return complete(transfer)
+            return complete(transfer, &state)
         }
         var request = URLRequest(url: next.url)
         request.timeoutInterval = limits.timeout
-        let task = session.dataTask(with: request)
+        let task = state.session!.dataTask(with: request)
         transfer.task = task
-        transfers[task.taskIdentifier] = transfer
+        state.transfers[task.taskIdentifier] = transfer
         // The session's timeouts may count idle time only: this bounds the whole download,
         // trickling or not.
         let identifier = task.taskIdentifier
         DispatchQueue.global().asyncAfter(deadline: .now() + limits.timeout) { [self] in
             queue.addOperation { [self] in
-                guard let task = transfers[identifier]?.task else { return }
-                fail(task, "timed out after \(Self.seconds(limits.timeout))")
+                self.state.withLock { state in
+                    guard let task = state.transfers[identifier]?.task else { return }
+                    fail(task, "timed out after \(Self.seconds(limits.timeout))", &state)
+                }
             }
         }
         task.resume()
     }
 
     /// Records the first reason a transfer fails and stops it.
-    private func fail(_ task: URLSessionTask, _ reason: String) {
-        if transfers[task.taskIdentifier]?.failure == nil { transfers[task.taskIdentifier]?.failure = reason }
+    private func fail(_ task: URLSessionTask, _ reason: String, _ state: inout State) {
+        if state.transfers[task.taskIdentifier]?.failure == nil { state.transfers[task.taskIdentifier]?.failure = reason }
         task.cancel()
     }
 
@@ -198,111 +215,121 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let scheme = locationScheme ?? request.url?.scheme?.lowercased()
         // Refused by answering `nil`, never by cancelling: the session is waiting for this answer,
         // and the task then ends with the redirect's own response, which the failure stops.
-        func refuse(_ reason: String) {
-            if transfers[task.taskIdentifier]?.failure == nil { transfers[task.taskIdentifier]?.failure = reason }
-            completionHandler(nil)
+        state.withLock { state in
+            func refuse(_ reason: String) {
+                if state.transfers[task.taskIdentifier]?.failure == nil { state.transfers[task.taskIdentifier]?.failure = reason }
+                completionHandler(nil)
+            }
+            guard scheme == "http" || scheme == "https" else {
+                return refuse("redirected to a \(scheme.map { $0 + ":" } ?? "non-http") URL, refused")
+            }
+            state.transfers[task.taskIdentifier]?.redirects += 1
+            guard (state.transfers[task.taskIdentifier]?.redirects ?? 0) <= 5 else { return refuse("more than 5 redirects") }
+            completionHandler(request)
         }
-        guard scheme == "http" || scheme == "https" else {
-            return refuse("redirected to a \(scheme.map { $0 + ":" } ?? "non-http") URL, refused")
-        }
-        transfers[task.taskIdentifier]?.redirects += 1
-        guard (transfers[task.taskIdentifier]?.redirects ?? 0) <= 5 else { return refuse("more than 5 redirects") }
-        completionHandler(request)
     }
 
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        let id = dataTask.taskIdentifier
-        guard var transfer = transfers[id], transfer.failure == nil else { return completionHandler(.cancel) }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            fail(dataTask, "HTTP \(http.statusCode)")
-            return completionHandler(.cancel)
-        }
-        guard let fileExtension = MediaTypes.fileExtension(mimeType: response.mimeType, url: response.url ?? dataTask.originalRequest?.url)
-        else {
-            fail(dataTask, response.mimeType.map { "type \($0) is not allowed" } ?? "no content type")
-            return completionHandler(.cancel)
-        }
-        let expected = response.expectedContentLength
-        if expected > limits.maxFileBytes {
-            fail(dataTask, "\(Self.size(expected)) is over the \(Self.size(limits.maxFileBytes)) limit per file")
-            return completionHandler(.cancel)
-        }
-        if expected > 0, totalReceived + expected > limits.maxTotalBytes {
-            fail(dataTask, "the total limit of \(Self.size(limits.maxTotalBytes)) was reached")
-            return completionHandler(.cancel)
-        }
-        // Hidden, and unique to this process and transfer: never mistaken for a copy.
-        temporaryCount += 1
-        let path = (directory as NSString).appendingPathComponent(".\(transfer.name).\(getpid())-\(temporaryCount).part")
-        // Created and registered in one step: media arrive on threads of their own, and an
-        // interrupt handled on another thread must find the file listed, or find it not made.
-        var error: Int32 = 0
-        let created: (descriptor: Int32, token: Int)? = InterruptCleanup.atomically { paths in
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                error = errno
-                return nil
+        state.withLock { state in
+            let id = dataTask.taskIdentifier
+            guard var transfer = state.transfers[id], transfer.failure == nil else { return completionHandler(.cancel) }
+            if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+                fail(dataTask, "HTTP \(http.statusCode)", &state)
+                return completionHandler(.cancel)
             }
-            return (descriptor, paths.register(path))
+            guard
+                let fileExtension = MediaTypes.fileExtension(
+                    mimeType: response.mimeType, url: response.url ?? dataTask.originalRequest?.url)
+            else {
+                fail(dataTask, response.mimeType.map { "type \($0) is not allowed" } ?? "no content type", &state)
+                return completionHandler(.cancel)
+            }
+            let expected = response.expectedContentLength
+            if expected > limits.maxFileBytes {
+                fail(dataTask, "\(Self.size(expected)) is over the \(Self.size(limits.maxFileBytes)) limit per file", &state)
+                return completionHandler(.cancel)
+            }
+            if expected > 0, state.totalReceived + expected > limits.maxTotalBytes {
+                fail(dataTask, "the total limit of \(Self.size(limits.maxTotalBytes)) was reached", &state)
+                return completionHandler(.cancel)
+            }
+            // Hidden, and unique to this process and transfer: never mistaken for a copy.
+            state.temporaryCount += 1
+            let path = (directory as NSString).appendingPathComponent(".\(transfer.name).\(getpid())-\(state.temporaryCount).part")
+            // Created and registered in one step: media arrive on threads of their own, and an
+            // interrupt handled on another thread must find the file listed, or find it not made.
+            var error: Int32 = 0
+            let created: (descriptor: Int32, token: Int)? = InterruptCleanup.atomically { paths in
+                let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+                guard descriptor >= 0 else {
+                    error = errno
+                    return nil
+                }
+                return (descriptor, paths.register(path))
+            }
+            guard let (descriptor, token) = created else {
+                fail(dataTask, "cannot write \(path): \(String(cString: strerror(error)))", &state)
+                return completionHandler(.cancel)
+            }
+            transfer.temporaryPath = path
+            transfer.cleanupToken = token
+            transfer.descriptor = descriptor
+            transfer.fileExtension = fileExtension
+            state.transfers[id] = transfer
+            completionHandler(.allow)
         }
-        guard let (descriptor, token) = created else {
-            fail(dataTask, "cannot write \(path): \(String(cString: strerror(error)))")
-            return completionHandler(.cancel)
-        }
-        transfer.temporaryPath = path
-        transfer.cleanupToken = token
-        transfer.descriptor = descriptor
-        transfer.fileExtension = fileExtension
-        transfers[id] = transfer
-        completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let id = dataTask.taskIdentifier
-        guard var transfer = transfers[id], transfer.failure == nil, transfer.descriptor >= 0 else { return }
-        transfer.received += Int64(data.count)
-        totalReceived += Int64(data.count)
-        transfers[id] = transfer
-        // A server that gives no length, or a wrong one, is stopped at the limit all the same.
-        if transfer.received > limits.maxFileBytes {
-            return fail(dataTask, "over the \(Self.size(limits.maxFileBytes)) limit per file")
-        }
-        if totalReceived > limits.maxTotalBytes {
-            return fail(dataTask, "the total limit of \(Self.size(limits.maxTotalBytes)) was reached")
-        }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = write(transfer.descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
+        state.withLock { state in
+            let id = dataTask.taskIdentifier
+            guard var transfer = state.transfers[id], transfer.failure == nil, transfer.descriptor >= 0 else { return }
+            transfer.received += Int64(data.count)
+            state.totalReceived += Int64(data.count)
+            state.transfers[id] = transfer
+            // A server that gives no length, or a wrong one, is stopped at the limit all the same.
+            if transfer.received > limits.maxFileBytes {
+                return fail(dataTask, "over the \(Self.size(limits.maxFileBytes)) limit per file", &state)
             }
-            return true
+            if state.totalReceived > limits.maxTotalBytes {
+                return fail(dataTask, "the total limit of \(Self.size(limits.maxTotalBytes)) was reached", &state)
+            }
+            let written = data.withUnsafeBytes { buffer -> Bool in
+                var offset = 0
+                while offset < buffer.count {
+                    let count = write(transfer.descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { return false }
+                    offset += count
+                }
+                return true
+            }
+            if !written { return fail(dataTask, "cannot write: \(String(cString: strerror(errno)))", &state) }
+            progress?(state.finished, state.pending.count, state.totalReceived)
         }
-        if !written { return fail(dataTask, "cannot write: \(String(cString: strerror(errno)))") }
-        progress?(finished, pending.count, totalReceived)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        guard var transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return }
-        if transfer.failure == nil, let error {
-            let code = (error as NSError).code
-            transfer.failure =
-                code == NSURLErrorTimedOut ? "timed out after \(Self.seconds(limits.timeout))" : error.localizedDescription
+        state.withLock { state in
+            guard var transfer = state.transfers.removeValue(forKey: task.taskIdentifier) else { return }
+            if transfer.failure == nil, let error {
+                let code = (error as NSError).code
+                transfer.failure =
+                    code == NSURLErrorTimedOut ? "timed out after \(Self.seconds(limits.timeout))" : error.localizedDescription
+            }
+            if transfer.failure == nil, transfer.descriptor < 0 {
+                // A redirect refused before any body: the task ends without a response of its own.
+                transfer.failure = "no response"
+            }
+            complete(transfer, &state)
         }
-        if transfer.failure == nil, transfer.descriptor < 0 {
-            // A redirect refused before any body: the task ends without a response of its own.
-            transfer.failure = "no response"
-        }
-        complete(transfer)
     }
 
     /// Puts a finished transfer's file in place (or removes it) and starts the next one.
-    private func complete(_ transfer: Transfer) {
+    private func complete(_ transfer: Transfer, _ state: inout State) {
         var transfer = transfer
         if transfer.descriptor >= 0 {
             if transfer.failure == nil, fsync(transfer.descriptor) != 0 {
@@ -322,19 +349,19 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
             }
         }
         if let failure = transfer.failure {
-            results[transfer.url] = .failure(MediaFailure(url: transfer.url, reason: failure))
-            report.failures.append(MediaFailure(url: transfer.url, reason: failure))
+            state.results[transfer.url] = .failure(MediaFailure(url: transfer.url, reason: failure))
+            state.report.failures.append(MediaFailure(url: transfer.url, reason: failure))
         } else {
-            results[transfer.url] = .success(fileName)
-            report.downloaded += 1
-            report.bytes += transfer.received
+            state.results[transfer.url] = .success(fileName)
+            state.report.downloaded += 1
+            state.report.bytes += transfer.received
         }
-        finished += 1
-        progress?(finished, pending.count, totalReceived)
-        if finished == pending.count {
+        state.finished += 1
+        progress?(state.finished, state.pending.count, state.totalReceived)
+        if state.finished == state.pending.count {
             allDone.signal()
         } else {
-            startNext()
+            startNext(&state)
         }
     }
 
