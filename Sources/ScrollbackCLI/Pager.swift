@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -151,35 +152,34 @@ enum Pager {
 }
 
 /// Signals ignored for a while, their earlier actions put back after (nesting counted).
-private final class IgnoredSignals: @unchecked Sendable {
+private final class IgnoredSignals: Sendable {
     private let signals: [Int32]
-    private var saved: [sigaction] = []
-    private var depth = 0
-    private let lock = NSLock()
+    /// The actions to put back, and how many pagers want the signals ignored.
+    private let state = Mutex<(saved: [sigaction], depth: Int)>(([], 0))
 
     init(_ signals: [Int32]) { self.signals = signals }
 
     func ignore() {
-        lock.lock()
-        defer { lock.unlock() }
-        depth += 1
-        guard depth == 1 else { return }
-        saved = signals.map { signal in
-            var ignore = sigaction()
-            ignore.__sigaction_handler.sa_handler = SIG_IGN
-            sigemptyset(&ignore.sa_mask)
-            var previous = sigaction()
-            sigaction(signal, &ignore, &previous)
-            return previous
+        state.withLock { state in
+            state.depth += 1
+            guard state.depth == 1 else { return }
+            state.saved = signals.map { signal in
+                var ignore = sigaction()
+                ignore.__sigaction_handler.sa_handler = SIG_IGN
+                sigemptyset(&ignore.sa_mask)
+                var previous = sigaction()
+                sigaction(signal, &ignore, &previous)
+                return previous
+            }
         }
     }
 
     func restore() {
-        lock.lock()
-        defer { lock.unlock() }
-        depth -= 1
-        guard depth == 0 else { return }
-        for (signal, var previous) in zip(signals, saved) { sigaction(signal, &previous, nil) }
+        state.withLock { state in
+            state.depth -= 1
+            guard state.depth == 0 else { return }
+            for (signal, var previous) in zip(signals, state.saved) { sigaction(signal, &previous, nil) }
+        }
     }
 }
 
