@@ -188,6 +188,11 @@ package struct ScrollbackTool {
     /// `warning: ...` on standard error, on one line: a warning's key path can hold a key from
     /// the input (a reaction type), which must neither act on the terminal nor start a line.
     func warning(_ message: String) {
-        standardError("warning: \(TerminalSanitizer.sanitize(message, keepingNewlines: false))\n")
+        sayWarning(message)
+    }
+
+    /// ``warning(_:)`` as a function of its own, which any thread may call.
+    var sayWarning: @Sendable (String) -> Void {
+        { [standardError] message in standardError("warning: \(TerminalSanitizer.sanitize(message, keepingNewlines: false))\n") }
     }
 }

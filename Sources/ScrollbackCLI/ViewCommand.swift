@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -178,30 +179,30 @@ struct ViewCommand {
     }
 }
 
-/// Warnings, said at once or held until the pager is done. Locked: the reader's quitting is
+/// Warnings, said at once or held until the pager is done. Shared: the reader's quitting is
 /// noticed on the renderer's writing thread, while warnings come from the calling thread.
-private final class WarningQueue: @unchecked Sendable {
-    private let tool: ScrollbackTool
-    private var held: [String]?
-    private let lock = NSLock()
+private final class WarningQueue: Sendable {
+    private let say: @Sendable (String) -> Void
+    /// The warnings held; `nil` once they are said at once.
+    private let held: Mutex<[String]?>
 
     init(tool: ScrollbackTool, holds: Bool) {
-        self.tool = tool
-        held = holds ? [] : nil
+        say = tool.sayWarning
+        held = Mutex(holds ? [] : nil)
     }
 
     func add(_ message: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if held != nil { held!.append(message) } else { tool.warning(message) }
+        held.withLock { held in
+            if held != nil { held!.append(message) } else { say(message) }
+        }
     }
 
     /// Says the held warnings; later ones are said at once.
     func release() {
-        lock.lock()
-        defer { lock.unlock() }
-        held?.forEach(tool.warning)
-        held = nil
+        held.withLock { held in
+            held?.forEach(say)
+            held = nil
+        }
     }
 }
 
