@@ -166,7 +166,7 @@ private let handlerHasBegun = Atomic<Bool>(false)
 private let sectionsRunning = Atomic<Int>(0)
 
 /// The paths, one section at a time (tests run commands on several threads at once).
-private let registry = Mutex(InterruptCleanup.Paths())
+private let registry = Locked(InterruptCleanup.Paths())
 
 extension InterruptCleanup.Paths {
     /// A new slot at the end, growing the table when it is full.

@@ -1,6 +1,5 @@
 import Foundation
 import Scrollback
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -58,7 +57,7 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, Sendable {
     /// Everything that changes. The session's callbacks come one at a time on `queue`, its
     /// delegate queue, and each holds the lock throughout; `run` holds it before the first
     /// and after the last.
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let allDone = DispatchSemaphore(value: 0)
 
     private struct State {
@@ -100,7 +99,7 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, Sendable {
         self.directory = directory
         self.limits = limits
         self.progress = progress
-        state = Mutex(State(report: MediaReport(locations: locations)))
+        state = Locked(State(report: MediaReport(locations: locations)))
         super.init()
         queue.maxConcurrentOperationCount = 1
         let configuration = URLSessionConfiguration.ephemeral

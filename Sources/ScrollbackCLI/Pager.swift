@@ -1,6 +1,5 @@
 import Foundation
 import Scrollback
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -155,7 +154,7 @@ enum Pager {
 private final class IgnoredSignals: Sendable {
     private let signals: [Int32]
     /// The actions to put back, and how many pagers want the signals ignored.
-    private let state = Mutex<(saved: [sigaction], depth: Int)>(([], 0))
+    private let state = Locked<(saved: [sigaction], depth: Int)>(([], 0))
 
     init(_ signals: [Int32]) { self.signals = signals }
 

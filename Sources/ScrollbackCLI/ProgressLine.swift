@@ -1,6 +1,5 @@
 import Foundation
 import Scrollback
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -27,7 +26,7 @@ final class ProgressLine: Sendable {
     private let interval: Double
     private let now: @Sendable () -> Double
     /// Held while the line is drawn or erased, so that `write` gets one piece at a time.
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// Whether the interrupt handler is to erase the line (only for the process's own stderr).
     private let tellsInterruptHandler: Bool
 
@@ -49,7 +48,7 @@ final class ProgressLine: Sendable {
         self.interval = interval
         self.now = now
         self.tellsInterruptHandler = tellsInterruptHandler
-        state = Mutex(State(lastDrawn: now()))
+        state = Locked(State(lastDrawn: now()))
     }
 
     /// Seconds of a monotonic clock: the time of day may jump, a rate must not.
@@ -215,14 +214,14 @@ enum ProgressText {
 final class RenderProgressDisplay: Sendable {
     private let line: ProgressLine
     /// The pass last reported, and when it began.
-    private let pass: Mutex<(phase: RenderProgress.Phase?, start: Double)>
+    private let pass: Locked<(phase: RenderProgress.Phase?, start: Double)>
     /// The words before the counts (`validate` reads once: `reading`); the pass's own name else.
     private let label: String?
 
     init(line: ProgressLine, label: String? = nil) {
         self.line = line
         self.label = label
-        pass = Mutex((nil, line.currentTime))
+        pass = Locked((nil, line.currentTime))
     }
 
     /// Hears one report.

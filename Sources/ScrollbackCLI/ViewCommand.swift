@@ -1,6 +1,5 @@
 import Foundation
 import Scrollback
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -184,11 +183,11 @@ struct ViewCommand {
 private final class WarningQueue: Sendable {
     private let say: @Sendable (String) -> Void
     /// The warnings held; `nil` once they are said at once.
-    private let held: Mutex<[String]?>
+    private let held: Locked<[String]?>
 
     init(tool: ScrollbackTool, holds: Bool) {
         say = tool.sayWarning
-        held = Mutex(holds ? [] : nil)
+        held = Locked(holds ? [] : nil)
     }
 
     func add(_ message: String) {

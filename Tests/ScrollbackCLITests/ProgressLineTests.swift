@@ -1,6 +1,5 @@
 import Foundation
 import Scrollback
-import Synchronization
 import Testing
 
 @testable import ScrollbackCLI
@@ -155,7 +154,7 @@ import Testing
     /// the line's lock hands `write` one whole piece at a time, and every piece is one of
     /// the line's own or an interjected text.
     @Test func updatesAndInterjectionsFromTwoThreads() {
-        let pieces = Mutex<[String]>([])
+        let pieces = Locked<[String]>([])
         let line = ProgressLine(write: { piece in pieces.withLock { $0.append(piece) } }, width: 40, interval: 0)
         let display = RenderProgressDisplay(line: line)
         DispatchQueue.concurrentPerform(iterations: 2) { thread in
