@@ -123,7 +123,7 @@ enum InterruptCleanup {
 }
 
 extension InterruptCleanup.Paths {
-    /// The table's entries; only sections change them, or the atomics that say where they are.
+    /// The table's entries, where ``cleanupEntries`` says: only sections write or move them.
     fileprivate var entries: UnsafeMutablePointer<CleanupEntry>? {
         UnsafeMutablePointer(bitPattern: cleanupEntries.load(ordering: .relaxed))
     }

@@ -56,7 +56,8 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, Sendable {
     private let queue = OperationQueue()
     /// Everything that changes. The session's callbacks come one at a time on `queue`, its
     /// delegate queue, and each holds the lock throughout; `run` holds it before the first
-    /// and after the last.
+    /// and after the last. What they call meanwhile (the session, whose calls to the delegate
+    /// go through `queue`, ``InterruptCleanup``, `progress`) never calls back in.
     private let state: Locked<State>
     private let allDone = DispatchSemaphore(value: 0)
 
