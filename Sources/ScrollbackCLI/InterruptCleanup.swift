@@ -1,4 +1,5 @@
 import Foundation
+import Scrollback
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Values worked out once per rendering and kept, for the few that come back on every message
 /// and cost thousands of instructions each time: a display name's key (lower-casing a name in
 /// another script), an author's "name (id)" tooltip (filling the theme's template). Bounded:
@@ -7,7 +5,7 @@ import Synchronization
 /// more memory than that.
 final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     static var limit: Int { 4096 }
-    private let values = Mutex<[Key: Value]>([:])
+    private let values = Locked<[Key: Value]>([:])
 
     /// The value kept for `key`, or the one `make` gives, kept.
     func value(for key: Key, making make: () -> Value) -> Value {

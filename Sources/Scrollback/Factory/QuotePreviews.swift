@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The quote previews (``DefaultViewFactory/previewText(_:mentionedUsers:)``) of the messages
 /// a document quotes, from the parse of their text the drawing of those messages makes anyway.
 /// A quote of a message with Markdown in it otherwise parses the quoted text once more, which
@@ -36,7 +34,7 @@ final class QuotePreviews: Sendable {
 
     /// The document's ids, those it quotes among them.
     private let messages: DocumentMessages
-    private let kept = Mutex(Kept())
+    private let kept = Locked(Kept())
 
     init(messages: DocumentMessages) {
         self.messages = messages

@@ -1,10 +1,8 @@
-import Synchronization
-
 /// Problems met while views are made (an app's payload that fails to decode, say), collected
 /// until the renderer hands them to the same warning channel as the reader's, with the same
 /// `--strict` rule: nothing a slot decides to leave out goes unreported.
 final class RenderProblems: Sendable {
-    private let items = Mutex<[ReadWarning]>([])
+    private let items = Locked<[ReadWarning]>([])
 
     func append(_ warning: ReadWarning) {
         items.withLock { $0.append(warning) }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The speakers of one rendering in order of first appearance, for their avatar colours: the
 /// first author drawn takes colour 0, the next new one colour 1, and so on. The order is the
 /// document's as drawn (threads under their first message when an index pass placed them), so
@@ -21,7 +19,7 @@ final class SpeakerOrder: Sendable {
         var initials: String
     }
 
-    private let order = Mutex<[UInt64: Speaker]>([:])
+    private let order = Locked<[UInt64: Speaker]>([:])
 
     /// The colour index of `user`: its place in order of first appearance.
     func index(of user: ChatUser) -> Int {

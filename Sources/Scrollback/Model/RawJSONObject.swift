@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The `raw` of a message, a user or a reaction: an object already built, or the place in the
 /// input's bytes it was read from, built when first asked for. The reader hands out the second
 /// kind: a rendering rarely reads `raw`, and building every member of every message was the
@@ -48,7 +46,7 @@ struct RawJSONObject: Sendable, Hashable {
 final class JSONText: Sendable {
     let bytes: [UInt8]
     private let build: @Sendable (ArraySlice<UInt8>) -> JSONObject
-    private let built = Mutex<[Range<Int>: JSONObject]>([:])
+    private let built = Locked<[Range<Int>: JSONObject]>([:])
 
     /// `build` parses the bytes of one object (the reader's parser: the model cannot name it).
     init(bytes: [UInt8], build: @escaping @Sendable (ArraySlice<UInt8>) -> JSONObject) {

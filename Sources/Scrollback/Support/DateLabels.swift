@@ -1,6 +1,4 @@
 import Foundation
-import Synchronization
-
 /// Times and day names in the reader's time zone and locale.
 ///
 /// Message times are formatted by arithmetic from the locale's own time pattern (CLDR's `jm` and
@@ -22,7 +20,7 @@ public final class DateLabels: Sendable {
     private let isoFormatter: DateFormatter
     /// The zone's offset by hour: consecutive messages share an hour, and the drawing and the
     /// writing thread each ask about their own.
-    private let offsetCache = Mutex(Memo<Int64, Int>())
+    private let offsetCache = Locked(Memo<Int64, Int>())
 
     /// Labels for `timeZone` and `locale`.
     public init(timeZone: TimeZone, locale: Locale) {
@@ -51,7 +49,7 @@ public final class DateLabels: Sendable {
 
     /// Each day's label by day number: messages come day by day, but the drawing and the
     /// writing thread ask at once, and threads go back to earlier days.
-    private let dayCache = Mutex(Memo<Int64, String>())
+    private let dayCache = Locked(Memo<Int64, String>())
 
     /// Seconds east of UTC at `date`, cached per hour (zones change offset on hour boundaries).
     private func offset(at date: Date) -> Int {
@@ -69,7 +67,7 @@ public final class DateLabels: Sendable {
     /// The value cached for `key`, made and kept on a miss. The cache starts again past 8,192
     /// entries, a bound on memory for a transcript spanning decades.
     private static func lookUp<Key: Hashable & Sendable, Value: Sendable>(
-        _ key: Key, in cache: borrowing Mutex<Memo<Key, Value>>, making make: () -> Value
+        _ key: Key, in cache: borrowing Locked<Memo<Key, Value>>, making make: () -> Value
     ) -> Value {
         cache.withLock { memo in
             if let last = memo.last, last.key == key { return last.value }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The Unicode properties that decide an emoji's width, read from a table for the two blocks
 /// where chat text meets them most: General Punctuation through Miscellaneous Symbols and
 /// Arrows (U+2000–U+2BFF: `’ — … ☀ ❤ ⚠`, the joiner U+200D) and the emoji planes' symbols
@@ -21,7 +19,7 @@ enum EmojiBlockProperties {
 
     /// One byte of flags per code point of the two blocks, the first block first. Shared by
     /// the threads of a rendering (the factory's and the terminal backend's ask).
-    private static let table = Mutex([UInt8](repeating: unknown, count: punctuationAndSymbols.count + emojiSymbols.count))
+    private static let table = Locked([UInt8](repeating: unknown, count: punctuationAndSymbols.count + emojiSymbols.count))
 
     private static func flags(of value: UInt32) -> UInt8 {
         // Surrogates are not in either block: every value here is a scalar.

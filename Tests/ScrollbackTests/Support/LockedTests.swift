@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import ScrollbackCLI
+@testable import Scrollback
 
-/// The command line's shared state is a ``Locked`` value: one thread at a time, and under
+/// Every lock of the package and the command line is a ``Locked`` value: one thread at a time, and under
 /// ThreadSanitizer (`swift test --sanitize=thread`) no race reported when the lock is contended.
 @Suite struct LockedTests {
     @Test func contendedFromFourThreads() {
