@@ -690,55 +690,76 @@ struct JSONStreamParser {
         try skipValue(depth: depth)
     }
 
+    /// The careful walk over one value, in a loop with a stack of the containers open rather
+    /// than a call per level: a value nested ``maximumDepth`` deep fits any thread's stack (a
+    /// library's caller may be on a small one, and a sanitised build's frames are large).
     private mutating func skipValue(depth: Int) throws(ReadError) {
-        guard let byte = try peekSignificant() else { throw unexpected(at: limit, expected: "expected a JSON value") }
-        switch byte {
-        case UInt8(ascii: "\""):
-            cursor += 1
-            try skipStringBody()
-        case UInt8(ascii: "{"):
-            guard depth < Self.maximumDepth else { throw tooDeep(at: cursor) }
-            cursor += 1
-            var next = try peekSignificant()
-            while next != UInt8(ascii: "}") {
-                guard next == UInt8(ascii: "\"") else { throw unexpected(at: cursor, expected: "expected a string key") }
+        // The containers open inside the value, innermost last: `true` for an object.
+        var open: [Bool] = []
+        while true {
+            // A value starts here: a scalar is skipped, a non-empty container opened.
+            guard let byte = try peekSignificant() else { throw unexpected(at: limit, expected: "expected a JSON value") }
+            switch byte {
+            case UInt8(ascii: "\""):
                 cursor += 1
                 try skipStringBody()
-                try consumeColon()
-                try skipValue(depth: depth + 1)
-                next = try peekSignificant()
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard depth + open.count < Self.maximumDepth else { throw tooDeep(at: cursor) }
+                let isObject = byte == UInt8(ascii: "{")
+                cursor += 1
+                let next = try peekSignificant()
+                if next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    cursor += 1
+                } else {
+                    try startMember(inObject: isObject, at: next)
+                    open.append(isObject)
+                    continue
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                _ = try scanNumber()
+            case UInt8(ascii: "t"): try literal("true")
+            case UInt8(ascii: "f"): try literal("false")
+            case UInt8(ascii: "n"): try literal("null")
+            default:
+                throw unexpected(at: cursor, expected: "expected a JSON value")
+            }
+            // A value ended: close the containers that end with it, up to one that goes on.
+            var goesOn = false
+            while !goesOn, let isObject = open.last {
+                let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                var next = try peekSignificant()
                 if next == UInt8(ascii: ",") {
                     cursor += 1
                     next = try peekSignificant()
-                } else if next != UInt8(ascii: "}") {
-                    throw unexpected(at: cursor, expected: "expected ',' or '}' after object member")
+                    // A trailing comma is let through, as the quick skip lets it.
+                    if next != close {
+                        try startMember(inObject: isObject, at: next)
+                        goesOn = true
+                        continue
+                    }
+                } else if next != close {
+                    throw unexpected(
+                        at: cursor,
+                        expected: isObject ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element")
                 }
+                cursor += 1
+                open.removeLast()
             }
-            cursor += 1
-        case UInt8(ascii: "["):
-            guard depth < Self.maximumDepth else { throw tooDeep(at: cursor) }
-            cursor += 1
-            var next = try peekSignificant()
-            while next != UInt8(ascii: "]") {
-                guard next != nil else { throw unexpected(at: limit, expected: "expected an array element") }
-                try skipValue(depth: depth + 1)
-                next = try peekSignificant()
-                if next == UInt8(ascii: ",") {
-                    cursor += 1
-                    next = try peekSignificant()
-                } else if next != UInt8(ascii: "]") {
-                    throw unexpected(at: cursor, expected: "expected ',' or ']' after array element")
-                }
-            }
-            cursor += 1
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            _ = try scanNumber()
-        case UInt8(ascii: "t"): try literal("true")
-        case UInt8(ascii: "f"): try literal("false")
-        case UInt8(ascii: "n"): try literal("null")
-        default:
-            throw unexpected(at: cursor, expected: "expected a JSON value")
+            if !goesOn { return }
         }
+    }
+
+    /// Before a member of a container that goes on (`next` is its first byte): an object's key
+    /// and colon are consumed; an array's element must be there.
+    private mutating func startMember(inObject isObject: Bool, at next: UInt8?) throws(ReadError) {
+        guard isObject else {
+            guard next != nil else { throw unexpected(at: limit, expected: "expected an array element") }
+            return
+        }
+        guard next == UInt8(ascii: "\"") else { throw unexpected(at: cursor, expected: "expected a string key") }
+        cursor += 1
+        try skipStringBody()
+        try consumeColon()
     }
 
     /// Where the well-formed value at `start` ends, when all of it is in the window (a number
