@@ -98,7 +98,7 @@ public struct TranscriptRenderer: Sendable {
         var summary: DocumentSummary?
         do {
             try run(
-                &reader, index: index, split: .whole, open: { _ in lent.take()! },
+                &reader, index: index, plan: WholeDocument.init, open: { _ in lent.take()! },
                 close: { finished, _, documentSummary in
                     backend = finished
                     summary = documentSummary
@@ -170,13 +170,7 @@ public struct TranscriptRenderer: Sendable {
     ) throws {
         let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
         var (index, reader) = try passes(over: input, strict: strict, onWarning: onWarning)
-        func channel(of part: DocumentPart) -> ChatChannel? {
-            if case .channel(let channel) = part { return channel }
-            return nil
-        }
-        try run(
-            &reader, index: index, split: .perChannel, open: { try makeBackend(channel(of: $0)) },
-            close: { backend, part, summary in try completed(&backend, channel(of: part), summary) })
+        try run(&reader, index: index, plan: ChannelDocuments.init, open: makeBackend, close: completed)
     }
 
     /// Renders the input at `path` as pages of at most `messagesPerPage` messages (`--split`):
@@ -197,181 +191,86 @@ public struct TranscriptRenderer: Sendable {
     ) throws -> (info: DocumentInfo, pages: [DocumentSummary]) {
         let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
         var (index, reader) = try passes(over: input, strict: strict, onWarning: onWarning, messagesPerPage: messagesPerPage)
-        func page(of part: DocumentPart) -> Int {
-            if case .page(let number) = part { return number }
-            return 1
-        }
-        var pages: [DocumentSummary] = []
-        let info = try run(
-            &reader, index: index, split: .pages(names), open: { try makeBackend(page(of: $0)) },
-            close: { backend, part, summary in try completed(&backend, page(of: part), summary) },
-            pageSummaries: &pages)
-        return (info, pages)
+        let pages = try run(
+            &reader, index: index, plan: { PageDocuments($0, index: index, names: names) }, open: makeBackend, close: completed)
+        return (pages.setup.info, pages.summaries)
     }
 
     /// The one rendering loop: events from `reader` go through the layout to the factory and
-    /// into the backend of the document they belong to. `split` decides where documents begin;
-    /// `open` makes a document's backend and `close` takes it back with the document's summary.
-    /// What was read before a read error still renders, and the document says where it stops.
+    /// into the backend of the document they belong to; the plan `makePlan` makes from what
+    /// the first event shows decides where documents begin and what each writes first and
+    /// last, `open` makes a document's backend and `close` takes it back with the document's
+    /// summary. What was read before a read error still renders, and the document says where
+    /// it stops. Returns the plan, which holds what the caller may need (the pages' summaries).
     @discardableResult
-    private func run<Backend: TranscriptBackend>(
-        _ reader: inout some TranscriptEventSource, index: TranscriptIndex?, split: DocumentSplit,
-        open: (DocumentPart) throws -> Backend, close: (inout Backend, DocumentPart, DocumentSummary) throws -> Void
-    ) throws -> DocumentInfo {
-        var pages: [DocumentSummary] = []
-        return try run(&reader, index: index, split: split, open: open, close: close, pageSummaries: &pages)
-    }
-
-    private func run<Backend: TranscriptBackend>(
-        _ reader: inout some TranscriptEventSource, index: TranscriptIndex?, split: DocumentSplit,
-        open: (DocumentPart) throws -> Backend, close: (inout Backend, DocumentPart, DocumentSummary) throws -> Void,
-        pageSummaries: inout [DocumentSummary]
-    ) throws -> DocumentInfo {
-        var session = Session(renderer: self, index: index)
-        var channelsRead = 0
-        // An unnamed channel whose export lists its members after its messages is named from
-        // what the index pass found, everywhere its name shows.
-        func nextEvent() throws(ReadError) -> TranscriptEvent? {
-            let event = try reader.nextItem()?.event
-            guard case .channel(var channel)? = event else { return event }
-            channelsRead += 1
-            guard channel.members.isEmpty, let index, channelsRead < index.channels.count,
-                let members = index.channels[channelsRead].channel?.members, !members.isEmpty
-            else { return event }
-            channel.members = members
-            return .channel(channel)
-        }
-        var event = try nextEvent()
-        // A list of one channel (and no message before it) is a channel's document: the
-        // channel is its title, as a channel export's is.
-        let loneChannel = index.flatMap { $0.channels.count == 2 && $0.channels[0].messageCount == 0 ? $0.channels[1].channel : nil }
-        let info =
-            loneChannel.map { DocumentInfo(title: channelTitle($0) ?? untitledTitle) } ?? documentInfo(first: event, shape: reader.shape)
-        // A lone channel already names the document; each channel's own document names it too.
-        let showsChannelNames: Bool
-        if case .perChannel = split {
-            showsChannelNames = false
-        } else {
-            showsChannelNames = (reader.shape == .channels || reader.shape == .ndjson || reader.shape == .entities) && loneChannel == nil
-        }
-        session.anchorsChannels = showsChannelNames
-        var pageNames: PageNames?
-        if case .pages(let names) = split, let index {
-            pageNames = names
-            session.context.pageLinks = PageLinks(current: 1, names: names)
-            // The index's count of each page: its thread replies may be read while another page is written.
-            pageSummaries = index.pages.map { page in
-                var summary = session.summary
-                (summary.messageCount, summary.firstDate, summary.lastDate) = (page.messageCount, page.firstDate, page.lastDate)
-                if showsChannelNames { summary.channels = channelTitles(on: page, in: index) }
-                return summary
-            }
-        }
-        /// The page's own title: the channel at its top (the document's title when the channels
-        /// are not named), the page and the number of pages.
-        func pageInfo(_ number: Int) -> DocumentInfo {
-            guard pageSummaries.count > 1 else { return info }
-            var name = info.title
-            if showsChannelNames, let index, let first = index.pages[number - 1].channelRange?.lowerBound, first > 0,
-                let channel = index.channels[first].channel
-            {
-                name = channelTitle(channel) ?? untitledTitle
-            }
-            var pageInfo = info
-            pageInfo.pageTitle = options.theme.string(.pageTitle, arguments: [name, String(number), String(pageSummaries.count)])
-            return pageInfo
-        }
-        // Each document's backend writes on a thread of its own, beside the one making views.
-        var current: (backend: BackendThread<Backend>, part: DocumentPart)?
-        // The reader's count of skipped messages when the current document began.
-        var skippedBefore = 0
-        /// `atChannel`: the page starts with a channel's heading, so the channel before it does
-        /// not go on.
-        func begin(_ part: DocumentPart, atChannel: Bool = false) throws {
-            // A short document is written on this thread: a writer thread (and its allocator
-            // arena) costs more than it saves there, and an `--output-dir` of thousands of small
-            // channels, or `--split 1`, started one per file.
-            let messages: Int? =
-                switch part {
-                case .channel:
-                    index.flatMap { index in
-                        session.channelNumber + 1 < index.channels.count ? index.channels[session.channelNumber + 1].messageCount : nil
-                    }
-                case .page(let number): index.flatMap { number <= $0.pages.count ? $0.pages[number - 1].messageCount : nil }
-                case .whole: nil
-                }
-            let threaded = threading.writesBehind && (messages ?? .max) >= TranscriptRenderer.shortestThreadedDocument
-            var backend = BackendThread(try open(part), threaded: threaded)
-            session.context.showsTitles = backend.showsTitles
-            // A whole document counts every skipped message, those read before its first event too.
-            if case .whole = part { skippedBefore = 0 } else { skippedBefore = reader.skippedMessageCount }
-            switch part {
-            case .channel(let channel):
-                session.startDocument()
-                session.begin(DocumentInfo(title: channel.flatMap(channelTitle) ?? untitledTitle), to: &backend)
-            case .page(let number):
-                if number > 1 { session.startPage(number) }
-                session.begin(pageInfo(number), to: &backend)
-                session.writePageNavigation(page: number, pageCount: pageSummaries.count, names: pageNames!, to: &backend)
-                if number > 1 && !atChannel { session.continueChannel(to: &backend) }
-            case .whole:
-                session.begin(info, to: &backend)
-                if showsChannelNames, let index { session.writeContents(of: index, to: &backend) }
-            }
-            current = (backend, part)
-        }
-        func end(reporting: Bool) throws {
-            guard var document = current else { return }
-            current = nil
-            let summary: DocumentSummary
-            if case .page(let number) = document.part {
-                session.flushLayout(to: &document.backend)
-                // An empty channel at the end of a page says so there, not on the next page.
-                session.closeEmptyChannel(to: &document.backend)
-                summary = pageSummaries[number - 1]
-                session.writePageNavigation(page: number, pageCount: pageSummaries.count, names: pageNames!, to: &document.backend)
-                session.end(summary, to: &document.backend)
-            } else {
-                session.skippedMessageCount = reader.skippedMessageCount - skippedBefore
-                summary = session.finish(to: &document.backend)
-            }
-            if reporting { try reader.report(rendering: session.context.problems.drain()) }
-            var finished = document.backend.finish()
-            try close(&finished, document.part, summary)
-        }
-        if let part = split.firstPart { try begin(part) }
+    private func run<Plan: DocumentPlan, Backend: TranscriptBackend>(
+        _ reader: inout some TranscriptEventSource, index: TranscriptIndex?, plan makePlan: (DocumentSetup) -> Plan,
+        open: (Plan.Part) throws -> Backend, close: (inout Backend, Plan.Part, DocumentSummary) throws -> Void
+    ) throws -> Plan {
+        var events = MembersFromIndex(index: index)
+        var event = try events.next(from: &reader)
+        let setup = DocumentSetup(
+            options: options, index: index, first: event, shape: reader.shape, namesChannels: Plan.namesChannels,
+            emptySummary: Session.emptySummary(options: options))
+        var session = Session(renderer: self, index: index, showsChannelNames: setup.showsChannelNames)
+        let plan = makePlan(setup)
+        var document: OpenDocument<Plan.Part, Backend>?
+        if let part = plan.firstPart { document = try begin(part, openedBy: nil, plan, &session, &reader, open) }
         do {
             while let next = event {
-                switch next {
-                case .channel(let channel):
-                    if split.cuts,
-                        let part = split.part(
-                            openedBy: next, admitted: true, current: current?.part, index: index, channelNumber: session.channelNumber + 1)
-                    {
-                        try end(reporting: true)
-                        try begin(part, atChannel: true)
-                    }
-                    session.add(channel: channel, showsName: showsChannelNames, to: &current!.backend)
-                case .message(let message):
-                    let admitted = session.admits(message)
-                    if split.cuts, let part = split.part(openedBy: next, admitted: admitted, current: current?.part, index: index) {
-                        try end(reporting: true)
-                        try begin(part)
-                    }
-                    if admitted { session.add(admitted: message, to: &current!.backend) }
+                let admitted = session.admits(next)
+                let current = document?.part
+                if let part = plan.part(openedBy: next, admitted: admitted, current: current, channelNumber: session.channelNumber + 1) {
+                    try end(&document, plan, &session, &reader, reporting: true, close)
+                    document = try begin(part, openedBy: next, plan, &session, &reader, open)
                 }
+                session.add(next, admitted: admitted, to: &document!.backend)
                 try reader.report(rendering: session.context.problems.drain())
-                event = try nextEvent()
+                event = try events.next(from: &reader)
             }
         } catch let error as ReadError {
-            if current != nil {
-                session.writeStop(because: error, to: &current!.backend)
-                try end(reporting: false)
+            if document != nil {
+                session.writeStop(because: error, to: &document!.backend)
+                try end(&document, plan, &session, &reader, reporting: false, close)
             }
             throw error
         }
-        try end(reporting: true)
-        return info
+        try end(&document, plan, &session, &reader, reporting: true, close)
+        return plan
+    }
+
+    /// Opens `part`'s document: its backend, writing on a thread of its own when the document
+    /// is long enough, and what the plan writes first.
+    private func begin<Plan: DocumentPlan, Backend: TranscriptBackend>(
+        _ part: Plan.Part, openedBy event: TranscriptEvent?, _ plan: Plan, _ session: inout Session,
+        _ reader: inout some TranscriptEventSource, _ open: (Plan.Part) throws -> Backend
+    ) throws -> OpenDocument<Plan.Part, Backend> {
+        // A short document is written on this thread: a writer thread (and its allocator
+        // arena) costs more than it saves there, and an `--output-dir` of thousands of small
+        // channels, or `--split 1`, started one per file.
+        let messages = plan.messageCount(of: part, nextChannel: session.channelNumber + 1)
+        let threaded = threading.writesBehind && (messages ?? .max) >= TranscriptRenderer.shortestThreadedDocument
+        var backend = BackendThread(try open(part), threaded: threaded)
+        session.context.showsTitles = backend.showsTitles
+        let skippedBefore = Plan.countsEarlierSkips ? 0 : reader.skippedMessageCount
+        plan.begin(part, openedBy: event, session: &session, to: &backend)
+        return OpenDocument(backend: backend, part: part, skippedBefore: skippedBefore)
+    }
+
+    /// Closes the open document, if there is one: what the plan writes last, the problems met
+    /// while drawing it (unless not `reporting`: the reading failed), then its backend goes
+    /// back through `close` with its summary.
+    private func end<Plan: DocumentPlan, Backend: TranscriptBackend>(
+        _ document: inout OpenDocument<Plan.Part, Backend>?, _ plan: Plan, _ session: inout Session,
+        _ reader: inout some TranscriptEventSource, reporting: Bool, _ close: (inout Backend, Plan.Part, DocumentSummary) throws -> Void
+    ) throws {
+        guard var closing = document.take() else { return }
+        let summary = plan.end(
+            closing.part, skippedMessageCount: reader.skippedMessageCount - closing.skippedBefore, session: &session,
+            to: &closing.backend)
+        if reporting { try reader.report(rendering: session.context.problems.drain()) }
+        var finished = closing.backend.finish()
+        try close(&finished, closing.part, summary)
     }
 
     /// An index document (`--output-dir`, `--split`): `title`, an entry per file, and a summary
@@ -387,30 +286,6 @@ public struct TranscriptRenderer: Sendable {
         summary.firstDate = entries.compactMap(\.summary.firstDate).min()
         summary.lastDate = entries.compactMap(\.summary.lastDate).max()
         session.end(summary, to: &backend)
-    }
-
-    /// The channel's name, else its members' (the reader left out).
-    private func channelTitle(_ channel: ChatChannel) -> String? {
-        channel.title(currentUserID: options.currentUserID, theme: options.theme)
-    }
-
-    /// The names of the channels a page shows, in order (`page` is one of the index's pages).
-    private func channelTitles(on page: TranscriptIndex.ChannelSummary, in index: TranscriptIndex) -> [String] {
-        guard let range = page.channelRange else { return [] }
-        return range.compactMap { number in
-            guard number > 0, number < index.channels.count, let channel = index.channels[number].channel else { return nil }
-            return channelTitle(channel) ?? options.theme.string(.channel)
-        }
-    }
-
-    /// What the document is called: a lone channel names it (a list of channels, or NDJSON,
-    /// has a heading per channel instead); else the theme's title for an untitled transcript.
-    /// Only the first event is known when the document begins.
-    private func documentInfo(first: TranscriptEvent?, shape: InputShape?) -> DocumentInfo {
-        if case .channel(let channel) = first, shape != .channels, shape != .ndjson, shape != .entities {
-            return DocumentInfo(title: channelTitle(channel) ?? untitledTitle)
-        }
-        return DocumentInfo(title: untitledTitle)
     }
 
     /// Renders messages already in memory (for tests and apps that hold their own list) exactly
@@ -450,11 +325,10 @@ public struct TranscriptRenderer: Sendable {
         }
     }
 
-    /// The title of a document that no single channel names, from the theme's labels.
-    private var untitledTitle: String { options.theme.string(.untitled) }
-
-    /// The state of one rendering: the layout window and the summary's counts.
-    private struct Session {
+    /// The state of drawing one rendering: the layout, the filter's window, the current
+    /// channel and the summary's counts. The plans (``DocumentPlan``) open and close its
+    /// documents.
+    struct Session {
         var context: RenderContext
         let index: TranscriptIndex?
         var layout: TranscriptLayout
@@ -468,9 +342,9 @@ public struct TranscriptRenderer: Sendable {
         var channelNumber = 0
         /// The channel whose messages are being written, if any.
         var currentChannel: ChatChannel?
-        /// Whether channel headers get the ids the contents list links to (a document of
-        /// several channels).
-        var anchorsChannels = false
+        /// Whether channel headings name their channel and get the ids the contents list links
+        /// to (a document of several channels).
+        let showsChannelNames: Bool
         /// Whether the channel header being written names its channel.
         var headerShowsName = true
         /// Whether the last channel named shows no message yet: it gets the empty-state line
@@ -485,7 +359,9 @@ public struct TranscriptRenderer: Sendable {
         /// is the same, so that a thread running into the next day does not date what follows.
         var threadLeftDay: Int64?
 
-        init(renderer: TranscriptRenderer, index: TranscriptIndex?) {
+        /// A session drawing with `renderer`'s components, and with what `index` found.
+        init(renderer: TranscriptRenderer, index: TranscriptIndex?, showsChannelNames: Bool = false) {
+            self.showsChannelNames = showsChannelNames
             context = RenderContext(
                 options: renderer.options, factory: renderer.factory, resolver: renderer.resolver,
                 attachmentViews: renderer.attachmentViews)
@@ -500,16 +376,26 @@ public struct TranscriptRenderer: Sendable {
             window = MessageFilter.Window(renderer.filter)
         }
 
-        mutating func add<Backend: TranscriptBackend>(channel: ChatChannel, showsName: Bool, to backend: inout Backend) {
+        /// Draws `event`: a channel's heading, or a message when `admitted` (``admits(_:)``).
+        mutating func add<Backend: TranscriptBackend>(_ event: TranscriptEvent, admitted: Bool, to backend: inout Backend) {
+            switch event {
+            case .channel(let channel): add(channel: channel, to: &backend)
+            case .message(let message): if admitted { add(admitted: message, to: &backend) }
+            }
+        }
+
+        /// Starts a channel: the empty-state line of the one before if it showed nothing, then
+        /// the new one's heading.
+        private mutating func add<Backend: TranscriptBackend>(channel: ChatChannel, to backend: inout Backend) {
             window.reset()
             closeEmptyChannel(to: &backend)
             lastChannelShownEmpty = false
             channelNumber += 1
             currentChannel = channel
             let items = layout.add(channel: channel)
-            headerShowsName = showsName
+            headerShowsName = showsChannelNames
             write(items, to: &backend)
-            channelIsEmpty = showsName
+            channelIsEmpty = showsChannelNames
         }
 
         /// The empty-state line under a named channel that showed no message.
@@ -544,8 +430,12 @@ public struct TranscriptRenderer: Sendable {
             if header != .empty { backend.write(header) }
         }
 
-        /// Whether the filter shows the message; asks the filter's window, so once a message.
-        mutating func admits(_ message: ChatMessage) -> Bool { window.admits(message) }
+        /// Whether the filter shows `event`: every channel, and the messages the filter's window
+        /// lets through (asked once a message).
+        mutating func admits(_ event: TranscriptEvent) -> Bool {
+            guard case .message(let message) = event else { return true }
+            return window.admits(message)
+        }
 
         /// Starts the document of another channel (`--output-dir`): new counts, a new layout, and
         /// orphaned threads shown again where they appear.
@@ -560,18 +450,17 @@ public struct TranscriptRenderer: Sendable {
             placement.startDocument()
         }
 
-        /// Starts page `number` of a split document (`--split`) once the previous one is closed
+        /// Starts another page of a split document (`--split`) once the previous one is closed
         /// (``flushLayout(to:)``): new counts, and a new layout, so that the first message shows its day.
-        mutating func startPage(_ number: Int) {
+        mutating func startPage() {
             layout = TranscriptLayout(labels: context.formatter)
-            context.pageLinks?.current = number
             messageCount = 0
             firstDate = nil
             lastDate = nil
         }
 
         /// Adds a message ``admits(_:)`` let through.
-        mutating func add<Backend: TranscriptBackend>(admitted message: ChatMessage, to backend: inout Backend) {
+        private mutating func add<Backend: TranscriptBackend>(admitted message: ChatMessage, to backend: inout Backend) {
             messageCount += 1
             channelIsEmpty = false
             if let date = message.createdAt {
@@ -595,6 +484,7 @@ public struct TranscriptRenderer: Sendable {
             write(layout.flush(), to: &backend)
         }
 
+        /// Closes the document with what the layout still holds and the session's summary.
         mutating func finish<Backend: TranscriptBackend>(to backend: inout Backend) -> DocumentSummary {
             write(layout.flush(), to: &backend)
             closeEmptyChannel(to: &backend)
@@ -628,11 +518,19 @@ public struct TranscriptRenderer: Sendable {
             backend.write(context.factory.makePageNavigationView(page: page, pageCount: pageCount, names: names, context: context))
         }
 
+        /// What the current document showed so far.
         var summary: DocumentSummary {
+            var summary = Self.emptySummary(options: context.options)
+            (summary.messageCount, summary.firstDate, summary.lastDate) = (messageCount, firstDate, lastDate)
+            summary.skippedMessageCount = skippedMessageCount
+            return summary
+        }
+
+        /// The summary of a document that shows nothing: its time zone and generator.
+        static func emptySummary(options: RenderOptions) -> DocumentSummary {
             DocumentSummary(
-                messageCount: messageCount, firstDate: firstDate, lastDate: lastDate,
-                timeZoneIdentifier: Self.name(of: context.options.timeZone),
-                generator: "Scrollback \(ScrollbackVersion.current)", skippedMessageCount: skippedMessageCount)
+                messageCount: 0, firstDate: nil, lastDate: nil, timeZoneIdentifier: name(of: options.timeZone),
+                generator: "Scrollback \(ScrollbackVersion.current)")
         }
 
         /// Foundation on Linux calls UTC "GMT"; readers of a transcript expect "UTC".
@@ -646,7 +544,7 @@ public struct TranscriptRenderer: Sendable {
                 case .channel(let channel):
                     threadLeftDay = nil
                     var options = ChannelHeaderOptions(channel: channel, showsName: headerShowsName)
-                    if anchorsChannels && headerShowsName { options.anchor = Anchor.forChannel(number: channelNumber) }
+                    if showsChannelNames && headerShowsName { options.anchor = Anchor.forChannel(number: channelNumber) }
                     if let index, channelNumber < index.channels.count {
                         let summary = index.channels[channelNumber]
                         options.messageCount = summary.messageCount
