@@ -18,9 +18,9 @@ protocol DocumentPlan {
     var firstPart: Part? { get }
 
     /// The document that `event` opens, if it opens one. `current` is the open one,
-    /// `admitted` whether the filter shows `event`, `channelNumber` the place in
-    /// ``TranscriptIndex/channels`` of the channel `event` is if it is one.
-    func part(openedBy event: TranscriptEvent, admitted: Bool, current: Part?, channelNumber: Int) -> Part?
+    /// `admitted` whether the filter shows `event`, `nextChannel` the place in
+    /// ``TranscriptIndex/channels`` of the channel read next (`event`, if it is one).
+    func part(openedBy event: TranscriptEvent, admitted: Bool, current: Part?, nextChannel: Int) -> Part?
 
     /// How many messages `part` shows, when the index knows (`nextChannel`: the place of the
     /// channel read next), so that a short document is written on the drawing thread.
@@ -89,8 +89,10 @@ struct DocumentSetup {
 /// The one document of ``TranscriptRenderer/render(path:strict:onWarning:to:)``: a title, the
 /// contents list of its channels, and the session's own summary at the end.
 struct WholeDocument: DocumentPlan {
+    /// There is only the one.
     typealias Part = Void
 
+    /// A document of several channels heads each with its name.
     static let namesChannels = true
     /// Every skipped message is the document's, those read before its first event too.
     static let countsEarlierSkips = true
@@ -101,10 +103,11 @@ struct WholeDocument: DocumentPlan {
     /// Plans the one document of `setup`.
     init(_ setup: DocumentSetup) { self.setup = setup }
 
+    /// The document is open from the start.
     var firstPart: Void? { () }
 
     /// The one document is never cut.
-    func part(openedBy event: TranscriptEvent, admitted: Bool, current: Void?, channelNumber: Int) -> Void? { nil }
+    func part(openedBy event: TranscriptEvent, admitted: Bool, current: Void?, nextChannel: Int) -> Void? { nil }
 
     /// Unknown, and not needed: the caller's backend decides where it writes.
     func messageCount(of part: Void, nextChannel: Int) -> Int? { nil }
@@ -129,10 +132,12 @@ struct WholeDocument: DocumentPlan {
 /// A document per channel (`--output-dir`), each titled by its channel; messages before any
 /// channel get an untitled one. A document is named by its channel, `nil` for that untitled one.
 struct ChannelDocuments: DocumentPlan {
+    /// The document's channel; `nil` for the messages before any channel.
     typealias Part = ChatChannel?
 
     /// Each document's title names its channel already.
     static let namesChannels = false
+    /// Each document counts what was skipped while it was open.
     static let countsEarlierSkips = false
 
     /// The titles, and the index that counts each channel's messages.
@@ -145,7 +150,7 @@ struct ChannelDocuments: DocumentPlan {
     var firstPart: ChatChannel?? { nil }
 
     /// A channel opens its own document; a message before any channel opens the untitled one.
-    func part(openedBy event: TranscriptEvent, admitted: Bool, current: ChatChannel??, channelNumber: Int) -> ChatChannel?? {
+    func part(openedBy event: TranscriptEvent, admitted: Bool, current: ChatChannel??, nextChannel: Int) -> ChatChannel?? {
         switch event {
         case .channel(let channel): return .some(channel)
         case .message: return current == nil ? .some(nil) : nil
@@ -179,9 +184,12 @@ struct ChannelDocuments: DocumentPlan {
 /// with its own title and links to its neighbours at both ends, and the index's count of it
 /// as its summary (its thread replies may be read while another page is written).
 struct PageDocuments: DocumentPlan {
+    /// The page's number, from 1.
     typealias Part = Int
 
+    /// A page of several channels heads each with its name.
     static let namesChannels = true
+    /// Unused: a page's summary is the index's count of it.
     static let countsEarlierSkips = false
 
     /// The document's title and what shows channel names.
@@ -206,17 +214,18 @@ struct PageDocuments: DocumentPlan {
         }
     }
 
+    /// Page 1 is open from the start, so that at least one page is written.
     var firstPart: Int? { 1 }
 
     /// A page opens at the first message (admitted by the filter) that the index put on it,
     /// or at the channel whose first message the index put on a later page, so that its
     /// heading starts the page.
-    func part(openedBy event: TranscriptEvent, admitted: Bool, current: Int?, channelNumber: Int) -> Int? {
+    func part(openedBy event: TranscriptEvent, admitted: Bool, current: Int?, nextChannel: Int) -> Int? {
         guard let current else { return nil }
         let next: Int?
         switch event {
         case .channel:
-            next = channelNumber < index.channels.count ? index.channels[channelNumber].firstPage : nil
+            next = nextChannel < index.channels.count ? index.channels[nextChannel].firstPage : nil
         case .message(let message):
             next = admitted && message.parentID == nil ? index.page(of: message.id) : nil
         }

@@ -215,14 +215,17 @@ public struct TranscriptRenderer: Sendable {
         var session = Session(renderer: self, index: index, showsChannelNames: setup.showsChannelNames)
         let plan = makePlan(setup)
         var document: OpenDocument<Plan.Part, Backend>?
-        if let part = plan.firstPart { document = try begin(part, openedBy: nil, plan, &session, &reader, open) }
+        if let part = plan.firstPart {
+            document = try begin(part, of: plan, session: &session, skippedSoFar: reader.skippedMessageCount, open: open)
+        }
         do {
             while let next = event {
                 let admitted = session.admits(next)
-                let current = document?.part
-                if let part = plan.part(openedBy: next, admitted: admitted, current: current, channelNumber: session.channelNumber + 1) {
-                    try end(&document, plan, &session, &reader, reporting: true, close)
-                    document = try begin(part, openedBy: next, plan, &session, &reader, open)
+                let nextChannel = session.channelNumber + 1
+                if let part = plan.part(openedBy: next, admitted: admitted, current: document?.part, nextChannel: nextChannel) {
+                    try end(&document, of: plan, session: &session, reader: &reader, reporting: true, close: close)
+                    document = try begin(
+                        part, openedBy: next, of: plan, session: &session, skippedSoFar: reader.skippedMessageCount, open: open)
                 }
                 session.add(next, admitted: admitted, to: &document!.backend)
                 try reader.report(rendering: session.context.problems.drain())
@@ -231,19 +234,20 @@ public struct TranscriptRenderer: Sendable {
         } catch let error as ReadError {
             if document != nil {
                 session.writeStop(because: error, to: &document!.backend)
-                try end(&document, plan, &session, &reader, reporting: false, close)
+                try end(&document, of: plan, session: &session, reader: &reader, reporting: false, close: close)
             }
             throw error
         }
-        try end(&document, plan, &session, &reader, reporting: true, close)
+        try end(&document, of: plan, session: &session, reader: &reader, reporting: true, close: close)
         return plan
     }
 
     /// Opens `part`'s document: its backend, writing on a thread of its own when the document
-    /// is long enough, and what the plan writes first.
+    /// is long enough, and what the plan writes first. `event` opened it (`nil` for the first
+    /// part); `skippedSoFar` is the reader's count of skipped messages.
     private func begin<Plan: DocumentPlan, Backend: TranscriptBackend>(
-        _ part: Plan.Part, openedBy event: TranscriptEvent?, _ plan: Plan, _ session: inout Session,
-        _ reader: inout some TranscriptEventSource, _ open: (Plan.Part) throws -> Backend
+        _ part: Plan.Part, openedBy event: TranscriptEvent? = nil, of plan: Plan, session: inout Session, skippedSoFar: Int,
+        open: (Plan.Part) throws -> Backend
     ) throws -> OpenDocument<Plan.Part, Backend> {
         // A short document is written on this thread: a writer thread (and its allocator
         // arena) costs more than it saves there, and an `--output-dir` of thousands of small
@@ -252,17 +256,16 @@ public struct TranscriptRenderer: Sendable {
         let threaded = threading.writesBehind && (messages ?? .max) >= TranscriptRenderer.shortestThreadedDocument
         var backend = BackendThread(try open(part), threaded: threaded)
         session.context.showsTitles = backend.showsTitles
-        let skippedBefore = Plan.countsEarlierSkips ? 0 : reader.skippedMessageCount
         plan.begin(part, openedBy: event, session: &session, to: &backend)
-        return OpenDocument(backend: backend, part: part, skippedBefore: skippedBefore)
+        return OpenDocument(backend: backend, part: part, skippedBefore: Plan.countsEarlierSkips ? 0 : skippedSoFar)
     }
 
     /// Closes the open document, if there is one: what the plan writes last, the problems met
     /// while drawing it (unless not `reporting`: the reading failed), then its backend goes
     /// back through `close` with its summary.
     private func end<Plan: DocumentPlan, Backend: TranscriptBackend>(
-        _ document: inout OpenDocument<Plan.Part, Backend>?, _ plan: Plan, _ session: inout Session,
-        _ reader: inout some TranscriptEventSource, reporting: Bool, _ close: (inout Backend, Plan.Part, DocumentSummary) throws -> Void
+        _ document: inout OpenDocument<Plan.Part, Backend>?, of plan: Plan, session: inout Session,
+        reader: inout some TranscriptEventSource, reporting: Bool, close: (inout Backend, Plan.Part, DocumentSummary) throws -> Void
     ) throws {
         guard var closing = document.take() else { return }
         let summary = plan.end(
