@@ -3,31 +3,25 @@
 /// every stage of a rendering; with their fields here, a copy is one retain, not a memberwise
 /// copy of thirty.
 struct CopyOnWrite<Fields: Hashable & Sendable>: Hashable, Sendable {
-    // Written only through `fields`, when no other value holds it.
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
+    // An array of one: its buffer is the shared reference, copied by the array itself when
+    // written while shared, so the value is Sendable without any claim of our own.
+    private var storage: ContiguousArray<Fields>
 
     init(_ fields: Fields) {
-        box = Box(fields)
+        storage = [fields]
     }
 
     var fields: Fields {
-        get { box.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-            yield &box.fields
-        }
+        get { storage[0] }
+        _modify { yield &storage[0] }
     }
 
+    /// Equal when they share a buffer, or when the fields are equal (the array compares so).
     static func == (lhs: CopyOnWrite, rhs: CopyOnWrite) -> Bool {
-        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+        lhs.storage == rhs.storage
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(box.fields)
+        hasher.combine(storage[0])
     }
 }

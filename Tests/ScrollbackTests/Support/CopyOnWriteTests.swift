@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 
 @testable import Scrollback
@@ -25,6 +27,22 @@ import Testing
         let shared = box
         box.fields.append(3)
         #expect(shared.fields == [1, 2] && box.fields == [1, 2, 3])
+    }
+
+    /// Messages are sent between threads: copies of one value written on two threads at once
+    /// each get fields of their own, and the original keeps its own (`.ci/run` runs this under
+    /// ThreadSanitizer: "Thread" in its name matches the filter).
+    @Test func copiesWrittenOnTwoThreadsStayApart() {
+        let original = ChatMessage(id: "m1", text: "hello", user: ChatUser(id: "u", name: "Ada"))
+        let texts = Mutex([String](repeating: "", count: 2))
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            var copy = original
+            for round in 0..<1_000 { copy.text = "thread \(index) round \(round)" }
+            copy.user?.name = "Grace \(index)"
+            texts.withLock { $0[index] = copy.text + " " + (copy.user?.name ?? "") }
+        }
+        #expect(texts.withLock { $0 } == ["thread 0 round 999 Grace 0", "thread 1 round 999 Grace 1"])
+        #expect(original.text == "hello" && original.user?.name == "Ada")
     }
 
     /// The reading thread parses a message's text into the message (`parsedText`): a cache of
