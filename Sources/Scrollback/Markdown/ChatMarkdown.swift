@@ -22,8 +22,9 @@ public enum ChatMarkdown {
     }
 }
 
-/// Finds bare URLs and mentions in one run of plain text.
-struct TextScanner: Sendable {
+/// Finds bare URLs and mentions in one run of plain text. Not `Sendable`: one parse uses a
+/// scanner, and its tree of names is built on demand (``MentionNames``).
+struct TextScanner {
     /// The longest name, in characters, found after an `@`: the walk from each `@` stops
     /// there, so that a text of many `@` costs in proportion to its length whatever names the
     /// input lists.
@@ -311,8 +312,9 @@ struct TextScanner: Sendable {
 /// building the tree cost more than a short message's whole parse. Other names, or text after
 /// an `@` that is not ASCII, go through the tree, built the first time it is needed.
 ///
-/// A class for the tree made on demand: one scanner is used by one parse, on one thread.
-private final class MentionNames: @unchecked Sendable {
+/// A class for the tree made on demand, shared by the copies of the scanner that one parse
+/// calls; not `Sendable`, as nothing sends it to another thread.
+private final class MentionNames {
     /// A name lower-cased, byte by byte.
     struct ASCIIName {
         var bytes: [UInt8]
