@@ -13,7 +13,7 @@ struct BackendOutput: TextOutputStream {
     private final class Buffer {
         var start: UnsafeMutablePointer<UInt8>
         var capacity: Int
-        @exclusivity(unchecked) var count = 0
+        var count = 0
 
         init(capacity: Int) {
             start = .allocate(capacity: capacity)
