@@ -37,6 +37,11 @@ struct JSONStreamParser {
     private let memberStack: ValueStack<(key: String, value: JSONValue)>
     private let elementStack: ValueStack<JSONValue>
     private let keyOrders: KeyOrders
+    /// The orders of the sets this parser has read objects with, by set number, taken from
+    /// `keyOrders` on first use: held in the parser, a value, every object finds its order
+    /// with no run-time exclusivity check, which on the shared class cost as much as
+    /// recalling keys saved.
+    private var orders: [KeyOrder?] = []
     private var startedReading = false
     /// The first byte of a value whose raw bytes are wanted: refills keep it in the window.
     private var pin: Int?
@@ -410,7 +415,7 @@ struct JSONStreamParser {
     /// ``nextKey(among:)`` and a ``skipValue()`` per member: readers that want a few members
     /// of big objects spend most of their time here.
     mutating func nextKey(skippingAllBut keys: ExpectedKeys) throws(ReadError) -> Int? {
-        let order = keyOrders.order(keys.number)
+        let order = keyOrder(keys.number)
         if containers.last == .objectFirst { order.begin() }
         while true {
             let match: KeyMatch
@@ -431,6 +436,20 @@ struct JSONStreamParser {
                 }
             }
         }
+    }
+
+    /// The order of the set numbered `number`.
+    @inline(__always)
+    private mutating func keyOrder(_ number: Int) -> KeyOrder {
+        if number < orders.count, let order = orders[number] { return order }
+        return adoptOrder(number)
+    }
+
+    private mutating func adoptOrder(_ number: Int) -> KeyOrder {
+        let order = keyOrders.order(number)
+        if number >= orders.count { orders += repeatElement(nil, count: number + 1 - orders.count) }
+        orders[number] = order
+        return order
     }
 
     /// Moves past the `,` before the next key and its opening quote: `false` once the

@@ -112,19 +112,16 @@ struct KeyOrder {
 
 /// A parser's ``KeyOrder`` for each set of keys it has read objects with, by the set's number
 /// (``ExpectedKeys/number``), each made when first used. Kept in the parser's workspace, so
-/// that parsers that run one after another on a thread learn once.
+/// that parsers that run one after another on a thread learn once. A parser asks here once
+/// for each set and keeps the answer itself (each access here is checked at run time).
 final class KeyOrders {
-    // Reached only by the parsers that share the workspace, one after another on one thread,
-    // in single statements that call nothing that could reach it again: a run-time check of
-    // each access (one a member read) cost as much as recalling saved.
-    @exclusivity(unchecked) private var orders: [KeyOrder?] = []
+    private var orders: [KeyOrder?] = []
 
     deinit {
         for order in orders { order?.deallocate() }
     }
 
     /// The order of the set numbered `number`.
-    @inline(__always)
     func order(_ number: Int) -> KeyOrder {
         if number < orders.count, let order = orders[number] { return order }
         return make(number)
