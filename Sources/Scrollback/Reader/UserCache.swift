@@ -22,50 +22,62 @@ final class UserCache {
         }
     }
 
-    /// Slots, each keeping the last user whose bytes hash there: memory stays bounded on an
-    /// input with ever new users (or objects that differ in a timestamp each time).
-    ///
-    /// Both go unchecked for overlapping access (run-time checks on every user met): one
-    /// thread uses a cache, and no statement that reaches them calls out.
-    @exclusivity(unchecked) private var slots = [Entry?](repeating: nil, count: 1024)
-    /// The same users by their first bytes (which hold the `id` when it comes first, as
-    /// exports write it), two to a set: found without first walking the object to its end.
-    @exclusivity(unchecked) private var recent = [Entry?](repeating: nil, count: 2 * 256)
+    /// The tables, in one stored property: a class's stored properties are checked for
+    /// exclusive access at run time, once per access, so each call here makes one (two when
+    /// the first bytes find no user), and the tables' own work is checked when compiling.
+    private var tables = Tables()
     private static let prefixLength = 16
+
+    private struct Tables {
+        /// Slots, each keeping the last user whose bytes hash there: memory stays bounded on an
+        /// input with ever new users (or objects that differ in a timestamp each time).
+        var slots = [Entry?](repeating: nil, count: UserCache.slotCount)
+        /// The same users by their first bytes (which hold the `id` when it comes first, as
+        /// exports write it), two to a set: found without first walking the object to its end.
+        var recent = [Entry?](repeating: nil, count: 2 * 256)
+
+        /// The user whose object's bytes start `ahead` (at least ``prefixLength`` bytes), found
+        /// by its first bytes, with the object's length. Not the entry: returning it copied it.
+        func recentUser(startingAt ahead: UnsafeBufferPointer<UInt8>) -> (user: ChatUser, length: Int)? {
+            let set = UserCache.set(ofPrefix: ahead)
+            for way in 0..<2 {
+                if let entry = recent[set + way], entry.starts(ahead) { return (entry.user, entry.bytes.count) }
+            }
+            return nil
+        }
+
+        /// The user decoded from an object written exactly as `bytes`, if one is kept.
+        func user(writtenAs bytes: UnsafeBufferPointer<UInt8>) -> ChatUser? {
+            guard let entry = slots[UserCache.slot(of: bytes)], entry.bytes.count == bytes.count, entry.starts(bytes) else { return nil }
+            return entry.user
+        }
+
+        mutating func keep(_ entry: Entry) {
+            entry.bytes.withUnsafeBufferPointer { bytes in
+                slots[UserCache.slot(of: bytes)] = entry
+                guard bytes.count >= UserCache.prefixLength else { return }
+                // The newest in the set's first way, the one before in its second.
+                let set = UserCache.set(ofPrefix: bytes)
+                if let previous = recent[set] { recent[set + 1] = previous }
+                recent[set] = entry
+            }
+        }
+    }
 
     /// The user decoded from an object written exactly as the value at the parser's cursor,
     /// with that value's bytes, for ``JSONStreamParser/skip(_:)``; the parser has not moved.
     func user(at parser: inout JSONStreamParser) throws(ReadError) -> (user: ChatUser, written: UnsafeBufferPointer<UInt8>)? {
-        if let ahead = try parser.bytesAhead(), ahead.count >= Self.prefixLength {
-            let set = Self.set(ofPrefix: ahead)
-            for way in 0..<2 {
-                if let entry = recent[set + way], entry.starts(ahead) {
-                    return (entry.user, UnsafeBufferPointer(rebasing: ahead[..<entry.bytes.count]))
-                }
-            }
+        if let ahead = try parser.bytesAhead(), ahead.count >= Self.prefixLength, let found = tables.recentUser(startingAt: ahead) {
+            return (found.user, UnsafeBufferPointer(rebasing: ahead[..<found.length]))
         }
-        guard let written = try parser.quickValue(), let user = user(writtenAs: written) else { return nil }
+        guard let written = try parser.quickValue(), let user = tables.user(writtenAs: written) else { return nil }
         return (user, written)
-    }
-
-    /// The user decoded from an object written exactly as `bytes`, if one is kept.
-    private func user(writtenAs bytes: UnsafeBufferPointer<UInt8>) -> ChatUser? {
-        guard let entry = slots[slot(of: bytes)], entry.bytes.count == bytes.count, entry.starts(bytes) else { return nil }
-        return entry.user
     }
 
     /// Keeps `user`, decoded without a warning from an object written as `bytes`.
     func keep(_ user: ChatUser, writtenAs bytes: some Collection<UInt8>) {
         guard !bytes.isEmpty else { return }
-        let entry = Entry(bytes: Array(bytes), user: user)
-        entry.bytes.withUnsafeBufferPointer { bytes in
-            slots[slot(of: bytes)] = entry
-            guard bytes.count >= Self.prefixLength else { return }
-            // The newest in the set's first way, the one before in its second.
-            let set = Self.set(ofPrefix: bytes)
-            if recent[set] != nil { recent[set + 1] = recent[set] }
-            recent[set] = entry
-        }
+        tables.keep(Entry(bytes: Array(bytes), user: user))
     }
 
     /// The first way of the set of `recent` for the object whose bytes start `bytes`.
@@ -77,8 +89,10 @@ final class UserCache {
         return Int(truncatingIfNeeded: hash >> 56) * 2
     }
 
-    private func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        Int(truncatingIfNeeded: Self.hash(bytes) >> 32) & (slots.count - 1)
+    private static let slotCount = 1024
+
+    private static func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        Int(truncatingIfNeeded: hash(bytes) >> 32) & (slotCount - 1)
     }
 
     /// A hash of the bytes taken a word at a time (an object is a few hundred bytes).
