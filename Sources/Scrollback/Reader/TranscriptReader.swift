@@ -734,7 +734,6 @@ public struct TranscriptReader {
             let bytes = parser.pinnedBytes()
             if JSONStreamParser.firstInvalidUTF8Offset(in: bytes) == bytes.count {
                 let text = JSONText(message: Array(bytes))
-                fieldWarnings.items.removeAll(keepingCapacity: true)
                 return .read(try decode(decoder.message(members, path: path, text: text), path: path, start: start))
             }
         }
@@ -744,15 +743,15 @@ public struct TranscriptReader {
 
     /// Decodes one message element, reporting its problems; `nil` when it is unusable.
     private mutating func decode(_ value: JSONValue, path: String, position: SourcePosition) throws(ReadError) -> ChatMessage? {
-        fieldWarnings.items.removeAll(keepingCapacity: true)
         return try decode(decoder.message(value, path: path), path: path, start: .counted(position))
     }
 
     /// Reports what decoding a message element said (its field warnings were gathered in
-    /// `fieldWarnings`), and counts the element.
+    /// `fieldWarnings`, and are taken here whatever the outcome), and counts the element.
     private mutating func decode(
         _ decoded: Result<ChatMessage, UnusableMessage>, path: String, start: ElementStart
     ) throws(ReadError) -> ChatMessage? {
+        let items = fieldWarnings.take()
         let index = messageElements
         messageElements += 1
         let repaired = parser.takeReplacementPosition()
@@ -764,9 +763,7 @@ public struct TranscriptReader {
                         position: repaired, messageIndex: index, messageID: message.id, keyPath: path,
                         reason: Self.replacedText, skippedMessage: false))
             }
-            if !fieldWarnings.items.isEmpty {
-                let items = fieldWarnings.items
-                fieldWarnings.items.removeAll(keepingCapacity: true)
+            if !items.isEmpty {
                 let counted = position(of: start)
                 for (keyPath, reason) in items {
                     try report(
@@ -796,14 +793,11 @@ public struct TranscriptReader {
     private static let replacedText = "text that is not UTF-8 is shown as \u{FFFD}"
 
     private mutating func decodeChannel(_ object: JSONObject, path: String) throws(ReadError) -> ChatChannel {
-        fieldWarnings.items.removeAll(keepingCapacity: true)
         if let repaired = parser.takeReplacementPosition() {
             try report(ReadWarning(position: repaired, keyPath: path, reason: Self.replacedText, skippedMessage: false))
         }
         let channel = decoder.channel(object, path: path)
-        let items = fieldWarnings.items
-        fieldWarnings.items.removeAll(keepingCapacity: true)
-        for (keyPath, reason) in items {
+        for (keyPath, reason) in fieldWarnings.take() {
             try report(ReadWarning(keyPath: keyPath, reason: reason, skippedMessage: false))
         }
         return channel
@@ -948,10 +942,17 @@ private struct ArrayFrame {
 }
 
 /// Collects the field warnings of one decoding, so that they can be numbered (or thrown) after.
-/// Unchecked for overlapping access (a run-time check a message): reached by one reader, in
-/// single statements that call nothing back.
+/// A class, shared with the decoder's `warn`; each access to `items` is checked at run time,
+/// so a decoding without warnings makes one, in ``take()``.
 private final class FieldWarnings {
-    @exclusivity(unchecked) var items: [(String, String)] = []
+    var items: [(String, String)] = []
+
+    /// The warnings gathered since the last call, which leaves none.
+    func take() -> [(String, String)] {
+        guard !items.isEmpty else { return [] }
+        defer { items.removeAll(keepingCapacity: true) }
+        return items
+    }
 }
 
 /// Whether every value skipped as no message looked like one kind of thing (a file of users).
