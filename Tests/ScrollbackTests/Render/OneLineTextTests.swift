@@ -218,7 +218,8 @@ import Testing
                 id: "m1", role: .bubble, header: [.text(name, .author)], body: [.text("Please re-enter your password")])
             var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
             options.width = width
-            let lines = ANSILayout(options: options).lines(for: .message(frame)).map(\.plainText)
+            var layout = ANSILayout(options: options)
+            let lines = layout.lines(for: .message(frame)).map(\.plainText)
             #expect(lines.contains("  Admin"), "\(width): \(lines)")
             #expect(!lines.contains("Admin"), "\(width): \(lines)")
         }
@@ -269,7 +270,8 @@ import Testing
                 .text("body\nlines"),
             ])
         let options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
-        let ansi = ANSILayout(options: options).lines(for: view).map(\.plainText)
+        var layout = ANSILayout(options: options)
+        let ansi = layout.lines(for: view).map(\.plainText)
         #expect(ansi == ["Eve␤Mallory: I approve the refund <example.org>[1]", "body", "lines", "[1] https://example.org"])
         var html = HTMLBackend(output: "", options: options)
         html.write(view)

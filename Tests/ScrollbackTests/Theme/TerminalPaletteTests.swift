@@ -99,7 +99,7 @@ import Testing
         options.theme = theme
         options.colorDepth = depth
         options.darkAppearance = dark
-        let layout = ANSILayout(options: options)
+        var layout = ANSILayout(options: options)
         let resolver = TerminalColors(theme: theme, depth: depth, dark: dark)
         func ratio(_ style: SGRStyle) -> Double {
             let (foreground, background) = colors(of: resolver.resolved(style), on: palette, depth: depth)
@@ -156,9 +156,10 @@ import Testing
             options.colorDepth = .ansi16
             options.darkAppearance = true
             let resolver = TerminalColors(theme: theme, depth: .ansi16, dark: true)
-            let layout = ANSILayout(options: options)
+            var layout = ANSILayout(options: options)
             for role in Self.mutedRoles {
-                #expect(resolver.resolved(layout.style(for: role)).foreground != .ansi(8), "\(name) \(role)")
+                let style = layout.style(for: role)
+                #expect(resolver.resolved(style).foreground != .ansi(8), "\(name) \(role)")
             }
         }
         #expect(TerminalColors.readable16(8, dark: true) == 7)

@@ -9,7 +9,7 @@
 public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
     /// The width, colour depth, theme and appearance of the output.
     public let options: RenderOptions
-    private let layout: ANSILayout
+    private var layout: ANSILayout
     private var hasWrittenItem = false
     /// What a call writes, until it hands it to ``output``.
     private var text: BackendOutput

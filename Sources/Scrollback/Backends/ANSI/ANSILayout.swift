@@ -4,8 +4,10 @@ import Foundation
 /// piece of message text passed through ``TerminalSanitizer``. ``ANSIBackend`` writes its
 /// lines; a full-screen viewer can lay out a message at any width with it.
 ///
-/// Not thread-safe: it caches styles and escape sequences as it goes.
-package final class ANSILayout {
+/// A value: the caches it fills as it goes (styles, escapes, box edges) are its own stored
+/// properties, changed by its `mutating` methods, so that exclusive access to them is proven
+/// when compiling rather than checked at run time (a class's are checked on every access).
+package struct ANSILayout {
     package typealias Line = TextWrapper.Line
 
     package let options: RenderOptions
@@ -19,7 +21,7 @@ package final class ANSILayout {
     /// The styles of the roles met so far, searched in order: a layout meets a dozen roles or
     /// so, whose names are short strings that compare without hashing. Past the limit (an app
     /// with many roles of its own), the dictionary.
-    @exclusivity(unchecked) private var recentRoleStyles: [(role: Role, style: SGRStyle)] = []
+    private var recentRoleStyles: [(role: Role, style: SGRStyle)] = []
     private var roleStyles: [Role: SGRStyle] = [:]
     private var escapes: [SGRStyle: String] = [:]
 
@@ -33,7 +35,7 @@ package final class ANSILayout {
 
     /// The theme's style for `role`. The theme's `text` and `background` colours are the
     /// terminal's own default colours, so plain text carries no escape at all.
-    package func style(for role: Role) -> SGRStyle {
+    package mutating func style(for role: Role) -> SGRStyle {
         for entry in recentRoleStyles where entry.role == role { return entry.style }
         if let cached = roleStyles[role] { return cached }
         let textStyle = options.theme.style(for: role)
@@ -59,9 +61,9 @@ package final class ANSILayout {
         return color == .unset ? nil : color
     }
 
-    private var mutedStyle: SGRStyle { style(for: .muted) }
+    private var mutedStyle: SGRStyle { mutating get { style(for: .muted) } }
 
-    @exclusivity(unchecked) private var authorStyles: [Int: SGRStyle] = [:]
+    private var authorStyles: [Int: SGRStyle] = [:]
 
     /// The colour of author names for avatar colour `index` (a speaker's place in order of first
     /// appearance, taken modulo the palette's size): the theme's `avatarN` colour (made to carry
@@ -70,7 +72,7 @@ package final class ANSILayout {
     /// few shades for mixing, and a theme's palette colours depend on the user's palette, so
     /// names then take ``TerminalColors/authorPalette16``, the entries that read on common
     /// palettes in this appearance, in order.
-    func authorStyle(_ index: Int) -> SGRStyle {
+    mutating func authorStyle(_ index: Int) -> SGRStyle {
         if let cached = authorStyles[index] { return cached }
         let dark = options.darkAppearance
         let size = options.theme.authorPaletteSize
@@ -111,16 +113,15 @@ package final class ANSILayout {
 
     /// The escapes of the first styles met, searched in order by their packed form: a theme has
     /// a few dozen styles at most, and comparing two words costs far less than hashing a style.
-    /// Later styles (only a hostile or huge theme has them) go to the dictionary. Unchecked
-    /// exclusivity: the layout is used by one thread, and nothing here calls out while it reads.
-    @exclusivity(unchecked) private var recentEscapes: [(style: PackedSGRStyle, escape: String)] = [(SGRStyle.plain.packed!, "")]
+    /// Later styles (only a hostile or huge theme has them) go to the dictionary.
+    private var recentEscapes: [(style: PackedSGRStyle, escape: String)] = [(SGRStyle.plain.packed!, "")]
     private static let recentEntriesLimit = 32
 
     /// Every background with a foreground, and 16-colour foregrounds readable on common palettes.
     private lazy var terminalColors = TerminalColors(
         theme: options.theme, depth: options.colorDepth, dark: options.darkAppearance)
 
-    private func escape(for style: SGRStyle) -> String {
+    private mutating func escape(for style: SGRStyle) -> String {
         let packed = style.packed
         if let packed {
             for entry in recentEscapes where entry.style == packed { return entry.escape }
@@ -138,7 +139,7 @@ package final class ANSILayout {
     // MARK: Output
 
     /// Writes `line` with its styles (and hyperlinks, when the options ask for them) and a line feed.
-    package func write(_ line: Line, to output: inout some TextOutputStream) {
+    package mutating func write(_ line: Line, to output: inout some TextOutputStream) {
         let hyperlinks = options.hyperlinks
         // The spans read in place: a loop over the array copied each, a retain and a release
         // of its strings.
@@ -162,11 +163,11 @@ package final class ANSILayout {
 
     /// The lines of `view` at `width` columns (the layout's width by default), with the
     /// references of links outside any message at the end.
-    package func lines(for view: View, width: Int? = nil) -> [Line] {
+    package mutating func lines(for view: View, width: Int? = nil) -> [Line] {
         var lines: [Line] = []
         lines.reserveCapacity(16)
         let width = width ?? self.width
-        collectingReferences(indent: 0, width: width, into: &lines) { lines in layout(view, width: width, into: &lines) }
+        collectingReferences(indent: 0, width: width, into: &lines) { layout, lines in layout.layout(view, width: width, into: &lines) }
         return lines
     }
 
@@ -174,15 +175,11 @@ package final class ANSILayout {
 
     /// The full URLs of the links in the message being laid out, numbered from 1 in order of
     /// appearance (``RenderOptions/urls`` `.short` without hyperlinks only).
-    ///
-    /// This, the table below and the author styles go unchecked for overlapping access, as
-    /// the caches above do (checks on every message): one thread uses a layout, and no
-    /// statement that reaches them calls out while it does.
-    @exclusivity(unchecked) private var references: [String] = []
+    private var references: [String] = []
     /// Each URL of ``references`` to its number once there are more than a few, so that a
     /// message of 100,000 links is not searched 100,000 times (a short list is searched: most
     /// messages have a link or two, and a table for them costs more than it saves).
-    @exclusivity(unchecked) private var referenceNumbers: [String: Int] = [:]
+    private var referenceNumbers: [String: Int] = [:]
     private static let searchedReferences = 16
 
     /// Whether links show `<host>[n]` and their URLs in a list after the message.
@@ -190,17 +187,19 @@ package final class ANSILayout {
 
     /// Runs `body`, then appends the references its links made, as `[1] https://…` lines
     /// `indent` columns in; the references of an enclosing message are kept aside meanwhile.
-    private func collectingReferences(indent: Int, width: Int, into lines: inout [Line], _ body: (inout [Line]) -> Void) {
+    private mutating func collectingReferences(
+        indent: Int, width: Int, into lines: inout [Line], _ body: (inout ANSILayout, inout [Line]) -> Void
+    ) {
         let outer = (references, referenceNumbers)
         (references, referenceNumbers) = ([], [:])
-        body(&lines)
+        body(&self, &lines)
         lines += referenceLines(indent: indent, width: width)
         (references, referenceNumbers) = outer
     }
 
     /// The reference list: each URL on lines of its own, broken anywhere (a URL has no spaces),
     /// continued under its start.
-    private func referenceLines(indent: Int, width: Int) -> [Line] {
+    private mutating func referenceLines(indent: Int, width: Int) -> [Line] {
         guard !references.isEmpty else { return [] }
         var lines: [Line] = []
         let margin = StyledSpan(RepeatedText.spaces(indent))
@@ -217,7 +216,7 @@ package final class ANSILayout {
     }
 
     /// The number of `url` in the current reference list, adding it when new.
-    private func referenceNumber(_ url: String) -> Int {
+    private mutating func referenceNumber(_ url: String) -> Int {
         if referenceNumbers.isEmpty {
             if let index = references.firstIndex(of: url) { return index + 1 }
         } else if let number = referenceNumbers[url] {
@@ -235,7 +234,7 @@ package final class ANSILayout {
     /// ` <where>` after a link's label or an image: the whole URL (``URLDisplay/full``, or no
     /// host to show), else its host: clickable with hyperlinks, numbered for the list after the
     /// message without (`<host>[1]`).
-    private func destinationSpan(for url: String) -> StyledSpan {
+    private mutating func destinationSpan(for url: String) -> StyledSpan {
         let shown = sanitized(url)
         let target = hyperlinkTarget(url)
         guard options.urls == .short, let host = Hyperlink.host(of: url).map({ sanitized($0) }) else {
@@ -247,7 +246,7 @@ package final class ANSILayout {
 
     // MARK: Views
 
-    private func layout(_ view: View, width: Int, into lines: inout [Line]) {
+    private mutating func layout(_ view: View, width: Int, into lines: inout [Line]) {
         switch view {
         case .empty, .avatar:
             return
@@ -333,7 +332,7 @@ package final class ANSILayout {
 
     /// Children in a row: inline runs share wrapped lines, separated by spaces; a block child
     /// gets lines of its own. `hanging` indents the lines a run wraps onto by two columns.
-    private func layoutRow(_ children: [View], base: Role, width: Int, hanging: Bool = false, into lines: inout [Line]) {
+    private mutating func layoutRow(_ children: [View], base: Role, width: Int, hanging: Bool = false, into lines: inout [Line]) {
         var spans: [StyledSpan] = []
         // A child and the space after it, for most rows (an author line, a footer): the array
         // is made once, not grown child by child.
@@ -360,7 +359,7 @@ package final class ANSILayout {
     }
 
     /// Children laid out narrower, with `first` before every line (or nothing when too narrow).
-    private func layoutIndented(_ children: [View], width: Int, first prefix: [StyledSpan], into lines: inout [Line]) {
+    private mutating func layoutIndented(_ children: [View], width: Int, first prefix: [StyledSpan], into lines: inout [Line]) {
         let prefixWidth = prefix.columns
         let innerWidth = width - prefixWidth
         guard innerWidth >= Self.minimumContentWidth else {
@@ -372,7 +371,7 @@ package final class ANSILayout {
         Self.appendPrefixed(&inner, first: prefix, rest: prefix, to: &lines)
     }
 
-    private func layoutCard(_ children: [View], width: Int, into lines: inout [Line]) {
+    private mutating func layoutCard(_ children: [View], width: Int, into lines: inout [Line]) {
         let innerWidth = width - 4
         guard innerWidth >= Self.minimumContentWidth else {
             for child in children { layout(child, width: width, into: &lines) }
@@ -386,7 +385,7 @@ package final class ANSILayout {
     /// Appends `inner` (laid out at most `innerWidth` wide) to `lines` in a box as wide as its
     /// widest line, with rounded (`╭╮╰╯`) or square (`┌┐└┘`) corners. The borders go into
     /// `inner`'s own lines, which are used up: their spans are moved, not copied.
-    private func appendBoxed(_ inner: inout [Line], innerWidth: Int, rounded: Bool, to lines: inout [Line]) {
+    private mutating func appendBoxed(_ inner: inout [Line], innerWidth: Int, rounded: Bool, to lines: inout [Line]) {
         guard !inner.isEmpty else { return }
         var widest = 0
         for line in inner { widest = max(widest, line.width) }
@@ -419,9 +418,9 @@ package final class ANSILayout {
 
     /// The top and bottom edges of boxes made so far, by content width and corners: messages'
     /// boxes come in a few widths, and building an edge costs more than finding it.
-    @exclusivity(unchecked) private var boxEdges: [Int: (top: String, bottom: String)] = [:]
+    private var boxEdges: [Int: (top: String, bottom: String)] = [:]
 
-    private func boxEdges(contentWidth: Int, rounded: Bool) -> (top: String, bottom: String) {
+    private mutating func boxEdges(contentWidth: Int, rounded: Bool) -> (top: String, bottom: String) {
         let key = contentWidth << 1 | (rounded ? 1 : 0)
         if let edges = boxEdges[key] { return edges }
         let horizontal = RepeatedText.string("─", count: contentWidth + 2)
@@ -433,7 +432,7 @@ package final class ANSILayout {
         return edges
     }
 
-    private func layoutFields(_ fields: [View.Field], width: Int, into lines: inout [Line]) {
+    private mutating func layoutFields(_ fields: [View.Field], width: Int, into lines: inout [Line]) {
         let labelStyle = style(for: .label)
         let hanging = [StyledSpan("  ")]
         for field in fields {
@@ -449,7 +448,7 @@ package final class ANSILayout {
         }
     }
 
-    private func layoutMessage(_ frame: MessageFrame, width: Int, into lines: inout [Line]) {
+    private mutating func layoutMessage(_ frame: MessageFrame, width: Int, into lines: inout [Line]) {
         if frame.role == .system || frame.role == .deleted || frame.role == .error {
             // One centred line (or a few when long), in the role's muted style.
             var parts = (frame.body.isEmpty ? frame.header : frame.body).map(plainText).filter { !$0.isEmpty }
@@ -489,23 +488,23 @@ package final class ANSILayout {
         let innerWidth = width - 4
         let isBoxed = innerWidth >= Self.minimumContentWidth
         // The message's URL references go under its bubble, in line with the text inside.
-        collectingReferences(indent: isBoxed ? 2 : 0, width: width, into: &lines) { lines in
+        collectingReferences(indent: isBoxed ? 2 : 0, width: width, into: &lines) { layout, lines in
             // Terminals show no avatars: the header keeps names, times and badges. An author line
             // too long for the width goes on indented, so that no part of a long name stands at
             // the start of a line above a bubble, where an author's name would.
-            layoutRow(
+            layout.layoutRow(
                 frame.header.filter { if case .image = $0 { false } else { true } }, base: .body, width: width, hanging: true,
                 into: &lines)
             // The body and footer in a bubble, its corners rounded when the theme's bubbles are.
             var inner: [Line] = []
             // Room for a few lines at once: grown from empty, the array moved its lines twice or three times.
             inner.reserveCapacity(8)
-            for child in frame.body { layout(child, width: max(innerWidth, Self.minimumContentWidth), into: &inner) }
+            for child in frame.body { layout.layout(child, width: max(innerWidth, Self.minimumContentWidth), into: &inner) }
             if !frame.footer.isEmpty {
-                layoutRow(frame.footer, base: .muted, width: max(innerWidth, Self.minimumContentWidth), into: &inner)
+                layout.layoutRow(frame.footer, base: .muted, width: max(innerWidth, Self.minimumContentWidth), into: &inner)
             }
             if isBoxed {
-                appendBoxed(&inner, innerWidth: innerWidth, rounded: options.theme.metrics.bubbleRadius > 0, to: &lines)
+                layout.appendBoxed(&inner, innerWidth: innerWidth, rounded: layout.options.theme.metrics.bubbleRadius > 0, to: &lines)
             } else {
                 lines += inner
             }
@@ -524,7 +523,7 @@ package final class ANSILayout {
     /// with `…` at the width. Attachments show as `[Photo: cat.jpg]`, reactions and badges in
     /// parentheses, links as their label and `<host>` (`<url>` with ``URLDisplay/full``);
     /// system messages have no author.
-    private func compactLine(for frame: MessageFrame, width: Int) -> Line {
+    private mutating func compactLine(for frame: MessageFrame, width: Int) -> Line {
         var spans: [StyledSpan] = []
         if let date = frame.date { spans.append(StyledSpan(sanitized(dateLabels.time(date)) + " ", style: style(for: .timestamp))) }
         let isNotice = frame.role == .system || frame.role == .error
@@ -548,7 +547,7 @@ package final class ANSILayout {
 
     /// The words of a view on a compact line, line breaks and runs of blanks (fillers too, as
     /// in one-line text everywhere) made single spaces.
-    private func appendCompact(_ view: View, into words: inout [String]) {
+    private mutating func appendCompact(_ view: View, into words: inout [String]) {
         func flat(_ text: String) -> String {
             TextControls.collapsingBlanks(text).split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
         }
@@ -613,7 +612,7 @@ package final class ANSILayout {
 
     /// The runs of an inline view. `base` is the role plain `.body` text takes (muted in footers);
     /// `oneLine` is set inside a link's label, which stays on one line whatever its roles.
-    private func appendInline(_ view: View, base: Role, oneLine: Bool = false, into spans: inout [StyledSpan]) {
+    private mutating func appendInline(_ view: View, base: Role, oneLine: Bool = false, into spans: inout [StyledSpan]) {
         switch view {
         case .empty, .avatar:
             return
@@ -679,7 +678,7 @@ package final class ANSILayout {
 
     /// An author's name beside their avatar, in the avatar's colour as chat apps show it;
     /// `false` (and nothing appended) for any other view.
-    private func appendAuthor(_ view: View, avatar: AvatarContent?, into spans: inout [StyledSpan]) -> Bool {
+    private mutating func appendAuthor(_ view: View, avatar: AvatarContent?, into spans: inout [StyledSpan]) -> Bool {
         guard let avatar, case .text(let name, .author) = view else { return false }
         spans.append(StyledSpan(field(name), style: style(for: .author).adding(authorStyle(avatar.colorIndex))))
         return true
@@ -689,7 +688,7 @@ package final class ANSILayout {
     /// so that no label can disguise where a link goes. With hyperlinks the label is clickable
     /// and ` <host>` is enough (the whole URL when it has no host, as mailto: and tel:); without,
     /// ` <host>[1]` and the URL in the list after the message (see ``destinationSpan(for:)``).
-    private func appendDestination(_ destination: String, label: String, into spans: inout [StyledSpan]) {
+    private mutating func appendDestination(_ destination: String, label: String, into spans: inout [StyledSpan]) {
         guard let url = URLPolicy.sanitize(destination) else { return }
         let shown = sanitized(url)
         for scheme in ["", "http://", "https://", "mailto:", "tel:"] where scheme + label == shown { return }
@@ -703,7 +702,7 @@ package final class ANSILayout {
         return Hyperlink.terminalSafe(url)
     }
 
-    private func appendImage(source: String, alt: String, base: SGRStyle, into spans: inout [StyledSpan]) {
+    private mutating func appendImage(source: String, alt: String, base: SGRStyle, into spans: inout [StyledSpan]) {
         var text = sanitized(options.theme.icon(.image))
         let alt = sanitized(alt)
         if !alt.isEmpty { text += " " + alt }
@@ -748,14 +747,14 @@ package final class ANSILayout {
 
     // MARK: Markdown
 
-    private func layoutBlocks(_ blocks: [MarkdownBlock], width: Int, tight: Bool, into lines: inout [Line]) {
+    private mutating func layoutBlocks(_ blocks: [MarkdownBlock], width: Int, tight: Bool, into lines: inout [Line]) {
         for (index, block) in blocks.enumerated() {
             if index > 0 && !tight { lines.append(Line()) }
             layoutBlock(block, width: width, into: &lines)
         }
     }
 
-    private func layoutBlock(_ block: MarkdownBlock, width: Int, into lines: inout [Line]) {
+    private mutating func layoutBlock(_ block: MarkdownBlock, width: Int, into lines: inout [Line]) {
         switch block {
         case .paragraph(let inlines):
             var spans: [StyledSpan] = []
@@ -803,7 +802,7 @@ package final class ANSILayout {
         options.asciiOnly ? (checked ? "[x]" : "[ ]") : (checked ? "☑" : "☐")
     }
 
-    private func layoutList(start: Int?, tight: Bool, items: [[MarkdownBlock]], width: Int, into lines: inout [Line]) {
+    private mutating func layoutList(start: Int?, tight: Bool, items: [[MarkdownBlock]], width: Int, into lines: inout [Line]) {
         var items = items
         let markers: [String] = items.indices.map { index in
             guard let start else {
@@ -836,7 +835,7 @@ package final class ANSILayout {
     }
 
     /// `link` is the hyperlink target of the enclosing link, if any.
-    private func appendMarkdown(
+    private mutating func appendMarkdown(
         _ inlines: [MarkdownInline], style: SGRStyle, link: String? = nil,
         into spans: inout [StyledSpan]
     ) {
@@ -892,7 +891,7 @@ package final class ANSILayout {
     /// A pipe table in a box when its columns fit `width`, each cell wrapped inside its column
     /// when the table is wider than that; when even the narrowest columns do not fit, each row
     /// becomes `header: value` lines instead.
-    private func layoutTable(_ table: MarkdownTable, width: Int, into lines: inout [Line]) {
+    private mutating func layoutTable(_ table: MarkdownTable, width: Int, into lines: inout [Line]) {
         let columns = table.alignments.count
         guard columns > 0 else { return }
         let bodyStyle = style(for: .body)
@@ -977,7 +976,7 @@ package final class ANSILayout {
 
     /// A table too wide for the terminal: each row as `header: value` lines, a blank line
     /// between rows (the header alone when there is no row).
-    private func layoutTableRows(header: [[StyledSpan]], rows: [[[StyledSpan]]], width: Int, into lines: inout [Line]) {
+    private mutating func layoutTableRows(header: [[StyledSpan]], rows: [[[StyledSpan]]], width: Int, into lines: inout [Line]) {
         guard !rows.isEmpty else {
             for cell in header { TextWrapper(width: width).wrap(cell, appendingTo: &lines) }
             return
@@ -1008,7 +1007,7 @@ package final class ANSILayout {
     }
 
     /// A rule across `width`, as a message's `---` draws one.
-    func rule(width: Int) -> Line {
+    mutating func rule(width: Int) -> Line {
         Line(spans: [StyledSpan(RepeatedText.string("─", count: width), style: mutedStyle)], width: width)
     }
 
@@ -1033,7 +1032,7 @@ package final class ANSILayout {
     private var markSpans: [StyledSpan] { options.marksDividers && !options.asciiOnly ? [StyledSpan(Self.navigationMark)] : [] }
 
     /// A rule that divides the transcript (under the title, above the summary), marked as one.
-    package func dividerRule(width: Int) -> Line {
+    package mutating func dividerRule(width: Int) -> Line {
         var line = rule(width: width)
         line.spans.insert(contentsOf: markSpans, at: 0)
         return line
@@ -1041,7 +1040,7 @@ package final class ANSILayout {
 
     /// `──── label ────` across `width`, the label cut to fit; `heavy`: `━━ label ━━━━━━`, the
     /// label near the start in the title's style. Marked with ``navigationMark``.
-    private func divider(_ label: String?, width: Int, heavy: Bool = false) -> Line {
+    private mutating func divider(_ label: String?, width: Int, heavy: Bool = false) -> Line {
         guard let label, !label.isEmpty, width >= 8 else { return dividerRule(width: width) }
         if heavy {
             var text = label
