@@ -1,7 +1,7 @@
 import Foundation
 
-/// A backend of a built-in format (``OutputFormat/Backend`` writing to an ``OutputSink``) that
-/// writes on a thread of its own: the views the factory made are handed over in batches, in
+/// A backend of a built-in format writing to an ``OutputSink`` (``WritesBehind``) that writes
+/// on a thread of its own: the views the factory made are handed over in batches, in
 /// order, and the format's backend turns them into bytes beside the thread that makes the next
 /// ones. Any other backend, and any backend when `threaded` is false, gets its calls straight
 /// on the caller's thread: an app's backend never runs on a thread its author did not ask for.
@@ -21,7 +21,7 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     /// ``finish()`` gives the backend back.
     init(_ backend: Wrapped, threaded: Bool) {
         showsTitles = backend.showsTitles
-        if threaded, let builtIn = backend as? BuiltInBackend {
+        if threaded, let builtIn = backend as? any WritesBehind {
             // The backend and its output are the writing thread's until `finish()`; the
             // renderer, which took it from its caller, touches neither meanwhile.
             (writer, inline) = (Writer(Transfer(builtIn)), nil)
@@ -42,7 +42,7 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
         guard let writer else { return inline.take()! }
         if !batch.isEmpty { _ = writer.queue.push(batch) }
         batch = []
-        // `Wrapped` is `BuiltInBackend`: only such a backend got a writer.
+        // `Wrapped` writes behind: only such a backend got a writer.
         return writer.finish() as! Wrapped
     }
 
@@ -57,8 +57,14 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     }
 }
 
-/// The backends that may write behind: the library's own formats, writing to a file.
-typealias BuiltInBackend = OutputFormat.Backend<OutputSink>
+/// The backends that may write behind: the library's own formats, writing to an
+/// ``OutputSink``. An app's backend never does: it may expect to stay on its caller's thread.
+protocol WritesBehind: TranscriptBackend {}
+
+extension HTMLBackend: WritesBehind where Output == OutputSink {}
+extension ANSIBackend: WritesBehind where Output == OutputSink {}
+extension MarkdownBackend: WritesBehind where Output == OutputSink {}
+extension OutputFormat.Backend: WritesBehind where Output == OutputSink {}
 
 /// A call handed to a ``BackendThread``'s writing thread.
 private enum BackendCall: Sendable {
@@ -83,10 +89,10 @@ private final class Writer {
     let queue = BatchQueue<BackendCall>(capacity: Writer.batchesAhead)
     private let done = DispatchSemaphore(value: 0)
     /// The backend, given back by the thread when it ends.
-    private let result = Monitor<Transfer<BuiltInBackend>?>(nil)
+    private let result = Monitor<Transfer<any WritesBehind>?>(nil)
     private var finished = false
 
-    init(_ backend: Transfer<BuiltInBackend>) {
+    init(_ backend: Transfer<any WritesBehind>) {
         // The thread holds the queue and the result, never this object, whose end stops it.
         let (queue, done, result) = (queue, done, result)
         WorkerThread.start {
@@ -101,7 +107,7 @@ private final class Writer {
         }
     }
 
-    func finish() -> BuiltInBackend {
+    func finish() -> any WritesBehind {
         stop()
         return result.withLock { $0.take()! }.value
     }

@@ -33,11 +33,11 @@ public struct TranscriptRenderer: Sendable {
 
     /// Where the steps of a rendering run.
     public enum Threading: Sendable {
-        /// Each pass reads on a thread of its own, ahead of the drawing; a backend of
-        /// ``OutputFormat/makeBackend(output:options:)`` writing to an ``OutputSink`` turns views
-        /// into bytes on another, behind it: a rendering uses about two cores. Any other backend
-        /// (an app's own) gets every call on the calling thread. The calling thread's
-        /// scheduling is left as it is.
+        /// Each pass reads on a thread of its own, ahead of the drawing; a built-in backend
+        /// (``HTMLBackend``, ``ANSIBackend``, ``MarkdownBackend`` or an ``OutputFormat``'s)
+        /// writing to an ``OutputSink`` turns views into bytes on another, behind it: a
+        /// rendering uses about two cores. Any other backend (an app's own) gets every call on
+        /// the calling thread. The calling thread's scheduling is left as it is.
         case readingAndWriting
         /// Reading runs ahead on its own thread; views become bytes on the calling thread, so
         /// nothing is written once that thread stops (a terminal's reset on an interrupt must

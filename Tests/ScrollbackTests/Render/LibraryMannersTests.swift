@@ -82,4 +82,26 @@ import Testing
         #expect(backend.seen.threads.count > 600)
         #expect(backend.seen.threads.allSatisfy { pthread_equal($0, caller) != 0 }, "every call on the caller's thread")
     }
+
+    /// The built-in backends writing to an ``OutputSink`` are the ones that write behind, and
+    /// they write the same bytes on their thread as on the caller's.
+    @Test(arguments: OutputFormat.allCases)
+    func aBuiltInBackendWritesTheSameBytesBehind(format: OutputFormat) throws {
+        let path = try Self.longTranscript()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect((HTMLBackend(output: OutputSink.memory(), options: .default) as Any) is any WritesBehind)
+        #expect(!((HTMLBackend(output: "", options: .default) as Any) is any WritesBehind), "a String is the caller's")
+        #expect(!((CallRecorder() as Any) is any WritesBehind))
+
+        var documents: [String] = []
+        for threading in [TranscriptRenderer.Threading.none, .readingAndWriting] {
+            var renderer = TranscriptRenderer(options: RenderOptions(timeZone: TimeZone(identifier: "UTC")!))
+            renderer.threading = threading
+            var backend = format.makeBackend(output: OutputSink.memory(), options: renderer.options)
+            try renderer.render(path: path, to: &backend)
+            documents.append(backend.output.capturedText)
+        }
+        #expect(documents[0].count > 10_000)
+        #expect(documents[0] == documents[1])
+    }
 }
