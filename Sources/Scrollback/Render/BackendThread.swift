@@ -22,9 +22,7 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     init(_ backend: Wrapped, threaded: Bool) {
         showsTitles = backend.showsTitles
         if threaded, let builtIn = backend as? any WritesBehind {
-            // The backend and its output are the writing thread's until `finish()`; the
-            // renderer, which took it from its caller, touches neither meanwhile.
-            (writer, inline) = (Writer(Transfer(builtIn)), nil)
+            (writer, inline) = (Writer(builtIn), nil)
             batch.reserveCapacity(Self.batchSize)
         } else {
             (writer, inline) = (nil, backend)
@@ -59,7 +57,9 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
 
 /// The backends that may write behind: the library's own formats, writing to an
 /// ``OutputSink``. An app's backend never does: it may expect to stay on its caller's thread.
-protocol WritesBehind: TranscriptBackend {}
+/// Their types may be named on any thread (`SendableMetatype`): the writing thread's loop is
+/// made for the backend's own type, with no dynamic call for each view.
+protocol WritesBehind: TranscriptBackend, SendableMetatype {}
 
 extension HTMLBackend: WritesBehind where Output == OutputSink {}
 extension ANSIBackend: WritesBehind where Output == OutputSink {}
@@ -92,9 +92,18 @@ private final class Writer {
     private let result = Monitor<Transfer<any WritesBehind>?>(nil)
     private var finished = false
 
-    init(_ backend: Transfer<any WritesBehind>) {
-        // The thread holds the queue and the result, never this object, whose end stops it.
-        let (queue, done, result) = (queue, done, result)
+    init(_ backend: any WritesBehind) {
+        Self.start(backend, queue: queue, done: done, result: result)
+    }
+
+    /// Starts the thread, which holds the queue and the result, never this object, whose end
+    /// stops it.
+    private static func start<Backend: WritesBehind>(
+        _ backend: Backend, queue: BatchQueue<BackendCall>, done: DispatchSemaphore, result: Monitor<Transfer<any WritesBehind>?>
+    ) {
+        // The backend and its output are the writing thread's until `finish()`; the renderer,
+        // which took it from its caller, touches neither meanwhile.
+        let backend = Transfer(backend)
         WorkerThread.start {
             defer { done.signal() }
             var backend = backend.value

@@ -34,8 +34,14 @@ final class BatchQueue<Element: Sendable>: Sendable {
 
     /// The oldest batch, waiting for one; `used`, when not empty, is handed back to be freed.
     func pop(returning used: [Element] = []) -> [Element] {
-        if !used.isEmpty { state.withLock { $0.spent.append(used) } }
-        return state.wait(until: { !$0.batches.isEmpty }, then: { $0.batches.removeFirst() })
+        // One locked section: each one wakes the producer, which would find no more room
+        // after a first section that only handed the spent batch back.
+        state.wait(
+            until: { !$0.batches.isEmpty },
+            then: { state in
+                if !used.isEmpty { state.spent.append(used) }
+                return state.batches.removeFirst()
+            })
     }
 
     /// Tells the producer to stop: a push waiting for room returns `false`, and so does every
