@@ -1,0 +1,59 @@
+import Foundation
+import Scrollback
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What an app sees of Scrollback's threads, from outside the package: its own backend is called
+/// on the thread that asked for the rendering, whatever `threading` says, and that thread's
+/// scheduling policy is never changed.
+@Suite struct ClientThreadingTests {
+    /// An app's backend that notes the thread and scheduling policy of every call.
+    struct CallRecorder: TranscriptBackend {
+        final class Seen {
+            var threads: [pthread_t] = []
+            var policies: [Int32] = []
+        }
+        let seen = Seen()
+
+        private func note() {
+            seen.threads.append(pthread_self())
+            seen.policies.append(ClientThreadingTests.policy())
+        }
+
+        mutating func begin(_ document: DocumentInfo, header: View) { note() }
+        mutating func write(_ view: View) { note() }
+        mutating func end(_ summary: DocumentSummary, footer: View) { note() }
+    }
+
+    static func policy() -> Int32 {
+        var policy: Int32 = -1
+        var parameters = sched_param()
+        pthread_getschedparam(pthread_self(), &policy, &parameters)
+        return policy
+    }
+
+    @Test(arguments: [TranscriptRenderer.Threading.none, .readingOnly, .readingAndWriting])
+    func everyCallIsOnTheCallersThread(threading: TranscriptRenderer.Threading) throws {
+        // Long enough that a writing thread would start for a built-in backend (600 messages).
+        let lines = (0..<600).map { number in
+            #"{"id":"m\#(number)","text":"line \#(number)","user":{"id":"u\#(number % 3)"},"created_at":"2026-04-01T09:00:00Z"}"#
+        }
+        let path = NSTemporaryDirectory() + "client-threading-\(UUID().uuidString).ndjson"
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        let before = Self.policy()
+        var renderer = TranscriptRenderer()
+        renderer.threading = threading
+        var backend = CallRecorder()
+        try renderer.render(path: path, to: &backend)
+        let caller = pthread_self()
+        #expect(backend.seen.threads.count > 600)
+        #expect(backend.seen.threads.allSatisfy { pthread_equal($0, caller) != 0 }, "every call on the caller's thread")
+        #expect(backend.seen.policies.allSatisfy { $0 == before }, "the caller's scheduling policy while it renders")
+        #expect(Self.policy() == before, "and after")
+    }
+}
