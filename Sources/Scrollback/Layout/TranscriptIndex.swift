@@ -95,10 +95,10 @@ public final class TranscriptIndex {
     private var heldReplies: [ChatMessage] = []
     /// The key tables and stacks every reply read back shares (making them costs more than
     /// parsing a reply), and the authors decoded so far (``UserCache``, as the reading keeps
-    /// them). The lock keeps two threads asking for replies from sharing them at once.
+    /// them). No lock: an index is not `Sendable`, so one thread at a time asks it for replies
+    /// (the drawing's).
     private let replyWorkspace = JSONStreamParser.Workspace()
     private let replyUsers = UserCache()
-    private let replyLock = NSLock()
 
     /// Reads every event of `reader`, keeping what the filter admits. A read error does not
     /// throw (it is kept in ``readError``; the render pass meets it again at the same place);
@@ -273,8 +273,6 @@ public final class TranscriptIndex {
         guard let spool else { return heldReplies[Int(entry.offset)] }
         let bytes = try spool.bytes(at: entry.offset, count: Int(entry.length))
         // The render pass reports the reply's problems where the input has it: quietly here.
-        replyLock.lock()
-        defer { replyLock.unlock() }
         var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1), workspace: replyWorkspace)
         guard (try? parser.pinNextValue()) != nil, let members = try? MessageMembers.read(from: &parser, users: replyUsers) else {
             return nil
