@@ -8,6 +8,8 @@ package enum LayoutItem: Sendable, Hashable {
     case day(Date)
     /// A message, with its place in its group.
     case message(MessageItem)
+    /// A thread's replies, laid out (``ThreadBlocks``).
+    indirect case thread(ThreadBlock)
 }
 
 /// Turns the stream of channels and messages into list items: day separators and message

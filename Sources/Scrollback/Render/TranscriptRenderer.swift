@@ -357,10 +357,8 @@ public struct TranscriptRenderer: Sendable {
         var lastChannelShownEmpty = false
         /// Where replies go.
         var placement: ThreadPlacement
-        /// The day of the last separator a thread block showed, when it differs from the day the
-        /// channel flow last announced: the flow's next message states its day again unless that
-        /// is the same, so that a thread running into the next day does not date what follows.
-        var threadLeftDay: Int64?
+        /// Each thread's replies, placed after the layout.
+        var threads: ThreadBlocks
 
         /// A session drawing with `renderer`'s components, and with what `index` found.
         init(renderer: TranscriptRenderer, index: TranscriptIndex?, showsChannelNames: Bool = false) {
@@ -375,6 +373,7 @@ public struct TranscriptRenderer: Sendable {
             if let messages = index?.messages, messages.hasQuotes { context.quotePreviews = QuotePreviews(messages: messages) }
             self.index = index
             placement = ThreadPlacement(index: index)
+            threads = ThreadBlocks(index: index, labels: context.formatter)
             layout = TranscriptLayout(labels: context.formatter)
             window = MessageFilter.Window(renderer.filter)
         }
@@ -541,11 +540,11 @@ public struct TranscriptRenderer: Sendable {
             zone.identifier == "GMT" ? "UTC" : zone.identifier
         }
 
+        /// Draws what the layout gave, with the thread blocks it opens.
         private mutating func write<Backend: TranscriptBackend>(_ items: [LayoutItem], to backend: inout Backend) {
-            for item in items {
+            for item in threads.placing(items) {
                 switch item {
                 case .channel(let channel):
-                    threadLeftDay = nil
                     var options = ChannelHeaderOptions(channel: channel, showsName: headerShowsName)
                     if showsChannelNames && headerShowsName { options.anchor = Anchor.forChannel(number: channelNumber) }
                     if let index, channelNumber < index.channels.count {
@@ -557,19 +556,27 @@ public struct TranscriptRenderer: Sendable {
                     let header = context.factory.makeChannelHeaderView(options: options, context: context)
                     if header != .empty { backend.write(header) }
                 case .day(let date):
-                    threadLeftDay = nil
                     backend.write(context.factory.makeDaySeparatorView(for: date, context: context))
-                case .message(let item) where item.opensOrphanThread:
-                    restateDay(before: item.message, to: &backend)
-                    threadLeftDay = writeThread(parent: nil, id: item.message.parentID ?? "", after: item.message.createdAt, to: &backend)
                 case .message(let item):
-                    restateDay(before: item.message, to: &backend)
                     backend.write(messageView(for: item))
-                    if item.placement == .channel, let count = item.threadReplyCount, count > 0 {
-                        threadLeftDay = writeThread(parent: item.message, id: item.message.id, after: item.message.createdAt, to: &backend)
-                    }
+                case .thread(let block):
+                    backend.write(threadView(for: block))
                 }
             }
+        }
+
+        /// The factory's view of a thread block: its replies and their days, after the line
+        /// saying they could not be read back, if they could not.
+        private func threadView(for block: ThreadBlock) -> View {
+            var views = block.readError.map { [context.factory.makeReadErrorView(for: $0, context: context)] } ?? []
+            for item in block.items {
+                switch item {
+                case .day(let date): views.append(context.factory.makeDaySeparatorView(for: date, context: context))
+                case .message(let item): views.append(messageView(for: item))
+                case .channel, .thread: break
+                }
+            }
+            return context.factory.makeThreadView(for: block.parent, replies: views, replyCount: block.replyCount, context: context)
         }
 
         /// The factory's view of a message, its quote preview kept first when the document quotes it.
@@ -580,52 +587,6 @@ public struct TranscriptRenderer: Sendable {
             var item = item
             previews.remember(&item.message)
             return context.factory.makeMessageView(for: item, context: context)
-        }
-
-        /// After a thread block that ended on another day, a separator for `message`'s own day
-        /// (the layout, which knows only the channel flow, saw no change of day).
-        private mutating func restateDay<Backend: TranscriptBackend>(before message: ChatMessage, to backend: inout Backend) {
-            guard let shown = threadLeftDay, let date = message.createdAt else { return }
-            threadLeftDay = nil
-            if context.formatter.dayNumber(of: date) != shown {
-                backend.write(context.factory.makeDaySeparatorView(for: date, context: context))
-            }
-        }
-
-        /// The replies to `id`, read back from the index's scratch file and laid out like the
-        /// channel (groups, and a separator when the thread runs into another day). Returns the
-        /// day of the last separator the block showed, if any.
-        @discardableResult
-        private func writeThread<Backend: TranscriptBackend>(
-            parent: ChatMessage?, id: String, after date: Date?,
-            to backend: inout Backend
-        ) -> Int64? {
-            guard let index else { return nil }
-            var views: [View] = []
-            let replies: [ChatMessage]
-            do {
-                replies = try index.replies(to: id)
-            } catch {
-                replies = []
-                views.append(context.factory.makeReadErrorView(for: error, context: context))
-            }
-            var threadLayout = TranscriptLayout(labels: context.formatter, startingDay: date)
-            var lastDay: Int64?
-            func add(_ items: [LayoutItem]) {
-                for item in items {
-                    switch item {
-                    case .channel: break
-                    case .day(let date):
-                        lastDay = context.formatter.dayNumber(of: date)
-                        views.append(context.factory.makeDaySeparatorView(for: date, context: context))
-                    case .message(let item): views.append(messageView(for: item))
-                    }
-                }
-            }
-            for reply in replies { add(threadLayout.add(MessageItem(message: reply, placement: .thread))) }
-            add(threadLayout.flush())
-            backend.write(context.factory.makeThreadView(for: parent, replies: views, replyCount: replies.count, context: context))
-            return lastDay
         }
     }
 }

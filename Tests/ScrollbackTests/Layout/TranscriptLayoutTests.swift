@@ -23,6 +23,7 @@ import Testing
             switch item {
             case .channel: return "channel"
             case .day: return "day"
+            case .thread: return "thread"
             case .message(let item):
                 return item.message.id + ":" + (item.isFirstInGroup ? "F" : "") + (item.isLastInGroup ? "L" : "")
             }
