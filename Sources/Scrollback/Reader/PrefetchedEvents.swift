@@ -46,12 +46,11 @@ struct PrefetchedEvents: TranscriptEventSource {
     private var batch: [Entry] = []
     private var position = 0
     private var finished = false
-    private let strict: Bool
-    private let onWarning: (ReadWarning) -> Void
+    /// The reader's warnings, said on the reading thread, are passed on here, and the
+    /// drawing's reported.
+    let warnings: WarningChannel
     /// Where the progress the reader reported goes, on the caller's thread.
     private let report: (@Sendable (RenderProgress) -> Void)?
-    /// Messages the drawing's own problems skipped.
-    private var renderingSkipped = 0
     private var lateMembers: [ChatUser]?
 
     private(set) var shape: InputShape?
@@ -59,7 +58,7 @@ struct PrefetchedEvents: TranscriptEventSource {
     private(set) var messageCount = 0
     private var readingSkipped = 0
     var keepsRepliesInMemory: Bool { false }
-    var skippedMessageCount: Int { readingSkipped + renderingSkipped }
+    var skippedMessageCount: Int { readingSkipped + warnings.skippedMessageCount }
 
     /// Starts reading at once. `makeReader` builds the reader on the caller's thread, given
     /// where its warnings and progress reports must go (no progress sink when `progress` is
@@ -74,8 +73,7 @@ struct PrefetchedEvents: TranscriptEventSource {
         progress: (@Sendable (RenderProgress) -> Void)?,
         makeReader: (_ onWarning: @escaping (ReadWarning) -> Void, _ progress: ((RenderProgress) -> Void)?) -> TranscriptReader
     ) {
-        self.strict = strict
-        self.onWarning = onWarning
+        warnings = WarningChannel(strict: strict, onWarning: onWarning)
         report = progress
         movesItems = !parsesTexts
         let heard = Heard()
@@ -111,7 +109,7 @@ struct PrefetchedEvents: TranscriptEventSource {
         messageCount = batch[current].messageCount
         readingSkipped = batch[current].skippedMessageCount
         if let members = batch[current].lateMembers { lateMembers = members }
-        if !batch[current].warnings.isEmpty { batch[current].warnings.forEach(onWarning) }
+        if !batch[current].warnings.isEmpty { warnings.forward(batch[current].warnings) }
         if !batch[current].progress.isEmpty { batch[current].progress.forEach { report?($0) } }
         if let error = batch[current].error {
             finished = true
@@ -125,14 +123,6 @@ struct PrefetchedEvents: TranscriptEventSource {
         }
         if item == nil { finished = true }
         return item
-    }
-
-    mutating func report(rendering warnings: [ReadWarning]) throws(ReadError) {
-        for warning in warnings {
-            if strict { throw ReadError.invalidMessage(warning) }
-            if warning.skippedMessage { renderingSkipped += 1 }
-            onWarning(warning)
-        }
     }
 
     mutating func takeLateMembers() -> [ChatUser]? {

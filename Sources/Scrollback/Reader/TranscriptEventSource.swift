@@ -10,9 +10,9 @@ protocol TranscriptEventSource {
     var keepsRepliesInMemory: Bool { get }
     /// The next event, or `nil` at the end.
     mutating func nextItem() throws(ReadError) -> TranscriptReader.Item?
-    /// Passes on problems met while drawing what was read, or found by the first pass (a
-    /// filter's names that no message has).
-    mutating func report(rendering warnings: [ReadWarning]) throws(ReadError)
+    /// Where the reading's problems go, and those the renderer meets while drawing what was
+    /// read or found by the first pass (a filter's names that no message has).
+    var warnings: WarningChannel { get }
     /// How many messages were skipped as unusable so far, for the document's summary.
     var skippedMessageCount: Int { get }
     /// The members of the last channel returned, when they came after its messages.
@@ -37,7 +37,8 @@ struct InMemoryEvents: TranscriptEventSource {
     var keepsRepliesInMemory: Bool { true }
     private let events: [TranscriptEvent]
     private var position = 0
-    private let onWarning: (ReadWarning) -> Void
+    /// Never strict: events built in code have nothing to stop for.
+    let warnings: WarningChannel
     /// Messages the input these events came from skipped (as its reader counted them).
     let skippedMessageCount: Int
 
@@ -47,7 +48,7 @@ struct InMemoryEvents: TranscriptEventSource {
         self.skippedMessageCount = skippedMessageCount
         self.events = events
         self.shape = shape
-        self.onWarning = onWarning
+        warnings = WarningChannel(strict: false, onWarning: onWarning)
     }
 
     mutating func nextItem() -> TranscriptReader.Item? {
@@ -57,9 +58,5 @@ struct InMemoryEvents: TranscriptEventSource {
         case .channel(let channel): return .channel(channel)
         case .message(let message): return .message(message, json: nil)
         }
-    }
-
-    func report(rendering warnings: [ReadWarning]) {
-        warnings.forEach(onWarning)
     }
 }

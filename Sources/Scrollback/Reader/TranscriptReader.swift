@@ -48,9 +48,9 @@ public struct TranscriptReader {
     public private(set) var messageCount = 0
     /// How many messages were skipped as unusable so far (reported with
     /// ``ReadWarning/skippedMessage``), for a document's summary.
-    public var skippedMessageCount: Int { skipped.count }
-    /// Counted from ``report(_:)``, which does not mutate the reader.
-    private let skipped = SkippedCount()
+    public var skippedMessageCount: Int { warnings.skippedMessageCount }
+    /// Where its problems go, and those met while what it read is drawn.
+    let warnings: WarningChannel
 
     /// Messages held back until their channel is known are at most this many; past it they are
     /// let through, so that a huge `{"messages": [...]}` list still streams.
@@ -87,8 +87,6 @@ public struct TranscriptReader {
 
     private var parser: JSONStreamParser
     private let mode: Mode
-    private let strict: Bool
-    private let onWarning: (ReadWarning) -> Void
     private let fieldWarnings = FieldWarnings()
     private let decoder: MessageDecoder
 
@@ -172,8 +170,7 @@ public struct TranscriptReader {
         self.handoff = handoff
         self.temporaryDirectory = temporaryDirectory
         self.mode = mode
-        self.strict = strict
-        self.onWarning = onWarning
+        warnings = WarningChannel(strict: strict, onWarning: onWarning)
         let fieldWarnings = fieldWarnings
         decoder =
             mode == .index
@@ -863,16 +860,8 @@ public struct TranscriptReader {
         return keys.isEmpty ? "an empty object" : "an object with keys \(keys)\(object.count > 4 ? ", ..." : "")"
     }
 
-    /// Passes on problems met while the read messages were drawn (``RenderContext/report(_:keyPath:in:)``),
-    /// through the same channel and `strict` rule as the reader's own.
-    func report(rendering warnings: [ReadWarning]) throws(ReadError) {
-        for warning in warnings { try report(warning) }
-    }
-
     private func report(_ warning: ReadWarning) throws(ReadError) {
-        if strict { throw ReadError.invalidMessage(warning) }
-        if warning.skippedMessage { skipped.count += 1 }
-        onWarning(warning)
+        try warnings.report(warning)
     }
 }
 
@@ -971,9 +960,4 @@ private struct SkippedKinds {
 
     /// A list of that kind, when every skipped value was one.
     var list: NonMessage? { mixed ? nil : kind.map(NonMessage.list) }
-}
-
-/// A count shared by a reader's copies: reporting does not mutate the reader.
-private final class SkippedCount {
-    var count = 0
 }

@@ -152,10 +152,10 @@ public struct TranscriptRenderer: Sendable {
         var first = input.indexingEvents(threaded: threading.readsAhead, strict: strict, progress: progress)
         let index = try TranscriptIndex(
             reading: &first, filter: filter, directory: directory, messagesPerPage: messagesPerPage, currentUserID: options.currentUserID)
-        var second = input.renderingEvents(
+        let second = input.renderingEvents(
             threaded: threading.readsAhead, strict: strict, onWarning: onWarning, after: first, progress: progress)
         // Said before the drawing starts, through the reader's channel and `strict` rule.
-        try second.report(rendering: index.filterWarnings)
+        try second.warnings.report(index.filterWarnings)
         return (index, second)
     }
 
@@ -228,7 +228,7 @@ public struct TranscriptRenderer: Sendable {
                         part, openedBy: next, of: plan, session: &session, skippedSoFar: reader.skippedMessageCount, open: open)
                 }
                 session.add(next, admitted: admitted, to: &document!.backend)
-                try reader.report(rendering: session.context.problems.drain())
+                try reader.warnings.report(session.context.problems.drain())
                 event = try events.next(from: &reader)
             }
         } catch let error as ReadError {
@@ -271,7 +271,7 @@ public struct TranscriptRenderer: Sendable {
         let summary = plan.end(
             closing.part, skippedMessageCount: reader.skippedMessageCount - closing.skippedBefore, session: &session,
             to: &closing.backend)
-        if reporting { try reader.report(rendering: session.context.problems.drain()) }
+        if reporting { try reader.warnings.report(session.context.problems.drain()) }
         var finished = closing.backend.finish()
         try close(&finished, closing.part, summary)
     }
@@ -321,7 +321,7 @@ public struct TranscriptRenderer: Sendable {
         do {
             let index = try TranscriptIndex(
                 reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory, currentUserID: options.currentUserID)
-            second.report(rendering: index.filterWarnings)
+            try second.warnings.report(index.filterWarnings)
             return try renderDocument(&second, index: index, to: &backend)
         } catch {
             preconditionFailure("events in memory are never unreadable: \(error)")
