@@ -10,22 +10,20 @@ import Testing
 /// on the thread that asked for the rendering, whatever `threading` says, and that thread's
 /// scheduling policy is never changed.
 @Suite struct ClientThreadingTests {
-    /// An app's backend that notes the thread and scheduling policy of every call.
+    /// Where a call ran: its thread and that thread's scheduling policy.
+    struct Call {
+        let thread = pthread_self()
+        let policy = ClientThreadingTests.policy()
+    }
+
+    /// An app's backend that notes where each call it gets runs.
     struct CallRecorder: TranscriptBackend {
-        final class Seen {
-            var threads: [pthread_t] = []
-            var policies: [Int32] = []
-        }
-        let seen = Seen()
+        final class Log { var calls: [Call] = [] }
+        let log = Log()
 
-        private func note() {
-            seen.threads.append(pthread_self())
-            seen.policies.append(ClientThreadingTests.policy())
-        }
-
-        mutating func begin(_ document: DocumentInfo, header: View) { note() }
-        mutating func write(_ view: View) { note() }
-        mutating func end(_ summary: DocumentSummary, footer: View) { note() }
+        mutating func begin(_ document: DocumentInfo, header: View) { log.calls.append(Call()) }
+        mutating func write(_ view: View) { log.calls.append(Call()) }
+        mutating func end(_ summary: DocumentSummary, footer: View) { log.calls.append(Call()) }
     }
 
     static func policy() -> Int32 {
@@ -51,9 +49,9 @@ import Testing
         var backend = CallRecorder()
         try renderer.render(path: path, to: &backend)
         let caller = pthread_self()
-        #expect(backend.seen.threads.count > 600)
-        #expect(backend.seen.threads.allSatisfy { pthread_equal($0, caller) != 0 }, "every call on the caller's thread")
-        #expect(backend.seen.policies.allSatisfy { $0 == before }, "the caller's scheduling policy while it renders")
+        #expect(backend.log.calls.count > 600)
+        #expect(backend.log.calls.allSatisfy { pthread_equal($0.thread, caller) != 0 }, "every call on the caller's thread")
+        #expect(backend.log.calls.allSatisfy { $0.policy == before }, "the caller's scheduling policy while it renders")
         #expect(Self.policy() == before, "and after")
     }
 }
