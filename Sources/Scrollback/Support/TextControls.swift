@@ -170,10 +170,18 @@ enum TextControls {
     }
 
     /// `text` with each run of blanks and zero-width spaces made one space, or nothing when the
-    /// run has only zero-width spaces. A single space stays as it is; line breaks are not
-    /// blanks (one-line text shows them as `␤`). The same string when there is nothing to do.
+    /// run has only zero-width spaces. A single space or no-break space stays as it is; line
+    /// breaks are not blanks (one-line text shows them as `␤`). The same string when there is
+    /// nothing to do.
     static func collapsingBlanks(_ text: String) -> String {
-        text.withUTF8Bytes { bytes -> String? in
+        /// A space, or a no-break space (U+00A0, U+202F: what number, currency and time
+        /// formats put between a value and its unit), which alone pushes nothing anywhere.
+        func isLoneSpace(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+            if bytes[index] == 0x20 { return true }
+            if bytes[index] == 0xC2 { return index + 1 < bytes.count && bytes[index + 1] == 0xA0 }
+            return bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xAF
+        }
+        return text.withUTF8Bytes { bytes -> String? in
             var output: [UInt8] = []
             var copiedUpTo = 0
             var index = 0
@@ -192,7 +200,7 @@ enum TextControls {
                     count += 1
                     end += found.length
                 }
-                if end == index || (count == 1 && lead == 0x20) {
+                if end == index || (count == 1 && isLoneSpace(bytes, at: index)) {
                     index = max(end, index + 1)
                     continue
                 }

@@ -126,8 +126,9 @@ import Testing
         // Zero-width spaces join a run, or alone show (and become) nothing.
         #expect(TextControls.collapsingBlanks("a \u{200B}\u{2060} b") == "a b")
         #expect(TextControls.collapsingBlanks("ad\u{200B}min\u{FEFF}\u{180E}") == "admin")
-        // One space, line breaks (shown as ␤ later) and joiners stay.
-        for kept in ["Ann Lee", " a ", "a \n b", "👩‍👩‍👧", "क्\u{200D}ष", "Ana\u{0301}", "", "日本語 テキスト"] {
+        // One space or no-break space (a currency's, a time's), line breaks (shown as ␤ later)
+        // and joiners stay.
+        for kept in ["Ann Lee", " a ", "a \n b", "👩‍👩‍👧", "क्\u{200D}ष", "Ana\u{0301}", "", "日本語 テキスト", "€\u{A0}4.50", "9:41\u{202F}AM"] {
             #expect(TextControls.collapsingBlanks(kept) == kept, "\(kept.debugDescription)")
         }
     }
