@@ -37,6 +37,17 @@ protocol DocumentPlan {
     ) -> DocumentSummary
 }
 
+extension DocumentPlan {
+    /// The session's own summary: what it drew, and what the reader skipped (while the
+    /// document was open, or before too with ``countsEarlierSkips``).
+    func end<Backend: TranscriptBackend>(
+        _ part: Part, skippedMessageCount: Int, session: inout TranscriptRenderer.Session, to backend: inout Backend
+    ) -> DocumentSummary {
+        session.skippedMessageCount = skippedMessageCount
+        return session.finish(to: &backend)
+    }
+}
+
 /// What a rendering works out once, from the index and the first event, before its first
 /// document opens.
 struct DocumentSetup {
@@ -48,18 +59,14 @@ struct DocumentSetup {
     let info: DocumentInfo
     /// Whether channel headings name their channel (a document of several channels).
     let showsChannelNames: Bool
-    /// The summary of a document that shows nothing yet: pages fill theirs in from the index.
-    let emptySummary: DocumentSummary
 
     /// Only the first event is known when the first document begins; `namesChannels` is the
     /// plan's ``DocumentPlan/namesChannels``.
     init(
-        options: RenderOptions, index: TranscriptIndex?, first event: TranscriptEvent?, shape: InputShape?, namesChannels: Bool,
-        emptySummary: DocumentSummary
+        options: RenderOptions, index: TranscriptIndex?, first event: TranscriptEvent?, shape: InputShape?, namesChannels: Bool
     ) {
         self.options = options
         self.index = index
-        self.emptySummary = emptySummary
         // A list of one channel (and no message before it) is a channel's document: the
         // channel is its title, as a channel export's is.
         let loneChannel = index.flatMap { $0.channels.count == 2 && $0.channels[0].messageCount == 0 ? $0.channels[1].channel : nil }
@@ -119,14 +126,6 @@ struct WholeDocument: DocumentPlan {
         session.begin(setup.info, to: &backend)
         if setup.showsChannelNames, let index = setup.index { session.writeContents(of: index, to: &backend) }
     }
-
-    /// The session's summary: what it drew, and all the reader skipped.
-    func end<Backend: TranscriptBackend>(
-        _ part: Void, skippedMessageCount: Int, session: inout TranscriptRenderer.Session, to backend: inout Backend
-    ) -> DocumentSummary {
-        session.skippedMessageCount = skippedMessageCount
-        return session.finish(to: &backend)
-    }
 }
 
 /// A document per channel (`--output-dir`), each titled by its channel; messages before any
@@ -170,14 +169,6 @@ struct ChannelDocuments: DocumentPlan {
         session.startDocument()
         session.begin(DocumentInfo(title: setup.title(of: part)), to: &backend)
     }
-
-    /// The session's summary, with what the reader skipped while the channel was open.
-    func end<Backend: TranscriptBackend>(
-        _ part: ChatChannel?, skippedMessageCount: Int, session: inout TranscriptRenderer.Session, to backend: inout Backend
-    ) -> DocumentSummary {
-        session.skippedMessageCount = skippedMessageCount
-        return session.finish(to: &backend)
-    }
 }
 
 /// Pages of a split document (`--split`), numbered from 1 as the index numbered them: each
@@ -207,7 +198,7 @@ struct PageDocuments: DocumentPlan {
         self.index = index
         self.names = names
         summaries = index.pages.map { page in
-            var summary = setup.emptySummary
+            var summary = TranscriptRenderer.Session.emptySummary(options: setup.options)
             (summary.messageCount, summary.firstDate, summary.lastDate) = (page.messageCount, page.firstDate, page.lastDate)
             if setup.showsChannelNames { summary.channels = Self.channelTitles(on: page, in: index, options: setup.options) }
             return summary

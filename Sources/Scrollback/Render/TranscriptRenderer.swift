@@ -210,8 +210,7 @@ public struct TranscriptRenderer: Sendable {
         var events = MembersFromIndex(index: index)
         var event = try events.next(from: &reader)
         let setup = DocumentSetup(
-            options: options, index: index, first: event, shape: reader.shape, namesChannels: Plan.namesChannels,
-            emptySummary: Session.emptySummary(options: options))
+            options: options, index: index, first: event, shape: reader.shape, namesChannels: Plan.namesChannels)
         var session = Session(renderer: self, index: index, showsChannelNames: setup.showsChannelNames)
         let plan = makePlan(setup)
         var document: OpenDocument<Plan.Part, Backend>?
