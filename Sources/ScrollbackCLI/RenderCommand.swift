@@ -427,16 +427,16 @@ struct RecordingBackend<Base: TranscriptBackend>: TranscriptBackend {
 
     init(_ base: Base) { self.base = base }
 
-    mutating func begin(_ document: DocumentInfo, header: View) {
+    mutating func begin(_ document: DocumentInfo, header: ViewNode) {
         info = document
         base.begin(document, header: header)
     }
 
-    mutating func write(_ view: View) { base.write(view) }
+    mutating func write(_ view: ViewNode) { base.write(view) }
 
     var showsTitles: Bool { base.showsTitles }
 
-    mutating func end(_ summary: DocumentSummary, footer: View) {
+    mutating func end(_ summary: DocumentSummary, footer: ViewNode) {
         messageCount += summary.messageCount
         base.end(summary, footer: footer)
     }

@@ -218,14 +218,14 @@ struct PagedBackend<Base: TranscriptBackend>: TranscriptBackend {
         self.sink = sink
     }
 
-    mutating func begin(_ document: DocumentInfo, header: View) { base.begin(document, header: header) }
+    mutating func begin(_ document: DocumentInfo, header: ViewNode) { base.begin(document, header: header) }
 
-    mutating func write(_ view: View) {
+    mutating func write(_ view: ViewNode) {
         base.write(view)
         if sink.failure == EPIPE, let onReaderGone { onReaderGone() }
     }
 
-    mutating func end(_ summary: DocumentSummary, footer: View) { base.end(summary, footer: footer) }
+    mutating func end(_ summary: DocumentSummary, footer: ViewNode) { base.end(summary, footer: footer) }
 }
 
 /// Option glue for the terminal: hyperlinks (`view` and `render`) and themes.

@@ -2,7 +2,7 @@ import Foundation
 import Scrollback
 
 /// The strategies for one view: what an app's custom component draws.
-extension Snapshotting where Value == View, Format == String {
+extension Snapshotting where Value == ViewNode, Format == String {
     /// The view written by `format`'s backend alone, in a reference file of the format's
     /// extension (HTML laid out one block element a line). `options` default to the scope's
     /// (``SnapshotDefaults``).

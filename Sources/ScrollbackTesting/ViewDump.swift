@@ -15,18 +15,18 @@ import Scrollback
 /// ```
 enum ViewDump {
     /// `view` dumped at `depth`, each line ending in a newline.
-    static func dump(_ view: View, depth: Int = 0) -> String {
+    static func dump(_ view: ViewNode, depth: Int = 0) -> String {
         var output = ""
         write(view, depth: depth, to: &output)
         return output
     }
 
-    static func write(_ view: View, depth: Int, to output: inout String) {
+    static func write(_ view: ViewNode, depth: Int, to output: inout String) {
         func line(_ text: String) { output += String(repeating: "  ", count: depth) + text + "\n" }
-        func children(_ views: [View], depth childDepth: Int? = nil) {
+        func children(_ views: [ViewNode], depth childDepth: Int? = nil) {
             for child in views { write(child, depth: childDepth ?? depth + 1, to: &output) }
         }
-        func section(_ name: String, _ views: [View]) {
+        func section(_ name: String, _ views: [ViewNode]) {
             guard !views.isEmpty else { return }
             output += String(repeating: "  ", count: depth + 1) + name + "\n"
             children(views, depth: depth + 2)
@@ -206,16 +206,16 @@ enum ViewDump {
 struct DumpBackend: TranscriptBackend {
     var output = ""
 
-    mutating func begin(_ document: DocumentInfo, header: View) {
+    mutating func begin(_ document: DocumentInfo, header: ViewNode) {
         output += "document \(ViewDump.quoted(document.title)) language \(document.language)\n"
         output += "header\n" + ViewDump.dump(header, depth: 1)
     }
 
-    mutating func write(_ view: View) {
+    mutating func write(_ view: ViewNode) {
         output += ViewDump.dump(view)
     }
 
-    mutating func end(_ summary: DocumentSummary, footer: View) {
+    mutating func end(_ summary: DocumentSummary, footer: ViewNode) {
         var line = "end \(summary.messageCount) message\(summary.messageCount == 1 ? "" : "s")"
         if let first = summary.firstDate, let last = summary.lastDate {
             line += " from \(ViewDump.timestamp(first)) to \(ViewDump.timestamp(last))"

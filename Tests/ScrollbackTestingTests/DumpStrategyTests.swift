@@ -42,11 +42,11 @@ import Testing
     }
 
     @Test func aViewDumpsItsRolesAndLinks() throws {
-        let view = View.card(
+        let view = ViewNode.card(
             .attachment,
             [.text("Ada", .title), .link(destination: "tel:+44", label: .text("+44")), .badge("PDF"), .text("plain")])
         #expect(
-            try Snapshotting<View, String>.dump.snapshot(view) == """
+            try Snapshotting<ViewNode, String>.dump.snapshot(view) == """
                 card attachment
                   text [title] "Ada"
                   link "tel:+44"
@@ -58,10 +58,10 @@ import Testing
     }
 
     @Test func aVideoPosterDumpsAsPlayable() throws {
-        let poster = View.image(
+        let poster = ViewNode.image(
             ImageContent(source: "https://v.example/a.mp4", thumbnail: "https://v.example/p.jpg", alt: "Video", playable: true))
         #expect(
-            try Snapshotting<View, String>.dump.snapshot(poster)
+            try Snapshotting<ViewNode, String>.dump.snapshot(poster)
                 == "image \"https://v.example/a.mp4\" alt \"Video\" thumbnail \"https://v.example/p.jpg\" playable\n")
     }
 
@@ -89,7 +89,7 @@ struct SnapshotTraitTests {
         // An assertion in the suite compares only: a missing reference is a failure, not a recording.
         let directory = Scratch.path("trait")
         let message = try verifySnapshot(
-            of: View.text("x"), as: .rendered(.markdown), filePath: directory + "/T.swift", testName: "t()")
+            of: ViewNode.text("x"), as: .rendered(.markdown), filePath: directory + "/T.swift", testName: "t()")
         #expect(message?.contains("record mode is \"never\"") == true)
         #expect(!FileManager.default.fileExists(atPath: directory))
     }

@@ -5,8 +5,8 @@ import Testing
 /// The structural dump shows GitHub's extensions: task boxes, strikethrough and tables.
 @Suite struct GFMDumpTests {
     @Test func gitHubMarkdownDumpsItsStructure() throws {
-        let view = View.markdown(ChatMarkdown.parse("- [x] ~~a~~\n\n| h |\n|:-:|\n| c |", mentionedUsers: []))
-        let dump = try Snapshotting<View, String>.dump.snapshot(view)
+        let view = ViewNode.markdown(ChatMarkdown.parse("- [x] ~~a~~\n\n| h |\n|:-:|\n| c |", mentionedUsers: []))
+        let dump = try Snapshotting<ViewNode, String>.dump.snapshot(view)
         #expect(
             dump == """
                 markdown

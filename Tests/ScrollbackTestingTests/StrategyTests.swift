@@ -46,14 +46,14 @@ import Testing
         let directory = Scratch.path("snapshots")
         let testFile = directory + "/SomeTests.swift"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let view = View.text("first")
+        let view = ViewNode.text("first")
         let recorded = try verifySnapshot(
             of: view, as: .rendered(.markdown), named: "greeting", record: .missing, filePath: testFile,
             testName: "greets()")
         #expect(recorded?.contains("recorded one") == true)
         let failure = try #require(
             try verifySnapshot(
-                of: View.text("second"), as: .rendered(.markdown), named: "greeting",
+                of: ViewNode.text("second"), as: .rendered(.markdown), named: "greeting",
                 record: .missing, filePath: testFile, testName: "greets()"))
         #expect(failure.contains(directory + "/__Snapshots__/SomeTests/greets.greeting.md"))
         #expect(failure.contains("SCROLLBACK_RECORD=failed"))
@@ -75,7 +75,7 @@ import Testing
         let testFile = Self.namesDirectory + "/NamesTests.swift"
         for _ in 0..<2 {
             let message = try verifySnapshot(
-                of: View.text("case \(number)"), as: .rendered(.markdown), named: "\(number)", record: .missing,
+                of: ViewNode.text("case \(number)"), as: .rendered(.markdown), named: "\(number)", record: .missing,
                 filePath: testFile, testName: "cases(number:)")
             #expect(message == nil || message!.contains("recorded one"), "\(message ?? "")")
         }
@@ -86,7 +86,7 @@ import Testing
     @Test(arguments: [1, 2])
     func aParameterisedCaseWithoutANameIsRefused(number: Int) throws {
         let message = try verifySnapshot(
-            of: View.text("\(number)"), as: .rendered(.markdown), record: .missing,
+            of: ViewNode.text("\(number)"), as: .rendered(.markdown), record: .missing,
             filePath: Self.namesDirectory + "/RefusedTests.swift", testName: "refused(number:)")
         #expect(message?.contains("parameterised test's snapshots need a name") == true)
     }
@@ -94,12 +94,13 @@ import Testing
     @Test func aSecondUnnamedAssertionOfOneExtensionIsRefused() throws {
         let testFile = Self.namesDirectory + "/TwiceTests.swift"
         let first = try verifySnapshot(
-            of: View.text("one"), as: .rendered(.markdown), record: .missing, filePath: testFile, testName: "twice()")
+            of: ViewNode.text("one"), as: .rendered(.markdown), record: .missing, filePath: testFile, testName: "twice()")
         #expect(first?.contains("recorded one: \(Self.namesDirectory)/__Snapshots__/TwiceTests/twice.md") == true)
-        let html = try verifySnapshot(of: View.text("one"), as: .rendered(.html), record: .missing, filePath: testFile, testName: "twice()")
+        let html = try verifySnapshot(
+            of: ViewNode.text("one"), as: .rendered(.html), record: .missing, filePath: testFile, testName: "twice()")
         #expect(html?.contains("twice.html") == true)
         let second = try verifySnapshot(
-            of: View.text("two"), as: .rendered(.markdown), record: .missing, filePath: testFile, testName: "twice()")
+            of: ViewNode.text("two"), as: .rendered(.markdown), record: .missing, filePath: testFile, testName: "twice()")
         #expect(second?.contains("name each one with named:") == true)
     }
 }

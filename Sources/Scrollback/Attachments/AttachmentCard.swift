@@ -70,12 +70,12 @@ public struct AttachmentCard: Sendable, Hashable {
     /// What a reply's quote shows of a message with this attachment; the default quote when `nil` or empty.
     public var quote: CardTemplate?
     /// How several of these attachments in one message sit.
-    public var axis: View.Axis
+    public var axis: ViewNode.Axis
 
     /// A card for `type` with an icon and a title; every other part is optional.
     public init(
         type: AttachmentType, icon: String, title: CardTemplate, subtitle: CardTemplate? = nil, fields: [Field] = [],
-        link: Link? = nil, quote: CardTemplate? = nil, axis: View.Axis = .vertical
+        link: Link? = nil, quote: CardTemplate? = nil, axis: ViewNode.Axis = .vertical
     ) {
         self.type = type
         self.icon = icon
@@ -88,19 +88,19 @@ public struct AttachmentCard: Sendable, Hashable {
     }
 
     /// The card for `attachment`, built from its fields.
-    public func makeView(for attachment: AnyChatMessageAttachment) -> View {
+    public func makeView(for attachment: AnyChatMessageAttachment) -> ViewNode {
         let values = attachment.raw
         let title = self.title.render(values)
-        var heading: [View] = []
+        var heading: [ViewNode] = []
         if !icon.isEmpty { heading.append(.text(icon)) }
         heading.append(.text(title.isEmpty ? type.rawValue : title, .title))
-        var parts: [View] = [.stack(.horizontal, heading)]
+        var parts: [ViewNode] = [.stack(.horizontal, heading)]
         if let subtitle = subtitle?.render(values), !subtitle.isEmpty {
             parts.append(.text(subtitle, .muted))
         }
         let lookup = CardTemplate.FieldLookup(values, reads: fields.count)
         let rows = fields.compactMap { field in
-            Self.fieldValue(lookup.value(at: field.path)).map { View.Field(field.label, $0) }
+            Self.fieldValue(lookup.value(at: field.path)).map { ViewNode.Field(field.label, $0) }
         }
         if !rows.isEmpty { parts.append(.fields(rows)) }
         if let link, let view = Self.linkView(link, values: values) { parts.append(view) }
@@ -108,15 +108,15 @@ public struct AttachmentCard: Sendable, Hashable {
     }
 
     /// The quote's content for a reply to a message with `attachment`, or `nil` for the default.
-    public func makeQuotedPreview(for attachment: AnyChatMessageAttachment) -> View? {
+    public func makeQuotedPreview(for attachment: AnyChatMessageAttachment) -> ViewNode? {
         guard let text = quote?.render(attachment.raw), !text.isEmpty else { return nil }
         return .text(text, .body)
     }
 
     /// A row's value: text for scalars and lists, nested rows for an object; `nil` when empty.
-    static func fieldValue(_ value: JSONValue?) -> View? {
+    static func fieldValue(_ value: JSONValue?) -> ViewNode? {
         if case .object(let object)? = value {
-            let rows = object.compactMap { member in fieldValue(member.value).map { View.Field(member.key, $0) } }
+            let rows = object.compactMap { member in fieldValue(member.value).map { ViewNode.Field(member.key, $0) } }
             return rows.isEmpty ? nil : .fields(rows)
         }
         let text = CardTemplate.text(of: value)
@@ -125,7 +125,7 @@ public struct AttachmentCard: Sendable, Hashable {
 
     /// The link; its label alone when the URL fails the allow-list; `nil` when the URL is empty
     /// (its fields are missing) or nothing is left to show.
-    static func linkView(_ link: Link, values: JSONObject) -> View? {
+    static func linkView(_ link: Link, values: JSONObject) -> ViewNode? {
         let url = link.url.renderURL(values)
         guard !url.isEmpty else { return nil }
         let label = link.label?.render(values) ?? ""

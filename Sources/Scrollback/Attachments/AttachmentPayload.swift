@@ -14,10 +14,20 @@ import Foundation
 ///
 /// let workouts = message.attachments(payloadType: WorkoutAttachmentPayload.self)
 /// ```
+///
+/// `type` may be any string-backed type, not only ``AttachmentType``: a payload an app already
+/// has for Stream's iOS SDK, whose `type` is that SDK's own `AttachmentType`, serves both.
 public protocol AttachmentPayload: Codable, Sendable {
+    /// What ``type`` is: ``AttachmentType`` unless the payload says otherwise.
+    associatedtype TypeName: RawRepresentable = AttachmentType where TypeName.RawValue == String
     /// The kind of attachment this payload decodes, matched against the kind the resolver gives
     /// each attachment.
-    static var type: AttachmentType { get }
+    static var type: TypeName { get }
+}
+
+extension AttachmentPayload {
+    /// ``type`` as Scrollback's ``AttachmentType``.
+    static var kind: AttachmentType { AttachmentType(rawValue: type.rawValue) }
 }
 
 /// An attachment with its payload decoded, its id and every raw field still at hand.
@@ -46,7 +56,7 @@ extension AnyChatMessageAttachment {
     /// Throws the decoding error when the fields do not fit the payload.
     public func decoded<Payload: AttachmentPayload>(as payloadType: Payload.Type) throws -> ChatMessageAttachment<Payload> {
         let payload = try JSONValueDecoding.decode(Payload.self, from: raw)
-        return ChatMessageAttachment(id: id, type: Payload.type, payload: payload, raw: raw)
+        return ChatMessageAttachment(id: id, type: Payload.kind, payload: payload, raw: raw)
     }
 }
 
@@ -59,7 +69,7 @@ extension ChatMessage {
         payloadType: Payload.Type, resolver: any MessageTypeResolving = DefaultMessageTypeResolver()
     ) -> [ChatMessageAttachment<Payload>] {
         attachments.compactMap { attachment in
-            guard resolver.attachmentKind(of: attachment, in: self) == Payload.type else { return nil }
+            guard resolver.attachmentKind(of: attachment, in: self) == Payload.kind else { return nil }
             return try? attachment.decoded(as: payloadType)
         }
     }

@@ -7,12 +7,12 @@ import Foundation
 public protocol TranscriptBackend {
     /// Opens the document: the page frame, and `header` (the factory's document header) where
     /// the format puts a title.
-    mutating func begin(_ document: DocumentInfo, header: View)
+    mutating func begin(_ document: DocumentInfo, header: ViewNode)
     /// Writes one top-level item.
-    mutating func write(_ view: View)
+    mutating func write(_ view: ViewNode)
     /// Writes `footer` (the factory's view of `summary`) and closes the document.
-    mutating func end(_ summary: DocumentSummary, footer: View)
-    /// Whether the format shows titles: a ``View/titled(_:title:)`` view's and a message's
+    mutating func end(_ summary: DocumentSummary, footer: ViewNode)
+    /// Whether the format shows titles: a ``ViewNode/titled(_:title:)`` view's and a message's
     /// ``MessageFrame/authorTitle``, which HTML shows on hover. The default factory leaves out
     /// the titles a backend does not show (who gave each reaction takes work to list); `true`
     /// unless the backend says otherwise.

@@ -11,18 +11,18 @@ public struct AttachmentViewRegistry: Sendable {
     public struct Renderer: Sendable {
         /// How several attachments of this kind in one message sit: side by side (`.horizontal`) or
         /// one under another (`.vertical`).
-        public var preferredAxis: View.Axis
+        public var preferredAxis: ViewNode.Axis
         /// The view. Throws when the attachment's fields do not fit (a payload that fails to
         /// decode): the problem is reported and the kind's default view is drawn instead.
-        public var makeView: @Sendable (AnyChatMessageAttachment, RenderContext) throws -> View
+        public var makeView: @Sendable (AnyChatMessageAttachment, RenderContext) throws -> ViewNode
         /// A reply's quote of a message carrying the attachment; `nil` for the default quote.
-        public var makeQuotedPreview: @Sendable (AnyChatMessageAttachment, RenderContext) throws -> View?
+        public var makeQuotedPreview: @Sendable (AnyChatMessageAttachment, RenderContext) throws -> ViewNode?
 
         /// A renderer from closures; `makeQuotedPreview` defaults to the default quote.
         public init(
-            preferredAxis: View.Axis = .vertical,
-            makeView: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) throws -> View,
-            makeQuotedPreview: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) throws -> View? = { _, _ in nil }
+            preferredAxis: ViewNode.Axis = .vertical,
+            makeView: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) throws -> ViewNode,
+            makeQuotedPreview: @escaping @Sendable (AnyChatMessageAttachment, RenderContext) throws -> ViewNode? = { _, _ in nil }
         ) {
             self.preferredAxis = preferredAxis
             self.makeView = makeView
@@ -37,7 +37,7 @@ public struct AttachmentViewRegistry: Sendable {
 
     /// Registers a payload that draws itself, under `Payload.type`.
     public mutating func register<Payload: AttachmentViewProviding>(_ payloadType: Payload.Type) {
-        renderers[Payload.type] = Renderer(
+        renderers[Payload.kind] = Renderer(
             preferredAxis: Payload.preferredAxis,
             makeView: { attachment, context in
                 let decoded = try attachment.decoded(as: Payload.self)
@@ -74,20 +74,20 @@ public struct AttachmentViewRegistry: Sendable {
 /// with ``AttachmentViewRegistry/register(_:)`` and it appears in all three outputs.
 public protocol AttachmentViewProviding: AttachmentPayload {
     /// How several attachments of this kind in one message sit: side by side or stacked.
-    static var preferredAxis: View.Axis { get }
+    static var preferredAxis: ViewNode.Axis { get }
     /// The attachment inside its message.
-    func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View
+    func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode
     /// What a reply's quote shows of a message carrying this attachment; `nil` for the default
     /// (the quoted text, else a summary such as "Photo").
     ///
-    /// A requirement without a default, so that a near miss (`-> View` for `-> View?`) does not
+    /// A requirement without a default, so that a near miss (`-> ViewNode` for `-> ViewNode?`) does not
     /// compile instead of being silently passed over for a default.
-    func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View?
+    func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode?
 }
 
 extension AttachmentViewProviding {
     /// The default: one under another.
-    public static var preferredAxis: View.Axis { .vertical }
+    public static var preferredAxis: ViewNode.Axis { .vertical }
 }
 
 extension AttachmentViewRegistry {

@@ -7,7 +7,7 @@ extension ViewFactory {
     /// resolver gives, else the slot of that kind (``makeCustomAttachmentView(for:in:context:)``
     /// for a kind without one). A registered view that throws is reported through
     /// ``RenderContext/report(_:keyPath:in:)`` and the slot's view is shown instead.
-    public func makeAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode {
         let factory = context.factory
         let kind = context.resolver.attachmentKind(of: attachment, in: message)
         // One path for every kind: the app's registered view first, built-in kinds included.
@@ -34,20 +34,22 @@ extension ViewFactory {
 
     /// The default: each attachment's ``makeAttachmentView(for:in:context:)``, stacked with the
     /// role ``Role/gallery`` when there is more than one.
-    public func makeGalleryView(for attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> View {
+    public func makeGalleryView(for attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> ViewNode {
         let views = attachments.map { context.factory.makeAttachmentView(for: $0, in: message, context: context) }
         return views.count == 1 ? views[0] : .stack(.vertical, views, .gallery)
     }
 
     /// The default: the image with its title as alt text, and its file size when known; the
     /// generic card when the attachment has no image URL.
-    public func makeImageAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeImageAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+        -> ViewNode
+    {
         guard let source = attachment.imageURL ?? attachment.thumbURL else {
             return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
         }
         // The title is the image's alt text, which the text outputs print as its label; the size
         // follows on the same line there, and under the picture in HTML (`.sb-row.sb-media`).
-        let image = View.image(
+        let image = ViewNode.image(
             ImageContent(
                 source: source, thumbnail: attachment.thumbURL.flatMap { $0 == source ? nil : $0 },
                 alt: attachment.title ?? context.theme.string(.photo), width: attachment.pixelWidth, height: attachment.pixelHeight))
@@ -57,35 +59,39 @@ extension ViewFactory {
 
     /// The default: the poster frame linked to the video, with its duration and size; without an
     /// allowed poster, an icon and the title linked to the video.
-    public func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+        -> ViewNode
+    {
         let label = context.theme.string(.video)
         let title = attachment.title ?? label
-        var details: [View] = []
+        var details: [ViewNode] = []
         if let duration = attachment.duration { details.append(.badge(AttachmentFormatting.duration(duration))) }
         if let size = attachment.fileSize { details.append(.text(AttachmentFormatting.fileSize(size), .muted)) }
         if let poster = attachment.thumbURL, URLPolicy.isAllowed(poster) {
             // The poster stands for the video: HTML shows it linked to the asset, the text outputs
             // print its label with the asset's URL (the poster's own URL would be noise there).
             let asset = attachment.assetURL
-            let image = View.image(
+            let image = ViewNode.image(
                 ImageContent(
                     source: asset ?? poster, thumbnail: asset == nil ? nil : poster,
                     alt: title == label ? label : "\(label): \(title)",
                     width: attachment.pixelWidth, height: attachment.pixelHeight, playable: true))
             return .stack(.horizontal, [image] + details, .media)
         }
-        let name: View = attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong)) } ?? .text(title, .strong)
+        let name: ViewNode = attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong)) } ?? .text(title, .strong)
         return .stack(.horizontal, [.icon(name: .video, label: label), name] + details, .attachment)
     }
 
     /// The default: the icon of the file's ``FileKind``, its title linked to the file, the duration
     /// of an audio or video file and the size.
-    public func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+        -> ViewNode
+    {
         let isAudio = attachment.type == .audio
         let kind = isAudio ? FileKind.audio : FileKind(mimeType: attachment.mimeType, fileName: attachment.title ?? attachment.assetURL)
         let title = attachment.title ?? context.theme.string(isAudio ? .audio : .file)
-        let name: View = attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong)) } ?? .text(title, .strong)
-        var row: [View] = [.icon(name: .file(kind), label: context.theme.string(.file(kind))), name]
+        let name: ViewNode = attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong)) } ?? .text(title, .strong)
+        var row: [ViewNode] = [.icon(name: .file(kind), label: context.theme.string(.file(kind))), name]
         if kind == .audio || kind == .video, let duration = attachment.duration {
             row.append(.badge(AttachmentFormatting.duration(duration)))
         }
@@ -96,11 +102,11 @@ extension ViewFactory {
     /// The default: a "Voice message" label linked to the recording, its waveform as a sparkline
     /// and its duration.
     public func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
-        -> View
+        -> ViewNode
     {
         let label = context.theme.string(.voiceMessage)
-        let title: View = .text(label, .strong)
-        var row: [View] = [
+        let title: ViewNode = .text(label, .strong)
+        var row: [ViewNode] = [
             .icon(name: .voiceRecording, label: label),
             attachment.assetURL.map { .link(destination: $0, label: title) } ?? title,
         ]
@@ -114,7 +120,9 @@ extension ViewFactory {
     /// The default: the GIF (Giphy's fixed-height rendition when the attachment has one) with a
     /// "GIF" badge, or the badge and title alone when no allowed URL is left. The preview's
     /// Send, Shuffle and Cancel buttons are left out.
-    public func makeGiphyAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeGiphyAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+        -> ViewNode
+    {
         // An ephemeral preview's `actions` (Send, Shuffle, Cancel) were buttons in the app, not
         // content: a transcript leaves them out.
         let title = attachment.title ?? "GIF"
@@ -125,7 +133,7 @@ extension ViewFactory {
             return .stack(.horizontal, [.badge("GIF"), .text(title, .muted)], .attachment)
         }
         let fromRendition = source == rendition?["url"]?.stringValue
-        let image = View.image(
+        let image = ViewNode.image(
             ImageContent(
                 source: source, alt: title,
                 width: fromRendition ? rendition?["width"]?.stringValue.flatMap { Int($0) } : nil,
@@ -136,12 +144,12 @@ extension ViewFactory {
     /// The default: a card with the site, the title linked to the page, the description and the
     /// preview image.
     public func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
-        -> View
+        -> ViewNode
     {
         // The first target a reader may follow: a refused `title_link` falls back to the URL typed.
         let target = [attachment.string("title_link"), attachment.string("og_scrape_url")].lazy.compactMap { $0 }
             .first(where: URLPolicy.isAllowed)
-        var parts: [View] = []
+        var parts: [ViewNode] = []
         if let site = attachment.string("author_name") ?? target.flatMap(Self.host(of:)) {
             parts.append(.stack(.horizontal, [.icon(name: .linkPreview, label: context.theme.string(.link)), .text(site, .muted)]))
         }
@@ -165,11 +173,12 @@ extension ViewFactory {
     /// The default: a card with the contact's name and organization, a `tel:` link for the phone
     /// number and a `mailto:` link for an address that looks like one; the generic card when the
     /// attachment holds no contact field.
-    public func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    public func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+        -> ViewNode
     {
         let contact = ContactCard(attachment)
         guard !contact.isEmpty else { return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context) }
-        var parts: [View] = [
+        var parts: [ViewNode] = [
             .stack(
                 .horizontal,
                 [
@@ -178,17 +187,17 @@ extension ViewFactory {
                 ])
         ]
         if let organization = contact.organization { parts.append(.text(organization, .muted)) }
-        var details: [View.Field] = []
+        var details: [ViewNode.Field] = []
         if let phone = contact.phoneNumber {
             let dialable = Self.dialable(phone)
-            let value: View = dialable.isEmpty ? .text(phone) : .link(destination: "tel:" + dialable, label: .text(phone))
-            details.append(View.Field(context.theme.string(.phone), value))
+            let value: ViewNode = dialable.isEmpty ? .text(phone) : .link(destination: "tel:" + dialable, label: .text(phone))
+            details.append(ViewNode.Field(context.theme.string(.phone), value))
         }
         if let email = contact.email {
             // Only an address that looks like one becomes a `mailto:` link; anything else stays text.
             let looksLikeAddress = Self.hasAtSign(email) && !email.unicodeScalars.contains(where: Self.isNeverInAnAddress)
-            let value: View = looksLikeAddress ? .link(destination: "mailto:" + email, label: .text(email)) : .text(email)
-            details.append(View.Field(context.theme.string(.email), value))
+            let value: ViewNode = looksLikeAddress ? .link(destination: "mailto:" + email, label: .text(email)) : .text(email)
+            details.append(ViewNode.Field(context.theme.string(.email), value))
         }
         if !details.isEmpty { parts.append(.fields(details)) }
         return .card(.attachment, parts)
@@ -196,9 +205,9 @@ extension ViewFactory {
 
     /// The default: a card with the poll's name, whether it is open or closed, and each option with
     /// its votes and share of the total.
-    public func makePollView(for poll: Poll, in message: ChatMessage, context: RenderContext) -> View {
+    public func makePollView(for poll: Poll, in message: ChatMessage, context: RenderContext) -> ViewNode {
         let total = poll.options.reduce(0) { $0 + $1.votes }
-        var parts: [View] = [
+        var parts: [ViewNode] = [
             .stack(
                 .horizontal,
                 [
@@ -211,7 +220,7 @@ extension ViewFactory {
             parts.append(
                 .fields(
                     poll.options.map { option in
-                        View.Field(option.text, .text(Self.votes(option.votes, of: total, context: context), .muted))
+                        ViewNode.Field(option.text, .text(Self.votes(option.votes, of: total, context: context), .muted))
                     }))
         }
         return .card(.attachment, parts)
@@ -219,7 +228,7 @@ extension ViewFactory {
 
     /// The default: a card with "Location" (or until when a live location is shared) and the
     /// coordinates linked to a map.
-    public func makeSharedLocationView(for location: SharedLocation, in message: ChatMessage, context: RenderContext) -> View {
+    public func makeSharedLocationView(for location: SharedLocation, in message: ChatMessage, context: RenderContext) -> ViewNode {
         var title = context.theme.string(.location)
         if let end = location.endAt {
             title = context.theme.string(.liveLocationUntil, context.formatter.time(end))
@@ -234,7 +243,8 @@ extension ViewFactory {
 
     /// The default: ``makeGenericAttachmentView(for:in:context:)``. Kinds registered in
     /// ``RenderContext/attachmentViews`` never reach this slot.
-    public func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    public func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+        -> ViewNode
     {
         // Registered kinds were drawn before this slot was asked (makeAttachmentView).
         context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
@@ -257,8 +267,8 @@ extension ViewFactory {
 
     /// Contact cards and custom attachments, grouped by type where the registered renderer
     /// prefers side by side.
-    func customAttachmentViews(_ attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> [View] {
-        var views: [View] = []
+    func customAttachmentViews(_ attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> [ViewNode] {
+        var views: [ViewNode] = []
         var index = 0
         while index < attachments.count {
             let type = context.resolver.attachmentKind(of: attachments[index], in: message)

@@ -6,14 +6,14 @@ extension ViewFactory {
     /// member count and the days of its messages, in the role ``Role/channelHeader`` (which
     /// HTML draws as a divider above it), as the target of ``ChannelHeaderOptions/anchor``. On
     /// the next page of a split document, the heading alone: "general (continued)".
-    public func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> View {
+    public func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> ViewNode {
         let channel = options.channel
         let name = channel.title(currentUserID: context.options.currentUserID, theme: context.theme) ?? context.theme.string(.channel)
         if options.isContinued {
             guard options.showsName else { return .empty }
             return .stack(.vertical, [.heading(level: 2, context.theme.string(.channelContinued, name))], .channelHeader)
         }
-        var info: [View] = []
+        var info: [ViewNode] = []
         if let image = channel.imageURL, !image.isEmpty {
             info.append(.image(ImageContent(source: image, alt: name, width: 32, height: 32)))
         }
@@ -27,20 +27,20 @@ extension ViewFactory {
             facts.append(firstDay == lastDay ? firstDay : firstDay + " – " + lastDay)
         }
         if !facts.isEmpty { info.append(.text(facts.joined(separator: " · "), .muted)) }
-        let infoRow: View = info.isEmpty ? .empty : .stack(.horizontal, info, .channelInfo)
+        let infoRow: ViewNode = info.isEmpty ? .empty : .stack(.horizontal, info, .channelInfo)
         guard options.showsName else { return infoRow }
-        let header = View.stack(
+        let header = ViewNode.stack(
             .vertical, infoRow == .empty ? [.heading(level: 2, name)] : [.heading(level: 2, name), infoRow], .channelHeader)
         guard let anchor = options.anchor else { return header }
         return .anchor(id: anchor, header)
     }
 
-    /// The default: a ``View/disclosure(summary:content:)`` whose summary counts the replies (and
+    /// The default: a ``ViewNode/disclosure(summary:content:)`` whose summary counts the replies (and
     /// says the thread's first message is not in the document when `parent` is `nil`), holding
     /// the replies.
-    public func makeThreadView(for parent: ChatMessage?, replies: [View], replyCount: Int, context: RenderContext) -> View {
+    public func makeThreadView(for parent: ChatMessage?, replies: [ViewNode], replyCount: Int, context: RenderContext) -> ViewNode {
         let count = replyCount == 1 ? context.theme.string(.threadReply) : context.theme.string(.threadReplies, String(replyCount))
-        var summary: [View] = [.icon(name: .thread, label: "")]
+        var summary: [ViewNode] = [.icon(name: .thread, label: "")]
         if parent == nil {
             summary += [.text(context.theme.string(.orphanThread), .strong), .text("· " + count, .muted)]
         } else {
@@ -49,9 +49,9 @@ extension ViewFactory {
         return .disclosure(summary: summary, content: replies)
     }
 
-    /// The default: a ``View/divider(label:)`` labelled with the day, in the reader's time zone
+    /// The default: a ``ViewNode/divider(label:)`` labelled with the day, in the reader's time zone
     /// and locale.
-    public func makeDaySeparatorView(for date: Date, context: RenderContext) -> View {
+    public func makeDaySeparatorView(for date: Date, context: RenderContext) -> ViewNode {
         .divider(label: context.formatter.day(date))
     }
 
@@ -59,7 +59,7 @@ extension ViewFactory {
     /// those to ``makeDeletedMessageView(for:context:)`` and ``makeSystemMessageView(for:context:)``;
     /// otherwise builds a ``MessageFrame`` from the author, content, reactions and footer slots,
     /// as the reader's own bubble when ``RenderContext/isCurrentUser(_:)`` says so.
-    public func makeMessageView(for item: MessageItem, context: RenderContext) -> View {
+    public func makeMessageView(for item: MessageItem, context: RenderContext) -> ViewNode {
         let message = item.message
         if context.resolver.isDeleted(message: message) {
             return Self.markingRepeat(context.factory.makeDeletedMessageView(for: item, context: context), item)
@@ -68,7 +68,7 @@ extension ViewFactory {
             return Self.markingRepeat(context.factory.makeSystemMessageView(for: item, context: context), item)
         }
         let own = context.isCurrentUser(message.user)
-        var header: [View] = []
+        var header: [ViewNode] = []
         if item.isFirstInGroup { header.append(context.factory.makeAuthorView(for: message, context: context)) }
         var body = [context.factory.makeMessageContentView(for: item, context: context)]
         let reactions = context.factory.makeReactionsView(for: message, context: context)
@@ -85,7 +85,7 @@ extension ViewFactory {
     }
 
     /// A second appearance of a message gives up its anchor to the first.
-    private static func markingRepeat(_ view: View, _ item: MessageItem) -> View {
+    private static func markingRepeat(_ view: ViewNode, _ item: MessageItem) -> ViewNode {
         guard item.placement.isRepeat, case .message(var frame) = view else { return view }
         frame.isRepeat = true
         return .message(frame)
@@ -94,19 +94,19 @@ extension ViewFactory {
     /// The default: the author's avatar and display name ("You" for the reader, a placeholder when
     /// the message has no author). The reader's own messages have no avatar, as in Stream's
     /// clients: the right-hand side already says whose they are.
-    public func makeAuthorView(for message: ChatMessage, context: RenderContext) -> View {
-        let name = View.text(authorName(of: message, context: context), .author)
+    public func makeAuthorView(for message: ChatMessage, context: RenderContext) -> ViewNode {
+        let name = ViewNode.text(authorName(of: message, context: context), .author)
         guard let user = message.user, !context.isCurrentUser(user) else { return name }
         return .stack(.horizontal, [.avatar(context.avatar(for: user)), name])
     }
 
     /// The default: the time (last message of a group only, unless ``RenderOptions/timestamps``
     /// asks for every one), "Edited", who pinned the message, and
-    /// the reply count of a thread that is not shown underneath; ``View/empty`` when there is
+    /// the reply count of a thread that is not shown underneath; ``ViewNode/empty`` when there is
     /// nothing to say.
-    public func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> View {
+    public func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> ViewNode {
         let message = item.message
-        var parts: [View] = []
+        var parts: [ViewNode] = []
         if message.kind == .ephemeral { parts.append(.text(onlyVisibleNote(for: message, context: context), .muted)) }
         if item.isLastInGroup || context.options.timestamps == .all, let date = message.createdAt {
             parts.append(.time(date, label: context.formatter.time(date)))
@@ -137,11 +137,11 @@ extension ViewFactory {
     /// The default: a link to the thread for a reply also sent to the channel, the quote, the
     /// gallery, the text, the other built-in attachments, the app's own attachments, then the poll
     /// and the shared location, each only when the resolver says the message has it.
-    public func makeMessageContentView(for item: MessageItem, context: RenderContext) -> View {
+    public func makeMessageContentView(for item: MessageItem, context: RenderContext) -> ViewNode {
         let message = item.message
         let resolver = context.resolver
         let factory = context.factory
-        var parts: [View] = []
+        var parts: [ViewNode] = []
         if case .threadReplyInChannel(let parentShown, _) = item.placement, let parentID = message.parentID {
             // "↳ Replied to a thread", a link to the thread's first message when it is in the document.
             parts.append(
@@ -178,16 +178,19 @@ extension ViewFactory {
 
     /// The default: the text parsed by ``ChatMarkdown``, or, for one to three emoji and nothing
     /// else, the emoji as large text (``Role/jumbo``).
-    public func makeTextView(for message: ChatMessage, context: RenderContext) -> View {
+    public func makeTextView(for message: ChatMessage, context: RenderContext) -> ViewNode {
         // A message of one to three emoji and nothing else is shown large, as clients do.
         if Self.isJumboEmoji(message.text) { return .text(message.text.trimmingWhitespaceAndNewlines, .jumbo) }
         return .markdown(message.parsedText ?? ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers))
     }
 
     /// The default: a card with the attachment's type and a row for each of its fields.
-    public func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    public func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+        -> ViewNode
     {
-        let fields = attachment.raw.members.filter { $0.key != "type" }.map { View.Field($0.key, fieldValue($0.value, context: context)) }
+        let fields = attachment.raw.members.filter { $0.key != "type" }.map {
+            ViewNode.Field($0.key, fieldValue($0.value, context: context))
+        }
         // An attachment with no type says so in words; any other shows its type as sent.
         let name = attachment.string("type") == nil ? context.theme.string(.attachment) : attachment.type.rawValue
         return .card(
@@ -199,10 +202,10 @@ extension ViewFactory {
     }
 
     /// The default: the quoted author and ``makeQuotedMessageContentView(options:context:)`` in a
-    /// ``View/quote(anchor:_:)`` that links to the original when the document holds it. A deleted
+    /// ``ViewNode/quote(anchor:_:)`` that links to the original when the document holds it. A deleted
     /// original only says that it was deleted.
-    public func makeQuotedMessageView(options: QuotedMessageOptions, context: RenderContext) -> View {
-        var lines: [View] = []
+    public func makeQuotedMessageView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
+        var lines: [ViewNode] = []
         if let quoted = options.quotedMessage {
             lines.append(.text(authorName(of: quoted, context: context), .author))
         }
@@ -221,7 +224,7 @@ extension ViewFactory {
     /// else the first lines of the text, else a summary of the attachments ("Photo", "3 files").
     /// When only the quoted id is known, a line saying whether the original is elsewhere in the
     /// document or missing.
-    public func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View {
+    public func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
         guard let quoted = options.quotedMessage else {
             // Only the id came with the reply: the quote can still lead to the original when the
             // document has it (the quote links there), else it says plainly that it is missing.
@@ -253,9 +256,9 @@ extension ViewFactory {
 
     /// The default: a pill per reaction type with its emoji and count (``Role/reaction``), the
     /// reader's own reactions marked (``Role/ownReaction``), each titled with who gave it as far
-    /// as `latest_reactions` tells ("Ann, Bo and 3 others"); ``View/empty`` for a message without
+    /// as `latest_reactions` tells ("Ann, Bo and 3 others"); ``ViewNode/empty`` for a message without
     /// reactions.
-    public func makeReactionsView(for message: ChatMessage, context: RenderContext) -> View {
+    public func makeReactionsView(for message: ChatMessage, context: RenderContext) -> ViewNode {
         guard !message.reactionGroups.isEmpty else { return .empty }
         // The reader's own reactions (`--me`) are marked, as clients highlight them.
         var own: Set<String> = []
@@ -275,7 +278,7 @@ extension ViewFactory {
             .horizontal,
             message.reactionGroups.map { group in
                 let label = "\(context.theme.reactionGlyph(group.type)) \(group.count)"
-                let pill: View =
+                let pill: ViewNode =
                     own.contains(group.type)
                     ? .badge(label + " " + context.theme.string(.ownReactionMark), .ownReaction)
                     : .badge(label, .reaction)
@@ -287,10 +290,10 @@ extension ViewFactory {
 
     /// The default: the text (or a generic label) and the time in a ``MessageFrame`` with the role
     /// ``Role/system`` or ``Role/error``; an error also names its author, whose send it was.
-    public func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> View {
+    public func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> ViewNode {
         let message = item.message
         let isError = message.kind == .error && message.user != nil
-        var body: [View] = [
+        var body: [ViewNode] = [
             .text(
                 message.text.isEmpty ? context.theme.string(.systemMessage) : message.text.trimmingWhitespaceAndNewlines,
                 message.kind == .error ? .error : .system)
@@ -307,11 +310,11 @@ extension ViewFactory {
     /// The default: the author (first message of a group only), "Message deleted", the time it
     /// was sent and "deleted at …" (with the date when that is another day) in a ``MessageFrame``
     /// with the role ``Role/deleted``. Nothing of the content shows.
-    public func makeDeletedMessageView(for item: MessageItem, context: RenderContext) -> View {
+    public func makeDeletedMessageView(for item: MessageItem, context: RenderContext) -> ViewNode {
         let message = item.message
-        var header: [View] = []
+        var header: [ViewNode] = []
         if item.isFirstInGroup { header.append(context.factory.makeAuthorView(for: message, context: context)) }
-        var body: [View] = [.text(context.theme.string(.messageDeleted), .deleted)]
+        var body: [ViewNode] = [.text(context.theme.string(.messageDeleted), .deleted)]
         // The sent time places the message in the flow; the deletion time is a separate fact,
         // labelled so that it is never read as the time it was sent.
         if let date = message.createdAt { body.append(.time(date, label: context.formatter.time(date))) }
@@ -442,7 +445,7 @@ extension ViewFactory {
 
     /// A field value as views: strings (links when they are allowed URLs), numbers, nested rows;
     /// `true` and `false` in the theme's words (``Theme/Label/yes``, ``Theme/Label/no``).
-    func fieldValue(_ value: JSONValue, context: RenderContext) -> View {
+    func fieldValue(_ value: JSONValue, context: RenderContext) -> ViewNode {
         switch value {
         // Readers are not programmers: no `null`, `true` or `[]` (a dash for nothing).
         case .null: return .text("—", .muted)
@@ -461,10 +464,10 @@ extension ViewFactory {
             if scalars.count == items.count, !scalars.contains(where: { $0.contains(", ") || $0.contains("://") }) {
                 return .text(scalars.joined(separator: ", "))
             }
-            return .fields(items.enumerated().map { View.Field("\($0.offset + 1)", fieldValue($0.element, context: context)) })
+            return .fields(items.enumerated().map { ViewNode.Field("\($0.offset + 1)", fieldValue($0.element, context: context)) })
         case .object(let object):
             if object.isEmpty { return .text("—", .muted) }
-            return .fields(object.members.map { View.Field($0.key, fieldValue($0.value, context: context)) })
+            return .fields(object.members.map { ViewNode.Field($0.key, fieldValue($0.value, context: context)) })
         }
     }
 

@@ -7,7 +7,7 @@ import Foundation
 extension ViewFactory {
     /// The default: a level-1 heading with the document's title ("Untitled" when it is blank),
     /// or the page's title on a page of a split document ("general — page 3 of 7").
-    public func makeDocumentHeaderView(for document: DocumentInfo, context: RenderContext) -> View {
+    public func makeDocumentHeaderView(for document: DocumentInfo, context: RenderContext) -> ViewNode {
         if let page = document.pageTitle, !page.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return .heading(level: 1, page)
         }
@@ -17,10 +17,10 @@ extension ViewFactory {
 
     /// The default: one line with the message count, how many were skipped (when some were), the first and last times, the time zone and
     /// the generator ("Scrollback" and its version when the summary names none).
-    public func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> View {
+    public func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> ViewNode {
         // "15 messages · 2026-03-09 08:00 – 2026-03-10 09:40 Europe/Paris · Scrollback 0.1.0": the
         // zone follows the times it applies to.
-        var parts: [View] = [.text(context.theme.messageCount(summary.messageCount), .muted), .text("·", .muted)]
+        var parts: [ViewNode] = [.text(context.theme.messageCount(summary.messageCount), .muted), .text("·", .muted)]
         if summary.skippedMessageCount > 0 {
             // Only then, so that a clean input's footer stays as it was.
             parts += [.text(context.theme.skippedMessageCount(summary.skippedMessageCount), .muted), .text("·", .muted)]
@@ -39,21 +39,21 @@ extension ViewFactory {
     }
 
     /// The default: the theme's "No messages" line.
-    public func makeEmptyTranscriptView(context: RenderContext) -> View {
+    public func makeEmptyTranscriptView(context: RenderContext) -> ViewNode {
         .stack(.vertical, [.text(context.theme.string(.noMessages), .muted)], .system)
     }
 
     /// The default: the theme's line saying where the input stops, with the error, in the role
     /// ``Role/alert``.
-    public func makeReadErrorView(for error: ReadError, context: RenderContext) -> View {
+    public func makeReadErrorView(for error: ReadError, context: RenderContext) -> ViewNode {
         .stack(.vertical, [.text(context.theme.string(.inputError, "\(error)"), .alert)], .error)
     }
 
     /// The default: links to the previous page, the index and the next page, the first and last
     /// page leaving out the link that leads nowhere.
-    public func makePageNavigationView(page: Int, pageCount: Int, names: PageNames, context: RenderContext) -> View {
+    public func makePageNavigationView(page: Int, pageCount: Int, names: PageNames, context: RenderContext) -> ViewNode {
         let theme = context.theme
-        var links: [View] = []
+        var links: [ViewNode] = []
         if page > 1 {
             links.append(.link(destination: names.fileName(ofPage: page - 1), label: .text(theme.string(.previousPage))))
         }
@@ -61,7 +61,7 @@ extension ViewFactory {
         if page < pageCount {
             links.append(.link(destination: names.fileName(ofPage: page + 1), label: .text(theme.string(.nextPage))))
         }
-        var views: [View] = []
+        var views: [ViewNode] = []
         for link in links {
             if !views.isEmpty { views.append(.text(" · ", .muted)) }
             views.append(link)
@@ -71,15 +71,15 @@ extension ViewFactory {
 
     /// The default: a card with the entry's title linked to its file, the channels a page
     /// shows (when it names some), and its message count and dates.
-    public func makeIndexEntryView(for entry: IndexEntry, context: RenderContext) -> View {
+    public func makeIndexEntryView(for entry: IndexEntry, context: RenderContext) -> ViewNode {
         var details = context.theme.messageCount(entry.summary.messageCount)
         if let first = entry.summary.firstDate, let last = entry.summary.lastDate {
             details += " · \(context.formatter.dateTime(first)) – \(context.formatter.dateTime(last))"
         }
-        var parts: [View] = [.link(destination: entry.fileName, label: .text(entry.title, .title))]
+        var parts: [ViewNode] = [.link(destination: entry.fileName, label: .text(entry.title, .title))]
         if !entry.channels.isEmpty {
             // A dot between names, which may hold commas themselves ("Ann, Bo and Cy").
-            var names: [View] = []
+            var names: [ViewNode] = []
             for name in entry.channels {
                 if !names.isEmpty { names.append(.text("·", .muted)) }
                 names.append(.text(name, .strong))
@@ -92,7 +92,7 @@ extension ViewFactory {
 
     /// The default: a level-2 heading (the theme's "Channels") over a list of the entries, in
     /// the role ``Role/contents`` (a `nav` in HTML).
-    public func makeContentsView(for entries: [ContentsEntry], context: RenderContext) -> View {
+    public func makeContentsView(for entries: [ContentsEntry], context: RenderContext) -> ViewNode {
         .stack(
             .vertical,
             [
@@ -104,7 +104,7 @@ extension ViewFactory {
     /// The default: the channel's name (as its heading names it) linked to the heading, then
     /// "· 12 messages · Monday, March 9, 2026 – Tuesday, March 10, 2026", the days in the
     /// rendering's time zone and locale.
-    public func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> View {
+    public func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> ViewNode {
         let name =
             entry.channel.title(currentUserID: context.options.currentUserID, theme: context.theme) ?? context.theme.string(.channel)
         var details = context.theme.messageCount(entry.messageCount)
@@ -119,7 +119,7 @@ extension ViewFactory {
 
     /// The default: the theme's "No messages in this channel", muted, in the role
     /// ``Role/emptyChannel``.
-    public func makeEmptyChannelView(for channel: ChatChannel, context: RenderContext) -> View {
+    public func makeEmptyChannelView(for channel: ChatChannel, context: RenderContext) -> ViewNode {
         .stack(.vertical, [.text(context.theme.string(.channelEmpty), .muted)], .emptyChannel)
     }
 
@@ -127,7 +127,7 @@ extension ViewFactory {
     /// and a status line, as HTML only (the other outputs have no script to run it, and draw
     /// nothing). On a page of a split document it says that it searches that page only. The
     /// labels are English; the markup is the library's own, with no message data in it.
-    public func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> View {
+    public func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> ViewNode {
         let scope = document.pageTitle == nil ? "" : "<span class=\"sb-search-scope\">This page only</span>"
         let ids = SearchBarIDs.self
         let html =

@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// struct AppFactory: ViewFactory {
 ///     func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage,
-///                                   context: RenderContext) -> View {
+///                                   context: RenderContext) -> ViewNode {
 ///         guard attachment.type == .workout else {
 ///             return DefaultViewFactory().makeCustomAttachmentView(for: attachment, in: message, context: context)
 ///         }
@@ -23,94 +23,96 @@ public protocol ViewFactory: Sendable {
     // MARK: The document
 
     /// The document's title, at the top of every output (the page's only `h1` in HTML).
-    func makeDocumentHeaderView(for document: DocumentInfo, context: RenderContext) -> View
+    func makeDocumentHeaderView(for document: DocumentInfo, context: RenderContext) -> ViewNode
     /// The closing summary: how many messages, their dates, the time zone and the generator.
-    func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> View
+    func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> ViewNode
     /// What a document with no message to show says instead.
-    func makeEmptyTranscriptView(context: RenderContext) -> View
+    func makeEmptyTranscriptView(context: RenderContext) -> ViewNode
     /// The line saying where the transcript stops when the input breaks off.
-    func makeReadErrorView(for error: ReadError, context: RenderContext) -> View
+    func makeReadErrorView(for error: ReadError, context: RenderContext) -> ViewNode
     /// "← Previous page · Index · Next page →" at the top and bottom of each page of a split
     /// document (`--split`); `page` counts from 1.
-    func makePageNavigationView(page: Int, pageCount: Int, names: PageNames, context: RenderContext) -> View
+    func makePageNavigationView(page: Int, pageCount: Int, names: PageNames, context: RenderContext) -> ViewNode
     /// One entry of an index document (`--output-dir`, `--split`): a link to its file, with
     /// its message count and dates.
-    func makeIndexEntryView(for entry: IndexEntry, context: RenderContext) -> View
+    func makeIndexEntryView(for entry: IndexEntry, context: RenderContext) -> ViewNode
     /// The contents list at the top of a document of several channels: a heading and the
     /// entries (``makeContentsEntryView(for:context:)``), each linking to its channel's heading.
-    func makeContentsView(for entries: [ContentsEntry], context: RenderContext) -> View
+    func makeContentsView(for entries: [ContentsEntry], context: RenderContext) -> ViewNode
     /// One channel of the contents list: its name linked to its heading, its message count and
     /// the days of its messages.
-    func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> View
+    func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> ViewNode
     /// What a channel of a multi-channel document that has no message to show says under its
     /// heading.
-    func makeEmptyChannelView(for channel: ChatChannel, context: RenderContext) -> View
+    func makeEmptyChannelView(for channel: ChatChannel, context: RenderContext) -> ViewNode
     /// The search bar at the top of an HTML page rendered with ``RenderOptions/search`` (not
     /// asked otherwise, nor for an index document). The page's script finds its parts by the ids
     /// in ``SearchBarIDs``: an override keeps them, or the bar does nothing.
-    func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> View
+    func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> ViewNode
 
     // MARK: Channels and messages
 
     /// The top of a channel's part of the transcript: its name (unless the document's title
     /// already gives it), image, member count and the dates of the messages shown.
-    func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> View
+    func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> ViewNode
     /// The separator shown before the first message of each day.
-    func makeDaySeparatorView(for date: Date, context: RenderContext) -> View
+    func makeDaySeparatorView(for date: Date, context: RenderContext) -> ViewNode
     /// The whole message: picks the system, deleted or regular layout.
-    func makeMessageView(for item: MessageItem, context: RenderContext) -> View
+    func makeMessageView(for item: MessageItem, context: RenderContext) -> ViewNode
     /// The author line of the first message of a group.
-    func makeAuthorView(for message: ChatMessage, context: RenderContext) -> View
+    func makeAuthorView(for message: ChatMessage, context: RenderContext) -> ViewNode
     /// The time, "Edited", and other marks under the last message of a group.
-    func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> View
+    func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> ViewNode
     /// The body of a regular message: quote, attachments, text, in the order clients use.
-    func makeMessageContentView(for item: MessageItem, context: RenderContext) -> View
+    func makeMessageContentView(for item: MessageItem, context: RenderContext) -> ViewNode
     /// The message's Markdown text.
-    func makeTextView(for message: ChatMessage, context: RenderContext) -> View
+    func makeTextView(for message: ChatMessage, context: RenderContext) -> ViewNode
     /// One built-in attachment: dispatches to the slot of its kind.
-    func makeAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
     /// The message's images and videos, side by side.
-    func makeGalleryView(for attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> View
+    func makeGalleryView(for attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> ViewNode
     /// An image attachment (`image`): the picture, its title as alt text, its size.
-    func makeImageAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeImageAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
     /// A video attachment (`video`): its poster linked to the video, or a link, with its duration.
-    func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
     /// A file or audio attachment: icon by kind, title, size, link.
-    func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
     /// A voice message (`voiceRecording`): a link to the recording, its waveform and duration.
-    func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+        -> ViewNode
     /// A GIF sent with the `/giphy` command (`giphy`).
-    func makeGiphyAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeGiphyAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
     /// The preview of a link in the text (any attachment with `og_scrape_url`): site, title,
     /// description and image.
-    func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+        -> ViewNode
     /// A contact card (`contact`: `name`, `phoneNumber`, `email`, `organization`).
-    func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
     /// The message's poll (`message.poll`).
-    func makePollView(for poll: Poll, in message: ChatMessage, context: RenderContext) -> View
+    func makePollView(for poll: Poll, in message: ChatMessage, context: RenderContext) -> ViewNode
     /// The message's shared location (`message.shared_location`).
-    func makeSharedLocationView(for location: SharedLocation, in message: ChatMessage, context: RenderContext) -> View
+    func makeSharedLocationView(for location: SharedLocation, in message: ChatMessage, context: RenderContext) -> ViewNode
     /// One attachment of a kind Scrollback has no slot for (an app's own, or unknown) and no
     /// registered view draws (``AttachmentViewRegistry`` is asked first): a generic card.
-    func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
     /// The last resort for any attachment: its type and every field, so nothing is invisible.
-    func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+    func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
     /// The quoted message above a reply: the frame (author, link to the original).
-    func makeQuotedMessageView(options: QuotedMessageOptions, context: RenderContext) -> View
+    func makeQuotedMessageView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode
     /// What the quote shows of the quoted message: text, else an attachment summary. Not asked
     /// when the original is deleted (``MessageTypeResolving/isDeleted(message:)``): the quote then
     /// says so itself.
-    func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View
+    func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode
     /// A thread's replies, already laid out, under their first message; `parent` is `nil` when
     /// that message is not in the document (the block then stands where its first reply was).
     /// `replyCount` is the number of replies shown.
-    func makeThreadView(for parent: ChatMessage?, replies: [View], replyCount: Int, context: RenderContext) -> View
+    func makeThreadView(for parent: ChatMessage?, replies: [ViewNode], replyCount: Int, context: RenderContext) -> ViewNode
     /// Reaction counts under a message.
-    func makeReactionsView(for message: ChatMessage, context: RenderContext) -> View
+    func makeReactionsView(for message: ChatMessage, context: RenderContext) -> ViewNode
     /// A system or error message: a centred line with no bubble.
-    func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> View
+    func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> ViewNode
     /// The placeholder of a deleted message.
-    func makeDeletedMessageView(for item: MessageItem, context: RenderContext) -> View
+    func makeDeletedMessageView(for item: MessageItem, context: RenderContext) -> ViewNode
 }
 
 /// What the quoted-message slots get: the quoted message (when the input has it), the reply,
@@ -149,7 +151,7 @@ public struct ChannelHeaderOptions: Sendable, Hashable {
     public var firstDate: Date?
     /// When the last message shown from this channel was sent; `nil` when not known.
     public var lastDate: Date?
-    /// The element id the contents list links to (`channel-3`, see ``View/anchor(id:_:)``);
+    /// The element id the contents list links to (`channel-3`, see ``ViewNode/anchor(id:_:)``);
     /// `nil` when nothing links to the header.
     public var anchor: String?
     /// `true` for the header repeated at the top of the next page of a split document, where

@@ -29,11 +29,11 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
         }
     }
 
-    mutating func begin(_ document: DocumentInfo, header: View) { add(.begin(document, header)) }
+    mutating func begin(_ document: DocumentInfo, header: ViewNode) { add(.begin(document, header)) }
 
-    mutating func write(_ view: View) { add(.write(view)) }
+    mutating func write(_ view: ViewNode) { add(.write(view)) }
 
-    mutating func end(_ summary: DocumentSummary, footer: View) { add(.end(summary, footer)) }
+    mutating func end(_ summary: DocumentSummary, footer: ViewNode) { add(.end(summary, footer)) }
 
     /// Waits until everything handed over is written, and gives the backend back.
     mutating func finish() -> Wrapped {
@@ -68,9 +68,9 @@ extension OutputFormat.Backend: WritesBehind where Output == OutputSink {}
 
 /// A call handed to a ``BackendThread``'s writing thread.
 private enum BackendCall: Sendable {
-    case begin(DocumentInfo, View)
-    case write(View)
-    case end(DocumentSummary, View)
+    case begin(DocumentInfo, ViewNode)
+    case write(ViewNode)
+    case end(DocumentSummary, ViewNode)
 
     func apply<Backend: TranscriptBackend>(to backend: inout Backend) {
         switch self {

@@ -92,13 +92,13 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         public var output: Output { base.output }
 
         /// Opens the document, as the format's backend does.
-        public mutating func begin(_ document: DocumentInfo, header: View) { base.begin(document, header: header) }
+        public mutating func begin(_ document: DocumentInfo, header: ViewNode) { base.begin(document, header: header) }
 
         /// Writes one top-level item of the transcript.
-        public mutating func write(_ view: View) { base.write(view) }
+        public mutating func write(_ view: ViewNode) { base.write(view) }
 
         /// Writes `footer` and closes the document, as the format's backend does.
-        public mutating func end(_ summary: DocumentSummary, footer: View) { base.end(summary, footer: footer) }
+        public mutating func end(_ summary: DocumentSummary, footer: ViewNode) { base.end(summary, footer: footer) }
 
         /// Whether the format shows titles, as its backend says.
         public var showsTitles: Bool { base.showsTitles }

@@ -566,7 +566,7 @@ public struct TranscriptRenderer: Sendable {
 
         /// The factory's view of a thread block: its replies and their days, after the line
         /// saying they could not be read back, if they could not.
-        private func threadView(for block: ThreadBlock) -> View {
+        private func threadView(for block: ThreadBlock) -> ViewNode {
             var views = block.readError.map { [context.factory.makeReadErrorView(for: $0, context: context)] } ?? []
             for item in block.items {
                 switch item {
@@ -579,7 +579,7 @@ public struct TranscriptRenderer: Sendable {
         }
 
         /// The factory's view of a message, its quote preview kept first when the document quotes it.
-        private func messageView(for item: MessageItem) -> View {
+        private func messageView(for item: MessageItem) -> ViewNode {
             guard let previews = context.quotePreviews, previews.wantsPreview(of: item.message) else {
                 return context.factory.makeMessageView(for: item, context: context)
             }

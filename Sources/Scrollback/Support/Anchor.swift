@@ -48,7 +48,7 @@ package enum Anchor {
     /// two never meet.
     package static func forChannel(number: Int) -> String { "channel-\(number)" }
 
-    /// Whether `id` is one a document may give its own parts (``View/anchor(id:_:)``): ASCII
+    /// Whether `id` is one a document may give its own parts (``ViewNode/anchor(id:_:)``): ASCII
     /// letters, digits, `-` and `_`, starting with a letter, so that it needs no escaping as an
     /// id, a fragment or in Markdown's `<a id>`.
     package static func isDocumentID(_ id: String) -> Bool {

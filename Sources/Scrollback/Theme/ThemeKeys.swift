@@ -210,18 +210,18 @@ extension Theme {
         private static let builtInNames = Set(builtIn.map(\.rawValue))
     }
 
-    /// The name of a glyph in a theme's `images`: the key of ``View/icon(name:label:)``.
-    public typealias Icon = View.Icon
+    /// The name of a glyph in a theme's `images`: the key of ``ViewNode/icon(name:label:)``.
+    public typealias Icon = ViewNode.Icon
 }
 
-extension View.Icon {
+extension ViewNode.Icon {
     /// A kind of file's icon: `file.pdf`, ... (drawn as `file` by a theme without it).
-    public static func file(_ kind: FileKind) -> View.Icon { View.Icon(rawValue: "file." + kind.rawValue) }
+    public static func file(_ kind: FileKind) -> ViewNode.Icon { ViewNode.Icon(rawValue: "file." + kind.rawValue) }
 
     /// Every built-in icon, in the order theme files list them: the names a theme file's
     /// `images` takes.
-    public static let builtIn: [View.Icon] =
+    public static let builtIn: [ViewNode.Icon] =
         [.attachment, .image, .video, .audio, .voiceRecording, .file]
-        + FileKind.allCases.map { View.Icon.file($0) }
+        + FileKind.allCases.map { ViewNode.Icon.file($0) }
         + [.giphy, .linkPreview, .contact, .poll, .location, .unknown, .edited, .pinned, .thread]
 }

@@ -1,5 +1,5 @@
-extension View {
-    /// The name of a symbol in ``View/icon(name:label:)``, drawn as the theme's glyph for it
+extension ViewNode {
+    /// The name of a symbol in ``ViewNode/icon(name:label:)``, drawn as the theme's glyph for it
     /// (its `images`; also spelled `Theme.Icon`): `.poll`, `.pinned`, `.file(.pdf)`, ... A
     /// misspelt icon is a compile error. A name the theme has no glyph for draws as its group's
     /// (`file.pdf` as `file`), else as `•`.

@@ -21,7 +21,7 @@ public struct Role: RawRepresentable, Sendable, Hashable, CustomStringConvertibl
     public static let timestamp: Role = "timestamp"
     /// An `@mention` of a user.
     public static let mention: Role = "mention"
-    /// The name of a ``View/Field`` row.
+    /// The name of a ``ViewNode/Field`` row.
     public static let label: Role = "label"
     /// A title, such as an attachment card's or an index entry's.
     public static let title: Role = "title"
@@ -99,7 +99,7 @@ extension Role {
     /// other role names or labels something (an author, a title, a file name, a reaction, a
     /// time) and stays on one line: backends show a line break there as `␤`, and a run of
     /// blanks (spaces, tabs, fillers) as one space, so that no name can start a line of output
-    /// that looks like another author's. See ``View/text(_:_:)``.
+    /// that looks like another author's. See ``ViewNode/text(_:_:)``.
     public var allowsLineBreaks: Bool { self == .body || self == .jumbo }
 
     /// Whether one-line `.text` in this role is a notice rather than a field: the text of a

@@ -11,7 +11,7 @@ extension AttachmentType {
 /// An app-defined payload that draws itself, as an app would write it.
 private struct WorkoutPayload: AttachmentViewProviding, Equatable {
     static let type: AttachmentType = .workout
-    static let preferredAxis: View.Axis = .horizontal
+    static let preferredAxis: ViewNode.Axis = .horizontal
 
     var activity: String
     var distanceKilometres: Double
@@ -21,11 +21,11 @@ private struct WorkoutPayload: AttachmentViewProviding, Equatable {
         case distanceKilometres = "distance_km"
     }
 
-    func makeView(for attachment: ChatMessageAttachment<WorkoutPayload>, context: RenderContext) -> View {
+    func makeView(for attachment: ChatMessageAttachment<WorkoutPayload>, context: RenderContext) -> ViewNode {
         .card(.attachment, [.text("🏃 \(activity)", .title), .text("\(distanceKilometres) km", .muted)])
     }
 
-    func makeQuotedPreview(for attachment: ChatMessageAttachment<WorkoutPayload>, context: RenderContext) -> View? {
+    func makeQuotedPreview(for attachment: ChatMessageAttachment<WorkoutPayload>, context: RenderContext) -> ViewNode? {
         .text("🏃 \(activity) workout")
     }
 }
@@ -119,7 +119,7 @@ private struct LegacyResolver: MessageTypeResolving {
             options: .default, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver(),
             attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
         let reply = ChatMessage(id: "r", text: "nice!")
-        func preview(of quoted: ChatMessage) -> View {
+        func preview(of quoted: ChatMessage) -> ViewNode {
             context.factory.makeQuotedMessageContentView(
                 options: QuotedMessageOptions(
                     quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply, availableWidth: 60),

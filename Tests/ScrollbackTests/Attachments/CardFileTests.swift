@@ -133,9 +133,9 @@ import Testing
                     [
                         .stack(.horizontal, [.text("📍"), .text("Großer Stern", .title)]),
                         .fields([
-                            View.Field("Latitude", .text("52.51452")),
-                            View.Field("City", .text("Berlin")),
-                            View.Field("Address", .fields([View.Field("city", .text("Berlin"))])),
+                            ViewNode.Field("Latitude", .text("52.51452")),
+                            ViewNode.Field("City", .text("Berlin")),
+                            ViewNode.Field("Address", .fields([ViewNode.Field("city", .text("Berlin"))])),
                         ]),
                         .link(destination: "https://www.openstreetmap.org/?mlat=52.51452&mlon=13.35012", label: .text("Map")),
                     ]))

@@ -20,7 +20,7 @@ import Testing
 
     static let ann = ChatUser(id: "ann", name: "Ann")
 
-    static var message: View {
+    static var message: ViewNode {
         .message(MessageFrame(id: "m1", role: .bubble, body: [.markdown(ChatMarkdown.parse(text, mentionedUsers: [ann]))]))
     }
 
@@ -36,7 +36,7 @@ import Testing
         }
     }
 
-    private func ansi(width: Int = 60, depth: ColorDepth = .none, ascii: Bool = false, _ view: View = message) -> [String] {
+    private func ansi(width: Int = 60, depth: ColorDepth = .none, ascii: Bool = false, _ view: ViewNode = message) -> [String] {
         var options = RenderOptions()
         options.width = width
         options.colorDepth = depth
@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func ansiWrapsCellsOrFallsBackToRows() {
-        let wide = View.markdown(
+        let wide = ViewNode.markdown(
             ChatMarkdown.parse(
                 "| Name | Description |\n|---|---|\n| scrollback | renders chat transcripts to HTML, ANSI and Markdown |",
                 mentionedUsers: []))
@@ -122,7 +122,7 @@ import Testing
         #expect(wrapped.contains { $0.hasPrefix("│ scrollback │ renders chat") }, "\(wrapped)")
         #expect(wrapped.filter { $0.hasPrefix("│") }.count > 3)
         // Too narrow for even the least column widths: one `header: value` line per cell.
-        let many = View.markdown(
+        let many = ViewNode.markdown(
             ChatMarkdown.parse(
                 "| alpha | beta | gamma | delta | epsilon |\n|-|-|-|-|-|\n| one | two | three | four | five |", mentionedUsers: []))
         let rows = ansi(width: 20, many)
@@ -153,7 +153,7 @@ import Testing
             })
     }
 
-    private static var bodyView: View {
+    private static var bodyView: ViewNode {
         guard case .message(let frame) = message else { return .empty }
         return frame.body[0]
     }

@@ -16,11 +16,11 @@ private struct ContactAttachmentPayload: AttachmentViewProviding {
     var name: String
     var phoneNumber: String
 
-    func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View {
+    func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode {
         .card(.attachment, [.text("APP CONTACT \(name)", .title), .text(phoneNumber, .muted)])
     }
 
-    func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View? {
+    func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode? {
         .text("APP QUOTE \(name)")
     }
 }
@@ -127,37 +127,19 @@ private struct Resolver: MessageTypeResolving {
 
     // 4. A quoted preview with a near-miss signature does not compile.
     @Test func aNearMissQuotedPreviewDoesNotCompile() throws {
-        let root = SampleTranscripts.repositoryRoot
-        let modules = root.appendingPathComponent(".build/debug/Modules")
-        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("Scrollback.swiftmodule").path) else {
-            Issue.record("no built Scrollback module at \(modules.path)")
-            return
-        }
-        let source = """
+        guard let modules = TypeChecking.builtModules else { return }
+        let outcome = try TypeChecking.typeCheck(
+            """
             import Scrollback
             struct Card: AttachmentViewProviding {
                 static let type = AttachmentType(rawValue: "card")
                 var name: String
-                func makeView(for attachment: ChatMessageAttachment<Card>, context: RenderContext) -> View { .text(name) }
-                func makeQuotedPreview(for attachment: ChatMessageAttachment<Card>, context: RenderContext) -> View { .text(name) }
+                func makeView(for attachment: ChatMessageAttachment<Card>, context: RenderContext) -> ViewNode { .text(name) }
+                func makeQuotedPreview(for attachment: ChatMessageAttachment<Card>, context: RenderContext) -> ViewNode { .text(name) }
             }
-            """
-        let file = URL(fileURLWithPath: Scratch.path("near-miss", extension: "swift"))
-        try source.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let compiler = Process()
-        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compiler.arguments = [
-            "swiftc", "-typecheck", "-I", modules.path, "-I", root.appendingPathComponent("Sources/CCmark").path, file.path,
-        ]
-        let errors = Pipe()
-        compiler.standardError = errors
-        compiler.standardOutput = FileHandle.nullDevice
-        try compiler.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        compiler.waitUntilExit()
-        #expect(compiler.terminationStatus != 0)
-        #expect(output.contains("does not conform to protocol 'AttachmentViewProviding'"), "\(output)")
+            """, modules: modules)
+        #expect(!outcome.compiled)
+        #expect(outcome.diagnostics.contains("does not conform to protocol 'AttachmentViewProviding'"), "\(outcome.diagnostics)")
     }
 
     // 5. The guide's own names compile beside Scrollback's (see the top of this file).

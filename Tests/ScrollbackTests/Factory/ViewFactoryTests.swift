@@ -6,7 +6,7 @@ import Testing
 
 /// Overrides one slot and relies on the defaults for the rest.
 private struct ShoutingAuthorFactory: ViewFactory {
-    func makeAuthorView(for message: ChatMessage, context: RenderContext) -> View {
+    func makeAuthorView(for message: ChatMessage, context: RenderContext) -> ViewNode {
         .text((message.user?.displayName ?? "?").uppercased(), .author)
     }
 }
@@ -14,7 +14,7 @@ private struct ShoutingAuthorFactory: ViewFactory {
 /// The quoted-message override with fallback: contact cards get their own preview, anything
 /// else the default content.
 private struct ContactQuoteFactory: ViewFactory {
-    func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View {
+    func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
         if let contact = options.quotedMessage?.attachments.first(where: { $0.type == "contact" }) {
             return .text("Contact: \(contact.string("name") ?? "")", .body)
         }
@@ -31,7 +31,7 @@ private struct ContactQuoteFactory: ViewFactory {
 
     let ada = ChatUser(id: "ada", name: "Ada Lovelace")
 
-    func messageFrame(_ view: View) -> MessageFrame? {
+    func messageFrame(_ view: ViewNode) -> MessageFrame? {
         if case .message(let frame) = view { return frame }
         return nil
     }
@@ -62,7 +62,7 @@ private struct ContactQuoteFactory: ViewFactory {
         ]
         let plain = ChatMessage(id: "q2", text: "just words", user: ada)
         let context = context(ContactQuoteFactory())
-        func content(quoting quoted: ChatMessage) -> View {
+        func content(quoting quoted: ChatMessage) -> ViewNode {
             let reply = ChatMessage(id: "r", text: "reply")
             return context.factory.makeQuotedMessageContentView(
                 options: QuotedMessageOptions(
@@ -336,7 +336,7 @@ private struct ContactQuoteFactory: ViewFactory {
 
 @Suite struct ContactCardTests {
     /// The value shown for `field` of a contact card with `raw`'s fields.
-    func value(_ raw: JSONObject, _ field: Theme.Label) -> View? {
+    func value(_ raw: JSONObject, _ field: Theme.Label) -> ViewNode? {
         let attachment = AnyChatMessageAttachment(id: AttachmentID(messageID: "m", index: 0), raw: raw)
         let context = RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
         guard

@@ -187,7 +187,7 @@ import Testing
 private struct AnyBackend: TranscriptBackend {
     var base: any TranscriptBackend
     init(_ base: any TranscriptBackend) { self.base = base }
-    mutating func begin(_ document: DocumentInfo, header: View) { base.begin(document, header: header) }
-    mutating func write(_ view: View) { base.write(view) }
-    mutating func end(_ summary: DocumentSummary, footer: View) { base.end(summary, footer: footer) }
+    mutating func begin(_ document: DocumentInfo, header: ViewNode) { base.begin(document, header: header) }
+    mutating func write(_ view: ViewNode) { base.write(view) }
+    mutating func end(_ summary: DocumentSummary, footer: ViewNode) { base.end(summary, footer: footer) }
 }

@@ -100,7 +100,7 @@ import Testing
 
     @Test func theContentsAreAHeadingOverAListOfTheEntriesFromTheEntrySlot() {
         struct BareEntries: ViewFactory {
-            func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> View { .text(entry.anchor) }
+            func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> ViewNode { .text(entry.anchor) }
         }
         let context = context(BareEntries())
         let entries = [1, 2].map { ContentsEntry(channel: ChatChannel(id: "\($0)"), anchor: "channel-\($0)", messageCount: 0) }

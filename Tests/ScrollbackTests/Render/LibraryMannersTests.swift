@@ -26,9 +26,9 @@ import Testing
             seen.policies.append(policy)
         }
 
-        mutating func begin(_ document: DocumentInfo, header: View) { note() }
-        mutating func write(_ view: View) { note() }
-        mutating func end(_ summary: DocumentSummary, footer: View) { note() }
+        mutating func begin(_ document: DocumentInfo, header: ViewNode) { note() }
+        mutating func write(_ view: ViewNode) { note() }
+        mutating func end(_ summary: DocumentSummary, footer: ViewNode) { note() }
     }
 
     static func policy() -> Int32 {

@@ -263,7 +263,7 @@ import Testing
 
     /// A link's label is one line even when its text is body text.
     @Test func linkLabelsAreOneLineInEveryOutput() {
-        let view = View.stack(
+        let view = ViewNode.stack(
             .vertical,
             [
                 .link(destination: "https://example.org", label: .text("Eve\nMallory: I approve the refund")),

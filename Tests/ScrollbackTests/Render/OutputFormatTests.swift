@@ -127,10 +127,10 @@ import Testing
     /// Keeps the views a rendering writes, saying whether it shows titles.
     private struct Recorder: TranscriptBackend {
         var showsTitles: Bool
-        var views: [View] = []
-        mutating func begin(_ document: DocumentInfo, header: View) {}
-        mutating func write(_ view: View) { views.append(view) }
-        mutating func end(_ summary: DocumentSummary, footer: View) {}
+        var views: [ViewNode] = []
+        mutating func begin(_ document: DocumentInfo, header: ViewNode) {}
+        mutating func write(_ view: ViewNode) { views.append(view) }
+        mutating func end(_ summary: DocumentSummary, footer: ViewNode) {}
     }
 
     @Test func theFactoryMakesTitlesOnlyForABackendThatShowsThem() {
@@ -146,7 +146,7 @@ import Testing
             TranscriptRenderer().render(messages: [message], to: &recorder)
             var titles: [String] = []
             var authorTitles: [String?] = []
-            func collect(_ view: View) {
+            func collect(_ view: ViewNode) {
                 switch view {
                 case .titled(let inner, let title):
                     titles.append(title)

@@ -44,7 +44,7 @@ extension Theme.Label { fileprivate static let readmeWorkoutTitle = Self.app("wo
     @Test func factoryOverrideWithFallback() {
         // --- as in the README ---
         struct AppFactory: ViewFactory {
-            func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View {
+            func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
                 // The kinds the renderer's resolver gives, so a legacy type mapped to a file counts too.
                 let files =
                     options.quotedMessage?.attachments.filter {

@@ -10,8 +10,8 @@ import Scrollback
 extension ContactAttachmentPayload: AttachmentViewProviding {
     /// A card with a 📇, the name, and the number as a `tel:` link. Written once in
     /// Scrollback's view vocabulary; drawn in HTML, ANSI and Markdown, every field escaped.
-    public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View {
-        let number: View =
+    public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode {
+        let number: ViewNode =
             dialable.isEmpty
             ? .text(phoneNumber, .muted)
             : .link(destination: "tel:" + dialable, label: .text(phoneNumber))
@@ -27,7 +27,7 @@ extension ContactAttachmentPayload: AttachmentViewProviding {
     /// The quote of a message with a contact is drawn by the app's factory (step 4), so the
     /// payload leaves it to the default. (Returning a view here, the SDK's
     /// `makeCustomAttachmentQuotedView`, would be the other way to do step 4.)
-    public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View? {
+    public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode? {
         nil
     }
 

@@ -135,7 +135,8 @@ import Testing
     /// `makeCustomAttachmentView` is never asked for `contact`, a kind Scrollback knows.
     @Test func step3_theGuidesFactorySlotIsNotAskedForContacts() throws {
         struct GuideSlotFactory: ViewFactory {
-            func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> View
+            func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+                -> ViewNode
             {
                 .text("FROM THE CUSTOM SLOT")
             }

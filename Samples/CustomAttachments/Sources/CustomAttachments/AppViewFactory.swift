@@ -6,7 +6,7 @@ public struct AppViewFactory: ViewFactory {
     public init() {}
 
     /// A reply to a workout shows the workout in one line; any other quote, the default.
-    public func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> View {
+    public func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
         // Step 3: the typed payloads of a message, by the kinds the app's resolver gives them
         // (so a quoted legacy `run` reads as a workout too).
         if let workout = options.quotedMessage?.attachments(payloadType: WorkoutAttachmentPayload.self, resolver: context.resolver).first {

@@ -6,7 +6,7 @@ import Scrollback
 public struct LocationAttachmentPayload: AttachmentViewProviding, Hashable {
     public static let type: AttachmentType = .location
     /// Several places in one message sit side by side, to compare.
-    public static let preferredAxis: View.Axis = .horizontal
+    public static let preferredAxis: ViewNode.Axis = .horizontal
 
     public var name: String
     public var latitude: Double
@@ -19,12 +19,12 @@ public struct LocationAttachmentPayload: AttachmentViewProviding, Hashable {
     }
 
     /// A reply's quote of this kind: the default (the app's factory decides for workouts).
-    public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View? {
+    public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode? {
         nil
     }
     // Step 4: a theme icon (`location` is one of the theme's), the name, a map link.
-    public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View {
-        var parts: [View] = [.stack(.horizontal, [.icon(name: .location, label: "Location"), .text(name, .title)])]
+    public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode {
+        var parts: [ViewNode] = [.stack(.horizontal, [.icon(name: .location, label: "Location"), .text(name, .title)])]
         if let mapURL {
             parts.append(.link(destination: mapURL, label: .text(coordinates)))
         } else {

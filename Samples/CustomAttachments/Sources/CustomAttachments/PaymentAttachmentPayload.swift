@@ -40,12 +40,12 @@ public struct PaymentAttachmentPayload: AttachmentViewProviding, Hashable {
     }
 
     /// A reply's quote of this kind: the default (the app's factory decides for workouts).
-    public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View? {
+    public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode? {
         nil
     }
     // Step 4: the status as a badge beside the amount.
-    public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View {
-        var parts: [View] = [
+    public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode {
+        var parts: [ViewNode] = [
             .stack(
                 .horizontal,
                 [

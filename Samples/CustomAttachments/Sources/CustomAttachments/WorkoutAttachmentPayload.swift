@@ -28,18 +28,18 @@ public struct WorkoutAttachmentPayload: AttachmentViewProviding, Hashable {
     }
 
     /// A reply's quote of this kind: the default (the app's factory decides for workouts).
-    public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View? {
+    public func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode? {
         nil
     }
     // Step 4: the view, written once in Scrollback's vocabulary, drawn in HTML, ANSI and Markdown.
-    public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> View {
+    public func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode {
         let locale = context.options.locale
         var details = [
-            View.Field("Distance", .text(distanceText(locale: locale))),
-            View.Field("Time", .text(durationText(locale: locale))),
+            ViewNode.Field("Distance", .text(distanceText(locale: locale))),
+            ViewNode.Field("Time", .text(durationText(locale: locale))),
         ]
-        if let pace = paceText { details.append(View.Field("Pace", .text(pace))) }
-        var parts: [View] = [
+        if let pace = paceText { details.append(ViewNode.Field("Pace", .text(pace))) }
+        var parts: [ViewNode] = [
             // `.icon` draws a theme's glyph by name; an app's own glyph is plain text.
             .stack(.horizontal, [.text("🏃"), .text(activity, .title)]),
             .fields(details),
@@ -53,7 +53,7 @@ public struct WorkoutAttachmentPayload: AttachmentViewProviding, Hashable {
     }
 
     /// One line for a reply's quote: `🏃 Hill repeats · 6.2 km in 52 min`.
-    public func summary(locale: Locale) -> View {
+    public func summary(locale: Locale) -> ViewNode {
         .text("🏃 \(activity) · \(distanceText(locale: locale)) in \(durationText(locale: locale))", .body)
     }
 

@@ -21,9 +21,9 @@ import Testing
         final class Log { var calls: [Call] = [] }
         let log = Log()
 
-        mutating func begin(_ document: DocumentInfo, header: View) { log.calls.append(Call()) }
-        mutating func write(_ view: View) { log.calls.append(Call()) }
-        mutating func end(_ summary: DocumentSummary, footer: View) { log.calls.append(Call()) }
+        mutating func begin(_ document: DocumentInfo, header: ViewNode) { log.calls.append(Call()) }
+        mutating func write(_ view: ViewNode) { log.calls.append(Call()) }
+        mutating func end(_ summary: DocumentSummary, footer: ViewNode) { log.calls.append(Call()) }
     }
 
     static func policy() -> Int32 {

@@ -27,17 +27,17 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
     }
 
     /// Writes `header` (the default's is the document's title) as the first item.
-    public mutating func begin(_ document: DocumentInfo, header: View) {
+    public mutating func begin(_ document: DocumentInfo, header: ViewNode) {
         writeItem(layout.lines(for: header))
     }
 
     /// Writes one top-level item, with a blank line before it unless it is the first.
-    public mutating func write(_ view: View) {
+    public mutating func write(_ view: ViewNode) {
         writeItem(layout.lines(for: view))
     }
 
     /// A rule, then `footer`; a ``FlushingOutput`` is then flushed.
-    public mutating func end(_ summary: DocumentSummary, footer: View) {
+    public mutating func end(_ summary: DocumentSummary, footer: ViewNode) {
         defer { (output as? FlushingOutput)?.flush() }
         let lines = layout.lines(for: footer)
         writeItem(lines.isEmpty ? [] : [layout.dividerRule(width: layout.width)] + lines)

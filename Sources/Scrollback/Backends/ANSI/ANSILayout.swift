@@ -163,7 +163,7 @@ package struct ANSILayout {
 
     /// The lines of `view` at `width` columns (the layout's width by default), with the
     /// references of links outside any message at the end.
-    package mutating func lines(for view: View, width: Int? = nil) -> [Line] {
+    package mutating func lines(for view: ViewNode, width: Int? = nil) -> [Line] {
         var lines: [Line] = []
         lines.reserveCapacity(16)
         let width = width ?? self.width
@@ -246,7 +246,7 @@ package struct ANSILayout {
 
     // MARK: Views
 
-    private mutating func layout(_ view: View, width: Int, into lines: inout [Line]) {
+    private mutating func layout(_ view: ViewNode, width: Int, into lines: inout [Line]) {
         switch view {
         case .empty, .avatar:
             return
@@ -310,7 +310,7 @@ package struct ANSILayout {
             // The summary line, then the content behind a rule, as a thread hangs under its message.
             layoutRow(summary, base: .body, width: width, into: &lines)
             // A blank line between the content's items, as between the transcript's own.
-            var spaced: [View] = []
+            var spaced: [ViewNode] = []
             for view in content where view != .empty {
                 if !spaced.isEmpty { spaced.append(.text("")) }
                 spaced.append(view)
@@ -332,7 +332,7 @@ package struct ANSILayout {
 
     /// Children in a row: inline runs share wrapped lines, separated by spaces; a block child
     /// gets lines of its own. `hanging` indents the lines a run wraps onto by two columns.
-    private mutating func layoutRow(_ children: [View], base: Role, width: Int, hanging: Bool = false, into lines: inout [Line]) {
+    private mutating func layoutRow(_ children: [ViewNode], base: Role, width: Int, hanging: Bool = false, into lines: inout [Line]) {
         var spans: [StyledSpan] = []
         // A child and the space after it, for most rows (an author line, a footer): the array
         // is made once, not grown child by child.
@@ -359,7 +359,7 @@ package struct ANSILayout {
     }
 
     /// Children laid out narrower, with `first` before every line (or nothing when too narrow).
-    private mutating func layoutIndented(_ children: [View], width: Int, first prefix: [StyledSpan], into lines: inout [Line]) {
+    private mutating func layoutIndented(_ children: [ViewNode], width: Int, first prefix: [StyledSpan], into lines: inout [Line]) {
         let prefixWidth = prefix.columns
         let innerWidth = width - prefixWidth
         guard innerWidth >= Self.minimumContentWidth else {
@@ -371,7 +371,7 @@ package struct ANSILayout {
         Self.appendPrefixed(&inner, first: prefix, rest: prefix, to: &lines)
     }
 
-    private mutating func layoutCard(_ children: [View], width: Int, into lines: inout [Line]) {
+    private mutating func layoutCard(_ children: [ViewNode], width: Int, into lines: inout [Line]) {
         let innerWidth = width - 4
         guard innerWidth >= Self.minimumContentWidth else {
             for child in children { layout(child, width: width, into: &lines) }
@@ -432,7 +432,7 @@ package struct ANSILayout {
         return edges
     }
 
-    private mutating func layoutFields(_ fields: [View.Field], width: Int, into lines: inout [Line]) {
+    private mutating func layoutFields(_ fields: [ViewNode.Field], width: Int, into lines: inout [Line]) {
         let labelStyle = style(for: .label)
         let hanging = [StyledSpan("  ")]
         for field in fields {
@@ -547,7 +547,7 @@ package struct ANSILayout {
 
     /// The words of a view on a compact line, line breaks and runs of blanks (fillers too, as
     /// in one-line text everywhere) made single spaces.
-    private mutating func appendCompact(_ view: View, into words: inout [String]) {
+    private mutating func appendCompact(_ view: ViewNode, into words: inout [String]) {
         func flat(_ text: String) -> String {
             TextControls.collapsingBlanks(text).split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
         }
@@ -601,7 +601,7 @@ package struct ANSILayout {
 
     // MARK: Inline views
 
-    static func isInline(_ view: View) -> Bool {
+    static func isInline(_ view: ViewNode) -> Bool {
         switch view {
         case .empty, .avatar, .text, .badge, .icon, .time, .link, .image: return true
         case .titled(let inner, _): return isInline(inner)
@@ -612,7 +612,7 @@ package struct ANSILayout {
 
     /// The runs of an inline view. `base` is the role plain `.body` text takes (muted in footers);
     /// `oneLine` is set inside a link's label, which stays on one line whatever its roles.
-    private mutating func appendInline(_ view: View, base: Role, oneLine: Bool = false, into spans: inout [StyledSpan]) {
+    private mutating func appendInline(_ view: ViewNode, base: Role, oneLine: Bool = false, into spans: inout [StyledSpan]) {
         switch view {
         case .empty, .avatar:
             return
@@ -671,14 +671,14 @@ package struct ANSILayout {
     }
 
     /// The avatar among a row's children: the author name beside it takes its colour.
-    private static func avatar(in children: [View]) -> AvatarContent? {
+    private static func avatar(in children: [ViewNode]) -> AvatarContent? {
         for child in children { if case .avatar(let content) = child { return content } }
         return nil
     }
 
     /// An author's name beside their avatar, in the avatar's colour as chat apps show it;
     /// `false` (and nothing appended) for any other view.
-    private mutating func appendAuthor(_ view: View, avatar: AvatarContent?, into spans: inout [StyledSpan]) -> Bool {
+    private mutating func appendAuthor(_ view: ViewNode, avatar: AvatarContent?, into spans: inout [StyledSpan]) -> Bool {
         guard let avatar, case .text(let name, .author) = view else { return false }
         spans.append(StyledSpan(field(name), style: style(for: .author).adding(authorStyle(avatar.colorIndex))))
         return true
@@ -711,7 +711,7 @@ package struct ANSILayout {
     }
 
     /// What a reader would see of a view, without layout: for places that take one line.
-    private func plainText(_ view: View) -> String {
+    private func plainText(_ view: ViewNode) -> String {
         switch view {
         case .empty, .avatar, .divider(nil): return ""
         case .text(let text, _), .heading(_, let text): return text

@@ -72,7 +72,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// Writes the document head, the stylesheet, the channel heading (the page's only `<h1>`)
     /// and opens `<main>`.
-    public mutating func begin(_ document: DocumentInfo, header: View) {
+    public mutating func begin(_ document: DocumentInfo, header: ViewNode) {
         let named = document.pageTitle ?? document.title
         let title = named.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? options.theme.string(.untitled) : named
         markup.write("<!DOCTYPE html>\n<html lang=\"")
@@ -101,7 +101,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     }
 
     /// Writes one top-level item: a message, a day separator, a heading.
-    public mutating func write(_ view: View) {
+    public mutating func write(_ view: ViewNode) {
         if let level = view.outlineLevel { outlineLevel = level }
         writeView(view, allowsLinks: true)
         markup.write("\n")
@@ -110,7 +110,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// Closes `<main>`, writes `footer` in the page's footer and closes the page; a
     /// ``FlushingOutput`` is then flushed.
-    public mutating func end(_ summary: DocumentSummary, footer: View) {
+    public mutating func end(_ summary: DocumentSummary, footer: ViewNode) {
         defer {
             markup.flush(to: &output)
             (output as? FlushingOutput)?.flush()
@@ -127,7 +127,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// `allowsLinks` is `false` inside an `<a>`, where a nested link would break the markup;
     /// `oneLine` is `true` inside a link's label, which stays on one line whatever its roles.
-    private mutating func writeView(_ view: View, allowsLinks: Bool, oneLine: Bool = false) {
+    private mutating func writeView(_ view: ViewNode, allowsLinks: Bool, oneLine: Bool = false) {
         switch view {
         case .empty:
             break
@@ -328,7 +328,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         markup.write("</\(element)>")
     }
 
-    private mutating func writeViews(_ views: [View], allowsLinks: Bool, oneLine: Bool = false) {
+    private mutating func writeViews(_ views: [ViewNode], allowsLinks: Bool, oneLine: Bool = false) {
         for view in views { writeView(view, allowsLinks: allowsLinks, oneLine: oneLine) }
     }
 
@@ -526,7 +526,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     }
 
     /// A link label's text when it is plain text (the one form that can spell out a URL).
-    private static func plainLabel(_ label: View) -> String? {
+    private static func plainLabel(_ label: ViewNode) -> String? {
         switch label {
         case .text(let text, _): text
         case .stack(_, let views, _) where views.count == 1: plainLabel(views[0])

@@ -443,7 +443,7 @@ public enum HTMLSearchScript {
         return ["image", "file", "link", "voice", "poll"].filter(found.contains)
     }
 
-    private static func collect(_ view: View, into found: inout Set<String>) {
+    private static func collect(_ view: ViewNode, into found: inout Set<String>) {
         switch view {
         case .image(let content):
             found.insert(content.playable ? "file" : "image")

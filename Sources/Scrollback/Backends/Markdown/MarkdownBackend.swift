@@ -29,12 +29,12 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
     }
 
     /// Writes `header` (the default's is a level-1 heading) as the first item.
-    public mutating func begin(_ document: DocumentInfo, header: View) {
+    public mutating func begin(_ document: DocumentInfo, header: ViewNode) {
         write(header)
     }
 
     /// Writes one top-level item: a heading, a day separator, a message.
-    public mutating func write(_ view: View) {
+    public mutating func write(_ view: ViewNode) {
         defer { text.flush(to: &output) }
         if let level = view.outlineLevel { converter.outlineLevel = level }
         for segment in converter.segments(for: view) {
@@ -52,7 +52,7 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
     }
 
     /// A thematic break, then `footer`; a ``FlushingOutput`` is then flushed.
-    public mutating func end(_ summary: DocumentSummary, footer: View) {
+    public mutating func end(_ summary: DocumentSummary, footer: ViewNode) {
         defer {
             text.flush(to: &output)
             (output as? FlushingOutput)?.flush()

@@ -2,7 +2,7 @@
 ///
 /// Every text from a view lands in a text or code value, never in markup, so the CommonMark
 /// renderer escapes it. The only output passed through as written is a ``RawOutput``'s
-/// Markdown at the top level of an item (trusted app code, see ``View/raw(_:)``).
+/// Markdown at the top level of an item (trusted app code, see ``ViewNode/raw(_:)``).
 ///
 /// Every string from a view goes through ``line(_:)`` (one line, breaks shown as `␤`, a field's
 /// blanks collapsed and its length cut) except message text: `.markdown` documents and `.text`
@@ -23,13 +23,13 @@ struct MarkdownViewConverter {
     // MARK: Top level
 
     /// The output for one top-level item of the transcript.
-    func segments(for view: View) -> [Segment] {
+    func segments(for view: ViewNode) -> [Segment] {
         var segments: [Segment] = []
         appendSegments(for: view, to: &segments)
         return segments
     }
 
-    private func appendSegments(for view: View, to segments: inout [Segment]) {
+    private func appendSegments(for view: ViewNode, to segments: inout [Segment]) {
         switch view {
         case .raw(let raw) where raw.markdown != nil:
             segments.append(.verbatim(raw.markdown ?? ""))
@@ -57,7 +57,7 @@ struct MarkdownViewConverter {
     }
 
     /// A vertical stack's children one by one, any other view as it is.
-    private func appendChildren(of view: View, to segments: inout [Segment]) {
+    private func appendChildren(of view: ViewNode, to segments: inout [Segment]) {
         guard case .stack(.vertical, let views, _) = view else { return appendSegments(for: view, to: &segments) }
         for view in views { appendSegments(for: view, to: &segments) }
     }
@@ -75,7 +75,7 @@ struct MarkdownViewConverter {
     // MARK: Blocks
 
     /// The blocks for a view inside some container.
-    func blocks(for view: View) -> [MarkdownBlock] {
+    func blocks(for view: ViewNode) -> [MarkdownBlock] {
         switch view {
         case .empty, .avatar:
             return []
@@ -230,7 +230,7 @@ struct MarkdownViewConverter {
     // MARK: Fields and quotes
 
     /// "**label**: value" items; a value that is itself fields becomes a nested list.
-    private func fieldList(_ fields: [View.Field]) -> MarkdownBlock {
+    private func fieldList(_ fields: [ViewNode.Field]) -> MarkdownBlock {
         let items = fields.map { field -> [MarkdownBlock] in
             let label = MarkdownInline.strong([line(field.label)])
             switch field.value {
@@ -246,7 +246,7 @@ struct MarkdownViewConverter {
         return .list(start: nil, tight: true, items: items)
     }
 
-    private static func isInline(_ view: View) -> Bool {
+    private static func isInline(_ view: ViewNode) -> Bool {
         switch view {
         case .empty, .avatar, .text, .link, .image, .icon, .time, .badge, .titled, .stack(.horizontal, _, _): return true
         default: return false
@@ -257,7 +257,7 @@ struct MarkdownViewConverter {
 
     /// The inline form of a view, for lines such as a message's header and footer. `oneLine`
     /// is set inside a link's label, which stays on one line whatever its roles.
-    func inlines(for view: View, oneLine: Bool = false) -> [MarkdownInline] {
+    func inlines(for view: ViewNode, oneLine: Bool = false) -> [MarkdownInline] {
         switch view {
         case .empty, .avatar:
             return []

@@ -11,7 +11,7 @@ import Testing
     let start = Date(timeIntervalSince1970: 1_700_000_000) // 2023-11-14 22:13:20 UTC
 
     private func render(
-        _ views: [View], width: Int = 80, depth: ColorDepth = .none, title: String = "General",
+        _ views: [ViewNode], width: Int = 80, depth: ColorDepth = .none, title: String = "General",
         options: RenderOptions? = nil
     ) -> String {
         var renderOptions = options ?? RenderOptions()
@@ -30,8 +30,8 @@ import Testing
 
     private func message(
         _ id: String, author: String = "Alice", text: String, role: Role = .bubble,
-        footer: [View] = []
-    ) -> View {
+        footer: [ViewNode] = []
+    ) -> ViewNode {
         .message(
             MessageFrame(
                 id: id, role: role,
@@ -39,10 +39,10 @@ import Testing
                 body: [.text(text)], footer: footer))
     }
 
-    private func markdown(_ blocks: MarkdownBlock...) -> View { .markdown(MarkdownDocument(blocks: blocks)) }
+    private func markdown(_ blocks: MarkdownBlock...) -> ViewNode { .markdown(MarkdownDocument(blocks: blocks)) }
 
     /// Every view kind, each carrying hostile text where message data can go.
-    private var hostileViews: [View] {
+    private var hostileViews: [ViewNode] {
         let h = Self.hostile
         return [
             .divider(label: h),
@@ -103,7 +103,7 @@ import Testing
     @Test func noColorMeansNoEscapeByte() {
         let output = render(hostileViews + [message("1", text: "plain")], depth: .none)
         #expect(!output.utf8.contains(0x1B))
-        let rawAnsi = View.raw(RawOutput(ansi: "\u{1B}[31mtrusted\u{1B}[0m", fallback: .text("fallback")))
+        let rawAnsi = ViewNode.raw(RawOutput(ansi: "\u{1B}[31mtrusted\u{1B}[0m", fallback: .text("fallback")))
         let withRaw = render([rawAnsi], depth: .none)
         #expect(!withRaw.utf8.contains(0x1B))
         #expect(withRaw.contains("fallback"))
@@ -113,7 +113,7 @@ import Testing
     @Test(arguments: [20, 40, 80])
     func linesNeverExceedTheWidth(width: Int) {
         let long = TextWrapperTests.mixed + " " + TextWrapperTests.prose
-        let views: [View] = [
+        let views: [ViewNode] = [
             .divider(label: "Tuesday, 14 November 2023 and a very long label indeed"),
             message(
                 "1", author: "A person with a very long display name 長い名前", text: long,
@@ -151,7 +151,7 @@ import Testing
     @Test func deepNestingStaysWithinTheWidth() {
         var block = MarkdownBlock.paragraph([.text("deep words " + String(repeating: "x", count: 30))])
         for _ in 0..<40 { block = .blockQuote([block]) }
-        var view = View.text("deep card text")
+        var view = ViewNode.text("deep card text")
         for _ in 0..<20 { view = .card(.attachment, [view]) }
         let output = render([markdown(block), view], width: 20)
         for line in output.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 20, "\(line)") }
@@ -254,7 +254,7 @@ import Testing
     }
 
     @Test func cardsAreBoxedAndWidthCorrect() {
-        let card = View.card(
+        let card = ViewNode.card(
             .attachment,
             [
                 // 🎉 rather than a ZWJ sequence, whose line would be left open (no right border).
@@ -274,7 +274,7 @@ import Testing
     }
 
     @Test func inlineViews() {
-        let row = View.stack(
+        let row = ViewNode.stack(
             .horizontal,
             [
                 .icon(name: .file, label: "File"), .link(destination: "https://x.example/f.pdf", label: .text("f.pdf")),

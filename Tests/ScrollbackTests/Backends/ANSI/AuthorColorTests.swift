@@ -5,11 +5,11 @@ import Testing
 
 /// Author names in the terminal take their avatar's palette colour, stable per user id.
 @Suite struct AuthorColorTests {
-    private func header(_ id: String, _ name: String) -> View {
+    private func header(_ id: String, _ name: String) -> ViewNode {
         .stack(.horizontal, [.avatar(AvatarContent(user: ChatUser(id: id, name: name))), .text(name, .author)])
     }
 
-    private func render(_ view: View, depth: ColorDepth, dark: Bool = true) -> String {
+    private func render(_ view: ViewNode, depth: ColorDepth, dark: Bool = true) -> String {
         var options = RenderOptions()
         options.colorDepth = depth
         options.darkAppearance = dark
@@ -19,7 +19,7 @@ import Testing
     }
 
     /// A header whose avatar has colour `index`, as a rendering gives its speakers in order.
-    private func header(index: Int) -> View {
+    private func header(index: Int) -> ViewNode {
         .stack(.horizontal, [.avatar(AvatarContent(imageURL: nil, initials: "N", colorIndex: index)), .text("Name", .author)])
     }
 

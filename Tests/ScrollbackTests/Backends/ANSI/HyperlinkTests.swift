@@ -9,7 +9,7 @@ import Testing
     /// `ESC ] 8 ; ; target ESC \`, capturing the target.
     static var osc8: Regex<(Substring, Substring)> { #/\x1B\]8;;([^\x1B\x07]*)\x1B\\/# }
 
-    private func render(_ views: [View], hyperlinks: Bool = true, depth: ColorDepth = .trueColor, width: Int = 80) -> String {
+    private func render(_ views: [ViewNode], hyperlinks: Bool = true, depth: ColorDepth = .trueColor, width: Int = 80) -> String {
         var options = RenderOptions()
         options.width = width
         options.colorDepth = depth
@@ -19,7 +19,7 @@ import Testing
         return backend.output
     }
 
-    private func markdown(_ text: String) -> View {
+    private func markdown(_ text: String) -> ViewNode {
         .markdown(ChatMarkdown.parse(text, mentionedUsers: []))
     }
 
@@ -55,7 +55,7 @@ import Testing
     @Test func withoutHyperlinksTheOutputIsUnchanged() {
         let views = [
             markdown("[docs](https://docs.example.org/a) and mailto:x@example.org"),
-            View.link(destination: "https://real.example/", label: .text("label")),
+            ViewNode.link(destination: "https://real.example/", label: .text("label")),
         ]
         let off = render(views, hyperlinks: false)
         #expect(!off.contains("\u{1B}]8"))

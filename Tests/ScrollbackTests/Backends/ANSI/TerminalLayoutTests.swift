@@ -8,7 +8,7 @@ import Testing
 @Suite struct TerminalLayoutTests {
     let start = Date(timeIntervalSince1970: 1_700_000_000)
 
-    func render(_ views: [View], width: Int = 60, configure: (inout RenderOptions) -> Void = { _ in }) -> String {
+    func render(_ views: [ViewNode], width: Int = 60, configure: (inout RenderOptions) -> Void = { _ in }) -> String {
         var options = RenderOptions()
         options.width = width
         configure(&options)
@@ -17,7 +17,7 @@ import Testing
         return backend.output
     }
 
-    func message(_ body: [View], footer: [View] = [], role: Role = .bubble) -> View {
+    func message(_ body: [ViewNode], footer: [ViewNode] = [], role: Role = .bubble) -> ViewNode {
         .message(
             MessageFrame(
                 id: "m", role: role, header: [.text("Maya Okafor", .author), .time(start, label: "09:31")], body: body,
@@ -69,7 +69,7 @@ import Testing
             #expect(DisplayWidth.isAmbiguous(Character(sequence)), "\(sequence)")
         }
         for agreed in ["😂", "🇫🇷", "a", "e\u{301}", "❤", "漢"] { #expect(!DisplayWidth.isAmbiguous(Character(agreed)), "\(agreed)") }
-        let card = View.card(.attachment, [.text("ok"), .text("skin 👍🏽 tone")])
+        let card = ViewNode.card(.attachment, [.text("ok"), .text("skin 👍🏽 tone")])
         let lines = render([message([.text("plain line"), .text("thumbs 👍🏽"), card])], width: 40).split(separator: "\n").map(String.init)
         #expect(lines.contains("│ thumbs 👍🏽"), "no padding, no border")
         #expect(lines.contains("│ │ skin 👍🏽 tone"), "nor the outer box's")
@@ -80,7 +80,7 @@ import Testing
 
     // MARK: Item 12: URL references
 
-    var linkMessage: View {
+    var linkMessage: ViewNode {
         let signed = "https://cdn.example.org/a/cat.jpg?Expires=1700000000&Signature=abcdefghijklmnopqrstuvwxyz0123456789"
         return message([
             .markdown(
@@ -115,7 +115,7 @@ import Testing
     /// Numbers come from a table, not a search of the list: a message of thousands of links
     /// (the pathological corpus has 100,000 images) numbers each repeat like its first.
     @Test func manyLinksKeepOneNumberPerURL() {
-        let links = (0..<3000).map { index -> View in
+        let links = (0..<3000).map { index -> ViewNode in
             // Every third link repeats the one before the previous.
             let page = index % 3 == 2 ? index - 2 : index
             return .link(destination: "https://docs.example.org/\(page)", label: .text("p\(index)"))
@@ -196,7 +196,7 @@ import Testing
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 30 })
     }
 
-    func markdownMessage(_ blocks: MarkdownBlock...) -> View { message([.markdown(MarkdownDocument(blocks: blocks))]) }
+    func markdownMessage(_ blocks: MarkdownBlock...) -> ViewNode { message([.markdown(MarkdownDocument(blocks: blocks))]) }
 
     @Test func bubblesStopAtAHundredColumns() {
         let long = String(repeating: "word ", count: 80)
@@ -220,7 +220,7 @@ import Testing
             ],
             footer: [.time(start, label: "22:13")], authorName: "Maya Okafor", date: start)
         let system = MessageFrame(id: "s", role: .system, body: [.text("Maya joined")], date: start)
-        let views: [View] = [.message(frame), .divider(label: "Tuesday"), .message(system)]
+        let views: [ViewNode] = [.message(frame), .divider(label: "Tuesday"), .message(system)]
         let output = render(views, width: 120) { $0.style = .compact }
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4 && lines[3].isEmpty)

@@ -13,7 +13,7 @@ struct HTMLBackendTests {
     static func date(_ text: String) -> Date { RFC3339.parse(text)! }
 
     /// A whole document around `views`.
-    static func document(_ views: [View], title: String = "general", theme: Theme = .default) -> String {
+    static func document(_ views: [ViewNode], title: String = "general", theme: Theme = .default) -> String {
         let options = RenderOptions(timeZone: paris, theme: theme)
         var backend = HTMLBackend(output: "", options: options)
         backend.begin(DocumentInfo(title: title), options: options)
@@ -27,7 +27,7 @@ struct HTMLBackendTests {
     }
 
     /// Only what `write` produces for one view.
-    static func fragment(_ view: View) -> String {
+    static func fragment(_ view: ViewNode) -> String {
         var backend = HTMLBackend(output: "", options: RenderOptions(timeZone: paris))
         backend.write(view)
         return backend.output.trimmingCharacters(in: .newlines)
@@ -485,7 +485,8 @@ struct HTMLBackendTests {
         let refused = AvatarContent(imageURL: "javascript:x", initials: "AL", colorIndex: 3)
         #expect(Self.fragment(.avatar(refused)) == "<span class=\"sb-avatar sb-avatar-3\" aria-hidden=\"true\">AL</span>")
 
-        let channelImage = View.image(ImageContent(source: "https://a.example/c.png", alt: "Field trip planning", width: 32, height: 32))
+        let channelImage = ViewNode.image(
+            ImageContent(source: "https://a.example/c.png", alt: "Field trip planning", width: 32, height: 32))
         let header = Self.fragment(.stack(.horizontal, [channelImage, .text("4 members", .muted)], .channelInfo))
         let circle = try #require(
             header.firstMatch(of: try Regex(#"<span class="sb-avatar sb-avatar-(\d+) sb-channel-image" aria-hidden="true">"#)))
@@ -513,7 +514,7 @@ struct HTMLBackendTests {
     /// A video's poster says it is a video: the video icon on its card (in both modes) and a
     /// play mark drawn over the picture only.
     @Test func videoPostersHaveAPlayMark() {
-        let poster = View.image(
+        let poster = ViewNode.image(
             ImageContent(source: "https://v.example/a.mp4", thumbnail: "https://v.example/p.jpg", alt: "Video: a.mp4", playable: true))
         let html = Self.fragment(poster)
         #expect(html.contains("<span class=\"sb-icon\" aria-hidden=\"true\">🎬</span> <span class=\"sb-image-label\">Video: a.mp4</span>"))
@@ -670,14 +671,14 @@ struct HTMLBackendTests {
     // MARK: Hostile data everywhere
 
     @Test func hostileDataStaysInert() {
-        var views: [View] = []
+        var views: [ViewNode] = []
         for (index, hostile) in Self.hostileStrings.enumerated() {
             let inlines: [MarkdownInline] = [
                 .text(hostile), .html(hostile), .code(hostile), .mention(userID: hostile, text: hostile),
                 .link(destination: hostile, title: hostile, children: [.text(hostile)]),
                 .image(source: hostile, title: hostile, alt: [.text(hostile)]),
             ]
-            let body: [View] = [
+            let body: [ViewNode] = [
                 .text(hostile, Role(rawValue: hostile)),
                 .markdown(
                     MarkdownDocument(blocks: [
@@ -720,8 +721,8 @@ struct HTMLBackendTests {
         try html.write(toFile: "/tmp/sb-html-test.html", atomically: true, encoding: .utf8)
     }
 
-    static let sampleViews: [View] = {
-        func text(_ string: String) -> View {
+    static let sampleViews: [ViewNode] = {
+        func text(_ string: String) -> ViewNode {
             .markdown(MarkdownDocument(blocks: [.paragraph([.text(string)])]))
         }
         let day1 = date("2025-11-28T08:12:00Z")

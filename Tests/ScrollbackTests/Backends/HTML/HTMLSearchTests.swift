@@ -125,7 +125,7 @@ struct HTMLSearchTests {
     /// The bar is the factory's: an app's override is what the page shows.
     @Test func theBarComesFromTheFactory() throws {
         struct Factory: ViewFactory {
-            func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> View {
+            func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> ViewNode {
                 .raw(RawOutput(html: "<div id=\"sb-search\" class=\"app-bar\"><input id=\"sb-search-input\" type=\"search\"></div>"))
             }
         }

@@ -141,7 +141,7 @@ struct HTMLSecurityTests {
     @Test func placeholderViews() {
         var options = RenderOptions()
         options.remoteMedia = false
-        func fragment(_ view: View) -> String {
+        func fragment(_ view: ViewNode) -> String {
             var backend = HTMLBackend(output: "", options: options)
             backend.write(view)
             return backend.output.trimmingCharacters(in: .newlines)
@@ -182,7 +182,7 @@ struct HTMLSecurityTests {
     }
 
     @Test func hostileViewsWithoutRemoteMedia() {
-        var views: [View] = []
+        var views: [ViewNode] = []
         for hostile in HTMLBackendTests.hostileStrings {
             views.append(
                 .message(

@@ -4,17 +4,19 @@ import Testing
 @testable import Scrollback
 
 @Suite struct MarkdownBackendTests {
-    private func render(_ views: [View], options: RenderOptions = .default) -> String {
+    private func render(_ views: [ViewNode], options: RenderOptions = .default) -> String {
         var backend = MarkdownBackend(output: "", options: options)
         for view in views { backend.write(view) }
         return backend.output
     }
 
-    private func parsed(_ views: [View]) -> [MarkdownBlock] {
+    private func parsed(_ views: [ViewNode]) -> [MarkdownBlock] {
         CommonMark.parse(render(views)).blocks
     }
 
-    private func message(_ id: String = "1", header: [View] = [], body: [View], footer: [View] = [], role: Role = .bubble) -> View {
+    private func message(_ id: String = "1", header: [ViewNode] = [], body: [ViewNode], footer: [ViewNode] = [], role: Role = .bubble)
+        -> ViewNode
+    {
         .message(MessageFrame(id: id, role: role, header: header, body: body, footer: footer))
     }
 
@@ -88,7 +90,7 @@ import Testing
     }
 
     @Test func rolesMapToEmphasisStrongAndCode() {
-        let row = View.stack(
+        let row = ViewNode.stack(
             .horizontal,
             [
                 .text("s", .strong), .text("t", .title), .text("@m", .mention), .text("l", .label), .text("e", .emphasis),
@@ -104,7 +106,7 @@ import Testing
     }
 
     @Test func attachmentsIconsBadgesAndImages() {
-        let card = View.card(
+        let card = ViewNode.card(
             .attachment,
             [
                 .stack(
@@ -130,9 +132,9 @@ import Testing
     }
 
     @Test func fieldsBecomeNestedBulletLists() {
-        let fields = View.fields([
-            View.Field("Name", .text("Ada")),
-            View.Field("Address", .fields([View.Field("City", .text("London"))])),
+        let fields = ViewNode.fields([
+            ViewNode.Field("Name", .text("Ada")),
+            ViewNode.Field("Address", .fields([ViewNode.Field("City", .text("London"))])),
         ])
         #expect(
             parsed([fields]) == [
@@ -149,7 +151,7 @@ import Testing
     }
 
     @Test func quoteIsABlockQuoteWithoutADeadAnchorLink() {
-        let quote = View.quote(anchor: Anchor.forMessage(id: "a/1"), [.text("Ann", .author), .text("original")])
+        let quote = ViewNode.quote(anchor: Anchor.forMessage(id: "a/1"), [.text("Ann", .author), .text("original")])
         #expect(
             parsed([message(body: [quote, .text("reply")])]) == [
                 .blockQuote([
@@ -162,7 +164,7 @@ import Testing
     }
 
     @Test func rawMarkdownIsWrittenVerbatimAtTheTopAndFallsBackOtherwise() {
-        let raw = View.raw(RawOutput(html: "<b>x</b>", markdown: "<kbd>⌘</kbd> **app**", fallback: .text("fallback")))
+        let raw = ViewNode.raw(RawOutput(html: "<b>x</b>", markdown: "<kbd>⌘</kbd> **app**", fallback: .text("fallback")))
         let output = render([message(body: [raw])])
         #expect(output.contains("<kbd>⌘</kbd> **app**\n"))
         #expect(parsed([.raw(RawOutput(html: "<b>x</b>", fallback: .text("only html")))]) == [.paragraph([.text("only html")])])
@@ -219,7 +221,7 @@ import Testing
 
     @Test func codeBlockTextCannotCloseTheFenceEarly() {
         let code = "```\n</pre>\n~~~\n# still code\n"
-        let body = View.markdown(MarkdownDocument(blocks: [.codeBlock(info: "js```", code: code), .paragraph([.text("after")])]))
+        let body = ViewNode.markdown(MarkdownDocument(blocks: [.codeBlock(info: "js```", code: code), .paragraph([.text("after")])]))
         #expect(parsed([message(body: [body])]) == [.codeBlock(info: "js", code: code), .paragraph([.text("after")])])
     }
 

@@ -1,10 +1,10 @@
 import Foundation
 
 /// The backend-neutral description of what to draw. Factories build it; the HTML, ANSI and
-/// Markdown backends walk it. A custom attachment written once as a `View` appears in all three.
+/// Markdown backends walk it. A custom attachment written once as a `ViewNode` appears in all three.
 ///
 /// The vocabulary is closed on purpose: every backend must know how to draw every case.
-public indirect enum View: Sendable, Hashable {
+public indirect enum ViewNode: Sendable, Hashable {
     /// Nothing: every backend skips it, so a slot can return it to draw nothing.
     case empty
     /// An inline run of plain text.
@@ -20,13 +20,13 @@ public indirect enum View: Sendable, Hashable {
     /// A message body parsed from Markdown.
     case markdown(MarkdownDocument)
     /// Children one under another (`.vertical`) or in a row (`.horizontal`).
-    case stack(Axis, [View], Role = .plain)
+    case stack(Axis, [ViewNode], Role = .plain)
     /// A boxed group: an attachment card, a bubble.
-    case card(Role, [View])
+    case card(Role, [ViewNode])
     /// A link. The destination comes from untrusted data: backends check it against
     /// ``URLPolicy`` and drop the link, keeping the label, when it fails. The label is one
     /// line, whatever the roles in it.
-    case link(destination: String, label: View)
+    case link(destination: String, label: ViewNode)
     /// An image. HTML shows it (or, without remote media, a labelled link to it); text outputs
     /// show its alt text and its URL.
     case image(ImageContent)
@@ -42,7 +42,7 @@ public indirect enum View: Sendable, Hashable {
     /// A view with a note about it, such as who gave a reaction: HTML shows `title` on hover
     /// (the element's `title`, which assistive technology reads as its description); text
     /// outputs, which have no hover, draw the view alone. One line in every output.
-    case titled(View, title: String)
+    case titled(ViewNode, title: String)
     /// Label and value rows, such as every field of an unknown attachment.
     case fields([Field])
     /// A quoted message; `anchor` is where the quoted message is when it is in the document,
@@ -50,7 +50,7 @@ public indirect enum View: Sendable, Hashable {
     /// or, in a split document, another page's file and fragment (`chat-003.html#m-42`, which
     /// must pass ``URLPolicy`` as a sibling document).
     /// ``RenderContext/linkTarget(forMessageID:)`` gives either.
-    case quote(anchor: String?, [View])
+    case quote(anchor: String?, [ViewNode])
     /// A rule across the transcript, with an optional label (a day separator).
     case divider(label: String?)
     /// A heading of the document itself (the channel's name); level 1 is the title.
@@ -59,30 +59,30 @@ public indirect enum View: Sendable, Hashable {
     /// links to). `id` is the document's own: letters, digits, `-` and `_`, starting with a
     /// letter; backends draw the view without a target when it is anything else. HTML gives the
     /// element the id, Markdown puts an `<a id>` before it, terminals show the view alone.
-    case anchor(id: String, View)
+    case anchor(id: String, ViewNode)
     /// One message, with a stable anchor.
     case message(MessageFrame)
     /// A block that can fold away, shown open: a thread's replies under a summary line
     /// ("3 Thread Replies"). Its content may hold `.message` frames.
-    case disclosure(summary: [View], content: [View])
+    case disclosure(summary: [ViewNode], content: [ViewNode])
     /// Output written verbatim by one backend: for trusted app code only, never message data.
     case raw(RawOutput)
 
-    /// The direction of a ``View/stack(_:_:_:)``.
+    /// The direction of a ``ViewNode/stack(_:_:_:)``.
     public enum Axis: Sendable, Hashable {
         /// `vertical` puts children one under another; `horizontal` puts them in a row, wrapping in
         /// narrow places.
         case vertical, horizontal
     }
 
-    /// One row of a ``View/fields(_:)`` list.
+    /// One row of a ``ViewNode/fields(_:)`` list.
     public struct Field: Sendable, Hashable {
         /// What the row is, such as "Phone"; one line in every output.
         public var label: String
         /// The row's value: any view, such as text or a link.
-        public var value: View
+        public var value: ViewNode
         /// A row showing `value` under the name `label`.
-        public init(_ label: String, _ value: View) {
+        public init(_ label: String, _ value: ViewNode) {
             self.label = label
             self.value = value
         }
@@ -211,11 +211,11 @@ public struct MessageFrame: Sendable, Hashable {
     /// `.bubble`, `.ownBubble`, `.system`, `.deleted`, `.ephemeral` or `.error`.
     public var role: Role
     /// Author line: name, avatar, badges. Empty inside a group.
-    public var header: [View]
+    public var header: [ViewNode]
     /// The message's content: quote, attachments, text, reactions.
-    public var body: [View]
+    public var body: [ViewNode]
     /// Time, "Edited", reactions.
-    public var footer: [View]
+    public var footer: [ViewNode]
     /// The author's display name, for accessible labels.
     public var authorName: String?
     /// The author in full, name and user id (`Alex (alex-2)`): two people may share a display
@@ -232,7 +232,7 @@ public struct MessageFrame: Sendable, Hashable {
 
     /// A frame for the message `id` in `role`.
     public init(
-        id: String, role: Role, header: [View] = [], body: [View] = [], footer: [View] = [],
+        id: String, role: Role, header: [ViewNode] = [], body: [ViewNode] = [], footer: [ViewNode] = [],
         authorName: String? = nil, date: Date? = nil, isRepeat: Bool = false, authorTitle: String? = nil, isPinned: Bool = false
     ) {
         self.authorTitle = authorTitle
@@ -259,10 +259,10 @@ public struct RawOutput: Sendable, Hashable {
     /// Markdown written as it is; `nil` to draw ``fallback`` there.
     public var markdown: String?
     /// What a backend without its own output draws.
-    public var fallback: View
+    public var fallback: ViewNode
 
     /// Output for the backends given, and `fallback` for the others.
-    public init(html: String? = nil, ansi: String? = nil, markdown: String? = nil, fallback: View = .empty) {
+    public init(html: String? = nil, ansi: String? = nil, markdown: String? = nil, fallback: ViewNode = .empty) {
         self.html = html
         self.ansi = ansi
         self.markdown = markdown
@@ -270,7 +270,7 @@ public struct RawOutput: Sendable, Hashable {
     }
 }
 
-extension View {
+extension ViewNode {
     /// The level of the heading this top-level item of a document opens a part with (a
     /// channel's header: 2), looking through anchors and into a vertical stack's first child;
     /// `nil` when it opens none. Backends make day separators headings one level below the
