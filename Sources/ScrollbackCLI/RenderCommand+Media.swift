@@ -1,8 +1,8 @@
 import Foundation
 import Scrollback
 
-/// `--media-dir`: an offline archive. Before the page is rendered, one more pass over the input
-/// collects the media URLs it shows, ``MediaDownloader`` saves them in the folder, and the page
+/// `--media-dir`: an offline archive. Before the page is rendered, a rendering that draws nothing
+/// collects the media URLs its views show (``MediaReferences``), ``MediaDownloader`` saves them in the folder, and the page
 /// draws the copies (``RenderOptions/mediaLocations``). Without the option nothing is fetched.
 extension RenderCommand {
     /// The options, listed in the command's help after `--no-remote-media`.
@@ -15,11 +15,11 @@ extension RenderCommand {
         .option("media-timeout", value: "<seconds>", help: "With --media-dir: the longest one download may take.", default: "30"),
     ]
 
-    /// Downloads the media when `--media-dir` asks for it and sets `options.mediaLocations`;
-    /// `readPath` becomes a scratch copy of standard input, which is read more than once. The
-    /// exit status of a usage error or an unusable folder, or `nil` to go on.
+    /// Downloads the media `renderer` draws when `--media-dir` asks for it and sets
+    /// `options.mediaLocations`; standard input is first copied to `scratch`, as it is read more
+    /// than once. The exit status of a usage error or an unusable folder, or `nil` to go on.
     func prepareMedia(
-        _ options: inout RenderOptions, input: String, filter: MessageFilter, scratch: inout ScratchInput?
+        _ options: inout RenderOptions, input: String, renderer: TranscriptRenderer, scratch: inout ScratchInput?
     ) -> Int32? {
         guard let mediaDirectory = arguments.value("media-dir") else {
             for name in ["media-max-file", "media-max-total", "media-timeout"] where arguments.value(name) != nil {
@@ -74,7 +74,7 @@ extension RenderCommand {
         let urls: [String]
         do {
             let display = tool.progressLine.map { RenderProgressDisplay(line: $0, label: "media scan") }
-            urls = try MediaReferences.collect(path: scratch?.path ?? input, filter: filter, progress: display)
+            urls = try MediaReferences.collect(path: scratch?.path ?? input, renderer: renderer, progress: display)
         } catch {
             // The rendering reads the input again and says what is wrong with it.
             options.mediaLocations = locations
@@ -195,55 +195,36 @@ final class ScratchInput {
     }
 }
 
-/// The media URLs a page shows, read from the input in one pass: what the default views draw
-/// or link for each attachment (pictures, posters, GIFs, the files themselves), the authors'
-/// avatars and the channels' images. Memory grows with the number of distinct URLs only.
+/// The media URLs a page shows: found by rendering the input once more, with the renderer the
+/// page will be rendered with, into a backend that keeps only the URLs of the views it is given
+/// (``ViewNode/mediaURLs``). What is downloaded is exactly what the views draw, whichever
+/// factory, resolver, registered views or card files drew them. Memory grows with the number of
+/// distinct URLs only.
 enum MediaReferences {
-    /// Every such URL once, in input order, of the messages `filter` shows (as the renderer
-    /// decides it: message by message, starting over with each channel). `progress` hears of
-    /// the reading, a third pass over the input, as the rendering's passes are heard.
-    static func collect(
-        path: String, filter: MessageFilter = MessageFilter(), progress: RenderProgressDisplay? = nil
-    ) throws(ReadError) -> [String] {
-        var reader = try TranscriptReader(path: path)
-        let size = progress == nil ? nil : ValidateCommand.fileSize(path)
-        var window = MessageFilter.Window(filter)
-        var seen: Set<String> = []
-        var urls: [String] = []
-        func add(_ url: String?) {
-            guard let url, !url.isEmpty, seen.insert(url).inserted else { return }
-            urls.append(url)
-        }
-        while let event = try reader.next() {
-            switch event {
-            case .channel(let channel):
-                window.reset()
-                add(channel.imageURL)
-            case .message(let message):
-                if let progress, reader.messageCount & (RenderProgress.interval - 1) == 0 {
-                    progress.report(
-                        RenderProgress(phase: .indexing, messagesDone: reader.messageCount, bytesRead: reader.bytePosition, byteTotal: size)
-                    )
-                }
-                guard window.admits(message) else { continue }
-                add(message.user?.imageURL)
-                for attachment in message.attachments { references(of: attachment).forEach(add) }
-            }
-        }
-        return urls
+    /// Every such URL once, in the order the page draws them, of the messages `renderer`'s
+    /// filter shows. The reading's warnings are left to the rendering that follows. `progress`
+    /// hears of the reading, a third and fourth pass over the input, as the rendering's passes
+    /// are heard.
+    static func collect(path: String, renderer: TranscriptRenderer, progress: RenderProgressDisplay? = nil) throws(ReadError) -> [String] {
+        var renderer = renderer
+        renderer.threading = .none
+        renderer.progress = progress?.report
+        var collector = Collector()
+        try renderer.render(path: path, to: &collector)
+        return collector.urls
     }
 
-    /// What the default view of `attachment` draws or links.
-    static func references(of attachment: AnyChatMessageAttachment) -> [String] {
-        switch attachment.type {
-        case .giphy:
-            // The view shows the first allowed of these; the others would be unused copies.
-            let candidates = [attachment.raw["giphy"]?["fixed_height"]?["url"]?.stringValue, attachment.thumbURL, attachment.imageURL]
-            return candidates.lazy.compactMap { $0 }.first(where: URLPolicy.isAllowed).map { [$0] } ?? []
-        case .linkPreview:
-            return [attachment.string("image_url"), attachment.string("thumb_url")].compactMap { $0 }
-        default:
-            return [attachment.imageURL, attachment.thumbURL, attachment.assetURL].compactMap { $0 }
+    /// A backend that draws nothing: it keeps each media URL of its views, once.
+    struct Collector: TranscriptBackend {
+        private(set) var urls: [String] = []
+        private var seen: Set<String> = []
+
+        mutating func begin(_ document: DocumentInfo, header: ViewNode) { add(header) }
+        mutating func write(_ view: ViewNode) { add(view) }
+        mutating func end(_ summary: DocumentSummary, footer: ViewNode) { add(footer) }
+
+        private mutating func add(_ view: ViewNode) {
+            for url in view.mediaURLs where seen.insert(url).inserted { urls.append(url) }
         }
     }
 }

@@ -203,7 +203,8 @@ struct RenderCommand {
         }
         // `--media-dir` downloads before the page is rendered; without it nothing is fetched.
         var scratch: ScratchInput?
-        if let status = prepareMedia(&options, input: input, filter: filter, scratch: &scratch) { return status }
+        let mediaRenderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
+        if let status = prepareMedia(&options, input: input, renderer: mediaRenderer, scratch: &scratch) { return status }
         defer { withExtendedLifetime(scratch) {} }
         // Two passes (threads need the whole input first); each warning is reported once.
         var renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)

@@ -45,8 +45,8 @@ enum ViewDump {
         case .card(let role, let views):
             line("card \(role)")
             children(views)
-        case .link(let destination, let label):
-            line("link \(quoted(destination))")
+        case .link(let destination, let label, let download):
+            line("link \(quoted(destination))" + (download ? " download" : ""))
             children([label])
         case .image(let image):
             var text = "image \(quoted(image.source)) alt \(quoted(image.alt))"

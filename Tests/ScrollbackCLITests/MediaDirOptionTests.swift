@@ -258,6 +258,33 @@ import Testing
         #expect(server.requests("/report.pdf") == 0 && server.requests("/slow.png") == 0)
     }
 
+    /// The views decide: a card file's kind, a link preview and an unknown kind have only
+    /// what they draw downloaded, and their pages and undrawn fields stay remote.
+    @Test func exactlyWhatTheViewsDrawIsDownloaded() throws {
+        let server = try Self.makeServer()
+        defer { server.stop() }
+        let directory = Self.folder()
+        let base = server.base
+        let cards = temporaryFile(
+            #"{"version": 1, "cards": {"workout": {"icon": "🏃", "title": "{activity}", "link": {"url": "{route_url}"}}}}"#)
+        let input = temporaryFile(
+            """
+            [{"id": "m1", "text": "three kinds", "created_at": "2026-04-14T09:01:00Z", "user": {"id": "ann"}, "attachments": [
+              {"type": "workout", "activity": "Run", "route_url": "\(base)/page.html", "image_url": "\(base)/photo.jpg"},
+              {"type": "video", "og_scrape_url": "\(base)/page.html", "title": "A page", "image_url": "\(base)/good.png"},
+              {"type": "hologram", "image_url": "\(base)/target.png", "asset_url": "\(base)/report.pdf"}]}]
+            """)
+        let run = ToolRun(Self.arguments(input, directory) + ["--cards", cards])
+        #expect(run.status == 0, "\(run.errors)")
+        // The link preview's picture only: the card draws a link to a page, the unknown kind
+        // its fields as text and links; none of those is a picture or a file of the message.
+        #expect(run.errors.contains("media: 1 file in \(directory)/media: 1 downloaded"), "\(run.errors)")
+        #expect(server.requests("/good.png") == 1)
+        for path in ["/photo.jpg", "/page.html", "/target.png", "/report.pdf"] { #expect(server.requests(path) == 0, "\(path)") }
+        let html = try String(contentsOfFile: directory + "/chat.html", encoding: .utf8)
+        #expect(html.contains("href=\"\(base)/page.html\""))
+    }
+
     @Test func withoutTheOptionNothingIsFetched() throws {
         let server = try Self.makeServer()
         defer { server.stop() }

@@ -25,8 +25,10 @@ public indirect enum ViewNode: Sendable, Hashable {
     case card(Role, [ViewNode])
     /// A link. The destination comes from untrusted data: backends check it against
     /// ``URLPolicy`` and drop the link, keeping the label, when it fails. The label is one
-    /// line, whatever the roles in it.
-    case link(destination: String, label: ViewNode)
+    /// line, whatever the roles in it. `download` marks a link to a file the message carries
+    /// (an attachment's document, recording or video), not to a page: an offline archive keeps
+    /// a copy of it, as it does of images (``mediaURLs``).
+    case link(destination: String, label: ViewNode, download: Bool = false)
     /// An image. HTML shows it (or, without remote media, a labelled link to it); text outputs
     /// show its alt text and its URL.
     case image(ImageContent)
@@ -281,6 +283,44 @@ extension ViewNode {
         case .anchor(_, let view): return view.outlineLevel
         case .stack(.vertical, let views, let role) where role != .contents: return views.first?.outlineLevel
         default: return nil
+        }
+    }
+}
+
+extension ViewNode {
+    /// The media an HTML page of this view loads or links to, in the order drawn: every image
+    /// and its thumbnail, every avatar's picture, and the file of every ``link(destination:label:download:)``
+    /// marked as a download. Only URLs ``URLPolicy`` allows. This is what an offline archive
+    /// keeps copies of (``RenderOptions/mediaLocations``): found in the views themselves, so an
+    /// app's own attachment views and factory are followed as they draw.
+    public var mediaURLs: [String] {
+        var urls: [String] = []
+        addMediaURLs(to: &urls)
+        return urls
+    }
+
+    private func addMediaURLs(to urls: inout [String]) {
+        func add(_ url: String?) {
+            if let url, URLPolicy.isAllowed(url) { urls.append(url) }
+        }
+        func addAll(_ views: [ViewNode]) {
+            for view in views { view.addMediaURLs(to: &urls) }
+        }
+        switch self {
+        case .image(let content):
+            add(content.source)
+            add(content.thumbnail)
+        case .avatar(let avatar): add(avatar.imageURL)
+        case .link(let destination, let label, let download):
+            if download { add(destination) }
+            label.addMediaURLs(to: &urls)
+        case .stack(_, let views, _), .card(_, let views), .quote(_, let views): addAll(views)
+        case .titled(let view, _), .anchor(_, let view): view.addMediaURLs(to: &urls)
+        case .fields(let fields): addAll(fields.map(\.value))
+        case .message(let frame): addAll(frame.header + frame.body + frame.footer)
+        case .disclosure(let summary, let content): addAll(summary + content)
+        case .raw(let raw): if raw.html == nil { raw.fallback.addMediaURLs(to: &urls) }
+        case .empty, .text, .markdown, .icon, .time, .badge, .divider, .heading: break
         }
     }
 }

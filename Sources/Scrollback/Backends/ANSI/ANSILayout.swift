@@ -565,7 +565,7 @@ package struct ANSILayout {
             words.append("[" + options.theme.string(.photo) + (alt.isEmpty ? "" : ": " + alt) + "]")
         case .anchor(_, let view):
             appendCompact(view, into: &words)
-        case .link(let destination, let label):
+        case .link(let destination, let label, _):
             var labelWords: [String] = []
             appendCompact(label, into: &labelWords)
             words.append(labelWords.joined(separator: " "))
@@ -636,11 +636,11 @@ package struct ANSILayout {
             spans.append(StyledSpan(sanitized(options.theme.icon(name)), style: style(for: base)))
         case .time(_, let label):
             spans.append(StyledSpan(field(label), style: style(for: .timestamp)))
-        case .link(let destination, let label) where Anchor.isInDocumentLink(destination) || URLPolicy.sanitize(destination) == nil:
+        case .link(let destination, let label, _) where Anchor.isInDocumentLink(destination) || URLPolicy.sanitize(destination) == nil:
             // A place in the document, which a terminal cannot go to, or a refused link: the
             // label alone, not drawn as a link.
             appendInline(label, base: base, oneLine: true, into: &spans)
-        case .link(let destination, let label):
+        case .link(let destination, let label, _):
             var labelSpans: [StyledSpan] = []
             if Self.isInline(label) {
                 appendInline(label, base: base, oneLine: true, into: &labelSpans)
@@ -719,7 +719,7 @@ package struct ANSILayout {
         case .titled(let inner, _): return plainText(inner)
         case .icon(let name, _): return options.theme.icon(name)
         case .time(_, let label): return label
-        case .link(_, let label), .anchor(_, let label): return plainText(label)
+        case .link(_, let label, _), .anchor(_, let label): return plainText(label)
         case .image(let image): return image.alt
         case .divider(let label?): return label
         case .markdown(let document): return document.blocks.map(Self.plainText).joined(separator: " ")

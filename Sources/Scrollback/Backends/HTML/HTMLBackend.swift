@@ -177,14 +177,14 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             writeOpeningTag("<div class=\"sb-card sb-", role: role)
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
             markup.write("</div>")
-        case .link(let destination, let label) where allowsLinks && Anchor.isInDocumentLink(destination):
+        case .link(let destination, let label, _) where allowsLinks && Anchor.isInDocumentLink(destination):
             // A place in this page (the contents list's entries): nothing to print after it.
             markup.write("<a href=\"")
             HTMLEscaping.write(destination, as: .url, to: &markup)
             markup.write("\">")
             writeView(label, allowsLinks: false, oneLine: true)
             markup.write("</a>")
-        case .link(let destination, let label):
+        case .link(let destination, let label, _):
             guard allowsLinks, let url = media(destination).link else {
                 return writeView(label, allowsLinks: allowsLinks, oneLine: true)
             }

@@ -460,7 +460,7 @@ public enum HTMLSearchScript {
             if document.blocks.contains(where: hasLink) { found.insert("link") }
         case .stack(_, let views, _), .card(_, let views):
             for view in views { collect(view, into: &found) }
-        case .link(_, let label), .titled(let label, _), .anchor(_, let label):
+        case .link(_, let label, _), .titled(let label, _), .anchor(_, let label):
             collect(label, into: &found)
         case .fields(let fields):
             for field in fields { collect(field.value, into: &found) }

@@ -274,7 +274,7 @@ struct MarkdownViewConverter {
             return styled(Self.joined(views.map { inlines(for: $0, oneLine: oneLine) }, separator: " "), role)
         case .card(_, let views), .quote(_, let views):
             return Self.joined(views.map { inlines(for: $0, oneLine: oneLine) }, separator: " ")
-        case .link(let destination, let label):
+        case .link(let destination, let label, _):
             let children = inlines(for: label, oneLine: true)
             return [.link(destination: destination, title: "", children: children.isEmpty ? [.text(destination)] : children)]
         case .image(let image):
