@@ -78,7 +78,8 @@ extension ViewFactory {
                     width: attachment.pixelWidth, height: attachment.pixelHeight, playable: true))
             return .stack(.horizontal, [image] + details, .media)
         }
-        let name: ViewNode = attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong), download: true) } ?? .text(title, .strong)
+        let name: ViewNode =
+            attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong), download: true) } ?? .text(title, .strong)
         return .stack(.horizontal, [.icon(name: .video, label: label), name] + details, .attachment)
     }
 
@@ -90,7 +91,8 @@ extension ViewFactory {
         let isAudio = attachment.type == .audio
         let kind = isAudio ? FileKind.audio : FileKind(mimeType: attachment.mimeType, fileName: attachment.title ?? attachment.assetURL)
         let title = attachment.title ?? context.theme.string(isAudio ? .audio : .file)
-        let name: ViewNode = attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong), download: true) } ?? .text(title, .strong)
+        let name: ViewNode =
+            attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong), download: true) } ?? .text(title, .strong)
         var row: [ViewNode] = [.icon(name: .file(kind), label: context.theme.string(.file(kind))), name]
         if kind == .audio || kind == .video, let duration = attachment.duration {
             row.append(.badge(AttachmentFormatting.duration(duration)))
