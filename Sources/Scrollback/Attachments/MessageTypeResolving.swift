@@ -102,6 +102,19 @@ enum AttachmentGroup: UInt8 {
         }
     }
 
+    /// The name of the resolver's `has…` answer for this group, for a warning that it hid one.
+    var answerName: String {
+        switch self {
+        case .image: "hasImageAttachment"
+        case .video: "hasVideoAttachment"
+        case .file: "hasFileAttachment"
+        case .voiceRecording: "hasVoiceRecording"
+        case .giphy: "hasGiphy"
+        case .linkPreview: "hasLinkPreview"
+        case .custom: "hasCustomAttachment"
+        }
+    }
+
     /// The resolver's `has…` answer for this group.
     func isShown(in message: ChatMessage, resolver: any MessageTypeResolving) -> Bool {
         switch self {

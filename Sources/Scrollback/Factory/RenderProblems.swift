@@ -3,9 +3,16 @@
 /// `--strict` rule: nothing a slot decides to leave out goes unreported.
 final class RenderProblems: Sendable {
     private let items = Locked<[ReadWarning]>([])
+    /// The attachment kinds a resolver's answer was reported to hide.
+    private let hiddenKinds = Locked<Set<AttachmentType>>([])
 
     func append(_ warning: ReadWarning) {
         items.withLock { $0.append(warning) }
+    }
+
+    /// Whether no attachment of `kind` was said to be hidden before; it now was.
+    func isFirstHidden(_ kind: AttachmentType) -> Bool {
+        hiddenKinds.withLock { $0.insert(kind).inserted }
     }
 
     /// Everything reported since the last call, in order.

@@ -358,13 +358,25 @@ struct AttachmentGroups {
     /// kind shows only when its `has…` answer is true (asked once per message, and only when
     /// the message has an attachment of that kind). Built-in kinds other than pictures follow
     /// the text in ``AttachmentGroup/orderAfterText`` order, each kind in the sender's order.
-    init(_ message: ChatMessage, resolver: any MessageTypeResolving) {
-        guard !message.attachments.isEmpty, resolver.hasAttachment(message: message) else { return }
+    ///
+    /// An attachment with content that an answer hides is reported through `context`, once per
+    /// kind in a rendering: a resolver copied from a guide that answers for its own kind only
+    /// would otherwise make every other kind vanish without a word.
+    init(_ message: ChatMessage, context: RenderContext) {
+        guard !message.attachments.isEmpty else { return }
+        let resolver = context.resolver
+        guard resolver.hasAttachment(message: message) else {
+            for attachment in message.attachments { Self.reportHidden(attachment, by: "hasAttachment", in: message, context: context) }
+            return
+        }
         var answers = Answers()
         var ordered: [(order: Int, attachment: AnyChatMessageAttachment)] = []
         for attachment in message.attachments {
             let group = AttachmentGroup(resolver.attachmentKind(of: attachment, in: message))
-            guard answers.shows(group, in: message, resolver: resolver) else { continue }
+            guard answers.shows(group, in: message, resolver: resolver) else {
+                Self.reportHidden(attachment, by: group.answerName, in: message, context: context)
+                continue
+            }
             switch group {
             case .image, .video: gallery.append(attachment)
             case .custom: custom.append(attachment)
@@ -376,6 +388,20 @@ struct AttachmentGroups {
         for order in 0..<AttachmentGroup.placesAfterText {
             for entry in ordered where entry.order == order { builtIn.append(entry.attachment) }
         }
+    }
+
+    /// Reports `attachment`, hidden by the resolver's `answer`, unless it has nothing to show
+    /// (no member but its `type`) or its kind was reported before in this rendering.
+    private static func reportHidden(
+        _ attachment: AnyChatMessageAttachment, by answer: String, in message: ChatMessage, context: RenderContext
+    ) {
+        let hasContent = attachment.raw.members.contains { $0.key != "type" && $0.value != .null }
+        let kind = context.resolver.attachmentKind(of: attachment, in: message)
+        guard hasContent, context.problems.isFirstHidden(kind) else { return }
+        context.report(
+            "the resolver's \(answer) answered false, so '\(kind.rawValue)' attachments are not shown "
+                + "(said once per kind; answer true for the kinds to show)",
+            keyPath: "attachments[\(attachment.id.index)]", in: message)
     }
 
     /// The resolver's answer for each group, asked at most once: a bit per group (a table of

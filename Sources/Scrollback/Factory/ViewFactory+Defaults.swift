@@ -156,7 +156,7 @@ extension ViewFactory {
             parts.append(factory.makeQuotedMessageView(options: options, context: context))
         }
         // Attachments stack in the order chat clients use; the resolver decides which show.
-        let attachments = AttachmentGroups(message, resolver: resolver)
+        let attachments = AttachmentGroups(message, context: context)
         if !attachments.gallery.isEmpty {
             parts.append(factory.makeGalleryView(for: attachments.gallery, in: message, context: context))
         }

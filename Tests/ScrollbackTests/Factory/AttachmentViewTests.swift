@@ -231,7 +231,9 @@ import Testing
     }
 
     @Test func groupsSortByKindAndKeepTheSendersOrderWithin() {
-        let groups = AttachmentGroups(Self.message("att-019"), resolver: DefaultMessageTypeResolver())
+        let groups = AttachmentGroups(
+            Self.message("att-019"),
+            context: RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver()))
         #expect(groups.gallery.map(\.type) == [.video, .image])
         #expect(groups.builtIn.map(\.type) == [.giphy, .voiceRecording, .linkPreview, .file])
         #expect(groups.custom.map(\.type) == [.contactCard, "checklist"])
@@ -242,7 +244,8 @@ import Testing
         // A second picture and a second file: their kinds are asked about once all the same.
         message.attachments += message.attachments.filter { $0.type == .image || $0.type == .file }
         let resolver = CountingResolver()
-        let groups = AttachmentGroups(message, resolver: resolver)
+        let groups = AttachmentGroups(
+            message, context: RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: resolver))
         #expect(groups.gallery.map(\.type) == [.video, .image, .image])
         #expect(groups.builtIn.map(\.type) == [.voiceRecording, .linkPreview, .file, .file], "giphy hidden")
         #expect(groups.custom.map(\.type) == [.contactCard, "checklist"])

@@ -175,6 +175,40 @@ private struct Resolver: MessageTypeResolving {
         #expect(throws: ReadError.self) { try renderer.render(path: path, strict: true, to: &strictBackend) }
     }
 
+    // 6b. A resolver copied from the guide, answering for contacts only, says what it hides:
+    // once per kind, through the warnings (and `strict`), never silently.
+    @Test func aResolverThatHidesAttachmentsSaysSoOncePerKind() throws {
+        struct GuideResolver: MessageTypeResolving {
+            func hasCustomAttachment(message: ChatMessage) -> Bool { message.attachments.contains { $0.type == .contact } }
+        }
+        let payment: JSONObject = ["type": "payment", "amount": "12.50", "currency": "EUR"]
+        let messages = [
+            Self.message(id: "m1", [payment, Self.checklist]), Self.message(id: "m2", [payment]),
+            Self.message(id: "m3", [["type": "bare"]]), Self.message(id: "m4", [Self.contact]),
+        ]
+        var warnings: [ReadWarning] = []
+        let drawn = Self.markdown(messages, resolver: GuideResolver(), warnings: &warnings)
+        #expect(!drawn.contains("12.50") && drawn.contains("Ada"))
+        // `bare` has nothing to show but its type: hiding it loses nothing.
+        #expect(warnings.map(\.messageID) == ["m1", "m1"], "\(warnings)")
+        #expect(warnings.map(\.keyPath) == ["attachments[0]", "attachments[1]"])
+        #expect(warnings.first?.reason.contains("hasCustomAttachment answered false, so 'payment' attachments are not shown") == true)
+        #expect(Self.markdown(messages, resolver: DefaultMessageTypeResolver(), warnings: &warnings).contains("12.50"))
+        #expect(warnings.isEmpty)
+        struct NoAttachments: MessageTypeResolving {
+            func hasAttachment(message: ChatMessage) -> Bool { false }
+        }
+        _ = Self.markdown([Self.message([Self.image])], resolver: NoAttachments(), warnings: &warnings)
+        #expect(warnings.map(\.reason).first?.contains("hasAttachment answered false, so 'image'") == true)
+        var strict = MarkdownBackend(output: "", options: RenderOptions())
+        let path = Scratch.path("hidden", extension: "json")
+        try #"[{"id": "m1", "created_at": "2026-01-01T00:00:00Z", "attachments": [{"type": "payment", "amount": "1"}]}]"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: ReadError.self) {
+            try TranscriptRenderer(resolver: GuideResolver()).render(path: path, strict: true, to: &strict)
+        }
+    }
+
     // 7. Messages rendered from memory link only to messages that are there.
     @Test func inMemoryMessagesLinkOnlyToMessagesPresent() {
         let original = Self.message(id: "original", [Self.contact])
