@@ -12,7 +12,7 @@ import Foundation
 ///     var duration: Int
 /// }
 ///
-/// let workouts = message.attachments(payloadType: WorkoutAttachmentPayload.self)
+/// let workouts = message.attachments(payloadType: WorkoutAttachmentPayload.self, resolver: context.resolver)
 /// ```
 ///
 /// `type` may be any string-backed type, not only ``AttachmentType``: a payload an app already
@@ -65,8 +65,11 @@ extension ChatMessage {
     /// a resolver that maps a legacy type to the payload's kind gets those attachments too.
     /// Attachments whose fields do not fit the payload are left out here; rendering them
     /// reports the decoding error and draws the kind's default view.
+    ///
+    /// The resolver has no default: pass the one the renderer draws with (`context.resolver`
+    /// in a slot), or the answer would differ from what is drawn.
     public func attachments<Payload: AttachmentPayload>(
-        payloadType: Payload.Type, resolver: any MessageTypeResolving = DefaultMessageTypeResolver()
+        payloadType: Payload.Type, resolver: any MessageTypeResolving
     ) -> [ChatMessageAttachment<Payload>] {
         attachments.compactMap { attachment in
             guard resolver.attachmentKind(of: attachment, in: self) == Payload.kind else { return nil }

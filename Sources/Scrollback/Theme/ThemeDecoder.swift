@@ -12,10 +12,12 @@ struct ThemeDecoder {
     }
 
     let document: ConfigurationDocument
+    /// The labels an app declared (``ThemeSchema/file(appLabels:)``); `nil` takes any under `app.`.
+    var appLabels: [Theme.Label]? = nil
 
     /// The theme the document describes. `base` turns an `extends` reference into its resolved theme.
     func decode(name: String, base: (String) throws(BaseFailure) -> Theme) throws(ConfigurationError) -> Theme {
-        try ConfigurationChecker.check(document, against: ThemeSchema.file)
+        try ConfigurationChecker.check(document, against: appLabels == nil ? ThemeSchema.file : ThemeSchema.file(appLabels: appLabels))
         let object = document.root.objectValue ?? [:]
 
         var theme = Theme.empty

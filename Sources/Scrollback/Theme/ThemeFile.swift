@@ -24,12 +24,17 @@ extension Theme {
 
     /// Reads, checks and resolves the theme file at `path`. Errors name `path`, the line, column
     /// and key path where known, and the problem.
-    public static func load(path: String) throws(ConfigurationError) -> Theme {
-        try ThemeLoader.load(.file(path), chain: [])
+    ///
+    /// `appLabels` declares the app's own labels (``Label/app(_:default:)``): the file, and
+    /// every file it extends, may then set only those under `app.`, so a misspelt one is an
+    /// error naming the nearest. Without it, any name under `app.` is taken.
+    public static func load(path: String, appLabels: [Label]? = nil) throws(ConfigurationError) -> Theme {
+        try ThemeLoader.load(.file(path), chain: [], appLabels: appLabels)
     }
 
-    /// A built-in theme by name, else a file by path: what `--theme` accepts.
-    public static func named(_ nameOrPath: String) throws(ConfigurationError) -> Theme {
+    /// A built-in theme by name, else a file by path: what `--theme` accepts. `appLabels` is as
+    /// for ``load(path:appLabels:)``.
+    public static func named(_ nameOrPath: String, appLabels: [Label]? = nil) throws(ConfigurationError) -> Theme {
         if BuiltInThemes.source(named: nameOrPath) != nil { return try ThemeLoader.load(.builtIn(nameOrPath), chain: []) }
         if !ThemeLoader.looksLikePath(nameOrPath), access(nameOrPath, F_OK) != 0 {
             throw ConfigurationError(
@@ -37,13 +42,14 @@ extension Theme {
                 problem: .unknownTheme(
                     nameOrPath, suggestion: Spelling.nearest(to: nameOrPath, among: builtInNames)))
         }
-        return try load(path: nameOrPath)
+        return try load(path: nameOrPath, appLabels: appLabels)
     }
 
     /// A theme from the text of a theme file; `file` names it in errors and is its name, and a
     /// relative `extends` path is found from `directory` (the working directory when `nil`).
-    public init(json: String, file: String = "theme", directory: String? = nil) throws(ConfigurationError) {
-        self = try ThemeLoader.load(.text(json, file: file, directory: directory), chain: [])
+    /// `appLabels` is as for ``load(path:appLabels:)``.
+    public init(json: String, file: String = "theme", directory: String? = nil, appLabels: [Label]? = nil) throws(ConfigurationError) {
+        self = try ThemeLoader.load(.text(json, file: file, directory: directory), chain: [], appLabels: appLabels)
     }
 
     /// Nothing at all: what a theme file without `extends` starts from.
@@ -61,7 +67,7 @@ enum ThemeLoader {
     }
 
     /// Loads `source`; `chain` holds the identities of the themes that extend it, to find cycles.
-    static func load(_ source: Source, chain: [String]) throws(ConfigurationError) -> Theme {
+    static func load(_ source: Source, chain: [String], appLabels: [Theme.Label]? = nil) throws(ConfigurationError) -> Theme {
         let document: ConfigurationDocument, name: String, identity: String, directory: String?
         switch source {
         case .builtIn(let builtIn):
@@ -80,7 +86,7 @@ enum ThemeLoader {
             (name, identity, directory) = (label, "text:" + label, base)
         }
         let chain = chain + [identity]
-        return try ThemeDecoder(document: document).decode(name: name) { reference throws(ThemeDecoder.BaseFailure) in
+        return try ThemeDecoder(document: document, appLabels: appLabels).decode(name: name) { reference throws(ThemeDecoder.BaseFailure) in
             guard chain.count < ThemeSchema.maximumExtendsDepth else {
                 throw .reference(.extendsTooDeep(limit: ThemeSchema.maximumExtendsDepth))
             }
@@ -96,7 +102,7 @@ enum ThemeLoader {
                 throw .reference(.extendsCycle(names))
             }
             do throws(ConfigurationError) {
-                return try load(target, chain: chain)
+                return try load(target, chain: chain, appLabels: appLabels)
             } catch {
                 throw .inBase(error)
             }

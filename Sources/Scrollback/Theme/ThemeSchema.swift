@@ -43,43 +43,56 @@ enum ThemeSchema {
     /// Every key of a theme file and what it takes, for ``ConfigurationChecker``. Sections that
     /// name things (`colors`, `fonts`, `styles`, `images`, `strings`) take the names above;
     /// `strings` also takes an app's labels under `app.` (``Theme/Label/appNamespace``).
-    static let file: ConfigurationSchema = .object([
-        .required("version", .wholeNumber()),
-        .optional("extends", .string),
-        .optional("description", .string),
-        .optional("colors", colors),
-        .optional("dark", ConfigurationSchema.object([.optional("colors", colors)]).orNull),
-        .optional(
-            "fonts",
-            .table(
-                .oneOf(fontNames),
-                of: .object([
-                    .optional("family", text), .optional("size", .number(in: fontSizes)),
-                    .optional("weight", .wholeNumber(in: fontWeights)), .optional("italic", .bool),
-                ]))),
-        .optional(
-            "styles",
-            .table(
-                .oneOf(roles.map(\.rawValue)),
-                of: .object([
-                    .optional("color", .string), .optional("background", ConfigurationSchema.string.orNull), .optional("font", .string),
-                    .optional("bold", .bool), .optional("italic", .bool), .optional("underline", .bool), .optional("dim", .bool),
-                ]))),
-        .optional(
-            "images",
-            .table(
-                .oneOf(imageNames),
-                of: ConfigurationSchema.either(
-                    text,
-                    .object([
-                        .required("glyph", text),
-                        .optional("svg", .object([.required("viewBox", .string), .required("path", .string)])),
-                    ])
-                ).orNull)),
-        .optional("reactions", .table(.anyName { $0.isEmpty ? .emptyName(of: "reaction") : nil }, of: text.orNull)),
-        .optional("strings", .table(.oneOf(stringNames, or: Theme.Label.isAppName), of: text.orNull)),
-        .optional("metrics", .object(metrics.map { .optional($0.name, .number(in: $0.range)) })),
-    ])
+    static let file = file(appLabels: nil)
+
+    /// ``file`` for an app that declared its labels (``Theme/Label/app(_:default:)``): `strings`
+    /// takes those under `app.` and no other, so that a misspelt one is refused with the
+    /// nearest name. With `nil`, any name under `app.` is taken.
+    static func file(appLabels: [Theme.Label]?) -> ConfigurationSchema {
+        let strings: ConfigurationSchema.KeyRule =
+            appLabels.map { labels in .oneOf(stringNames + labels.map(\.rawValue)) } ?? .oneOf(stringNames, or: Theme.Label.isAppName)
+        return schema(strings: strings)
+    }
+
+    private static func schema(strings: ConfigurationSchema.KeyRule) -> ConfigurationSchema {
+        .object([
+            .required("version", .wholeNumber()),
+            .optional("extends", .string),
+            .optional("description", .string),
+            .optional("colors", colors),
+            .optional("dark", ConfigurationSchema.object([.optional("colors", colors)]).orNull),
+            .optional(
+                "fonts",
+                .table(
+                    .oneOf(fontNames),
+                    of: .object([
+                        .optional("family", text), .optional("size", .number(in: fontSizes)),
+                        .optional("weight", .wholeNumber(in: fontWeights)), .optional("italic", .bool),
+                    ]))),
+            .optional(
+                "styles",
+                .table(
+                    .oneOf(roles.map(\.rawValue)),
+                    of: .object([
+                        .optional("color", .string), .optional("background", ConfigurationSchema.string.orNull), .optional("font", .string),
+                        .optional("bold", .bool), .optional("italic", .bool), .optional("underline", .bool), .optional("dim", .bool),
+                    ]))),
+            .optional(
+                "images",
+                .table(
+                    .oneOf(imageNames),
+                    of: ConfigurationSchema.either(
+                        text,
+                        .object([
+                            .required("glyph", text),
+                            .optional("svg", .object([.required("viewBox", .string), .required("path", .string)])),
+                        ])
+                    ).orNull)),
+            .optional("reactions", .table(.anyName { $0.isEmpty ? .emptyName(of: "reaction") : nil }, of: text.orNull)),
+            .optional("strings", .table(strings, of: text.orNull)),
+            .optional("metrics", .object(metrics.map { .optional($0.name, .number(in: $0.range)) })),
+        ])
+    }
 
     static let colors: ConfigurationSchema = .table(
         .oneOf(colorNames),

@@ -54,7 +54,7 @@ private struct LegacyResolver: MessageTypeResolving {
             ["type": "image", "image_url": "https://x.test/a.png"],
             ["type": "workout", "activity": "Swim"], // no distance: does not fit the payload
         ])
-        let workouts = message.attachments(payloadType: WorkoutPayload.self)
+        let workouts = message.attachments(payloadType: WorkoutPayload.self, resolver: DefaultMessageTypeResolver())
         #expect(workouts.map(\.payload) == [WorkoutPayload(activity: "Run", distanceKilometres: 10.5)])
         #expect(workouts.first?.id == AttachmentID(messageID: "m1", index: 0))
         #expect(workouts.first?.raw["heart_rate"] == .integer(151))

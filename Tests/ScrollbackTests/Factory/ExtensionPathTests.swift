@@ -118,7 +118,7 @@ private struct Resolver: MessageTypeResolving {
         #expect(!drawn.contains("vcard"))
         // Typed reading and the quote summary follow the resolver too.
         #expect(legacy.attachments(payloadType: ContactAttachmentPayload.self, resolver: resolver).map(\.payload.name) == ["Grace"])
-        #expect(legacy.attachments(payloadType: ContactAttachmentPayload.self).isEmpty)
+        #expect(legacy.attachments(payloadType: ContactAttachmentPayload.self, resolver: DefaultMessageTypeResolver()).isEmpty)
         #expect(AttachmentSummary.text(for: legacy, resolver: resolver, theme: .default) == "Contact: Grace")
         let reply = Self.message(id: "new", [], quoting: legacy)
         let quoted = Self.markdown([reply], resolver: resolver)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scrollback
@@ -90,6 +91,27 @@ extension Theme.Label {
         }
         #expect(outside.problem == .unknownKey("workout.title", suggestion: nil))
         #expect(outside.keyPath == #"strings["workout.title"]"#)
+    }
+
+    /// An app that declares its labels has a misspelt one refused, with the nearest name, in
+    /// the file and in every file it extends; without a declaration any `app.` name is taken.
+    @Test func declaredAppLabelsAreCheckedByName() throws {
+        let misspelt = #"{"version": 1, "extends": "default", "strings": {"app.workot.title": "Training"}}"#
+        #expect((try? Theme(json: misspelt)) != nil, "undeclared: any name under app.")
+        let error = try #require(throws: ConfigurationError.self) {
+            try Theme(json: misspelt, file: "de.json", appLabels: [.workoutTitle])
+        }
+        #expect(error.problem == .unknownKey("app.workot.title", suggestion: "app.workout.title"), "\(error)")
+        let good = try Theme(
+            json: #"{"version": 1, "extends": "default", "strings": {"app.workout.title": "Training"}}"#, appLabels: [.workoutTitle])
+        #expect(good.string(.workoutTitle) == "Training")
+        // A base file is checked with the app's labels too.
+        let base = Scratch.path("base-theme", extension: "json")
+        try misspelt.write(toFile: base, atomically: true, encoding: .utf8)
+        let child = #"{"version": 1, "extends": "\#(base)"}"#
+        #expect((try? Theme(json: child)) != nil)
+        #expect(throws: ConfigurationError.self) { try Theme(json: child, appLabels: [.workoutTitle]) }
+        #expect(throws: ConfigurationError.self) { try Theme.load(path: base, appLabels: [.workoutTitle]) }
     }
 
     @Test func appLabelsFromAThemeFileAreUsed() throws {

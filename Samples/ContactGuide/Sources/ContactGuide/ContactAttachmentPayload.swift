@@ -18,7 +18,7 @@ extension AttachmentType {
 }
 
 /// The typed fields of a contact attachment, decoded from its flat keys as the iOS SDK does
-/// (`message.attachments(payloadType: ContactAttachmentPayload.self)`).
+/// (`message.attachments(payloadType: ContactAttachmentPayload.self, resolver: context.resolver)`).
 public struct ContactAttachmentPayload: AttachmentPayload, Hashable {
     public static let type: AttachmentType = .contact
 

@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func hostileRouteIsLeftOut() throws {
-        let spam = try #require(message("run-012").attachments(payloadType: WorkoutAttachmentPayload.self).first)
+        let spam = try #require(message("run-012").attachments(payloadType: WorkoutAttachmentPayload.self, resolver: AppResolver()).first)
         let view = spam.payload.makeView(
             for: spam,
             context: RenderContext(
@@ -138,7 +138,8 @@ import Testing
     }
 
     @Test func paymentsDecodeExactlyAndToleratePartsTheyDoNotKnow() throws {
-        let coffee = try #require(message("run-003").attachments(payloadType: PaymentAttachmentPayload.self).first?.payload)
+        let coffee = try #require(
+            message("run-003").attachments(payloadType: PaymentAttachmentPayload.self, resolver: AppResolver()).first?.payload)
         #expect(
             coffee
                 == PaymentAttachmentPayload(
