@@ -38,7 +38,7 @@ extension Snapshotting where Value: TranscriptSnapshotValue, Format == RGBAImage
     /// references where they are compared (the CI image).
     public static func image(
         width: Int = 390, appearance: HeadlessChromium.Appearance = .light, perChannelTolerance: UInt8 = 2,
-        maxDifferingFraction: Double = 0.001, options: RenderOptions? = nil, factory: (any ViewFactory)? = nil,
+        maxDifferingFraction: Double = 0.001, options: RenderOptions? = nil, factory: (ViewFactory)? = nil,
         resolver: (any MessageTypeResolving)? = nil, attachmentViews: AttachmentViewRegistry? = nil,
         filter: MessageFilter = MessageFilter()
     ) -> Snapshotting {

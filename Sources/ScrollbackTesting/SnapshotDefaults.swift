@@ -11,8 +11,8 @@ public struct SnapshotDefaults: Sendable {
     /// The options of strategies given none: ``RenderOptions/default`` (UTC, a fixed English
     /// locale, 80 columns without colour, the default theme) unless a trait says otherwise.
     public var options: RenderOptions
-    /// The app's view factory; ``DefaultViewFactory`` unless a trait says otherwise.
-    public var factory: any ViewFactory
+    /// The app's view factory; `ViewFactory()`, the defaults, unless a trait says otherwise.
+    public var factory: ViewFactory
     /// The app's resolver; ``DefaultMessageTypeResolver`` unless a trait says otherwise.
     public var resolver: any MessageTypeResolving
     /// The app's attachment views; none unless a trait says otherwise.
@@ -20,7 +20,7 @@ public struct SnapshotDefaults: Sendable {
 
     /// Settings with the given record mode, options and components.
     public init(
-        record: SnapshotRecordMode? = nil, options: RenderOptions = .default, factory: any ViewFactory = DefaultViewFactory(),
+        record: SnapshotRecordMode? = nil, options: RenderOptions = .default, factory: ViewFactory = ViewFactory(),
         resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
         attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
     ) {
@@ -33,7 +33,7 @@ public struct SnapshotDefaults: Sendable {
 
     /// A renderer with these settings, each replaced by the one given.
     func renderer(
-        options: RenderOptions?, factory: (any ViewFactory)?, resolver: (any MessageTypeResolving)?,
+        options: RenderOptions?, factory: (ViewFactory)?, resolver: (any MessageTypeResolving)?,
         attachmentViews: AttachmentViewRegistry?, filter: MessageFilter
     ) -> TranscriptRenderer {
         TranscriptRenderer(
@@ -50,7 +50,7 @@ public struct SnapshotDefaults: Sendable {
 public struct SnapshotTrait: TestTrait, SuiteTrait, TestScoping {
     let record: SnapshotRecordMode?
     let options: RenderOptions?
-    let factory: (any ViewFactory)?
+    let factory: (ViewFactory)?
     let resolver: (any MessageTypeResolving)?
     let attachmentViews: AttachmentViewRegistry?
 
@@ -81,7 +81,7 @@ extension Trait where Self == SnapshotTrait {
     /// struct ContactCardSnapshots { ... }
     /// ```
     public static func snapshots(
-        record: SnapshotRecordMode? = nil, options: RenderOptions? = nil, factory: (any ViewFactory)? = nil,
+        record: SnapshotRecordMode? = nil, options: RenderOptions? = nil, factory: (ViewFactory)? = nil,
         resolver: (any MessageTypeResolving)? = nil, attachmentViews: AttachmentViewRegistry? = nil
     ) -> Self {
         SnapshotTrait(record: record, options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews)

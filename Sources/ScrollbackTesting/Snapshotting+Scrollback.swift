@@ -32,7 +32,7 @@ extension Snapshotting where Value: TranscriptSnapshotValue, Format == String {
     /// `<style>` element's content is left out (it is the same for every document of a theme:
     /// pin it once per theme with `.stylesheet`), and each block element starts a line.
     public static func rendered(
-        _ format: OutputFormat, options: RenderOptions? = nil, factory: (any ViewFactory)? = nil,
+        _ format: OutputFormat, options: RenderOptions? = nil, factory: (ViewFactory)? = nil,
         resolver: (any MessageTypeResolving)? = nil, attachmentViews: AttachmentViewRegistry? = nil,
         filter: MessageFilter = MessageFilter()
     ) -> Snapshotting {
@@ -52,7 +52,7 @@ extension Snapshotting where Value: TranscriptSnapshotValue, Format == String {
     /// the factory made (roles, text, links, images, times, quotes and where they point) and
     /// the footer. It pins what the components decided without pinning a format's bytes.
     public static func dump(
-        options: RenderOptions? = nil, factory: (any ViewFactory)? = nil, resolver: (any MessageTypeResolving)? = nil,
+        options: RenderOptions? = nil, factory: (ViewFactory)? = nil, resolver: (any MessageTypeResolving)? = nil,
         attachmentViews: AttachmentViewRegistry? = nil, filter: MessageFilter = MessageFilter()
     ) -> Snapshotting {
         let renderer = SnapshotDefaults.current.renderer(

@@ -4,12 +4,12 @@
 /// footer for a document and its summary.
 extension TranscriptBackend {
     mutating func begin(_ document: DocumentInfo, options: RenderOptions = RenderOptions()) {
-        let context = RenderContext(options: options, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
-        begin(document, header: context.factory.makeDocumentHeaderView(for: document, context: context))
+        let context = RenderContext(options: options, factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
+        begin(document, header: context.factory.makeDocumentHeaderView(document, context))
     }
 
     mutating func end(_ summary: DocumentSummary, options: RenderOptions = RenderOptions()) {
-        let context = RenderContext(options: options, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
-        end(summary, footer: context.factory.makeDocumentFooterView(for: summary, context: context))
+        let context = RenderContext(options: options, factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
+        end(summary, footer: context.factory.makeDocumentFooterView(summary, context))
     }
 }

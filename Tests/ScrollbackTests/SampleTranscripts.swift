@@ -23,7 +23,7 @@ enum SampleTranscripts {
     /// their first message); returns the document and the reader's warnings.
     static func render(
         _ name: String, as format: Format, options: RenderOptions = RenderOptions(),
-        factory: any ViewFactory = DefaultViewFactory(),
+        factory: ViewFactory = ViewFactory(),
         attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
     ) throws -> (output: String, warnings: [ReadWarning]) {
         var warnings: [ReadWarning] = []

@@ -1,4 +1,4 @@
-/// The quote previews (``DefaultViewFactory/previewText(_:mentionedUsers:)``) of the messages
+/// The quote previews (`DefaultViews.previewText(_:mentionedUsers:)`) of the messages
 /// a document quotes, from the parse of their text the drawing of those messages makes anyway.
 /// A quote of a message with Markdown in it otherwise parses the quoted text once more, which
 /// costs as much as drawing the text.
@@ -47,7 +47,7 @@ final class QuotePreviews: Sendable {
         // A preview parses the text's first 2,000 characters: no more bytes than that, and the
         // message's own parse is of the same text.
         guard !text.isEmpty, text.utf8.count <= 2_000 else { return false }
-        return messages.roles(of: message.id).contains(.quoted) && DefaultViewFactory.mayHoldMarkup(text)
+        return messages.roles(of: message.id).contains(.quoted) && DefaultViews.mayHoldMarkup(text)
     }
 
     /// Keeps the parse of the text of a message ``wantsPreview(of:)`` takes, parsing it into
@@ -82,7 +82,7 @@ final class QuotePreviews: Sendable {
                 return nil
             }
             if let preview = entry.preview { return preview }
-            let preview = DefaultViewFactory.previewText(of: entry.document)
+            let preview = DefaultViews.previewText(of: entry.document)
             kept.entries[key]?.preview = preview
             return preview
         }

@@ -3,9 +3,9 @@ import Foundation
 /// What every factory slot may consult: the options, the formatters, the message's place in
 /// its group, and the factory and resolver in use.
 ///
-/// Default implementations build nested parts through ``factory``, never through
-/// `DefaultViewFactory` directly, so an app's override of any slot applies everywhere, even
-/// when another override falls back to a default.
+/// The default slots build nested parts through ``factory``, never through their own defaults
+/// directly, so an app's replacement of any slot applies everywhere, even when another
+/// replacement falls back to a default.
 public struct RenderContext: Sendable {
     /// The options of the rendering: time zone, locale, width, theme, the reader's user id.
     public var options: RenderOptions {
@@ -13,8 +13,8 @@ public struct RenderContext: Sendable {
         didSet { namesWithIDs = BoundedMemo() }
     }
     /// The factory in use, the app's when it gave one. Build nested parts through it, never through
-    /// ``DefaultViewFactory`` directly, so that every override applies.
-    public var factory: any ViewFactory
+    /// `ViewFactory()` directly, so that every replaced slot applies.
+    public var factory: ViewFactory
     /// Decides what a message is and holds (deleted, system, which attachments show and of which
     /// kind).
     public var resolver: any MessageTypeResolving
@@ -55,7 +55,7 @@ public struct RenderContext: Sendable {
     /// A context for drawing with `factory` and `resolver`; the renderer makes one per rendering,
     /// so an app needs this only to call a slot directly, as in a test.
     public init(
-        options: RenderOptions, factory: any ViewFactory, resolver: any MessageTypeResolving,
+        options: RenderOptions, factory: ViewFactory, resolver: any MessageTypeResolving,
         attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry()
     ) {
         self.options = options
@@ -94,7 +94,7 @@ public struct RenderContext: Sendable {
     /// its Markdown: kept from the drawing of the original when that has the same text and
     /// mentions (``QuotePreviews``), else parsed.
     func previewText(ofQuoted quoted: ChatMessage) -> String {
-        quotePreviews?.preview(of: quoted) ?? DefaultViewFactory.previewText(quoted.text, mentionedUsers: quoted.mentionedUsers)
+        quotePreviews?.preview(of: quoted) ?? DefaultViews.previewText(quoted.text, mentionedUsers: quoted.mentionedUsers)
     }
 
     /// The avatar of `user`, in the colour ``authorColorIndex(for:)`` gives.

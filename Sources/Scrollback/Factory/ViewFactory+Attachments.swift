@@ -2,13 +2,12 @@ import Foundation
 
 /// The default views of every attachment kind. Each is plain view vocabulary, so it reads the
 /// same in HTML, ANSI and Markdown; every URL still passes the backends' allow-list.
-extension ViewFactory {
+extension DefaultViews {
     /// The default: the view registered in ``RenderContext/attachmentViews`` for the kind the
-    /// resolver gives, else the slot of that kind (``makeCustomAttachmentView(for:in:context:)``
+    /// resolver gives, else the slot of that kind (``ViewFactory/makeCustomAttachmentView``
     /// for a kind without one). A registered view that throws is reported through
     /// ``RenderContext/report(_:keyPath:in:)`` and the slot's view is shown instead.
-    public func makeAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode {
-        let factory = context.factory
+    func makeAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode {
         let kind = context.resolver.attachmentKind(of: attachment, in: message)
         // One path for every kind: the app's registered view first, built-in kinds included.
         if let renderer = context.attachmentViews.renderer(for: kind) {
@@ -21,31 +20,31 @@ extension ViewFactory {
             }
         }
         switch kind {
-        case .image: return factory.makeImageAttachmentView(for: attachment, in: message, context: context)
-        case .video: return factory.makeVideoAttachmentView(for: attachment, in: message, context: context)
-        case .file, .audio: return factory.makeFileAttachmentView(for: attachment, in: message, context: context)
-        case .voiceRecording: return factory.makeVoiceRecordingAttachmentView(for: attachment, in: message, context: context)
-        case .giphy: return factory.makeGiphyAttachmentView(for: attachment, in: message, context: context)
-        case .linkPreview: return factory.makeLinkPreviewAttachmentView(for: attachment, in: message, context: context)
-        case .contactCard: return factory.makeContactAttachmentView(for: attachment, in: message, context: context)
-        default: return factory.makeCustomAttachmentView(for: attachment, in: message, context: context)
+        case .image: return context.factory.makeImageAttachmentView(attachment, message, context)
+        case .video: return context.factory.makeVideoAttachmentView(attachment, message, context)
+        case .file, .audio: return context.factory.makeFileAttachmentView(attachment, message, context)
+        case .voiceRecording: return context.factory.makeVoiceRecordingAttachmentView(attachment, message, context)
+        case .giphy: return context.factory.makeGiphyAttachmentView(attachment, message, context)
+        case .linkPreview: return context.factory.makeLinkPreviewAttachmentView(attachment, message, context)
+        case .contactCard: return context.factory.makeContactAttachmentView(attachment, message, context)
+        default: return context.factory.makeCustomAttachmentView(attachment, message, context)
         }
     }
 
-    /// The default: each attachment's ``makeAttachmentView(for:in:context:)``, stacked with the
+    /// The default: each attachment's ``ViewFactory/makeAttachmentView``, stacked with the
     /// role ``Role/gallery`` when there is more than one.
-    public func makeGalleryView(for attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> ViewNode {
-        let views = attachments.map { context.factory.makeAttachmentView(for: $0, in: message, context: context) }
+    func makeGalleryView(for attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> ViewNode {
+        let views = attachments.map { context.factory.makeAttachmentView($0, message, context) }
         return views.count == 1 ? views[0] : .stack(.vertical, views, .gallery)
     }
 
     /// The default: the image with its title as alt text, and its file size when known; the
     /// generic card when the attachment has no image URL.
-    public func makeImageAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+    func makeImageAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
         -> ViewNode
     {
         guard let source = attachment.imageURL ?? attachment.thumbURL else {
-            return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
+            return context.factory.makeGenericAttachmentView(attachment, message, context)
         }
         // The title is the image's alt text, which the text outputs print as its label; the size
         // follows on the same line there, and under the picture in HTML (`.sb-row.sb-media`).
@@ -59,7 +58,7 @@ extension ViewFactory {
 
     /// The default: the poster frame linked to the video, with its duration and size; without an
     /// allowed poster, an icon and the title linked to the video.
-    public func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+    func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
         -> ViewNode
     {
         let label = context.theme.string(.video)
@@ -85,7 +84,7 @@ extension ViewFactory {
 
     /// The default: the icon of the file's ``FileKind``, its title linked to the file, the duration
     /// of an audio or video file and the size.
-    public func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+    func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
         -> ViewNode
     {
         let isAudio = attachment.type == .audio
@@ -103,7 +102,7 @@ extension ViewFactory {
 
     /// The default: a "Voice message" label linked to the recording, its waveform as a sparkline
     /// and its duration.
-    public func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+    func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
         -> ViewNode
     {
         let label = context.theme.string(.voiceMessage)
@@ -122,7 +121,7 @@ extension ViewFactory {
     /// The default: the GIF (Giphy's fixed-height rendition when the attachment has one) with a
     /// "GIF" badge, or the badge and title alone when no allowed URL is left. The preview's
     /// Send, Shuffle and Cancel buttons are left out.
-    public func makeGiphyAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+    func makeGiphyAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
         -> ViewNode
     {
         // An ephemeral preview's `actions` (Send, Shuffle, Cancel) were buttons in the app, not
@@ -145,7 +144,7 @@ extension ViewFactory {
 
     /// The default: a card with the site, the title linked to the page, the description and the
     /// preview image.
-    public func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+    func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
         -> ViewNode
     {
         // The first target a reader may follow: a refused `title_link` falls back to the URL typed.
@@ -175,11 +174,11 @@ extension ViewFactory {
     /// The default: a card with the contact's name and organization, a `tel:` link for the phone
     /// number and a `mailto:` link for an address that looks like one; the generic card when the
     /// attachment holds no contact field.
-    public func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+    func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
         -> ViewNode
     {
         let contact = ContactCard(attachment)
-        guard !contact.isEmpty else { return context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context) }
+        guard !contact.isEmpty else { return context.factory.makeGenericAttachmentView(attachment, message, context) }
         var parts: [ViewNode] = [
             .stack(
                 .horizontal,
@@ -207,7 +206,7 @@ extension ViewFactory {
 
     /// The default: a card with the poll's name, whether it is open or closed, and each option with
     /// its votes and share of the total.
-    public func makePollView(for poll: Poll, in message: ChatMessage, context: RenderContext) -> ViewNode {
+    func makePollView(for poll: Poll, in message: ChatMessage, context: RenderContext) -> ViewNode {
         let total = poll.options.reduce(0) { $0 + $1.votes }
         var parts: [ViewNode] = [
             .stack(
@@ -230,7 +229,7 @@ extension ViewFactory {
 
     /// The default: a card with "Location" (or until when a live location is shared) and the
     /// coordinates linked to a map.
-    public func makeSharedLocationView(for location: SharedLocation, in message: ChatMessage, context: RenderContext) -> ViewNode {
+    func makeSharedLocationView(for location: SharedLocation, in message: ChatMessage, context: RenderContext) -> ViewNode {
         var title = context.theme.string(.location)
         if let end = location.endAt {
             title = context.theme.string(.liveLocationUntil, context.formatter.time(end))
@@ -243,13 +242,13 @@ extension ViewFactory {
             ])
     }
 
-    /// The default: ``makeGenericAttachmentView(for:in:context:)``. Kinds registered in
+    /// The default: ``ViewFactory/makeGenericAttachmentView``. Kinds registered in
     /// ``RenderContext/attachmentViews`` never reach this slot.
-    public func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+    func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
         -> ViewNode
     {
         // Registered kinds were drawn before this slot was asked (makeAttachmentView).
-        context.factory.makeGenericAttachmentView(for: attachment, in: message, context: context)
+        context.factory.makeGenericAttachmentView(attachment, message, context)
     }
 
     /// A decoding error in words: which field, and what was wrong with it.
@@ -276,7 +275,7 @@ extension ViewFactory {
             let type = context.resolver.attachmentKind(of: attachments[index], in: message)
             var end = index + 1
             while end < attachments.count, context.resolver.attachmentKind(of: attachments[end], in: message) == type { end += 1 }
-            let group = attachments[index..<end].map { context.factory.makeAttachmentView(for: $0, in: message, context: context) }
+            let group = attachments[index..<end].map { context.factory.makeAttachmentView($0, message, context) }
             if group.count > 1, context.attachmentViews.renderer(for: type)?.preferredAxis == .horizontal {
                 views.append(.stack(.vertical, group, .gallery))
             } else {
@@ -362,7 +361,7 @@ struct AttachmentGroups {
     /// An attachment with content that an answer hides is reported through `context`, once per
     /// kind in a rendering: a resolver copied from a guide that answers for its own kind only
     /// would otherwise make every other kind vanish without a word.
-    init(_ message: ChatMessage, context: RenderContext) {
+    init(_ message: ChatMessage, context: borrowing RenderContext) {
         guard !message.attachments.isEmpty else { return }
         let resolver = context.resolver
         guard resolver.hasAttachment(message: message) else {

@@ -1,12 +1,12 @@
 import Foundation
 
-extension ViewFactory {
+extension DefaultViews {
     /// The default: a level-2 heading with the channel's name (left out when
     /// ``ChannelHeaderOptions/showsName`` is `false`), then a row with the channel's image, its
     /// member count and the days of its messages, in the role ``Role/channelHeader`` (which
     /// HTML draws as a divider above it), as the target of ``ChannelHeaderOptions/anchor``. On
     /// the next page of a split document, the heading alone: "general (continued)".
-    public func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> ViewNode {
+    func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> ViewNode {
         let channel = options.channel
         let name = channel.title(currentUserID: context.options.currentUserID, theme: context.theme) ?? context.theme.string(.channel)
         if options.isContinued {
@@ -38,7 +38,7 @@ extension ViewFactory {
     /// The default: a ``ViewNode/disclosure(summary:content:)`` whose summary counts the replies (and
     /// says the thread's first message is not in the document when `parent` is `nil`), holding
     /// the replies.
-    public func makeThreadView(for parent: ChatMessage?, replies: [ViewNode], replyCount: Int, context: RenderContext) -> ViewNode {
+    func makeThreadView(for parent: ChatMessage?, replies: [ViewNode], replyCount: Int, context: RenderContext) -> ViewNode {
         let count = replyCount == 1 ? context.theme.string(.threadReply) : context.theme.string(.threadReplies, String(replyCount))
         var summary: [ViewNode] = [.icon(name: .thread, label: "")]
         if parent == nil {
@@ -51,29 +51,29 @@ extension ViewFactory {
 
     /// The default: a ``ViewNode/divider(label:)`` labelled with the day, in the reader's time zone
     /// and locale.
-    public func makeDaySeparatorView(for date: Date, context: RenderContext) -> ViewNode {
+    func makeDaySeparatorView(for date: Date, context: RenderContext) -> ViewNode {
         .divider(label: context.formatter.day(date))
     }
 
     /// The default: asks the resolver whether the message is deleted or a system message and hands
-    /// those to ``makeDeletedMessageView(for:context:)`` and ``makeSystemMessageView(for:context:)``;
+    /// those to ``ViewFactory/makeDeletedMessageView`` and ``ViewFactory/makeSystemMessageView``;
     /// otherwise builds a ``MessageFrame`` from the author, content, reactions and footer slots,
     /// as the reader's own bubble when ``RenderContext/isCurrentUser(_:)`` says so.
-    public func makeMessageView(for item: MessageItem, context: RenderContext) -> ViewNode {
+    func makeMessageView(for item: MessageItem, context: RenderContext) -> ViewNode {
         let message = item.message
         if context.resolver.isDeleted(message: message) {
-            return Self.markingRepeat(context.factory.makeDeletedMessageView(for: item, context: context), item)
+            return Self.markingRepeat(context.factory.makeDeletedMessageView(item, context), item)
         }
         if context.resolver.isSystem(message: message) {
-            return Self.markingRepeat(context.factory.makeSystemMessageView(for: item, context: context), item)
+            return Self.markingRepeat(context.factory.makeSystemMessageView(item, context), item)
         }
         let own = context.isCurrentUser(message.user)
         var header: [ViewNode] = []
-        if item.isFirstInGroup { header.append(context.factory.makeAuthorView(for: message, context: context)) }
-        var body = [context.factory.makeMessageContentView(for: item, context: context)]
-        let reactions = context.factory.makeReactionsView(for: message, context: context)
+        if item.isFirstInGroup { header.append(context.factory.makeAuthorView(message, context)) }
+        var body = [context.factory.makeMessageContentView(item, context)]
+        let reactions = context.factory.makeReactionsView(message, context)
         if reactions != .empty { body.append(reactions) }
-        let footer = context.factory.makeMessageFooterView(for: item, context: context)
+        let footer = context.factory.makeMessageFooterView(item, context)
         return .message(
             MessageFrame(
                 id: message.id,
@@ -94,7 +94,7 @@ extension ViewFactory {
     /// The default: the author's avatar and display name ("You" for the reader, a placeholder when
     /// the message has no author). The reader's own messages have no avatar, as in Stream's
     /// clients: the right-hand side already says whose they are.
-    public func makeAuthorView(for message: ChatMessage, context: RenderContext) -> ViewNode {
+    func makeAuthorView(for message: ChatMessage, context: RenderContext) -> ViewNode {
         let name = ViewNode.text(authorName(of: message, context: context), .author)
         guard let user = message.user, !context.isCurrentUser(user) else { return name }
         return .stack(.horizontal, [.avatar(context.avatar(for: user)), name])
@@ -104,7 +104,7 @@ extension ViewFactory {
     /// asks for every one), "Edited", who pinned the message, and
     /// the reply count of a thread that is not shown underneath; ``ViewNode/empty`` when there is
     /// nothing to say.
-    public func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> ViewNode {
+    func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> ViewNode {
         let message = item.message
         var parts: [ViewNode] = []
         if message.kind == .ephemeral { parts.append(.text(onlyVisibleNote(for: message, context: context), .muted)) }
@@ -137,10 +137,9 @@ extension ViewFactory {
     /// The default: a link to the thread for a reply also sent to the channel, the quote, the
     /// gallery, the text, the other built-in attachments, the app's own attachments, then the poll
     /// and the shared location, each only when the resolver says the message has it.
-    public func makeMessageContentView(for item: MessageItem, context: RenderContext) -> ViewNode {
+    func makeMessageContentView(for item: MessageItem, context: RenderContext) -> ViewNode {
         let message = item.message
         let resolver = context.resolver
-        let factory = context.factory
         var parts: [ViewNode] = []
         if case .threadReplyInChannel(let parentShown, _) = item.placement, let parentID = message.parentID {
             // "↳ Replied to a thread", a link to the thread's first message when it is in the document.
@@ -153,39 +152,39 @@ extension ViewFactory {
             let options = QuotedMessageOptions(
                 quotedMessage: message.quotedMessage, quotedMessageID: message.quotedMessageID,
                 replyingMessage: message, availableWidth: max(context.options.width - 8, 20))
-            parts.append(factory.makeQuotedMessageView(options: options, context: context))
+            parts.append(context.factory.makeQuotedMessageView(options, context))
         }
         // Attachments stack in the order chat clients use; the resolver decides which show.
         let attachments = AttachmentGroups(message, context: context)
         if !attachments.gallery.isEmpty {
-            parts.append(factory.makeGalleryView(for: attachments.gallery, in: message, context: context))
+            parts.append(context.factory.makeGalleryView(attachments.gallery, message, context))
         }
         if resolver.hasText(message: message) {
-            parts.append(factory.makeTextView(for: message, context: context))
+            parts.append(context.factory.makeTextView(message, context))
         }
         for attachment in attachments.builtIn {
-            parts.append(factory.makeAttachmentView(for: attachment, in: message, context: context))
+            parts.append(context.factory.makeAttachmentView(attachment, message, context))
         }
         parts += customAttachmentViews(attachments.custom, in: message, context: context)
         if resolver.hasPoll(message: message), let poll = message.poll {
-            parts.append(factory.makePollView(for: poll, in: message, context: context))
+            parts.append(context.factory.makePollView(poll, message, context))
         }
         if resolver.hasSharedLocation(message: message), let location = message.sharedLocation {
-            parts.append(factory.makeSharedLocationView(for: location, in: message, context: context))
+            parts.append(context.factory.makeSharedLocationView(location, message, context))
         }
         return parts.count == 1 ? parts[0] : .stack(.vertical, parts)
     }
 
     /// The default: the text parsed by ``ChatMarkdown``, or, for one to three emoji and nothing
     /// else, the emoji as large text (``Role/jumbo``).
-    public func makeTextView(for message: ChatMessage, context: RenderContext) -> ViewNode {
+    func makeTextView(for message: ChatMessage, context: RenderContext) -> ViewNode {
         // A message of one to three emoji and nothing else is shown large, as clients do.
         if Self.isJumboEmoji(message.text) { return .text(message.text.trimmingWhitespaceAndNewlines, .jumbo) }
         return .markdown(message.parsedText ?? ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers))
     }
 
     /// The default: a card with the attachment's type and a row for each of its fields.
-    public func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
+    func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
         -> ViewNode
     {
         let fields = attachment.raw.members.filter { $0.key != "type" }.map {
@@ -201,10 +200,10 @@ extension ViewFactory {
             ].filter { $0 != .empty })
     }
 
-    /// The default: the quoted author and ``makeQuotedMessageContentView(options:context:)`` in a
+    /// The default: the quoted author and ``ViewFactory/makeQuotedMessageContentView`` in a
     /// ``ViewNode/quote(anchor:_:)`` that links to the original when the document holds it. A deleted
     /// original only says that it was deleted.
-    public func makeQuotedMessageView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
+    func makeQuotedMessageView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
         var lines: [ViewNode] = []
         if let quoted = options.quotedMessage {
             lines.append(.text(authorName(of: quoted, context: context), .author))
@@ -213,7 +212,7 @@ extension ViewFactory {
         if let quoted = options.quotedMessage, context.resolver.isDeleted(message: quoted) {
             lines.append(.text(context.theme.string(.messageDeleted), .deleted))
         } else {
-            lines.append(context.factory.makeQuotedMessageContentView(options: options, context: context))
+            lines.append(context.factory.makeQuotedMessageContentView(options, context))
         }
         // Linked only when the original is in the document: a link to nowhere helps nobody.
         let id = (options.quotedMessage?.id ?? options.quotedMessageID).flatMap { context.contains(messageID: $0) ? $0 : nil }
@@ -224,7 +223,7 @@ extension ViewFactory {
     /// else the first lines of the text, else a summary of the attachments ("Photo", "3 files").
     /// When only the quoted id is known, a line saying whether the original is elsewhere in the
     /// document or missing.
-    public func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
+    func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
         guard let quoted = options.quotedMessage else {
             // Only the id came with the reply: the quote can still lead to the original when the
             // document has it (the quote links there), else it says plainly that it is missing.
@@ -258,7 +257,7 @@ extension ViewFactory {
     /// reader's own reactions marked (``Role/ownReaction``), each titled with who gave it as far
     /// as `latest_reactions` tells ("Ann, Bo and 3 others"); ``ViewNode/empty`` for a message without
     /// reactions.
-    public func makeReactionsView(for message: ChatMessage, context: RenderContext) -> ViewNode {
+    func makeReactionsView(for message: ChatMessage, context: RenderContext) -> ViewNode {
         guard !message.reactionGroups.isEmpty else { return .empty }
         // The reader's own reactions (`--me`) are marked, as clients highlight them.
         var own: Set<String> = []
@@ -290,7 +289,7 @@ extension ViewFactory {
 
     /// The default: the text (or a generic label) and the time in a ``MessageFrame`` with the role
     /// ``Role/system`` or ``Role/error``; an error also names its author, whose send it was.
-    public func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> ViewNode {
+    func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> ViewNode {
         let message = item.message
         let isError = message.kind == .error && message.user != nil
         var body: [ViewNode] = [
@@ -302,7 +301,7 @@ extension ViewFactory {
         return .message(
             MessageFrame(
                 id: message.id, role: message.kind == .error ? .error : .system,
-                header: isError ? [context.factory.makeAuthorView(for: message, context: context)] : [],
+                header: isError ? [context.factory.makeAuthorView(message, context)] : [],
                 body: [.stack(.horizontal, body)], authorName: isError ? authorName(of: message, context: context) : nil,
                 date: message.createdAt, authorTitle: isError ? authorTitle(of: message, context: context) : nil))
     }
@@ -310,10 +309,10 @@ extension ViewFactory {
     /// The default: the author (first message of a group only), "Message deleted", the time it
     /// was sent and "deleted at …" (with the date when that is another day) in a ``MessageFrame``
     /// with the role ``Role/deleted``. Nothing of the content shows.
-    public func makeDeletedMessageView(for item: MessageItem, context: RenderContext) -> ViewNode {
+    func makeDeletedMessageView(for item: MessageItem, context: RenderContext) -> ViewNode {
         let message = item.message
         var header: [ViewNode] = []
-        if item.isFirstInGroup { header.append(context.factory.makeAuthorView(for: message, context: context)) }
+        if item.isFirstInGroup { header.append(context.factory.makeAuthorView(message, context)) }
         var body: [ViewNode] = [.text(context.theme.string(.messageDeleted), .deleted)]
         // The sent time places the message in the flow; the deletion time is a separate fact,
         // labelled so that it is never read as the time it was sent.

@@ -4,10 +4,10 @@ import Foundation
 /// entries, and what is said when there is nothing to show or the input breaks off. Backends
 /// only place them in their page frame, so a theme's labels and an app's override reach all
 /// three outputs alike.
-extension ViewFactory {
+extension DefaultViews {
     /// The default: a level-1 heading with the document's title ("Untitled" when it is blank),
     /// or the page's title on a page of a split document ("general — page 3 of 7").
-    public func makeDocumentHeaderView(for document: DocumentInfo, context: RenderContext) -> ViewNode {
+    func makeDocumentHeaderView(for document: DocumentInfo, context: RenderContext) -> ViewNode {
         if let page = document.pageTitle, !page.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return .heading(level: 1, page)
         }
@@ -17,7 +17,7 @@ extension ViewFactory {
 
     /// The default: one line with the message count, how many were skipped (when some were), the first and last times, the time zone and
     /// the generator ("Scrollback" and its version when the summary names none).
-    public func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> ViewNode {
+    func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> ViewNode {
         // "15 messages · 2026-03-09 08:00 – 2026-03-10 09:40 Europe/Paris · Scrollback 0.1.0": the
         // zone follows the times it applies to.
         var parts: [ViewNode] = [.text(context.theme.messageCount(summary.messageCount), .muted), .text("·", .muted)]
@@ -39,19 +39,19 @@ extension ViewFactory {
     }
 
     /// The default: the theme's "No messages" line.
-    public func makeEmptyTranscriptView(context: RenderContext) -> ViewNode {
+    func makeEmptyTranscriptView(context: RenderContext) -> ViewNode {
         .stack(.vertical, [.text(context.theme.string(.noMessages), .muted)], .system)
     }
 
     /// The default: the theme's line saying where the input stops, with the error, in the role
     /// ``Role/alert``.
-    public func makeReadErrorView(for error: ReadError, context: RenderContext) -> ViewNode {
+    func makeReadErrorView(for error: ReadError, context: RenderContext) -> ViewNode {
         .stack(.vertical, [.text(context.theme.string(.inputError, "\(error)"), .alert)], .error)
     }
 
     /// The default: links to the previous page, the index and the next page, the first and last
     /// page leaving out the link that leads nowhere.
-    public func makePageNavigationView(page: Int, pageCount: Int, names: PageNames, context: RenderContext) -> ViewNode {
+    func makePageNavigationView(page: Int, pageCount: Int, names: PageNames, context: RenderContext) -> ViewNode {
         let theme = context.theme
         var links: [ViewNode] = []
         if page > 1 {
@@ -71,7 +71,7 @@ extension ViewFactory {
 
     /// The default: a card with the entry's title linked to its file, the channels a page
     /// shows (when it names some), and its message count and dates.
-    public func makeIndexEntryView(for entry: IndexEntry, context: RenderContext) -> ViewNode {
+    func makeIndexEntryView(for entry: IndexEntry, context: RenderContext) -> ViewNode {
         var details = context.theme.messageCount(entry.summary.messageCount)
         if let first = entry.summary.firstDate, let last = entry.summary.lastDate {
             details += " · \(context.formatter.dateTime(first)) – \(context.formatter.dateTime(last))"
@@ -92,19 +92,19 @@ extension ViewFactory {
 
     /// The default: a level-2 heading (the theme's "Channels") over a list of the entries, in
     /// the role ``Role/contents`` (a `nav` in HTML).
-    public func makeContentsView(for entries: [ContentsEntry], context: RenderContext) -> ViewNode {
+    func makeContentsView(for entries: [ContentsEntry], context: RenderContext) -> ViewNode {
         .stack(
             .vertical,
             [
                 .heading(level: 2, context.theme.string(.contents)),
-                .stack(.vertical, entries.map { context.factory.makeContentsEntryView(for: $0, context: context) }, .contentsList),
+                .stack(.vertical, entries.map { context.factory.makeContentsEntryView($0, context) }, .contentsList),
             ], .contents)
     }
 
     /// The default: the channel's name (as its heading names it) linked to the heading, then
     /// "· 12 messages · Monday, March 9, 2026 – Tuesday, March 10, 2026", the days in the
     /// rendering's time zone and locale.
-    public func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> ViewNode {
+    func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> ViewNode {
         let name =
             entry.channel.title(currentUserID: context.options.currentUserID, theme: context.theme) ?? context.theme.string(.channel)
         var details = context.theme.messageCount(entry.messageCount)
@@ -119,7 +119,7 @@ extension ViewFactory {
 
     /// The default: the theme's "No messages in this channel", muted, in the role
     /// ``Role/emptyChannel``.
-    public func makeEmptyChannelView(for channel: ChatChannel, context: RenderContext) -> ViewNode {
+    func makeEmptyChannelView(for channel: ChatChannel, context: RenderContext) -> ViewNode {
         .stack(.vertical, [.text(context.theme.string(.channelEmpty), .muted)], .emptyChannel)
     }
 
@@ -127,7 +127,7 @@ extension ViewFactory {
     /// and a status line, as HTML only (the other outputs have no script to run it, and draw
     /// nothing). On a page of a split document it says that it searches that page only. The
     /// labels are English; the markup is the library's own, with no message data in it.
-    public func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> ViewNode {
+    func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> ViewNode {
         let scope = document.pageTitle == nil ? "" : "<span class=\"sb-search-scope\">This page only</span>"
         let ids = SearchBarIDs.self
         let html =

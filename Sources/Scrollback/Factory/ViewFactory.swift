@@ -1,118 +1,170 @@
 import Foundation
 
-/// Builds the view of every part of a message, one requirement per slot, like the iOS SDK's
-/// `ViewFactory`. Every slot has a default in an extension; an app overrides the slots it
-/// cares about and falls back to the defaults through ``DefaultViewFactory``:
+/// Builds the view of every part of a transcript: one slot per part, like the iOS SDK's
+/// `ViewFactory`. Each slot is a closure property, so replacing one is checked by the compiler:
+/// a misspelt slot, or a closure that takes or returns the wrong things, does not compile (a
+/// method that nearly matched a protocol requirement would compile and never be called).
+///
+/// `ViewFactory()` draws everything the default way. An app replaces the slots it cares about
+/// and falls back to the default for the rest:
 ///
 /// ```swift
-/// struct AppFactory: ViewFactory {
-///     func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage,
-///                                   context: RenderContext) -> ViewNode {
-///         guard attachment.type == .workout else {
-///             return DefaultViewFactory().makeCustomAttachmentView(for: attachment, in: message, context: context)
-///         }
-///         return .card(.attachment, [.text("🏃 \(attachment.string("distance") ?? "")")])
+/// var factory = ViewFactory()
+/// factory.makeCustomAttachmentView = { attachment, message, context in
+///     guard attachment.type == .workout else {
+///         return ViewFactory().makeCustomAttachmentView(attachment, message, context)
 ///     }
+///     return .card(.attachment, [.text("🏃 \(attachment.string("distance") ?? "")")])
 /// }
+/// let renderer = TranscriptRenderer(factory: factory)
 /// ```
 ///
-/// Defaults reach other slots through `context.factory`, so an override applies wherever that
-/// slot is used. Every slot must stay a protocol requirement: a method only in the extension
-/// would be dispatched statically and an app's version silently ignored.
-public protocol ViewFactory: Sendable {
+/// The defaults reach other slots through `context.factory`, so a replaced slot applies
+/// wherever that part is drawn (a quote inside a thread, say).
+public struct ViewFactory: Sendable {
     // MARK: The document
 
     /// The document's title, at the top of every output (the page's only `h1` in HTML).
-    func makeDocumentHeaderView(for document: DocumentInfo, context: RenderContext) -> ViewNode
+    public var makeDocumentHeaderView: @Sendable (_ document: DocumentInfo, _ context: RenderContext) -> ViewNode
     /// The closing summary: how many messages, their dates, the time zone and the generator.
-    func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> ViewNode
+    public var makeDocumentFooterView: @Sendable (_ summary: DocumentSummary, _ context: RenderContext) -> ViewNode
     /// What a document with no message to show says instead.
-    func makeEmptyTranscriptView(context: RenderContext) -> ViewNode
+    public var makeEmptyTranscriptView: @Sendable (_ context: RenderContext) -> ViewNode
     /// The line saying where the transcript stops when the input breaks off.
-    func makeReadErrorView(for error: ReadError, context: RenderContext) -> ViewNode
+    public var makeReadErrorView: @Sendable (_ error: ReadError, _ context: RenderContext) -> ViewNode
     /// "← Previous page · Index · Next page →" at the top and bottom of each page of a split
     /// document (`--split`); `page` counts from 1.
-    func makePageNavigationView(page: Int, pageCount: Int, names: PageNames, context: RenderContext) -> ViewNode
+    public var makePageNavigationView: @Sendable (_ page: Int, _ pageCount: Int, _ names: PageNames, _ context: RenderContext) -> ViewNode
     /// One entry of an index document (`--output-dir`, `--split`): a link to its file, with
     /// its message count and dates.
-    func makeIndexEntryView(for entry: IndexEntry, context: RenderContext) -> ViewNode
+    public var makeIndexEntryView: @Sendable (_ entry: IndexEntry, _ context: RenderContext) -> ViewNode
     /// The contents list at the top of a document of several channels: a heading and the
-    /// entries (``makeContentsEntryView(for:context:)``), each linking to its channel's heading.
-    func makeContentsView(for entries: [ContentsEntry], context: RenderContext) -> ViewNode
+    /// entries (``ViewFactory/makeContentsEntryView``), each linking to its channel's heading.
+    public var makeContentsView: @Sendable (_ entries: [ContentsEntry], _ context: RenderContext) -> ViewNode
     /// One channel of the contents list: its name linked to its heading, its message count and
     /// the days of its messages.
-    func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> ViewNode
+    public var makeContentsEntryView: @Sendable (_ entry: ContentsEntry, _ context: RenderContext) -> ViewNode
     /// What a channel of a multi-channel document that has no message to show says under its
     /// heading.
-    func makeEmptyChannelView(for channel: ChatChannel, context: RenderContext) -> ViewNode
+    public var makeEmptyChannelView: @Sendable (_ channel: ChatChannel, _ context: RenderContext) -> ViewNode
     /// The search bar at the top of an HTML page rendered with ``RenderOptions/search`` (not
     /// asked otherwise, nor for an index document). The page's script finds its parts by the ids
     /// in ``SearchBarIDs``: an override keeps them, or the bar does nothing.
-    func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> ViewNode
+    public var makeSearchBarView: @Sendable (_ document: DocumentInfo, _ context: RenderContext) -> ViewNode
 
     // MARK: Channels and messages
 
     /// The top of a channel's part of the transcript: its name (unless the document's title
     /// already gives it), image, member count and the dates of the messages shown.
-    func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> ViewNode
+    public var makeChannelHeaderView: @Sendable (_ options: ChannelHeaderOptions, _ context: RenderContext) -> ViewNode
     /// The separator shown before the first message of each day.
-    func makeDaySeparatorView(for date: Date, context: RenderContext) -> ViewNode
+    public var makeDaySeparatorView: @Sendable (_ date: Date, _ context: RenderContext) -> ViewNode
     /// The whole message: picks the system, deleted or regular layout.
-    func makeMessageView(for item: MessageItem, context: RenderContext) -> ViewNode
+    public var makeMessageView: @Sendable (_ item: MessageItem, _ context: RenderContext) -> ViewNode
     /// The author line of the first message of a group.
-    func makeAuthorView(for message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makeAuthorView: @Sendable (_ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// The time, "Edited", and other marks under the last message of a group.
-    func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> ViewNode
+    public var makeMessageFooterView: @Sendable (_ item: MessageItem, _ context: RenderContext) -> ViewNode
     /// The body of a regular message: quote, attachments, text, in the order clients use.
-    func makeMessageContentView(for item: MessageItem, context: RenderContext) -> ViewNode
+    public var makeMessageContentView: @Sendable (_ item: MessageItem, _ context: RenderContext) -> ViewNode
     /// The message's Markdown text.
-    func makeTextView(for message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makeTextView: @Sendable (_ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// One built-in attachment: dispatches to the slot of its kind.
-    func makeAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makeAttachmentView:
+        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// The message's images and videos, side by side.
-    func makeGalleryView(for attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makeGalleryView:
+        @Sendable (_ attachments: [AnyChatMessageAttachment], _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// An image attachment (`image`): the picture, its title as alt text, its size.
-    func makeImageAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makeImageAttachmentView:
+        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// A video attachment (`video`): its poster linked to the video, or a link, with its duration.
-    func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makeVideoAttachmentView:
+        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// A file or audio attachment: icon by kind, title, size, link.
-    func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makeFileAttachmentView:
+        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// A voice message (`voiceRecording`): a link to the recording, its waveform and duration.
-    func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
-        -> ViewNode
+    public var makeVoiceRecordingAttachmentView:
+        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// A GIF sent with the `/giphy` command (`giphy`).
-    func makeGiphyAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makeGiphyAttachmentView:
+        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// The preview of a link in the text (any attachment with `og_scrape_url`): site, title,
     /// description and image.
-    func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
-        -> ViewNode
+    public var makeLinkPreviewAttachmentView:
+        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// A contact card (`contact`: `name`, `phoneNumber`, `email`, `organization`).
-    func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makeContactAttachmentView:
+        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// The message's poll (`message.poll`).
-    func makePollView(for poll: Poll, in message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makePollView: @Sendable (_ poll: Poll, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// The message's shared location (`message.shared_location`).
-    func makeSharedLocationView(for location: SharedLocation, in message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makeSharedLocationView: @Sendable (_ location: SharedLocation, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// One attachment of a kind Scrollback has no slot for (an app's own, or unknown) and no
     /// registered view draws (``AttachmentViewRegistry`` is asked first): a generic card.
-    func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makeCustomAttachmentView:
+        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// The last resort for any attachment: its type and every field, so nothing is invisible.
-    func makeGenericAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makeGenericAttachmentView:
+        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// The quoted message above a reply: the frame (author, link to the original).
-    func makeQuotedMessageView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode
+    public var makeQuotedMessageView: @Sendable (_ options: QuotedMessageOptions, _ context: RenderContext) -> ViewNode
     /// What the quote shows of the quoted message: text, else an attachment summary. Not asked
     /// when the original is deleted (``MessageTypeResolving/isDeleted(message:)``): the quote then
     /// says so itself.
-    func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode
+    public var makeQuotedMessageContentView: @Sendable (_ options: QuotedMessageOptions, _ context: RenderContext) -> ViewNode
     /// A thread's replies, already laid out, under their first message; `parent` is `nil` when
     /// that message is not in the document (the block then stands where its first reply was).
     /// `replyCount` is the number of replies shown.
-    func makeThreadView(for parent: ChatMessage?, replies: [ViewNode], replyCount: Int, context: RenderContext) -> ViewNode
+    public var makeThreadView:
+        @Sendable (_ parent: ChatMessage?, _ replies: [ViewNode], _ replyCount: Int, _ context: RenderContext) -> ViewNode
     /// Reaction counts under a message.
-    func makeReactionsView(for message: ChatMessage, context: RenderContext) -> ViewNode
+    public var makeReactionsView: @Sendable (_ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// A system or error message: a centred line with no bubble.
-    func makeSystemMessageView(for item: MessageItem, context: RenderContext) -> ViewNode
+    public var makeSystemMessageView: @Sendable (_ item: MessageItem, _ context: RenderContext) -> ViewNode
     /// The placeholder of a deleted message.
-    func makeDeletedMessageView(for item: MessageItem, context: RenderContext) -> ViewNode
+    public var makeDeletedMessageView: @Sendable (_ item: MessageItem, _ context: RenderContext) -> ViewNode
+
+    /// The default view of every part.
+    public init() {
+        makeDocumentHeaderView = { DefaultViews().makeDocumentHeaderView(for: $0, context: $1) }
+        makeDocumentFooterView = { DefaultViews().makeDocumentFooterView(for: $0, context: $1) }
+        makeEmptyTranscriptView = { DefaultViews().makeEmptyTranscriptView(context: $0) }
+        makeReadErrorView = { DefaultViews().makeReadErrorView(for: $0, context: $1) }
+        makePageNavigationView = { DefaultViews().makePageNavigationView(page: $0, pageCount: $1, names: $2, context: $3) }
+        makeIndexEntryView = { DefaultViews().makeIndexEntryView(for: $0, context: $1) }
+        makeContentsView = { DefaultViews().makeContentsView(for: $0, context: $1) }
+        makeContentsEntryView = { DefaultViews().makeContentsEntryView(for: $0, context: $1) }
+        makeEmptyChannelView = { DefaultViews().makeEmptyChannelView(for: $0, context: $1) }
+        makeSearchBarView = { DefaultViews().makeSearchBarView(for: $0, context: $1) }
+        makeChannelHeaderView = { DefaultViews().makeChannelHeaderView(options: $0, context: $1) }
+        makeDaySeparatorView = { DefaultViews().makeDaySeparatorView(for: $0, context: $1) }
+        makeMessageView = { DefaultViews().makeMessageView(for: $0, context: $1) }
+        makeAuthorView = { DefaultViews().makeAuthorView(for: $0, context: $1) }
+        makeMessageFooterView = { DefaultViews().makeMessageFooterView(for: $0, context: $1) }
+        makeMessageContentView = { DefaultViews().makeMessageContentView(for: $0, context: $1) }
+        makeTextView = { DefaultViews().makeTextView(for: $0, context: $1) }
+        makeAttachmentView = { DefaultViews().makeAttachmentView(for: $0, in: $1, context: $2) }
+        makeGalleryView = { DefaultViews().makeGalleryView(for: $0, in: $1, context: $2) }
+        makeImageAttachmentView = { DefaultViews().makeImageAttachmentView(for: $0, in: $1, context: $2) }
+        makeVideoAttachmentView = { DefaultViews().makeVideoAttachmentView(for: $0, in: $1, context: $2) }
+        makeFileAttachmentView = { DefaultViews().makeFileAttachmentView(for: $0, in: $1, context: $2) }
+        makeVoiceRecordingAttachmentView = { DefaultViews().makeVoiceRecordingAttachmentView(for: $0, in: $1, context: $2) }
+        makeGiphyAttachmentView = { DefaultViews().makeGiphyAttachmentView(for: $0, in: $1, context: $2) }
+        makeLinkPreviewAttachmentView = { DefaultViews().makeLinkPreviewAttachmentView(for: $0, in: $1, context: $2) }
+        makeContactAttachmentView = { DefaultViews().makeContactAttachmentView(for: $0, in: $1, context: $2) }
+        makePollView = { DefaultViews().makePollView(for: $0, in: $1, context: $2) }
+        makeSharedLocationView = { DefaultViews().makeSharedLocationView(for: $0, in: $1, context: $2) }
+        makeCustomAttachmentView = { DefaultViews().makeCustomAttachmentView(for: $0, in: $1, context: $2) }
+        makeGenericAttachmentView = { DefaultViews().makeGenericAttachmentView(for: $0, in: $1, context: $2) }
+        makeQuotedMessageView = { DefaultViews().makeQuotedMessageView(options: $0, context: $1) }
+        makeQuotedMessageContentView = { DefaultViews().makeQuotedMessageContentView(options: $0, context: $1) }
+        makeThreadView = { DefaultViews().makeThreadView(for: $0, replies: $1, replyCount: $2, context: $3) }
+        makeReactionsView = { DefaultViews().makeReactionsView(for: $0, context: $1) }
+        makeSystemMessageView = { DefaultViews().makeSystemMessageView(for: $0, context: $1) }
+        makeDeletedMessageView = { DefaultViews().makeDeletedMessageView(for: $0, context: $1) }
+    }
 }
 
 /// What the quoted-message slots get: the quoted message (when the input has it), the reply,
@@ -216,8 +268,5 @@ public struct IndexEntry: Sendable, Hashable {
     }
 }
 
-/// The defaults, to use as they are or to fall back to from an override.
-public struct DefaultViewFactory: ViewFactory {
-    /// The default factory.
-    public init() {}
-}
+/// The default view of each slot of ``ViewFactory``, which its `init()` installs.
+struct DefaultViews {}

@@ -5,9 +5,9 @@ import Foundation
 public struct TranscriptRenderer: Sendable {
     /// The time zone, locale, width, colour depth, theme and the reader's own user id.
     public var options: RenderOptions
-    /// What turns each part of the transcript into views; ``DefaultViewFactory`` unless the app
-    /// brings its own.
-    public var factory: any ViewFactory
+    /// What turns each part of the transcript into views; `ViewFactory()`, the defaults, unless
+    /// the app brings its own.
+    public var factory: ViewFactory
     /// What decides the kind of each attachment and message; ``DefaultMessageTypeResolver``
     /// unless the app brings its own.
     public var resolver: any MessageTypeResolving
@@ -53,7 +53,7 @@ public struct TranscriptRenderer: Sendable {
 
     /// The app's components come in here, as values: no global state to set up.
     public init(
-        options: RenderOptions = .default, factory: any ViewFactory = DefaultViewFactory(),
+        options: RenderOptions = .default, factory: ViewFactory = ViewFactory(),
         resolver: any MessageTypeResolving = DefaultMessageTypeResolver(),
         attachmentViews: AttachmentViewRegistry = AttachmentViewRegistry(), filter: MessageFilter = MessageFilter()
     ) {
@@ -281,7 +281,7 @@ public struct TranscriptRenderer: Sendable {
         var session = Session(renderer: self, index: nil)
         session.context.showsTitles = backend.showsTitles
         session.begin(DocumentInfo(title: title), searches: false, to: &backend)
-        for entry in entries { backend.write(factory.makeIndexEntryView(for: entry, context: session.context)) }
+        for entry in entries { backend.write(factory.makeIndexEntryView(entry, session.context)) }
         let total = entries.reduce(0) { $0 + $1.summary.messageCount }
         var summary = session.summary
         summary.messageCount = total
@@ -404,7 +404,7 @@ public struct TranscriptRenderer: Sendable {
             guard channelIsEmpty, let channel = currentChannel else { return }
             channelIsEmpty = false
             lastChannelShownEmpty = true
-            backend.write(context.factory.makeEmptyChannelView(for: channel, context: context))
+            backend.write(context.factory.makeEmptyChannelView(channel, context))
         }
 
         /// The contents list of a document of several channels, before the first: each
@@ -420,14 +420,14 @@ public struct TranscriptRenderer: Sendable {
                         channel: channel, anchor: Anchor.forChannel(number: number), messageCount: summary.messageCount,
                         firstDate: summary.firstDate, lastDate: summary.lastDate))
             }
-            backend.write(context.factory.makeContentsView(for: entries, context: context))
+            backend.write(context.factory.makeContentsView(entries, context))
         }
 
         /// The current channel's heading again, at the top of a page where it goes on.
         func continueChannel<Backend: TranscriptBackend>(to backend: inout Backend) {
             guard headerShowsName, let channel = currentChannel else { return }
             let header = context.factory.makeChannelHeaderView(
-                options: ChannelHeaderOptions(channel: channel, showsName: true, isContinued: true), context: context)
+                ChannelHeaderOptions(channel: channel, showsName: true, isContinued: true), context)
             if header != .empty { backend.write(header) }
         }
 
@@ -477,7 +477,7 @@ public struct TranscriptRenderer: Sendable {
         /// The line saying the transcript is cut short, after what the layout still holds.
         mutating func writeStop<Backend: TranscriptBackend>(because error: ReadError, to backend: inout Backend) {
             flushLayout(to: &backend)
-            backend.write(context.factory.makeReadErrorView(for: error, context: context))
+            backend.write(context.factory.makeReadErrorView(error, context))
         }
 
         /// Writes the message the layout holds back.
@@ -499,9 +499,9 @@ public struct TranscriptRenderer: Sendable {
             // The page is in the reader's language (`<html lang>`), as its labels and times are.
             var info = info
             info.language = DocumentInfo.languageTag(for: context.options.locale)
-            backend.begin(info, header: context.factory.makeDocumentHeaderView(for: info, context: context))
+            backend.begin(info, header: context.factory.makeDocumentHeaderView(info, context))
             if searches && context.options.search {
-                let bar = context.factory.makeSearchBarView(for: info, context: context)
+                let bar = context.factory.makeSearchBarView(info, context)
                 if bar != .empty { backend.write(bar) }
             }
         }
@@ -509,14 +509,14 @@ public struct TranscriptRenderer: Sendable {
         /// Closes a document with the factory's footer, saying so when it showed no message.
         func end<Backend: TranscriptBackend>(_ summary: DocumentSummary, to backend: inout Backend) {
             if summary.messageCount == 0 && !lastChannelShownEmpty {
-                backend.write(context.factory.makeEmptyTranscriptView(context: context))
+                backend.write(context.factory.makeEmptyTranscriptView(context))
             }
-            backend.end(summary, footer: context.factory.makeDocumentFooterView(for: summary, context: context))
+            backend.end(summary, footer: context.factory.makeDocumentFooterView(summary, context))
         }
 
         /// The links to the neighbouring pages of a split document.
         func writePageNavigation<Backend: TranscriptBackend>(page: Int, pageCount: Int, names: PageNames, to backend: inout Backend) {
-            backend.write(context.factory.makePageNavigationView(page: page, pageCount: pageCount, names: names, context: context))
+            backend.write(context.factory.makePageNavigationView(page, pageCount, names, context))
         }
 
         /// What the current document showed so far.
@@ -552,10 +552,10 @@ public struct TranscriptRenderer: Sendable {
                         options.firstDate = summary.firstDate
                         options.lastDate = summary.lastDate
                     }
-                    let header = context.factory.makeChannelHeaderView(options: options, context: context)
+                    let header = context.factory.makeChannelHeaderView(options, context)
                     if header != .empty { backend.write(header) }
                 case .day(let date):
-                    backend.write(context.factory.makeDaySeparatorView(for: date, context: context))
+                    backend.write(context.factory.makeDaySeparatorView(date, context))
                 case .message(let item):
                     backend.write(messageView(for: item))
                 case .thread(let block):
@@ -567,25 +567,25 @@ public struct TranscriptRenderer: Sendable {
         /// The factory's view of a thread block: its replies and their days, after the line
         /// saying they could not be read back, if they could not.
         private func threadView(for block: ThreadBlock) -> ViewNode {
-            var views = block.readError.map { [context.factory.makeReadErrorView(for: $0, context: context)] } ?? []
+            var views = block.readError.map { [context.factory.makeReadErrorView($0, context)] } ?? []
             for item in block.items {
                 switch item {
-                case .day(let date): views.append(context.factory.makeDaySeparatorView(for: date, context: context))
+                case .day(let date): views.append(context.factory.makeDaySeparatorView(date, context))
                 case .message(let item): views.append(messageView(for: item))
                 case .channel, .thread: break
                 }
             }
-            return context.factory.makeThreadView(for: block.parent, replies: views, replyCount: block.replyCount, context: context)
+            return context.factory.makeThreadView(block.parent, views, block.replyCount, context)
         }
 
         /// The factory's view of a message, its quote preview kept first when the document quotes it.
         private func messageView(for item: MessageItem) -> ViewNode {
             guard let previews = context.quotePreviews, previews.wantsPreview(of: item.message) else {
-                return context.factory.makeMessageView(for: item, context: context)
+                return context.factory.makeMessageView(item, context)
             }
             var item = item
             previews.remember(&item.message)
-            return context.factory.makeMessageView(for: item, context: context)
+            return context.factory.makeMessageView(item, context)
         }
     }
 }

@@ -81,7 +81,7 @@ public struct Role: RawRepresentable, Sendable, Hashable, CustomStringConvertibl
     public static let channelHeader: Role = "channel-header"
     /// A channel's image, member count and dates.
     public static let channelInfo: Role = "channel-info"
-    /// The document's closing summary (``ViewFactory/makeDocumentFooterView(for:context:)``).
+    /// The document's closing summary (``ViewFactory/makeDocumentFooterView``).
     public static let documentSummary: Role = "document-summary"
     /// Links between the pages of a split document.
     public static let pageNavigation: Role = "page-nav"

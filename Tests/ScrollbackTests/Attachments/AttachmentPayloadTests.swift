@@ -81,8 +81,8 @@ private struct LegacyResolver: MessageTypeResolving {
 
     @Test func withoutARendererACustomTypeIsAGenericCard() {
         let message = message([["type": "workout", "activity": "Run", "distance_km": 10.5]])
-        let context = RenderContext(options: .default, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
-        let view = context.factory.makeAttachmentView(for: message.attachments[0], in: message, context: context)
+        let context = RenderContext(options: .default, factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
+        let view = context.factory.makeAttachmentView(message.attachments[0], message, context)
         #expect("\(view)".contains("distance_km"))
         #expect(DefaultMessageTypeResolver().hasCustomAttachment(message: message))
     }
@@ -93,9 +93,9 @@ private struct LegacyResolver: MessageTypeResolving {
             ["type": "workout", "activity": "Ride", "distance_km": 40.0],
         ])
         let context = RenderContext(
-            options: .default, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver(),
+            options: .default, factory: ViewFactory(), resolver: DefaultMessageTypeResolver(),
             attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
-        let content = context.factory.makeMessageContentView(for: MessageItem(message: message), context: context)
+        let content = context.factory.makeMessageContentView(MessageItem(message: message), context)
         guard case .stack(.vertical, let views, .gallery) = content else {
             Issue.record("expected a gallery, got \(content)")
             return
@@ -106,24 +106,24 @@ private struct LegacyResolver: MessageTypeResolving {
     @Test func theResolverSendsAnAttachmentToAnotherSlot() {
         let message = message([["type": "run", "activity": "Run", "distance_km": 3.0]])
         let context = RenderContext(
-            options: .default, factory: DefaultViewFactory(), resolver: LegacyResolver(),
+            options: .default, factory: ViewFactory(), resolver: LegacyResolver(),
             attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
         #expect(LegacyResolver().hasCustomAttachment(message: message))
         // The registered workout view draws the legacy attachment, found by its resolved kind.
-        let view = context.factory.makeAttachmentView(for: message.attachments[0], in: message, context: context)
+        let view = context.factory.makeAttachmentView(message.attachments[0], message, context)
         #expect(view == .card(.attachment, [.text("🏃 Run", .title), .text("3.0 km", .muted)]))
     }
 
     @Test func aRegisteredPayloadSuppliesTheQuotedPreviewAndOthersFallBack() {
         let context = RenderContext(
-            options: .default, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver(),
+            options: .default, factory: ViewFactory(), resolver: DefaultMessageTypeResolver(),
             attachmentViews: AttachmentViewRegistry().registering(WorkoutPayload.self))
         let reply = ChatMessage(id: "r", text: "nice!")
         func preview(of quoted: ChatMessage) -> ViewNode {
             context.factory.makeQuotedMessageContentView(
-                options: QuotedMessageOptions(
+                QuotedMessageOptions(
                     quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply, availableWidth: 60),
-                context: context)
+                context)
         }
         #expect(preview(of: message([["type": "workout", "activity": "Run", "distance_km": 5.0]])) == .text("🏃 Run workout"))
         #expect(preview(of: message([], text: "plain words")) == .text("plain words", .body))

@@ -47,7 +47,7 @@ import Testing
         var registry = AttachmentViewRegistry()
         registry.register("workout", renderer: AttachmentViewRegistry.Renderer(makeView: { _, _ in .text("old") }))
         registry.register(cardFile: file)
-        let context = RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let context = RenderContext(options: RenderOptions(), factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
         let view = try registry.renderer(for: "workout")?.makeView(Self.attachment(["activity": "Row"]), context)
         #expect(view == .card(.attachment, [.stack(.horizontal, [.text("Row", .title)])]))
     }

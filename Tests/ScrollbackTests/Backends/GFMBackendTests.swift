@@ -166,8 +166,8 @@ import Testing
     // MARK: Previews
 
     @Test func previewsShowTheTextWithoutSyntax() {
-        #expect(DefaultViewFactory.previewText("~~old~~ new") == "old new")
-        #expect(DefaultViewFactory.previewText("- [x] done\n- [ ] todo") == "☑ done\n☐ todo")
-        #expect(DefaultViewFactory.previewText("| a | b |\n|---|---|\n| 1 | ~~2~~ |") == "a · b\n1 · 2")
+        #expect(DefaultViews.previewText("~~old~~ new") == "old new")
+        #expect(DefaultViews.previewText("- [x] done\n- [ ] todo") == "☑ done\n☐ todo")
+        #expect(DefaultViews.previewText("| a | b |\n|---|---|\n| 1 | ~~2~~ |") == "a · b\n1 · 2")
     }
 }

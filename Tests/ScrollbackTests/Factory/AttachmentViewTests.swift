@@ -233,7 +233,7 @@ import Testing
     @Test func groupsSortByKindAndKeepTheSendersOrderWithin() {
         let groups = AttachmentGroups(
             Self.message("att-019"),
-            context: RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver()))
+            context: RenderContext(options: RenderOptions(), factory: ViewFactory(), resolver: DefaultMessageTypeResolver()))
         #expect(groups.gallery.map(\.type) == [.video, .image])
         #expect(groups.builtIn.map(\.type) == [.giphy, .voiceRecording, .linkPreview, .file])
         #expect(groups.custom.map(\.type) == [.contactCard, "checklist"])
@@ -245,7 +245,7 @@ import Testing
         message.attachments += message.attachments.filter { $0.type == .image || $0.type == .file }
         let resolver = CountingResolver()
         let groups = AttachmentGroups(
-            message, context: RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: resolver))
+            message, context: RenderContext(options: RenderOptions(), factory: ViewFactory(), resolver: resolver))
         #expect(groups.gallery.map(\.type) == [.video, .image, .image])
         #expect(groups.builtIn.map(\.type) == [.voiceRecording, .linkPreview, .file, .file], "giphy hidden")
         #expect(groups.custom.map(\.type) == [.contactCard, "checklist"])

@@ -142,6 +142,30 @@ private struct Resolver: MessageTypeResolving {
         #expect(outcome.diagnostics.contains("does not conform to protocol 'AttachmentViewProviding'"), "\(outcome.diagnostics)")
     }
 
+    // 4b. A factory slot replaced with a near miss does not compile: a missing parameter (the
+    // SDK's signature without `context`), a misspelt slot, a wrong return type, or the old
+    // shape, a type conforming to the factory with a method nobody would call.
+    @Test(arguments: [
+        // Swift 6.3 refuses a closure of the wrong arity without saying why, at the right line.
+        ("factory.makeQuotedMessageContentView = { (options: QuotedMessageOptions) -> ViewNode in .empty }", ":4:"),
+        ("factory.makeQuotedMesageContentView = { _, _ in .empty }", "has no member 'makeQuotedMesageContentView'"),
+        ("factory.makeQuotedMessageContentView = { _, _ -> ViewNode? in nil }", "ViewNode?"),
+        (
+            "struct Old: ViewFactory { func makeQuotedMessageContentView(options: QuotedMessageOptions) -> ViewNode { .empty } }",
+            "non-protocol type 'ViewFactory'"
+        ),
+    ])
+    func aNearMissSlotDoesNotCompile(line: String, diagnostic: String) throws {
+        guard let modules = TypeChecking.builtModules else { return }
+        let source = "import Scrollback\nfunc make() -> ViewFactory {\n    var factory = ViewFactory()\n    LINE\n    return factory\n}\n"
+        let good = try TypeChecking.typeCheck(
+            source.replacingOccurrences(of: "LINE", with: "factory.makeQuotedMessageContentView = { _, _ in .empty }"), modules: modules)
+        #expect(good.compiled, "\(good.diagnostics)")
+        let nearMiss = try TypeChecking.typeCheck(source.replacingOccurrences(of: "LINE", with: line), modules: modules)
+        #expect(!nearMiss.compiled)
+        #expect(nearMiss.diagnostics.contains(diagnostic), "\(nearMiss.diagnostics)")
+    }
+
     // 5. The guide's own names compile beside Scrollback's (see the top of this file).
     @Test func theGuidesNamesDoNotClash() {
         #expect(AttachmentType.contact.rawValue == "contact")

@@ -7,14 +7,14 @@ import Testing
 /// Issue 14: a quote's preview reads as the message reads, not as its Markdown source.
 @Suite struct QuotePreviewTests {
     @Test func previewTextDropsTheMarkdown() {
-        #expect(DefaultViewFactory.previewText("Put it in the **blue box**, _now_") == "Put it in the blue box, now")
-        #expect(DefaultViewFactory.previewText("See [the docs](https://example.com) and `make`") == "See the docs and make")
-        #expect(DefaultViewFactory.previewText("# Plan\n- one\n- two\n\n> quoted *x*") == "Plan\none\ntwo\nquoted x")
-        #expect(DefaultViewFactory.previewText("```\nlet a = 1\n```") == "let a = 1")
-        #expect(DefaultViewFactory.previewText("plain words only") == "plain words only")
+        #expect(DefaultViews.previewText("Put it in the **blue box**, _now_") == "Put it in the blue box, now")
+        #expect(DefaultViews.previewText("See [the docs](https://example.com) and `make`") == "See the docs and make")
+        #expect(DefaultViews.previewText("# Plan\n- one\n- two\n\n> quoted *x*") == "Plan\none\ntwo\nquoted x")
+        #expect(DefaultViews.previewText("```\nlet a = 1\n```") == "let a = 1")
+        #expect(DefaultViews.previewText("plain words only") == "plain words only")
         // Lines stay lines, so the preview keeps its three-line limit.
         let long = (1...6).map { "**line \($0)**" }.joined(separator: "\n")
-        #expect(DefaultViewFactory.shortened(DefaultViewFactory.previewText(long), lines: 3, characters: 200) == "line 1 line 2 line 3…")
+        #expect(DefaultViews.shortened(DefaultViews.previewText(long), lines: 3, characters: 200) == "line 1 line 2 line 3…")
     }
 
     static let reply = """
@@ -75,7 +75,7 @@ import Testing
         previews.remember(&plain)
         var sameMentions = ChatMessage(id: "1", text: "Ask @Ann about the **box**")
         sameMentions.mentionedUsers = [ChatUser(id: "ann", name: "Ann")]
-        #expect(previews.preview(of: sameMentions) == DefaultViewFactory.previewText(sameMentions.text, mentionedUsers: [ann]))
+        #expect(previews.preview(of: sameMentions) == DefaultViews.previewText(sameMentions.text, mentionedUsers: [ann]))
         #expect(previews.preview(of: ChatMessage(id: "1", text: "Ask @Ann about the **box**")) == nil)
         // Without an `@`, mentioned users change nothing a parse makes.
         #expect(previews.preview(of: ChatMessage(id: "2", text: "The **box** is ready")) == "The box is ready")

@@ -4,26 +4,28 @@ import Testing
 
 @testable import Scrollback
 
-/// Overrides one slot and relies on the defaults for the rest.
-private struct ShoutingAuthorFactory: ViewFactory {
-    func makeAuthorView(for message: ChatMessage, context: RenderContext) -> ViewNode {
-        .text((message.user?.displayName ?? "?").uppercased(), .author)
-    }
+/// Replaces one slot and relies on the defaults for the rest.
+private func shoutingAuthorFactory() -> ViewFactory {
+    var factory = ViewFactory()
+    factory.makeAuthorView = { message, _ in .text((message.user?.displayName ?? "?").uppercased(), .author) }
+    return factory
 }
 
-/// The quoted-message override with fallback: contact cards get their own preview, anything
-/// else the default content.
-private struct ContactQuoteFactory: ViewFactory {
-    func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
+/// The quoted-message slot replaced with a fallback: contact cards get their own preview,
+/// anything else the default content.
+private func contactQuoteFactory() -> ViewFactory {
+    var factory = ViewFactory()
+    factory.makeQuotedMessageContentView = { options, context in
         if let contact = options.quotedMessage?.attachments.first(where: { $0.type == "contact" }) {
             return .text("Contact: \(contact.string("name") ?? "")", .body)
         }
-        return DefaultViewFactory().makeQuotedMessageContentView(options: options, context: context)
+        return ViewFactory().makeQuotedMessageContentView(options, context)
     }
+    return factory
 }
 
 @Suite struct ViewFactoryTests {
-    func context(_ factory: any ViewFactory, me: String? = nil) -> RenderContext {
+    func context(_ factory: ViewFactory, me: String? = nil) -> RenderContext {
         var options = RenderOptions()
         options.currentUserID = me
         return RenderContext(options: options, factory: factory, resolver: DefaultMessageTypeResolver())
@@ -38,18 +40,18 @@ private struct ContactQuoteFactory: ViewFactory {
 
     @Test func anOverriddenSlotIsUsedByTheDefaults() throws {
         let message = ChatMessage(id: "1", text: "hello", user: ada, createdAt: Date(timeIntervalSince1970: 0))
-        let context = context(ShoutingAuthorFactory())
-        let view = context.factory.makeMessageView(for: MessageItem(message: message), context: context)
+        let context = context(shoutingAuthorFactory())
+        let view = context.factory.makeMessageView(MessageItem(message: message), context)
         let frame = try #require(messageFrame(view))
         #expect(frame.header == [.text("ADA LOVELACE", .author)])
         #expect(frame.role == .bubble)
     }
 
     @Test func aFallbackToTheDefaultFactoryStillUsesTheAppsOverrides() throws {
-        // DefaultViewFactory's message view reaches the author slot through context.factory.
+        // The default message view reaches the author slot through context.factory.
         let message = ChatMessage(id: "1", text: "hello", user: ada)
-        let context = context(ShoutingAuthorFactory())
-        let frame = try #require(messageFrame(DefaultViewFactory().makeMessageView(for: MessageItem(message: message), context: context)))
+        let context = context(shoutingAuthorFactory())
+        let frame = try #require(messageFrame(ViewFactory().makeMessageView(MessageItem(message: message), context)))
         #expect(frame.header == [.text("ADA LOVELACE", .author)])
     }
 
@@ -61,13 +63,13 @@ private struct ContactQuoteFactory: ViewFactory {
                 raw: ["type": "contact", "name": "Grace Hopper", "phoneNumber": "+1 555 0100"])
         ]
         let plain = ChatMessage(id: "q2", text: "just words", user: ada)
-        let context = context(ContactQuoteFactory())
+        let context = context(contactQuoteFactory())
         func content(quoting quoted: ChatMessage) -> ViewNode {
             let reply = ChatMessage(id: "r", text: "reply")
             return context.factory.makeQuotedMessageContentView(
-                options: QuotedMessageOptions(
+                QuotedMessageOptions(
                     quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply, availableWidth: 60),
-                context: context)
+                context)
         }
         #expect(content(quoting: card) == .text("Contact: Grace Hopper", .body))
         #expect(content(quoting: plain) == .text("just words", .body))
@@ -80,8 +82,8 @@ private struct ContactQuoteFactory: ViewFactory {
             AnyChatMessageAttachment(
                 id: AttachmentID(messageID: "d", index: 0), raw: ["type": "image", "image_url": "https://x.test/a.png"])
         ]
-        let context = context(DefaultViewFactory())
-        let frame = try #require(messageFrame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
+        let context = context(ViewFactory())
+        let frame = try #require(messageFrame(context.factory.makeMessageView(MessageItem(message: message), context)))
         #expect(frame.role == .deleted)
         let description = "\(frame.body)"
         #expect(description.contains("Message deleted"))
@@ -130,8 +132,8 @@ private struct ContactQuoteFactory: ViewFactory {
     @Test func ownMessagesAndEditedMark() throws {
         var message = ChatMessage(id: "e", text: "fixed typo", user: ada, createdAt: Date(timeIntervalSince1970: 0))
         message.textUpdatedAt = Date(timeIntervalSince1970: 30)
-        let context = context(DefaultViewFactory(), me: "ada")
-        let frame = try #require(messageFrame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
+        let context = context(ViewFactory(), me: "ada")
+        let frame = try #require(messageFrame(context.factory.makeMessageView(MessageItem(message: message), context)))
         #expect(frame.role == .ownBubble)
         // No avatar for the reader, as in Stream's clients; the name stays for the text outputs.
         #expect(frame.header == [.text("You", .author)])
@@ -142,8 +144,8 @@ private struct ContactQuoteFactory: ViewFactory {
 
     @Test func systemMessagesHaveNoBubbleOrAuthor() throws {
         let message = ChatMessage(id: "s", type: .system, text: "Ada joined", user: ada)
-        let context = context(DefaultViewFactory())
-        let frame = try #require(messageFrame(context.factory.makeMessageView(for: MessageItem(message: message), context: context)))
+        let context = context(ViewFactory())
+        let frame = try #require(messageFrame(context.factory.makeMessageView(MessageItem(message: message), context)))
         #expect(frame.role == .system)
         #expect(frame.header.isEmpty)
     }
@@ -156,8 +158,8 @@ private struct ContactQuoteFactory: ViewFactory {
                 "closes": nil, "votes": 3,
             ])
         let message = ChatMessage(id: "m")
-        let context = context(DefaultViewFactory())
-        let view = context.factory.makeCustomAttachmentView(for: attachment, in: message, context: context)
+        let context = context(ViewFactory())
+        let view = context.factory.makeCustomAttachmentView(attachment, message, context)
         let description = "\(view)"
         for expected in [
             "survey", "question", "Venue?", "choices", "Roof", "label", "Online", "https://meet.test/x", "closes", "votes", "3",
@@ -175,7 +177,7 @@ private struct ContactQuoteFactory: ViewFactory {
         (" \n\t👍", true), ("\t1️⃣", true), ("*️⃣#️⃣", true), ("!👍", false), ("a\u{301}", false), ("  ", false),
     ])
     func jumboEmoji(text: String, expected: Bool) {
-        #expect(DefaultViewFactory.isJumboEmoji(text) == expected)
+        #expect(DefaultViews.isJumboEmoji(text) == expected)
     }
 
     /// What `isJumboEmoji` answers without its shortcuts: up to three characters that are not
@@ -197,12 +199,12 @@ private struct ContactQuoteFactory: ViewFactory {
         for value in UInt32(0x80)...0xFFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let letter = String(Character(scalar))
-            if DefaultViewFactory.startsWithLetterOfAScript(letter + "👍") {
+            if DefaultViews.startsWithLetterOfAScript(letter + "👍") {
                 shortcuts += 1
                 #expect(!scalar.properties.isWhitespace && !scalar.properties.isEmoji, "U+\(String(value, radix: 16))")
             }
             for text in [letter, letter + "👍", letter + " 🎉", " " + letter + "👍", "\n" + letter] {
-                #expect(DefaultViewFactory.isJumboEmoji(text) == Self.jumboEmojiByWalking(text), "U+\(String(value, radix: 16))")
+                #expect(DefaultViews.isJumboEmoji(text) == Self.jumboEmojiByWalking(text), "U+\(String(value, radix: 16))")
             }
         }
         // U+0080 to U+1FFF and U+4000 to U+DFFF, but for the five named.
@@ -215,13 +217,13 @@ private struct ContactQuoteFactory: ViewFactory {
         message.pinnedBy = ChatUser(id: "bob", name: "Bob")
         message.replyCount = 3
         var options = RenderOptions()
-        let context = RenderContext(options: options, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
-        let footer = "\(context.factory.makeMessageFooterView(for: MessageItem(message: message), context: context))"
+        let context = RenderContext(options: options, factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
+        let footer = "\(context.factory.makeMessageFooterView(MessageItem(message: message), context))"
         #expect(footer.contains("Pinned by Bob"))
         #expect(footer.contains("3 Thread Replies"))
         options.currentUserID = "bob"
-        let mine = RenderContext(options: options, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
-        #expect("\(mine.factory.makeMessageFooterView(for: MessageItem(message: message), context: mine))".contains("Pinned by you"))
+        let mine = RenderContext(options: options, factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
+        #expect("\(mine.factory.makeMessageFooterView(MessageItem(message: message), mine))".contains("Pinned by you"))
     }
 }
 
@@ -235,10 +237,10 @@ private struct ContactQuoteFactory: ViewFactory {
         message.latestReactions = [Reaction(type: "like", score: 1, userID: "ada", user: nil, createdAt: nil, raw: [:])]
         var options = RenderOptions()
         options.currentUserID = "ada"
-        let context = RenderContext(options: options, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let context = RenderContext(options: options, factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
         // Who gave a reaction as far as `latest_reactions` tells; a pill it names nobody for has no tooltip.
         #expect(
-            context.factory.makeReactionsView(for: message, context: context)
+            context.factory.makeReactionsView(message, context)
                 == .stack(
                     .horizontal,
                     [
@@ -260,8 +262,8 @@ private struct ContactQuoteFactory: ViewFactory {
         message.reactionGroups[5].count = 3
         message.latestReactions.insert(
             Reaction(type: "t5", score: 1, userID: "z", user: ChatUser(id: "z", name: "Zed"), createdAt: nil, raw: [:]), at: 250)
-        let context = RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
-        guard case .stack(_, let pills, _) = context.factory.makeReactionsView(for: message, context: context) else {
+        let context = RenderContext(options: RenderOptions(), factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
+        guard case .stack(_, let pills, _) = context.factory.makeReactionsView(message, context) else {
             Issue.record("expected a row of pills")
             return
         }
@@ -282,9 +284,9 @@ private struct ContactQuoteFactory: ViewFactory {
         let byName = Reaction(type: "t0", score: 1, userID: nil, user: ChatUser(id: "", name: "Ann"), createdAt: nil, raw: [:])
         let byID = Reaction(type: "t0", score: 1, userID: "\u{0}Ann", user: nil, createdAt: nil, raw: [:])
         message.latestReactions = [byName, byID, byName]
-        let context = RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let context = RenderContext(options: RenderOptions(), factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
         #expect(
-            context.factory.makeReactionsView(for: message, context: context)
+            context.factory.makeReactionsView(message, context)
                 == .stack(.horizontal, [.titled(.badge("t0 3", .reaction), title: "Ann, \u{0}Ann and 1 other")], .footer))
     }
 }
@@ -338,10 +340,10 @@ private struct ContactQuoteFactory: ViewFactory {
     /// The value shown for `field` of a contact card with `raw`'s fields.
     func value(_ raw: JSONObject, _ field: Theme.Label) -> ViewNode? {
         let attachment = AnyChatMessageAttachment(id: AttachmentID(messageID: "m", index: 0), raw: raw)
-        let context = RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let context = RenderContext(options: RenderOptions(), factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
         guard
             case .card(_, let parts) = context.factory.makeContactAttachmentView(
-                for: attachment, in: ChatMessage(id: "m"), context: context),
+                attachment, ChatMessage(id: "m"), context),
             case .fields(let fields)? = parts.last
         else { return nil }
         return fields.first { $0.label == context.theme.string(field) }?.value

@@ -70,7 +70,7 @@ import Testing
 
     // MARK: The factory
 
-    func context(_ factory: any ViewFactory = DefaultViewFactory(), zone: String = "UTC") -> RenderContext {
+    func context(_ factory: ViewFactory = ViewFactory(), zone: String = "UTC") -> RenderContext {
         var options = RenderOptions()
         options.timeZone = TimeZone(identifier: zone)!
         return RenderContext(options: options, factory: factory, resolver: DefaultMessageTypeResolver())
@@ -82,7 +82,7 @@ import Testing
             firstDate: Date(timeIntervalSince1970: 1_773_048_660), lastDate: Date(timeIntervalSince1970: 1_773_147_600))
         let utc = context()
         #expect(
-            utc.factory.makeContentsEntryView(for: entry, context: utc)
+            utc.factory.makeContentsEntryView(entry, utc)
                 == .stack(
                     .horizontal,
                     [
@@ -91,7 +91,7 @@ import Testing
                     ]))
         // 13:00 UTC on the 10th is already the 11th in Auckland.
         let auckland = context(zone: "Pacific/Auckland")
-        guard case .stack(_, let parts, _) = auckland.factory.makeContentsEntryView(for: entry, context: auckland) else {
+        guard case .stack(_, let parts, _) = auckland.factory.makeContentsEntryView(entry, auckland) else {
             Issue.record("not a stack")
             return
         }
@@ -99,13 +99,12 @@ import Testing
     }
 
     @Test func theContentsAreAHeadingOverAListOfTheEntriesFromTheEntrySlot() {
-        struct BareEntries: ViewFactory {
-            func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> ViewNode { .text(entry.anchor) }
-        }
-        let context = context(BareEntries())
+        var bareEntries = ViewFactory()
+        bareEntries.makeContentsEntryView = { entry, _ in .text(entry.anchor) }
+        let context = context(bareEntries)
         let entries = [1, 2].map { ContentsEntry(channel: ChatChannel(id: "\($0)"), anchor: "channel-\($0)", messageCount: 0) }
         #expect(
-            context.factory.makeContentsView(for: entries, context: context)
+            context.factory.makeContentsView(entries, context)
                 == .stack(
                     .vertical,
                     [.heading(level: 2, "Channels"), .stack(.vertical, [.text("channel-1"), .text("channel-2")], .contentsList)],
@@ -116,7 +115,7 @@ import Testing
         let context = context()
         let channel = ChatChannel(id: "a", name: "General", memberCount: 2)
         let header = context.factory.makeChannelHeaderView(
-            options: ChannelHeaderOptions(channel: channel, anchor: "channel-4"), context: context)
+            ChannelHeaderOptions(channel: channel, anchor: "channel-4"), context)
         #expect(
             header
                 == .anchor(
@@ -125,17 +124,17 @@ import Testing
                         .vertical, [.heading(level: 2, "General"), .stack(.horizontal, [.text("2 members", .muted)], .channelInfo)],
                         .channelHeader)))
         let continued = context.factory.makeChannelHeaderView(
-            options: ChannelHeaderOptions(channel: channel, isContinued: true), context: context)
+            ChannelHeaderOptions(channel: channel, isContinued: true), context)
         #expect(continued == .stack(.vertical, [.heading(level: 2, "General (continued)")], .channelHeader))
         // A lone channel's name is the document's title: nothing to continue.
         let lone = context.factory.makeChannelHeaderView(
-            options: ChannelHeaderOptions(channel: channel, showsName: false, isContinued: true), context: context)
+            ChannelHeaderOptions(channel: channel, showsName: false, isContinued: true), context)
         #expect(lone == .empty)
     }
 
     @Test func anEmptyChannelSaysSoInTheThemesWords() {
         #expect(
-            context().factory.makeEmptyChannelView(for: ChatChannel(id: "c"), context: context())
+            context().factory.makeEmptyChannelView(ChatChannel(id: "c"), context())
                 == .stack(.vertical, [.text("No messages in this channel", .muted)], .emptyChannel))
         let german = Theme.default.localized(for: Locale(identifier: "de_DE"))
         #expect(german.string(.channelEmpty) == "Keine Nachrichten in diesem Kanal")
@@ -144,7 +143,7 @@ import Testing
 
     @Test func aPageHeaderShowsThePagesTitle() {
         let info = DocumentInfo(title: "Chat transcript", pageTitle: "General — page 2 of 3")
-        #expect(context().factory.makeDocumentHeaderView(for: info, context: context()) == .heading(level: 1, "General — page 2 of 3"))
+        #expect(context().factory.makeDocumentHeaderView(info, context()) == .heading(level: 1, "General — page 2 of 3"))
     }
 
     // MARK: The outputs
@@ -282,7 +281,7 @@ import Testing
         var summary = DocumentSummary(messageCount: 1, firstDate: nil, lastDate: nil, timeZoneIdentifier: "UTC", generator: "x")
         summary.channels = ["Ann, Bo and Cy", "Quiet"]
         let entry = IndexEntry(fileName: "chat-003.html", title: "Page 3", summary: summary, channels: summary.channels)
-        let view = context().factory.makeIndexEntryView(for: entry, context: context())
+        let view = context().factory.makeIndexEntryView(entry, context())
         #expect(
             view
                 == .card(

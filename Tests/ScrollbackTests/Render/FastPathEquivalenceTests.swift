@@ -108,7 +108,7 @@ import Testing
         for sample in samples {
             for (lines, characters) in [(3, 200), (1, 5), (2, 12), (0, 3)] {
                 #expect(
-                    DefaultViewFactory.shortened(sample, lines: lines, characters: characters)
+                    DefaultViews.shortened(sample, lines: lines, characters: characters)
                         == Self.referenceShortened(sample, lines: lines, characters: characters),
                     "\(sample.debugDescription) \(lines) \(characters)")
             }

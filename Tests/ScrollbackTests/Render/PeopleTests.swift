@@ -61,9 +61,9 @@ import Testing
     }
 
     @Test func theNoteOfAnEphemeralMessageWithoutAuthorNamesNobodyAsTheReader() {
-        let context = RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let context = RenderContext(options: RenderOptions(), factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
         let message = ChatMessage(id: "1", type: .ephemeral, text: "x")
-        #expect(DefaultViewFactory().onlyVisibleNote(for: message, context: context) == "Only visible to Unknown user")
+        #expect(DefaultViews().onlyVisibleNote(for: message, context: context) == "Only visible to Unknown user")
     }
 }
 
@@ -167,7 +167,7 @@ extension PeopleTests {
     /// asked again, and after its table filled up and started again, it gives what
     /// ``TranscriptIndex/nameKey(_:)`` gives.
     @Test func aRenderingsNameKeysAreTheIndexs() {
-        let context = RenderContext(options: .default, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let context = RenderContext(options: .default, factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
         let names = ["ÉLODIE ", " élodie", "Kim", "KIM", "Straße", "İ"] + (0..<BoundedMemo<String, String>.limit + 10).map { "Név \($0)" }
         for _ in 0..<2 {
             let wrong = names.filter { context.nameKey(of: $0) != TranscriptIndex.nameKey($0) }
@@ -179,7 +179,7 @@ extension PeopleTests {
     /// An author's "name (id)" is made once per rendering (``RenderContext/nameWithID(_:id:)``),
     /// and again for a context whose theme was changed.
     @Test func aRenderingsNamesWithIDsAreTheThemes() {
-        let context = RenderContext(options: .default, factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        let context = RenderContext(options: .default, factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
         let limit = BoundedMemo<String, String>.limit
         let people = [("Ann", "ann"), ("Ann", "ann-2"), ("", "x")] + (0..<limit + 10).map { ("Név \($0)", "\($0)") }
         for _ in 0..<2 {

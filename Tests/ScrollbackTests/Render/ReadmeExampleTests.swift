@@ -43,18 +43,17 @@ extension Theme.Label { fileprivate static let readmeWorkoutTitle = Self.app("wo
 
     @Test func factoryOverrideWithFallback() {
         // --- as in the README ---
-        struct AppFactory: ViewFactory {
-            func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
-                // The kinds the renderer's resolver gives, so a legacy type mapped to a file counts too.
-                let files =
-                    options.quotedMessage?.attachments.filter {
-                        context.resolver.attachmentKind(of: $0, in: options.quotedMessage!) == .file
-                    } ?? []
-                if let file = files.first { return .text("📎 \(file.title ?? "File")") }
-                return DefaultViewFactory().makeQuotedMessageContentView(options: options, context: context)
-            }
+        var factory = ViewFactory()
+        factory.makeQuotedMessageContentView = { options, context in
+            // The kinds the renderer's resolver gives, so a legacy type mapped to a file counts too.
+            let files =
+                options.quotedMessage?.attachments.filter {
+                    context.resolver.attachmentKind(of: $0, in: options.quotedMessage!) == .file
+                } ?? []
+            if let file = files.first { return .text("📎 \(file.title ?? "File")") }
+            return ViewFactory().makeQuotedMessageContentView(options, context)
         }
-        let renderer = TranscriptRenderer(options: RenderOptions(), factory: AppFactory())
+        let renderer = TranscriptRenderer(options: RenderOptions(), factory: factory)
         // ---
         var original = ChatMessage(id: "o", text: "")
         original.attachments = [

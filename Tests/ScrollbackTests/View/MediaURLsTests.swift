@@ -56,9 +56,9 @@ import Testing
             ["type": .string("voiceRecording"), "asset_url": .string("https://a.example/note.ogg")],
             ["type": .string("video"), "title": .string("Clip"), "asset_url": .string("https://a.example/clip.mp4")],
         ])
-        let view = DefaultViewFactory().makeMessageView(
-            for: MessageItem(message: message),
-            context: RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver()))
+        let view = ViewFactory().makeMessageView(
+            MessageItem(message: message),
+            RenderContext(options: RenderOptions(), factory: ViewFactory(), resolver: DefaultMessageTypeResolver()))
         // In the order the message draws its groups: videos, recordings, files.
         #expect(view.mediaURLs == ["https://a.example/clip.mp4", "https://a.example/note.ogg", "https://a.example/report.pdf"])
     }
@@ -73,9 +73,9 @@ import Testing
             func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode? { nil }
         }
         let message = ExtensionPathTests.message([["type": .string("postcard"), "front": .string("https://a.example/front.jpg")]])
-        var context = RenderContext(options: RenderOptions(), factory: DefaultViewFactory(), resolver: DefaultMessageTypeResolver())
+        var context = RenderContext(options: RenderOptions(), factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
         context.attachmentViews = AttachmentViewRegistry().registering(Postcard.self)
-        let view = DefaultViewFactory().makeMessageView(for: MessageItem(message: message), context: context)
+        let view = ViewFactory().makeMessageView(MessageItem(message: message), context)
         #expect(view.mediaURLs == ["https://a.example/front.jpg"])
     }
 }

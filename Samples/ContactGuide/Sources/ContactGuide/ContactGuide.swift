@@ -15,7 +15,7 @@ public enum ContactGuide {
     /// Every step on: the app's factory (step 4), resolver (step 2) and views (step 3).
     public static func renderer(options: RenderOptions = options) -> TranscriptRenderer {
         TranscriptRenderer(
-            options: options, factory: CustomViewFactory(), resolver: CustomMessageTypeResolver(),
+            options: options, factory: ViewFactory.custom, resolver: CustomMessageTypeResolver(),
             attachmentViews: attachmentViews)
     }
 

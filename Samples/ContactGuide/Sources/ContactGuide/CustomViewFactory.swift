@@ -3,14 +3,18 @@ import Scrollback
 // Step 4, the quoted message (the iOS SDK's `makeQuotedMessageContentView`): a reply to a
 // message with a contact shows the contact in one line; every other quote is Scrollback's.
 
-/// The app's view factory. It overrides one slot; every other slot is Scrollback's default.
-public struct CustomViewFactory: ViewFactory {
-    public init() {}
+extension ViewFactory {
+    /// The app's view factory. It replaces one slot; every other slot is Scrollback's default.
+    public static let custom: ViewFactory = {
+        var factory = ViewFactory()
+        factory.makeQuotedMessageContentView = quotedContact
+        return factory
+    }()
 
     /// `📇 Omar Haddad · +44 20 7946 0321` for a quoted contact (`+1` per further contact);
     /// the default for everything else: the quoted text, an attachment summary, "Message
     /// deleted", or a missing original.
-    public func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
+    @Sendable static func quotedContact(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
         // A deleted original shows none of its content, contacts included: the default says so
         // (an override runs before the default's own check, so it must make it too).
         // The resolver given to the renderer decides what a contact is (legacy `vcard`s too).
@@ -21,6 +25,6 @@ public struct CustomViewFactory: ViewFactory {
                 return .text("📇 \(first.name) · \(first.phoneNumber)\(more)", .body)
             }
         }
-        return DefaultViewFactory().makeQuotedMessageContentView(options: options, context: context)
+        return ViewFactory().makeQuotedMessageContentView(options, context)
     }
 }

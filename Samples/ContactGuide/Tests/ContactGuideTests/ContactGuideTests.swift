@@ -135,14 +135,9 @@ import Testing
     /// Why the view is registered rather than put in the factory slot the guide overrides:
     /// `makeCustomAttachmentView` is never asked for `contact`, a kind Scrollback knows.
     @Test func step3_theGuidesFactorySlotIsNotAskedForContacts() throws {
-        struct GuideSlotFactory: ViewFactory {
-            func makeCustomAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
-                -> ViewNode
-            {
-                .text("FROM THE CUSTOM SLOT")
-            }
-        }
-        let output = try Self.render(.markdown, factory: GuideSlotFactory(), attachmentViews: AttachmentViewRegistry())
+        var guideSlot = ViewFactory()
+        guideSlot.makeCustomAttachmentView = { _, _, _ in .text("FROM THE CUSTOM SLOT") }
+        let output = try Self.render(.markdown, factory: guideSlot, attachmentViews: AttachmentViewRegistry())
         #expect(!output.contains("FROM THE CUSTOM SLOT"))
         #expect(Self.defaultCard("Omar Haddad", in: output, .markdown))
     }
@@ -155,7 +150,7 @@ import Testing
     @Test(arguments: OutputFormat.allCases)
     func step4_theFactoryQuotesContactsAndLeavesTheRestToTheDefault(format: OutputFormat) throws {
         let on = try Self.render(format)
-        let off = try Self.render(format, factory: DefaultViewFactory())
+        let off = try Self.render(format, factory: ViewFactory())
 
         #expect(on.contains("📇 Omar Haddad · +44 20 7946 0321") && on.contains("📇 Ines Duarte · +44 20 7946 0955"))
         #expect(!on.contains("Contact: "))
@@ -193,8 +188,8 @@ import Testing
             let options = QuotedMessageOptions(
                 quotedMessage: reply.quotedMessage, quotedMessageID: reply.quotedMessageID,
                 replyingMessage: reply, availableWidth: 72)
-            let app = CustomViewFactory().makeQuotedMessageContentView(options: options, context: context)
-            #expect(app == DefaultViewFactory().makeQuotedMessageContentView(options: options, context: context), "\(id)")
+            let app = ViewFactory.custom.makeQuotedMessageContentView(options, context)
+            #expect(app == ViewFactory().makeQuotedMessageContentView(options, context), "\(id)")
             #expect(!"\(app)".contains("📇"), "\(id)")
         }
     }
@@ -220,7 +215,7 @@ import Testing
     /// replaced here (`nil` keeps the app's piece); terminal styling removed. Each rendering must
     /// be free of warnings.
     static func render(
-        _ format: OutputFormat, factory: (any ViewFactory)? = nil, resolver: (any MessageTypeResolving)? = nil,
+        _ format: OutputFormat, factory: ViewFactory? = nil, resolver: (any MessageTypeResolving)? = nil,
         attachmentViews: AttachmentViewRegistry? = nil
     ) throws -> String {
         var renderer = ContactGuide.renderer()

@@ -41,7 +41,7 @@ public struct AppTranscript: Sendable {
     /// The renderer with the app's factory, resolver and attachment views.
     public static func renderer(options: RenderOptions = options) -> TranscriptRenderer {
         TranscriptRenderer(
-            options: options, factory: AppViewFactory(), resolver: AppResolver(),
+            options: options, factory: ViewFactory.app, resolver: AppResolver(),
             attachmentViews: attachmentViews)
     }
 

@@ -10,7 +10,7 @@ import Testing
 /// reviewed like code; a change to a view shows up in them as a diff.
 @Suite(
     .snapshots(
-        options: RenderOptions(width: 60), factory: AppViewFactory(), resolver: AppResolver(),
+        options: RenderOptions(width: 60), factory: ViewFactory.app, resolver: AppResolver(),
         attachmentViews: AppTranscript.attachmentViews))
 struct AttachmentSnapshotTests {
     static let fixture = try! ChatFixture(contentsOf: CustomAttachmentsTests.transcriptPath)

@@ -71,7 +71,7 @@ import Testing
 
     @Test func quotedWorkoutUsesTheCustomPreviewAndPlainTextTheDefault() throws {
         let context = RenderContext(
-            options: AppTranscript.options, factory: AppViewFactory(), resolver: AppResolver(),
+            options: AppTranscript.options, factory: ViewFactory.app, resolver: AppResolver(),
             attachmentViews: AppTranscript.attachmentViews)
         func quote(_ replyID: String) throws -> QuotedMessageOptions {
             let reply = try message(replyID)
@@ -81,12 +81,12 @@ import Testing
         }
         let workoutQuote = try quote("run-006")
         #expect(
-            AppViewFactory().makeQuotedMessageContentView(options: workoutQuote, context: context)
+            ViewFactory.app.makeQuotedMessageContentView(workoutQuote, context)
                 == .text("🏃 Hill repeats · 6.2 km in 52 min", .body))
 
         let plainQuote = try quote("run-008")
-        let expected = DefaultViewFactory().makeQuotedMessageContentView(options: plainQuote, context: context)
-        #expect(AppViewFactory().makeQuotedMessageContentView(options: plainQuote, context: context) == expected)
+        let expected = ViewFactory().makeQuotedMessageContentView(plainQuote, context)
+        #expect(ViewFactory.app.makeQuotedMessageContentView(plainQuote, context) == expected)
         #expect(expected == .text("Nice pace! I'm trying the hills tomorrow, wish me luck.", .body))
     }
 
@@ -110,7 +110,7 @@ import Testing
         let view = spam.payload.makeView(
             for: spam,
             context: RenderContext(
-                options: AppTranscript.options, factory: AppViewFactory(),
+                options: AppTranscript.options, factory: ViewFactory.app,
                 resolver: AppResolver()))
         guard case .card(_, let parts) = view else {
             Issue.record("not a card: \(view)")
@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func absurdNumbersStillDraw() {
-        let context = RenderContext(options: AppTranscript.options, factory: AppViewFactory(), resolver: AppResolver())
+        let context = RenderContext(options: AppTranscript.options, factory: ViewFactory.app, resolver: AppResolver())
         let raw: JSONObject = ["type": "workout", "activity": "Overflow", "distance_km": 1e-300, "duration_min": 1e300]
         let workout = try? AnyChatMessageAttachment(id: AttachmentID(messageID: "absurd", index: 0), raw: raw).decoded(
             as: WorkoutAttachmentPayload.self)

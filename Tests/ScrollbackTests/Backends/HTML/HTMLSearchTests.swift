@@ -124,14 +124,13 @@ struct HTMLSearchTests {
 
     /// The bar is the factory's: an app's override is what the page shows.
     @Test func theBarComesFromTheFactory() throws {
-        struct Factory: ViewFactory {
-            func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> ViewNode {
-                .raw(RawOutput(html: "<div id=\"sb-search\" class=\"app-bar\"><input id=\"sb-search-input\" type=\"search\"></div>"))
-            }
+        var factory = ViewFactory()
+        factory.makeSearchBarView = { _, _ in
+            .raw(RawOutput(html: "<div id=\"sb-search\" class=\"app-bar\"><input id=\"sb-search-input\" type=\"search\"></div>"))
         }
         var options = RenderOptions()
         options.search = true
-        let html = try SampleTranscripts.render("threads.json", as: .html, options: options, factory: Factory()).output
+        let html = try SampleTranscripts.render("threads.json", as: .html, options: options, factory: factory).output
         #expect(html.contains("<main>\n<div id=\"sb-search\" class=\"app-bar\">"))
         #expect(!html.contains("Search messages"))
         // Other formats draw nothing of it.
