@@ -17,18 +17,7 @@ package enum AttachmentSummary {
         guard attachments.allSatisfy({ resolver.attachmentKind(of: $0, in: message) == kind }) else {
             return theme.string(.files, String(count))
         }
-        switch kind {
-        case .image: return count == 1 ? theme.string(.photo) : theme.string(.photos, String(count))
-        case .video: return count == 1 ? theme.string(.video) : theme.string(.videos, String(count))
-        case .file: return count == 1 ? first.title ?? theme.string(.file) : theme.string(.files, String(count))
-        case .audio: return count == 1 ? first.title ?? theme.string(.audio) : theme.string(.files, String(count))
-        case .voiceRecording:
-            guard let duration = first.duration else { return theme.string(.voiceMessage) }
-            return theme.string(.voiceMessageDuration, AttachmentFormatting.duration(duration))
-        case .giphy: return "GIF"
-        case .linkPreview: return first.string("title", "og_scrape_url") ?? theme.string(.link)
-        case .contactCard: return first.string("name").map { "\(theme.string(.contact)): \($0)" } ?? theme.string(.contact)
-        default: return count == 1 ? kind.rawValue : theme.string(.files, String(count))
-        }
+        if let builtIn = BuiltInKind.drawing(kind) { return builtIn.summary(kind, first, count, theme) }
+        return count == 1 ? kind.rawValue : theme.string(.files, String(count))
     }
 }

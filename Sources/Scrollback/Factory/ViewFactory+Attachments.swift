@@ -4,8 +4,8 @@ import Foundation
 /// same in HTML, ANSI and Markdown; every URL still passes the backends' allow-list.
 extension DefaultViews {
     /// The default: the view registered in ``RenderContext/attachmentViews`` for the kind the
-    /// resolver gives, else the slot of that kind (``ViewFactory/makeCustomAttachmentView``
-    /// for a kind without one). A registered view that throws is reported through
+    /// resolver gives, else the built-in kind's (`BuiltInKind`), else
+    /// ``ViewFactory/makeCustomAttachmentView``. A registered view that throws is reported through
     /// ``RenderContext/report(_:keyPath:in:)`` and the slot's view is shown instead.
     func makeAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext) -> ViewNode {
         let kind = context.resolver.attachmentKind(of: attachment, in: message)
@@ -19,16 +19,8 @@ extension DefaultViews {
                         + "its default view is shown", keyPath: "attachments[\(attachment.id.index)]", in: message)
             }
         }
-        switch kind {
-        case .image: return context.factory.makeImageAttachmentView(attachment, message, context)
-        case .video: return context.factory.makeVideoAttachmentView(attachment, message, context)
-        case .file, .audio: return context.factory.makeFileAttachmentView(attachment, message, context)
-        case .voiceRecording: return context.factory.makeVoiceRecordingAttachmentView(attachment, message, context)
-        case .giphy: return context.factory.makeGiphyAttachmentView(attachment, message, context)
-        case .linkPreview: return context.factory.makeLinkPreviewAttachmentView(attachment, message, context)
-        case .contactCard: return context.factory.makeContactAttachmentView(attachment, message, context)
-        default: return context.factory.makeCustomAttachmentView(attachment, message, context)
-        }
+        if let builtIn = BuiltInKind.drawing(kind) { return builtIn.view(attachment, message, context) }
+        return context.factory.makeCustomAttachmentView(attachment, message, context)
     }
 
     /// The default: each attachment's ``ViewFactory/makeAttachmentView``, stacked with the
@@ -36,172 +28,6 @@ extension DefaultViews {
     func makeGalleryView(for attachments: [AnyChatMessageAttachment], in message: ChatMessage, context: RenderContext) -> ViewNode {
         let views = attachments.map { context.factory.makeAttachmentView($0, message, context) }
         return views.count == 1 ? views[0] : .stack(.vertical, views, .gallery)
-    }
-
-    /// The default: the image with its title as alt text, and its file size when known; the
-    /// generic card when the attachment has no image URL.
-    func makeImageAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
-        -> ViewNode
-    {
-        guard let source = attachment.imageURL ?? attachment.thumbURL else {
-            return context.factory.makeGenericAttachmentView(attachment, message, context)
-        }
-        // The title is the image's alt text, which the text outputs print as its label; the size
-        // follows on the same line there, and under the picture in HTML (`.sb-row.sb-media`).
-        let image = ViewNode.image(
-            ImageContent(
-                source: source, thumbnail: attachment.thumbURL.flatMap { $0 == source ? nil : $0 },
-                alt: attachment.title ?? context.theme.string(.photo), width: attachment.pixelWidth, height: attachment.pixelHeight))
-        guard let size = attachment.fileSize else { return image }
-        return .stack(.horizontal, [image, .text(AttachmentFormatting.fileSize(size), .muted)], .media)
-    }
-
-    /// The default: the poster frame linked to the video, with its duration and size; without an
-    /// allowed poster, an icon and the title linked to the video.
-    func makeVideoAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
-        -> ViewNode
-    {
-        let label = context.theme.string(.video)
-        let title = attachment.title ?? label
-        var details: [ViewNode] = []
-        if let duration = attachment.duration { details.append(.badge(AttachmentFormatting.duration(duration))) }
-        if let size = attachment.fileSize { details.append(.text(AttachmentFormatting.fileSize(size), .muted)) }
-        if let poster = attachment.thumbURL, URLPolicy.isAllowed(poster) {
-            // The poster stands for the video: HTML shows it linked to the asset, the text outputs
-            // print its label with the asset's URL (the poster's own URL would be noise there).
-            let asset = attachment.assetURL
-            let image = ViewNode.image(
-                ImageContent(
-                    source: asset ?? poster, thumbnail: asset == nil ? nil : poster,
-                    alt: title == label ? label : "\(label): \(title)",
-                    width: attachment.pixelWidth, height: attachment.pixelHeight, playable: true))
-            return .stack(.horizontal, [image] + details, .media)
-        }
-        let name: ViewNode =
-            attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong), download: true) } ?? .text(title, .strong)
-        return .stack(.horizontal, [.icon(name: .video, label: label), name] + details, .attachment)
-    }
-
-    /// The default: the icon of the file's ``FileKind``, its title linked to the file, the duration
-    /// of an audio or video file and the size.
-    func makeFileAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
-        -> ViewNode
-    {
-        let isAudio = attachment.type == .audio
-        let kind = isAudio ? FileKind.audio : FileKind(mimeType: attachment.mimeType, fileName: attachment.title ?? attachment.assetURL)
-        let title = attachment.title ?? context.theme.string(isAudio ? .audio : .file)
-        let name: ViewNode =
-            attachment.assetURL.map { .link(destination: $0, label: .text(title, .strong), download: true) } ?? .text(title, .strong)
-        var row: [ViewNode] = [.icon(name: .file(kind), label: context.theme.string(.file(kind))), name]
-        if kind == .audio || kind == .video, let duration = attachment.duration {
-            row.append(.badge(AttachmentFormatting.duration(duration)))
-        }
-        if let size = attachment.fileSize { row.append(.text(AttachmentFormatting.fileSize(size), .muted)) }
-        return .stack(.horizontal, row, .attachment)
-    }
-
-    /// The default: a "Voice message" label linked to the recording, its waveform as a sparkline
-    /// and its duration.
-    func makeVoiceRecordingAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
-        -> ViewNode
-    {
-        let label = context.theme.string(.voiceMessage)
-        let title: ViewNode = .text(label, .strong)
-        var row: [ViewNode] = [
-            .icon(name: .voiceRecording, label: label),
-            attachment.assetURL.map { .link(destination: $0, label: title, download: true) } ?? title,
-        ]
-        // Clients draw the waveform before the duration, as a player would.
-        let samples = Self.numbers(in: attachment.raw["waveform_data"])
-        if !samples.isEmpty { row.append(.text(AttachmentFormatting.waveform(samples), .waveform)) }
-        if let duration = attachment.duration { row.append(.badge(AttachmentFormatting.duration(duration))) }
-        return .stack(.horizontal, row, .attachment)
-    }
-
-    /// The default: the GIF (Giphy's fixed-height rendition when the attachment has one) with a
-    /// "GIF" badge, or the badge and title alone when no allowed URL is left. The preview's
-    /// Send, Shuffle and Cancel buttons are left out.
-    func makeGiphyAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
-        -> ViewNode
-    {
-        // An ephemeral preview's `actions` (Send, Shuffle, Cancel) were buttons in the app, not
-        // content: a transcript leaves them out.
-        let title = attachment.title ?? "GIF"
-        let rendition = attachment.raw["giphy"]?["fixed_height"]
-        let candidates = [rendition?["url"]?.stringValue, attachment.thumbURL, attachment.imageURL]
-        guard let source = candidates.lazy.compactMap({ $0 }).first(where: URLPolicy.isAllowed) else {
-            // Nothing a reader could open: say what it was.
-            return .stack(.horizontal, [.badge("GIF"), .text(title, .muted)], .attachment)
-        }
-        let fromRendition = source == rendition?["url"]?.stringValue
-        let image = ViewNode.image(
-            ImageContent(
-                source: source, alt: title,
-                width: fromRendition ? rendition?["width"]?.stringValue.flatMap { Int($0) } : nil,
-                height: fromRendition ? rendition?["height"]?.stringValue.flatMap { Int($0) } : nil))
-        return .stack(.horizontal, [image, .badge("GIF")], .media)
-    }
-
-    /// The default: a card with the site, the title linked to the page, the description and the
-    /// preview image.
-    func makeLinkPreviewAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
-        -> ViewNode
-    {
-        // The first target a reader may follow: a refused `title_link` falls back to the URL typed.
-        let target = [attachment.string("title_link"), attachment.string("og_scrape_url")].lazy.compactMap { $0 }
-            .first(where: URLPolicy.isAllowed)
-        var parts: [ViewNode] = []
-        if let site = attachment.string("author_name") ?? target.flatMap(Self.host(of:)) {
-            parts.append(.stack(.horizontal, [.icon(name: .linkPreview, label: context.theme.string(.link)), .text(site, .muted)]))
-        }
-        if let title = attachment.string("title") {
-            parts.append(target.map { .link(destination: $0, label: .text(title, .strong)) } ?? .text(title, .strong))
-        }
-        if let text = attachment.string("text") { parts.append(.text(text)) }
-        // The picture only decorates the card: left out when no browser could load it.
-        let pictures = [attachment.string("image_url"), attachment.string("thumb_url")].compactMap { $0 }.filter(URLPolicy.isAllowed)
-        if let picture = pictures.first {
-            parts.append(
-                .image(
-                    ImageContent(
-                        source: picture, thumbnail: pictures.count > 1 && pictures[1] != picture ? pictures[1] : nil,
-                        alt: context.theme.string(.linkPreview))))
-        }
-        if attachment.string("title") == nil, let target { parts.append(.link(destination: target, label: .text(target))) }
-        return .card(.linkPreview, parts)
-    }
-
-    /// The default: a card with the contact's name and organization, a `tel:` link for the phone
-    /// number and a `mailto:` link for an address that looks like one; the generic card when the
-    /// attachment holds no contact field.
-    func makeContactAttachmentView(for attachment: AnyChatMessageAttachment, in message: ChatMessage, context: RenderContext)
-        -> ViewNode
-    {
-        let contact = ContactCard(attachment)
-        guard !contact.isEmpty else { return context.factory.makeGenericAttachmentView(attachment, message, context) }
-        var parts: [ViewNode] = [
-            .stack(
-                .horizontal,
-                [
-                    .icon(name: .contact, label: context.theme.string(.contact)),
-                    .text(contact.name ?? contact.phoneNumber ?? contact.email ?? "", .strong),
-                ])
-        ]
-        if let organization = contact.organization { parts.append(.text(organization, .muted)) }
-        var details: [ViewNode.Field] = []
-        if let phone = contact.phoneNumber {
-            let dialable = Self.dialable(phone)
-            let value: ViewNode = dialable.isEmpty ? .text(phone) : .link(destination: "tel:" + dialable, label: .text(phone))
-            details.append(ViewNode.Field(context.theme.string(.phone), value))
-        }
-        if let email = contact.email {
-            // Only an address that looks like one becomes a `mailto:` link; anything else stays text.
-            let looksLikeAddress = Self.hasAtSign(email) && !email.unicodeScalars.contains(where: Self.isNeverInAnAddress)
-            let value: ViewNode = looksLikeAddress ? .link(destination: "mailto:" + email, label: .text(email)) : .text(email)
-            details.append(ViewNode.Field(context.theme.string(.email), value))
-        }
-        if !details.isEmpty { parts.append(.fields(details)) }
-        return .card(.attachment, parts)
     }
 
     /// The default: a card with the poll's name, whether it is open or closed, and each option with
@@ -292,59 +118,6 @@ extension DefaultViews {
         return "\(count) \(noun) · \(Int((Double(count) * 100 / Double(total)).rounded()))%"
     }
 
-    /// The host of a URL, for "which site" lines: `https://www.example.org/a` → `www.example.org`.
-    static func host(of url: String) -> String? {
-        URLComponents(string: url)?.host.flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    /// A phone number as a `tel:` URL wants it: digits, `+`, `*`, `#` (spaces and dashes dropped).
-    static func dialable(_ phone: String) -> String {
-        // Byte by byte: the characters kept are ASCII, and no byte of another character is one.
-        // A phone number is read for every contact card; gathering its scalars into a new string
-        // cost a quarter of the card.
-        phone.withUTF8Bytes { bytes in
-            String(unsafeUninitializedCapacity: bytes.count) { digits in
-                var count = 0
-                for byte in bytes {
-                    switch byte {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "#"):
-                        digits[count] = byte
-                        count += 1
-                    default: continue
-                    }
-                }
-                return count
-            }
-        }
-    }
-
-    /// The numbers among the elements of an array value (a waveform's samples), in order; none
-    /// for any other value.
-    private static func numbers(in value: JSONValue?) -> [Double] {
-        guard let elements = value?.arrayValue else { return [] }
-        var numbers: [Double] = []
-        numbers.reserveCapacity(elements.count)
-        for element in elements {
-            if let number = element.doubleValue { numbers.append(number) }
-        }
-        return numbers
-    }
-
-    /// Whether `email` holds an `@` character (one with no combining mark after it). Looked for
-    /// among the bytes when all are ASCII, where each is a character: the search by characters
-    /// cost a third of a contact card.
-    private static func hasAtSign(_ email: String) -> Bool {
-        email.isASCIIOnly ? email.containsUTF8(UInt8(ascii: "@")) : email.contains("@")
-    }
-
-    /// Whitespace or a character an e-mail address shown as a link must not hold.
-    private static func isNeverInAnAddress(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "<", ">", "\"", "'", "(", ")", "[", "]", "\\", ",", ";", ":": return true
-        case " ", "\t", "\n", "\u{0B}", "\u{0C}", "\r": return true
-        default: return !scalar.isASCII && scalar.properties.isWhitespace
-        }
-    }
 }
 
 /// A message's attachments sorted into the places they are drawn.

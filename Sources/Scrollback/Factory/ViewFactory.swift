@@ -69,40 +69,22 @@ public struct ViewFactory: Sendable {
     public var makeMessageContentView: @Sendable (_ item: MessageItem, _ context: RenderContext) -> ViewNode
     /// The message's Markdown text.
     public var makeTextView: @Sendable (_ message: ChatMessage, _ context: RenderContext) -> ViewNode
-    /// One built-in attachment: dispatches to the slot of its kind.
+    /// One attachment, by the kind the resolver gives it: the view registered for that kind in
+    /// ``AttachmentViewRegistry`` (asked first, for built-in kinds too: that is how an app
+    /// replaces the image, file or contact view), else Scrollback's own view of a kind it
+    /// knows (image, video, file and audio, voice recording, GIF, link preview, contact), else
+    /// ``makeCustomAttachmentView``.
     public var makeAttachmentView:
         @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// The message's images and videos, side by side.
     public var makeGalleryView:
         @Sendable (_ attachments: [AnyChatMessageAttachment], _ message: ChatMessage, _ context: RenderContext) -> ViewNode
-    /// An image attachment (`image`): the picture, its title as alt text, its size.
-    public var makeImageAttachmentView:
-        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
-    /// A video attachment (`video`): its poster linked to the video, or a link, with its duration.
-    public var makeVideoAttachmentView:
-        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
-    /// A file or audio attachment: icon by kind, title, size, link.
-    public var makeFileAttachmentView:
-        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
-    /// A voice message (`voiceRecording`): a link to the recording, its waveform and duration.
-    public var makeVoiceRecordingAttachmentView:
-        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
-    /// A GIF sent with the `/giphy` command (`giphy`).
-    public var makeGiphyAttachmentView:
-        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
-    /// The preview of a link in the text (any attachment with `og_scrape_url`): site, title,
-    /// description and image.
-    public var makeLinkPreviewAttachmentView:
-        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
-    /// A contact card (`contact`: `name`, `phoneNumber`, `email`, `organization`).
-    public var makeContactAttachmentView:
-        @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// The message's poll (`message.poll`).
     public var makePollView: @Sendable (_ poll: Poll, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// The message's shared location (`message.shared_location`).
     public var makeSharedLocationView: @Sendable (_ location: SharedLocation, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
-    /// One attachment of a kind Scrollback has no slot for (an app's own, or unknown) and no
-    /// registered view draws (``AttachmentViewRegistry`` is asked first): a generic card.
+    /// One attachment of a kind Scrollback does not draw itself (an app's own, or unknown) and
+    /// no registered view draws (``AttachmentViewRegistry`` is asked first): a generic card.
     public var makeCustomAttachmentView:
         @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// The last resort for any attachment: its type and every field, so nothing is invisible.
@@ -147,13 +129,6 @@ public struct ViewFactory: Sendable {
         makeTextView = { DefaultViews().makeTextView(for: $0, context: $1) }
         makeAttachmentView = { DefaultViews().makeAttachmentView(for: $0, in: $1, context: $2) }
         makeGalleryView = { DefaultViews().makeGalleryView(for: $0, in: $1, context: $2) }
-        makeImageAttachmentView = { DefaultViews().makeImageAttachmentView(for: $0, in: $1, context: $2) }
-        makeVideoAttachmentView = { DefaultViews().makeVideoAttachmentView(for: $0, in: $1, context: $2) }
-        makeFileAttachmentView = { DefaultViews().makeFileAttachmentView(for: $0, in: $1, context: $2) }
-        makeVoiceRecordingAttachmentView = { DefaultViews().makeVoiceRecordingAttachmentView(for: $0, in: $1, context: $2) }
-        makeGiphyAttachmentView = { DefaultViews().makeGiphyAttachmentView(for: $0, in: $1, context: $2) }
-        makeLinkPreviewAttachmentView = { DefaultViews().makeLinkPreviewAttachmentView(for: $0, in: $1, context: $2) }
-        makeContactAttachmentView = { DefaultViews().makeContactAttachmentView(for: $0, in: $1, context: $2) }
         makePollView = { DefaultViews().makePollView(for: $0, in: $1, context: $2) }
         makeSharedLocationView = { DefaultViews().makeSharedLocationView(for: $0, in: $1, context: $2) }
         makeCustomAttachmentView = { DefaultViews().makeCustomAttachmentView(for: $0, in: $1, context: $2) }

@@ -25,7 +25,7 @@ public struct AttachmentType: RawRepresentable, Sendable, Hashable, CustomString
     public static let giphy = AttachmentType(rawValue: "giphy")
     /// Any attachment with `og_scrape_url`, whatever its `type` says.
     public static let linkPreview = AttachmentType(rawValue: "linkPreview")
-    /// A contact card (`name`, `phoneNumber`), drawn by ``ViewFactory/makeContactAttachmentView``.
+    /// A contact card (`name`, `phoneNumber`), drawn by Scrollback as a card with `tel:` and `mailto:` links.
     /// Internal, so that an app declaring `AttachmentType.contact` (as the iOS guides do) has
     /// no clash: its `contact` is this same kind.
     static let contactCard = AttachmentType(rawValue: "contact")

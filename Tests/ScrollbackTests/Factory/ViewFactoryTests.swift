@@ -342,8 +342,7 @@ private func contactQuoteFactory() -> ViewFactory {
         let attachment = AnyChatMessageAttachment(id: AttachmentID(messageID: "m", index: 0), raw: raw)
         let context = RenderContext(options: RenderOptions(), factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
         guard
-            case .card(_, let parts) = context.factory.makeContactAttachmentView(
-                attachment, ChatMessage(id: "m"), context),
+            case .card(_, let parts) = context.factory.makeAttachmentView(attachment, ChatMessage(id: "m"), context),
             case .fields(let fields)? = parts.last
         else { return nil }
         return fields.first { $0.label == context.theme.string(field) }?.value
