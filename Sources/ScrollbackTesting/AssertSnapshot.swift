@@ -5,9 +5,11 @@ import XCTest
 
 /// When references are written instead of compared.
 public enum SnapshotRecordMode: String, Sendable {
-    /// Write every reference (and fail, so a recording run is never mistaken for a passing one).
+    /// Write every reference, and fail (so a recording run is never mistaken for a passing one)
+    /// with the difference from the reference it replaced, as a mismatch shows it.
     case all
-    /// Write the references of the snapshots that do not match.
+    /// Write the references of the snapshots that do not match, and fail with the difference
+    /// each had from its reference, as a mismatch shows it: the run's log says what changed.
     case failed
     /// Write references that do not exist yet; compare the rest. The default.
     case missing
@@ -99,34 +101,41 @@ public func verifySnapshot<Value, Format>(
 
     let actual = try strategy.snapshot(value)
     let fileManager = FileManager.default
-    let exists = fileManager.fileExists(atPath: reference.path)
 
     func write() throws {
         try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data(strategy.diffing.toData(actual)).write(to: reference)
     }
 
-    if mode == .all || (!exists && mode != .never) {
+    guard fileManager.fileExists(atPath: reference.path) else {
+        guard mode != .never else {
+            return "No reference at \(reference.path) and record mode is \"never\". Record it with SCROLLBACK_RECORD=missing "
+                + "(or unset) and review it."
+        }
         try write()
-        return exists
-            ? "Recorded a new reference (record mode \"all\"): \(reference.path). Read its diff, then run again without "
-                + "SCROLLBACK_RECORD."
-            : "No reference was found; recorded one: \(reference.path). Review it, then run again."
+        return "No reference was found; recorded one: \(reference.path). Review it, then run again."
     }
-    guard exists else {
-        return "No reference at \(reference.path) and record mode is \"never\". Record it with SCROLLBACK_RECORD=missing "
-            + "(or unset) and review it."
-    }
-    let stored: Format
+    let difference: SnapshotDifference?
     do {
-        stored = try strategy.diffing.fromData(Array(try Data(contentsOf: reference)))
+        difference = strategy.diffing.diff(try strategy.diffing.fromData(Array(try Data(contentsOf: reference))), actual)
     } catch {
-        return "The reference \(reference.path) cannot be read (\(error)). Delete it and record it again."
+        guard mode == .all else {
+            return "The reference \(reference.path) cannot be read (\(error)). Delete it and record it again."
+        }
+        try write()
+        return "Recorded a new reference (record mode \"all\") over one that could not be read (\(error)): \(reference.path)."
     }
-    guard let difference = strategy.diffing.diff(stored, actual) else { return nil }
+    guard let difference else {
+        guard mode == .all else { return nil }
+        try write()
+        return "Recorded the reference again (record mode \"all\"); it matches the one before: \(reference.path). Run again without "
+            + "SCROLLBACK_RECORD."
+    }
+    // A reference re-recorded shows what changed as a failure would, so that the run's log says
+    // what the reviewer is about to commit.
     let artifacts = try SnapshotArtifacts(testFile: testFile, stem: stem, pathExtension: strategy.pathExtension)
     var files = ""
-    if mode == .failed {
+    if mode == .all || mode == .failed {
         try write()
     } else {
         files += "\nNew snapshot: \(try artifacts.write(strategy.diffing.toData(actual)))"
@@ -134,12 +143,18 @@ public func verifySnapshot<Value, Format>(
     if let artifact = difference.artifact {
         files += "\nDifference: \(try artifacts.write(artifact, suffix: "diff"))"
     }
-    if mode == .failed {
-        return "Snapshot did not match; recorded the new output at \(reference.path). Read the difference before you "
-            + "commit it.\(files)\n\(difference.message)"
-    }
-    return "Snapshot does not match \(reference.path). If the change is intended, re-record with "
-        + "SCROLLBACK_RECORD=failed and read the difference before committing.\(files)\n\(difference.message)"
+    let summary =
+        switch mode {
+        case .all:
+            "Recorded a new reference (record mode \"all\"): \(reference.path). Read the difference before you commit it, "
+                + "then run again without SCROLLBACK_RECORD."
+        case .failed:
+            "Snapshot did not match; recorded the new output at \(reference.path). Read the difference before you commit it."
+        case .missing, .never:
+            "Snapshot does not match \(reference.path). If the change is intended, re-record with SCROLLBACK_RECORD=failed "
+                + "and read the difference before committing."
+        }
+    return summary + files + "\n" + difference.message
 }
 
 /// Where a failed assertion leaves the new snapshot and the file showing the difference:

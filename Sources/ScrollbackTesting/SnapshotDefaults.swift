@@ -31,13 +31,22 @@ public struct SnapshotDefaults: Sendable {
         self.attachmentViews = attachmentViews
     }
 
-    /// A renderer with these settings, each replaced by the one given.
+    /// The generator every transcript strategy writes in the footer and the HTML `generator`
+    /// meta: "Scrollback", where `scrollback render` writes "Scrollback" and its version. A
+    /// reference pins what an app's components drew; with the version in it, every upgrade of
+    /// Scrollback would change every reference of every app, in a line nobody needs to review.
+    /// The name alone still reads as the footer a user sees, only without the number.
+    public static let generator = "Scrollback"
+
+    /// A renderer with these settings, each replaced by the one given, naming ``generator``.
     func renderer(
         options: RenderOptions?, factory: (ViewFactory)?, resolver: (any MessageTypeResolving)?,
         attachmentViews: AttachmentViewRegistry?, filter: MessageFilter
     ) -> TranscriptRenderer {
-        TranscriptRenderer(
-            options: options ?? self.options, factory: factory ?? self.factory, resolver: resolver ?? self.resolver,
+        var options = options ?? self.options
+        options.generator = Self.generator
+        return TranscriptRenderer(
+            options: options, factory: factory ?? self.factory, resolver: resolver ?? self.resolver,
             attachmentViews: attachmentViews ?? self.attachmentViews, filter: filter)
     }
 

@@ -74,10 +74,12 @@ extension Snapshotting where Value == String, Format == String {
     }
 
     /// A whole document of `format` that the test rendered itself, as the transcript
-    /// strategies store theirs: HTML without its stylesheet, one block element a line; the
-    /// other formats as they are.
+    /// strategies store theirs: naming ``SnapshotDefaults/generator`` where Scrollback named
+    /// itself with its version (the HTML `generator` meta, the footer); HTML without its
+    /// stylesheet, one block element a line; the other formats as they are.
     public static func document(_ format: OutputFormat) -> Snapshotting {
-        lines(pathExtension: format.fileExtension).pullback { document in
+        lines(pathExtension: format.fileExtension).pullback { rendered in
+            let document = pinningGenerator(rendered, format: format)
             guard format == .html else { return document }
             guard let start = document.range(of: "<style>"),
                 let end = document.range(of: "</style>", range: start.upperBound..<document.endIndex)
@@ -86,6 +88,28 @@ extension Snapshotting where Value == String, Format == String {
                 document.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "/* the theme's stylesheet */"))
         }
     }
+}
+
+/// `document` naming ``SnapshotDefaults/generator`` where the library wrote its own generator,
+/// Scrollback and its version: in HTML the `generator` meta; in every format the footer, which
+/// closes the document after every message (the part after the HTML footer's tag, else the last
+/// line). A message quoting the version elsewhere keeps it.
+func pinningGenerator(_ document: String, format: OutputFormat) -> String {
+    let versioned = RenderOptions.default.generator
+    var document = document
+    let footer: String.Index
+    if format == .html {
+        func meta(_ generator: String) -> String { "<meta name=\"generator\" content=\"\(generator)\">" }
+        if let range = document.range(of: meta(versioned)) { document.replaceSubrange(range, with: meta(SnapshotDefaults.generator)) }
+        footer = document.range(of: "<footer class=\"sb-summary\">", options: .backwards)?.upperBound ?? document.endIndex
+    } else {
+        let end = document.lastIndex { !$0.isNewline } ?? document.startIndex
+        footer = document[..<end].lastIndex(of: "\n").map(document.index(after:)) ?? document.startIndex
+    }
+    if let range = document.range(of: versioned, options: .backwards, range: footer..<document.endIndex) {
+        document.replaceSubrange(range, with: SnapshotDefaults.generator)
+    }
+    return document
 }
 
 extension Snapshotting where Value == Theme, Format == String {

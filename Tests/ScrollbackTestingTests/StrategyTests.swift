@@ -65,6 +65,56 @@ import Testing
         #expect(never.contains("SCROLLBACK_RECORD"))
     }
 
+    @Test func reRecordingAMismatchShowsTheDifferenceAFailureShows() throws {
+        let directory = Scratch.path("rerecorded")
+        let testFile = directory + "/SomeTests.swift"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let reference = directory + "/__Snapshots__/SomeTests/greets.lines.txt"
+        func verify(_ text: String, _ mode: SnapshotRecordMode) throws -> String? {
+            try verifySnapshot(of: text, as: .lines(), named: "lines", record: mode, filePath: testFile, testName: "greets()")
+        }
+        _ = try verify("one\ntwo\nthree\n", .missing)
+        let failure = try #require(try verify("one\n2\nthree\n", .never))
+        let difference = try #require(Diffing<String>.lines.diff("one\ntwo\nthree\n", "one\n2\nthree\n")).message
+        #expect(failure.hasSuffix("\n" + difference))
+        #expect(difference.contains("-two\n+2"))
+
+        let failed = try #require(try verify("one\n2\nthree\n", .failed))
+        #expect(failed.contains("recorded the new output at \(reference)"), "\(failed)")
+        #expect(failed.hasSuffix("\n" + difference), "\(failed)")
+        #expect(try String(contentsOfFile: reference, encoding: .utf8) == "one\n2\nthree\n")
+        #expect(try verify("one\n2\nthree\n", .failed) == nil, "a matching snapshot is left alone")
+
+        let all = try #require(try verify("one\ntwo\nthree\n", .all))
+        #expect(all.contains("record mode \"all\""), "\(all)")
+        #expect(all.hasSuffix("\n" + (Diffing<String>.lines.diff("one\n2\nthree\n", "one\ntwo\nthree\n")?.message ?? "")))
+        let again = try #require(try verify("one\ntwo\nthree\n", .all))
+        #expect(again.contains("it matches the one before"), "\(again)")
+    }
+
+    /// References name the generator without a version, so an upgrade of Scrollback leaves
+    /// them alone; `scrollback render` and the library's default keep the version.
+    @Test(arguments: OutputFormat.allCases)
+    func snapshotsNameTheGeneratorWithoutItsVersion(format: OutputFormat) throws {
+        let versioned = "Scrollback \(ScrollbackVersion.current)"
+        let fixture = try ChatFixture(
+            json: #"[{"id": "a", "text": "\#(versioned)", "user": {"id": "u"}, "created_at": "2026-03-09T10:00:00Z"}]"#)
+        var backend = format.makeBackend(output: "", options: .default)
+        TranscriptRenderer().render(messages: fixture.messages, to: &backend)
+        let rendered = backend.output
+        #expect(rendered.components(separatedBy: versioned).count == (format == .html ? 4 : 3), "meta, message, footer")
+
+        let snapshot = try Snapshotting<ChatFixture, String>.rendered(format).snapshot(fixture)
+        #expect(try Snapshotting<String, String>.document(format).snapshot(rendered) == snapshot)
+        // The message keeps what it says; the footer names the generator alone.
+        #expect(snapshot.components(separatedBy: versioned).count == 2, "\(snapshot)")
+        let footer = try #require(snapshot.split(separator: "\n").last { $0.contains("1 message") })
+        #expect(footer.contains("UTC · \(SnapshotDefaults.generator)") || footer.contains(">\(SnapshotDefaults.generator)<"), "\(footer)")
+        if format == .html { #expect(snapshot.contains(#"<meta name="generator" content="Scrollback">"#)) }
+        let dump = try Snapshotting<ChatFixture, String>.dump().snapshot(fixture)
+        #expect(dump.contains(#"text [muted] "Scrollback"\#n"#) && dump.components(separatedBy: versioned).count == 2, "\(dump)")
+    }
+
     // Reference names come from the test and the name given, never from the order of assertions.
 
     static let namesDirectory = Scratch.path("snapshot-names")

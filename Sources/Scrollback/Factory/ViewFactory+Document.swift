@@ -16,7 +16,7 @@ extension DefaultViews {
     }
 
     /// The default: one line with the message count, how many were skipped (when some were), the first and last times, the time zone and
-    /// the generator ("Scrollback" and its version when the summary names none).
+    /// the generator (the options' own, "Scrollback" and its version, when the summary names none).
     func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> ViewNode {
         // "15 messages · 2026-03-09 08:00 – 2026-03-10 09:40 Europe/Paris · Scrollback 0.1.0": the
         // zone follows the times it applies to.
@@ -33,7 +33,7 @@ extension DefaultViews {
         let zone = summary.timeZoneIdentifier.isEmpty ? context.options.timeZone.identifier : summary.timeZoneIdentifier
         parts += [
             .text(zone, .muted), .text("·", .muted),
-            .text(summary.generator.isEmpty ? "Scrollback \(ScrollbackVersion.current)" : summary.generator, .muted),
+            .text(summary.generator.isEmpty ? context.options.generator : summary.generator, .muted),
         ]
         return .stack(.horizontal, parts, .documentSummary)
     }

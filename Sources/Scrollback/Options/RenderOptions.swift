@@ -54,6 +54,11 @@ public struct RenderOptions: Sendable {
     /// never turns message text into code or markup. `false` (the default) leaves the page
     /// without any script, byte for byte as without this option.
     public var search: Bool = false
+    /// What the document names as its writer: the HTML page's `generator` meta and the last
+    /// words of the footer. Scrollback and its version, as `scrollback` writes it;
+    /// ScrollbackTesting's strategies write one without a version, so that an upgrade does
+    /// not change every reference.
+    package var generator = "Scrollback \(ScrollbackVersion.current)"
 
     /// Options for rendering; the defaults are UTC, a fixed English locale, 80 columns without
     /// colour and the default theme, so that output never depends on the machine.

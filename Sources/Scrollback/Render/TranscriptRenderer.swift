@@ -531,7 +531,7 @@ public struct TranscriptRenderer: Sendable {
         static func emptySummary(options: RenderOptions) -> DocumentSummary {
             DocumentSummary(
                 messageCount: 0, firstDate: nil, lastDate: nil, timeZoneIdentifier: name(of: options.timeZone),
-                generator: "Scrollback \(ScrollbackVersion.current)")
+                generator: options.generator)
         }
 
         /// Foundation on Linux calls UTC "GMT"; readers of a transcript expect "UTC".

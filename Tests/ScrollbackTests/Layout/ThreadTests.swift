@@ -42,17 +42,17 @@ import Testing
 
     static func render(
         _ json: String, as format: SampleTranscripts.Format = .ansi, filter: MessageFilter = MessageFilter(),
-        indexed: Bool = true
+        indexed: Bool = true, options: RenderOptions = .default
     ) throws -> String {
         let bytes = Array(json.utf8)
-        let renderer = TranscriptRenderer(options: .default, filter: filter)
+        let renderer = TranscriptRenderer(options: options, filter: filter)
         var index: TranscriptIndex?
         if indexed {
             var first = TranscriptReader(bytes: bytes)
             index = try TranscriptIndex(reading: &first, filter: filter)
         }
         var reader = TranscriptReader(bytes: bytes)
-        var backend = format.makeBackend(output: "", options: .default)
+        var backend = format.makeBackend(output: "", options: options)
         try renderer.render(&reader, index: index, to: &backend)
         return backend.output
     }
@@ -220,10 +220,13 @@ import Testing
             \(Self.message("r3", "ana", "Thanks!", at: 4, parent: "p1", showInChannel: true))
             ]}
             """
+        var options = RenderOptions.default
+        options.generator = SnapshotDefaults.generator
         assertSnapshot(
-            of: try Self.render(json, as: .html).components(separatedBy: "<main>\n")[1], as: .lines(pathExtension: "html"), named: "html")
-        assertSnapshot(of: try Self.render(json, as: .ansi), as: .lines(pathExtension: "txt"), named: "ansi")
-        assertSnapshot(of: try Self.render(json, as: .markdown), as: .lines(pathExtension: "md"), named: "markdown")
+            of: try Self.render(json, as: .html, options: options).components(separatedBy: "<main>\n")[1],
+            as: .lines(pathExtension: "html"), named: "html")
+        assertSnapshot(of: try Self.render(json, as: .ansi, options: options), as: .lines(pathExtension: "txt"), named: "ansi")
+        assertSnapshot(of: try Self.render(json, as: .markdown, options: options), as: .lines(pathExtension: "md"), named: "markdown")
     }
 
     /// A thread whose replies run past midnight, then the channel's own later messages of the

@@ -25,6 +25,7 @@ import Testing
         var options = RenderOptions.default
         options.width = 120
         options.colorDepth = .ansi256
+        options.generator = SnapshotDefaults.generator
         let (output, _) = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options)
         assertSnapshot(of: output, as: .lines(pathExtension: "ansi.txt"), named: "launch-room-256")
     }

@@ -250,6 +250,7 @@ import Testing
         var options = RenderOptions.default
         options.theme = try #require(Theme.builtIn(named: name))
         options.colorDepth = .trueColor
+        options.generator = SnapshotDefaults.generator
         var standard = options
         standard.theme = .default
         for format in SampleTranscripts.Format.allCases {

@@ -29,6 +29,7 @@ import Testing
         var options = RenderOptions.default
         options.width = width
         options.currentUserID = "me"
+        options.generator = SnapshotDefaults.generator
         let renderer = TranscriptRenderer(options: options)
         var reader = TranscriptReader(bytes: Array(Self.transcript.utf8))
         var backend = ANSIBackend(output: "", options: options)
