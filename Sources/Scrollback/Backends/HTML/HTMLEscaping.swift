@@ -45,15 +45,6 @@ enum HTMLEscaping {
         return escaped ?? string
     }
 
-    /// Writes a URL from message data for an attribute (`href`, `src`), or returns `false` and
-    /// writes nothing when ``URLPolicy`` refuses it.
-    @discardableResult
-    static func writeURL(_ url: String, to output: inout BackendOutput) -> Bool {
-        guard let allowed = URLPolicy.sanitize(url) else { return false }
-        write(allowed, as: .url, to: &output)
-        return true
-    }
-
     /// A class name for a role: `sb-` and the role's raw value with only `[a-z0-9-]` kept
     /// (capitals lowered), so no role can leave the class attribute or the CSS selector.
     static func className(for role: Role) -> String {

@@ -400,12 +400,18 @@ struct HTMLBackendTests {
 
     @Test func linksPassThePolicy() {
         #expect(
-            Self.fragment(.link(destination: "https://example.com/a?b=1&c=\"2\"", label: .text("site")))
-                == "<a class=\"sb-print-target\" href=\"https://example.com/a?b=1&amp;c=&quot;2&quot;\" rel=\"noopener noreferrer nofollow\">site</a>"
+            Self.fragment(.link(destination: "https://example.com/a?b=1&c=\"2\"&d=<b>", label: .text("site")))
+                == "<a class=\"sb-print-target\" href=\"https://example.com/a?b=1&amp;c=&quot;2&quot;&amp;d=&lt;b&gt;\" "
+                + "rel=\"noopener noreferrer nofollow\">site</a>"
         )
+        // Trimmed: what surrounds a URL is not part of it.
+        #expect(
+            Self.fragment(.link(destination: "  mailto:ada@example.com ", label: .text("Ada"))).contains("href=\"mailto:ada@example.com\""))
         for hostile in [
             "javascript:alert(1)", "JaVaScRiPt:alert(1)", "java&#x09;script:alert(1)", "&#106;avascript:alert(1)",
-            "  \u{1}javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)",
+            "  \u{1}javascript:alert(1)", "\njavascript:alert(1)", "java\tscript:alert(1)", "javascript&colon;alert(1)",
+            "data:text/html,<script>alert(1)</script>", "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+            "vbscript:msgbox(1)", "file:///etc/passwd", "//evil.example/x", "relative/path", "",
         ] {
             #expect(Self.fragment(.link(destination: hostile, label: .text("click"))) == "click", "\(hostile)")
         }
