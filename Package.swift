@@ -20,11 +20,11 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
-        // zlib1g-dev from Debian: inflate and deflate for the PNGs of image snapshots.
+        // libpng-dev from Debian: reads and writes the PNGs of image snapshots (its simplified API).
         .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
         ),
         // libjemalloc-dev from Debian: the command line's allocator (see Sources/scrollback/main.swift).
         .systemLibrary(
@@ -33,7 +33,7 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"])]
         ),
         .target(name: "Scrollback", dependencies: ["CCmark"]),
-        .target(name: "ScrollbackTesting", dependencies: ["Scrollback", "CZlib"]),
+        .target(name: "ScrollbackTesting", dependencies: ["Scrollback", "CPNG"]),
         // The command line lives in a library so that tests run it in-process.
         .target(name: "ScrollbackCLI", dependencies: ["Scrollback"], swiftSettings: staticRuntimeInRelease),
         // Released with the Swift runtime and Foundation linked in: calls into the runtime
