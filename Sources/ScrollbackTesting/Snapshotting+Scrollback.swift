@@ -24,11 +24,12 @@ extension Snapshotting where Value == ViewNode, Format == String {
 
 /// The strategies for a transcript (a ``ChatFixture``, `[ChatMessage]` or one `ChatMessage`):
 /// the whole document that `scrollback render` writes for the same input and options, drawn by
-/// the app's components. Options and components left `nil` are the scope's
-/// (``SnapshotDefaults``, set by the `.snapshots(...)` trait).
+/// the app's components, naming ``SnapshotDefaults/generator`` where the command names its
+/// version. Options and components left `nil` are the scope's (``SnapshotDefaults``, set by the
+/// `.snapshots(...)` trait).
 extension Snapshotting where Value: TranscriptSnapshotValue, Format == String {
-    /// The document in `format`, byte for byte as `scrollback render` writes it, in a reference
-    /// file of the format's extension. For HTML two things make the reference readable: the
+    /// The document in `format`, byte for byte as `scrollback render` writes it but for the
+    /// generator, in a reference file of the format's extension. For HTML two things make the reference readable: the
     /// `<style>` element's content is left out (it is the same for every document of a theme:
     /// pin it once per theme with `.stylesheet`), and each block element starts a line.
     public static func rendered(
