@@ -1,6 +1,10 @@
-/// A small command-line parser in the manner of swift-argument-parser: options declared once,
-/// used both to parse and to print help.
-struct OptionSpec {
+import Scrollback
+
+/// A small command-line parser in the manner of swift-argument-parser. Each option is declared
+/// once, as a stored property of an ``OptionGroup``: the parser, `--help` (and what else walks
+/// ``CommandSpec/options``, such as a man page) read that declaration, and a command reads the
+/// option's value back typed, through the property's key path (`arguments[\.width]`).
+struct OptionSpec: Sendable {
     var name: String
     var short: Character?
     /// `nil` for a flag; else the value's placeholder in help, e.g. `<file>`.
@@ -8,22 +12,104 @@ struct OptionSpec {
     var help: String
     var defaultDescription: String?
     var repeatable = false
+    /// The values the option takes, when they are a fixed set (`auto`, `always`, `never`); empty
+    /// when any value of its type goes.
+    var choices: [String] = []
+    /// The one output format the option changes anything in; `nil` when it is for every format.
+    /// `render` refuses it with another format, and help says whose it is.
+    var format: OutputFormat?
+    /// The value given, checked and turned into the option's type (`true` for a flag).
+    fileprivate var convert: @Sendable (String) throws(UsageError) -> any Sendable
 
-    static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: nil, help: help)
-    }
+    var isFlag: Bool { valueName == nil }
 
-    static func option(
-        _ name: String, short: Character? = nil, value: String, help: String, default: String? = nil,
-        repeatable: Bool = false
-    ) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: value, help: help, defaultDescription: `default`, repeatable: repeatable)
+    /// `--name`, as messages name the option.
+    var flagName: String { "--\(name)" }
+}
+
+/// An option's declaration, typed or not: what ``OptionGroup/specs`` collects.
+protocol DeclaredOption: Sendable {
+    var spec: OptionSpec { get }
+}
+
+/// An option without a value: given or not.
+struct Flag: DeclaredOption {
+    let spec: OptionSpec
+
+    init(_ name: String, short: Character? = nil, help: String, format: OutputFormat? = nil) {
+        spec = OptionSpec(name: name, short: short, help: help, format: format, convert: { _ in true })
     }
 }
+
+/// An option taking a value, read back as a `Value`.
+struct Option<Value: Sendable>: DeclaredOption {
+    let spec: OptionSpec
+
+    /// An option whose value `parse` checks and converts; what it throws is a usage error.
+    init(
+        _ name: String, short: Character? = nil, value: String, help: String, default: String? = nil,
+        repeatable: Bool = false, format: OutputFormat? = nil, choices: [String] = [],
+        parse: @escaping @Sendable (String) throws(UsageError) -> Value
+    ) {
+        spec = OptionSpec(
+            name: name, short: short, valueName: value, help: help, defaultDescription: `default`, repeatable: repeatable,
+            choices: choices, format: format, convert: { text throws(UsageError) in try parse(text) })
+    }
+}
+
+extension Option where Value == String {
+    /// An option taking any text: a path, an id, a name.
+    init(
+        _ name: String, short: Character? = nil, value: String, help: String, default: String? = nil,
+        repeatable: Bool = false, format: OutputFormat? = nil
+    ) {
+        self.init(
+            name, short: short, value: value, help: help, default: `default`, repeatable: repeatable, format: format,
+            parse: { $0 })
+    }
+}
+
+extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+    /// An option taking one of `Value`'s cases by name; another value is refused as an unknown
+    /// `what` (`Unknown style 'dense'. Use bubbles or compact.`).
+    init(
+        _ name: String, value: String, help: String, default: String? = nil, format: OutputFormat? = nil, unknown what: String
+    ) {
+        let choices = Value.allCases.map(\.rawValue)
+        self.init(
+            name, value: value, help: help, default: `default`, format: format, choices: choices,
+            parse: { text throws(UsageError) in
+                guard let value = Value(rawValue: text) else { throw UsageError.unknown(what, text, choices: choices) }
+                return value
+            })
+    }
+}
+
+/// Options declared as the stored properties of a struct (``Flag``, ``Option``, or another
+/// group, whose options it includes where it stands). Help lists them in declaration order.
+protocol OptionGroup: Sendable {
+    init()
+}
+
+extension OptionGroup {
+    /// Every option of the group, nested groups included, in declaration order.
+    var specs: [OptionSpec] {
+        // The declarations are the group's stored properties: walked, not listed a second time.
+        Mirror(reflecting: self).children.flatMap { child -> [OptionSpec] in
+            if let option = child.value as? any DeclaredOption { return [option.spec] }
+            if let group = child.value as? any OptionGroup { return group.specs }
+            return []
+        }
+    }
+}
+
+/// A group without options, for the commands that take only `--help`.
+struct NoOptions: OptionGroup {}
 
 struct PositionalSpec {
     var name: String
     var help: String
+    /// What an omitted argument stands for; `nil` when it must be given.
     var defaultDescription: String?
 }
 
@@ -33,19 +119,34 @@ struct CommandSpec {
     var abstract: String
     var discussion: String?
     var positionals: [PositionalSpec]
+    /// The command's options, in the order help lists them, `--help` last.
     var options: [OptionSpec]
+    /// The formats the command writes: with more than one, help marks the options of one format.
+    var formats: [OutputFormat]
+    /// Command lines that show the command at work, each with a line saying what it does.
+    var examples: [(what: String, command: String)]
 
-    var usage: String {
-        var parts = ["scrollback", name]
-        parts += positionals.map { "[<\($0.name)>]" }
-        for option in options where option.name != "help" {
-            parts.append(option.valueName.map { "[--\(option.name) \($0)]" } ?? "[--\(option.name)]")
-        }
-        return parts.joined(separator: " ")
+    /// `--help`, which every command takes.
+    static let help = Flag("help", short: "h", help: "Show help information.")
+
+    init(
+        name: String, abstract: String, discussion: String? = nil, positionals: [PositionalSpec] = [],
+        options: some OptionGroup, formats: [OutputFormat] = [], examples: [(what: String, command: String)] = []
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.positionals = positionals
+        self.options = options.specs + [Self.help.spec]
+        self.formats = formats
+        self.examples = examples
     }
 
-    /// Command lines that show the command at work, each with a line saying what it does.
-    var examples: [(what: String, command: String)] = []
+    /// `scrollback render [<options>] [<input>]`: the options are in the help, one a line.
+    var usage: String {
+        let arguments = positionals.map { $0.defaultDescription == nil ? "<\($0.name)>" : "[<\($0.name)>]" }
+        return (["scrollback", name, "[<options>]"] + arguments).joined(separator: " ")
+    }
 
     /// The help at 80 columns.
     var help: String { help(width: 80) }
@@ -71,9 +172,9 @@ struct CommandSpec {
         lines.append("OPTIONS:")
         for option in options {
             var label = option.short.map { "-\($0), " } ?? ""
-            label += "--\(option.name)"
+            label += option.flagName
             if let value = option.valueName { label += " \(value)" }
-            lines += Self.row(label, option.help, option.defaultDescription, width: width)
+            lines += Self.row(label, help(of: option), option.defaultDescription, width: width)
         }
         if !examples.isEmpty {
             lines += ["", "EXAMPLES:"]
@@ -84,6 +185,16 @@ struct CommandSpec {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The option's help, after the name of its format when the command writes others too:
+    /// `ANSI: line width.`
+    func help(of option: OptionSpec) -> String {
+        guard formats.count > 1, let format = option.format, let first = option.help.first else { return option.help }
+        // `Line width` becomes `line width`; `ASCII only` stays.
+        let second = option.help.dropFirst().first
+        let lowered = second.map(\.isUppercase) == true ? option.help : first.lowercased() + option.help.dropFirst()
+        return "\(format.name.uppercased()): \(lowered)"
     }
 
     /// `label` in a 26-column gutter and the help beside it, wrapped under itself.
@@ -118,24 +229,76 @@ struct CommandSpec {
     }
 }
 
-/// The result of parsing: option values by name, flags set, positionals in order.
-struct ParsedArguments {
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
-    var positionals: [String] = []
+/// A command line parsed for a command whose options `Options` declares: the positionals in
+/// order, and each option's values, read back typed through the group's key paths.
+struct ParsedArguments<Options: OptionGroup> {
+    let options: Options
+    /// The values given, converted, by option name, in the order given (`true` for a flag).
+    private var values: [String: [any Sendable]]
+    /// The options given, each once, in the order first given.
+    private(set) var given: [OptionSpec]
+    var positionals: [String]
 
-    func value(_ name: String) -> String? { values[name]?.last }
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    fileprivate init(options: Options, values: [String: [any Sendable]], given: [OptionSpec], positionals: [String]) {
+        self.options = options
+        self.values = values
+        self.given = given
+        self.positionals = positionals
+    }
+
+    /// Whether the flag was given.
+    subscript(_ flag: KeyPath<Options, Flag>) -> Bool {
+        values[options[keyPath: flag].spec.name] != nil
+    }
+
+    /// The option's value, the last given; `nil` when it was not given.
+    subscript<Value>(_ option: KeyPath<Options, Option<Value>>) -> Value? {
+        values[options[keyPath: option].spec.name]?.last as? Value
+    }
+
+    /// Every value of a repeatable option, in the order given.
+    func all<Value>(_ option: KeyPath<Options, Option<Value>>) -> [Value] {
+        values[options[keyPath: option].spec.name]?.compactMap { $0 as? Value } ?? []
+    }
+
+    /// The same command line, read through a group that `Options` includes.
+    func group<Group: OptionGroup>(_ group: KeyPath<Options, Group>) -> ParsedArguments<Group> {
+        let options = self.options[keyPath: group]
+        let names = Set(options.specs.map(\.name))
+        return ParsedArguments<Group>(
+            options: options, values: values.filter { names.contains($0.key) }, given: given.filter { names.contains($0.name) },
+            positionals: positionals)
+    }
+
+    /// Whether `--help` was given.
+    var wantsHelp: Bool { values[CommandSpec.help.spec.name] != nil }
+
+    /// The first option given that only `format`'s others read: it would change nothing.
+    func option(ofAnotherFormatThan format: OutputFormat) -> OptionSpec? {
+        given.first { ($0.format ?? format) != format }
+    }
 }
 
 /// A mistake in the command line: printed with the usage, exit 64.
 struct UsageError: Error, Equatable {
     var message: String
+
+    /// `Unknown style 'dense'. Use bubbles or compact.`; `source` goes after the value, as in
+    /// `(from SCROLLBACK_APPEARANCE)`.
+    static func unknown(_ what: String, _ value: String, choices: [String], source: String = "") -> UsageError {
+        let listed = choices.count < 2 ? choices.joined() : choices.dropLast().joined(separator: ", ") + " or " + choices[choices.count - 1]
+        return UsageError(message: "Unknown \(what) '\(value)'\(source.isEmpty ? "" : " \(source)"). Use \(listed).")
+    }
 }
 
 extension CommandSpec {
-    func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
-        var result = ParsedArguments()
+    /// The command line read against this command's options, which `Options` declares. Values are
+    /// converted once the whole line is read, unless it asks for help.
+    func parse<Options: OptionGroup>(_ arguments: [String], as _: Options.Type = Options.self) throws(UsageError)
+        -> ParsedArguments<Options>
+    {
+        var given: [(option: OptionSpec, text: String?)] = []
+        var positionals: [String] = []
         var index = 0
         var onlyPositionals = false
 
@@ -143,28 +306,28 @@ extension CommandSpec {
             if let inline { return inline }
             index += 1
             guard index < arguments.count else {
-                throw UsageError(message: "Missing value for '--\(option.name) \(option.valueName ?? "")'.")
+                throw UsageError(message: "Missing value for '\(option.flagName) \(option.valueName ?? "")'.")
             }
             return arguments[index]
         }
 
         func record(_ option: OptionSpec, inline: String?) throws(UsageError) {
-            if option.valueName == nil {
-                if inline != nil { throw UsageError(message: "The flag '--\(option.name)' does not take a value.") }
-                result.flags.insert(option.name)
+            if option.isFlag {
+                if inline != nil { throw UsageError(message: "The flag '\(option.flagName)' does not take a value.") }
+                given.append((option, nil))
                 return
             }
             let value = try takeValue(for: option, inline: inline)
-            if !option.repeatable, result.values[option.name] != nil {
-                throw UsageError(message: "'--\(option.name)' was given more than once.")
+            if !option.repeatable, given.contains(where: { $0.option.name == option.name }) {
+                throw UsageError(message: "'\(option.flagName)' was given more than once.")
             }
-            result.values[option.name, default: []].append(value)
+            given.append((option, value))
         }
 
         while index < arguments.count {
             let argument = arguments[index]
             if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
-                result.positionals.append(argument)
+                positionals.append(argument)
             } else if argument == "--" {
                 onlyPositionals = true
             } else if argument.hasPrefix("--") {
@@ -183,7 +346,7 @@ extension CommandSpec {
                     guard let option = options.first(where: { $0.short == character }) else {
                         throw UsageError(message: "Unknown option '-\(character)'.")
                     }
-                    if option.valueName != nil, !characters.isEmpty {
+                    if !option.isFlag, !characters.isEmpty {
                         try record(option, inline: String(characters))
                         characters = []
                     } else {
@@ -193,10 +356,20 @@ extension CommandSpec {
             }
             index += 1
         }
-        if result.positionals.count > positionals.count {
-            throw UsageError(message: "Unexpected argument '\(result.positionals[positionals.count])'.")
+        if positionals.count > self.positionals.count {
+            throw UsageError(message: "Unexpected argument '\(positionals[self.positionals.count])'.")
         }
-        return result
+        // Help is shown whatever the values: a wrong one is no reason to withhold it.
+        if let help = given.first(where: { $0.option.name == Self.help.spec.name }) {
+            return ParsedArguments(options: Options(), values: [help.option.name: [true]], given: [help.option], positionals: [])
+        }
+        var values: [String: [any Sendable]] = [:]
+        var options: [OptionSpec] = []
+        for (option, text) in given {
+            if values[option.name] == nil { options.append(option) }
+            values[option.name, default: []].append(try option.convert(text ?? ""))
+        }
+        return ParsedArguments(options: Options(), values: values, given: options, positionals: positionals)
     }
 
     /// " Did you mean '--format'?" for a near miss, else "".

@@ -116,23 +116,36 @@ final class ProgressLine: Sendable {
         if tellsInterruptHandler { InterruptCleanup.erasesProgressLine(false) }
     }
 
-    /// Whether a command shows the line: `--no-progress` never, `--progress` always (into a
-    /// pipe or a file too), else only when standard error is a terminal that can redraw a line
-    /// (not `TERM=dumb`), no CI service says its log is being kept (`CI` set), and the document
-    /// is not being written to the terminal itself (`render` to standard output on a terminal),
-    /// where the line would be drawn over the transcript's lines.
-    static func isWanted(_ arguments: ParsedArguments, tool: ScrollbackTool, documentOnStandardOutput: Bool) -> Bool {
-        if arguments.has("no-progress") { return false }
-        if arguments.has("progress") { return true }
-        return tool.standardErrorIsTerminal && tool.environment["TERM"] != "dumb" && (tool.environment["CI"] ?? "").isEmpty
-            && !(documentOnStandardOutput && tool.standardOutputIsTerminal)
+    /// `--progress` and `--no-progress`, which `render` and `validate` take.
+    struct Options: OptionGroup {
+        let progress = Flag("progress", help: "Show a progress line on standard error even when it is not a terminal.")
+        let noProgress = Flag(
+            "no-progress", help: "Never show the progress line (by default it shows when standard error is a terminal).")
     }
 
-    /// The options `render` and `validate` take.
-    static let options: [OptionSpec] = [
-        .flag("progress", help: "Show a progress line on standard error even when it is not a terminal."),
-        .flag("no-progress", help: "Never show the progress line (by default it shows when standard error is a terminal)."),
-    ]
+    /// What a command that may show the line says of it: its options, and whether the document
+    /// it writes goes to standard output.
+    struct Request {
+        var options: ParsedArguments<Options>
+        var documentOnStandardOutput: Bool
+
+        init(_ options: ParsedArguments<Options>, documentOnStandardOutput: Bool) {
+            self.options = options
+            self.documentOnStandardOutput = documentOnStandardOutput
+        }
+
+        /// Whether the command shows the line: `--no-progress` never, `--progress` always (into
+        /// a pipe or a file too), else only when standard error is a terminal that can redraw a
+        /// line (not `TERM=dumb`), no CI service says its log is being kept (`CI` set), and the
+        /// document is not being written to the terminal itself (`render` to standard output on
+        /// a terminal), where the line would be drawn over the transcript's lines.
+        func isWanted(by tool: ScrollbackTool) -> Bool {
+            if options[\.noProgress] { return false }
+            if options[\.progress] { return true }
+            return tool.standardErrorIsTerminal && tool.environment["TERM"] != "dumb" && (tool.environment["CI"] ?? "").isEmpty
+                && !(documentOnStandardOutput && tool.standardOutputIsTerminal)
+        }
+    }
 }
 
 /// The text of the progress line: `render pass: 40000 of 100000 messages, 1796/s, 120 MB of

@@ -5,15 +5,34 @@ import Scrollback
 /// collects the media URLs its views show (``MediaReferences``), ``MediaDownloader`` saves them in the folder, and the page
 /// draws the copies (``RenderOptions/mediaLocations``). Without the option nothing is fetched.
 extension RenderCommand {
-    /// The options, listed in the command's help after `--no-remote-media`.
-    static let mediaOptions: [OptionSpec] = [
-        .option(
+    /// `--media-dir` and its limits, listed in the command's help after `--search`.
+    struct MediaOptions: OptionGroup {
+        let directory = Option<String>(
             "media-dir", value: "<directory>",
-            help: "HTML: download the images, videos, files and avatars into this folder (inside the output's) and show the copies."),
-        .option("media-max-file", value: "<size>", help: "With --media-dir: the largest file kept, e.g. 20MB.", default: "50MB"),
-        .option("media-max-total", value: "<size>", help: "With --media-dir: the most downloaded in all, e.g. 500MB.", default: "2GB"),
-        .option("media-timeout", value: "<seconds>", help: "With --media-dir: the longest one download may take.", default: "30"),
-    ]
+            help: "Download the images, videos, files and avatars into this folder (inside the output's) and show the copies.",
+            format: .html)
+        let maxFile = MediaOptions.size("media-max-file", help: "With --media-dir: the largest file kept, e.g. 20MB.", default: "50MB")
+        let maxTotal = MediaOptions.size(
+            "media-max-total", help: "With --media-dir: the most downloaded in all, e.g. 500MB.", default: "2GB")
+        let timeout = Option<Double>(
+            "media-timeout", value: "<seconds>", help: "With --media-dir: the longest one download may take.", default: "30"
+        ) { text throws(UsageError) in
+            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                throw UsageError(message: "--media-timeout takes a number of seconds from 0 to 3600, not '\(text)'.")
+            }
+            return seconds
+        }
+
+        /// A limit in bytes, written as ``RenderCommand/byteCount(_:)`` reads it.
+        private static func size(_ name: String, help: String, default: String) -> Option<Int64> {
+            Option(name, value: "<size>", help: help, default: `default`) { text throws(UsageError) in
+                guard let bytes = RenderCommand.byteCount(text) else {
+                    throw UsageError(message: "--\(name) takes a size such as 500KB, 20MB or 2GB, not '\(text)'.")
+                }
+                return bytes
+            }
+        }
+    }
 
     /// Downloads the media `renderer` draws when `--media-dir` asks for it and sets
     /// `options.mediaLocations`; standard input is first copied to `scratch`, as it is read more
@@ -21,23 +40,24 @@ extension RenderCommand {
     func prepareMedia(
         _ options: inout RenderOptions, input: String, renderer: TranscriptRenderer, scratch: inout ScratchInput?
     ) -> Int32? {
-        guard let mediaDirectory = arguments.value("media-dir") else {
-            for name in ["media-max-file", "media-max-total", "media-timeout"] where arguments.value(name) != nil {
-                return tool.usageError("--\(name) goes with --media-dir.", spec: Self.spec)
+        let media = arguments.group(\.media)
+        guard let mediaDirectory = media[\.directory] else {
+            if let limit = media.given.first {
+                return tool.usageError("\(limit.flagName) goes with --media-dir.", spec: Self.spec)
             }
             return nil
         }
         // Both ask for a page that fetches nothing when opened, in two ways: with saved copies,
         // or with cards only. Taking either silently would leave the other without effect.
-        guard !arguments.has("no-remote-media") else {
+        guard !arguments[\.noRemoteMedia] else {
             return tool.usageError(
                 "--media-dir and --no-remote-media do not go together: an archive's page already fetches nothing; "
                     + "choose saved copies (--media-dir) or cards only (--no-remote-media).", spec: Self.spec)
         }
         let pagesFolder: String
-        if let directory = arguments.value("output-dir") {
+        if let directory = arguments[\.outputDirectory] {
             pagesFolder = directory
-        } else if let output = arguments.value("output"), output != "-" {
+        } else if let output = arguments[\.output], output != "-" {
             pagesFolder = (output as NSString).deletingLastPathComponent
         } else {
             return tool.usageError(
@@ -50,19 +70,9 @@ extension RenderCommand {
                 spec: Self.spec)
         }
         var limits = MediaLimits()
-        for (name, keyPath) in [("media-max-file", \MediaLimits.maxFileBytes), ("media-max-total", \MediaLimits.maxTotalBytes)] {
-            guard let text = arguments.value(name) else { continue }
-            guard let bytes = Self.byteCount(text) else {
-                return tool.usageError("--\(name) takes a size such as 500KB, 20MB or 2GB, not '\(text)'.", spec: Self.spec)
-            }
-            limits[keyPath: keyPath] = bytes
-        }
-        if let text = arguments.value("media-timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                return tool.usageError("--media-timeout takes a number of seconds from 0 to 3600, not '\(text)'.", spec: Self.spec)
-            }
-            limits.timeout = seconds
-        }
+        if let bytes = media[\.maxFile] { limits.maxFileBytes = bytes }
+        if let bytes = media[\.maxTotal] { limits.maxTotalBytes = bytes }
+        if let seconds = media[\.timeout] { limits.timeout = seconds }
         let locations = MediaLocations(folder: folder)!
         if input == "-" {
             do {

@@ -2,7 +2,7 @@ import Foundation
 import Scrollback
 
 /// `scrollback render`: one transcript to HTML, ANSI or Markdown.
-struct RenderCommand {
+struct RenderCommand: Command {
     static let spec = CommandSpec(
         name: "render",
         abstract: "Render a transcript as HTML, ANSI terminal text or Markdown.",
@@ -28,65 +28,7 @@ struct RenderCommand {
             with a mistake exits 65, naming the key path (cards.workout.link.url) and the problem.
             """,
         positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
-        options: [
-            .option(
-                "format", short: "f", value: "<format>", help: "\(OutputFormat.choices).",
-                default: "from the --output extension, else html"),
-            .option("output", short: "o", value: "<file>", help: "Write to this file instead of standard output."),
-            .option(
-                "width", short: "w", value: "<columns>", help: "Line width of ANSI output.",
-                default: "the terminal's, else $COLUMNS, else 80"),
-            .option(
-                "color", value: "<when>", help: "auto, always or never: colour in ANSI output (NO_COLOR is honoured).",
-                default: "auto"),
-            .option(
-                "timezone", value: "<zone>", help: "Time zone of the times shown, e.g. Europe/Paris.",
-                default: "the machine's"),
-            .option("locale", value: "<locale>", help: "Locale of dates, times and labels, e.g. en_GB, de_DE.", default: "the machine's"),
-            .option("me", value: "<user-id>", help: "Show this user's messages as your own."),
-            .option("since", value: "<date|id>", help: "Start at this date (2026-03-09 or RFC 3339) or message id."),
-            .option("until", value: "<date|id>", help: "End at this date (inclusive) or message id."),
-            .option("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true),
-            .option("output-dir", value: "<directory>", help: "Write one file per channel into this directory, with an index."),
-            .option(
-                "split", value: "<count>",
-                help: "With --output chat.html: at most this many messages per file (chat-001.html, ...), and chat.html as their index."),
-            .option("cards", value: "<file>", help: "A card file (JSON) that shows your own attachment types as cards."),
-            .option(
-                "theme", value: "<name|file>", help: "A built-in theme (see 'scrollback themes') or a theme file.",
-                default: "$SCROLLBACK_THEME, else default"),
-            .option(
-                "appearance", value: "<auto|light|dark>",
-                help: "The theme's colours for ANSI output (HTML has both): auto asks the terminal, else reads COLORFGBG, else dark.",
-                default: "$SCROLLBACK_APPEARANCE, else auto"),
-            .option(
-                "hyperlinks", value: "<when>", help: "auto, always or never: clickable links (OSC 8) in ANSI output.",
-                default: "auto"),
-            .flag("ascii", help: "ANSI output in ASCII only (borders of - | +), for a terminal that cannot show UTF-8."),
-            .option(
-                "urls", value: "<short|full>",
-                help:
-                    "ANSI output without hyperlinks: short shows a link's host and lists its URL after the message; full shows whole URLs in place.",
-                default: "short"),
-            .option(
-                "style", value: "<bubbles|compact>", help: "ANSI output: bubbles, or compact (one line per message).", default: "bubbles"),
-            .option(
-                "timestamps", value: "<last|all>", help: "last: the time on the last message of each group; all: on every message.",
-                default: "last"),
-            .flag("no-remote-media", help: "HTML: show images and avatars as links, so that opening the page fetches nothing."),
-            .flag(
-                "search",
-                help:
-                    "HTML: a search bar that filters messages as you type (from:, on:, before:, after:, has:, in:thread), run by one script the page's policy allows by its hash."
-            ),
-        ] + mediaOptions + [
-            .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
-            .flag(
-                "single-thread",
-                help: "Render on one thread; by default reading and writing run beside the drawing, on about two cores. Same output."),
-        ] + ProgressLine.options + [
-            .flag("help", short: "h", help: "Show help information.")
-        ],
+        options: Options(), formats: OutputFormat.allCases,
         examples: [
             ("A web page of a channel export:", "scrollback render chat.json -o chat.html"),
             (
@@ -123,65 +65,79 @@ struct RenderCommand {
         var report: (ReadWarning) -> Void { warnings.add }
     }
 
-    /// The options only one format reads, with that format.
-    static let formatOptions: [(name: String, format: OutputFormat)] = [
-        ("width", .ansi), ("color", .ansi), ("appearance", .ansi), ("hyperlinks", .ansi), ("ascii", .ansi), ("urls", .ansi),
-        ("style", .ansi), ("no-remote-media", .html), ("search", .html), ("media-dir", .html),
-    ]
+    /// The command's options, in the order help lists them: the output, those shared with
+    /// `view`, then the HTML page's, the media's and the way the work is run.
+    struct Options: OptionGroup {
+        let format = Option<OutputFormat>(
+            "format", short: "f", value: "<format>", help: "\(OutputFormat.choices).", default: "from the --output extension, else html",
+            choices: OutputFormat.allCases.map(\.name)
+        ) { name throws(UsageError) in
+            do throws(OutputFormat.UnknownNameError) {
+                return try OutputFormat.named(name)
+            } catch {
+                throw UsageError(message: error.description)
+            }
+        }
+        let output = Option<String>("output", short: "o", value: "<file>", help: "Write to this file instead of standard output.")
+        let outputDirectory = Option<String>(
+            "output-dir", value: "<directory>", help: "Write one file per channel into this directory, with an index.")
+        let split = Option<Int>(
+            "split", value: "<count>",
+            help: "With --output chat.html: at most this many messages per file (chat-001.html, ...), and chat.html as their index."
+        ) { text throws(UsageError) in
+            guard let count = Int(text), count >= 1 else {
+                throw UsageError(message: "--split takes a whole number of messages, 1 or more, not '\(text)'.")
+            }
+            return count
+        }
+        let cards = Option<String>("cards", value: "<file>", help: "A card file (JSON) that shows your own attachment types as cards.")
+        let transcript = TranscriptOptions()
+        let noRemoteMedia = Flag(
+            "no-remote-media", help: "Show images and avatars as links, so that opening the page fetches nothing.", format: .html)
+        let search = Flag(
+            "search",
+            help:
+                "A search bar that filters messages as you type (from:, on:, before:, after:, has:, in:thread), run by one script the page's policy allows by its hash.",
+            format: .html)
+        let media = MediaOptions()
+        let singleThread = Flag(
+            "single-thread",
+            help: "Render on one thread; by default reading and writing run beside the drawing, on about two cores. Same output.")
+        let progressLine = ProgressLine.Options()
+    }
+
+    /// A file or a folder gets the document: standard output gets none, and the progress line
+    /// may show on a terminal.
+    static func progressLine(_ arguments: ParsedArguments<Options>) -> ProgressLine.Request? {
+        let toStandardOutput = (arguments[\.output] ?? "-") == "-" && arguments[\.outputDirectory] == nil
+        return ProgressLine.Request(arguments.group(\.progressLine), documentOnStandardOutput: toStandardOutput)
+    }
 
     let tool: ScrollbackTool
-    let arguments: ParsedArguments
+    let arguments: ParsedArguments<Options>
 
     func run() -> Int32 {
-        let outputPath = arguments.value("output")
-        let format: OutputFormat
-        if let name = arguments.value("format") {
-            do {
-                format = try OutputFormat.named(name)
-            } catch {
-                return tool.usageError(error.description, spec: Self.spec)
-            }
-        } else {
-            format = outputPath.flatMap(OutputFormat.init(path:)) ?? .html
-        }
+        let outputPath = arguments[\.output]
+        let format = arguments[\.format] ?? outputPath.flatMap(OutputFormat.init(path:)) ?? .html
         // An option that another format reads would change nothing here: refused, not ignored.
-        for (name, owner) in Self.formatOptions where owner != format && (arguments.has(name) || arguments.value(name) != nil) {
+        if let option = arguments.option(ofAnotherFormatThan: format), let owner = option.format {
             return tool.usageError(
-                "--\(name) is for \(owner.rawValue.uppercased()) output (--format \(owner.rawValue)), not \(format.rawValue).",
-                spec: Self.spec)
+                "\(option.flagName) is for \(owner.name.uppercased()) output (--format \(owner.name)), not \(format.name).", spec: Self.spec
+            )
         }
+        let transcript = arguments.group(\.transcript)
         var options: RenderOptions
-        switch InputOptions.renderOptions(
-            arguments, tool: tool, writesToTerminal: outputPath == nil && tool.standardOutputIsTerminal, drawsANSI: format == .ansi)
+        switch TranscriptOptions.renderOptions(
+            transcript, tool: tool, writesToTerminal: outputPath == nil && tool.standardOutputIsTerminal, drawsANSI: format == .ansi)
         {
         case .success(let value): options = value
-        case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
+        case .failure(let failure): return tool.report(failure, spec: Self.spec)
         }
-        if let name = arguments.value("theme") ?? tool.environment["SCROLLBACK_THEME"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            do {
-                options.theme = try Theme.named(name)
-            } catch {
-                if case .unknownTheme = error.problem, error.keyPath.isEmpty {
-                    return tool.usageError(
-                        "\(error.description.dropFirst(error.file.count + 2)). See 'scrollback themes'.", spec: Self.spec)
-                }
-                return tool.failure(error.description, status: ThemeCommand.status(for: error))
-            }
-        }
-        // The labels in the locale's language, where Scrollback has them and the theme does not.
-        options.theme = options.theme.localized(for: options.locale)
-        options.remoteMedia = !arguments.has("no-remote-media")
-        options.search = arguments.has("search")
-        switch ViewerOptions.hyperlinks(
-            arguments.value("hyperlinks"), isTerminal: outputPath == nil && tool.standardOutputIsTerminal,
-            environment: tool.environment)
-        {
-        case .success(let value): options.hyperlinks = value
-        case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
-        }
+        options.remoteMedia = !arguments[\.noRemoteMedia]
+        options.search = arguments[\.search]
         let input = arguments.positionals.first ?? "-"
         var attachmentViews = AttachmentViewRegistry()
-        if let cardsPath = arguments.value("cards") {
+        if let cardsPath = arguments[\.cards] {
             if cardsPath == "-" && input == "-" {
                 return tool.usageError("The card file and the input cannot both be standard input.", spec: Self.spec)
             }
@@ -197,7 +153,7 @@ struct RenderCommand {
             return tool.failure("cannot read \(input): \(String(cString: strerror(errno)))", status: ScrollbackTool.ExitCode.failure)
         }
         let filter: MessageFilter
-        switch InputOptions.filter(arguments, timeZone: options.timeZone) {
+        switch TranscriptOptions.filter(transcript, timeZone: options.timeZone) {
         case .success(let value): filter = value
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
@@ -209,26 +165,23 @@ struct RenderCommand {
         // Two passes (threads need the whole input first); each warning is reported once.
         var renderer = TranscriptRenderer(options: options, attachmentViews: attachmentViews, filter: filter)
         if let line = tool.progressLine { renderer.progress = RenderProgressDisplay(line: line).report }
-        renderer.threading = arguments.has("single-thread") ? .none : .readingAndWriting
+        renderer.threading = arguments[\.singleThread] ? .none : .readingAndWriting
         var job = Job(
             renderer: renderer,
-            input: input, strict: arguments.has("strict"),
+            input: input, strict: transcript[\.strict],
             warnings: InputWarnings(input: input, say: tool.warning), source: scratch?.path)
         // Said once the reading is over, however the command ends (``conclude`` says it before its errors).
         defer { job.warnings.finish() }
-        if let directory = arguments.value("output-dir") {
+        if let directory = arguments[\.outputDirectory] {
             guard outputPath == nil else {
                 return tool.usageError("--output and --output-dir cannot be used together.", spec: Self.spec)
             }
-            guard arguments.value("split") == nil else {
+            guard arguments[\.split] == nil else {
                 return tool.usageError("--split and --output-dir cannot be used together.", spec: Self.spec)
             }
             return renderDirectory(directory, format: format, job: job)
         }
-        if let split = arguments.value("split") {
-            guard let count = Int(split), count >= 1 else {
-                return tool.usageError("--split takes a whole number of messages, 1 or more, not '\(split)'.", spec: Self.spec)
-            }
+        if let count = arguments[\.split] {
             guard let outputPath, outputPath != "-" else {
                 return tool.usageError("--split writes several files: name them with --output, e.g. --output chat.html.", spec: Self.spec)
             }
@@ -440,165 +393,5 @@ struct RecordingBackend<Base: TranscriptBackend>: TranscriptBackend {
     mutating func end(_ summary: DocumentSummary, footer: ViewNode) {
         messageCount += summary.messageCount
         base.end(summary, footer: footer)
-    }
-}
-
-/// Options shared by the commands that render.
-enum InputOptions {
-    /// `--since`, `--until` and `--user`. A bound that reads as a date (`2026-03-09`, or RFC 3339)
-    /// is a date in the chosen zone (a bare day covers the whole day; one the calendar does not
-    /// have is a usage error); anything else is a message id.
-    static func filter(_ arguments: ParsedArguments, timeZone: TimeZone) -> Result<MessageFilter, UsageError> {
-        func bound(_ name: String, endOfDay: Bool) throws(UsageError) -> MessageFilter.Bound? {
-            guard let text = arguments.value(name), !text.isEmpty else { return nil }
-            if let date = RFC3339.parse(text) { return .date(date) }
-            switch day(text, timeZone: timeZone) {
-            case .start(let day):
-                return .date(endOfDay ? Calendar.gregorian(in: timeZone).date(byAdding: .second, value: 86_399, to: day) ?? day : day)
-            case .noSuchDay:
-                // The calendar would roll 2026-13-45 over into 2027 without a word.
-                throw UsageError(message: "--\(name) \(text): there is no such day (a day is written 2026-03-09).")
-            case .notADay:
-                return .messageID(text)
-            }
-        }
-        let since: MessageFilter.Bound?
-        let until: MessageFilter.Bound?
-        do {
-            since = try bound("since", endOfDay: false)
-            until = try bound("until", endOfDay: true)
-        } catch {
-            return .failure(error)
-        }
-        if case .date(let start)? = since, case .date(let end)? = until, start > end {
-            return .failure(UsageError(message: "--since is after --until."))
-        }
-        return .success(MessageFilter(since: since, until: until, userIDs: Set(arguments.values["user"] ?? [])))
-    }
-
-    /// What a `yyyy-MM-dd` text names in `timeZone`.
-    private enum Day {
-        /// The day's midnight.
-        case start(Date)
-        /// Written as a day, but the calendar has none such (month 13, February 30).
-        case noSuchDay
-        /// Not written as a day: a message id, say.
-        case notADay
-    }
-
-    private static func day(_ text: String, timeZone: TimeZone) -> Day {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.map(\.utf8.count) == [4, 2, 2], parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }) else {
-            return .notADay
-        }
-        let numbers = parts.compactMap { Int($0) }
-        let written = DateComponents(year: numbers[0], month: numbers[1], day: numbers[2])
-        let calendar = Calendar.gregorian(in: timeZone)
-        guard let start = calendar.date(from: written), calendar.dateComponents([.year, .month, .day], from: start) == written else {
-            return .noSuchDay
-        }
-        return .start(start)
-    }
-
-    /// The locale `identifier` names, when its language (and its region, if it has one) is a
-    /// known ISO code: Foundation takes any string, and dates and labels would fall back to
-    /// English without a word.
-    static func knownLocale(_ identifier: String) -> Locale? {
-        let locale = Locale(identifier: identifier)
-        guard let language = locale.language.languageCode, Locale.LanguageCode.isoLanguageCodes.contains(language) else { return nil }
-        if let region = locale.region, !Locale.Region.isoRegions.contains(region) { return nil }
-        return locale
-    }
-
-    /// The options from the command line and the environment; `drawsANSI`: whether the output
-    /// is ANSI, the only one whose appearance is chosen (`--appearance auto` may then ask the
-    /// terminal).
-    static func renderOptions(
-        _ arguments: ParsedArguments, tool: ScrollbackTool, writesToTerminal: Bool, drawsANSI: Bool = true
-    ) -> Result<
-        RenderOptions, UsageError
-    > {
-        var options = RenderOptions()
-        if let zone = arguments.value("timezone") {
-            guard let timeZone = TimeZone(identifier: zone) ?? TimeZone(abbreviation: zone) else {
-                return .failure(UsageError(message: "Unknown time zone '\(zone)'. Use an IANA name such as Europe/Paris or UTC."))
-            }
-            options.timeZone = timeZone
-        } else {
-            options.timeZone = TimeZone.current
-        }
-        if let identifier = arguments.value("locale") {
-            guard let locale = knownLocale(identifier) else {
-                return .failure(
-                    UsageError(
-                        message:
-                            "Unknown locale '\(identifier)'. Use a language code, with a region if you like, such as fr, en_GB or pt-BR."))
-            }
-            options.locale = locale
-        } else if let name = tool.environment["LC_ALL"] ?? tool.environment["LC_TIME"] ?? tool.environment["LANG"],
-            !name.isEmpty, name != "C", name != "POSIX"
-        {
-            options.locale = Locale(identifier: String(name.prefix { $0 != "." && $0 != "@" }))
-        }
-        if let width = arguments.value("width") {
-            guard let columns = Int(width), (20...1000).contains(columns) else {
-                return .failure(UsageError(message: "The width must be a whole number from 20 to 1000, not '\(width)'."))
-            }
-            options.width = columns
-        } else if let columns = (writesToTerminal ? tool.terminalWidth : nil) ?? tool.environment["COLUMNS"].flatMap(Int.init),
-            (20...1000).contains(columns)
-        {
-            options.width = columns
-        }
-        let color = arguments.value("color") ?? "auto"
-        guard ["auto", "always", "never"].contains(color) else {
-            return .failure(UsageError(message: "Unknown colour choice '\(color)'. Use auto, always or never."))
-        }
-        // A choice that leaves another without effect is refused, as a format's option is with another format.
-        if color == "never", arguments.value("appearance") != nil {
-            return .failure(UsageError(message: "--appearance chooses colours, and --color never draws none: give one of them."))
-        }
-        options.colorDepth = Terminal.colorDepth(choice: color, isTerminal: writesToTerminal, environment: tool.environment)
-        options.asciiOnly = arguments.has("ascii") || (writesToTerminal && Terminal.localeCannotShowUTF8(tool.environment))
-        // Only ANSI output has one appearance: HTML carries both, Markdown none, so there
-        // SCROLLBACK_APPEARANCE is not read (and `--appearance` was refused with the format).
-        if drawsANSI {
-            switch Appearance.isDark(
-                choice: arguments.value("appearance"), environment: tool.environment,
-                // Without colour the appearance changes nothing: the terminal is not asked.
-                isTerminal: writesToTerminal && options.colorDepth != .none, queryBackground: tool.queryTerminalBackground)
-            {
-            case .success(let dark): options.darkAppearance = dark
-            case .failure(let error): return .failure(error)
-            }
-        }
-        options.currentUserID = arguments.value("me")
-        let urls = arguments.value("urls") ?? "short"
-        guard let display = URLDisplay(rawValue: urls) else {
-            return .failure(UsageError(message: "Unknown URL choice '\(urls)'. Use short or full."))
-        }
-        options.urls = display
-        let style = arguments.value("style") ?? "bubbles"
-        guard let terminalStyle = TerminalStyle(rawValue: style) else {
-            return .failure(UsageError(message: "Unknown style '\(style)'. Use bubbles or compact."))
-        }
-        options.style = terminalStyle
-        if terminalStyle == .compact, arguments.value("timestamps") != nil {
-            return .failure(UsageError(message: "--timestamps changes nothing with --style compact: every line starts with its time."))
-        }
-        let timestamps = arguments.value("timestamps") ?? "last"
-        guard let display = TimestampDisplay(rawValue: timestamps) else {
-            return .failure(UsageError(message: "Unknown timestamps choice '\(timestamps)'. Use last or all."))
-        }
-        options.timestamps = display
-        return .success(options)
-    }
-}
-
-extension Calendar {
-    static func gregorian(in timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
     }
 }

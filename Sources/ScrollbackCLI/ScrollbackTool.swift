@@ -24,7 +24,7 @@ package struct ScrollbackTool {
     /// Seconds between two drawings of the progress line (and before the first); tests set 0
     /// so that a small input shows it.
     package var progressInterval = 0.1
-    /// The progress line of the running command, when it shows one (``withProgressLine(_:documentOnStandardOutput:_:)``).
+    /// The progress line of the running command, when it shows one (``execute(_:_:)``).
     var progressLine: ProgressLine?
     /// Columns of the terminal on standard output, when there is one.
     package var terminalWidth: Int?
@@ -68,8 +68,9 @@ package struct ScrollbackTool {
         package static let dataError: Int32 = 65
     }
 
-    static let commands: [CommandSpec] = [
-        RenderCommand.spec, ViewCommand.spec, ValidateCommand.spec, ThemeCommand.listSpec, ThemeCommand.spec,
+    /// The subcommands, in the order the overview lists them.
+    static let commands: [any Command.Type] = [
+        RenderCommand.self, ViewCommand.self, ValidateCommand.self, ThemeListCommand.self, ThemeCommand.self,
     ]
 
     static let overview = """
@@ -85,7 +86,7 @@ package struct ScrollbackTool {
           render                  \(RenderCommand.spec.abstract)
           view                    \(ViewCommand.spec.abstract)
           validate                \(ValidateCommand.spec.abstract)
-          themes                  \(ThemeCommand.listSpec.abstract)
+          themes                  \(ThemeListCommand.spec.abstract)
           theme                   \(ThemeCommand.spec.abstract)
 
           See 'scrollback help <subcommand>' for detailed help.
@@ -110,48 +111,38 @@ package struct ScrollbackTool {
                 standardOutput.write(Self.overview)
                 return ExitCode.success
             }
-            guard let command = Self.commands.first(where: { $0.name == arguments[1] }) else {
+            guard let command = Self.commands.first(where: { $0.spec.name == arguments[1] }) else {
                 return usageError("Unknown subcommand '\(arguments[1])'.", spec: nil)
             }
-            standardOutput.write(command.help(width: helpWidth))
+            standardOutput.write(command.spec.help(width: helpWidth))
             return ExitCode.success
         default:
             break
         }
-        guard let spec = Self.commands.first(where: { $0.name == first }) else {
-            let near = Self.commands.map(\.name).first { editDistance($0, first) <= 2 }
+        guard let command = Self.commands.first(where: { $0.spec.name == first }) else {
+            let near = Self.commands.map { $0.spec.name }.first { editDistance($0, first) <= 2 }
             return usageError("Unknown subcommand '\(first)'." + (near.map { " Did you mean '\($0)'?" } ?? ""), spec: nil)
         }
-        let parsed: ParsedArguments
-        do {
-            parsed = try spec.parse(Array(arguments.dropFirst()))
-        } catch {
-            return usageError(error.message, spec: spec)
-        }
-        if parsed.has("help") {
-            standardOutput.write(spec.help(width: helpWidth))
-            return ExitCode.success
-        }
-        switch spec.name {
-        case RenderCommand.spec.name:
-            let output = parsed.value("output")
-            let toStandardOutput = (output == nil || output == "-") && parsed.value("output-dir") == nil
-            return withProgressLine(parsed, documentOnStandardOutput: toStandardOutput) { RenderCommand(tool: $0, arguments: parsed).run() }
-        case ViewCommand.spec.name: return ViewCommand(tool: self, arguments: parsed).run()
-        case ThemeCommand.listSpec.name: return ThemeCommand(tool: self, arguments: parsed).list()
-        case ThemeCommand.spec.name: return ThemeCommand(tool: self, arguments: parsed).run()
-        default: return withProgressLine(parsed, documentOnStandardOutput: false) { ValidateCommand(tool: $0, arguments: parsed).run() }
-        }
+        return execute(command, Array(arguments.dropFirst()))
     }
 
-    /// Runs a command with its progress line when ``ProgressLine/isWanted(_:tool:documentOnStandardOutput:)``:
-    /// whatever the command writes to standard error goes above the line, and the line is
-    /// erased when the command returns, however it ends.
-    private func withProgressLine(
-        _ arguments: ParsedArguments, documentOnStandardOutput: Bool, _ command: (ScrollbackTool) -> Int32
-    ) -> Int32 {
-        guard ProgressLine.isWanted(arguments, tool: self, documentOnStandardOutput: documentOnStandardOutput) else {
-            return command(self)
+    /// Parses `arguments` for `command` and runs it, with its progress line when it asks for
+    /// one and ``ProgressLine/Request/isWanted(by:)``: whatever the command writes to standard
+    /// error then goes above the line, and the line is erased when the command returns,
+    /// however it ends.
+    private func execute<C: Command>(_ command: C.Type, _ arguments: [String]) -> Int32 {
+        let parsed: ParsedArguments<C.Options>
+        do {
+            parsed = try C.spec.parse(arguments)
+        } catch {
+            return usageError(error.message, spec: C.spec)
+        }
+        if parsed.wantsHelp {
+            standardOutput.write(C.spec.help(width: helpWidth))
+            return ExitCode.success
+        }
+        guard let request = C.progressLine(parsed), request.isWanted(by: self) else {
+            return C(tool: self, arguments: parsed).run()
         }
         let width = standardErrorWidth ?? environment["COLUMNS"].flatMap(Int.init)
         let line = ProgressLine(write: standardError, width: width, interval: progressInterval, tellsInterruptHandler: isSystem)
@@ -159,7 +150,7 @@ package struct ScrollbackTool {
         tool.progressLine = line
         tool.standardError = { line.interject($0) }
         defer { line.clear() }
-        return command(tool)
+        return C(tool: tool, arguments: parsed).run()
     }
 
     /// The width help is wrapped to: the terminal's, else $COLUMNS, else 80.
@@ -179,6 +170,14 @@ package struct ScrollbackTool {
         return ExitCode.usage
     }
 
+    /// A failure met before the command's work, said as its kind is: with the usage, or alone.
+    func report(_ failure: CommandFailure, spec: CommandSpec) -> Int32 {
+        switch failure {
+        case .usage(let error): usageError(error.message, spec: spec)
+        case .failed(let message, let status): self.failure(message, status: status)
+        }
+    }
+
     /// `Error: ...` on standard error with the given status.
     func failure(_ message: String, status: Int32) -> Int32 {
         standardError("Error: \(message)\n")
@@ -195,4 +194,25 @@ package struct ScrollbackTool {
     var sayWarning: @Sendable (String) -> Void {
         { [standardError] message in standardError("warning: \(TerminalSanitizer.sanitize(message, keepingNewlines: false))\n") }
     }
+}
+
+/// A subcommand: its declaration, the options it reads, and its work.
+protocol Command: SendableMetatype {
+    /// The options the command takes, declared once: its ``spec`` lists them, and it reads
+    /// their values through their key paths.
+    associatedtype Options: OptionGroup
+
+    static var spec: CommandSpec { get }
+
+    /// What the command says of a progress line, when it may show one; `nil` for none.
+    static func progressLine(_ arguments: ParsedArguments<Options>) -> ProgressLine.Request?
+
+    init(tool: ScrollbackTool, arguments: ParsedArguments<Options>)
+
+    /// Does the work and gives the exit status.
+    func run() -> Int32
+}
+
+extension Command {
+    static func progressLine(_ arguments: ParsedArguments<Options>) -> ProgressLine.Request? { nil }
 }

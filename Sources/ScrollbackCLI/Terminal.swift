@@ -32,9 +32,9 @@ enum Terminal {
     }
 
     /// Colour depth for `--color auto|always|never`, following NO_COLOR, COLORTERM and TERM.
-    static func colorDepth(choice: String, isTerminal: Bool, environment: [String: String]) -> ColorDepth {
-        if choice == "never" { return .none }
-        if choice == "auto" {
+    static func colorDepth(choice: When, isTerminal: Bool, environment: [String: String]) -> ColorDepth {
+        if choice == .never { return .none }
+        if choice == .auto {
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
             guard isTerminal, environment["TERM"] != "dumb" else { return .none }
         }
@@ -46,23 +46,36 @@ enum Terminal {
     }
 }
 
+/// `--color` and `--hyperlinks`: on, off, or as the terminal and the environment allow.
+enum When: String, CaseIterable, Sendable {
+    case auto, always, never
+}
+
 /// `--appearance auto|light|dark`: whether the terminal's background is dark.
 enum Appearance {
+    /// What `--appearance` and SCROLLBACK_APPEARANCE take.
+    enum Choice: String, CaseIterable, Sendable {
+        case auto, light, dark
+    }
+
     /// The flag, else SCROLLBACK_APPEARANCE, else `auto`. `auto` asks the terminal for its
     /// background (`queryBackground`, only when writing to a terminal), else reads COLORFGBG,
     /// else says dark (the common case, and the old default).
     static func isDark(
-        choice: String?, environment: [String: String], isTerminal: Bool, queryBackground: () -> String?
+        choice: Choice?, environment: [String: String], isTerminal: Bool, queryBackground: () -> String?
     ) -> Result<Bool, UsageError> {
-        let fromEnvironment = environment["SCROLLBACK_APPEARANCE"].flatMap { $0.isEmpty ? nil : $0 }
-        let value = choice ?? fromEnvironment ?? "auto"
+        var value = choice ?? .auto
+        if choice == nil, let text = environment["SCROLLBACK_APPEARANCE"], !text.isEmpty {
+            guard let named = Choice(rawValue: text) else {
+                let choices = Choice.allCases.map(\.rawValue)
+                return .failure(UsageError.unknown("appearance", text, choices: choices, source: "(from SCROLLBACK_APPEARANCE)"))
+            }
+            value = named
+        }
         switch value {
-        case "dark": return .success(true)
-        case "light": return .success(false)
-        case "auto": break
-        default:
-            let source = choice == nil ? " (from SCROLLBACK_APPEARANCE)" : ""
-            return .failure(UsageError(message: "Unknown appearance '\(value)'\(source). Use auto, light or dark."))
+        case .dark: return .success(true)
+        case .light: return .success(false)
+        case .auto: break
         }
         if isTerminal, let reply = queryBackground(), let dark = isDark(backgroundReply: reply) { return .success(dark) }
         if let dark = isDark(colorFGBG: environment["COLORFGBG"]) { return .success(dark) }

@@ -1,20 +1,35 @@
 import Foundation
 import Scrollback
 
-/// `scrollback themes` lists the built-in themes; `scrollback theme show NAME` prints one,
-/// resolved, as a file to start from; `scrollback theme check FILE` validates one.
-struct ThemeCommand {
-    static let listSpec = CommandSpec(
+/// `scrollback themes`: the built-in themes, one a line with what it is for.
+struct ThemeListCommand: Command {
+    static let spec = CommandSpec(
         name: "themes",
         abstract: "List the built-in themes.",
         discussion: "Use one with 'scrollback render --theme NAME'; print one with 'scrollback theme show NAME'.",
-        positionals: [],
-        options: [.flag("help", short: "h", help: "Show help information.")],
+        options: NoOptions(),
         examples: [
             ("List the themes, then use one:", "scrollback themes && scrollback view chat.json --theme NAME")
         ]
     )
 
+    let tool: ScrollbackTool
+    let arguments: ParsedArguments<NoOptions>
+
+    func run() -> Int32 {
+        var text = ""
+        for name in Theme.builtInNames {
+            let summary = Theme.builtIn(named: name)?.summary ?? ""
+            text += "  " + name.padding(toLength: 16, withPad: " ", startingAt: 0) + summary + "\n"
+        }
+        tool.standardOutput.write(text)
+        return ScrollbackTool.ExitCode.success
+    }
+}
+
+/// `scrollback theme show NAME` prints a theme, resolved, as a file to start from; `scrollback
+/// theme check FILE` validates one.
+struct ThemeCommand: Command {
     static let spec = CommandSpec(
         name: "theme",
         abstract: "Show a theme as a file to start from, or check a theme file.",
@@ -32,7 +47,7 @@ struct ThemeCommand {
             PositionalSpec(name: "action", help: "show or check."),
             PositionalSpec(name: "theme", help: "A built-in theme name or a theme file."),
         ],
-        options: [.flag("help", short: "h", help: "Show help information.")],
+        options: NoOptions(),
         examples: [
             (
                 "Start a theme of your own from the default one, and check it:",
@@ -42,17 +57,7 @@ struct ThemeCommand {
     )
 
     let tool: ScrollbackTool
-    let arguments: ParsedArguments
-
-    func list() -> Int32 {
-        var text = ""
-        for name in Theme.builtInNames {
-            let summary = Theme.builtIn(named: name)?.summary ?? ""
-            text += "  " + name.padding(toLength: 16, withPad: " ", startingAt: 0) + summary + "\n"
-        }
-        tool.standardOutput.write(text)
-        return ScrollbackTool.ExitCode.success
-    }
+    let arguments: ParsedArguments<NoOptions>
 
     func run() -> Int32 {
         guard let action = arguments.positionals.first else {

@@ -2,7 +2,7 @@ import Foundation
 import Scrollback
 
 /// `scrollback validate`: reads a whole input and reports every problem, rendering nothing.
-struct ValidateCommand {
+struct ValidateCommand: Command {
     static let spec = CommandSpec(
         name: "validate",
         abstract: "Check that an input can be read, and report every problem in it.",
@@ -11,14 +11,23 @@ struct ValidateCommand {
             the rest). Exits 0 when every message is usable and every field readable, 65 otherwise.
             """,
         positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
-        options: ProgressLine.options + [.flag("help", short: "h", help: "Show help information.")],
+        options: Options(),
         examples: [
             ("Check an export before rendering it:", "scrollback validate chat.json && scrollback render chat.json -o chat.html")
         ]
     )
 
+    struct Options: OptionGroup {
+        let progressLine = ProgressLine.Options()
+    }
+
+    /// The report goes to standard output, and the line may show on a terminal.
+    static func progressLine(_ arguments: ParsedArguments<Options>) -> ProgressLine.Request? {
+        ProgressLine.Request(arguments.group(\.progressLine), documentOnStandardOutput: false)
+    }
+
     let tool: ScrollbackTool
-    let arguments: ParsedArguments
+    let arguments: ParsedArguments<Options>
 
     func run() -> Int32 {
         let input = arguments.positionals.first ?? "-"

@@ -7,7 +7,7 @@ import Scrollback
 
 /// `scrollback view`: a transcript for reading in this terminal, paged like git when it is
 /// taller than the screen. `render --format ansi` stays the pure, pipe-friendly form.
-struct ViewCommand {
+struct ViewCommand: Command {
     static let spec = CommandSpec(
         name: "view",
         abstract: "Show a transcript in the terminal, through a pager when it is taller than the screen.",
@@ -32,45 +32,7 @@ struct ViewCommand {
             then no longer quits by itself on a transcript that fits one screen).
             """,
         positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
-        options: [
-            .option(
-                "theme", value: "<name|file>", help: "A built-in theme (see 'scrollback themes') or a theme file.",
-                default: "$SCROLLBACK_THEME, else default"),
-            .option(
-                "appearance", value: "<auto|light|dark>",
-                help: "The theme's colours: for a light or a dark terminal; auto asks the terminal.",
-                default: "$SCROLLBACK_APPEARANCE, else auto"),
-            .option("me", value: "<user-id>", help: "Show this user's messages as your own, on the right."),
-            .option(
-                "width", short: "w", value: "<columns>", help: "Line width.",
-                default: "the terminal's, else $COLUMNS, else 80"),
-            .option("color", value: "<when>", help: "auto, always or never (NO_COLOR is honoured).", default: "auto"),
-            .option("hyperlinks", value: "<when>", help: "auto, always or never: clickable links (OSC 8).", default: "auto"),
-            .option(
-                "urls", value: "<short|full>",
-                help: "Without hyperlinks: short shows a link's host and lists its URL after the message; full shows whole URLs in place.",
-                default: "short"),
-            .option("style", value: "<bubbles|compact>", help: "bubbles, or compact: one line per message.", default: "bubbles"),
-            .option(
-                "timestamps", value: "<last|all>", help: "last: the time on the last message of each group; all: on every message.",
-                default: "last"),
-            .option(
-                "timezone", value: "<zone>", help: "Time zone of the times shown, e.g. Europe/Paris.",
-                default: "the machine's"),
-            .option("locale", value: "<locale>", help: "Locale of dates, times and labels, e.g. en_GB, de_DE.", default: "the machine's"),
-            .option("since", value: "<date|id>", help: "Start at this date (2026-03-09 or RFC 3339) or message id."),
-            .option("until", value: "<date|id>", help: "End at this date (inclusive) or message id."),
-            .option("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true),
-            .flag("no-pager", help: "Never page: write straight to standard output."),
-            .flag(
-                "ascii",
-                help:
-                    "ASCII only (borders of - | +), for a terminal that cannot show UTF-8; the default when the locale names another character set."
-            ),
-            .flag("navigate", help: "In less, make n and N jump between days and channels."),
-            .flag("strict", help: "Stop at the first unusable message instead of skipping it."),
-            .flag("help", short: "h", help: "Show help information."),
-        ],
+        options: Options(), formats: [.ansi],
         examples: [
             ("Read a transcript, your own messages on the right:", "scrollback view chat.json --me maya"),
             ("Jump from day to day with n and N:", "scrollback view chat.json --navigate"),
@@ -79,34 +41,27 @@ struct ViewCommand {
         ]
     )
 
+    /// The options shared with `render`, then the pager's.
+    struct Options: OptionGroup {
+        let transcript = TranscriptOptions()
+        let noPager = Flag("no-pager", help: "Never page: write straight to standard output.")
+        let navigate = Flag("navigate", help: "In less, make n and N jump between days and channels.")
+    }
+
     let tool: ScrollbackTool
-    let arguments: ParsedArguments
+    let arguments: ParsedArguments<Options>
 
     func run() -> Int32 {
+        let transcript = arguments.group(\.transcript)
         var options: RenderOptions
-        switch InputOptions.renderOptions(arguments, tool: tool, writesToTerminal: tool.standardOutputIsTerminal) {
+        switch TranscriptOptions.renderOptions(transcript, tool: tool, writesToTerminal: tool.standardOutputIsTerminal, drawsANSI: true) {
         case .success(let value): options = value
-        case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
-        }
-        switch ViewerOptions.hyperlinks(
-            arguments.value("hyperlinks"), isTerminal: tool.standardOutputIsTerminal,
-            environment: tool.environment)
-        {
-        case .success(let value): options.hyperlinks = value
-        case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
-        }
-        if let name = arguments.value("theme") ?? tool.environment["SCROLLBACK_THEME"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            switch ViewerOptions.theme(named: name, tool: tool, spec: Self.spec) {
-            case .success(let theme): options.theme = theme
-            case .failure(let status): return status.code
-            }
+        case .failure(let failure): return tool.report(failure, spec: Self.spec)
         }
         // The dividers --navigate jumps between carry a mark no message can forge.
-        options.marksDividers = arguments.has("navigate")
-        // The labels in the locale's language, where Scrollback has them and the theme does not.
-        options.theme = options.theme.localized(for: options.locale)
+        options.marksDividers = arguments[\.navigate]
         let filter: MessageFilter
-        switch InputOptions.filter(arguments, timeZone: options.timeZone) {
+        switch TranscriptOptions.filter(transcript, timeZone: options.timeZone) {
         case .success(let value): filter = value
         case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
         }
@@ -118,10 +73,9 @@ struct ViewCommand {
         // The pager starts first and reads as the transcript is rendered: the first screen
         // shows at once, and nothing is gathered in memory.
         var pager: Pager.Process?
-        if !arguments.has("no-pager"), let command = Pager.command(isTerminal: tool.standardOutputIsTerminal, environment: tool.environment)
-        {
+        if !arguments[\.noPager], let command = Pager.command(isTerminal: tool.standardOutputIsTerminal, environment: tool.environment) {
             switch Pager.start(
-                Pager.arguments(command, navigation: arguments.has("navigate")), environment: tool.environment,
+                Pager.arguments(command, navigation: arguments[\.navigate]), environment: tool.environment,
                 writesUTF8: !options.asciiOnly)
             {
             case .success(let process): pager = process
@@ -157,7 +111,7 @@ struct ViewCommand {
                     exit(ScrollbackTool.ExitCode.success)
                 }
             }
-            try renderer.render(path: input, strict: arguments.has("strict"), onWarning: inputWarnings.add, to: &backend)
+            try renderer.render(path: input, strict: transcript[\.strict], onWarning: inputWarnings.add, to: &backend)
         } catch {
             failure = error
         }
@@ -228,7 +182,7 @@ struct PagedBackend<Base: TranscriptBackend>: TranscriptBackend {
     mutating func end(_ summary: DocumentSummary, footer: ViewNode) { base.end(summary, footer: footer) }
 }
 
-/// Option glue for the terminal: hyperlinks (`view` and `render`) and themes.
+/// Option glue for the terminal: hyperlinks (`view` and `render`).
 enum ViewerOptions {
     /// `--hyperlinks auto|always|never`. `auto` turns them on only for a terminal known to show
     /// OSC 8 links (others may print the sequence's text): VTE-based terminals (GNOME Terminal,
@@ -236,12 +190,11 @@ enum ViewerOptions {
     /// recent xterm-compatible ones that say so through TERM_PROGRAM or TERM. Never for
     /// TERM=dumb or the Linux console, nor inside tmux or screen unless TERM_PROGRAM names one
     /// of those terminals and the multiplexer passes it through.
-    static func hyperlinks(_ choice: String?, isTerminal: Bool, environment: [String: String]) -> Result<Bool, UsageError> {
-        switch choice ?? "auto" {
-        case "always": return .success(true)
-        case "never": return .success(false)
-        case "auto": return .success(isTerminal && terminalShowsHyperlinks(environment))
-        case let other: return .failure(UsageError(message: "Unknown hyperlink choice '\(other)'. Use auto, always or never."))
+    static func hyperlinks(_ choice: When?, isTerminal: Bool, environment: [String: String]) -> Bool {
+        switch choice ?? .auto {
+        case .always: true
+        case .never: false
+        case .auto: isTerminal && terminalShowsHyperlinks(environment)
         }
     }
 
@@ -260,24 +213,5 @@ enum ViewerOptions {
         if knownPrograms.contains(program) { return true }
         let knownTerms = ["xterm-kitty", "foot", "foot-extra", "wezterm", "xterm-ghostty", "alacritty"]
         return knownTerms.contains(term)
-    }
-
-    /// A theme status: either the theme or the exit status already reported.
-    struct Status: Error { var code: Int32 }
-
-    /// `--theme`: a built-in name or a theme file; an unknown name is a usage error (64).
-    static func theme(named name: String, tool: ScrollbackTool, spec: CommandSpec) -> Result<Theme, Status> {
-        do {
-            return .success(try Theme.named(name))
-        } catch {
-            if case .unknownTheme = error.problem, error.keyPath.isEmpty {
-                return .failure(
-                    Status(
-                        code: tool.usageError(
-                            "\(error.description.dropFirst(error.file.count + 2)). See 'scrollback themes'.",
-                            spec: spec)))
-            }
-            return .failure(Status(code: tool.failure(error.description, status: ThemeCommand.status(for: error))))
-        }
     }
 }

@@ -6,24 +6,28 @@ import Testing
 @testable import ScrollbackCLI
 
 /// An option that only one format reads is refused with another, naming both: given to HTML,
-/// `--width` would change nothing, and the user would not know.
+/// `--width` would change nothing, and the user would not know. Which format an option belongs
+/// to is said where it is declared.
 @Suite struct FormatOnlyOptionTests {
     static let input = samples.appendingPathComponent("launch-room.json").path
 
-    /// Each option of the table with a value it accepts.
+    /// `render`'s options that belong to one format.
+    static let formatOptions = RenderCommand.spec.options.filter { $0.format != nil }
+
+    /// Each option of one format with a value it accepts.
     static let given: [String: [String]] = [
         "width": ["--width", "100"], "color": ["--color", "always"], "appearance": ["--appearance", "light"],
         "hyperlinks": ["--hyperlinks", "never"], "ascii": ["--ascii"], "urls": ["--urls", "full"], "style": ["--style", "compact"],
         "no-remote-media": ["--no-remote-media"], "search": ["--search"], "media-dir": ["--media-dir", "media"],
     ]
 
-    @Test func everyOptionOfTheTableIsGivenHere() {
-        #expect(Set(RenderCommand.formatOptions.map(\.name)) == Set(Self.given.keys))
+    @Test func everyOptionOfAFormatIsGivenHere() {
+        #expect(Set(Self.formatOptions.map(\.name)) == Set(Self.given.keys))
     }
 
-    @Test(arguments: RenderCommand.formatOptions.map(\.name), OutputFormat.allCases)
+    @Test(arguments: formatOptions.map(\.name), OutputFormat.allCases)
     func anOptionOfAnotherFormatIsRefused(name: String, format: OutputFormat) throws {
-        let owner = try #require(RenderCommand.formatOptions.first { $0.name == name }?.format)
+        let owner = try #require(Self.formatOptions.first { $0.name == name }?.format)
         let arguments = try #require(Self.given[name])
         let run = ToolRun(["render", Self.input, "--format", format.rawValue, "--timezone", "UTC"] + arguments)
         guard owner != format else {
@@ -44,5 +48,10 @@ import Testing
         #expect(run.status == 64)
         #expect(run.errors.hasPrefix("Error: --width is for ANSI output (--format ansi), not markdown.\n"), "\(run.errors)")
         #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func theFirstGivenIsNamed() {
+        let run = ToolRun(["render", Self.input, "--search", "--style", "compact", "--format", "ansi"])
+        #expect(run.errors.hasPrefix("Error: --search is for HTML output (--format html), not ansi.\n"), "\(run.errors)")
     }
 }

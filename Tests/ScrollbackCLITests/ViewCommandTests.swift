@@ -103,7 +103,8 @@ import Testing
     }
 
     @Test func appearanceFlagThenVariableThenTerminalThenCOLORFGBGThenDark() throws {
-        func dark(_ choice: String? = nil, env environment: [String: String] = [:], terminal: Bool = true, reply: String? = nil) throws
+        func dark(_ choice: Appearance.Choice? = nil, env environment: [String: String] = [:], terminal: Bool = true, reply: String? = nil)
+            throws
             -> Bool
         {
             try Appearance.isDark(choice: choice, environment: environment, isTerminal: terminal, queryBackground: { reply }).get()
@@ -119,8 +120,8 @@ import Testing
         #expect(try dark(env: ["COLORFGBG": "0;8"]))
         #expect(try dark(env: ["COLORFGBG": "0;15"], reply: "\u{1B}]11;rgb:00/00/00\u{07}"), "the terminal's answer wins")
         #expect(try !dark(env: ["SCROLLBACK_APPEARANCE": "light"], reply: "\u{1B}]11;rgb:0/0/0\u{07}"))
-        #expect(try dark("dark", env: ["SCROLLBACK_APPEARANCE": "light"]), "the flag wins")
-        #expect(try !dark("auto", env: ["SCROLLBACK_APPEARANCE": "dark"], reply: lightReply), "--appearance auto over the variable")
+        #expect(try dark(.dark, env: ["SCROLLBACK_APPEARANCE": "light"]), "the flag wins")
+        #expect(try !dark(.auto, env: ["SCROLLBACK_APPEARANCE": "dark"], reply: lightReply), "--appearance auto over the variable")
         #expect(throws: UsageError.self) { try dark(nil, env: ["SCROLLBACK_APPEARANCE": "sepia"]) }
         #expect(Appearance.isDark(backgroundReply: "\u{1B}[?1;2c") == nil, "no OSC 11 answer")
         #expect(Appearance.isDark(backgroundReply: "\u{1B}]11;rgb:zz/00/00\u{07}") == nil)
@@ -209,19 +210,19 @@ import Testing
         #expect(ToolRun(["--help"]).output.contains("view "))
     }
 
-    @Test func hyperlinksAutoOnlyForKnownTerminals() throws {
-        func auto(_ environment: [String: String], terminal: Bool = true) throws -> Bool {
-            try ViewerOptions.hyperlinks(nil, isTerminal: terminal, environment: environment).get()
+    @Test func hyperlinksAutoOnlyForKnownTerminals() {
+        func auto(_ environment: [String: String], terminal: Bool = true) -> Bool {
+            ViewerOptions.hyperlinks(nil, isTerminal: terminal, environment: environment)
         }
-        #expect(try auto(["TERM": "xterm-256color", "VTE_VERSION": "7200"]))
-        #expect(try auto(["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"]))
-        #expect(try auto(["TERM": "xterm-kitty"]))
-        #expect(try !auto(["TERM": "xterm-256color"]), "plain xterm: unknown, so off")
-        #expect(try !auto(["TERM": "linux", "VTE_VERSION": "7200"]))
-        #expect(try !auto(["TERM": "dumb", "WT_SESSION": "1"]))
-        #expect(try !auto(["TERM": "xterm-kitty"], terminal: false), "never into a pipe")
-        #expect(try ViewerOptions.hyperlinks("always", isTerminal: false, environment: [:]).get())
-        #expect(try !ViewerOptions.hyperlinks("never", isTerminal: true, environment: ["TERM": "xterm-kitty"]).get())
+        #expect(auto(["TERM": "xterm-256color", "VTE_VERSION": "7200"]))
+        #expect(auto(["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"]))
+        #expect(auto(["TERM": "xterm-kitty"]))
+        #expect(!auto(["TERM": "xterm-256color"]), "plain xterm: unknown, so off")
+        #expect(!auto(["TERM": "linux", "VTE_VERSION": "7200"]))
+        #expect(!auto(["TERM": "dumb", "WT_SESSION": "1"]))
+        #expect(!auto(["TERM": "xterm-kitty"], terminal: false), "never into a pipe")
+        #expect(ViewerOptions.hyperlinks(.always, isTerminal: false, environment: [:]))
+        #expect(!ViewerOptions.hyperlinks(.never, isTerminal: true, environment: ["TERM": "xterm-kitty"]))
     }
 
     @Test func asciiOnlyForALocaleOfAnotherCharacterSet() {
