@@ -3,7 +3,7 @@ import Scrollback
 
 /// `--media-dir`: an offline archive. Before the page is rendered, a rendering that draws nothing
 /// collects the media URLs its views show (``MediaReferences``), ``MediaDownloader`` saves them in the folder, and the page
-/// draws the copies (``RenderOptions/mediaLocations``). Without the option nothing is fetched.
+/// draws the copies (``HTMLOptions/mediaLocations``). Without the option nothing is fetched.
 extension RenderCommand {
     /// `--media-dir` and its limits, listed in the command's help after `--search`.
     struct MediaOptions: OptionGroup {
@@ -35,7 +35,7 @@ extension RenderCommand {
     }
 
     /// Downloads the media `renderer` draws when `--media-dir` asks for it and sets
-    /// `options.mediaLocations`; standard input is first copied to `scratch`, as it is read more
+    /// `options.html.mediaLocations`; standard input is first copied to `scratch`, as it is read more
     /// than once. The exit status of a usage error or an unusable folder, or `nil` to go on.
     func prepareMedia(
         _ options: inout RenderOptions, input: String, renderer: TranscriptRenderer, scratch: inout ScratchInput?
@@ -87,7 +87,7 @@ extension RenderCommand {
             urls = try MediaReferences.collect(path: scratch?.path ?? input, renderer: renderer, progress: display)
         } catch {
             // The rendering reads the input again and says what is wrong with it.
-            options.mediaLocations = locations
+            options.html.mediaLocations = locations
             return nil
         }
         do {
@@ -110,7 +110,7 @@ extension RenderCommand {
             tool.warning("media: could not save \(MediaDownloader.shortName(failure.url)): \(failure.reason)")
         }
         tool.standardError(TerminalSanitizer.sanitize(Self.summary(report, folder: mediaDirectory), keepingNewlines: false) + "\n")
-        options.mediaLocations = report.locations
+        options.html.mediaLocations = report.locations
         return nil
     }
 

@@ -133,8 +133,8 @@ struct RenderCommand: Command {
         case .success(let value): options = value
         case .failure(let failure): return tool.report(failure, spec: Self.spec)
         }
-        options.remoteMedia = !arguments[\.noRemoteMedia]
-        options.search = arguments[\.search]
+        options.html.remoteMedia = !arguments[\.noRemoteMedia]
+        options.html.search = arguments[\.search]
         let input = arguments.positionals.first ?? "-"
         var attachmentViews = AttachmentViewRegistry()
         if let cardsPath = arguments[\.cards] {
@@ -200,7 +200,8 @@ struct RenderCommand: Command {
         }
         // An interrupt must not leave the terminal coloured or inside a link.
         let resetsTerminal =
-            format == .ansi && files.isEmpty && tool.standardOutputIsTerminal && (options.colorDepth != .none || options.hyperlinks)
+            format == .ansi && files.isEmpty && tool.standardOutputIsTerminal
+            && (options.ansi.colorDepth != .none || options.ansi.hyperlinks)
         if resetsTerminal {
             InterruptCleanup.resetsTerminal(true)
             // The reset must be the last thing the terminal gets: no writing thread may go on
@@ -389,6 +390,8 @@ struct RecordingBackend<Base: TranscriptBackend>: TranscriptBackend {
     mutating func write(_ view: ViewNode) { base.write(view) }
 
     var showsTitles: Bool { base.showsTitles }
+
+    var showsSearchBar: Bool { base.showsSearchBar }
 
     mutating func end(_ summary: DocumentSummary, footer: ViewNode) {
         messageCount += summary.messageCount

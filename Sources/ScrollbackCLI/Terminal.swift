@@ -32,7 +32,7 @@ enum Terminal {
     }
 
     /// Colour depth for `--color auto|always|never`, following NO_COLOR, COLORTERM and TERM.
-    static func colorDepth(choice: When, isTerminal: Bool, environment: [String: String]) -> ColorDepth {
+    static func colorDepth(choice: When, isTerminal: Bool, environment: [String: String]) -> ANSIOptions.ColorDepth {
         if choice == .never { return .none }
         if choice == .auto {
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }

@@ -51,11 +51,11 @@ struct TranscriptOptions: OptionGroup {
     let hyperlinks = Option<When>(
         "hyperlinks", value: "<when>", help: "auto, always or never: clickable links (OSC 8).", default: "auto", format: .ansi,
         unknown: "hyperlink choice")
-    let urls = Option<URLDisplay>(
+    let urls = Option<ANSIOptions.URLDisplay>(
         "urls", value: "<short|full>",
         help: "Without hyperlinks: short shows a link's host and lists its URL after the message; full shows whole URLs in place.",
         default: "short", format: .ansi, unknown: "URL choice")
-    let style = Option<TerminalStyle>(
+    let style = Option<ANSIOptions.Style>(
         "style", value: "<bubbles|compact>", help: "bubbles, or compact: one line per message.", default: "bubbles", format: .ansi,
         unknown: "style")
     let ascii = Flag(
@@ -84,41 +84,43 @@ extension TranscriptOptions {
         {
             options.locale = Locale(identifier: String(name.prefix { $0 != "." && $0 != "@" }))
         }
+        var ansi = ANSIOptions()
         if let width = arguments[\.width] {
-            options.width = width
+            ansi.width = width
         } else if let columns = (writesToTerminal ? tool.terminalWidth : nil) ?? tool.environment["COLUMNS"].flatMap(Int.init),
             (20...1000).contains(columns)
         {
-            options.width = columns
+            ansi.width = columns
         }
         let color = arguments[\.color] ?? .auto
         // A choice that leaves another without effect is refused, as a format's option is with another format.
         if color == .never, arguments[\.appearance] != nil {
             return .failure(.usage(UsageError(message: "--appearance chooses colours, and --color never draws none: give one of them.")))
         }
-        options.colorDepth = Terminal.colorDepth(choice: color, isTerminal: writesToTerminal, environment: tool.environment)
-        options.asciiOnly = arguments[\.ascii] || (writesToTerminal && Terminal.localeCannotShowUTF8(tool.environment))
+        ansi.colorDepth = Terminal.colorDepth(choice: color, isTerminal: writesToTerminal, environment: tool.environment)
+        ansi.asciiOnly = arguments[\.ascii] || (writesToTerminal && Terminal.localeCannotShowUTF8(tool.environment))
         // Only ANSI output has one appearance: HTML carries both, Markdown none, so there
         // SCROLLBACK_APPEARANCE is not read (and `--appearance` was refused with the format).
         if drawsANSI {
             switch Appearance.isDark(
                 choice: arguments[\.appearance], environment: tool.environment,
                 // Without colour the appearance changes nothing: the terminal is not asked.
-                isTerminal: writesToTerminal && options.colorDepth != .none, queryBackground: tool.queryTerminalBackground)
+                isTerminal: writesToTerminal && ansi.colorDepth != .none, queryBackground: tool.queryTerminalBackground)
             {
-            case .success(let dark): options.darkAppearance = dark
+            case .success(let dark): ansi.darkAppearance = dark
             case .failure(let error): return .failure(.usage(error))
             }
         }
         options.currentUserID = arguments[\.me]
-        options.urls = arguments[\.urls] ?? .short
-        options.style = arguments[\.style] ?? .bubbles
-        if options.style == .compact, arguments[\.timestamps] != nil {
+        ansi.urls = arguments[\.urls] ?? .short
+        ansi.style = arguments[\.style] ?? .bubbles
+        if ansi.style == .compact, arguments[\.timestamps] != nil {
             return .failure(
                 .usage(UsageError(message: "--timestamps changes nothing with --style compact: every line starts with its time.")))
         }
         options.timestamps = arguments[\.timestamps] ?? .last
-        options.hyperlinks = ViewerOptions.hyperlinks(arguments[\.hyperlinks], isTerminal: writesToTerminal, environment: tool.environment)
+        ansi.hyperlinks = ViewerOptions.hyperlinks(arguments[\.hyperlinks], isTerminal: writesToTerminal, environment: tool.environment)
+        options.ansi = ansi
         if let name = arguments[\.theme] ?? tool.environment["SCROLLBACK_THEME"].flatMap({ $0.isEmpty ? nil : $0 }) {
             do {
                 options.theme = try Theme.named(name)

@@ -59,7 +59,7 @@ struct ViewCommand: Command {
         case .failure(let failure): return tool.report(failure, spec: Self.spec)
         }
         // The dividers --navigate jumps between carry a mark no message can forge.
-        options.marksDividers = arguments[\.navigate]
+        options.ansi.marksDividers = arguments[\.navigate]
         let filter: MessageFilter
         switch TranscriptOptions.filter(transcript, timeZone: options.timeZone) {
         case .success(let value): filter = value
@@ -76,7 +76,7 @@ struct ViewCommand: Command {
         if !arguments[\.noPager], let command = Pager.command(isTerminal: tool.standardOutputIsTerminal, environment: tool.environment) {
             switch Pager.start(
                 Pager.arguments(command, navigation: arguments[\.navigate]), environment: tool.environment,
-                writesUTF8: !options.asciiOnly)
+                writesUTF8: !options.ansi.asciiOnly)
             {
             case .success(let process): pager = process
             case .failure(let error):
@@ -91,7 +91,7 @@ struct ViewCommand: Command {
         // The first twenty, then a count: the rest are for `validate`.
         let inputWarnings = InputWarnings(input: input, say: warnings.add)
         // Printed straight to the terminal, an interrupt must not leave it coloured or in a link.
-        let resetsTerminal = pager == nil && tool.standardOutputIsTerminal && (options.colorDepth != .none || options.hyperlinks)
+        let resetsTerminal = pager == nil && tool.standardOutputIsTerminal && (options.ansi.colorDepth != .none || options.ansi.hyperlinks)
         if resetsTerminal {
             InterruptCleanup.resetsTerminal(true)
             // The reset must be the last thing the terminal gets: no writing thread may go on
@@ -180,6 +180,10 @@ struct PagedBackend<Base: TranscriptBackend>: TranscriptBackend {
     }
 
     mutating func end(_ summary: DocumentSummary, footer: ViewNode) { base.end(summary, footer: footer) }
+
+    var showsTitles: Bool { base.showsTitles }
+
+    var showsSearchBar: Bool { base.showsSearchBar }
 }
 
 /// Option glue for the terminal: hyperlinks (`view` and `render`).

@@ -44,7 +44,7 @@ extension Snapshotting where Value: TranscriptSnapshotValue, Format == RGBAImage
     ) -> Snapshotting {
         var offline = SnapshotDefaults.current.renderer(
             options: options, factory: factory, resolver: resolver, attachmentViews: attachmentViews, filter: filter)
-        offline.options.remoteMedia = false
+        offline.options.html.remoteMedia = false
         let renderer = offline
         let diffing = Diffing<RGBAImage>.image(perChannelTolerance: perChannelTolerance, maxDifferingFraction: maxDifferingFraction)
         return Snapshotting(pathExtension: "png", diffing: diffing) { value in

@@ -96,8 +96,8 @@ enum ViewDump {
             section("summary", summary)
             section("content", content)
         case .raw(let raw):
-            let formats = [raw.html.map { _ in "html" }, raw.ansi.map { _ in "ansi" }, raw.markdown.map { _ in "markdown" }]
-            line("raw (\(formats.compactMap { $0 }.joined(separator: ", "))), else")
+            let formats = OutputFormat.allCases.filter { raw[$0] != nil }.map(\.name)
+            line("raw (\(formats.joined(separator: ", "))), else")
             children([raw.fallback])
         }
     }

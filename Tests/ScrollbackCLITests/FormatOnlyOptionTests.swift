@@ -29,7 +29,7 @@ import Testing
     func anOptionOfAnotherFormatIsRefused(name: String, format: OutputFormat) throws {
         let owner = try #require(Self.formatOptions.first { $0.name == name }?.format)
         let arguments = try #require(Self.given[name])
-        let run = ToolRun(["render", Self.input, "--format", format.rawValue, "--timezone", "UTC"] + arguments)
+        let run = ToolRun(["render", Self.input, "--format", format.name, "--timezone", "UTC"] + arguments)
         guard owner != format else {
             // With its own format it is taken (media-dir then asks for an output folder).
             #expect(run.status == 0 || run.errors.contains("--media-dir needs --output"), "\(run.errors)")
@@ -37,7 +37,7 @@ import Testing
         }
         #expect(run.status == 64)
         let expected =
-            "Error: --\(name) is for \(owner.rawValue.uppercased()) output (--format \(owner.rawValue)), not \(format.rawValue).\n"
+            "Error: --\(name) is for \(owner.name.uppercased()) output (--format \(owner.name)), not \(format.name).\n"
         #expect(run.errors.hasPrefix(expected), "\(run.errors)")
         #expect(run.output.isEmpty)
     }

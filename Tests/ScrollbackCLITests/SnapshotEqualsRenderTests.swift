@@ -11,7 +11,7 @@ import Testing
 
     static func render(_ path: String, _ format: OutputFormat) -> ToolRun {
         let terminal = format == .ansi ? ["--color", "never", "--width", "80"] : []
-        return ToolRun(["render", path, "--format", format.rawValue, "--timezone", "UTC"] + terminal)
+        return ToolRun(["render", path, "--format", format.name, "--timezone", "UTC"] + terminal)
     }
 
     @Test(arguments: sampleNames, OutputFormat.allCases)

@@ -17,11 +17,19 @@ public protocol TranscriptBackend {
     /// the titles a backend does not show (who gave each reaction takes work to list); `true`
     /// unless the backend says otherwise.
     var showsTitles: Bool { get }
+    /// Whether a document opens with the factory's search bar
+    /// (``ViewFactory/makeSearchBarView(for:context:)``), after its header: the backend has a
+    /// way to run it, as an HTML page with ``HTMLOptions/search`` has. `false` unless the
+    /// backend says otherwise; a backend that wraps another says what the other says.
+    var showsSearchBar: Bool { get }
 }
 
 extension TranscriptBackend {
     /// Titles are shown, unless the backend says otherwise.
     public var showsTitles: Bool { true }
+
+    /// No search bar, unless the backend says otherwise.
+    public var showsSearchBar: Bool { false }
 }
 
 /// An output that holds written text back until flushed, as ``OutputSink`` does. The built-in

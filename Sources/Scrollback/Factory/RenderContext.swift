@@ -7,7 +7,9 @@ import Foundation
 /// directly, so an app's replacement of any slot applies everywhere, even when another
 /// replacement falls back to a default.
 public struct RenderContext: Sendable {
-    /// The options of the rendering: time zone, locale, width, theme, the reader's user id.
+    /// The options of the rendering: time zone, locale, theme, the reader's user id. Each
+    /// format's own options (``RenderOptions/ansi``, ``RenderOptions/html``) are for its
+    /// backend alone.
     public var options: RenderOptions {
         // Labels made with other options are not this context's.
         didSet { namesWithIDs = BoundedMemo() }

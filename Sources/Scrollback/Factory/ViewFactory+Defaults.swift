@@ -151,7 +151,7 @@ extension DefaultViews {
         if resolver.hasQuote(message: message) {
             let options = QuotedMessageOptions(
                 quotedMessage: message.quotedMessage, quotedMessageID: message.quotedMessageID,
-                replyingMessage: message, availableWidth: max(context.options.width - 8, 20))
+                replyingMessage: message)
             parts.append(context.factory.makeQuotedMessageView(options, context))
         }
         // Attachments stack in the order chat clients use; the resolver decides which show.

@@ -138,11 +138,11 @@ extension DefaultViews {
             + "<button type=\"button\" id=\"\(ids.previous)\" aria-label=\"Previous match\" title=\"Previous match (Shift+Enter)\">\u{2191}</button>"
             + "<button type=\"button\" id=\"\(ids.next)\" aria-label=\"Next match\" title=\"Next match (Enter)\">\u{2193}</button>"
             + scope + "<p id=\"\(ids.status)\" class=\"sb-search-status\" role=\"status\"></p></div>"
-        return .raw(RawOutput(html: html))
+        return .raw(RawOutput([.html: html]))
     }
 }
 
-/// The element ids the page's search script looks for (``RenderOptions/search``): the bar, its
+/// The element ids the page's search script looks for (``HTMLOptions/search``): the bar, its
 /// field, the match count, the two buttons and the status line, where the script writes how
 /// many messages match and what in the query it did not understand.
 public enum SearchBarIDs {

@@ -47,7 +47,7 @@ public struct ViewFactory: Sendable {
     /// What a channel of a multi-channel document that has no message to show says under its
     /// heading.
     public var makeEmptyChannelView: @Sendable (_ channel: ChatChannel, _ context: RenderContext) -> ViewNode
-    /// The search bar at the top of an HTML page rendered with ``RenderOptions/search`` (not
+    /// The search bar at the top of an HTML page rendered with ``HTMLOptions/search`` (not
     /// asked otherwise, nor for an index document). The page's script finds its parts by the ids
     /// in ``SearchBarIDs``: an override keeps them, or the bar does nothing.
     public var makeSearchBarView: @Sendable (_ document: DocumentInfo, _ context: RenderContext) -> ViewNode
@@ -142,8 +142,7 @@ public struct ViewFactory: Sendable {
     }
 }
 
-/// What the quoted-message slots get: the quoted message (when the input has it), the reply,
-/// and the width available in columns for text outputs.
+/// What the quoted-message slots get: the quoted message (when the input has it) and the reply.
 public struct QuotedMessageOptions: Sendable, Hashable {
     /// The quoted message; `nil` when only its id is known.
     public var quotedMessage: ChatMessage?
@@ -151,16 +150,13 @@ public struct QuotedMessageOptions: Sendable, Hashable {
     public var quotedMessageID: String?
     /// The reply that quotes it.
     public var replyingMessage: ChatMessage
-    /// Columns left for the quote in terminal output, after the reply's own indentation.
-    public var availableWidth: Int
 
     /// Options for a quote of `quotedMessage` (or of the message with `quotedMessageID`) in
     /// `replyingMessage`.
-    public init(quotedMessage: ChatMessage?, quotedMessageID: String?, replyingMessage: ChatMessage, availableWidth: Int) {
+    public init(quotedMessage: ChatMessage?, quotedMessageID: String?, replyingMessage: ChatMessage) {
         self.quotedMessage = quotedMessage
         self.quotedMessageID = quotedMessageID
         self.replyingMessage = replyingMessage
-        self.availableWidth = availableWidth
     }
 }
 

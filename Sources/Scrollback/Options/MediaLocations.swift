@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the media of an offline archive are: for each URL from the messages, the copy saved in
-/// a folder beside the page, or the fact that none could be saved (``RenderOptions/mediaLocations``).
+/// a folder beside the page, or the fact that none could be saved (``HTMLOptions/mediaLocations``).
 ///
 /// The HTML backend draws a saved copy from its relative path and a URL that was not saved
 /// (failed, or never asked for) as the labelled card of `--no-remote-media`: a page with media

@@ -12,6 +12,8 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     private let writer: Writer?
     /// The wrapped backend's, read before the backend went to its thread.
     let showsTitles: Bool
+    /// The wrapped backend's, read before the backend went to its thread.
+    let showsSearchBar: Bool
     /// The backend itself when there is no writing thread.
     private var inline: Wrapped?
     private var batch: [BackendCall] = []
@@ -21,6 +23,7 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
     /// ``finish()`` gives the backend back.
     init(_ backend: Wrapped, threaded: Bool) {
         showsTitles = backend.showsTitles
+        showsSearchBar = backend.showsSearchBar
         if threaded, let builtIn = backend as? any WritesBehind {
             (writer, inline) = (Writer(builtIn), nil)
             batch.reserveCapacity(Self.batchSize)

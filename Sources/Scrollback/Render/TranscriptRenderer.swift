@@ -493,14 +493,15 @@ public struct TranscriptRenderer: Sendable {
             return summary
         }
 
-        /// Opens a document with the factory's header, then the search bar when the options ask
-        /// for one and the document has messages to search (`searches`; not an index).
+        /// Opens a document with the factory's header, then the search bar when the backend
+        /// shows one (``TranscriptBackend/showsSearchBar``) and the document has messages to
+        /// search (`searches`; not an index).
         func begin<Backend: TranscriptBackend>(_ info: DocumentInfo, searches: Bool = true, to backend: inout Backend) {
             // The page is in the reader's language (`<html lang>`), as its labels and times are.
             var info = info
             info.language = DocumentInfo.languageTag(for: context.options.locale)
             backend.begin(info, header: context.factory.makeDocumentHeaderView(info, context))
-            if searches && context.options.search {
+            if searches && backend.showsSearchBar {
                 let bar = context.factory.makeSearchBarView(info, context)
                 if bar != .empty { backend.write(bar) }
             }

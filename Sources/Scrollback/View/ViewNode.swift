@@ -250,26 +250,16 @@ public struct MessageFrame: Sendable, Hashable {
     }
 }
 
-/// Verbatim output for each backend, with a view to use where a backend has none.
-/// Only for an app's own trusted code: message data must go through the view vocabulary.
+/// Verbatim output for each format, with a view to use where a format has none: the backends
+/// write their own text as it is (`RawOutput([.html: "<kbd>⌘K</kbd>"], fallback: .text("⌘K"))`,
+/// ``subscript(_:)``). Only for an app's own trusted code: message data must go through
+/// the view vocabulary. Terminal text holding an escape is dropped for ``fallback`` when the
+/// output has no colour (``ANSIOptions/ColorDepth/none``).
 public struct RawOutput: Sendable, Hashable {
-    /// Markup for the HTML page, written as it is; `nil` to draw ``fallback`` there.
-    public var html: String?
-    /// Text for terminals, escape sequences included; `nil` to draw ``fallback`` there. Dropped
-    /// for ``fallback`` when the colour depth is ``ColorDepth/none`` and it holds an escape.
-    public var ansi: String?
-    /// Markdown written as it is; `nil` to draw ``fallback`` there.
-    public var markdown: String?
-    /// What a backend without its own output draws.
+    /// The text of each format that has one, by the format's name (``OutputFormat/name``).
+    var texts: [String: String]
+    /// What a format without its own output draws.
     public var fallback: ViewNode
-
-    /// Output for the backends given, and `fallback` for the others.
-    public init(html: String? = nil, ansi: String? = nil, markdown: String? = nil, fallback: ViewNode = .empty) {
-        self.html = html
-        self.ansi = ansi
-        self.markdown = markdown
-        self.fallback = fallback
-    }
 }
 
 extension ViewNode {
@@ -319,7 +309,7 @@ extension ViewNode {
         case .fields(let fields): addAll(fields.map(\.value))
         case .message(let frame): addAll(frame.header + frame.body + frame.footer)
         case .disclosure(let summary, let content): addAll(summary + content)
-        case .raw(let raw): if raw.html == nil { raw.fallback.addMediaURLs(to: &urls) }
+        case .raw(let raw): if raw[.html] == nil { raw.fallback.addMediaURLs(to: &urls) }
         case .empty, .text, .markdown, .icon, .time, .badge, .divider, .heading: break
         }
     }

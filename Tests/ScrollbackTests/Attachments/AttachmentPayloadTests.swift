@@ -122,7 +122,7 @@ private struct LegacyResolver: MessageTypeResolving {
         func preview(of quoted: ChatMessage) -> ViewNode {
             context.factory.makeQuotedMessageContentView(
                 QuotedMessageOptions(
-                    quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply, availableWidth: 60),
+                    quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply),
                 context)
         }
         #expect(preview(of: message([["type": "workout", "activity": "Run", "distance_km": 5.0]])) == .text("🏃 Run workout"))

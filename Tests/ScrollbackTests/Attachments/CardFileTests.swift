@@ -213,7 +213,7 @@ import Testing
         #expect(warnings.isEmpty, "\(warnings)")
         assertSnapshot(
             of: output, as: .document(format),
-            named: "cards-demo-" + format.rawValue)
+            named: "cards-demo-" + format.name)
     }
 
     @Test func hostileFieldValuesAreEscapedInEveryOutput() throws {
@@ -227,7 +227,7 @@ import Testing
         #expect(!html.contains("\u{1B}"))
 
         var colour = RenderOptions.default
-        colour.colorDepth = .ansi256
+        colour.ansi.colorDepth = .ansi256
         let ansi = try SampleTranscripts.render("cards-demo.json", as: .ansi, options: colour, attachmentViews: registry).output
         #expect(!ansi.contains("\u{1B}[2J"))
         #expect(!ansi.contains("\u{1B}[31mnow"))

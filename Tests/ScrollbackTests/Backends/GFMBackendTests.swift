@@ -36,11 +36,11 @@ import Testing
         }
     }
 
-    private func ansi(width: Int = 60, depth: ColorDepth = .none, ascii: Bool = false, _ view: ViewNode = message) -> [String] {
+    private func ansi(width: Int = 60, depth: ANSIOptions.ColorDepth = .none, ascii: Bool = false, _ view: ViewNode = message) -> [String] {
         var options = RenderOptions()
-        options.width = width
-        options.colorDepth = depth
-        options.asciiOnly = ascii
+        options.ansi.width = width
+        options.ansi.colorDepth = depth
+        options.ansi.asciiOnly = ascii
         var backend = ANSIBackend(output: "", options: options)
         backend.write(view)
         return backend.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

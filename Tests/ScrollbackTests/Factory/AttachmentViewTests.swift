@@ -37,10 +37,10 @@ import Testing
 
     /// The message in one format, whole, for the behaviour checks below (terminal lines wide
     /// enough not to wrap).
-    func render(_ id: String, as format: SampleTranscripts.Format, colorDepth: ColorDepth = .none) -> String {
+    func render(_ id: String, as format: SampleTranscripts.Format, colorDepth: ANSIOptions.ColorDepth = .none) -> String {
         var options = RenderOptions.default
-        options.colorDepth = colorDepth
-        options.width = 200
+        options.ansi.colorDepth = colorDepth
+        options.ansi.width = 200
         var backend = format.makeBackend(output: "", options: options)
         TranscriptRenderer(options: options).render(messages: [Self.message(id)], to: &backend)
         return backend.output

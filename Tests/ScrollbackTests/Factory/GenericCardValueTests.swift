@@ -18,7 +18,7 @@ import Testing
     @Test(arguments: [OutputFormat.ansi, .markdown, .html])
     func valuesReadAsWords(format: OutputFormat) throws {
         var options = RenderOptions()
-        options.width = 100
+        options.ansi.width = 100
         var reader = TranscriptReader(bytes: Array(Self.input.utf8))
         var backend = format.makeBackend(output: "", options: options)
         try TranscriptRenderer(options: options).render(&reader, to: &backend)

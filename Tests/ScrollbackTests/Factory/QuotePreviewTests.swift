@@ -29,7 +29,7 @@ import Testing
     @Test(arguments: [OutputFormat.ansi, .markdown, .html])
     func aQuotePreviewShowsNoMarkdown(format: OutputFormat) throws {
         var options = RenderOptions()
-        options.width = 100
+        options.ansi.width = 100
         var reader = TranscriptReader(bytes: Array(Self.reply.utf8))
         var backend = format.makeBackend(output: "", options: options)
         try TranscriptRenderer(options: options).render(&reader, to: &backend)
@@ -113,7 +113,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var options = RenderOptions()
-        options.width = 100
+        options.ansi.width = 100
         var renderer = TranscriptRenderer(options: options)
         renderer.threading = threading
         var backend = format.makeBackend(output: "", options: options)

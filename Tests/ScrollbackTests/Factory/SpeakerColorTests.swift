@@ -81,10 +81,10 @@ import Testing
     /// In the terminal, the first three speakers of the conversation sample have three
     /// different name colours at every depth (with 8 colours hashed by id, two of them shared one).
     @Test func terminalNamesDiffer() throws {
-        for depth in [ColorDepth.ansi16, .ansi256, .trueColor] {
+        for depth in [ANSIOptions.ColorDepth.ansi16, .ansi256, .trueColor] {
             var options = RenderOptions()
-            options.colorDepth = depth
-            options.width = 100
+            options.ansi.colorDepth = depth
+            options.ansi.width = 100
             let (output, _) = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options)
             // Bold, coloured author names: ESC[1;<colour>m<name>.
             var colourByName: [String: String] = [:]

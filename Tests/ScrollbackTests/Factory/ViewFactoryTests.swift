@@ -68,7 +68,7 @@ private func contactQuoteFactory() -> ViewFactory {
             let reply = ChatMessage(id: "r", text: "reply")
             return context.factory.makeQuotedMessageContentView(
                 QuotedMessageOptions(
-                    quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply, availableWidth: 60),
+                    quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply),
                 context)
         }
         #expect(content(quoting: card) == .text("Contact: Grace Hopper", .body))
@@ -124,7 +124,7 @@ private func contactQuoteFactory() -> ViewFactory {
         var message = ChatMessage(id: "d1", text: "gone", user: ada, createdAt: RFC3339.parse("2026-04-01T10:20:00Z"))
         message.deletedAt = RFC3339.parse("2026-04-01T10:41:00Z")
         var options = RenderOptions()
-        options.style = .compact
+        options.ansi.style = .compact
         let output = SampleTranscripts.renderInMemory([message], as: .ansi, options: options)
         #expect(output.contains("10:20 Ada Lovelace: Message deleted · deleted at 10:41"), "\(output)")
     }

@@ -19,7 +19,7 @@ import Testing
 
     func render(_ format: OutputFormat, width: Int = 60) throws -> String {
         var options = RenderOptions()
-        options.width = width
+        options.ansi.width = width
         let renderer = TranscriptRenderer(options: options)
         var reader = TranscriptReader(bytes: Array(Self.channels.utf8))
         var backend = format.makeBackend(output: "", options: options)

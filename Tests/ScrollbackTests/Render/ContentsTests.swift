@@ -194,7 +194,7 @@ import Testing
 
     @Test func terminalsGetAPlainListWithoutTargets() throws {
         var options = RenderOptions()
-        options.width = 70
+        options.ansi.width = 70
         let ansi = try Self.render(.ansi, options: options)
         let lines = ansi.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = try #require(lines.firstIndex(of: "Channels"))

@@ -43,7 +43,7 @@ import Testing
     /// every field it wrote for the filters is escaped: still no markup from the messages.
     @Test func htmlWithSearchCarriesOnlyTheSearchScript() throws {
         var options = RenderOptions()
-        options.search = true
+        options.html.search = true
         let (html, _) = try SampleTranscripts.render("hostile.json", as: .html, options: options)
         let script = "<script>" + HTMLSearchScript.source + "</script>"
         #expect(html.components(separatedBy: script).count == 2)
@@ -62,7 +62,7 @@ import Testing
 
     @Test func terminalOutputHasNoControlFromInput() throws {
         var options = RenderOptions()
-        options.colorDepth = .trueColor
+        options.ansi.colorDepth = .trueColor
         let (ansi, _) = try SampleTranscripts.render("hostile.json", as: .ansi, options: options)
         // Only our own SGR sequences may remain.
         let withoutSGR = ansi.replacing(try Regex(#"\x1B\[[0-9;]*m"#), with: "")
@@ -137,7 +137,7 @@ import Testing
             ]
         ]
         var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
-        options.urls = .full
+        options.ansi.urls = .full
         var backend = format.makeBackend(output: "", options: options)
         var reader = TranscriptReader(bytes: Array(try JSONSerialization.data(withJSONObject: document)))
         _ = try TranscriptRenderer(options: options).render(&reader, to: &backend)
@@ -161,8 +161,8 @@ import Testing
                 "messages": [["id": "m1", "text": text, "user": ["id": "eve", "name": "Eve"], "created_at": "2026-01-05T10:00:00Z"]]
             ]
             var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
-            options.colorDepth = .trueColor
-            options.hyperlinks = true
+            options.ansi.colorDepth = .trueColor
+            options.ansi.hyperlinks = true
             var backend = format.makeBackend(output: "", options: options)
             var reader = TranscriptReader(bytes: Array(try JSONSerialization.data(withJSONObject: document)))
             _ = try TranscriptRenderer(options: options).render(&reader, to: &backend)

@@ -61,8 +61,8 @@ import Testing
 
     static func render(_ bytes: [UInt8], as format: SampleTranscripts.Format) throws -> String {
         var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
-        options.width = 200
-        options.colorDepth = .none
+        options.ansi.width = 200
+        options.ansi.colorDepth = .none
         let renderer = TranscriptRenderer(
             options: options,
             attachmentViews: AttachmentViewRegistry().registering(cardFile: cards))
@@ -200,8 +200,8 @@ import Testing
     /// The terminal's compact style (a line per message) collapses the same blanks.
     @Test func compactLinesCollapseBlanksToo() throws {
         var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
-        options.style = .compact
-        options.width = 200
+        options.ansi.style = .compact
+        options.ansi.width = 200
         var reader = TranscriptReader(bytes: try Self.paddedTranscript())
         var backend = OutputFormat.ansi.makeBackend(output: "", options: options)
         _ = try TranscriptRenderer(options: options).render(&reader, to: &backend)
@@ -217,7 +217,7 @@ import Testing
             let frame = MessageFrame(
                 id: "m1", role: .bubble, header: [.text(name, .author)], body: [.text("Please re-enter your password")])
             var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
-            options.width = width
+            options.ansi.width = width
             var layout = ANSILayout(options: options)
             let lines = layout.lines(for: .message(frame)).map(\.plainText)
             #expect(lines.contains("  Admin"), "\(width): \(lines)")

@@ -15,6 +15,48 @@ import Testing
         #expect(OutputFormat.choices == "html, ansi or markdown")
     }
 
+    /// A format is told by its name: the one value each format's folder declares.
+    @Test func aFormatIsItsName() {
+        #expect(Set(OutputFormat.allCases).count == OutputFormat.allCases.count)
+        #expect(OutputFormat.allCases.map(\.description) == OutputFormat.allCases.map(\.name))
+        #expect(OutputFormat.ansi != .markdown)
+        #expect(OutputFormat.allCases.firstIndex(of: .markdown) == 2)
+    }
+
+    /// Each format's own options are set and read apart from the others', and a format not
+    /// given any reads its defaults.
+    @Test func eachFormatHasItsOwnOptions() {
+        var options = RenderOptions()
+        #expect(options.ansi.width == ANSIOptions().width && options.ansi.colorDepth == .none && !options.ansi.hyperlinks)
+        #expect(options.html.remoteMedia && options.html.mediaLocations == nil && !options.html.search)
+        options.ansi.width = 120
+        options.html.search = true
+        #expect(options.ansi.width == 120 && options.ansi.style == .bubbles)
+        #expect(options.html.search && options.html.remoteMedia)
+        var copy = options
+        copy.ansi = ANSIOptions(colorDepth: .trueColor)
+        #expect(copy.ansi.width == 80 && copy.ansi.colorDepth == .trueColor)
+        #expect(options.ansi.width == 120, "a value: the copy's options are its own")
+        #expect(copy.html.search)
+    }
+
+    /// Raw output is keyed by format: what a format has is written there, the fallback elsewhere.
+    @Test func rawOutputIsKeyedByFormat() {
+        var raw = RawOutput([.html: "<kbd>K</kbd>", .markdown: "**K**"], fallback: .text("K"))
+        #expect(raw[.html] == "<kbd>K</kbd>" && raw[.markdown] == "**K**" && raw[.ansi] == nil)
+        raw[.ansi] = "K!"
+        raw[.html] = nil
+        #expect(raw == RawOutput([.ansi: "K!", .markdown: "**K**"], fallback: .text("K")))
+        let written = OutputFormat.allCases.map { format in
+            var backend = format.makeBackend(output: "", options: RenderOptions())
+            backend.write(.raw(raw))
+            return backend.output
+        }
+        #expect(written[0].contains("K") && !written[0].contains("K!") && !written[0].contains("kbd"), "HTML has none: the fallback")
+        #expect(written[1].hasPrefix("K!\n"))
+        #expect(written[2].hasPrefix("**K**\n"))
+    }
+
     @Test(arguments: [
         ("html", OutputFormat.html), ("htm", .html),
         ("ansi", .ansi), ("txt", .ansi),
@@ -60,7 +102,6 @@ import Testing
         for format in OutputFormat.allCases {
             #expect(OutputFormat(path: "chat." + format.fileExtension) == format)
             #expect(try OutputFormat.named(format.fileExtension) == format)
-            #expect(OutputFormat(rawValue: format.name) == format)
         }
     }
 
@@ -98,14 +139,17 @@ import Testing
             var backend = MarkdownBackend(output: "", options: options)
             try renderer.render(path: path, to: &backend)
             return backend.output
+        default:
+            Issue.record("a format this test does not know: \(format)")
+            return ""
         }
     }
 
     @Test(arguments: OutputFormat.allCases, samples)
     func theBackendWritesWhatTheFormatsOwnBackendWrites(format: OutputFormat, sample: String) throws {
         var options = RenderOptions.default
-        options.colorDepth = .trueColor
-        options.hyperlinks = true
+        options.ansi.colorDepth = .trueColor
+        options.ansi.hyperlinks = true
         let path = SampleTranscripts.path(sample)
         let expected = try Self.direct(format, path: path, options: options)
         #expect(!expected.isEmpty)
@@ -131,6 +175,32 @@ import Testing
         mutating func begin(_ document: DocumentInfo, header: ViewNode) {}
         mutating func write(_ view: ViewNode) { views.append(view) }
         mutating func end(_ summary: DocumentSummary, footer: ViewNode) {}
+    }
+
+    /// The search bar is the backend's to ask for: a page with search does, the other formats
+    /// never, whatever their options.
+    @Test func theSearchBarGoesToABackendThatShowsIt() throws {
+        var bar = ViewFactory()
+        bar.makeSearchBarView = { _, _ in .text("the bar") }
+        struct Searching: TranscriptBackend {
+            var views: [ViewNode] = []
+            var showsSearchBar: Bool { true }
+            mutating func begin(_ document: DocumentInfo, header: ViewNode) {}
+            mutating func write(_ view: ViewNode) { views.append(view) }
+            mutating func end(_ summary: DocumentSummary, footer: ViewNode) {}
+        }
+        let messages = [ChatMessage(id: "m", text: "hi")]
+        var searching = Searching()
+        TranscriptRenderer(factory: bar).render(messages: messages, to: &searching)
+        #expect(searching.views.first == .text("the bar"))
+        var options = RenderOptions()
+        options.html.search = true
+        for format in OutputFormat.allCases {
+            var backend = format.makeBackend(output: "", options: options)
+            TranscriptRenderer(options: options, factory: bar).render(messages: messages, to: &backend)
+            #expect(backend.showsSearchBar == (format == .html), "\(format)")
+            #expect(backend.output.contains("the bar") == (format == .html), "\(format)")
+        }
     }
 
     @Test func theFactoryMakesTitlesOnlyForABackendThatShowsThem() {

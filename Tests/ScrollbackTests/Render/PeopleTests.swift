@@ -8,7 +8,7 @@ import Testing
 @Suite struct PeopleTests {
     func render(_ json: String, _ format: OutputFormat, me: String? = nil) throws -> String {
         var options = RenderOptions()
-        options.width = 80
+        options.ansi.width = 80
         options.currentUserID = me
         // Two passes, as the command line renders: the index finds shared names.
         var first = TranscriptReader(bytes: Array(json.utf8))

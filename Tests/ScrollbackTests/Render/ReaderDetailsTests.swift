@@ -45,12 +45,12 @@ import Testing
     /// the names behind bare user ids).
     func render(
         _ format: OutputFormat, me: String? = "maya", locale: String = "en_US_POSIX", theme: Theme = .default,
-        style: TerminalStyle = .bubbles, json: String = transcript
+        style: ANSIOptions.Style = .bubbles, json: String = transcript
     ) throws -> String {
         var options = RenderOptions(locale: Locale(identifier: locale), theme: theme.localized(for: Locale(identifier: locale)))
-        options.width = 80
+        options.ansi.width = 80
         options.currentUserID = me
-        options.style = style
+        options.ansi.style = style
         var first = TranscriptReader(bytes: Array(json.utf8))
         let index = try TranscriptIndex(reading: &first)
         var reader = TranscriptReader(bytes: Array(json.utf8))
@@ -93,7 +93,7 @@ import Testing
     /// footer of every message.
     @Test(arguments: [OutputFormat.ansi, .markdown])
     func textOutputsShowCountsWithoutNames(format: OutputFormat) throws {
-        for style in [TerminalStyle.bubbles, .compact] where format == .ansi || style == .bubbles {
+        for style in [ANSIOptions.Style.bubbles, .compact] where format == .ansi || style == .bubbles {
             let output = try render(format, style: style)
             #expect(output.contains("👍 14"), "\(format) \(style)")
             #expect(!output.contains("Reader 0"), "\(format) \(style)")

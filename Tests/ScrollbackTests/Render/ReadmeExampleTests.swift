@@ -23,6 +23,29 @@ extension Theme.Label { fileprivate static let readmeWorkoutTitle = Self.app("wo
         #expect(html.hasSuffix("</html>\n"))
     }
 
+    /// Each format's own options, set in the render options by format, reach that format's
+    /// backend only.
+    @Test func formatOptions() throws {
+        let sink = OutputSink.memory()
+        // --- as in the README, with an in-memory sink ---
+        var options = RenderOptions(timeZone: TimeZone(identifier: "Europe/Paris")!, locale: Locale(identifier: "en_GB"))
+        options.ansi = ANSIOptions(width: 100, colorDepth: .trueColor, hyperlinks: true)
+        options.html.search = true
+        var terminal = ANSIBackend(output: sink, options: options) // 100 columns, in colour
+        // ---
+        try TranscriptRenderer(options: options).render(path: SampleTranscripts.path("launch-room.json"), to: &terminal)
+        let text = sink.capturedText
+        let shown = text.replacing(#/\x1B\[[0-9;]*m/#, with: "").replacing(#/\x1B\]8;;[^\x1B]*\x1B\\/#, with: "")
+        #expect(shown.split(separator: "\n").map { DisplayWidth.of($0) }.max() == 100)
+        #expect(text.contains("\u{1B}[38;2;"), "24-bit colour")
+        #expect(text.contains("\u{1B}]8;;https://"), "hyperlinks")
+        #expect(!sink.capturedText.contains("sb-search"), "the page's search is the page's alone")
+        var page = HTMLBackend(output: "", options: options)
+        try TranscriptRenderer(options: options).render(path: SampleTranscripts.path("launch-room.json"), to: &page)
+        #expect(page.output.contains("id=\"sb-search\""))
+        #expect(!page.output.contains("\u{1B}"))
+    }
+
     /// The README writes to standard output through a sink a script never lets go of: the
     /// whole document is out when `render` returns, not when the sink goes.
     @Test(arguments: OutputFormat.allCases, [TranscriptRenderer.Threading.readingAndWriting, .readingOnly, .none])

@@ -18,13 +18,13 @@ import Testing
         #expect(warnings.isEmpty, "\(warnings)")
         assertSnapshot(
             of: output, as: .document(format),
-            named: name.replacingOccurrences(of: ".", with: "-") + "-" + format.rawValue)
+            named: name.replacingOccurrences(of: ".", with: "-") + "-" + format.name)
     }
 
     @Test func colourAnsiAt120Columns() throws {
         var options = RenderOptions.default
-        options.width = 120
-        options.colorDepth = .ansi256
+        options.ansi.width = 120
+        options.ansi.colorDepth = .ansi256
         options.generator = SnapshotDefaults.generator
         let (output, _) = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options)
         assertSnapshot(of: output, as: .lines(pathExtension: "ansi.txt"), named: "launch-room-256")
@@ -40,7 +40,7 @@ import Testing
         #expect(warnings.isEmpty, "\(warnings)")
         assertSnapshot(
             of: output, as: .document(format),
-            named: "conversation-rin-" + format.rawValue)
+            named: "conversation-rin-" + format.name)
     }
 
     /// The default theme's stylesheet, pinned once for all the HTML documents above.

@@ -18,7 +18,7 @@ import Testing
         let path = Scratch.file("skipped", extension: "json", holding: Array(json.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var options = RenderOptions()
-        options.colorDepth = .none
+        options.ansi.colorDepth = .none
         options.timeZone = TimeZone(identifier: "UTC")!
         let sink = OutputSink.memory()
         var backend = format.makeBackend(output: sink, options: options)

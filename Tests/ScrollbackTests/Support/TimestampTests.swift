@@ -50,6 +50,7 @@ import Testing
             case .html: output.components(separatedBy: "<time datetime=").dropFirst().count { $0.contains("\">09:00</time>") }
             case .markdown: output.components(separatedBy: "\n*09:00*\n").count - 1
             case .ansi: output.components(separatedBy: "│ 09:00").count - 1
+            default: fatalError("a format this test does not know: \(format)")
             }
         }
         #expect(shown(grouped) == 1, "\(grouped)")

@@ -65,7 +65,7 @@ import Testing
     ]
 
     /// What a terminal shows for a style: the colours, resolved on `palette`.
-    static func colors(of style: SGRStyle, on palette: Palette, depth: ColorDepth) -> (RGBColor, RGBColor) {
+    static func colors(of style: SGRStyle, on palette: Palette, depth: ANSIOptions.ColorDepth) -> (RGBColor, RGBColor) {
         func rgb(_ color: ThemeColor?, default fallback: RGBColor) -> RGBColor {
             switch color {
             case .ansi(let index): return palette.colors[index]
@@ -94,11 +94,11 @@ import Testing
     }
 
     /// The lowest contrast of each kind of role for `theme` in one appearance and depth on `palette`.
-    static func figures(theme: Theme, dark: Bool, depth: ColorDepth, palette: Palette) -> Figures {
+    static func figures(theme: Theme, dark: Bool, depth: ANSIOptions.ColorDepth, palette: Palette) -> Figures {
         var options = RenderOptions()
         options.theme = theme
-        options.colorDepth = depth
-        options.darkAppearance = dark
+        options.ansi.colorDepth = depth
+        options.ansi.darkAppearance = dark
         var layout = ANSILayout(options: options)
         let resolver = TerminalColors(theme: theme, depth: depth, dark: dark)
         func ratio(_ style: SGRStyle) -> Double {
@@ -153,8 +153,8 @@ import Testing
             let theme = try #require(Theme.builtIn(named: name))
             var options = RenderOptions()
             options.theme = theme
-            options.colorDepth = .ansi16
-            options.darkAppearance = true
+            options.ansi.colorDepth = .ansi16
+            options.ansi.darkAppearance = true
             let resolver = TerminalColors(theme: theme, depth: .ansi16, dark: true)
             var layout = ANSILayout(options: options)
             for role in Self.mutedRoles {
@@ -202,7 +202,7 @@ import Testing
         for name in Theme.builtInNames {
             let theme = try #require(Theme.builtIn(named: name))
             for dark in [true, false] {
-                for depth in [ColorDepth.ansi16, .ansi256, .trueColor] {
+                for depth in [ANSIOptions.ColorDepth.ansi16, .ansi256, .trueColor] {
                     for palette in dark ? darkPalettes : lightPalettes {
                         let figures = figures(theme: theme, dark: dark, depth: depth, palette: palette)
                         lines.append(

@@ -162,7 +162,7 @@ import Testing
 
     @Test func paletteAndNoColourInTheOutputs() throws {
         var options = RenderOptions.default
-        options.colorDepth = .trueColor
+        options.ansi.colorDepth = .trueColor
         options.theme = try #require(Theme.builtIn(named: "terminal-16"))
         let terminal = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options).output
         #expect(terminal.contains("\u{1B}["))
@@ -184,10 +184,10 @@ import Testing
 
     @Test func appearanceChoosesTheColoursOfANSIOutput() throws {
         var options = RenderOptions.default
-        options.colorDepth = .trueColor
-        options.darkAppearance = true
+        options.ansi.colorDepth = .trueColor
+        options.ansi.darkAppearance = true
         let dark = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options).output
-        options.darkAppearance = false
+        options.ansi.darkAppearance = false
         let light = try SampleTranscripts.render("launch-room.json", as: .ansi, options: options).output
         #expect(dark.contains("38;2;163;167;174")) // #a3a7ae, dark textLowEmphasis
         #expect(light.contains("38;2;93;96;102")) // #5d6066, light textLowEmphasis
@@ -249,7 +249,7 @@ import Testing
     func builtInThemeRendersTheSample(name: String) throws {
         var options = RenderOptions.default
         options.theme = try #require(Theme.builtIn(named: name))
-        options.colorDepth = .trueColor
+        options.ansi.colorDepth = .trueColor
         options.generator = SnapshotDefaults.generator
         var standard = options
         standard.theme = .default
@@ -267,6 +267,8 @@ import Testing
             case .markdown:
                 let (defaultOutput, _) = try SampleTranscripts.render("launch-room.json", as: format, options: standard)
                 #expect(output == defaultOutput)
+            default:
+                Issue.record("a format this test does not know: \(format)")
             }
         }
     }

@@ -28,8 +28,10 @@ import Testing
                         ]),
                     .disclosure(
                         summary: [], content: [.titled(.image(ImageContent(source: "https://a.example/inner.png", alt: "")), title: "t")]),
-                    .raw(RawOutput(markdown: "x", fallback: .image(ImageContent(source: "https://a.example/fallback.png", alt: "")))),
-                    .raw(RawOutput(html: "<b>own</b>", fallback: .image(ImageContent(source: "https://a.example/not-drawn.png", alt: "")))),
+                    .raw(RawOutput([.markdown: "x"], fallback: .image(ImageContent(source: "https://a.example/fallback.png", alt: "")))),
+                    .raw(
+                        RawOutput([.html: "<b>own</b>"], fallback: .image(ImageContent(source: "https://a.example/not-drawn.png", alt: "")))
+                    ),
                 ]))
         #expect(
             view.mediaURLs == [

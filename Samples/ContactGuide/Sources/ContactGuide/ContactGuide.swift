@@ -5,9 +5,12 @@ import Scrollback
 /// the iOS SDK takes its `Utils(messageTypeResolver:)` and view factory.
 public enum ContactGuide {
     /// UTC and a fixed locale, so the output is the same on every machine.
-    public static let options = RenderOptions(
-        timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
-        width: 80, colorDepth: .ansi16)
+    public static let options: RenderOptions = {
+        var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
+        // The terminal's own options: 80 columns in its 16 colours.
+        options.ansi = ANSIOptions(width: 80, colorDepth: .ansi16)
+        return options
+    }()
 
     /// Step 3: the payloads that draw themselves.
     public static let attachmentViews = AttachmentViewRegistry().registering(ContactAttachmentPayload.self)

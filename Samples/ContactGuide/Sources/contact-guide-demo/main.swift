@@ -13,7 +13,7 @@ let fixture = URL(fileURLWithPath: #filePath)
     .appendingPathComponent("Fixtures/front-desk.json").path
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count <= 2, let format = OutputFormat(rawValue: arguments.first ?? "markdown") else {
+guard arguments.count <= 2, let format = try? OutputFormat.named(arguments.first ?? "markdown") else {
     FileHandle.standardError.write(Data("Usage: contact-guide-demo [html|ansi|markdown] [TRANSCRIPT]\n".utf8))
     exit(64)
 }

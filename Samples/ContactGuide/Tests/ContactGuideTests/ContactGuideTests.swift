@@ -187,7 +187,7 @@ import Testing
             let reply = try #require(messages[id])
             let options = QuotedMessageOptions(
                 quotedMessage: reply.quotedMessage, quotedMessageID: reply.quotedMessageID,
-                replyingMessage: reply, availableWidth: 72)
+                replyingMessage: reply)
             let app = ViewFactory.custom.makeQuotedMessageContentView(options, context)
             #expect(app == ViewFactory().makeQuotedMessageContentView(options, context), "\(id)")
             #expect(!"\(app)".contains("📇"), "\(id)")
@@ -272,6 +272,7 @@ import Testing
         case .html: output.contains("📇<span class=\"sb-title\">\(name)</span>")
         case .markdown: output.contains("📇 **\(name)**")
         case .ansi: output.contains("│ 📇 \(name) ") // inside the card's box; a quote line starts with ▎
+        default: false
         }
     }
 
@@ -281,6 +282,7 @@ import Testing
         case .html: output.contains("aria-label=\"Contact\">👤</span><span class=\"sb-strong\">\(name)</span>")
         case .markdown: output.contains("👤 **\(name)**")
         case .ansi: output.contains("│ 👤 \(name) ")
+        default: false
         }
     }
 
@@ -290,6 +292,7 @@ import Testing
         case .html: output.contains("<dt>Phone</dt>")
         case .markdown: output.contains("**Phone**:")
         case .ansi: output.contains("Phone: +")
+        default: false
         }
     }
 
@@ -301,6 +304,7 @@ import Testing
                 || output.contains("<span class=\"sb-muted\">\(text)</span></a></blockquote>")
         case .markdown: output.contains("> \(text)\n") || output.contains("> *\(text)*\n")
         case .ansi: output.contains("▎ \(text) ")
+        default: false
         }
     }
 }

@@ -27,9 +27,12 @@ public struct AppTranscript: Sendable {
     }
 
     /// The app's options: UTC and a fixed locale, so the files are the same on every machine.
-    public static let options = RenderOptions(
-        timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
-        width: 80, colorDepth: .ansi16)
+    public static let options: RenderOptions = {
+        var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
+        // The terminal's own options: 80 columns in its 16 colours.
+        options.ansi = ANSIOptions(width: 80, colorDepth: .ansi16)
+        return options
+    }()
 
     /// The app's payloads that draw themselves.
     public static let attachmentViews = AttachmentViewRegistry()

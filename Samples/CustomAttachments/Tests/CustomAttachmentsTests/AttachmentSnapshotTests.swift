@@ -4,13 +4,20 @@ import Testing
 
 @testable import CustomAttachments
 
+/// The snapshots' options: the defaults, at 60 columns in the terminal.
+private let snapshotOptions: RenderOptions = {
+    var options = RenderOptions()
+    options.ansi.width = 60
+    return options
+}()
+
 /// The app's attachment views pinned three ways, with the app's components set once for the
 /// suite: the view tree (what the factory decided), the terminal text, and the HTML page as a
 /// phone-width browser shows it. The references in `__Snapshots__/AttachmentSnapshotTests/` are
 /// reviewed like code; a change to a view shows up in them as a diff.
 @Suite(
     .snapshots(
-        options: RenderOptions(width: 60), factory: ViewFactory.app, resolver: AppResolver(),
+        options: snapshotOptions, factory: ViewFactory.app, resolver: AppResolver(),
         attachmentViews: AppTranscript.attachmentViews))
 struct AttachmentSnapshotTests {
     static let fixture = try! ChatFixture(contentsOf: CustomAttachmentsTests.transcriptPath)

@@ -77,7 +77,7 @@ import Testing
             let reply = try message(replyID)
             return QuotedMessageOptions(
                 quotedMessage: reply.quotedMessage, quotedMessageID: reply.quotedMessageID,
-                replyingMessage: reply, availableWidth: 76)
+                replyingMessage: reply)
         }
         let workoutQuote = try quote("run-006")
         #expect(

@@ -1,13 +1,14 @@
-/// Writes a transcript as terminal text: wrapped to ``RenderOptions/width`` (at least 20
-/// columns), styled from the theme at ``RenderOptions/colorDepth``, one top-level item after
-/// another with a blank line between them.
+/// Writes a transcript as terminal text: wrapped to ``ANSIOptions/width`` (at least 20
+/// columns), styled from the theme at ``ANSIOptions/colorDepth``, one top-level item after
+/// another with a blank line between them. Its own options are ``RenderOptions/ansi``.
 ///
 /// Nothing from a message reaches the terminal as a control: every control character in a
 /// text is shown visibly (`␛`, `⟨U+202E⟩`), and the only escape sequences written are
-/// Scrollback's own SGR styles, each reset at the end of its run. With ``ColorDepth/none`` the output holds no
+/// Scrollback's own SGR styles, each reset at the end of its run. With ``ANSIOptions/ColorDepth/none`` the output holds no
 /// ESC byte at all (a ``RawOutput`` whose ANSI text has escapes then falls back to its view).
 public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
-    /// The width, colour depth, theme and appearance of the output.
+    /// The theme of the output, and the terminal's own options (``RenderOptions/ansi``): its
+    /// width, colour depth and appearance.
     public let options: RenderOptions
     private var layout: ANSILayout
     private var hasWrittenItem = false
@@ -50,10 +51,10 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
         guard !lines.isEmpty else { return }
         // The compact style keeps one line per message: no blank line between items.
         defer { text.flush(to: &output) }
-        if hasWrittenItem && options.style == .bubbles { text.write("\n") }
+        if hasWrittenItem && layout.ansi.style == .bubbles { text.write("\n") }
         hasWrittenItem = true
         for line in lines {
-            guard options.asciiOnly else {
+            guard layout.ansi.asciiOnly else {
                 layout.write(line, to: &text)
                 continue
             }

@@ -11,6 +11,8 @@ package struct ANSILayout {
     package typealias Line = TextWrapper.Line
 
     package let options: RenderOptions
+    /// The terminal's own options (``RenderOptions/ansi``), read once.
+    package let ansi: ANSIOptions
     /// The full width, in columns.
     package let width: Int
 
@@ -25,10 +27,12 @@ package struct ANSILayout {
     private var roleStyles: [Role: SGRStyle] = [:]
     private var escapes: [SGRStyle: String] = [:]
 
-    /// A layout at `options.width` (at least 20 columns) with the options' theme and colour depth.
+    /// A layout at the terminal's width (``ANSIOptions/width``, at least 20 columns) with the
+    /// options' theme and the terminal's colour depth.
     package init(options: RenderOptions) {
         self.options = options
-        self.width = max(20, options.width)
+        ansi = options.ansi
+        width = max(20, ansi.width)
     }
 
     // MARK: Styles
@@ -57,7 +61,7 @@ package struct ANSILayout {
 
     /// The colour named `name`; `nil` when the theme leaves it to the terminal.
     private func color(_ name: String) -> ThemeColor? {
-        let color = options.theme.color(name, dark: options.darkAppearance)
+        let color = options.theme.color(name, dark: ansi.darkAppearance)
         return color == .unset ? nil : color
     }
 
@@ -74,12 +78,12 @@ package struct ANSILayout {
     /// palettes in this appearance, in order.
     mutating func authorStyle(_ index: Int) -> SGRStyle {
         if let cached = authorStyles[index] { return cached }
-        let dark = options.darkAppearance
+        let dark = ansi.darkAppearance
         let size = options.theme.authorPaletteSize
         var color = options.theme.color("avatar\(Self.wrapped(index, size))", dark: dark)
         switch color {
         case .ansi,
-            .rgb where options.colorDepth == .ansi16:
+            .rgb where ansi.colorDepth == .ansi16:
             let palette = terminalColors.authorPalette16
             color = .ansi(palette[Self.wrapped(index, palette.count)])
         case .rgb(let rgb):
@@ -119,7 +123,7 @@ package struct ANSILayout {
 
     /// Every background with a foreground, and 16-colour foregrounds readable on common palettes.
     private lazy var terminalColors = TerminalColors(
-        theme: options.theme, depth: options.colorDepth, dark: options.darkAppearance)
+        theme: options.theme, depth: ansi.colorDepth, dark: ansi.darkAppearance)
 
     private mutating func escape(for style: SGRStyle) -> String {
         let packed = style.packed
@@ -127,7 +131,7 @@ package struct ANSILayout {
             for entry in recentEscapes where entry.style == packed { return entry.escape }
         }
         if let cached = escapes[style] { return cached }
-        let escape = terminalColors.resolved(style).escape(for: options.colorDepth)
+        let escape = terminalColors.resolved(style).escape(for: ansi.colorDepth)
         if let packed, recentEscapes.count < Self.recentEntriesLimit {
             recentEscapes.append((packed, escape))
         } else {
@@ -140,7 +144,7 @@ package struct ANSILayout {
 
     /// Writes `line` with its styles (and hyperlinks, when the options ask for them) and a line feed.
     package mutating func write(_ line: Line, to output: inout some TextOutputStream) {
-        let hyperlinks = options.hyperlinks
+        let hyperlinks = ansi.hyperlinks
         // The spans read in place: a loop over the array copied each, a retain and a release
         // of its strings.
         line.spans.withUnsafeBufferPointer { spans in
@@ -174,7 +178,7 @@ package struct ANSILayout {
     // MARK: URL references
 
     /// The full URLs of the links in the message being laid out, numbered from 1 in order of
-    /// appearance (``RenderOptions/urls`` `.short` without hyperlinks only).
+    /// appearance (``ANSIOptions/urls`` `.short` without hyperlinks only).
     private var references: [String] = []
     /// Each URL of ``references`` to its number once there are more than a few, so that a
     /// message of 100,000 links is not searched 100,000 times (a short list is searched: most
@@ -183,7 +187,7 @@ package struct ANSILayout {
     private static let searchedReferences = 16
 
     /// Whether links show `<host>[n]` and their URLs in a list after the message.
-    private var listsReferences: Bool { options.urls == .short && !options.hyperlinks }
+    private var listsReferences: Bool { ansi.urls == .short && !ansi.hyperlinks }
 
     /// Runs `body`, then appends the references its links made, as `[1] https://…` lines
     /// `indent` columns in; the references of an enclosing message are kept aside meanwhile.
@@ -231,13 +235,13 @@ package struct ANSILayout {
         return references.count
     }
 
-    /// ` <where>` after a link's label or an image: the whole URL (``URLDisplay/full``, or no
+    /// ` <where>` after a link's label or an image: the whole URL (``ANSIOptions/URLDisplay/full``, or no
     /// host to show), else its host: clickable with hyperlinks, numbered for the list after the
     /// message without (`<host>[1]`).
     private mutating func destinationSpan(for url: String) -> StyledSpan {
         let shown = sanitized(url)
         let target = hyperlinkTarget(url)
-        guard options.urls == .short, let host = Hyperlink.host(of: url).map({ sanitized($0) }) else {
+        guard ansi.urls == .short, let host = Hyperlink.host(of: url).map({ sanitized($0) }) else {
             return StyledSpan(" <" + shown + ">", style: mutedStyle, link: target)
         }
         if target != nil { return StyledSpan(" <" + host + ">", style: mutedStyle, link: target) }
@@ -298,11 +302,11 @@ package struct ANSILayout {
             TextWrapper(width: width).wrap(field(text), style: style(for: level <= 1 ? .title : .strong), appendingTo: &lines)
             // The document's title stands above a rule.
             if level <= 1 { lines.append(dividerRule(width: width)) }
-        case .message(let frame) where options.style == .compact:
+        case .message(let frame) where ansi.style == .compact:
             lines.append(compactLine(for: frame, width: width))
         case .message(let frame):
             layoutMessage(frame, width: width, into: &lines)
-        case .disclosure(let summary, let content) where options.style == .compact:
+        case .disclosure(let summary, let content) where ansi.style == .compact:
             // A thread: its summary, then a line per reply, hanging under a bar.
             layoutRow(summary, base: .body, width: width, into: &lines)
             layoutIndented(content, width: width, first: [StyledSpan("│ ", style: mutedStyle)], into: &lines)
@@ -317,9 +321,9 @@ package struct ANSILayout {
             }
             layoutIndented(spaced, width: width, first: [StyledSpan("│ ", style: mutedStyle)], into: &lines)
         case .raw(let raw):
-            if let ansi = raw.ansi, options.colorDepth != .none || !ansi.containsUTF8(0x1B) {
+            if let output = raw[.ansi], ansi.colorDepth != .none || !output.containsUTF8(0x1B) {
                 // Trusted app output, written as it is.
-                var text = Substring(ansi)
+                var text = Substring(output)
                 if text.hasSuffix("\n") { text = text.dropLast() }
                 for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
                     lines.append(Line(spans: [StyledSpan(String(rawLine))], width: DisplayWidth.of(rawLine)))
@@ -519,9 +523,9 @@ package struct ANSILayout {
     /// The times of compact lines, in the options' zone and locale.
     private lazy var dateLabels = DateLabels(timeZone: options.timeZone, locale: options.locale)
 
-    /// A message on one line (``TerminalStyle/compact``): `09:31 Maya Okafor: text (❤ 2)`, cut
+    /// A message on one line (``ANSIOptions/Style/compact``): `09:31 Maya Okafor: text (❤ 2)`, cut
     /// with `…` at the width. Attachments show as `[Photo: cat.jpg]`, reactions and badges in
-    /// parentheses, links as their label and `<host>` (`<url>` with ``URLDisplay/full``);
+    /// parentheses, links as their label and `<host>` (`<url>` with ``ANSIOptions/URLDisplay/full``);
     /// system messages have no author.
     private mutating func compactLine(for frame: MessageFrame, width: Int) -> Line {
         var spans: [StyledSpan] = []
@@ -570,7 +574,7 @@ package struct ANSILayout {
             appendCompact(label, into: &labelWords)
             words.append(labelWords.joined(separator: " "))
             if let url = URLPolicy.sanitize(destination) {
-                let shown = options.urls == .full ? url : Hyperlink.host(of: url) ?? url
+                let shown = ansi.urls == .full ? url : Hyperlink.host(of: url) ?? url
                 if !labelWords.joined(separator: " ").contains(shown) { words.append("<" + shown + ">") }
             }
         case .markdown(let document): words.append(flat(document.blocks.map(Self.plainText).joined(separator: " ")))
@@ -697,7 +701,7 @@ package struct ANSILayout {
 
     /// The OSC 8 target for a link, when hyperlinks are on and the URL is allowed and absolute.
     private func hyperlinkTarget(_ destination: String) -> String? {
-        guard options.hyperlinks, let url = URLPolicy.sanitize(destination), url.utf8.contains(UInt8(ascii: ":"))
+        guard ansi.hyperlinks, let url = URLPolicy.sanitize(destination), url.utf8.contains(UInt8(ascii: ":"))
         else { return nil }
         return Hyperlink.terminalSafe(url)
     }
@@ -799,7 +803,7 @@ package struct ANSILayout {
 
     /// A task item's box: `☑`/`☐`, or `[x]`/`[ ]` when the terminal has only ASCII.
     private func taskBox(_ checked: Bool) -> String {
-        options.asciiOnly ? (checked ? "[x]" : "[ ]") : (checked ? "☑" : "☐")
+        ansi.asciiOnly ? (checked ? "[x]" : "[ ]") : (checked ? "☑" : "☐")
     }
 
     private mutating func layoutList(start: Int?, tight: Bool, items: [[MarkdownBlock]], width: Int, into lines: inout [Line]) {
@@ -854,7 +858,7 @@ package struct ANSILayout {
                 appendMarkdown(children, style: style.adding(self.style(for: .strong)), link: link, into: &spans)
             case .strikethrough(let children):
                 // Without styles, the tildes say it.
-                guard options.colorDepth != .none else {
+                guard ansi.colorDepth != .none else {
                     spans.append(StyledSpan("~~", style: style, link: link))
                     appendMarkdown(children, style: style, link: link, into: &spans)
                     spans.append(StyledSpan("~~", style: style, link: link))
@@ -1020,7 +1024,7 @@ package struct ANSILayout {
     /// control in input is shown as `⟨U+200E⟩` (``TextControls``). So a line starting with it
     /// is one of ours, whatever a name or a title draws (`──── Friday ────` as a name starts
     /// its line with `─`, never with the mark). A colour code could not serve: less searches
-    /// the text without them. Only `view --navigate` asks for it (``RenderOptions/marksDividers``);
+    /// the text without them. Only `view --navigate` asks for it (``ANSIOptions/marksDividers``);
     /// ASCII output, which has no such character, drops it.
     package static let navigationMark = "\u{200E}"
 
@@ -1028,8 +1032,8 @@ package struct ANSILayout {
     /// or `━━` (a channel).
     package static let navigationPattern = "^" + navigationMark + "(──|━━)"
 
-    /// The mark's span where the options ask for it (``RenderOptions/marksDividers``), else none.
-    private var markSpans: [StyledSpan] { options.marksDividers && !options.asciiOnly ? [StyledSpan(Self.navigationMark)] : [] }
+    /// The mark's span where the options ask for it (``ANSIOptions/marksDividers``), else none.
+    private var markSpans: [StyledSpan] { ansi.marksDividers && !ansi.asciiOnly ? [StyledSpan(Self.navigationMark)] : [] }
 
     /// A rule that divides the transcript (under the title, above the summary), marked as one.
     package mutating func dividerRule(width: Int) -> Line {

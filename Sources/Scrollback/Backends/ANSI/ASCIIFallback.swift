@@ -1,4 +1,4 @@
-/// Terminal text for a terminal that cannot show UTF-8 (``RenderOptions/asciiOnly``): every
+/// Terminal text for a terminal that cannot show UTF-8 (``ANSIOptions/asciiOnly``): every
 /// character outside ASCII becomes ASCII of the same width, so the layout (measured in
 /// columns before this) stays exactly as it was and borders still line up.
 ///

@@ -1,7 +1,7 @@
 /// A terminal text style, written as an SGR ("select graphic rendition") escape sequence at a
-/// given ``ColorDepth``. Colours deeper than the terminal shows are downgraded to the nearest
+/// given ``ANSIOptions/ColorDepth``. Colours deeper than the terminal shows are downgraded to the nearest
 /// colour it has; palette colours (``ThemeColor/ansi(_:)``) are written as palette colours at
-/// every depth, so they follow the user's terminal palette; at ``ColorDepth/none`` nothing at
+/// every depth, so they follow the user's terminal palette; at ``ANSIOptions/ColorDepth/none`` nothing at
 /// all is written.
 package struct SGRStyle: Sendable, Hashable {
     /// `nil` (or ``ThemeColor/unset``) keeps the terminal's own colour.
@@ -73,8 +73,8 @@ package struct SGRStyle: Sendable, Hashable {
     }
 
     /// The escape sequence that switches to this style, or `""` when there is nothing to say
-    /// (a plain style, or ``ColorDepth/none``).
-    package func escape(for depth: ColorDepth) -> String {
+    /// (a plain style, or ``ANSIOptions/ColorDepth/none``).
+    package func escape(for depth: ANSIOptions.ColorDepth) -> String {
         guard depth != .none else { return "" }
         var parameters: [String] = []
         if bold { parameters.append("1") }
@@ -92,7 +92,7 @@ package struct SGRStyle: Sendable, Hashable {
         return "\u{1B}[" + parameters.joined(separator: ";") + "m"
     }
 
-    private static func colorParameter(_ color: ThemeColor, depth: ColorDepth, isBackground: Bool) -> String? {
+    private static func colorParameter(_ color: ThemeColor, depth: ANSIOptions.ColorDepth, isBackground: Bool) -> String? {
         switch color {
         case .unset: return nil
         case .ansi(let index): return paletteParameter(index, isBackground: isBackground)
@@ -106,7 +106,7 @@ package struct SGRStyle: Sendable, Hashable {
         return String(base + index)
     }
 
-    private static func colorParameter(_ color: RGBColor, depth: ColorDepth, isBackground: Bool) -> String {
+    private static func colorParameter(_ color: RGBColor, depth: ANSIOptions.ColorDepth, isBackground: Bool) -> String {
         switch depth {
         case .trueColor:
             return "\(isBackground ? 48 : 38);2;\(color.red);\(color.green);\(color.blue)"

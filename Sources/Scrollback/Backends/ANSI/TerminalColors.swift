@@ -16,14 +16,14 @@
 ///   are in ``readable16(_:dark:)``.
 package struct TerminalColors: Sendable {
     /// The depth the escapes are written at.
-    package let depth: ColorDepth
-    /// Whether the terminal is dark (``RenderOptions/darkAppearance``).
+    package let depth: ANSIOptions.ColorDepth
+    /// Whether the terminal is dark (``ANSIOptions/darkAppearance``).
     package let dark: Bool
     /// The theme's `text` colour, which a background's foreground defaults to.
     private let text: ThemeColor
 
     /// The colours of `theme` at `depth` on a dark or light terminal.
-    package init(theme: Theme, depth: ColorDepth, dark: Bool) {
+    package init(theme: Theme, depth: ANSIOptions.ColorDepth, dark: Bool) {
         self.depth = depth
         self.dark = dark
         self.text = theme.color("text", dark: dark)

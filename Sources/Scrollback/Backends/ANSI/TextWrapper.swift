@@ -33,7 +33,7 @@ package struct TextWrapper: Sendable {
         }
 
         /// The line with SGR for `depth` around each styled span, without a line feed.
-        package func rendered(for depth: ColorDepth) -> String {
+        package func rendered(for depth: ANSIOptions.ColorDepth) -> String {
             var result = ""
             for span in spans where !span.text.isEmpty {
                 let escape = span.style.escape(for: depth)

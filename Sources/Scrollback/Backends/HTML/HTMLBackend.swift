@@ -2,17 +2,20 @@ import Foundation
 
 /// Writes one self-contained, static HTML page: inline CSS generated from the theme, no script,
 /// no external resource besides the images the messages carry (none at all when
-/// ``RenderOptions/remoteMedia`` is `false`, only their saved copies with
-/// ``RenderOptions/mediaLocations``), a Content Security Policy that forbids everything else.
-/// With ``RenderOptions/search`` the page has one script, ``HTMLSearchScript``, which its policy
-/// allows by its hash.
+/// ``HTMLOptions/remoteMedia`` is `false`, only their saved copies with
+/// ``HTMLOptions/mediaLocations``), a Content Security Policy that forbids everything else.
+/// With ``HTMLOptions/search`` the page has one script, ``HTMLSearchScript``, which its policy
+/// allows by its hash. Its own options are ``RenderOptions/html``.
 ///
 /// Output is written as it is produced: ``begin(_:header:)`` writes the head and the header
 /// view, each ``write(_:)`` one top-level item, ``end(_:footer:)`` the footer view and the
 /// closing tags. ``TranscriptRenderer`` drives it, with every view from the ``ViewFactory``.
 public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
-    /// The theme, time zone and media policy of the page.
+    /// The theme and time zone of the page, and its own options (``RenderOptions/html``): its
+    /// media policy and search.
     public let options: RenderOptions
+    /// The page's own options, read once.
+    private let html: HTMLOptions
     /// Set while ``begin(_:header:)`` writes the header, the one place for the page's `h1`.
     private var writesDocumentHeader = false
     /// The level of the last heading that opened a part of the document (the title's 1, a
@@ -53,7 +56,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             : "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; media-src 'none'; base-uri 'none'; form-action 'none'"
     }
 
-    /// The policy of an offline archive (``RenderOptions/mediaLocations``): images from the
+    /// The policy of an offline archive (``HTMLOptions/mediaLocations``): images from the
     /// page's own place only. `'self'` lets a page opened from `file://` load its `media/`
     /// copies in Chromium (as `file:` would) and still works when the archive is served over
     /// HTTP, where `file:` would not; remote images stay forbidden, so the page fetches nothing.
@@ -65,6 +68,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     public init(output: Output, options: RenderOptions) {
         self.output = output
         self.options = options
+        html = options.html
         dateLabels = DateLabels(timeZone: options.timeZone, locale: options.locale)
         markdownWords = (options.theme.icon(.image), options.theme.string(.taskDone), options.theme.string(.taskNotDone))
         markup = BackendOutput(for: output)
@@ -79,9 +83,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         markup.write(Self.languageTag(document.language))
         markup.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
         var policy =
-            options.mediaLocations == nil ? Self.contentSecurityPolicy(remoteMedia: options.remoteMedia) : Self.offlineContentSecurityPolicy
+            html.mediaLocations == nil ? Self.contentSecurityPolicy(remoteMedia: html.remoteMedia) : Self.offlineContentSecurityPolicy
         // The search script, and no other, by its hash.
-        if options.search { policy += "; " + HTMLSearchScript.policyDirective }
+        if html.search { policy += "; " + HTMLSearchScript.policyDirective }
         markup.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n")
         markup.write("<meta name=\"referrer\" content=\"no-referrer\">\n")
         markup.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -92,7 +96,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         HTMLEscaping.write(TextControls.field(title), to: &markup)
         markup.write("</title>\n<style>\n")
         markup.write(Stylesheet(theme: options.theme).css)
-        if options.search { markup.write(Stylesheet(theme: options.theme).searchCSS) }
+        if html.search { markup.write(Stylesheet(theme: options.theme).searchCSS) }
         markup.write("</style>\n</head>\n<body>\n<header class=\"sb-channel\">")
         // The header may hold the page's one `h1`; headings anywhere else start at `h2`.
         writesDocumentHeader = true
@@ -121,9 +125,12 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         writeView(footer, allowsLinks: true)
         markup.write("</footer>\n")
         // Last, so that the page it searches is all there when it runs.
-        if options.search { markup.write("<script>\(HTMLSearchScript.source)</script>\n") }
+        if html.search { markup.write("<script>\(HTMLSearchScript.source)</script>\n") }
         markup.write("</body>\n</html>\n")
     }
+
+    /// With ``HTMLOptions/search``: the page has the script that runs the bar.
+    public var showsSearchBar: Bool { html.search }
 
     // MARK: Views
 
@@ -294,8 +301,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             writeViews(content, allowsLinks: allowsLinks)
             markup.write("</div></details>")
         case .raw(let raw):
-            if let html = raw.html {
-                markup.write(html)
+            if let output = raw[.html] {
+                markup.write(output)
             } else {
                 writeView(raw.fallback, allowsLinks: allowsLinks)
             }
@@ -366,7 +373,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 writeFullDateTime(date)
             }
         }
-        if options.search { writeSearchFacts(frame) }
+        if html.search { writeSearchFacts(frame) }
         markup.write("\">")
         let outerTime = messageTime
         messageTime = frame.date.map { ($0, false) }
@@ -403,7 +410,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         markup.write("</article>")
     }
 
-    /// What the search script's filters read, on a page with ``RenderOptions/search`` only: the
+    /// What the search script's filters read, on a page with ``HTMLOptions/search`` only: the
     /// author (`from:`, name and user id), the day in the page's time zone (`on:`, `before:`,
     /// `after:`) and what the message holds (`has:`). Written while the `<article>` tag's last
     /// attribute is still open: each closes it and leaves its own open, for the caller's `">`.
@@ -429,13 +436,13 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// The one place a media URL from the messages is resolved: an offline archive's saved copy,
     /// the URL itself when the policy allows it, or nothing.
     private func media(_ url: String) -> HTMLMedia {
-        if case .saved(let path)? = options.mediaLocations?.location(of: url), URLPolicy.isMediaPath(path) { return .local(path) }
+        if case .saved(let path)? = html.mediaLocations?.location(of: url), URLPolicy.isMediaPath(path) { return .local(path) }
         return URLPolicy.sanitize(url).map(HTMLMedia.remote) ?? .none
     }
 
     /// Whether the page draws images from remote URLs: not without remote media, and not in an
     /// offline archive, whose page loads nothing remote.
-    private var drawsRemoteMedia: Bool { options.remoteMedia && options.mediaLocations == nil }
+    private var drawsRemoteMedia: Bool { html.remoteMedia && html.mediaLocations == nil }
 
     /// Where the page loads a picture from; `nil` draws the picture's card, or the initials,
     /// alone. Every `<img>` source goes through here.

@@ -13,7 +13,7 @@ struct HTMLMarkdownRenderer {
     var allowsLinks = true
 
     /// `false` writes each image as a labelled link instead of an `<img>`, so nothing is fetched
-    /// (``RenderOptions/remoteMedia``).
+    /// (``HTMLOptions/remoteMedia``).
     var embedsImages = true
 
     /// The glyph in front of an image placeholder.

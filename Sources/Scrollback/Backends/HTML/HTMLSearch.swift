@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one script of a page rendered with ``RenderOptions/search``, and what the page needs for
+/// The one script of a page rendered with ``HTMLOptions/search``, and what the page needs for
 /// it: the hash its Content-Security-Policy allows it by, and the facts about each message the
 /// filters read (see ``HTMLBackend``).
 ///

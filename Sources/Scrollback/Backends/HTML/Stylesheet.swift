@@ -336,7 +336,7 @@ package struct Stylesheet {
 
 extension Stylesheet {
     /// The rules of the search bar and of what the search script marks (hidden messages, matches,
-    /// the current match), for a page rendered with ``RenderOptions/search`` only: the page
+    /// the current match), for a page rendered with ``HTMLOptions/search`` only: the page
     /// without it keeps its stylesheet unchanged. Matches are painted with the CSS Custom
     /// Highlight API (`::highlight`), or as `<mark>` where a browser lacks it.
     package var searchCSS: String {

@@ -31,8 +31,8 @@ struct MarkdownViewConverter {
 
     private func appendSegments(for view: ViewNode, to segments: inout [Segment]) {
         switch view {
-        case .raw(let raw) where raw.markdown != nil:
-            segments.append(.verbatim(raw.markdown ?? ""))
+        case .raw(let raw) where raw[.markdown] != nil:
+            segments.append(.verbatim(raw[.markdown] ?? ""))
         case .message(let frame) where !Self.isOneLine(frame):
             append(header(of: frame), to: &segments)
             for view in frame.body { appendSegments(for: view, to: &segments) }
@@ -119,7 +119,7 @@ struct MarkdownViewConverter {
                 + (inside.isEmpty ? [] : [.blockQuote(inside)])
         case .raw(let raw):
             // Nested in a container, the app's Markdown is parsed so that it stays inside it.
-            if let markdown = raw.markdown { return CommonMark.parse(markdown).blocks }
+            if let markdown = raw[.markdown] { return CommonMark.parse(markdown).blocks }
             return blocks(for: raw.fallback)
         }
     }

@@ -11,12 +11,12 @@ import Testing
     let start = Date(timeIntervalSince1970: 1_700_000_000) // 2023-11-14 22:13:20 UTC
 
     private func render(
-        _ views: [ViewNode], width: Int = 80, depth: ColorDepth = .none, title: String = "General",
+        _ views: [ViewNode], width: Int = 80, depth: ANSIOptions.ColorDepth = .none, title: String = "General",
         options: RenderOptions? = nil
     ) -> String {
         var renderOptions = options ?? RenderOptions()
-        renderOptions.width = width
-        renderOptions.colorDepth = depth
+        renderOptions.ansi.width = width
+        renderOptions.ansi.colorDepth = depth
         var backend = ANSIBackend(output: "", options: renderOptions)
         backend.begin(DocumentInfo(title: title), options: renderOptions)
         for view in views { backend.write(view) }
@@ -84,8 +84,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ColorDepth.allCases)
-    func hostileInputIsShownVisibly(depth: ColorDepth) {
+    @Test(arguments: ANSIOptions.ColorDepth.allCases)
+    func hostileInputIsShownVisibly(depth: ANSIOptions.ColorDepth) {
         let output = render(hostileViews, depth: depth, title: Self.hostile)
         assertNoForeignControls(output)
         #expect(output.contains("␛[2J"))
@@ -103,7 +103,7 @@ import Testing
     @Test func noColorMeansNoEscapeByte() {
         let output = render(hostileViews + [message("1", text: "plain")], depth: .none)
         #expect(!output.utf8.contains(0x1B))
-        let rawAnsi = ViewNode.raw(RawOutput(ansi: "\u{1B}[31mtrusted\u{1B}[0m", fallback: .text("fallback")))
+        let rawAnsi = ViewNode.raw(RawOutput([.ansi: "\u{1B}[31mtrusted\u{1B}[0m"], fallback: .text("fallback")))
         let withRaw = render([rawAnsi], depth: .none)
         #expect(!withRaw.utf8.contains(0x1B))
         #expect(withRaw.contains("fallback"))
@@ -139,7 +139,7 @@ import Testing
                     ])),
             .message(MessageFrame(id: "3", role: .deleted, body: [.text("Message deleted " + long)])),
         ]
-        for depth in [ColorDepth.none, .trueColor] {
+        for depth in [ANSIOptions.ColorDepth.none, .trueColor] {
             let output = render(views, width: width, depth: depth, title: long)
             for line in strippingSGR(output).split(separator: "\n") {
                 #expect(DisplayWidth.of(line) <= width, "\(width): \(line)")
@@ -297,7 +297,7 @@ import Testing
 @Suite struct OwnMessagesInTheTerminalTests {
     @Test func ownMessagesSitOnTheRightWithinTheWidth() {
         var options = RenderOptions()
-        options.width = 40
+        options.ansi.width = 40
         var backend = ANSIBackend(output: "", options: options)
         backend.write(
             .message(

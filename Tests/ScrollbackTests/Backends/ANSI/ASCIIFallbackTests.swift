@@ -3,7 +3,7 @@ import Testing
 
 @testable import Scrollback
 
-/// ASCII-only terminal text (``RenderOptions/asciiOnly``): no byte outside ASCII, and every
+/// ASCII-only terminal text (``ANSIOptions/asciiOnly``): no byte outside ASCII, and every
 /// line exactly as wide as in the UTF-8 output, so borders line up as before.
 @Suite struct ASCIIFallbackTests {
     @Test func charactersBecomeASCIIOfTheSameWidth() {
@@ -17,9 +17,10 @@ import Testing
 
     @Test(arguments: ["launch-room.json", "attachments.json", "threads.json", "hostile.json"])
     func everySampleInASCIIKeepsItsLayout(name: String) throws {
-        var options = RenderOptions(width: 60)
+        var options = RenderOptions()
+        options.ansi.width = 60
         let unicode = try SampleTranscripts.render(name, as: .ansi, options: options).output
-        options.asciiOnly = true
+        options.ansi.asciiOnly = true
         let ascii = try SampleTranscripts.render(name, as: .ansi, options: options).output
         #expect(ascii.utf8.allSatisfy { $0 < 0x80 })
         let unicodeLines = unicode.split(separator: "\n", omittingEmptySubsequences: false)

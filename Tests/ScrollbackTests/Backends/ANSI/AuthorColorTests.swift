@@ -9,10 +9,10 @@ import Testing
         .stack(.horizontal, [.avatar(AvatarContent(user: ChatUser(id: id, name: name))), .text(name, .author)])
     }
 
-    private func render(_ view: ViewNode, depth: ColorDepth, dark: Bool = true) -> String {
+    private func render(_ view: ViewNode, depth: ANSIOptions.ColorDepth, dark: Bool = true) -> String {
         var options = RenderOptions()
-        options.colorDepth = depth
-        options.darkAppearance = dark
+        options.ansi.colorDepth = depth
+        options.ansi.darkAppearance = dark
         var backend = ANSIBackend(output: "", options: options)
         backend.write(view)
         return backend.output
@@ -26,7 +26,7 @@ import Testing
     /// Each colour of the palette a depth has is its own, and colours repeat in order after it.
     @Test func everyPaletteEntryDiffersAndRepeatsInOrder() throws {
         for dark in [true, false] {
-            for depth in [ColorDepth.ansi16, .ansi256, .trueColor] {
+            for depth in [ANSIOptions.ColorDepth.ansi16, .ansi256, .trueColor] {
                 let size =
                     depth == .ansi16
                     ? (dark ? TerminalColors.darkAuthorPalette : TerminalColors.lightAuthorPalette).count

@@ -90,12 +90,12 @@ import Testing
     func everyBackgroundHasAForeground(sample: String) throws {
         var backgroundsSeen = 0
         for theme in Theme.builtInNames {
-            for depth in [ColorDepth.ansi16, .ansi256, .trueColor] {
+            for depth in [ANSIOptions.ColorDepth.ansi16, .ansi256, .trueColor] {
                 for dark in [false, true] {
                     var options = RenderOptions()
                     options.theme = try #require(Theme.builtIn(named: theme))
-                    options.colorDepth = depth
-                    options.darkAppearance = dark
+                    options.ansi.colorDepth = depth
+                    options.ansi.darkAppearance = dark
                     let (output, _) = try SampleTranscripts.render(sample, as: .ansi, options: options)
                     let (problems, backgrounds) = Self.scan(output)
                     #expect(problems.isEmpty, "\(sample) \(theme) \(depth) \(dark ? "dark" : "light"): \(problems.prefix(3))")
@@ -111,10 +111,10 @@ import Testing
     @Test func unsetTextGetsBlackOrWhite() throws {
         let theme = try Theme(
             json: ##"{"version": 1, "extends": "default", "colors": {"text": "none", "codeBackground": "#202020"}, "dark": null}"##)
-        for depth in [ColorDepth.ansi16, .ansi256, .trueColor] {
+        for depth in [ANSIOptions.ColorDepth.ansi16, .ansi256, .trueColor] {
             var options = RenderOptions()
             options.theme = theme
-            options.colorDepth = depth
+            options.ansi.colorDepth = depth
             var backend = ANSIBackend(output: "", options: options)
             backend.write(.markdown(ChatMarkdown.parse("see `code`", mentionedUsers: [])))
             #expect(Self.backgroundsWithoutForeground(in: backend.output).isEmpty, "\(depth): \(backend.output.debugDescription)")

@@ -9,11 +9,12 @@ import Testing
     /// `ESC ] 8 ; ; target ESC \`, capturing the target.
     static var osc8: Regex<(Substring, Substring)> { #/\x1B\]8;;([^\x1B\x07]*)\x1B\\/# }
 
-    private func render(_ views: [ViewNode], hyperlinks: Bool = true, depth: ColorDepth = .trueColor, width: Int = 80) -> String {
+    private func render(_ views: [ViewNode], hyperlinks: Bool = true, depth: ANSIOptions.ColorDepth = .trueColor, width: Int = 80) -> String
+    {
         var options = RenderOptions()
-        options.width = width
-        options.colorDepth = depth
-        options.hyperlinks = hyperlinks
+        options.ansi.width = width
+        options.ansi.colorDepth = depth
+        options.ansi.hyperlinks = hyperlinks
         var backend = ANSIBackend(output: "", options: options)
         for view in views { backend.write(view) }
         return backend.output
@@ -85,8 +86,8 @@ import Testing
 
     @Test func hostileSampleShowsOnlyOurOwnSequences() throws {
         var options = RenderOptions()
-        options.colorDepth = .trueColor
-        options.hyperlinks = true
+        options.ansi.colorDepth = .trueColor
+        options.ansi.hyperlinks = true
         let (ansi, _) = try SampleTranscripts.render("hostile.json", as: .ansi, options: options)
         let targets = ansi.matches(of: Self.osc8).map { String($0.output.1) }.filter { !$0.isEmpty }
         #expect(!targets.isEmpty)

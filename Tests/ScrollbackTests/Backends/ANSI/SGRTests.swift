@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func paletteColoursStayPaletteColoursAtEveryDepth() {
-        for depth in [ColorDepth.ansi16, .ansi256, .trueColor] {
+        for depth in [ANSIOptions.ColorDepth.ansi16, .ansi256, .trueColor] {
             #expect(SGRStyle(foreground: .ansi(8)).escape(for: depth) == "\u{1B}[90m")
             #expect(SGRStyle(foreground: .ansi(3), background: .ansi(4)).escape(for: depth) == "\u{1B}[33;44m")
         }

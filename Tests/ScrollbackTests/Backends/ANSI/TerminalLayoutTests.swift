@@ -10,7 +10,7 @@ import Testing
 
     func render(_ views: [ViewNode], width: Int = 60, configure: (inout RenderOptions) -> Void = { _ in }) -> String {
         var options = RenderOptions()
-        options.width = width
+        options.ansi.width = width
         configure(&options)
         var backend = ANSIBackend(output: "", options: options)
         for view in views { backend.write(view) }
@@ -130,18 +130,18 @@ import Testing
     }
 
     @Test func fullURLsKeepTheOldLayout() {
-        let output = render([linkMessage], width: 120) { $0.urls = .full }
+        let output = render([linkMessage], width: 120) { $0.ansi.urls = .full }
         #expect(output.contains("the doc <https://docs.example.org/launch/checklist>"))
         #expect(!output.contains("[1]"))
     }
 
     @Test func hyperlinksMakeHostsClickableWithoutAList() {
-        let output = render([linkMessage], width: 120) { $0.hyperlinks = true }
+        let output = render([linkMessage], width: 120) { $0.ansi.hyperlinks = true }
         #expect(output.contains("\u{1B}]8;;https://docs.example.org/launch/checklist\u{1B}\\ <docs.example.org>\u{1B}]8;;\u{1B}\\"))
         #expect(output.contains("<cdn.example.org>"))
         #expect(!output.contains("[1]") && !output.contains("<https://cdn"))
         let full = render([linkMessage], width: 120) {
-            $0.hyperlinks = true; $0.urls = .full
+            $0.ansi.hyperlinks = true; $0.ansi.urls = .full
         }
         #expect(full.contains("\u{1B}\\ <https://docs.example.org/launch/checklist>\u{1B}]8;;\u{1B}\\"), "whole URLs, clickable")
     }
@@ -221,7 +221,7 @@ import Testing
             footer: [.time(start, label: "22:13")], authorName: "Maya Okafor", date: start)
         let system = MessageFrame(id: "s", role: .system, body: [.text("Maya joined")], date: start)
         let views: [ViewNode] = [.message(frame), .divider(label: "Tuesday"), .message(system)]
-        let output = render(views, width: 120) { $0.style = .compact }
+        let output = render(views, width: 120) { $0.ansi.style = .compact }
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4 && lines[3].isEmpty)
         #expect(lines[0] == "22:13 Maya Okafor: [Photo: cat.jpg] Look at this one the doc <docs.example.org> (❤ 2) (👍 1)")
@@ -229,17 +229,17 @@ import Testing
             lines[1].hasPrefix("────") && lines[1].contains(" Tuesday ") && DisplayWidth.of(lines[1]) == 120)
         #expect(lines[2] == "22:13 Maya joined", "no author for system messages")
         let full = render([.message(frame)], width: 120) {
-            $0.style = .compact; $0.urls = .full
+            $0.ansi.style = .compact; $0.ansi.urls = .full
         }
         #expect(full.contains("the doc <https://docs.example.org/a/b>"))
-        let narrow = render([.message(frame)], width: 40) { $0.style = .compact }
+        let narrow = render([.message(frame)], width: 40) { $0.ansi.style = .compact }
         #expect(narrow == "22:13 Maya Okafor: [Photo: cat.jpg]…\n")
     }
 
     @Test func compactRendersSamplesOneLineEach() throws {
         var options = RenderOptions()
-        options.width = 100
-        options.style = .compact
+        options.ansi.width = 100
+        options.ansi.style = .compact
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../../../Samples/transcripts/launch-room.json"
         ).standardized.path

@@ -27,7 +27,7 @@ import Testing
     @Test(arguments: [40, 80, 120])
     func layoutAtWidth(width: Int) throws {
         var options = RenderOptions.default
-        options.width = width
+        options.ansi.width = width
         options.currentUserID = "me"
         options.generator = SnapshotDefaults.generator
         let renderer = TranscriptRenderer(options: options)

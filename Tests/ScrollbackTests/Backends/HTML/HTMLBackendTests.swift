@@ -528,7 +528,9 @@ struct HTMLBackendTests {
             html.hasSuffix(
                 "<span class=\"sb-image-picture\"><img src=\"https://v.example/p.jpg\" alt=\"\" loading=\"lazy\" decoding=\"async\"><span class=\"sb-play\"></span></span></a>"
             ))
-        var backend = HTMLBackend(output: "", options: RenderOptions(remoteMedia: false))
+        var offline = RenderOptions()
+        offline.html.remoteMedia = false
+        var backend = HTMLBackend(output: "", options: offline)
         backend.write(poster)
         #expect(backend.output.contains("🎬") && !backend.output.contains("sb-play") && !backend.output.contains("<img"))
         // The mark is CSS: it fetches nothing.
@@ -587,8 +589,8 @@ struct HTMLBackendTests {
         #expect(Self.fragment(.divider(label: "Nov 28 <2025>")) == "<h2 class=\"sb-day sb-separator\">Nov 28 &lt;2025&gt;</h2>")
         #expect(Self.fragment(.divider(label: nil)) == "<hr>")
         #expect(Self.fragment(.heading(level: 2, "Pinned")) == "<h2>Pinned</h2>")
-        #expect(Self.fragment(.raw(RawOutput(html: "<mark>trusted</mark>", fallback: .text("no")))) == "<mark>trusted</mark>")
-        #expect(Self.fragment(.raw(RawOutput(ansi: "x", fallback: .text("<fallback>")))) == "&lt;fallback&gt;")
+        #expect(Self.fragment(.raw(RawOutput([.html: "<mark>trusted</mark>"], fallback: .text("no")))) == "<mark>trusted</mark>")
+        #expect(Self.fragment(.raw(RawOutput([.ansi: "x"], fallback: .text("<fallback>")))) == "&lt;fallback&gt;")
         #expect(Self.fragment(.empty) == "")
     }
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Scrollback
 
-/// An offline archive's page (``RenderOptions/mediaLocations``): saved copies drawn and linked
+/// An offline archive's page (``HTMLOptions/mediaLocations``): saved copies drawn and linked
 /// from their relative paths, everything else a labelled card, nothing remote, and no relative
 /// URL that message data could have made.
 @Suite("HTML media locations")
@@ -33,7 +33,7 @@ struct HTMLMediaLocationsTests {
 
     static func render(_ name: String, locations: MediaLocations) throws -> String {
         var options = RenderOptions()
-        options.mediaLocations = locations
+        options.html.mediaLocations = locations
         return try SampleTranscripts.render(name, as: .html, options: options).output
     }
 
@@ -75,7 +75,7 @@ struct HTMLMediaLocationsTests {
         var locations = MediaLocations(folder: "media")!
         locations.setSaved("https://cdn.example/a.png", fileName: "a.png")
         var options = RenderOptions()
-        options.mediaLocations = locations
+        options.html.mediaLocations = locations
         var message = ChatMessage(
             id: "m1", text: "[copy](media/a.png) ![pic](media/a.png)", user: ChatUser(id: "u", imageURL: "media/a.png"),
             createdAt: Date(timeIntervalSince1970: 0))

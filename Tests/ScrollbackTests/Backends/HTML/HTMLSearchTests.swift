@@ -3,7 +3,7 @@ import Testing
 
 @testable import Scrollback
 
-/// `RenderOptions.search`: the page gains one constant script, allowed by its hash, a search bar
+/// `RenderOptions.html.search`: the page gains one constant script, allowed by its hash, a search bar
 /// from the factory and the facts its filters read; without it the page is what it was.
 @Suite("HTML search")
 struct HTMLSearchTests {
@@ -97,7 +97,7 @@ struct HTMLSearchTests {
             id: "late", text: "late", user: ChatUser(id: "maya", name: "Maya Lee"),
             createdAt: RFC3339.parse("2026-03-09T23:30:00Z"))
         var options = RenderOptions(timeZone: TimeZone(identifier: "Europe/Paris")!)
-        options.search = true
+        options.html.search = true
         let paris = SampleTranscripts.renderInMemory([message], as: .html, options: options)
         #expect(paris.contains(#" data-from="Maya Lee (maya)" data-day="2026-03-10">"#))
         options.timeZone = TimeZone(identifier: "UTC")!
@@ -126,10 +126,10 @@ struct HTMLSearchTests {
     @Test func theBarComesFromTheFactory() throws {
         var factory = ViewFactory()
         factory.makeSearchBarView = { _, _ in
-            .raw(RawOutput(html: "<div id=\"sb-search\" class=\"app-bar\"><input id=\"sb-search-input\" type=\"search\"></div>"))
+            .raw(RawOutput([.html: "<div id=\"sb-search\" class=\"app-bar\"><input id=\"sb-search-input\" type=\"search\"></div>"]))
         }
         var options = RenderOptions()
-        options.search = true
+        options.html.search = true
         let html = try SampleTranscripts.render("threads.json", as: .html, options: options, factory: factory).output
         #expect(html.contains("<main>\n<div id=\"sb-search\" class=\"app-bar\">"))
         #expect(!html.contains("Search messages"))

@@ -17,8 +17,8 @@ struct HTMLSecurityTests {
     static func render(_ name: String, remoteMedia: Bool, search: Bool = false, timeZone: String? = nil) throws -> String {
         var options = RenderOptions()
         if let timeZone { options.timeZone = TimeZone(identifier: timeZone)! }
-        options.remoteMedia = remoteMedia
-        options.search = search
+        options.html.remoteMedia = remoteMedia
+        options.html.search = search
         var registry = AttachmentViewRegistry()
         if name == "cards-demo.json" {
             registry.register(cardFile: try CardFile.load(path: SampleTranscripts.cardsPath("cards.json")))
@@ -140,7 +140,7 @@ struct HTMLSecurityTests {
 
     @Test func placeholderViews() {
         var options = RenderOptions()
-        options.remoteMedia = false
+        options.html.remoteMedia = false
         func fragment(_ view: ViewNode) -> String {
             var backend = HTMLBackend(output: "", options: options)
             backend.write(view)
@@ -197,7 +197,9 @@ struct HTMLSecurityTests {
                         authorName: hostile)))
         }
         views.append(.image(ImageContent(source: "https://ok.example/p.png", alt: "ok")))
-        var backend = HTMLBackend(output: "", options: RenderOptions(remoteMedia: false))
+        var offline = RenderOptions()
+        offline.html.remoteMedia = false
+        var backend = HTMLBackend(output: "", options: offline)
         backend.begin(DocumentInfo(title: "t"))
         for view in views { backend.write(view) }
         backend.end(DocumentSummary(messageCount: 0, firstDate: nil, lastDate: nil, timeZoneIdentifier: "UTC", generator: "g"))

@@ -164,10 +164,10 @@ import Testing
     }
 
     @Test func rawMarkdownIsWrittenVerbatimAtTheTopAndFallsBackOtherwise() {
-        let raw = ViewNode.raw(RawOutput(html: "<b>x</b>", markdown: "<kbd>⌘</kbd> **app**", fallback: .text("fallback")))
+        let raw = ViewNode.raw(RawOutput([.html: "<b>x</b>", .markdown: "<kbd>⌘</kbd> **app**"], fallback: .text("fallback")))
         let output = render([message(body: [raw])])
         #expect(output.contains("<kbd>⌘</kbd> **app**\n"))
-        #expect(parsed([.raw(RawOutput(html: "<b>x</b>", fallback: .text("only html")))]) == [.paragraph([.text("only html")])])
+        #expect(parsed([.raw(RawOutput([.html: "<b>x</b>"], fallback: .text("only html")))]) == [.paragraph([.text("only html")])])
         // Inside a card it is parsed, so that it stays in the card (its HTML then shows as text).
         #expect(parsed([.card(.attachment, [raw])]) == [.blockQuote([.paragraph([.text("<kbd>⌘</kbd> "), .strong([.text("app")])])])])
     }

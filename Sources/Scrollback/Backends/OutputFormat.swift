@@ -2,42 +2,50 @@ import Foundation
 
 /// A format Scrollback writes. One value names it, gives its file extension and the names it
 /// answers to, and makes its backend, so that a caller renders in any format without a
-/// `switch` of its own, and a new format is added here alone.
+/// `switch` of its own.
+///
+/// A format is one folder under `Backends/` and one registration: the folder holds its backend,
+/// its own options when it has any (a ``RenderOptions`` property, as ``RenderOptions/ansi``),
+/// and its value (`extension OutputFormat { public static let ansi = OutputFormat(...) }`),
+/// and ``allCases`` lists it. ``RawOutput`` and the command line's `--format` take it from
+/// there.
 ///
 /// ```swift
 /// let format = try OutputFormat.named("md")  // .markdown; OutputFormat(path: "chat.md") too
 /// var backend = format.makeBackend(output: OutputSink.standardOutput(), options: options)
 /// try TranscriptRenderer(options: options).render(path: "export.json", to: &backend)
 /// ```
-public enum OutputFormat: String, CaseIterable, Sendable {
-    /// One self-contained HTML page, written by ``HTMLBackend``.
-    case html
-    /// Styled, wrapped terminal text, written by ``ANSIBackend``.
-    case ansi
-    /// CommonMark, written by ``MarkdownBackend``.
-    case markdown
-
+public struct OutputFormat: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// The format's name, as `scrollback render --format` takes it: `html`, `ansi`, `markdown`.
-    public var name: String { rawValue }
-
+    public let name: String
     /// The extension of the files written in this format, without its dot: `html`, `txt`, `md`.
-    public var fileExtension: String {
-        switch self {
-        case .html: "html"
-        case .ansi: "txt"
-        case .markdown: "md"
-        }
-    }
-
+    public let fileExtension: String
     /// The other names the format answers to, in lower case: `htm`; `txt`; `md`. A file whose
     /// extension is the format's name or one of these is read as being in the format.
-    public var aliases: [String] {
-        switch self {
-        case .html: ["htm"]
-        case .ansi: ["txt"]
-        case .markdown: ["md"]
-        }
+    public let aliases: [String]
+    /// Makes the format's backend.
+    private let backend: any BackendMaker
+
+    /// A format called `name`, whose backend `backend` makes: declared in the format's folder.
+    init(name: String, fileExtension: String, aliases: [String], backend: some BackendMaker) {
+        self.name = name
+        self.fileExtension = fileExtension
+        self.aliases = aliases
+        self.backend = backend
     }
+
+    /// Every format Scrollback writes, in the order lists show them: the one place a format is
+    /// registered.
+    public static let allCases: [OutputFormat] = [.html, .ansi, .markdown]
+
+    /// The format's ``name``.
+    public var description: String { name }
+
+    /// Whether two values are the same format: formats are told apart by name.
+    public static func == (lhs: OutputFormat, rhs: OutputFormat) -> Bool { lhs.name == rhs.name }
+
+    /// Hashes the format's name.
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// The format called `name`: its ``name`` or one of its ``aliases``, in any case (`html`,
     /// `HTM`, `md`).
@@ -73,11 +81,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// ``OutputSink`` to write as it goes (a file, standard output), or `""` to gather the
     /// document in a `String` and read it from ``Backend/output`` (tests, snapshots).
     public func makeBackend<Output: TextOutputStream>(output: Output, options: RenderOptions) -> Backend<Output> {
-        switch self {
-        case .html: Backend(HTMLBackend(output: output, options: options))
-        case .ansi: Backend(ANSIBackend(output: output, options: options))
-        case .markdown: Backend(MarkdownBackend(output: output, options: options))
-        }
+        Backend(backend.makeBackend(output: output, options: options))
     }
 
     /// The backend of an ``OutputFormat`` (``OutputFormat/makeBackend(output:options:)``): it
@@ -85,7 +89,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     public struct Backend<Output: TextOutputStream>: TranscriptBackend {
         private var base: any OutputWritingBackend<Output>
 
-        fileprivate init(_ base: some OutputWritingBackend<Output>) { self.base = base }
+        fileprivate init(_ base: any OutputWritingBackend<Output>) { self.base = base }
 
         /// What the backend was given to write to, with everything written so far: the whole
         /// document, once ended, when it was a `String`.
@@ -102,6 +106,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
         /// Whether the format shows titles, as its backend says.
         public var showsTitles: Bool { base.showsTitles }
+
+        /// Whether the document opens with a search bar, as the format's backend says.
+        public var showsSearchBar: Bool { base.showsSearchBar }
     }
 
     /// A name no format answers to.
@@ -120,6 +127,21 @@ protocol OutputWritingBackend<Output>: TranscriptBackend {
     var output: Output { get }
 }
 
-extension HTMLBackend: OutputWritingBackend {}
-extension ANSIBackend: OutputWritingBackend {}
-extension MarkdownBackend: OutputWritingBackend {}
+/// Makes a format's backend, for any output: what a format's value holds.
+protocol BackendMaker: Sendable {
+    func makeBackend<Output: TextOutputStream>(output: Output, options: RenderOptions) -> any OutputWritingBackend<Output>
+}
+
+extension RawOutput {
+    /// Output for the formats given, written by their backends as it is, and `fallback` for
+    /// the others: `RawOutput([.html: "<kbd>⌘K</kbd>", .markdown: "<kbd>⌘K</kbd>"], fallback: .text("⌘K"))`.
+    public init(_ outputs: [OutputFormat: String], fallback: ViewNode = .empty) {
+        self.init(texts: Dictionary(uniqueKeysWithValues: outputs.map { ($0.key.name, $0.value) }), fallback: fallback)
+    }
+
+    /// The text written as it is in `format`; `nil` where that format draws ``fallback``.
+    public subscript(format: OutputFormat) -> String? {
+        get { texts[format.name] }
+        set { texts[format.name] = newValue }
+    }
+}
