@@ -41,13 +41,13 @@ struct ThemeCommand: Command {
             A theme file is JSON (comments and trailing commas allowed) with "version": 1 and \
             optionally "extends" (a built-in name or a path), "colors", "dark" {"colors"}, "fonts", \
             "styles", "images", "reactions", "strings" and "metrics". A file with "extends" holds \
-            only what it changes. "strings" also takes an app's own labels, named "app.NAME".
+            only what it changes. "strings" also takes an app's own labels, named "app.NAME";             with --app-label, check takes only the labels given there, so that a misspelt one is             an error.
             """,
         positionals: [
             PositionalSpec(name: "action", help: "show or check."),
             PositionalSpec(name: "theme", help: "A built-in theme name or a theme file."),
         ],
-        options: NoOptions(),
+        options: Options(),
         examples: [
             (
                 "Start a theme of your own from the default one, and check it:",
@@ -56,8 +56,15 @@ struct ThemeCommand: Command {
         ]
     )
 
+    struct Options: OptionGroup {
+        let appLabel = Option<String>(
+            "app-label", value: "<name>",
+            help: "With check: one of your app's labels (app.NAME or NAME; repeatable). The theme may then set no other app label.",
+            repeatable: true)
+    }
+
     let tool: ScrollbackTool
-    let arguments: ParsedArguments<NoOptions>
+    let arguments: ParsedArguments<Options>
 
     func run() -> Int32 {
         guard let action = arguments.positionals.first else {
@@ -77,7 +84,9 @@ struct ThemeCommand: Command {
             }
         case "check":
             do {
-                let theme = try Theme.load(path: target)
+                let names = arguments.all(\.appLabel)
+                let appLabels = names.compactMap { Theme.Label(rawValue: Theme.Label.isAppName($0) ? $0 : Theme.Label.appNamespace + $0) }
+                let theme = try Theme.load(path: target, appLabels: names.isEmpty ? nil : appLabels)
                 let light = theme.contrast(dark: false)
                 var summary = "\(target): valid; contrast body \(Self.ratio(light.body)), muted \(Self.ratio(light.muted))"
                 if !theme.darkColors.isEmpty {

@@ -327,6 +327,20 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(ToolRun(["render", samples.appendingPathComponent("launch-room.json").path, "--theme", typo]).status == 65)
     }
 
+    /// With the app's labels declared, a misspelt one is refused with the nearest name.
+    @Test func checkRefusesAnAppLabelTheAppDidNotDeclare() {
+        let typo = temporaryFile("{\"version\": 1, \"extends\": \"default\",\n  \"strings\": {\"app.workot.title\": \"Training\"}}")
+        #expect(ToolRun(["theme", "check", typo]).status == 0, "undeclared: any app. name")
+        let bad = ToolRun(["theme", "check", typo, "--app-label", "workout.title", "--app-label", "app.payment.title"])
+        #expect(bad.status == 65)
+        #expect(
+            bad.errors
+                == "Error: \(typo): line 2, column 15: strings[\"app.workot.title\"]: unknown key 'app.workot.title'; did you mean 'app.workout.title'?\n",
+            "\(bad.errors)")
+        let good = temporaryFile(#"{"version": 1, "extends": "default", "strings": {"app.workout.title": "Training"}}"#)
+        #expect(ToolRun(["theme", "check", good, "--app-label", "workout.title"]).status == 0)
+    }
+
     @Test func renderTakesThemeAndAppearance() {
         let input = samples.appendingPathComponent("launch-room.json").path
         let midnight = ToolRun(["render", input, "--theme", "midnight"])
