@@ -17,7 +17,7 @@ struct OutputDirectory {
         makeBackend: (OutputSink) -> Backend
     ) throws -> RenderCommand.Rendering {
         var rendering = RenderCommand.Rendering()
-        var entries: [IndexEntry] = []
+        var entries: [ViewFactory.IndexEntry] = []
         var sink: OutputSink?
         var fileName = ""
         var usedNames: Set<String> = []
@@ -34,7 +34,7 @@ struct OutputDirectory {
                     if let opened = sink { try files.close(opened) }
                     sink = nil
                     entries.append(
-                        IndexEntry(
+                        ViewFactory.IndexEntry(
                             fileName: fileName, title: channel.flatMap(title) ?? options.theme.string(.untitled),
                             summary: summary))
                     rendering.messageCount += summary.messageCount

@@ -319,7 +319,7 @@ struct RenderCommand: Command {
             var sink: OutputSink?
             var rendering = Rendering()
             var title: String?
-            var entries: [IndexEntry] = []
+            var entries: [ViewFactory.IndexEntry] = []
             do {
                 try job.renderer.renderPages(
                     path: job.readPath, strict: job.strict, onWarning: job.report, names: names,
@@ -336,7 +336,7 @@ struct RenderCommand: Command {
                         rendering.paths.append(path(names.fileName(ofPage: page)))
                         rendering.messageCount += summary.messageCount
                         entries.append(
-                            IndexEntry(
+                            ViewFactory.IndexEntry(
                                 fileName: names.fileName(ofPage: page),
                                 title: options.theme.string(.page, String(page)), summary: summary, channels: summary.channels))
                     })

@@ -15,8 +15,8 @@ import Testing
         let run = ToolRun(["render", Self.input, "--timezone", "UTC", "--format", "html", "--search"])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("<input id=\"sb-search-input\" type=\"search\""))
-        #expect(run.output.contains("<script>" + HTMLSearchScript.source + "</script>"))
-        #expect(run.output.contains("script-src 'sha256-\(HTMLSearchScript.hash)'"))
+        #expect(run.output.contains("<script>" + HTMLOptions.SearchScript.source + "</script>"))
+        #expect(run.output.contains("script-src 'sha256-\(HTMLOptions.SearchScript.hash)'"))
         #expect(!plain.output.contains("<script") && !plain.output.contains("sb-search"))
     }
 

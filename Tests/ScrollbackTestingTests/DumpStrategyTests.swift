@@ -59,7 +59,7 @@ import Testing
 
     @Test func aVideoPosterDumpsAsPlayable() throws {
         let poster = ViewNode.image(
-            ImageContent(source: "https://v.example/a.mp4", thumbnail: "https://v.example/p.jpg", alt: "Video", playable: true))
+            ViewNode.ImageContent(source: "https://v.example/a.mp4", thumbnail: "https://v.example/p.jpg", alt: "Video", playable: true))
         #expect(
             try Snapshotting<ViewNode, String>.dump.snapshot(poster)
                 == "image \"https://v.example/a.mp4\" alt \"Video\" thumbnail \"https://v.example/p.jpg\" playable\n")

@@ -7,7 +7,7 @@ import Foundation
 /// A format is one folder under `Backends/` and one registration: the folder holds its backend,
 /// its own options when it has any (a ``RenderOptions`` property, as ``RenderOptions/ansi``),
 /// and its value (`extension OutputFormat { public static let ansi = OutputFormat(...) }`),
-/// and ``allCases`` lists it. ``RawOutput`` and the command line's `--format` take it from
+/// and ``allCases`` lists it. ``ViewNode/RawOutput`` and the command line's `--format` take it from
 /// there.
 ///
 /// ```swift
@@ -132,9 +132,9 @@ protocol BackendMaker: Sendable {
     func makeBackend<Output: TextOutputStream>(output: Output, options: RenderOptions) -> any OutputWritingBackend<Output>
 }
 
-extension RawOutput {
+extension ViewNode.RawOutput {
     /// Output for the formats given, written by their backends as it is, and `fallback` for
-    /// the others: `RawOutput([.html: "<kbd>⌘K</kbd>", .markdown: "<kbd>⌘K</kbd>"], fallback: .text("⌘K"))`.
+    /// the others: `ViewNode.RawOutput([.html: "<kbd>⌘K</kbd>", .markdown: "<kbd>⌘K</kbd>"], fallback: .text("⌘K"))`.
     public init(_ outputs: [OutputFormat: String], fallback: ViewNode = .empty) {
         self.init(texts: Dictionary(uniqueKeysWithValues: outputs.map { ($0.key.name, $0.value) }), fallback: fallback)
     }

@@ -25,7 +25,7 @@ import Foundation
 /// ``ConfigurationError``s. Load a file with ``load(path:)`` and pass ``registry`` to the renderer.
 public struct CardFile: Sendable, Hashable {
     /// The newest `version` this Scrollback reads.
-    public static let currentVersion = ConfigurationKind.cardFile.currentVersion
+    public static let currentVersion = ConfigurationError.Kind.cardFile.currentVersion
 
     /// The format version the file declares, 1 through ``currentVersion``.
     public var version: Int

@@ -20,7 +20,7 @@ struct ConfigurationDocument {
 
     /// The file as errors name it.
     let file: String
-    let kind: ConfigurationKind
+    let kind: ConfigurationError.Kind
     let root: JSONValue
     /// By key path (``keyPath(_:_:)``); the root's is `""`.
     let locations: [String: Location]
@@ -31,13 +31,14 @@ struct ConfigurationDocument {
     // MARK: - Reading
 
     /// Reads and parses the file at `path`; `-` reads standard input when `standardInput` allows.
-    static func read(path: String, kind: ConfigurationKind, standardInput: Bool = false) throws(ConfigurationError) -> ConfigurationDocument
+    static func read(path: String, kind: ConfigurationError.Kind, standardInput: Bool = false) throws(ConfigurationError)
+        -> ConfigurationDocument
     {
         try parse(bytes(atPath: path, kind: kind, standardInput: standardInput), file: path, kind: kind)
     }
 
     /// Parses `bytes`; `file` names them in errors.
-    static func parse(_ bytes: [UInt8], file: String, kind: ConfigurationKind) throws(ConfigurationError) -> ConfigurationDocument {
+    static func parse(_ bytes: [UInt8], file: String, kind: ConfigurationError.Kind) throws(ConfigurationError) -> ConfigurationDocument {
         var reader = PositionedReader(parser: JSONStreamParser(bytes: blankingComments(bytes)))
         let root: JSONValue
         do throws(ReadError) {
@@ -57,7 +58,8 @@ struct ConfigurationDocument {
         return ConfigurationDocument(file: file, kind: kind, root: root, locations: reader.locations)
     }
 
-    private static func bytes(atPath path: String, kind: ConfigurationKind, standardInput: Bool) throws(ConfigurationError) -> [UInt8] {
+    private static func bytes(atPath path: String, kind: ConfigurationError.Kind, standardInput: Bool) throws(ConfigurationError) -> [UInt8]
+    {
         func unreadable(_ reason: String) -> ConfigurationError {
             ConfigurationError(file: path, kind: kind, problem: .unreadable(reason: reason))
         }

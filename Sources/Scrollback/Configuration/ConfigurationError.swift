@@ -1,25 +1,27 @@
-/// The kinds of configuration file Scrollback reads. Both are checked by the same code, so they
-/// report the same problems the same way.
-public enum ConfigurationKind: String, Sendable, Hashable, CaseIterable {
-    /// A theme file (`scrollback theme check`, `--theme`): see ``Theme/load(path:)``.
-    case theme
-    /// A card file (`--cards`): see ``CardFile/load(path:)``.
-    case cardFile
+extension ConfigurationError {
+    /// The kinds of configuration file Scrollback reads. Both are checked by the same code, so they
+    /// report the same problems the same way.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A theme file (`scrollback theme check`, `--theme`): see ``Theme/load(path:)``.
+        case theme
+        /// A card file (`--cards`): see ``CardFile/load(path:)``.
+        case cardFile
 
-    /// The newest `version` of this kind of file this Scrollback reads (``Theme/fileVersion``,
-    /// ``CardFile/currentVersion``).
-    public var currentVersion: Int {
-        switch self {
-        case .theme: return 1
-        case .cardFile: return 1
+        /// The newest `version` of this kind of file this Scrollback reads (``Theme/fileVersion``,
+        /// ``CardFile/currentVersion``).
+        public var currentVersion: Int {
+            switch self {
+            case .theme: return 1
+            case .cardFile: return 1
+            }
         }
-    }
 
-    /// What the file is called in messages: "theme", "card file".
-    public var noun: String {
-        switch self {
-        case .theme: return "theme"
-        case .cardFile: return "card file"
+        /// What the file is called in messages: "theme", "card file".
+        public var noun: String {
+            switch self {
+            case .theme: return "theme"
+            case .cardFile: return "card file"
+            }
         }
     }
 }
@@ -48,7 +50,7 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
         /// `expected` and `found` read as "a string", "an object", ...
         case wrongType(expected: String, found: String)
         /// A `version` this Scrollback does not read: newer than the kind's
-        /// ``ConfigurationKind/currentVersion``, or below 1.
+        /// ``ConfigurationError/Kind/currentVersion``, or below 1.
         case unsupportedVersion(Int)
         /// A number outside what the key accepts.
         case outOfRange(Double, allowed: ClosedRange<Double>)
@@ -90,7 +92,7 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     public var file: String
     /// Which kind of file it is: it names the file in "cannot read the card file" and says
     /// which `version` is current.
-    public var kind: ConfigurationKind
+    public var kind: ConfigurationError.Kind
     /// Where the problem is: the offending value (or key, for a problem with the key itself:
     /// unknown, repeated or empty), or the place a syntax error was found; `nil` when the file
     /// could not be read or the problem is the file as a whole. The column counts bytes.
@@ -102,7 +104,7 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     public var problem: Problem
 
     /// An error as the checker makes it; `position` and `keyPath` are left out for the file as a whole.
-    public init(file: String, kind: ConfigurationKind, position: SourcePosition? = nil, keyPath: String = "", problem: Problem) {
+    public init(file: String, kind: ConfigurationError.Kind, position: SourcePosition? = nil, keyPath: String = "", problem: Problem) {
         self.file = file
         self.kind = kind
         self.position = position

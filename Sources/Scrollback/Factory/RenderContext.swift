@@ -89,7 +89,7 @@ public struct RenderContext: Sendable {
     /// appear in the rendering (so that the people of a conversation differ, and the same input
     /// always gives the same colours); without a renderer's context, a colour from the user id.
     public func authorColorIndex(for user: ChatUser) -> Int {
-        speakers?.index(of: user) ?? AvatarContent(user: user).colorIndex
+        speakers?.index(of: user) ?? ViewNode.AvatarContent(user: user).colorIndex
     }
 
     /// The text of a quote's preview of `quoted` (the quote's copy of the message), without
@@ -100,8 +100,8 @@ public struct RenderContext: Sendable {
     }
 
     /// The avatar of `user`, in the colour ``authorColorIndex(for:)`` gives.
-    func avatar(for user: ChatUser) -> AvatarContent {
-        speakers?.avatar(of: user) ?? AvatarContent(user: user)
+    func avatar(for user: ChatUser) -> ViewNode.AvatarContent {
+        speakers?.avatar(of: user) ?? ViewNode.AvatarContent(user: user)
     }
 
     /// Whether another author of the document goes by the same display name as `user`, so that

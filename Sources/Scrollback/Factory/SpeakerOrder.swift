@@ -28,28 +28,28 @@ final class SpeakerOrder: Sendable {
 
     /// The avatar of `user`: the colour of its place in order, and initials worked out once per
     /// speaker and name, since a name in another script costs a walk through its characters.
-    func avatar(of user: ChatUser) -> AvatarContent {
+    func avatar(of user: ChatUser) -> ViewNode.AvatarContent {
         let speaker = speaker(user, needsInitials: true)
-        return AvatarContent(imageURL: user.imageURL, initials: speaker.initials, colorIndex: speaker.index)
+        return ViewNode.AvatarContent(imageURL: user.imageURL, initials: speaker.initials, colorIndex: speaker.index)
     }
 
     /// `user`'s entry, made on their first appearance; its initials are up to date only when
     /// `needsInitials` asks for them.
     private func speaker(_ user: ChatUser, needsInitials: Bool) -> Speaker {
-        let key = AvatarContent.key(of: user)
+        let key = ViewNode.AvatarContent.key(of: user)
         return order.withLock { order in
             if var known = order[key] {
                 guard needsInitials else { return known }
                 let name = user.displayName
                 guard known.name != name else { return known }
-                (known.name, known.initials) = (name, AvatarContent.initials(of: name))
+                (known.name, known.initials) = (name, ViewNode.AvatarContent.initials(of: name))
                 order[key] = known
                 return known
             }
             let name = needsInitials ? user.displayName : ""
-            let initials = needsInitials ? AvatarContent.initials(of: name) : ""
+            let initials = needsInitials ? ViewNode.AvatarContent.initials(of: name) : ""
             guard order.count < Self.limit else {
-                return Speaker(index: Int(key % UInt64(AvatarContent.paletteSize)), name: name, initials: initials)
+                return Speaker(index: Int(key % UInt64(ViewNode.AvatarContent.paletteSize)), name: name, initials: initials)
             }
             let speaker = Speaker(index: order.count, name: name, initials: initials)
             order[key] = speaker

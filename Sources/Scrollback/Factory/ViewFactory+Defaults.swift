@@ -2,11 +2,11 @@ import Foundation
 
 extension DefaultViews {
     /// The default: a level-2 heading with the channel's name (left out when
-    /// ``ChannelHeaderOptions/showsName`` is `false`), then a row with the channel's image, its
+    /// ``ViewFactory/ChannelHeaderOptions/showsName`` is `false`), then a row with the channel's image, its
     /// member count and the days of its messages, in the role ``Role/channelHeader`` (which
-    /// HTML draws as a divider above it), as the target of ``ChannelHeaderOptions/anchor``. On
+    /// HTML draws as a divider above it), as the target of ``ViewFactory/ChannelHeaderOptions/anchor``. On
     /// the next page of a split document, the heading alone: "general (continued)".
-    func makeChannelHeaderView(options: ChannelHeaderOptions, context: RenderContext) -> ViewNode {
+    func makeChannelHeaderView(options: ViewFactory.ChannelHeaderOptions, context: RenderContext) -> ViewNode {
         let channel = options.channel
         let name = channel.title(currentUserID: context.options.currentUserID, theme: context.theme) ?? context.theme.string(.channel)
         if options.isContinued {
@@ -15,7 +15,7 @@ extension DefaultViews {
         }
         var info: [ViewNode] = []
         if let image = channel.imageURL, !image.isEmpty {
-            info.append(.image(ImageContent(source: image, alt: name, width: 32, height: 32)))
+            info.append(.image(ViewNode.ImageContent(source: image, alt: name, width: 32, height: 32)))
         }
         var facts: [String] = []
         if let members = channel.memberCount, members > 0 {
@@ -149,7 +149,7 @@ extension DefaultViews {
                     [.text(context.theme.string(.repliedToThread), .muted)]))
         }
         if resolver.hasQuote(message: message) {
-            let options = QuotedMessageOptions(
+            let options = ViewFactory.QuotedMessageOptions(
                 quotedMessage: message.quotedMessage, quotedMessageID: message.quotedMessageID,
                 replyingMessage: message)
             parts.append(context.factory.makeQuotedMessageView(options, context))
@@ -203,7 +203,7 @@ extension DefaultViews {
     /// The default: the quoted author and ``ViewFactory/makeQuotedMessageContentView`` in a
     /// ``ViewNode/quote(anchor:_:)`` that links to the original when the document holds it. A deleted
     /// original only says that it was deleted.
-    func makeQuotedMessageView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
+    func makeQuotedMessageView(options: ViewFactory.QuotedMessageOptions, context: RenderContext) -> ViewNode {
         var lines: [ViewNode] = []
         if let quoted = options.quotedMessage {
             lines.append(.text(authorName(of: quoted, context: context), .author))
@@ -223,7 +223,7 @@ extension DefaultViews {
     /// else the first lines of the text, else a summary of the attachments ("Photo", "3 files").
     /// When only the quoted id is known, a line saying whether the original is elsewhere in the
     /// document or missing.
-    func makeQuotedMessageContentView(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
+    func makeQuotedMessageContentView(options: ViewFactory.QuotedMessageOptions, context: RenderContext) -> ViewNode {
         guard let quoted = options.quotedMessage else {
             // Only the id came with the reply: the quote can still lead to the original when the
             // document has it (the quote links there), else it says plainly that it is missing.

@@ -71,7 +71,7 @@ extension DefaultViews {
 
     /// The default: a card with the entry's title linked to its file, the channels a page
     /// shows (when it names some), and its message count and dates.
-    func makeIndexEntryView(for entry: IndexEntry, context: RenderContext) -> ViewNode {
+    func makeIndexEntryView(for entry: ViewFactory.IndexEntry, context: RenderContext) -> ViewNode {
         var details = context.theme.messageCount(entry.summary.messageCount)
         if let first = entry.summary.firstDate, let last = entry.summary.lastDate {
             details += " · \(context.formatter.dateTime(first)) – \(context.formatter.dateTime(last))"
@@ -92,7 +92,7 @@ extension DefaultViews {
 
     /// The default: a level-2 heading (the theme's "Channels") over a list of the entries, in
     /// the role ``Role/contents`` (a `nav` in HTML).
-    func makeContentsView(for entries: [ContentsEntry], context: RenderContext) -> ViewNode {
+    func makeContentsView(for entries: [ViewFactory.ContentsEntry], context: RenderContext) -> ViewNode {
         .stack(
             .vertical,
             [
@@ -104,7 +104,7 @@ extension DefaultViews {
     /// The default: the channel's name (as its heading names it) linked to the heading, then
     /// "· 12 messages · Monday, March 9, 2026 – Tuesday, March 10, 2026", the days in the
     /// rendering's time zone and locale.
-    func makeContentsEntryView(for entry: ContentsEntry, context: RenderContext) -> ViewNode {
+    func makeContentsEntryView(for entry: ViewFactory.ContentsEntry, context: RenderContext) -> ViewNode {
         let name =
             entry.channel.title(currentUserID: context.options.currentUserID, theme: context.theme) ?? context.theme.string(.channel)
         var details = context.theme.messageCount(entry.messageCount)
@@ -129,7 +129,7 @@ extension DefaultViews {
     /// labels are English; the markup is the library's own, with no message data in it.
     func makeSearchBarView(for document: DocumentInfo, context: RenderContext) -> ViewNode {
         let scope = document.pageTitle == nil ? "" : "<span class=\"sb-search-scope\">This page only</span>"
-        let ids = SearchBarIDs.self
+        let ids = ViewFactory.SearchBarIDs.self
         let html =
             "<div id=\"\(ids.bar)\" class=\"sb-search\" role=\"search\">"
             + "<input id=\"\(ids.input)\" type=\"search\" aria-label=\"Search messages\" "
@@ -138,24 +138,26 @@ extension DefaultViews {
             + "<button type=\"button\" id=\"\(ids.previous)\" aria-label=\"Previous match\" title=\"Previous match (Shift+Enter)\">\u{2191}</button>"
             + "<button type=\"button\" id=\"\(ids.next)\" aria-label=\"Next match\" title=\"Next match (Enter)\">\u{2193}</button>"
             + scope + "<p id=\"\(ids.status)\" class=\"sb-search-status\" role=\"status\"></p></div>"
-        return .raw(RawOutput([.html: html]))
+        return .raw(ViewNode.RawOutput([.html: html]))
     }
 }
 
-/// The element ids the page's search script looks for (``HTMLOptions/search``): the bar, its
-/// field, the match count, the two buttons and the status line, where the script writes how
-/// many messages match and what in the query it did not understand.
-public enum SearchBarIDs {
-    /// The bar itself; the script does nothing on a page without it.
-    public static let bar = "sb-search"
-    /// The `<input>` the query is typed into.
-    public static let input = "sb-search-input"
-    /// Where "3 of 17" is written.
-    public static let count = "sb-search-count"
-    /// The button to the previous match.
-    public static let previous = "sb-search-previous"
-    /// The button to the next match.
-    public static let next = "sb-search-next"
-    /// The line saying how many messages match, and what in the query is not understood.
-    public static let status = "sb-search-status"
+extension ViewFactory {
+    /// The element ids the page's search script looks for (``HTMLOptions/search``): the bar, its
+    /// field, the match count, the two buttons and the status line, where the script writes how
+    /// many messages match and what in the query it did not understand.
+    public enum SearchBarIDs {
+        /// The bar itself; the script does nothing on a page without it.
+        public static let bar = "sb-search"
+        /// The `<input>` the query is typed into.
+        public static let input = "sb-search-input"
+        /// Where "3 of 17" is written.
+        public static let count = "sb-search-count"
+        /// The button to the previous match.
+        public static let previous = "sb-search-previous"
+        /// The button to the next match.
+        public static let next = "sb-search-next"
+        /// The line saying how many messages match, and what in the query is not understood.
+        public static let status = "sb-search-status"
+    }
 }

@@ -37,26 +37,26 @@ public struct ViewFactory: Sendable {
     public var makePageNavigationView: @Sendable (_ page: Int, _ pageCount: Int, _ names: PageNames, _ context: RenderContext) -> ViewNode
     /// One entry of an index document (`--output-dir`, `--split`): a link to its file, with
     /// its message count and dates.
-    public var makeIndexEntryView: @Sendable (_ entry: IndexEntry, _ context: RenderContext) -> ViewNode
+    public var makeIndexEntryView: @Sendable (_ entry: ViewFactory.IndexEntry, _ context: RenderContext) -> ViewNode
     /// The contents list at the top of a document of several channels: a heading and the
     /// entries (``ViewFactory/makeContentsEntryView``), each linking to its channel's heading.
-    public var makeContentsView: @Sendable (_ entries: [ContentsEntry], _ context: RenderContext) -> ViewNode
+    public var makeContentsView: @Sendable (_ entries: [ViewFactory.ContentsEntry], _ context: RenderContext) -> ViewNode
     /// One channel of the contents list: its name linked to its heading, its message count and
     /// the days of its messages.
-    public var makeContentsEntryView: @Sendable (_ entry: ContentsEntry, _ context: RenderContext) -> ViewNode
+    public var makeContentsEntryView: @Sendable (_ entry: ViewFactory.ContentsEntry, _ context: RenderContext) -> ViewNode
     /// What a channel of a multi-channel document that has no message to show says under its
     /// heading.
     public var makeEmptyChannelView: @Sendable (_ channel: ChatChannel, _ context: RenderContext) -> ViewNode
     /// The search bar at the top of an HTML page rendered with ``HTMLOptions/search`` (not
     /// asked otherwise, nor for an index document). The page's script finds its parts by the ids
-    /// in ``SearchBarIDs``: an override keeps them, or the bar does nothing.
+    /// in ``ViewFactory/SearchBarIDs``: an override keeps them, or the bar does nothing.
     public var makeSearchBarView: @Sendable (_ document: DocumentInfo, _ context: RenderContext) -> ViewNode
 
     // MARK: Channels and messages
 
     /// The top of a channel's part of the transcript: its name (unless the document's title
     /// already gives it), image, member count and the dates of the messages shown.
-    public var makeChannelHeaderView: @Sendable (_ options: ChannelHeaderOptions, _ context: RenderContext) -> ViewNode
+    public var makeChannelHeaderView: @Sendable (_ options: ViewFactory.ChannelHeaderOptions, _ context: RenderContext) -> ViewNode
     /// The separator shown before the first message of each day.
     public var makeDaySeparatorView: @Sendable (_ date: Date, _ context: RenderContext) -> ViewNode
     /// The whole message: picks the system, deleted or regular layout.
@@ -91,11 +91,11 @@ public struct ViewFactory: Sendable {
     public var makeGenericAttachmentView:
         @Sendable (_ attachment: AnyChatMessageAttachment, _ message: ChatMessage, _ context: RenderContext) -> ViewNode
     /// The quoted message above a reply: the frame (author, link to the original).
-    public var makeQuotedMessageView: @Sendable (_ options: QuotedMessageOptions, _ context: RenderContext) -> ViewNode
+    public var makeQuotedMessageView: @Sendable (_ options: ViewFactory.QuotedMessageOptions, _ context: RenderContext) -> ViewNode
     /// What the quote shows of the quoted message: text, else an attachment summary. Not asked
     /// when the original is deleted (``MessageTypeResolving/isDeleted(message:)``): the quote then
     /// says so itself.
-    public var makeQuotedMessageContentView: @Sendable (_ options: QuotedMessageOptions, _ context: RenderContext) -> ViewNode
+    public var makeQuotedMessageContentView: @Sendable (_ options: ViewFactory.QuotedMessageOptions, _ context: RenderContext) -> ViewNode
     /// A thread's replies, already laid out, under their first message; `parent` is `nil` when
     /// that message is not in the document (the block then stands where its first reply was).
     /// `replyCount` is the number of replies shown.
@@ -142,100 +142,108 @@ public struct ViewFactory: Sendable {
     }
 }
 
-/// What the quoted-message slots get: the quoted message (when the input has it) and the reply.
-public struct QuotedMessageOptions: Sendable, Hashable {
-    /// The quoted message; `nil` when only its id is known.
-    public var quotedMessage: ChatMessage?
-    /// The quoted message's id, known even when the input does not embed the message.
-    public var quotedMessageID: String?
-    /// The reply that quotes it.
-    public var replyingMessage: ChatMessage
+extension ViewFactory {
+    /// What the quoted-message slots get: the quoted message (when the input has it) and the reply.
+    public struct QuotedMessageOptions: Sendable, Hashable {
+        /// The quoted message; `nil` when only its id is known.
+        public var quotedMessage: ChatMessage?
+        /// The quoted message's id, known even when the input does not embed the message.
+        public var quotedMessageID: String?
+        /// The reply that quotes it.
+        public var replyingMessage: ChatMessage
 
-    /// Options for a quote of `quotedMessage` (or of the message with `quotedMessageID`) in
-    /// `replyingMessage`.
-    public init(quotedMessage: ChatMessage?, quotedMessageID: String?, replyingMessage: ChatMessage) {
-        self.quotedMessage = quotedMessage
-        self.quotedMessageID = quotedMessageID
-        self.replyingMessage = replyingMessage
+        /// Options for a quote of `quotedMessage` (or of the message with `quotedMessageID`) in
+        /// `replyingMessage`.
+        public init(quotedMessage: ChatMessage?, quotedMessageID: String?, replyingMessage: ChatMessage) {
+            self.quotedMessage = quotedMessage
+            self.quotedMessageID = quotedMessageID
+            self.replyingMessage = replyingMessage
+        }
     }
 }
 
-/// What the channel header slot gets: the channel, whether to name it, and what the index
-/// pass found about its messages.
-public struct ChannelHeaderOptions: Sendable, Hashable {
-    /// The channel whose messages follow.
-    public var channel: ChatChannel
-    /// `false` when the document's title already is the channel's name (a single-channel input).
-    public var showsName: Bool
-    /// The messages shown from this channel, thread replies included; `nil` when not known
-    /// (rendering in one pass).
-    public var messageCount: Int?
-    /// When the first message shown from this channel was sent; `nil` when not known.
-    public var firstDate: Date?
-    /// When the last message shown from this channel was sent; `nil` when not known.
-    public var lastDate: Date?
-    /// The element id the contents list links to (`channel-3`, see ``ViewNode/anchor(id:_:)``);
-    /// `nil` when nothing links to the header.
-    public var anchor: String?
-    /// `true` for the header repeated at the top of the next page of a split document, where
-    /// the channel goes on ("general (continued)").
-    public var isContinued: Bool
+extension ViewFactory {
+    /// What the channel header slot gets: the channel, whether to name it, and what the index
+    /// pass found about its messages.
+    public struct ChannelHeaderOptions: Sendable, Hashable {
+        /// The channel whose messages follow.
+        public var channel: ChatChannel
+        /// `false` when the document's title already is the channel's name (a single-channel input).
+        public var showsName: Bool
+        /// The messages shown from this channel, thread replies included; `nil` when not known
+        /// (rendering in one pass).
+        public var messageCount: Int?
+        /// When the first message shown from this channel was sent; `nil` when not known.
+        public var firstDate: Date?
+        /// When the last message shown from this channel was sent; `nil` when not known.
+        public var lastDate: Date?
+        /// The element id the contents list links to (`channel-3`, see ``ViewNode/anchor(id:_:)``);
+        /// `nil` when nothing links to the header.
+        public var anchor: String?
+        /// `true` for the header repeated at the top of the next page of a split document, where
+        /// the channel goes on ("general (continued)").
+        public var isContinued: Bool
 
-    /// Options for the header of `channel`; the index pass fills in the count and dates.
-    public init(
-        channel: ChatChannel, showsName: Bool = true, messageCount: Int? = nil, firstDate: Date? = nil, lastDate: Date? = nil,
-        anchor: String? = nil, isContinued: Bool = false
-    ) {
-        self.anchor = anchor
-        self.isContinued = isContinued
-        self.channel = channel
-        self.showsName = showsName
-        self.messageCount = messageCount
-        self.firstDate = firstDate
-        self.lastDate = lastDate
+        /// Options for the header of `channel`; the index pass fills in the count and dates.
+        public init(
+            channel: ChatChannel, showsName: Bool = true, messageCount: Int? = nil, firstDate: Date? = nil, lastDate: Date? = nil,
+            anchor: String? = nil, isContinued: Bool = false
+        ) {
+            self.anchor = anchor
+            self.isContinued = isContinued
+            self.channel = channel
+            self.showsName = showsName
+            self.messageCount = messageCount
+            self.firstDate = firstDate
+            self.lastDate = lastDate
+        }
     }
 }
 
-/// One channel of a multi-channel document's contents list, as the index pass found it.
-public struct ContentsEntry: Sendable, Hashable {
-    /// The channel.
-    public var channel: ChatChannel
-    /// The element id of the channel's header (`channel-3`): the entry links to `#` and it.
-    public var anchor: String
-    /// The messages shown from the channel, thread replies included.
-    public var messageCount: Int
-    /// When the first message shown was sent; `nil` when none has a date.
-    public var firstDate: Date?
-    /// When the last message shown was sent; `nil` when none has a date.
-    public var lastDate: Date?
+extension ViewFactory {
+    /// One channel of a multi-channel document's contents list, as the index pass found it.
+    public struct ContentsEntry: Sendable, Hashable {
+        /// The channel.
+        public var channel: ChatChannel
+        /// The element id of the channel's header (`channel-3`): the entry links to `#` and it.
+        public var anchor: String
+        /// The messages shown from the channel, thread replies included.
+        public var messageCount: Int
+        /// When the first message shown was sent; `nil` when none has a date.
+        public var firstDate: Date?
+        /// When the last message shown was sent; `nil` when none has a date.
+        public var lastDate: Date?
 
-    /// An entry for `channel`, whose header has the id `anchor`.
-    public init(channel: ChatChannel, anchor: String, messageCount: Int, firstDate: Date? = nil, lastDate: Date? = nil) {
-        self.channel = channel
-        self.anchor = anchor
-        self.messageCount = messageCount
-        self.firstDate = firstDate
-        self.lastDate = lastDate
+        /// An entry for `channel`, whose header has the id `anchor`.
+        public init(channel: ChatChannel, anchor: String, messageCount: Int, firstDate: Date? = nil, lastDate: Date? = nil) {
+            self.channel = channel
+            self.anchor = anchor
+            self.messageCount = messageCount
+            self.firstDate = firstDate
+            self.lastDate = lastDate
+        }
     }
 }
 
-/// One file of an index document: a channel's file (`--output-dir`) or a page (`--split`).
-public struct IndexEntry: Sendable, Hashable {
-    /// The file, relative to the index: `001-general.html`, `chat-002.html`.
-    public var fileName: String
-    /// The channel's name, or the page's ("Page 2").
-    public var title: String
-    /// Its messages' count and dates.
-    public var summary: DocumentSummary
-    /// The channels a page of a multi-channel document shows, by name; empty otherwise.
-    public var channels: [String]
+extension ViewFactory {
+    /// One file of an index document: a channel's file (`--output-dir`) or a page (`--split`).
+    public struct IndexEntry: Sendable, Hashable {
+        /// The file, relative to the index: `001-general.html`, `chat-002.html`.
+        public var fileName: String
+        /// The channel's name, or the page's ("Page 2").
+        public var title: String
+        /// Its messages' count and dates.
+        public var summary: DocumentSummary
+        /// The channels a page of a multi-channel document shows, by name; empty otherwise.
+        public var channels: [String]
 
-    /// An entry for `fileName`.
-    public init(fileName: String, title: String, summary: DocumentSummary, channels: [String] = []) {
-        self.channels = channels
-        self.fileName = fileName
-        self.title = title
-        self.summary = summary
+        /// An entry for `fileName`.
+        public init(fileName: String, title: String, summary: DocumentSummary, channels: [String] = []) {
+            self.channels = channels
+            self.fileName = fileName
+            self.title = title
+            self.summary = summary
+        }
     }
 }
 

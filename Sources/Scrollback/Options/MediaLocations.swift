@@ -11,7 +11,7 @@ import Foundation
 public struct MediaLocations: Sendable, Hashable {
     /// The folder of the copies relative to the page's folder, `media` or `chat/media`.
     public let folder: String
-    private var entries: [String: MediaLocation] = [:]
+    private var entries: [String: MediaLocations.Location] = [:]
 
     /// Locations in `folder`, a path relative to the page's folder made of plain names (letters,
     /// digits, `-`, `_` and `.`, not starting with `.`) joined by `/`; `nil` for any other
@@ -39,16 +39,18 @@ public struct MediaLocations: Sendable, Hashable {
     public mutating func setFailed(_ url: String) { entries[url] = .failed }
 
     /// Where `url` is: `nil` when it was never recorded, which the page treats as a failure.
-    public func location(of url: String) -> MediaLocation? { entries[url] }
+    public func location(of url: String) -> MediaLocations.Location? { entries[url] }
 
     /// How many URLs are recorded.
     public var count: Int { entries.count }
 }
 
-/// What became of one media URL of an offline archive.
-public enum MediaLocation: Sendable, Hashable {
-    /// Saved; `path` is relative to the page (`media/3f2a….png`).
-    case saved(path: String)
-    /// Not saved (refused, too large, unreachable): the page draws a labelled card.
-    case failed
+extension MediaLocations {
+    /// What became of one media URL of an offline archive.
+    public enum Location: Sendable, Hashable {
+        /// Saved; `path` is relative to the page (`media/3f2a….png`).
+        case saved(path: String)
+        /// Not saved (refused, too large, unreachable): the page draws a labelled card.
+        case failed
+    }
 }

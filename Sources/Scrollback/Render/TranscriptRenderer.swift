@@ -277,7 +277,7 @@ public struct TranscriptRenderer: Sendable {
 
     /// An index document (`--output-dir`, `--split`): `title`, an entry per file, and a summary
     /// of them all, every part from the factory.
-    public func renderIndex<Backend: TranscriptBackend>(of entries: [IndexEntry], title: String, to backend: inout Backend) {
+    public func renderIndex<Backend: TranscriptBackend>(of entries: [ViewFactory.IndexEntry], title: String, to backend: inout Backend) {
         var session = Session(renderer: self, index: nil)
         session.context.showsTitles = backend.showsTitles
         session.begin(DocumentInfo(title: title), searches: false, to: &backend)
@@ -411,12 +411,12 @@ public struct TranscriptRenderer: Sendable {
         /// channel's name, count and days, as the index pass found them.
         func writeContents<Backend: TranscriptBackend>(of index: TranscriptIndex, to backend: inout Backend) {
             guard index.channels.count > 2 else { return }
-            var entries: [ContentsEntry] = []
+            var entries: [ViewFactory.ContentsEntry] = []
             for number in 1..<index.channels.count {
                 let summary = index.channels[number]
                 guard let channel = summary.channel else { continue }
                 entries.append(
-                    ContentsEntry(
+                    ViewFactory.ContentsEntry(
                         channel: channel, anchor: Anchor.forChannel(number: number), messageCount: summary.messageCount,
                         firstDate: summary.firstDate, lastDate: summary.lastDate))
             }
@@ -427,7 +427,7 @@ public struct TranscriptRenderer: Sendable {
         func continueChannel<Backend: TranscriptBackend>(to backend: inout Backend) {
             guard headerShowsName, let channel = currentChannel else { return }
             let header = context.factory.makeChannelHeaderView(
-                ChannelHeaderOptions(channel: channel, showsName: true, isContinued: true), context)
+                ViewFactory.ChannelHeaderOptions(channel: channel, showsName: true, isContinued: true), context)
             if header != .empty { backend.write(header) }
         }
 
@@ -545,7 +545,7 @@ public struct TranscriptRenderer: Sendable {
             for item in threads.placing(items) {
                 switch item {
                 case .channel(let channel):
-                    var options = ChannelHeaderOptions(channel: channel, showsName: headerShowsName)
+                    var options = ViewFactory.ChannelHeaderOptions(channel: channel, showsName: headerShowsName)
                     if showsChannelNames && headerShowsName { options.anchor = Anchor.forChannel(number: channelNumber) }
                     if let index, channelNumber < index.channels.count {
                         let summary = index.channels[channelNumber]

@@ -5,23 +5,23 @@ import Foundation
 package enum Contrast {
     /// The relative luminance of `color`, 0 (black) to 1 (white). Alpha is ignored: blend a
     /// translucent colour over its background first (``blended(_:over:)``).
-    package static func relativeLuminance(of color: RGBColor) -> Double {
+    package static func relativeLuminance(of color: Theme.RGBColor) -> Double {
         0.2126 * linear(color.red) + 0.7152 * linear(color.green) + 0.0722 * linear(color.blue)
     }
 
     /// The contrast ratio between two colours, at least 1.
-    package static func ratio(_ first: RGBColor, _ second: RGBColor) -> Double {
+    package static func ratio(_ first: Theme.RGBColor, _ second: Theme.RGBColor) -> Double {
         let a = relativeLuminance(of: first), b = relativeLuminance(of: second)
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
     /// `color` drawn over the opaque `background`.
-    package static func blended(_ color: RGBColor, over background: RGBColor) -> RGBColor {
+    package static func blended(_ color: Theme.RGBColor, over background: Theme.RGBColor) -> Theme.RGBColor {
         let alpha = Double(color.alpha) / 255
         func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
             UInt8((Double(top) * alpha + Double(bottom) * (1 - alpha)).rounded())
         }
-        return RGBColor(
+        return Theme.RGBColor(
             red: mix(color.red, background.red), green: mix(color.green, background.green),
             blue: mix(color.blue, background.blue))
     }
@@ -49,9 +49,9 @@ extension Theme {
     /// Body and muted contrast in one appearance. A colour the theme leaves unset is the
     /// viewer's own: measured as a browser's defaults, black text on white.
     package func contrast(dark: Bool) -> ContrastReport {
-        let page = color("background", dark: dark).rgbValue ?? RGBColor(red: 255, green: 255, blue: 255)
-        func resolved(_ name: String, over background: RGBColor) -> RGBColor {
-            let fallback = name.hasPrefix("background") || name.hasSuffix("Background") ? page : RGBColor(red: 0, green: 0, blue: 0)
+        let page = color("background", dark: dark).rgbValue ?? Theme.RGBColor(red: 255, green: 255, blue: 255)
+        func resolved(_ name: String, over background: Theme.RGBColor) -> Theme.RGBColor {
+            let fallback = name.hasPrefix("background") || name.hasSuffix("Background") ? page : Theme.RGBColor(red: 0, green: 0, blue: 0)
             let value = (colors[name] != nil || darkColors[name] != nil) ? color(name, dark: dark).rgbValue : nil
             return Contrast.blended(value ?? fallback, over: background)
         }

@@ -6,7 +6,7 @@ extension Theme {
     /// for eight colours keeps working.
     public var authorPaletteSize: Int {
         var size = 0
-        while size < AvatarContent.paletteSize, let color = colors["avatar\(size)"], color != .unset { size += 1 }
+        while size < ViewNode.AvatarContent.paletteSize, let color = colors["avatar\(size)"], color != .unset { size += 1 }
         return max(1, size)
     }
 }

@@ -12,13 +12,13 @@ public struct Theme: Sendable, Hashable {
     /// Overrides for dark mode; empty when the theme has one appearance only.
     public var darkColors: [String: ThemeColor]
     /// Text styles by role.
-    public var styles: [Role: TextStyle]
+    public var styles: [Role: Theme.TextStyle]
     /// Font stacks by the SDK's names (`body`, `footnote`, ...).
     public var fonts: [String: Font]
     /// Glyphs by icon, for text outputs and HTML alike.
     public var icons: [Icon: String]
     /// Inline SVG drawings HTML uses instead of a glyph, by icon (optional).
-    public var svgIcons: [Icon: SVGIcon] = [:]
+    public var svgIcons: [Icon: Theme.SVGIcon] = [:]
     /// Emoji by reaction type (`love`, `like`, ...).
     public var reactions: [String: String]
     /// Labels, so a theme can translate them: Scrollback's own and an app's (``Label/app(_:default:)``).
@@ -28,7 +28,7 @@ public struct Theme: Sendable, Hashable {
 
     /// A theme from all its parts; ``summary`` starts empty and ``svgIcons`` with none.
     public init(
-        name: String, colors: [String: ThemeColor], darkColors: [String: ThemeColor], styles: [Role: TextStyle],
+        name: String, colors: [String: ThemeColor], darkColors: [String: ThemeColor], styles: [Role: Theme.TextStyle],
         fonts: [String: Font], icons: [Icon: String], reactions: [String: String], strings: [Label: String],
         metrics: Metrics
     ) {
@@ -51,8 +51,8 @@ public struct Theme: Sendable, Hashable {
 
     /// The text style of `role`: the theme's, else its `body` style, else plain `text`-coloured
     /// body text.
-    public func style(for role: Role) -> TextStyle {
-        styles[role] ?? styles[.body] ?? TextStyle(color: "text")
+    public func style(for role: Role) -> Theme.TextStyle {
+        styles[role] ?? styles[.body] ?? Theme.TextStyle(color: "text")
     }
 
     /// The glyph for `icon`: the theme's, else its group's (`file` for `file.pdf`), else `•`.
@@ -147,73 +147,77 @@ public struct Theme: Sendable, Hashable {
     }
 }
 
-/// How text in one role looks: a colour by name, an optional background, a font by name.
-public struct TextStyle: Sendable, Hashable {
-    /// The name of the text colour in the theme's ``Theme/colors``.
-    public var color: String
-    /// The name of a background colour, or `nil` for none.
-    public var background: String?
-    /// The name of the font in the theme's ``Theme/fonts``.
-    public var font: String
-    /// Whether the text is bold, whatever the font's weight.
-    public var bold: Bool
-    /// Whether the text is italic, whatever the font.
-    public var italic: Bool
-    /// Whether the text is underlined.
-    public var underline: Bool
-    /// Fainter than the colour alone: SGR 2 in a terminal, lower opacity in HTML.
-    public var dim: Bool
+extension Theme {
+    /// How text in one role looks: a colour by name, an optional background, a font by name.
+    public struct TextStyle: Sendable, Hashable {
+        /// The name of the text colour in the theme's ``Theme/colors``.
+        public var color: String
+        /// The name of a background colour, or `nil` for none.
+        public var background: String?
+        /// The name of the font in the theme's ``Theme/fonts``.
+        public var font: String
+        /// Whether the text is bold, whatever the font's weight.
+        public var bold: Bool
+        /// Whether the text is italic, whatever the font.
+        public var italic: Bool
+        /// Whether the text is underlined.
+        public var underline: Bool
+        /// Fainter than the colour alone: SGR 2 in a terminal, lower opacity in HTML.
+        public var dim: Bool
 
-    /// A style in colour `color`, set in the `body` font with no emphasis unless told otherwise.
-    public init(
-        color: String, background: String? = nil, font: String = "body", bold: Bool = false,
-        italic: Bool = false, underline: Bool = false, dim: Bool = false
-    ) {
-        self.color = color
-        self.background = background
-        self.font = font
-        self.bold = bold
-        self.italic = italic
-        self.underline = underline
-        self.dim = dim
+        /// A style in colour `color`, set in the `body` font with no emphasis unless told otherwise.
+        public init(
+            color: String, background: String? = nil, font: String = "body", bold: Bool = false,
+            italic: Bool = false, underline: Bool = false, dim: Bool = false
+        ) {
+            self.color = color
+            self.background = background
+            self.font = font
+            self.bold = bold
+            self.italic = italic
+            self.underline = underline
+            self.dim = dim
+        }
     }
 }
 
-/// An sRGB colour with alpha.
-public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
-    /// The red channel, 0 through 255.
-    public var red: UInt8
-    /// The green channel, 0 through 255.
-    public var green: UInt8
-    /// The blue channel, 0 through 255.
-    public var blue: UInt8
-    /// The opacity, 0 (transparent) through 255 (opaque).
-    public var alpha: UInt8
+extension Theme {
+    /// An sRGB colour with alpha.
+    public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
+        /// The red channel, 0 through 255.
+        public var red: UInt8
+        /// The green channel, 0 through 255.
+        public var green: UInt8
+        /// The blue channel, 0 through 255.
+        public var blue: UInt8
+        /// The opacity, 0 (transparent) through 255 (opaque).
+        public var alpha: UInt8
 
-    /// A colour from its channels, opaque unless told otherwise.
-    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
+        /// A colour from its channels, opaque unless told otherwise.
+        public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+            self.alpha = alpha
+        }
+
+        /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`.
+        public init?(hex: String) {
+            guard hex.hasPrefix("#") else { return nil }
+            let digits = Array(hex.dropFirst())
+            guard [3, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
+            let expanded = digits.count == 3 ? digits.flatMap { [$0, $0] } : digits
+            let bytes = stride(from: 0, to: expanded.count, by: 2).map { UInt8(String(expanded[$0...$0 + 1]), radix: 16)! }
+            self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
+        }
+
+        /// `#rrggbb`, or `#rrggbbaa` when not opaque: always a valid CSS colour.
+        public var hex: String {
+            let parts = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
+            return "#" + parts.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        }
+
+        /// The colour as `#rrggbb`.
+        public var description: String { hex }
     }
-
-    /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`.
-    public init?(hex: String) {
-        guard hex.hasPrefix("#") else { return nil }
-        let digits = Array(hex.dropFirst())
-        guard [3, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
-        let expanded = digits.count == 3 ? digits.flatMap { [$0, $0] } : digits
-        let bytes = stride(from: 0, to: expanded.count, by: 2).map { UInt8(String(expanded[$0...$0 + 1]), radix: 16)! }
-        self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
-    }
-
-    /// `#rrggbb`, or `#rrggbbaa` when not opaque: always a valid CSS colour.
-    public var hex: String {
-        let parts = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
-        return "#" + parts.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-    }
-
-    /// The colour as `#rrggbb`.
-    public var description: String { hex }
 }

@@ -5,7 +5,7 @@
 /// colour in place: no escape in a terminal, an unset property in HTML.
 public enum ThemeColor: Sendable, Hashable, CustomStringConvertible {
     /// An exact sRGB colour, the same in every output that has colour.
-    case rgb(RGBColor)
+    case rgb(Theme.RGBColor)
     /// An index into the terminal's 16-colour palette, 0 through 15.
     case ansi(Int)
     /// No colour: the viewer's own foreground or background stays (`none` in a theme file).
@@ -18,12 +18,12 @@ public enum ThemeColor: Sendable, Hashable, CustomStringConvertible {
         if text == "none" {
             self = .unset
         } else if text.hasPrefix("#") {
-            guard let color = RGBColor(hex: text) else { return nil }
+            guard let color = Theme.RGBColor(hex: text) else { return nil }
             self = .rgb(color)
         } else if let arguments = Self.arguments(of: text, function: "ansi") {
             guard arguments.count == 1, let index = Int(arguments[0]), (0...15).contains(index) else { return nil }
             self = .ansi(index)
-        } else if let color = RGBColor(functional: text) {
+        } else if let color = Theme.RGBColor(functional: text) {
             self = .rgb(color)
         } else {
             return nil
@@ -31,10 +31,10 @@ public enum ThemeColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The sRGB value a screen shows: xterm's default for a palette colour, `nil` for ``unset``.
-    public var rgbValue: RGBColor? {
+    public var rgbValue: Theme.RGBColor? {
         switch self {
         case .rgb(let color): return color
-        case .ansi(let index): return RGBColor.ansi16Palette[index]
+        case .ansi(let index): return Theme.RGBColor.ansi16Palette[index]
         case .unset: return nil
         }
     }
@@ -57,7 +57,7 @@ public enum ThemeColor: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-extension RGBColor {
+extension Theme.RGBColor {
     /// Parses `rgb(r, g, b)` or `rgba(r, g, b, a)`: channels 0–255 or percentages, alpha 0–1
     /// or a percentage.
     init?(functional text: String) {
@@ -91,16 +91,16 @@ extension RGBColor {
     }
 }
 
-extension RGBColor {
+extension Theme.RGBColor {
     /// The 16 colours of the classic terminal palette (xterm's defaults), by ANSI index.
-    static let ansi16Palette: [RGBColor] = [
-        RGBColor(red: 0, green: 0, blue: 0), RGBColor(red: 205, green: 0, blue: 0),
-        RGBColor(red: 0, green: 205, blue: 0), RGBColor(red: 205, green: 205, blue: 0),
-        RGBColor(red: 0, green: 0, blue: 238), RGBColor(red: 205, green: 0, blue: 205),
-        RGBColor(red: 0, green: 205, blue: 205), RGBColor(red: 229, green: 229, blue: 229),
-        RGBColor(red: 127, green: 127, blue: 127), RGBColor(red: 255, green: 0, blue: 0),
-        RGBColor(red: 0, green: 255, blue: 0), RGBColor(red: 255, green: 255, blue: 0),
-        RGBColor(red: 92, green: 92, blue: 255), RGBColor(red: 255, green: 0, blue: 255),
-        RGBColor(red: 0, green: 255, blue: 255), RGBColor(red: 255, green: 255, blue: 255),
+    static let ansi16Palette: [Theme.RGBColor] = [
+        Theme.RGBColor(red: 0, green: 0, blue: 0), Theme.RGBColor(red: 205, green: 0, blue: 0),
+        Theme.RGBColor(red: 0, green: 205, blue: 0), Theme.RGBColor(red: 205, green: 205, blue: 0),
+        Theme.RGBColor(red: 0, green: 0, blue: 238), Theme.RGBColor(red: 205, green: 0, blue: 205),
+        Theme.RGBColor(red: 0, green: 205, blue: 205), Theme.RGBColor(red: 229, green: 229, blue: 229),
+        Theme.RGBColor(red: 127, green: 127, blue: 127), Theme.RGBColor(red: 255, green: 0, blue: 0),
+        Theme.RGBColor(red: 0, green: 255, blue: 0), Theme.RGBColor(red: 255, green: 255, blue: 0),
+        Theme.RGBColor(red: 92, green: 92, blue: 255), Theme.RGBColor(red: 255, green: 0, blue: 255),
+        Theme.RGBColor(red: 0, green: 255, blue: 255), Theme.RGBColor(red: 255, green: 255, blue: 255),
     ]
 }

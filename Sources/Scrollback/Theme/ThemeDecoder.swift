@@ -113,12 +113,12 @@ struct ThemeDecoder {
             let path = ConfigurationDocument.keyPath("styles", name)
             let fields = value.objectValue ?? [:]
             let role = Role(rawValue: name)
-            var style: TextStyle
+            var style: Theme.TextStyle
             if let existing = theme.styles[role] {
                 style = existing
             } else {
                 guard fields["color"] != nil else { throw document.error(at: path, .missingKey("color")) }
-                style = TextStyle(color: "text")
+                style = Theme.TextStyle(color: "text")
             }
             if let color = try colorName(fields, "color", at: path, theme: theme) { style.color = color }
             if fields["background"] == .null {
@@ -153,7 +153,7 @@ struct ThemeDecoder {
                     theme.svgIcons[icon] = nil
                     continue
                 }
-                guard let drawing = SVGIcon(viewBox: svg["viewBox"]?.stringValue ?? "", path: svg["path"]?.stringValue ?? "") else {
+                guard let drawing = Theme.SVGIcon(viewBox: svg["viewBox"]?.stringValue ?? "", path: svg["path"]?.stringValue ?? "") else {
                     throw document.error(
                         at: ConfigurationDocument.keyPath(path, "svg"),
                         .invalidText(

@@ -11,7 +11,7 @@ import Foundation
 /// only what it changes.
 extension Theme {
     /// The newest theme file `version` this Scrollback reads.
-    public static let fileVersion = ConfigurationKind.theme.currentVersion
+    public static let fileVersion = ConfigurationError.Kind.theme.currentVersion
 
     /// The themes built into Scrollback, in the order `scrollback themes` lists them.
     public static var builtInNames: [String] { BuiltInThemes.names }

@@ -8,7 +8,7 @@ enum ThemeSchema {
         ] + (1...8).map { "background\($0)" } + [
             "border", "popoverBackground", "accentPrimary", "highlightedAccentBackground1", "pinnedMessageBackground",
             "alert", "mention", "mentionBackground", "link", "codeBackground", "avatarText",
-        ] + (0..<AvatarContent.paletteSize).map { "avatar\($0)" }
+        ] + (0..<ViewNode.AvatarContent.paletteSize).map { "avatar\($0)" }
 
     static let fontNames = [
         "body", "bodyBold", "bodyItalic", "footnote", "footnoteBold", "subheadline",

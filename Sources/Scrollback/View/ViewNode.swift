@@ -31,10 +31,10 @@ public indirect enum ViewNode: Sendable, Hashable {
     case link(destination: String, label: ViewNode, download: Bool = false)
     /// An image. HTML shows it (or, without remote media, a labelled link to it); text outputs
     /// show its alt text and its URL.
-    case image(ImageContent)
+    case image(ViewNode.ImageContent)
     /// A user's picture, else their initials on a colour derived from their id. Drawn in HTML;
     /// text outputs leave it out (the name beside it says who it is).
-    case avatar(AvatarContent)
+    case avatar(ViewNode.AvatarContent)
     /// A symbol, drawn as the theme's glyph for `name`; `label` is what a screen reader says.
     case icon(name: Icon, label: String)
     /// A moment in time: `label` is what readers see, `date` is machine-readable.
@@ -68,7 +68,7 @@ public indirect enum ViewNode: Sendable, Hashable {
     /// ("3 Thread Replies"). Its content may hold `.message` frames.
     case disclosure(summary: [ViewNode], content: [ViewNode])
     /// Output written verbatim by one backend: for trusted app code only, never message data.
-    case raw(RawOutput)
+    case raw(ViewNode.RawOutput)
 
     /// The direction of a ``ViewNode/stack(_:_:_:)``.
     public enum Axis: Sendable, Hashable {
@@ -91,118 +91,122 @@ public indirect enum ViewNode: Sendable, Hashable {
     }
 }
 
-/// An image to show. URLs come from message data and pass ``URLPolicy`` in every backend.
-public struct ImageContent: Sendable, Hashable {
-    /// The image's URL.
-    public var source: String
-    /// A smaller version to show in its place, linked to ``source``; `nil` to show the image itself.
-    public var thumbnail: String?
-    /// Alternative text; never empty in HTML output (the backend falls back to a generic label).
-    public var alt: String
-    /// Intrinsic size in pixels when the input gives it; HTML prints it on the image's card.
-    public var width: Int?
-    /// The intrinsic height in pixels, when known.
-    public var height: Int?
-    /// `true` when the image stands for a video (its poster): HTML draws a play mark over it
-    /// and the video icon on its card.
-    public var playable: Bool
+extension ViewNode {
+    /// An image to show. URLs come from message data and pass ``URLPolicy`` in every backend.
+    public struct ImageContent: Sendable, Hashable {
+        /// The image's URL.
+        public var source: String
+        /// A smaller version to show in its place, linked to ``source``; `nil` to show the image itself.
+        public var thumbnail: String?
+        /// Alternative text; never empty in HTML output (the backend falls back to a generic label).
+        public var alt: String
+        /// Intrinsic size in pixels when the input gives it; HTML prints it on the image's card.
+        public var width: Int?
+        /// The intrinsic height in pixels, when known.
+        public var height: Int?
+        /// `true` when the image stands for a video (its poster): HTML draws a play mark over it
+        /// and the video icon on its card.
+        public var playable: Bool
 
-    /// An image of `source` described by `alt`.
-    public init(
-        source: String, thumbnail: String? = nil, alt: String, width: Int? = nil, height: Int? = nil, playable: Bool = false
-    ) {
-        self.source = source
-        self.thumbnail = thumbnail
-        self.alt = alt
-        self.width = width
-        self.height = height
-        self.playable = playable
+        /// An image of `source` described by `alt`.
+        public init(
+            source: String, thumbnail: String? = nil, alt: String, width: Int? = nil, height: Int? = nil, playable: Bool = false
+        ) {
+            self.source = source
+            self.thumbnail = thumbnail
+            self.alt = alt
+            self.width = width
+            self.height = height
+            self.playable = playable
+        }
     }
 }
 
-/// A user's avatar: the image when there is one, else initials on one of the theme's
-/// avatar colours. A rendering gives the speakers of a transcript colours in order of first
-/// appearance (``RenderContext/authorColorIndex(for:)``); without one, the colour comes from
-/// the user id, so a person keeps their colour.
-public struct AvatarContent: Sendable, Hashable {
-    /// The user's picture; `nil` (or a refused URL, or HTML without remote media) shows the
-    /// initials.
-    public var imageURL: String?
-    /// Up to two letters shown when there is no picture.
-    public var initials: String
-    /// Index into the theme's avatar palette (`avatar0`...`avatar11`), taken modulo the number
-    /// of colours the theme or terminal has (``Theme/authorPaletteSize``): colours repeat in order.
-    public var colorIndex: Int
+extension ViewNode {
+    /// A user's avatar: the image when there is one, else initials on one of the theme's
+    /// avatar colours. A rendering gives the speakers of a transcript colours in order of first
+    /// appearance (``RenderContext/authorColorIndex(for:)``); without one, the colour comes from
+    /// the user id, so a person keeps their colour.
+    public struct AvatarContent: Sendable, Hashable {
+        /// The user's picture; `nil` (or a refused URL, or HTML without remote media) shows the
+        /// initials.
+        public var imageURL: String?
+        /// Up to two letters shown when there is no picture.
+        public var initials: String
+        /// Index into the theme's avatar palette (`avatar0`...`avatar11`), taken modulo the number
+        /// of colours the theme or terminal has (``Theme/authorPaletteSize``): colours repeat in order.
+        public var colorIndex: Int
 
-    /// An avatar with these parts; ``init(user:)`` derives them from a user.
-    public init(imageURL: String?, initials: String, colorIndex: Int) {
-        self.imageURL = imageURL
-        self.initials = initials
-        self.colorIndex = colorIndex
-    }
-
-    /// How many avatar colours a theme may have (`avatar0`...`avatar11`).
-    public static let paletteSize = 12
-
-    /// The avatar of `user`: up to two initials from the display name, and colour `colorIndex`,
-    /// else a colour from the id (FNV-1a, so it is the same on every machine and every run).
-    public init(user: ChatUser, colorIndex: Int? = nil) {
-        self.init(
-            imageURL: user.imageURL, initials: Self.initials(of: user.displayName),
-            colorIndex: colorIndex ?? Int(Self.key(of: user) % UInt64(Self.paletteSize)))
-    }
-
-    /// Up to two letters or digits, the first of the first two words of `name`, upper-cased.
-    static func initials(of name: String) -> String {
-        asciiInitials(of: name) ?? characterInitials(of: name)
-    }
-
-    /// ``initials(of:)`` by its definition, on characters. Blanks a name shows as a space (a
-    /// Hangul filler is a letter to Unicode) and zero-width spaces separate words too.
-    static func characterInitials(of name: String) -> String {
-        func isBlank(_ character: Character) -> Bool {
-            character.unicodeScalars.allSatisfy { TextControls.isBlank($0.value) || TextControls.isZeroWidthSpace($0.value) }
+        /// An avatar with these parts; ``init(user:)`` derives them from a user.
+        public init(imageURL: String?, initials: String, colorIndex: Int) {
+            self.imageURL = imageURL
+            self.initials = initials
+            self.colorIndex = colorIndex
         }
-        let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" || isBlank($0) })
-        let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
-        return String(letters).uppercased()
-    }
 
-    /// ``initials(of:)`` of an ASCII name, byte by byte (`nil` for any other name): every
-    /// message shows its author's avatar.
-    static func asciiInitials(of name: String) -> String? {
-        var letters: [UInt8] = []
-        var words = 0
-        var inWord = false
-        var wordGaveLetter = false
-        for byte in name.utf8 {
-            guard byte < 0x80 else { return nil }
-            if byte == 0x20 || (0x09...0x0D).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
-                inWord = false
-                continue
-            }
-            if !inWord {
-                (inWord, wordGaveLetter, words) = (true, false, words + 1)
-                if words > 2 { break }
-            }
-            guard !wordGaveLetter else { continue }
-            if (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) {
-                letters.append(byte)
-                wordGaveLetter = true
-            } else if (0x61...0x7A).contains(byte) {
-                letters.append(byte - 0x20)
-                wordGaveLetter = true
-            }
+        /// How many avatar colours a theme may have (`avatar0`...`avatar11`).
+        public static let paletteSize = 12
+
+        /// The avatar of `user`: up to two initials from the display name, and colour `colorIndex`,
+        /// else a colour from the id (FNV-1a, so it is the same on every machine and every run).
+        public init(user: ChatUser, colorIndex: Int? = nil) {
+            self.init(
+                imageURL: user.imageURL, initials: Self.initials(of: user.displayName),
+                colorIndex: colorIndex ?? Int(Self.key(of: user) % UInt64(Self.paletteSize)))
         }
-        return String(decoding: letters, as: UTF8.self)
-    }
 
-    /// A 64-bit FNV-1a hash of the user's id (of the name for a user known only by name, so that
-    /// it keeps a colour of its own): the same on every machine and every run.
-    static func key(of user: ChatUser) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in (user.id.isEmpty ? user.displayName : user.id).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+        /// Up to two letters or digits, the first of the first two words of `name`, upper-cased.
+        static func initials(of name: String) -> String {
+            asciiInitials(of: name) ?? characterInitials(of: name)
+        }
+
+        /// ``initials(of:)`` by its definition, on characters. Blanks a name shows as a space (a
+        /// Hangul filler is a letter to Unicode) and zero-width spaces separate words too.
+        static func characterInitials(of name: String) -> String {
+            func isBlank(_ character: Character) -> Bool {
+                character.unicodeScalars.allSatisfy { TextControls.isBlank($0.value) || TextControls.isZeroWidthSpace($0.value) }
+            }
+            let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" || isBlank($0) })
+            let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
+            return String(letters).uppercased()
+        }
+
+        /// ``initials(of:)`` of an ASCII name, byte by byte (`nil` for any other name): every
+        /// message shows its author's avatar.
+        static func asciiInitials(of name: String) -> String? {
+            var letters: [UInt8] = []
+            var words = 0
+            var inWord = false
+            var wordGaveLetter = false
+            for byte in name.utf8 {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x20 || (0x09...0x0D).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                    inWord = false
+                    continue
+                }
+                if !inWord {
+                    (inWord, wordGaveLetter, words) = (true, false, words + 1)
+                    if words > 2 { break }
+                }
+                guard !wordGaveLetter else { continue }
+                if (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) {
+                    letters.append(byte)
+                    wordGaveLetter = true
+                } else if (0x61...0x7A).contains(byte) {
+                    letters.append(byte - 0x20)
+                    wordGaveLetter = true
+                }
+            }
+            return String(decoding: letters, as: UTF8.self)
+        }
+
+        /// A 64-bit FNV-1a hash of the user's id (of the name for a user known only by name, so that
+        /// it keeps a colour of its own): the same on every machine and every run.
+        static func key(of user: ChatUser) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in (user.id.isEmpty ? user.displayName : user.id).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
+        }
     }
 }
 
@@ -250,16 +254,18 @@ public struct MessageFrame: Sendable, Hashable {
     }
 }
 
-/// Verbatim output for each format, with a view to use where a format has none: the backends
-/// write their own text as it is (`RawOutput([.html: "<kbd>⌘K</kbd>"], fallback: .text("⌘K"))`,
-/// ``subscript(_:)``). Only for an app's own trusted code: message data must go through
-/// the view vocabulary. Terminal text holding an escape is dropped for ``fallback`` when the
-/// output has no colour (``ANSIOptions/ColorDepth/none``).
-public struct RawOutput: Sendable, Hashable {
-    /// The text of each format that has one, by the format's name (``OutputFormat/name``).
-    var texts: [String: String]
-    /// What a format without its own output draws.
-    public var fallback: ViewNode
+extension ViewNode {
+    /// Verbatim output for each format, with a view to use where a format has none: the backends
+    /// write their own text as it is (`ViewNode.RawOutput([.html: "<kbd>⌘K</kbd>"], fallback: .text("⌘K"))`,
+    /// ``subscript(_:)``). Only for an app's own trusted code: message data must go through
+    /// the view vocabulary. Terminal text holding an escape is dropped for ``fallback`` when the
+    /// output has no colour (``ANSIOptions/ColorDepth/none``).
+    public struct RawOutput: Sendable, Hashable {
+        /// The text of each format that has one, by the format's name (``OutputFormat/name``).
+        var texts: [String: String]
+        /// What a format without its own output draws.
+        public var fallback: ViewNode
+    }
 }
 
 extension ViewNode {

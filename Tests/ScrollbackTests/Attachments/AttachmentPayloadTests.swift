@@ -121,7 +121,7 @@ private struct LegacyResolver: MessageTypeResolving {
         let reply = ChatMessage(id: "r", text: "nice!")
         func preview(of quoted: ChatMessage) -> ViewNode {
             context.factory.makeQuotedMessageContentView(
-                QuotedMessageOptions(
+                ViewFactory.QuotedMessageOptions(
                     quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply),
                 context)
         }

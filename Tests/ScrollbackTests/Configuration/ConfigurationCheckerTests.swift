@@ -11,13 +11,13 @@ import Testing
     /// One mistake: the file's text, the first occurrence of `at` in it is where the error
     /// points, and what it says.
     struct Case: Sendable, CustomTestStringConvertible {
-        var kind: ConfigurationKind
+        var kind: ConfigurationError.Kind
         var json: String
         var at: String
         var keyPath: String
         var problem: ConfigurationError.Problem
 
-        init(_ kind: ConfigurationKind, _ json: String, at: String, _ keyPath: String, _ problem: ConfigurationError.Problem) {
+        init(_ kind: ConfigurationError.Kind, _ json: String, at: String, _ keyPath: String, _ problem: ConfigurationError.Problem) {
             (self.kind, self.json, self.at, self.keyPath, self.problem) = (kind, json, at, keyPath, problem)
         }
 
@@ -32,7 +32,7 @@ import Testing
         }
     }
 
-    static func firstError(_ kind: ConfigurationKind, _ json: String) -> ConfigurationError? {
+    static func firstError(_ kind: ConfigurationError.Kind, _ json: String) -> ConfigurationError? {
         do {
             switch kind {
             case .theme: _ = try Theme(json: json, file: "theme.json")
@@ -248,7 +248,7 @@ import Testing
         let common = [
             "invalidJSON", "duplicateKey", "missingKey", "unknownKey", "emptyName", "wrongType", "unsupportedVersion", "emptyValue",
         ]
-        for kind in ConfigurationKind.allCases {
+        for kind in ConfigurationError.Kind.allCases {
             let tried = Set((Self.themeCases + Self.cardCases).filter { $0.kind == kind }.map { name($0.problem) })
             #expect(Set(common).subtracting(tried).isEmpty, "\(kind): \(Set(common).subtracting(tried))")
         }
@@ -326,8 +326,8 @@ import Testing
         #expect(error.position == SourcePosition(line: 3, column: 32))
     }
 
-    @Test(arguments: ConfigurationKind.allCases)
-    func unreadableFilesAreTold(kind: ConfigurationKind) throws {
+    @Test(arguments: ConfigurationError.Kind.allCases)
+    func unreadableFilesAreTold(kind: ConfigurationError.Kind) throws {
         let path = Scratch.path("missing", extension: "json")
         func load(_ path: String) throws(ConfigurationError) {
             switch kind {

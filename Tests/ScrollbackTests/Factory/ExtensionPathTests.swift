@@ -147,11 +147,11 @@ private struct Resolver: MessageTypeResolving {
     // shape, a type conforming to the factory with a method nobody would call.
     @Test(arguments: [
         // Swift 6.3 refuses a closure of the wrong arity without saying why, at the right line.
-        ("factory.makeQuotedMessageContentView = { (options: QuotedMessageOptions) -> ViewNode in .empty }", ":4:"),
+        ("factory.makeQuotedMessageContentView = { (options: ViewFactory.QuotedMessageOptions) -> ViewNode in .empty }", ":4:"),
         ("factory.makeQuotedMesageContentView = { _, _ in .empty }", "has no member 'makeQuotedMesageContentView'"),
         ("factory.makeQuotedMessageContentView = { _, _ -> ViewNode? in nil }", "ViewNode?"),
         (
-            "struct Old: ViewFactory { func makeQuotedMessageContentView(options: QuotedMessageOptions) -> ViewNode { .empty } }",
+            "struct Old: ViewFactory { func makeQuotedMessageContentView(options: ViewFactory.QuotedMessageOptions) -> ViewNode { .empty } }",
             "non-protocol type 'ViewFactory'"
         ),
     ])

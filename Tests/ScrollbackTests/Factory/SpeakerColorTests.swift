@@ -34,13 +34,15 @@ import Testing
         let speakers = SpeakerOrder()
         #expect(speakers.index(of: ChatUser(id: "zoe", name: "Zoë Ōkawa")) == 0)
         #expect(
-            speakers.avatar(of: ChatUser(id: "ada", name: "Ada Lovelace")) == AvatarContent(imageURL: nil, initials: "AL", colorIndex: 1))
+            speakers.avatar(of: ChatUser(id: "ada", name: "Ada Lovelace"))
+                == ViewNode.AvatarContent(imageURL: nil, initials: "AL", colorIndex: 1))
         let zoe = ChatUser(id: "zoe", name: "Zoë Ōkawa", imageURL: "https://a.example/z.png")
-        #expect(speakers.avatar(of: zoe) == AvatarContent(imageURL: zoe.imageURL, initials: "ZŌ", colorIndex: 0))
-        #expect(speakers.avatar(of: zoe) == AvatarContent(user: zoe, colorIndex: 0))
+        #expect(speakers.avatar(of: zoe) == ViewNode.AvatarContent(imageURL: zoe.imageURL, initials: "ZŌ", colorIndex: 0))
+        #expect(speakers.avatar(of: zoe) == ViewNode.AvatarContent(user: zoe, colorIndex: 0))
         let renamed = ChatUser(id: "zoe", name: "Лена Мюллер")
-        #expect(speakers.avatar(of: renamed) == AvatarContent(imageURL: nil, initials: "ЛМ", colorIndex: 0))
-        #expect(speakers.avatar(of: ChatUser(id: "", name: "山田 花子")) == AvatarContent(imageURL: nil, initials: "山花", colorIndex: 2))
+        #expect(speakers.avatar(of: renamed) == ViewNode.AvatarContent(imageURL: nil, initials: "ЛМ", colorIndex: 0))
+        #expect(
+            speakers.avatar(of: ChatUser(id: "", name: "山田 花子")) == ViewNode.AvatarContent(imageURL: nil, initials: "山花", colorIndex: 2))
         #expect(speakers.index(of: ChatUser(id: "ada")) == 1)
     }
 
@@ -99,7 +101,7 @@ import Testing
     /// The theme file takes twelve author colours, and still reads one with eight.
     @Test func themeFilesTakeTwelveColoursAndEightStillWork() throws {
         let twelve = try Theme(json: ##"{"version": 1, "extends": "default", "colors": {"avatar11": "#123456"}}"##)
-        #expect(twelve.color("avatar11") == .rgb(RGBColor(red: 0x12, green: 0x34, blue: 0x56)))
+        #expect(twelve.color("avatar11") == .rgb(Theme.RGBColor(red: 0x12, green: 0x34, blue: 0x56)))
         #expect(throws: ConfigurationError.self) { try Theme(json: ##"{"version": 1, "colors": {"avatar12": "#123456"}}"##) }
         var eight = ##"{"version": 1, "colors": {"text": "#000000", "background": "#ffffff""##
         for index in 0..<8 { eight += ##", "avatar\##(index)": "#10101\##(index)""## }

@@ -67,7 +67,7 @@ private func contactQuoteFactory() -> ViewFactory {
         func content(quoting quoted: ChatMessage) -> ViewNode {
             let reply = ChatMessage(id: "r", text: "reply")
             return context.factory.makeQuotedMessageContentView(
-                QuotedMessageOptions(
+                ViewFactory.QuotedMessageOptions(
                     quotedMessage: quoted, quotedMessageID: quoted.id, replyingMessage: reply),
                 context)
         }
@@ -293,27 +293,28 @@ private func contactQuoteFactory() -> ViewFactory {
 
 @Suite struct AvatarTests {
     @Test func initialsAndAStableColourFromTheID() {
-        let ada = AvatarContent(user: ChatUser(id: "ada", name: "Ada Lovelace"))
+        let ada = ViewNode.AvatarContent(user: ChatUser(id: "ada", name: "Ada Lovelace"))
         #expect(ada.initials == "AL")
-        #expect(ada == AvatarContent(user: ChatUser(id: "ada", name: "Ada Lovelace")))
-        #expect((0..<AvatarContent.paletteSize).contains(ada.colorIndex))
-        #expect(AvatarContent(user: ChatUser(id: "x", name: "山田 花子")).initials == "山花")
-        #expect(AvatarContent(user: ChatUser(id: "jo", name: "jo-ann smith")).initials == "JA")
-        let colours = Set((0..<64).map { AvatarContent(user: ChatUser(id: "user-\($0)")).colorIndex })
-        #expect(colours.count == AvatarContent.paletteSize, "ids spread over the palette")
+        #expect(ada == ViewNode.AvatarContent(user: ChatUser(id: "ada", name: "Ada Lovelace")))
+        #expect((0..<ViewNode.AvatarContent.paletteSize).contains(ada.colorIndex))
+        #expect(ViewNode.AvatarContent(user: ChatUser(id: "x", name: "山田 花子")).initials == "山花")
+        #expect(ViewNode.AvatarContent(user: ChatUser(id: "jo", name: "jo-ann smith")).initials == "JA")
+        let colours = Set((0..<64).map { ViewNode.AvatarContent(user: ChatUser(id: "user-\($0)")).colorIndex })
+        #expect(colours.count == ViewNode.AvatarContent.paletteSize, "ids spread over the palette")
     }
 
     @Test func htmlDrawsThePictureOrInitialsAndNeverAnUnsafeURL() {
         var backend = HTMLBackend(output: "", options: RenderOptions())
-        backend.write(.avatar(AvatarContent(imageURL: "javascript:alert(1)", initials: "<b>", colorIndex: 3)))
-        backend.write(.avatar(AvatarContent(imageURL: "https://x.test/a.png", initials: "AB", colorIndex: 99)))
+        backend.write(.avatar(ViewNode.AvatarContent(imageURL: "javascript:alert(1)", initials: "<b>", colorIndex: 3)))
+        backend.write(.avatar(ViewNode.AvatarContent(imageURL: "https://x.test/a.png", initials: "AB", colorIndex: 99)))
         #expect(
             backend.output.replacingOccurrences(of: "\n", with: "")
                 == "<span class=\"sb-avatar sb-avatar-3\" aria-hidden=\"true\">&lt;b&gt;</span>"
                 + "<span class=\"sb-avatar sb-avatar-3\" aria-hidden=\"true\">AB<img src=\"https://x.test/a.png\" alt=\"\" loading=\"lazy\" decoding=\"async\"></span>"
         )
         var ansi = ANSIBackend(output: "", options: RenderOptions())
-        ansi.write(.stack(.horizontal, [.avatar(AvatarContent(imageURL: nil, initials: "AB", colorIndex: 0)), .text("Ada", .author)]))
+        ansi.write(
+            .stack(.horizontal, [.avatar(ViewNode.AvatarContent(imageURL: nil, initials: "AB", colorIndex: 0)), .text("Ada", .author)]))
         #expect(ansi.output == "Ada\n")
     }
 }

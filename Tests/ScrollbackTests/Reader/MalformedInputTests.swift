@@ -180,7 +180,7 @@ import Testing
         let (messages, _) = try Self.read(input)
         #expect(!TranscriptLayout.groups(messages[0], with: messages[1]))
         #expect(
-            AvatarContent(user: messages[0].user!).colorIndex != AvatarContent(user: messages[1].user!).colorIndex
+            ViewNode.AvatarContent(user: messages[0].user!).colorIndex != ViewNode.AvatarContent(user: messages[1].user!).colorIndex
                 || messages[0].user!.displayName == messages[1].user!.displayName)
         var markdown = MarkdownBackend(output: "", options: RenderOptions())
         TranscriptRenderer().render(messages: messages, to: &markdown)

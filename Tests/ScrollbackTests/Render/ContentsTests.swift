@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func aContentsEntryLinksToItsChannelWithItsCountAndDaysInTheRenderZone() {
-        let entry = ContentsEntry(
+        let entry = ViewFactory.ContentsEntry(
             channel: ChatChannel(id: "a", name: "General"), anchor: "channel-1", messageCount: 3,
             firstDate: Date(timeIntervalSince1970: 1_773_048_660), lastDate: Date(timeIntervalSince1970: 1_773_147_600))
         let utc = context()
@@ -102,7 +102,7 @@ import Testing
         var bareEntries = ViewFactory()
         bareEntries.makeContentsEntryView = { entry, _ in .text(entry.anchor) }
         let context = context(bareEntries)
-        let entries = [1, 2].map { ContentsEntry(channel: ChatChannel(id: "\($0)"), anchor: "channel-\($0)", messageCount: 0) }
+        let entries = [1, 2].map { ViewFactory.ContentsEntry(channel: ChatChannel(id: "\($0)"), anchor: "channel-\($0)", messageCount: 0) }
         #expect(
             context.factory.makeContentsView(entries, context)
                 == .stack(
@@ -115,7 +115,7 @@ import Testing
         let context = context()
         let channel = ChatChannel(id: "a", name: "General", memberCount: 2)
         let header = context.factory.makeChannelHeaderView(
-            ChannelHeaderOptions(channel: channel, anchor: "channel-4"), context)
+            ViewFactory.ChannelHeaderOptions(channel: channel, anchor: "channel-4"), context)
         #expect(
             header
                 == .anchor(
@@ -124,11 +124,11 @@ import Testing
                         .vertical, [.heading(level: 2, "General"), .stack(.horizontal, [.text("2 members", .muted)], .channelInfo)],
                         .channelHeader)))
         let continued = context.factory.makeChannelHeaderView(
-            ChannelHeaderOptions(channel: channel, isContinued: true), context)
+            ViewFactory.ChannelHeaderOptions(channel: channel, isContinued: true), context)
         #expect(continued == .stack(.vertical, [.heading(level: 2, "General (continued)")], .channelHeader))
         // A lone channel's name is the document's title: nothing to continue.
         let lone = context.factory.makeChannelHeaderView(
-            ChannelHeaderOptions(channel: channel, showsName: false, isContinued: true), context)
+            ViewFactory.ChannelHeaderOptions(channel: channel, showsName: false, isContinued: true), context)
         #expect(lone == .empty)
     }
 
@@ -280,7 +280,7 @@ import Testing
     @Test func theIndexOfPagesNamesTheirChannels() {
         var summary = DocumentSummary(messageCount: 1, firstDate: nil, lastDate: nil, timeZoneIdentifier: "UTC", generator: "x")
         summary.channels = ["Ann, Bo and Cy", "Quiet"]
-        let entry = IndexEntry(fileName: "chat-003.html", title: "Page 3", summary: summary, channels: summary.channels)
+        let entry = ViewFactory.IndexEntry(fileName: "chat-003.html", title: "Page 3", summary: summary, channels: summary.channels)
         let view = context().factory.makeIndexEntryView(entry, context())
         #expect(
             view

@@ -45,7 +45,7 @@ import Testing
         var options = RenderOptions()
         options.html.search = true
         let (html, _) = try SampleTranscripts.render("hostile.json", as: .html, options: options)
-        let script = "<script>" + HTMLSearchScript.source + "</script>"
+        let script = "<script>" + HTMLOptions.SearchScript.source + "</script>"
         #expect(html.components(separatedBy: script).count == 2)
         let rest = html.replacingOccurrences(of: script, with: "").lowercased()
         #expect(!rest.contains("<script"))

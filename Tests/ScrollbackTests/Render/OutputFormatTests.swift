@@ -42,11 +42,11 @@ import Testing
 
     /// Raw output is keyed by format: what a format has is written there, the fallback elsewhere.
     @Test func rawOutputIsKeyedByFormat() {
-        var raw = RawOutput([.html: "<kbd>K</kbd>", .markdown: "**K**"], fallback: .text("K"))
+        var raw = ViewNode.RawOutput([.html: "<kbd>K</kbd>", .markdown: "**K**"], fallback: .text("K"))
         #expect(raw[.html] == "<kbd>K</kbd>" && raw[.markdown] == "**K**" && raw[.ansi] == nil)
         raw[.ansi] = "K!"
         raw[.html] = nil
-        #expect(raw == RawOutput([.ansi: "K!", .markdown: "**K**"], fallback: .text("K")))
+        #expect(raw == ViewNode.RawOutput([.ansi: "K!", .markdown: "**K**"], fallback: .text("K")))
         let written = OutputFormat.allCases.map { format in
             var backend = format.makeBackend(output: "", options: RenderOptions())
             backend.write(.raw(raw))

@@ -53,12 +53,14 @@ import Testing
             let length = Int(random >> 60)
             var name = ""
             for index in 0..<length { name.append(alphabet[Int((random >> UInt64(index * 4)) & 0xF) % alphabet.count]) }
-            #expect(AvatarContent.asciiInitials(of: name) == AvatarContent.characterInitials(of: name), "\(name.debugDescription)")
+            #expect(
+                ViewNode.AvatarContent.asciiInitials(of: name) == ViewNode.AvatarContent.characterInitials(of: name),
+                "\(name.debugDescription)")
         }
-        #expect(AvatarContent.initials(of: "maya lee-park") == "ML")
-        #expect(AvatarContent.initials(of: "__ 9lives x") == "9X")
-        #expect(AvatarContent.asciiInitials(of: "Zoë") == nil)
-        #expect(AvatarContent.initials(of: "Zoë Ørsted") == "ZØ")
+        #expect(ViewNode.AvatarContent.initials(of: "maya lee-park") == "ML")
+        #expect(ViewNode.AvatarContent.initials(of: "__ 9lives x") == "9X")
+        #expect(ViewNode.AvatarContent.asciiInitials(of: "Zoë") == nil)
+        #expect(ViewNode.AvatarContent.initials(of: "Zoë Ørsted") == "ZØ")
     }
 
     /// ASCII links get the host the character-by-character definition gives.

@@ -3,17 +3,19 @@ import Testing
 @testable import Scrollback
 
 @Suite struct ContrastTests {
-    let white = RGBColor(red: 255, green: 255, blue: 255)
-    let black = RGBColor(red: 0, green: 0, blue: 0)
+    let white = Theme.RGBColor(red: 255, green: 255, blue: 255)
+    let black = Theme.RGBColor(red: 0, green: 0, blue: 0)
 
     @Test func knownRatios() {
         #expect(abs(Contrast.ratio(black, white) - 21) < 0.001)
         #expect(abs(Contrast.ratio(white, black) - 21) < 0.001)
         #expect(Contrast.ratio(white, white) == 1)
-        let grey = RGBColor(red: 0x77, green: 0x77, blue: 0x77)
+        let grey = Theme.RGBColor(red: 0x77, green: 0x77, blue: 0x77)
         #expect(abs(Contrast.ratio(grey, white) - 4.48) < 0.01)
         #expect(abs(Contrast.relativeLuminance(of: white) - 1) < 0.0001)
-        #expect(Contrast.blended(RGBColor(red: 0, green: 0, blue: 0, alpha: 128), over: white) == RGBColor(red: 127, green: 127, blue: 127))
+        #expect(
+            Contrast.blended(Theme.RGBColor(red: 0, green: 0, blue: 0, alpha: 128), over: white)
+                == Theme.RGBColor(red: 127, green: 127, blue: 127))
     }
 
     /// Body and muted text meet WCAG AA (4.5:1) on the page and both bubbles, in every appearance.

@@ -12,7 +12,7 @@ import Testing
     /// The error `json` raises as a pack, or `nil` when it loads.
     func error(_ json: String) -> ConfigurationError? {
         do {
-            _ = try LabelPack(json: json, language: "xx", file: "xx.json")
+            _ = try Theme.LabelPack(json: json, language: "xx", file: "xx.json")
             return nil
         } catch {
             return error
@@ -22,8 +22,8 @@ import Testing
     @Test func builtInPacksAreTheFilesInThemesLabels() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
-        #expect(Set(files) == Set(LabelPack.builtInLanguages))
-        #expect(LabelPack.builtInLanguages == ["de", "es", "fr"])
+        #expect(Set(files) == Set(Theme.LabelPack.builtInLanguages))
+        #expect(Theme.LabelPack.builtInLanguages == ["de", "es", "fr"])
         for language in files {
             let path = Self.directory.appendingPathComponent(language + ".json").path
             let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -32,7 +32,7 @@ import Testing
                 BuiltInThemes.labelPackSources.first { $0.language == language }.map { $0.json + "\n" } == text,
                 "Themes/labels/\(language).json differs from the embedded copy: run Scripts/embed-themes")
             // The file passes the checker, placeholders included, and is the embedded pack.
-            #expect(try LabelPack.load(path: path) == LabelPack.builtIn(language: language))
+            #expect(try Theme.LabelPack.load(path: path) == Theme.LabelPack.builtIn(language: language))
         }
     }
 
@@ -46,10 +46,10 @@ import Testing
         #expect(theme.string(.messageDeleted) == deleted)
         #expect(theme.string(.onlyVisibleTo, "Ada") == onlyVisible)
         #expect(theme.string(.messages, "12").contains("12"))
-        let pack = try #require(LabelPack.builtIn(language: language))
+        let pack = try #require(Theme.LabelPack.builtIn(language: language))
         #expect(pack.strings.count >= Theme.Label.builtIn.count - 2, "only symbols and pure placeholders may stay English")
         for (label, text) in pack.strings {
-            #expect(LabelPack.placeholders(in: text) == LabelPack.placeholders(in: Theme.default.string(label)), "\(label)")
+            #expect(Theme.LabelPack.placeholders(in: text) == Theme.LabelPack.placeholders(in: Theme.default.string(label)), "\(label)")
         }
     }
 
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func aMissingLabelFallsBackToEnglish() throws {
-        let pack = try LabelPack(json: #"{"version": 1, "strings": {"messageDeleted": "Nachricht gelöscht"}}"#, language: "de")
+        let pack = try Theme.LabelPack(json: #"{"version": 1, "strings": {"messageDeleted": "Nachricht gelöscht"}}"#, language: "de")
         let theme = Theme.default.applying(pack)
         #expect(theme.string(.messageDeleted) == "Nachricht gelöscht")
         #expect(theme.string(.edited) == "Edited")

@@ -13,16 +13,16 @@ import Testing
     /// A terminal palette: its 16 colours, default background and foreground.
     struct Palette: Sendable, CustomStringConvertible {
         var name: String
-        var colors: [RGBColor]
-        var background: RGBColor
-        var foreground: RGBColor
+        var colors: [Theme.RGBColor]
+        var background: Theme.RGBColor
+        var foreground: Theme.RGBColor
         var description: String { name }
 
         init(_ name: String, _ colors: [String], background: String, foreground: String) {
             self.name = name
-            self.colors = colors.map { RGBColor(hex: $0)! }
-            self.background = RGBColor(hex: background)!
-            self.foreground = RGBColor(hex: foreground)!
+            self.colors = colors.map { Theme.RGBColor(hex: $0)! }
+            self.background = Theme.RGBColor(hex: background)!
+            self.foreground = Theme.RGBColor(hex: foreground)!
         }
     }
 
@@ -65,8 +65,8 @@ import Testing
     ]
 
     /// What a terminal shows for a style: the colours, resolved on `palette`.
-    static func colors(of style: SGRStyle, on palette: Palette, depth: ANSIOptions.ColorDepth) -> (RGBColor, RGBColor) {
-        func rgb(_ color: ThemeColor?, default fallback: RGBColor) -> RGBColor {
+    static func colors(of style: SGRStyle, on palette: Palette, depth: ANSIOptions.ColorDepth) -> (Theme.RGBColor, Theme.RGBColor) {
+        func rgb(_ color: ThemeColor?, default fallback: Theme.RGBColor) -> Theme.RGBColor {
             switch color {
             case .ansi(let index): return palette.colors[index]
             case .rgb(let rgb):

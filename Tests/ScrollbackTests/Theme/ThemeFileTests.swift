@@ -48,7 +48,7 @@ import Testing
 
     @Test func defaultIsTheDefaultFile() throws {
         #expect(Theme.default == Theme.builtIn(named: "default"))
-        #expect(Theme.default.colors["text"] == .rgb(RGBColor(red: 0, green: 0, blue: 0)))
+        #expect(Theme.default.colors["text"] == .rgb(Theme.RGBColor(red: 0, green: 0, blue: 0)))
         #expect(Theme.default.darkColors["background"] == ThemeColor(parsing: "#101418"))
         #expect(Theme.default.fonts["title"]?.weight == 700)
         #expect(Theme.default.style(for: .mention).background == "mentionBackground")
@@ -79,7 +79,7 @@ import Testing
         let theme = try Theme(json: ##"{"version": 1, "extends": "default", "colors": {"accentPrimary": "#ff0000"}}"##, file: "red")
         var expected = Theme.default
         expected.name = "red"
-        expected.colors["accentPrimary"] = .rgb(RGBColor(red: 255, green: 0, blue: 0))
+        expected.colors["accentPrimary"] = .rgb(Theme.RGBColor(red: 255, green: 0, blue: 0))
         #expect(theme == expected)
 
         // In the HTML, only the one custom property differs.
@@ -99,7 +99,7 @@ import Testing
                  "styles": {"author": {"italic": true}}}
                 """)
         #expect(theme.fonts["body"] == Theme.Font(family: Theme.default.fonts["body"]!.family, size: 18))
-        #expect(theme.style(for: .author) == TextStyle(color: "text", font: "footnoteBold", bold: true, italic: true))
+        #expect(theme.style(for: .author) == Theme.TextStyle(color: "text", font: "footnoteBold", bold: true, italic: true))
     }
 
     @Test func extendsAFileByRelativePathAndDarkNullDropsTheDarkSection() throws {
@@ -113,7 +113,7 @@ import Testing
         let theme = try Theme.load(path: directory + "/child.json")
         #expect(theme.name == "child")
         #expect(theme.darkColors.isEmpty)
-        #expect(theme.colors["link"] == .rgb(RGBColor(red: 0, green: 128, blue: 0)))
+        #expect(theme.colors["link"] == .rgb(Theme.RGBColor(red: 0, green: 128, blue: 0)))
     }
 
     @Test func commentsAndTrailingCommasAreAccepted() throws {
@@ -147,14 +147,14 @@ import Testing
     }
 
     @Test func colourSyntaxes() {
-        #expect(ThemeColor(parsing: "#abc") == .rgb(RGBColor(red: 0xaa, green: 0xbb, blue: 0xcc)))
-        #expect(ThemeColor(parsing: "#11223380") == .rgb(RGBColor(red: 0x11, green: 0x22, blue: 0x33, alpha: 0x80)))
-        #expect(ThemeColor(parsing: "rgb(255, 0, 10)") == .rgb(RGBColor(red: 255, green: 0, blue: 10)))
-        #expect(ThemeColor(parsing: "rgba(0, 0, 0, 0.5)") == .rgb(RGBColor(red: 0, green: 0, blue: 0, alpha: 128)))
-        #expect(ThemeColor(parsing: "rgb(100%, 0%, 50%)") == .rgb(RGBColor(red: 255, green: 0, blue: 128)))
+        #expect(ThemeColor(parsing: "#abc") == .rgb(Theme.RGBColor(red: 0xaa, green: 0xbb, blue: 0xcc)))
+        #expect(ThemeColor(parsing: "#11223380") == .rgb(Theme.RGBColor(red: 0x11, green: 0x22, blue: 0x33, alpha: 0x80)))
+        #expect(ThemeColor(parsing: "rgb(255, 0, 10)") == .rgb(Theme.RGBColor(red: 255, green: 0, blue: 10)))
+        #expect(ThemeColor(parsing: "rgba(0, 0, 0, 0.5)") == .rgb(Theme.RGBColor(red: 0, green: 0, blue: 0, alpha: 128)))
+        #expect(ThemeColor(parsing: "rgb(100%, 0%, 50%)") == .rgb(Theme.RGBColor(red: 255, green: 0, blue: 128)))
         #expect(ThemeColor(parsing: "ansi(12)") == .ansi(12))
         #expect(ThemeColor(parsing: "none") == .unset)
-        #expect(ThemeColor.ansi(8).rgbValue == RGBColor(red: 127, green: 127, blue: 127))
+        #expect(ThemeColor.ansi(8).rgbValue == Theme.RGBColor(red: 127, green: 127, blue: 127))
         #expect(ThemeColor(parsing: "ansi(3)")?.description == "ansi(3)")
     }
 

@@ -10,9 +10,9 @@ import Testing
         let view = ViewNode.message(
             MessageFrame(
                 id: "m1", role: .bubble,
-                header: [.avatar(AvatarContent(imageURL: "https://a.example/ann.png", initials: "A", colorIndex: 0))],
+                header: [.avatar(ViewNode.AvatarContent(imageURL: "https://a.example/ann.png", initials: "A", colorIndex: 0))],
                 body: [
-                    .quote(anchor: nil, [.image(ImageContent(source: "https://a.example/quoted.png", alt: "q"))]),
+                    .quote(anchor: nil, [.image(ViewNode.ImageContent(source: "https://a.example/quoted.png", alt: "q"))]),
                     .card(
                         .attachment,
                         [
@@ -22,15 +22,20 @@ import Testing
                                 ViewNode.Field(
                                     "Poster",
                                     .image(
-                                        ImageContent(
+                                        ViewNode.ImageContent(
                                             source: "https://a.example/clip.mp4", thumbnail: "https://a.example/poster.png", alt: "")))
                             ]),
                         ]),
                     .disclosure(
-                        summary: [], content: [.titled(.image(ImageContent(source: "https://a.example/inner.png", alt: "")), title: "t")]),
-                    .raw(RawOutput([.markdown: "x"], fallback: .image(ImageContent(source: "https://a.example/fallback.png", alt: "")))),
+                        summary: [],
+                        content: [.titled(.image(ViewNode.ImageContent(source: "https://a.example/inner.png", alt: "")), title: "t")]),
                     .raw(
-                        RawOutput([.html: "<b>own</b>"], fallback: .image(ImageContent(source: "https://a.example/not-drawn.png", alt: "")))
+                        ViewNode.RawOutput(
+                            [.markdown: "x"], fallback: .image(ViewNode.ImageContent(source: "https://a.example/fallback.png", alt: "")))),
+                    .raw(
+                        ViewNode.RawOutput(
+                            [.html: "<b>own</b>"],
+                            fallback: .image(ViewNode.ImageContent(source: "https://a.example/not-drawn.png", alt: "")))
                     ),
                 ]))
         #expect(
@@ -45,9 +50,9 @@ import Testing
         let view = ViewNode.stack(
             .vertical,
             [
-                .image(ImageContent(source: "javascript:alert(1)", alt: "")),
+                .image(ViewNode.ImageContent(source: "javascript:alert(1)", alt: "")),
                 .link(destination: "file:///etc/passwd", label: .text("x"), download: true),
-                .avatar(AvatarContent(imageURL: "data:image/png;base64,AAAA", initials: "B", colorIndex: 1)),
+                .avatar(ViewNode.AvatarContent(imageURL: "data:image/png;base64,AAAA", initials: "B", colorIndex: 1)),
             ])
         #expect(view.mediaURLs.isEmpty)
     }
@@ -70,7 +75,7 @@ import Testing
             static let type: AttachmentType = "postcard"
             var front: String
             func makeView(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode {
-                .image(ImageContent(source: front, alt: "Postcard"))
+                .image(ViewNode.ImageContent(source: front, alt: "Postcard"))
             }
             func makeQuotedPreview(for attachment: ChatMessageAttachment<Self>, context: RenderContext) -> ViewNode? { nil }
         }

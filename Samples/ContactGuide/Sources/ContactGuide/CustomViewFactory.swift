@@ -14,7 +14,7 @@ extension ViewFactory {
     /// `📇 Omar Haddad · +44 20 7946 0321` for a quoted contact (`+1` per further contact);
     /// the default for everything else: the quoted text, an attachment summary, "Message
     /// deleted", or a missing original.
-    @Sendable static func quotedContact(options: QuotedMessageOptions, context: RenderContext) -> ViewNode {
+    @Sendable static func quotedContact(options: ViewFactory.QuotedMessageOptions, context: RenderContext) -> ViewNode {
         // A deleted original shows none of its content, contacts included: the default says so
         // (an override runs before the default's own check, so it must make it too).
         // The resolver given to the renderer decides what a contact is (legacy `vcard`s too).

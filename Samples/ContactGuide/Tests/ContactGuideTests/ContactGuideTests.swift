@@ -185,7 +185,7 @@ import Testing
             attachmentViews: renderer.attachmentViews)
         for id in ["fd-007", "fd-009", "deleted-reply"] {
             let reply = try #require(messages[id])
-            let options = QuotedMessageOptions(
+            let options = ViewFactory.QuotedMessageOptions(
                 quotedMessage: reply.quotedMessage, quotedMessageID: reply.quotedMessageID,
                 replyingMessage: reply)
             let app = ViewFactory.custom.makeQuotedMessageContentView(options, context)

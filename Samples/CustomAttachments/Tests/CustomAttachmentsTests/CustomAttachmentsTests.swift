@@ -73,9 +73,9 @@ import Testing
         let context = RenderContext(
             options: AppTranscript.options, factory: ViewFactory.app, resolver: AppResolver(),
             attachmentViews: AppTranscript.attachmentViews)
-        func quote(_ replyID: String) throws -> QuotedMessageOptions {
+        func quote(_ replyID: String) throws -> ViewFactory.QuotedMessageOptions {
             let reply = try message(replyID)
-            return QuotedMessageOptions(
+            return ViewFactory.QuotedMessageOptions(
                 quotedMessage: reply.quotedMessage, quotedMessageID: reply.quotedMessageID,
                 replyingMessage: reply)
         }

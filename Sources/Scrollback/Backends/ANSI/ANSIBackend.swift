@@ -5,7 +5,7 @@
 /// Nothing from a message reaches the terminal as a control: every control character in a
 /// text is shown visibly (`␛`, `⟨U+202E⟩`), and the only escape sequences written are
 /// Scrollback's own SGR styles, each reset at the end of its run. With ``ANSIOptions/ColorDepth/none`` the output holds no
-/// ESC byte at all (a ``RawOutput`` whose ANSI text has escapes then falls back to its view).
+/// ESC byte at all (a ``ViewNode/RawOutput`` whose ANSI text has escapes then falls back to its view).
 public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
     /// The theme of the output, and the terminal's own options (``RenderOptions/ansi``): its
     /// width, colour depth and appearance.

@@ -87,11 +87,11 @@ package struct ANSILayout {
             let palette = terminalColors.authorPalette16
             color = .ansi(palette[Self.wrapped(index, palette.count)])
         case .rgb(let rgb):
-            var background = RGBColor(red: 0, green: 0, blue: 0)
+            var background = Theme.RGBColor(red: 0, green: 0, blue: 0)
             if case .rgb(let themed) = options.theme.color("background", dark: dark) {
                 background = themed
             } else if !dark {
-                background = RGBColor(red: 255, green: 255, blue: 255)
+                background = Theme.RGBColor(red: 255, green: 255, blue: 255)
             }
             let target: UInt8 = dark ? 255 : 0
             var mixed = rgb
@@ -99,7 +99,7 @@ package struct ANSILayout {
             while Contrast.ratio(mixed, background) < 4.5 && step < 20 {
                 step += 1
                 func mix(_ channel: UInt8) -> UInt8 { UInt8((Int(channel) * (20 - step) + Int(target) * step) / 20) }
-                mixed = RGBColor(red: mix(rgb.red), green: mix(rgb.green), blue: mix(rgb.blue))
+                mixed = Theme.RGBColor(red: mix(rgb.red), green: mix(rgb.green), blue: mix(rgb.blue))
             }
             color = .rgb(mixed)
         default:
@@ -675,14 +675,14 @@ package struct ANSILayout {
     }
 
     /// The avatar among a row's children: the author name beside it takes its colour.
-    private static func avatar(in children: [ViewNode]) -> AvatarContent? {
+    private static func avatar(in children: [ViewNode]) -> ViewNode.AvatarContent? {
         for child in children { if case .avatar(let content) = child { return content } }
         return nil
     }
 
     /// An author's name beside their avatar, in the avatar's colour as chat apps show it;
     /// `false` (and nothing appended) for any other view.
-    private mutating func appendAuthor(_ view: ViewNode, avatar: AvatarContent?, into spans: inout [StyledSpan]) -> Bool {
+    private mutating func appendAuthor(_ view: ViewNode, avatar: ViewNode.AvatarContent?, into spans: inout [StyledSpan]) -> Bool {
         guard let avatar, case .text(let name, .author) = view else { return false }
         spans.append(StyledSpan(field(name), style: style(for: .author).adding(authorStyle(avatar.colorIndex))))
         return true

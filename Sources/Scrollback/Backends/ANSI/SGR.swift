@@ -106,7 +106,7 @@ package struct SGRStyle: Sendable, Hashable {
         return String(base + index)
     }
 
-    private static func colorParameter(_ color: RGBColor, depth: ANSIOptions.ColorDepth, isBackground: Bool) -> String {
+    private static func colorParameter(_ color: Theme.RGBColor, depth: ANSIOptions.ColorDepth, isBackground: Bool) -> String {
         switch depth {
         case .trueColor:
             return "\(isBackground ? 48 : 38);2;\(color.red);\(color.green);\(color.blue)"
@@ -121,7 +121,7 @@ package struct SGRStyle: Sendable, Hashable {
 
     /// The xterm 256-colour index (16–255: the 6×6×6 cube and the grey ramp) nearest to
     /// `color`. The first 16 are left out: every terminal theme redefines them.
-    package static func nearestXterm256(_ color: RGBColor) -> Int {
+    package static func nearestXterm256(_ color: Theme.RGBColor) -> Int {
         var best = 16, bestDistance = Int.max
         for index in 16...255 {
             let distance = perceivedDistance(color, xterm256Color(index))
@@ -134,9 +134,9 @@ package struct SGRStyle: Sendable, Hashable {
     }
 
     /// The ANSI colour index (0–15) nearest to `color`, judged against xterm's defaults.
-    package static func nearestANSI16(_ color: RGBColor) -> Int {
+    package static func nearestANSI16(_ color: Theme.RGBColor) -> Int {
         var best = 0, bestDistance = Int.max
-        for (index, candidate) in RGBColor.ansi16Palette.enumerated() {
+        for (index, candidate) in Theme.RGBColor.ansi16Palette.enumerated() {
             let distance = perceivedDistance(color, candidate)
             if distance < bestDistance {
                 best = index
@@ -147,13 +147,13 @@ package struct SGRStyle: Sendable, Hashable {
     }
 
     /// The colour xterm shows for a 256-colour index from 16 up.
-    static func xterm256Color(_ index: Int) -> RGBColor {
+    static func xterm256Color(_ index: Int) -> Theme.RGBColor {
         if index >= 232 {
             let level = UInt8(8 + 10 * (index - 232))
-            return RGBColor(red: level, green: level, blue: level)
+            return Theme.RGBColor(red: level, green: level, blue: level)
         }
         let cube = index - 16
-        return RGBColor(red: cubeLevels[cube / 36], green: cubeLevels[cube / 6 % 6], blue: cubeLevels[cube % 6])
+        return Theme.RGBColor(red: cubeLevels[cube / 36], green: cubeLevels[cube / 6 % 6], blue: cubeLevels[cube % 6])
     }
 
     private static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
@@ -161,7 +161,7 @@ package struct SGRStyle: Sendable, Hashable {
     /// Squared distance in RGB weighted by the mean red level ("redmean"), a cheap and
     /// well-known approximation of how different two sRGB colours look. Scaled by 256 to
     /// stay in integers.
-    static func perceivedDistance(_ a: RGBColor, _ b: RGBColor) -> Int {
+    static func perceivedDistance(_ a: Theme.RGBColor, _ b: Theme.RGBColor) -> Int {
         let meanRed = (Int(a.red) + Int(b.red)) / 2
         let red = Int(a.red) - Int(b.red), green = Int(a.green) - Int(b.green), blue = Int(a.blue) - Int(b.blue)
         return (512 + meanRed) * red * red + 1024 * green * green + (767 - meanRed) * blue * blue

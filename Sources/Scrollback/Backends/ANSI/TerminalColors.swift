@@ -105,7 +105,7 @@ package struct TerminalColors: Sendable {
         if let textRGB = candidate.rgbValue, candidate != .unset, Contrast.ratio(textRGB, backgroundRGB) >= 4.5 {
             return candidate
         }
-        let black = RGBColor(red: 0, green: 0, blue: 0), white = RGBColor(red: 255, green: 255, blue: 255)
+        let black = Theme.RGBColor(red: 0, green: 0, blue: 0), white = Theme.RGBColor(red: 255, green: 255, blue: 255)
         let useBlack = Contrast.ratio(black, backgroundRGB) >= Contrast.ratio(white, backgroundRGB)
         if case .ansi = background { return .ansi(useBlack ? 0 : 15) }
         return .rgb(useBlack ? black : white)

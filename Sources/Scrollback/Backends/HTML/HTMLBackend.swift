@@ -4,7 +4,7 @@ import Foundation
 /// no external resource besides the images the messages carry (none at all when
 /// ``HTMLOptions/remoteMedia`` is `false`, only their saved copies with
 /// ``HTMLOptions/mediaLocations``), a Content Security Policy that forbids everything else.
-/// With ``HTMLOptions/search`` the page has one script, ``HTMLSearchScript``, which its policy
+/// With ``HTMLOptions/search`` the page has one script, ``HTMLOptions/SearchScript``, which its policy
 /// allows by its hash. Its own options are ``RenderOptions/html``.
 ///
 /// Output is written as it is produced: ``begin(_:header:)`` writes the head and the header
@@ -29,7 +29,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// Set while the channel header's info row is written: its image is drawn as a circle.
     private var writesChannelInfo = false
     /// The markup of each avatar written so far.
-    private var avatarMarkup: [AvatarContent: String] = [:]
+    private var avatarMarkup: [ViewNode.AvatarContent: String] = [:]
     /// The theme's words every Markdown text may need, looked up once: three table lookups a
     /// message cost more than the rest of a short text's setup.
     private let markdownWords: (placeholderIcon: String, taskDone: String, taskNotDone: String)
@@ -85,7 +85,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         var policy =
             html.mediaLocations == nil ? Self.contentSecurityPolicy(remoteMedia: html.remoteMedia) : Self.offlineContentSecurityPolicy
         // The search script, and no other, by its hash.
-        if html.search { policy += "; " + HTMLSearchScript.policyDirective }
+        if html.search { policy += "; " + HTMLOptions.SearchScript.policyDirective }
         markup.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n")
         markup.write("<meta name=\"referrer\" content=\"no-referrer\">\n")
         markup.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -125,7 +125,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         writeView(footer, allowsLinks: true)
         markup.write("</footer>\n")
         // Last, so that the page it searches is all there when it runs.
-        if html.search { markup.write("<script>\(HTMLSearchScript.source)</script>\n") }
+        if html.search { markup.write("<script>\(HTMLOptions.SearchScript.source)</script>\n") }
         markup.write("</body>\n</html>\n")
     }
 
@@ -424,7 +424,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             markup.write("\" data-day=\"")
             CivilTime.local(date, in: options.timeZone).writeMinute(to: &markup, dayOnly: true)
         }
-        let facets = HTMLSearchScript.facets(of: frame)
+        let facets = HTMLOptions.SearchScript.facets(of: frame)
         if !facets.isEmpty {
             markup.write("\" data-has=\"")
             markup.write(facets.joined(separator: " "))
@@ -456,7 +456,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// A decorative circle (the author's name is written beside it): the initials always, the
     /// picture over them, so that a picture that fails to load leaves the initials.
-    private mutating func writeAvatar(_ avatar: AvatarContent) {
+    private mutating func writeAvatar(_ avatar: ViewNode.AvatarContent) {
         // Each group of an author's messages repeats their avatar: its markup is made once.
         if let circle = avatarMarkup[avatar] { return markup.write(circle) }
         var circle = ""
@@ -475,7 +475,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// Decorative: the heading beside it names the channel.
     private mutating func writeChannelImage(picture: String, name: String) {
         Self.writeCircle(
-            initials: AvatarContent.initials(of: name), colorIndex: Int(FNV1a.hash(name) % UInt64(AvatarContent.paletteSize)),
+            initials: ViewNode.AvatarContent.initials(of: name),
+            colorIndex: Int(FNV1a.hash(name) % UInt64(ViewNode.AvatarContent.paletteSize)),
             picture: picture, extraClass: " sb-channel-image", to: &markup)
     }
 
@@ -484,7 +485,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     ) {
         // Colours repeat in order past the palette; the stylesheet maps classes past a theme's
         // own colours to its colours in order (a theme with eight: class 8 is avatar0).
-        let size = AvatarContent.paletteSize
+        let size = ViewNode.AvatarContent.paletteSize
         let color = ((colorIndex % size) + size) % size
         output.write("<span class=\"sb-avatar sb-avatar-\(color)\(extraClass)\" aria-hidden=\"true\">")
         HTMLEscaping.write(initials, to: &output)
@@ -500,7 +501,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// The thumbnail when there is one (it is what the page needs), linked to the full image,
     /// over a card with its label and size; the card alone when the picture is not loaded, and
     /// a labelled box when no URL passes the policy.
-    private mutating func writeImage(_ content: ImageContent, allowsLinks: Bool) {
+    private mutating func writeImage(_ content: ViewNode.ImageContent, allowsLinks: Bool) {
         let alt = HTMLMarkdownRenderer.imageLabel(TextControls.field(content.alt))
         let sourceMedia = media(content.source)
         let source = sourceMedia.link

@@ -176,7 +176,7 @@ package struct Stylesheet {
             .sb-waveform{font-size:1.15em;line-height:1;letter-spacing:.06em;white-space:nowrap}
             .sb-avatar{position:relative;display:inline-flex;align-items:center;justify-content:center;flex:none;width:var(--sb-avatar-size);height:var(--sb-avatar-size);border-radius:50%;overflow:hidden;color:\(color("avatarText", "textInverted"));font-size:calc(var(--sb-avatar-size)*.4);font-weight:600;line-height:1;vertical-align:middle}
             .sb-avatar img{position:absolute;top:0;left:0;max-width:100%;aspect-ratio:1/1;object-fit:cover}
-            \((0..<AvatarContent.paletteSize).map { ".sb-avatar-\($0){background:\(color("avatar\($0 % theme.authorPaletteSize)", "textLowEmphasis", else: "currentColor"))}" }.joined(separator: "\n"))
+            \((0..<ViewNode.AvatarContent.paletteSize).map { ".sb-avatar-\($0){background:\(color("avatar\($0 % theme.authorPaletteSize)", "textLowEmphasis", else: "currentColor"))}" }.joined(separator: "\n"))
             .sb-quote{margin:0 0 calc(var(--sb-spacing)/2);padding:calc(var(--sb-spacing)/2) var(--sb-spacing);border-left:3px solid \(accent);border-radius:calc(var(--sb-radius)/4);background:\(color("background1", "background2"))}
             .sb-quote,.sb-quote>a{display:flex;flex-direction:column;gap:calc(var(--sb-spacing)/4);min-width:0}
             .sb-quote>a{color:inherit;text-decoration:none}
@@ -266,7 +266,7 @@ package struct Stylesheet {
     }
 
     /// Colour, background and font declarations for a text style.
-    private func declarations(for style: TextStyle) -> String {
+    private func declarations(for style: Theme.TextStyle) -> String {
         var result = "color:\(color(style.color, "text"));"
         if let background = style.background, theme.colors[background] != nil || theme.darkColors[background] != nil {
             result += "background:\(color(background, else: nil));"

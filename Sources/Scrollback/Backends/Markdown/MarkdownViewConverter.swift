@@ -1,7 +1,7 @@
 /// Turns the view tree into Markdown values for ``MarkdownBackend``.
 ///
 /// Every text from a view lands in a text or code value, never in markup, so the CommonMark
-/// renderer escapes it. The only output passed through as written is a ``RawOutput``'s
+/// renderer escapes it. The only output passed through as written is a ``ViewNode/RawOutput``'s
 /// Markdown at the top level of an item (trusted app code, see ``ViewNode/raw(_:)``).
 ///
 /// Every string from a view goes through ``line(_:)`` (one line, breaks shown as `␤`, a field's

@@ -23,7 +23,7 @@ extension BuiltInKind {
         }
         let fromRendition = source == rendition?["url"]?.stringValue
         let image = ViewNode.image(
-            ImageContent(
+            ViewNode.ImageContent(
                 source: source, alt: title,
                 width: fromRendition ? rendition?["width"]?.stringValue.flatMap { Int($0) } : nil,
                 height: fromRendition ? rendition?["height"]?.stringValue.flatMap { Int($0) } : nil))

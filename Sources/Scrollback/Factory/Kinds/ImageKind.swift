@@ -17,7 +17,7 @@ extension BuiltInKind {
         // The title is the image's alt text, which the text outputs print as its label; the size
         // follows on the same line there, and under the picture in HTML (`.sb-row.sb-media`).
         let image = ViewNode.image(
-            ImageContent(
+            ViewNode.ImageContent(
                 source: source, thumbnail: attachment.thumbURL.flatMap { $0 == source ? nil : $0 },
                 alt: attachment.title ?? context.theme.string(.photo), width: attachment.pixelWidth, height: attachment.pixelHeight))
         guard let size = attachment.fileSize else { return image }

@@ -27,7 +27,7 @@ extension BuiltInKind {
         if let picture = pictures.first {
             parts.append(
                 .image(
-                    ImageContent(
+                    ViewNode.ImageContent(
                         source: picture, thumbnail: pictures.count > 1 && pictures[1] != picture ? pictures[1] : nil,
                         alt: context.theme.string(.linkPreview))))
         }

@@ -21,7 +21,7 @@ extension BuiltInKind {
             // print its label with the asset's URL (the poster's own URL would be noise there).
             let asset = attachment.assetURL
             let image = ViewNode.image(
-                ImageContent(
+                ViewNode.ImageContent(
                     source: asset ?? poster, thumbnail: asset == nil ? nil : poster,
                     alt: title == label ? label : "\(label): \(title)",
                     width: attachment.pixelWidth, height: attachment.pixelHeight, playable: true))

@@ -66,7 +66,7 @@ import Testing
                         .card(.attachment, [.text(h), .fields([.init(h, .text(h))])]),
                         .quote(anchor: h, [.text(h)]),
                         .link(destination: h, label: .text(h)),
-                        .image(ImageContent(source: h, alt: h)),
+                        .image(ViewNode.ImageContent(source: h, alt: h)),
                         .icon(name: Theme.Icon(rawValue: h), label: h),
                         .stack(.horizontal, [.text(h), .badge(h)]),
                     ],
@@ -103,7 +103,7 @@ import Testing
     @Test func noColorMeansNoEscapeByte() {
         let output = render(hostileViews + [message("1", text: "plain")], depth: .none)
         #expect(!output.utf8.contains(0x1B))
-        let rawAnsi = ViewNode.raw(RawOutput([.ansi: "\u{1B}[31mtrusted\u{1B}[0m"], fallback: .text("fallback")))
+        let rawAnsi = ViewNode.raw(ViewNode.RawOutput([.ansi: "\u{1B}[31mtrusted\u{1B}[0m"], fallback: .text("fallback")))
         let withRaw = render([rawAnsi], depth: .none)
         #expect(!withRaw.utf8.contains(0x1B))
         #expect(withRaw.contains("fallback"))
@@ -279,7 +279,7 @@ import Testing
             [
                 .icon(name: .file, label: "File"), .link(destination: "https://x.example/f.pdf", label: .text("f.pdf")),
                 .badge("PDF"), .link(destination: "data:text/html,hi", label: .text("unsafe")),
-                .image(ImageContent(source: "https://x.example/i.png", alt: "a cat")),
+                .image(ViewNode.ImageContent(source: "https://x.example/i.png", alt: "a cat")),
             ])
         let output = render(
             [

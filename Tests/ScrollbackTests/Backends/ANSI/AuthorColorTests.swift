@@ -6,7 +6,7 @@ import Testing
 /// Author names in the terminal take their avatar's palette colour, stable per user id.
 @Suite struct AuthorColorTests {
     private func header(_ id: String, _ name: String) -> ViewNode {
-        .stack(.horizontal, [.avatar(AvatarContent(user: ChatUser(id: id, name: name))), .text(name, .author)])
+        .stack(.horizontal, [.avatar(ViewNode.AvatarContent(user: ChatUser(id: id, name: name))), .text(name, .author)])
     }
 
     private func render(_ view: ViewNode, depth: ANSIOptions.ColorDepth, dark: Bool = true) -> String {
@@ -20,7 +20,7 @@ import Testing
 
     /// A header whose avatar has colour `index`, as a rendering gives its speakers in order.
     private func header(index: Int) -> ViewNode {
-        .stack(.horizontal, [.avatar(AvatarContent(imageURL: nil, initials: "N", colorIndex: index)), .text("Name", .author)])
+        .stack(.horizontal, [.avatar(ViewNode.AvatarContent(imageURL: nil, initials: "N", colorIndex: index)), .text("Name", .author)])
     }
 
     /// Each colour of the palette a depth has is its own, and colours repeat in order after it.
@@ -49,7 +49,7 @@ import Testing
     /// every machine and in every run.
     @Test func withoutARenderingTheIdDecides() {
         let users = ["maya", "teo", "hina", "layla", "ops-bot", "samir", "u1", "u2", "u3", "u4"]
-        let indices = users.map { AvatarContent(user: ChatUser(id: $0, name: $0)).colorIndex }
+        let indices = users.map { ViewNode.AvatarContent(user: ChatUser(id: $0, name: $0)).colorIndex }
         // FNV-1a of each id modulo 12, worked out apart from the code: a hash seeded per process
         // would give the same twice in one run, but not these.
         #expect(indices == [5, 11, 3, 2, 7, 7, 11, 6, 1, 8])

@@ -93,7 +93,7 @@ import Testing
                         .text("."),
                     ])
                 ])),
-            .image(ImageContent(source: signed, alt: "cat.jpg")),
+            .image(ViewNode.ImageContent(source: signed, alt: "cat.jpg")),
             .link(destination: "mailto:maya@example.org", label: .text("Mail")),
         ])
     }
@@ -152,7 +152,7 @@ import Testing
                 message([
                     .link(destination: "javascript:alert(1)", label: .text("evil")),
                     .link(destination: "https://ok.example/\u{202E}gpj.exe", label: .text("bidi")),
-                    .image(ImageContent(source: "https://x.example/\u{1B}]0;pwned\u{07}", alt: "esc")),
+                    .image(ViewNode.ImageContent(source: "https://x.example/\u{1B}]0;pwned\u{07}", alt: "esc")),
                 ])
             ], width: 80)
         #expect(!output.contains("javascript") && !output.contains("\u{1B}") && !output.contains("\u{202E}"))
@@ -213,7 +213,7 @@ import Testing
         let frame = MessageFrame(
             id: "m", role: .bubble, header: [.text("Maya Okafor", .author)],
             body: [
-                .image(ImageContent(source: "https://cdn.example.org/cat.jpg?Signature=x", alt: "cat.jpg")),
+                .image(ViewNode.ImageContent(source: "https://cdn.example.org/cat.jpg?Signature=x", alt: "cat.jpg")),
                 .text("Look at\nthis one"),
                 .link(destination: "https://docs.example.org/a/b", label: .text("the doc")),
                 .stack(.horizontal, [.badge("❤️ 2"), .badge("👍 1")], .footer),

@@ -334,9 +334,9 @@ struct HTMLBackendTests {
 
     @Test func hostileThemeCannotLeaveTheStyleElement() {
         var theme = Theme.default
-        theme.colors["x}</style><script>alert(1)</script>"] = .rgb(RGBColor(red: 1, green: 2, blue: 3))
+        theme.colors["x}</style><script>alert(1)</script>"] = .rgb(Theme.RGBColor(red: 1, green: 2, blue: 3))
         theme.fonts["body"] = Theme.Font(family: "Evil\"; } </style><script>alert(1)</script> {", size: .infinity)
-        theme.styles[Role(rawValue: "a{}</style><script>")] = TextStyle(color: "nope", font: "nope")
+        theme.styles[Role(rawValue: "a{}</style><script>")] = Theme.TextStyle(color: "nope", font: "nope")
         let html = Self.document([], theme: theme)
         #expect(!html.contains("<script"))
         #expect(html.components(separatedBy: "</style>").count == 2)
@@ -437,7 +437,7 @@ struct HTMLBackendTests {
     @Test func images() {
         let full = Self.fragment(
             .image(
-                ImageContent(
+                ViewNode.ImageContent(
                     source: "https://cdn.example/full.jpg", thumbnail: "https://cdn.example/thumb.jpg",
                     alt: "A cat", width: 640, height: 480)))
         // The card (the image's one label) first, the picture over it; the `<img>` has empty alt
@@ -449,13 +449,13 @@ struct HTMLBackendTests {
                 + "<span class=\"sb-image-details\">640 × 480</span></span>"
                 + "<span class=\"sb-image-picture\"><img src=\"https://cdn.example/thumb.jpg\" alt=\"\" loading=\"lazy\" decoding=\"async\"></span></a>"
         )
-        let noAlt = Self.fragment(.image(ImageContent(source: "https://cdn.example/x.png", alt: "  ")))
+        let noAlt = Self.fragment(.image(ViewNode.ImageContent(source: "https://cdn.example/x.png", alt: "  ")))
         #expect(noAlt.contains("<span class=\"sb-image-label\">Image</span>"))
         #expect(noAlt.contains("<img src=\"https://cdn.example/x.png\" alt=\"\" loading=\"lazy\" decoding=\"async\">"))
         let hostile = Self.fragment(
-            .image(ImageContent(source: "javascript:alert(1)", thumbnail: "data:text/html,x", alt: "<b>pic</b>", width: -4)))
+            .image(ViewNode.ImageContent(source: "javascript:alert(1)", thumbnail: "data:text/html,x", alt: "<b>pic</b>", width: -4)))
         #expect(hostile == "<span class=\"sb-image sb-image-missing\">&lt;b&gt;pic&lt;/b&gt;</span>")
-        let thumbOnly = Self.fragment(.image(ImageContent(source: "vbscript:x", thumbnail: "https://cdn.example/t.png", alt: "t")))
+        let thumbOnly = Self.fragment(.image(ViewNode.ImageContent(source: "vbscript:x", thumbnail: "https://cdn.example/t.png", alt: "t")))
         #expect(
             thumbOnly.hasPrefix("<a class=\"sb-image sb-image-frame\" href=\"https://cdn.example/t.png\""),
             "the thumbnail is what is left to open")
@@ -465,11 +465,11 @@ struct HTMLBackendTests {
     /// An avatar's markup is made once and written again as it was; another picture, other
     /// initials or another colour make markup of their own.
     @Test func repeatedAvatarsWriteTheSameMarkup() {
-        let avatar = AvatarContent(imageURL: "https://a.example/p.png?id=al&size=2", initials: "AL", colorIndex: 3)
+        let avatar = ViewNode.AvatarContent(imageURL: "https://a.example/p.png?id=al&size=2", initials: "AL", colorIndex: 3)
         let others = [
-            AvatarContent(imageURL: nil, initials: "AL", colorIndex: 3),
-            AvatarContent(imageURL: avatar.imageURL, initials: "BO", colorIndex: 3),
-            AvatarContent(imageURL: avatar.imageURL, initials: "AL", colorIndex: 4),
+            ViewNode.AvatarContent(imageURL: nil, initials: "AL", colorIndex: 3),
+            ViewNode.AvatarContent(imageURL: avatar.imageURL, initials: "BO", colorIndex: 3),
+            ViewNode.AvatarContent(imageURL: avatar.imageURL, initials: "AL", colorIndex: 4),
         ]
         var backend = HTMLBackend(output: "", options: RenderOptions(timeZone: Self.paris))
         for view in [avatar] + others + [avatar] { backend.write(.avatar(view)) }
@@ -483,16 +483,16 @@ struct HTMLBackendTests {
     /// picture is a circle over its initials, and no `<img>` has a size of its own (a sized
     /// `<img>` that fails shows Chromium's broken-image icon over whatever is under it).
     @Test func picturesLieOverTheirFallbacks() throws {
-        let avatar = AvatarContent(imageURL: "https://a.example/p.png", initials: "AL", colorIndex: 3)
+        let avatar = ViewNode.AvatarContent(imageURL: "https://a.example/p.png", initials: "AL", colorIndex: 3)
         #expect(
             Self.fragment(.avatar(avatar))
                 == "<span class=\"sb-avatar sb-avatar-3\" aria-hidden=\"true\">AL<img src=\"https://a.example/p.png\" alt=\"\" loading=\"lazy\" decoding=\"async\"></span>"
         )
-        let refused = AvatarContent(imageURL: "javascript:x", initials: "AL", colorIndex: 3)
+        let refused = ViewNode.AvatarContent(imageURL: "javascript:x", initials: "AL", colorIndex: 3)
         #expect(Self.fragment(.avatar(refused)) == "<span class=\"sb-avatar sb-avatar-3\" aria-hidden=\"true\">AL</span>")
 
         let channelImage = ViewNode.image(
-            ImageContent(source: "https://a.example/c.png", alt: "Field trip planning", width: 32, height: 32))
+            ViewNode.ImageContent(source: "https://a.example/c.png", alt: "Field trip planning", width: 32, height: 32))
         let header = Self.fragment(.stack(.horizontal, [channelImage, .text("4 members", .muted)], .channelInfo))
         let circle = try #require(
             header.firstMatch(of: try Regex(#"<span class="sb-avatar sb-avatar-(\d+) sb-channel-image" aria-hidden="true">"#)))
@@ -521,7 +521,8 @@ struct HTMLBackendTests {
     /// play mark drawn over the picture only.
     @Test func videoPostersHaveAPlayMark() {
         let poster = ViewNode.image(
-            ImageContent(source: "https://v.example/a.mp4", thumbnail: "https://v.example/p.jpg", alt: "Video: a.mp4", playable: true))
+            ViewNode.ImageContent(
+                source: "https://v.example/a.mp4", thumbnail: "https://v.example/p.jpg", alt: "Video: a.mp4", playable: true))
         let html = Self.fragment(poster)
         #expect(html.contains("<span class=\"sb-icon\" aria-hidden=\"true\">🎬</span> <span class=\"sb-image-label\">Video: a.mp4</span>"))
         #expect(
@@ -589,8 +590,8 @@ struct HTMLBackendTests {
         #expect(Self.fragment(.divider(label: "Nov 28 <2025>")) == "<h2 class=\"sb-day sb-separator\">Nov 28 &lt;2025&gt;</h2>")
         #expect(Self.fragment(.divider(label: nil)) == "<hr>")
         #expect(Self.fragment(.heading(level: 2, "Pinned")) == "<h2>Pinned</h2>")
-        #expect(Self.fragment(.raw(RawOutput([.html: "<mark>trusted</mark>"], fallback: .text("no")))) == "<mark>trusted</mark>")
-        #expect(Self.fragment(.raw(RawOutput([.ansi: "x"], fallback: .text("<fallback>")))) == "&lt;fallback&gt;")
+        #expect(Self.fragment(.raw(ViewNode.RawOutput([.html: "<mark>trusted</mark>"], fallback: .text("no")))) == "<mark>trusted</mark>")
+        #expect(Self.fragment(.raw(ViewNode.RawOutput([.ansi: "x"], fallback: .text("<fallback>")))) == "&lt;fallback&gt;")
         #expect(Self.fragment(.empty) == "")
     }
 
@@ -697,7 +698,7 @@ struct HTMLBackendTests {
                     .horizontal, [.badge(hostile, Role(rawValue: hostile)), .icon(name: Theme.Icon(rawValue: hostile), label: hostile)],
                     Role(rawValue: hostile)),
                 .card(Role(rawValue: hostile), [.link(destination: hostile, label: .text(hostile))]),
-                .image(ImageContent(source: hostile, thumbnail: hostile, alt: hostile)),
+                .image(ViewNode.ImageContent(source: hostile, thumbnail: hostile, alt: hostile)),
                 .time(Date(timeIntervalSince1970: Double(index)), label: hostile),
                 .fields([.init(hostile, .text(hostile))]),
                 .quote(anchor: hostile, [.text(hostile)]),
@@ -781,7 +782,7 @@ struct HTMLBackendTests {
                     header: [.text("Grace Hopper", .author)],
                     body: [
                         .image(
-                            ImageContent(
+                            ViewNode.ImageContent(
                                 source: "https://images.example/full.jpg", thumbnail: "https://images.example/thumb.jpg",
                                 alt: "Whiteboard sketch", width: 400, height: 300)),
                         .card(

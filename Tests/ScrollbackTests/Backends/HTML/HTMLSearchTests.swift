@@ -14,9 +14,9 @@ struct HTMLSearchTests {
     /// A page with search, less everything search adds: the directive, the rules, the bar, the
     /// `data-` facts and the script.
     static func withoutSearch(_ html: String) throws -> String {
-        var page = html.replacingOccurrences(of: "; " + HTMLSearchScript.policyDirective, with: "")
+        var page = html.replacingOccurrences(of: "; " + HTMLOptions.SearchScript.policyDirective, with: "")
         page = page.replacingOccurrences(of: Stylesheet(theme: .default).searchCSS, with: "")
-        page = page.replacingOccurrences(of: "<script>" + HTMLSearchScript.source + "</script>\n", with: "")
+        page = page.replacingOccurrences(of: "<script>" + HTMLOptions.SearchScript.source + "</script>\n", with: "")
         page = page.replacing(try Regex(#"<div id="sb-search" [^\n]*</div>\n"#), with: "")
         return page.replacing(try Regex(#" data-(?:from|day|has)="[^"]*""#), with: "")
     }
@@ -48,9 +48,9 @@ struct HTMLSearchTests {
     /// The policy names the script by the SHA-256 of its UTF-8 bytes, and allows nothing else:
     /// no `'unsafe-inline'` or `'unsafe-eval'` for scripts, one `script-src` only.
     @Test func thePolicyAllowsTheScriptByItsHash() throws {
-        let digest = Data(SHA256.hash(Array(HTMLSearchScript.source.utf8))).base64EncodedString()
-        #expect(HTMLSearchScript.hash == digest)
-        #expect(Data(base64Encoded: HTMLSearchScript.hash)?.count == 32)
+        let digest = Data(SHA256.hash(Array(HTMLOptions.SearchScript.source.utf8))).base64EncodedString()
+        #expect(HTMLOptions.SearchScript.hash == digest)
+        #expect(Data(base64Encoded: HTMLOptions.SearchScript.hash)?.count == 32)
         for remoteMedia in [true, false] {
             let html = try Self.render("threads.json", search: true, remoteMedia: remoteMedia)
             let policy = HTMLBackend<String>.contentSecurityPolicy(remoteMedia: remoteMedia) + "; script-src 'sha256-\(digest)'"
@@ -68,7 +68,7 @@ struct HTMLSearchTests {
     /// The script is a constant: ASCII, nothing that ends it early, no API that turns text into
     /// markup or code, and the ids of the factory's bar.
     @Test func theScriptIsAConstantThatInjectsNothing() {
-        let source = HTMLSearchScript.source
+        let source = HTMLOptions.SearchScript.source
         #expect(source.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(!source.lowercased().contains("</script") && !source.contains("<!--"))
         for forbidden in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "Function(", "setInterval", "srcdoc"] {
@@ -76,8 +76,10 @@ struct HTMLSearchTests {
         }
         // setTimeout only ever gets a function.
         #expect(source.components(separatedBy: "setTimeout(").dropFirst().allSatisfy { $0.hasPrefix("() =>") })
-        for id in [SearchBarIDs.bar, SearchBarIDs.input, SearchBarIDs.count, SearchBarIDs.previous, SearchBarIDs.next, SearchBarIDs.status]
-        {
+        for id in [
+            ViewFactory.SearchBarIDs.bar, ViewFactory.SearchBarIDs.input, ViewFactory.SearchBarIDs.count, ViewFactory.SearchBarIDs.previous,
+            ViewFactory.SearchBarIDs.next, ViewFactory.SearchBarIDs.status,
+        ] {
             #expect(source.contains("'\(id)'"), "\(id)")
         }
     }
@@ -87,7 +89,7 @@ struct HTMLSearchTests {
     func theOnlyScriptIsTheConstant(name: String) throws {
         let html = try Self.render(name, search: true)
         #expect(html.lowercased().components(separatedBy: "<script").count == 2)
-        #expect(html.contains("<script>" + HTMLSearchScript.source + "</script>\n</body>\n</html>\n"))
+        #expect(html.contains("<script>" + HTMLOptions.SearchScript.source + "</script>\n</body>\n</html>\n"))
     }
 
     /// The day of `on:`, `before:` and `after:` is the page's time zone's: 23:30 UTC on March 9
@@ -114,19 +116,20 @@ struct HTMLSearchTests {
             id: "p", role: .bubble,
             body: [
                 .card(.attachment, [.icon(name: .poll, label: "Poll")]),
-                .quote(anchor: nil, [.image(ImageContent(source: "https://x.example/a.png", alt: "quoted"))]),
+                .quote(anchor: nil, [.image(ViewNode.ImageContent(source: "https://x.example/a.png", alt: "quoted"))]),
                 .markdown(
                     MarkdownDocument(blocks: [.paragraph([.link(destination: "javascript:alert(1)", title: "", children: [.text("x")])])])),
             ])
         // The quoted message's picture is not this message's, and a refused link is no link.
-        #expect(HTMLSearchScript.facets(of: frame) == ["poll"])
+        #expect(HTMLOptions.SearchScript.facets(of: frame) == ["poll"])
     }
 
     /// The bar is the factory's: an app's override is what the page shows.
     @Test func theBarComesFromTheFactory() throws {
         var factory = ViewFactory()
         factory.makeSearchBarView = { _, _ in
-            .raw(RawOutput([.html: "<div id=\"sb-search\" class=\"app-bar\"><input id=\"sb-search-input\" type=\"search\"></div>"]))
+            .raw(
+                ViewNode.RawOutput([.html: "<div id=\"sb-search\" class=\"app-bar\"><input id=\"sb-search-input\" type=\"search\"></div>"]))
         }
         var options = RenderOptions()
         options.html.search = true

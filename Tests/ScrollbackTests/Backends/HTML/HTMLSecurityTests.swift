@@ -42,10 +42,10 @@ struct HTMLSecurityTests {
         var html = page
         var policy = HTMLBackend<String>.contentSecurityPolicy(remoteMedia: remoteMedia)
         if search {
-            let script = "<script>" + HTMLSearchScript.source + "</script>"
+            let script = "<script>" + HTMLOptions.SearchScript.source + "</script>"
             #expect(html.components(separatedBy: script).count == 2, "\(context): the search script", sourceLocation: sourceLocation)
             html = html.replacingOccurrences(of: script, with: "")
-            policy += "; " + HTMLSearchScript.policyDirective
+            policy += "; " + HTMLOptions.SearchScript.policyDirective
         }
         HTMLBackendTests.expectInert(html, sourceLocation: sourceLocation)
         // The policy is in force before anything else in the head is read.
@@ -149,23 +149,23 @@ struct HTMLSecurityTests {
         #expect(
             fragment(
                 .image(
-                    ImageContent(
+                    ViewNode.ImageContent(
                         source: "https://x.example/a.png", thumbnail: "https://x.example/t.png",
                         alt: "a <b>.png", width: 640, height: 480)))
                 == #"<a class="sb-image sb-image-placeholder" href="https://x.example/a.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">a &lt;b&gt;.png</span> <span class="sb-image-details">640 × 480</span></a>"#
         )
         // Only a thumbnail: the link goes to it.
         #expect(
-            fragment(.image(ImageContent(source: "javascript:x", thumbnail: "https://x.example/t.png", alt: "")))
+            fragment(.image(ViewNode.ImageContent(source: "javascript:x", thumbnail: "https://x.example/t.png", alt: "")))
                 == #"<a class="sb-image sb-image-placeholder" href="https://x.example/t.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">Image</span></a>"#
         )
         // Inside a link (a quote), no nested link.
         #expect(
-            fragment(.quote(anchor: "m-1", [.image(ImageContent(source: "https://x.example/a.png", alt: "a"))]))
+            fragment(.quote(anchor: "m-1", [.image(ViewNode.ImageContent(source: "https://x.example/a.png", alt: "a"))]))
                 == ##"<blockquote class="sb-quote"><a href="#m-1"><span class="sb-image sb-image-placeholder"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">a</span></span></a></blockquote>"##
         )
         #expect(
-            fragment(.avatar(AvatarContent(imageURL: "https://x.example/me.png", initials: "AL", colorIndex: 3)))
+            fragment(.avatar(ViewNode.AvatarContent(imageURL: "https://x.example/me.png", initials: "AL", colorIndex: 3)))
                 == #"<span class="sb-avatar sb-avatar-3" aria-hidden="true">AL</span>"#)
         let markdown = fragment(
             .markdown(
@@ -188,15 +188,15 @@ struct HTMLSecurityTests {
                 .message(
                     MessageFrame(
                         id: hostile, role: .bubble,
-                        header: [.avatar(AvatarContent(imageURL: hostile, initials: hostile, colorIndex: 99))],
+                        header: [.avatar(ViewNode.AvatarContent(imageURL: hostile, initials: hostile, colorIndex: 99))],
                         body: [
-                            .image(ImageContent(source: hostile, thumbnail: hostile, alt: hostile, width: -1, height: 5)),
+                            .image(ViewNode.ImageContent(source: hostile, thumbnail: hostile, alt: hostile, width: -1, height: 5)),
                             .markdown(
                                 MarkdownDocument(blocks: [.paragraph([.image(source: hostile, title: hostile, alt: [.text(hostile)])])])),
                         ],
                         authorName: hostile)))
         }
-        views.append(.image(ImageContent(source: "https://ok.example/p.png", alt: "ok")))
+        views.append(.image(ViewNode.ImageContent(source: "https://ok.example/p.png", alt: "ok")))
         var offline = RenderOptions()
         offline.html.remoteMedia = false
         var backend = HTMLBackend(output: "", options: offline)

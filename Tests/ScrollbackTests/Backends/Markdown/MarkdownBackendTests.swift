@@ -115,8 +115,8 @@ import Testing
                         .icon(name: .file, label: "File"), .link(destination: "https://f.example/a.pdf", label: .text("a.pdf")),
                         .badge("1.2 MB"),
                     ]),
-                .image(ImageContent(source: "https://i.example/p.png", alt: "Sunset")),
-                .image(ImageContent(source: "javascript:alert(1)", alt: "")),
+                .image(ViewNode.ImageContent(source: "https://i.example/p.png", alt: "Sunset")),
+                .image(ViewNode.ImageContent(source: "javascript:alert(1)", alt: "")),
             ])
         #expect(
             parsed([message(body: [card])]) == [
@@ -164,10 +164,10 @@ import Testing
     }
 
     @Test func rawMarkdownIsWrittenVerbatimAtTheTopAndFallsBackOtherwise() {
-        let raw = ViewNode.raw(RawOutput([.html: "<b>x</b>", .markdown: "<kbd>⌘</kbd> **app**"], fallback: .text("fallback")))
+        let raw = ViewNode.raw(ViewNode.RawOutput([.html: "<b>x</b>", .markdown: "<kbd>⌘</kbd> **app**"], fallback: .text("fallback")))
         let output = render([message(body: [raw])])
         #expect(output.contains("<kbd>⌘</kbd> **app**\n"))
-        #expect(parsed([.raw(RawOutput([.html: "<b>x</b>"], fallback: .text("only html")))]) == [.paragraph([.text("only html")])])
+        #expect(parsed([.raw(ViewNode.RawOutput([.html: "<b>x</b>"], fallback: .text("only html")))]) == [.paragraph([.text("only html")])])
         // Inside a card it is parsed, so that it stays in the card (its HTML then shows as text).
         #expect(parsed([.card(.attachment, [raw])]) == [.blockQuote([.paragraph([.text("<kbd>⌘</kbd> "), .strong([.text("app")])])])])
     }
