@@ -18,9 +18,9 @@ docs:
 bench:
 	Scripts/bench
 
-# The shared referee: us beside simdjson+cmark on the same corpus.
+# The referee: us beside the simdjson+cmark floor on the same corpus (docs/performance.md).
 compare:
-	../shared/bench/compare.sh
+	Scripts/compare
 
 # Every sample's HTML in headless Chromium (installs Chromium and two pip packages if missing).
 browser-test:
