@@ -18,6 +18,8 @@ struct OptionSpec: Sendable {
     /// The one output format the option changes anything in; `nil` when it is for every format.
     /// `render` refuses it with another format, and help says whose it is.
     var format: OutputFormat?
+    /// What shell completion offers for the value: ``choices`` when there are some.
+    var completion: ValueCompletion = .nothing
     /// The value given, checked and turned into the option's type (`true` for a flag).
     fileprivate var convert: @Sendable (String) throws(UsageError) -> any Sendable
 
@@ -25,6 +27,21 @@ struct OptionSpec: Sendable {
 
     /// `--name`, as messages name the option.
     var flagName: String { "--\(name)" }
+}
+
+/// What shell completion offers for a value (an option's or an argument's), declared with it so
+/// that the completion scripts are generated, not kept by hand.
+enum ValueCompletion: Sendable, Equatable {
+    /// Nothing: an id, a number, a date.
+    case nothing
+    /// Only these words.
+    case choices([String])
+    /// A path to a file (or to a folder on the way to one).
+    case file
+    /// A path to a folder.
+    case directory
+    /// A path to a file, or one of these names (a built-in theme's).
+    case fileOrName([String])
 }
 
 /// An option's declaration, typed or not: what ``OptionGroup/specs`` collects.
@@ -48,24 +65,25 @@ struct Option<Value: Sendable>: DeclaredOption {
     /// An option whose value `parse` checks and converts; what it throws is a usage error.
     init(
         _ name: String, short: Character? = nil, value: String, help: String, default: String? = nil,
-        repeatable: Bool = false, format: OutputFormat? = nil, choices: [String] = [],
+        repeatable: Bool = false, format: OutputFormat? = nil, choices: [String] = [], completes: ValueCompletion = .nothing,
         parse: @escaping @Sendable (String) throws(UsageError) -> Value
     ) {
         spec = OptionSpec(
             name: name, short: short, valueName: value, help: help, defaultDescription: `default`, repeatable: repeatable,
-            choices: choices, format: format, convert: { text throws(UsageError) in try parse(text) })
+            choices: choices, format: format, completion: choices.isEmpty ? completes : .choices(choices),
+            convert: { text throws(UsageError) in try parse(text) })
     }
 }
 
 extension Option where Value == String {
-    /// An option taking any text: a path, an id, a name.
+    /// An option taking any text: a path (`completes` says which kind), an id, a name.
     init(
         _ name: String, short: Character? = nil, value: String, help: String, default: String? = nil,
-        repeatable: Bool = false, format: OutputFormat? = nil
+        repeatable: Bool = false, format: OutputFormat? = nil, completes: ValueCompletion = .nothing
     ) {
         self.init(
             name, short: short, value: value, help: help, default: `default`, repeatable: repeatable, format: format,
-            parse: { $0 })
+            completes: completes, parse: { $0 })
     }
 }
 
@@ -111,6 +129,12 @@ struct PositionalSpec {
     var help: String
     /// What an omitted argument stands for; `nil` when it must be given.
     var defaultDescription: String?
+    /// What shell completion offers for it.
+    var completion: ValueCompletion = .nothing
+
+    /// The transcript `render`, `view` and `validate` read.
+    static let input = PositionalSpec(
+        name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-", completion: .file)
 }
 
 /// A command's declaration: what `--help` shows and what the parser accepts.

@@ -10,7 +10,7 @@ extension RenderCommand {
         let directory = Option<String>(
             "media-dir", value: "<directory>",
             help: "Download the images, videos, files and avatars into this folder (inside the output's) and show the copies.",
-            format: .html)
+            format: .html, completes: .directory)
         let maxFile = MediaOptions.size("media-max-file", help: "With --media-dir: the largest file kept, e.g. 20MB.", default: "50MB")
         let maxTotal = MediaOptions.size(
             "media-max-total", help: "With --media-dir: the most downloaded in all, e.g. 500MB.", default: "2GB")

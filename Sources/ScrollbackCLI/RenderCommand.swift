@@ -27,7 +27,7 @@ struct RenderCommand: Command {
             "title": "{activity}, {distance_km} km". A card file that cannot be read exits 1; one \
             with a mistake exits 65, naming the key path (cards.workout.link.url) and the problem.
             """,
-        positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
+        positionals: [.input],
         options: Options(), formats: OutputFormat.allCases,
         examples: [
             ("A web page of a channel export:", "scrollback render chat.json -o chat.html"),
@@ -78,9 +78,11 @@ struct RenderCommand: Command {
                 throw UsageError(message: error.description)
             }
         }
-        let output = Option<String>("output", short: "o", value: "<file>", help: "Write to this file instead of standard output.")
+        let output = Option<String>(
+            "output", short: "o", value: "<file>", help: "Write to this file instead of standard output.", completes: .file)
         let outputDirectory = Option<String>(
-            "output-dir", value: "<directory>", help: "Write one file per channel into this directory, with an index.")
+            "output-dir", value: "<directory>", help: "Write one file per channel into this directory, with an index.",
+            completes: .directory)
         let split = Option<Int>(
             "split", value: "<count>",
             help: "With --output chat.html: at most this many messages per file (chat-001.html, ...), and chat.html as their index."
@@ -90,7 +92,8 @@ struct RenderCommand: Command {
             }
             return count
         }
-        let cards = Option<String>("cards", value: "<file>", help: "A card file (JSON) that shows your own attachment types as cards.")
+        let cards = Option<String>(
+            "cards", value: "<file>", help: "A card file (JSON) that shows your own attachment types as cards.", completes: .file)
         let transcript = TranscriptOptions()
         let noRemoteMedia = Flag(
             "no-remote-media", help: "Show images and avatars as links, so that opening the page fetches nothing.", format: .html)

@@ -68,30 +68,33 @@ package struct ScrollbackTool {
         package static let dataError: Int32 = 65
     }
 
-    /// The subcommands, in the order the overview lists them.
+    /// The subcommands, in the order the overview (and the manual page) lists them.
     static let commands: [any Command.Type] = [
         RenderCommand.self, ViewCommand.self, ValidateCommand.self, ThemeListCommand.self, ThemeCommand.self,
+        CompletionsCommand.self, ManCommand.self,
     ]
 
-    static let overview = """
-        OVERVIEW: Render Stream Chat message JSON as HTML, ANSI or Markdown transcripts.
+    /// `--version`, which only the tool takes, before any subcommand.
+    static let version = Flag("version", help: "Show the version.")
 
-        USAGE: scrollback <subcommand>
+    /// The options taken instead of a subcommand.
+    static let globalOptions = [version.spec, CommandSpec.help.spec]
 
-        OPTIONS:
-          --version               Show the version.
-          -h, --help              Show help information.
+    /// What the tool does, in a sentence: the overview's first line and the manual page's name line.
+    static let summary = "Render Stream Chat message JSON as HTML, ANSI or Markdown transcripts."
 
-        SUBCOMMANDS:
-          render                  \(RenderCommand.spec.abstract)
-          view                    \(ViewCommand.spec.abstract)
-          validate                \(ValidateCommand.spec.abstract)
-          themes                  \(ThemeListCommand.spec.abstract)
-          theme                   \(ThemeCommand.spec.abstract)
-
-          See 'scrollback help <subcommand>' for detailed help.
-
-        """
+    /// `scrollback --help`: the options and the subcommands, each with its abstract.
+    static var overview: String {
+        func row(_ label: String, _ text: String) -> String {
+            "  " + label.padding(toLength: 24, withPad: " ", startingAt: 0) + text
+        }
+        var lines = ["OVERVIEW: \(summary)", "", "USAGE: scrollback <subcommand>", "", "OPTIONS:"]
+        lines += globalOptions.map { row(($0.short.map { "-\($0), " } ?? "") + $0.flagName, $0.help) }
+        lines += ["", "SUBCOMMANDS:"]
+        lines += commands.map { row($0.spec.name, $0.spec.abstract) }
+        lines += ["", "  See 'scrollback help <subcommand>' for detailed help.", ""]
+        return lines.joined(separator: "\n")
+    }
 
     package func run(_ arguments: [String]) -> Int32 {
         defer { standardOutput.flush() }
@@ -103,7 +106,7 @@ package struct ScrollbackTool {
         case "-h", "--help":
             standardOutput.write(Self.overview)
             return ExitCode.success
-        case "--version":
+        case Self.version.spec.flagName:
             standardOutput.write(ScrollbackVersion.current + "\n")
             return ExitCode.success
         case "help":

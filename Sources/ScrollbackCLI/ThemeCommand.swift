@@ -41,11 +41,13 @@ struct ThemeCommand: Command {
             A theme file is JSON (comments and trailing commas allowed) with "version": 1 and \
             optionally "extends" (a built-in name or a path), "colors", "dark" {"colors"}, "fonts", \
             "styles", "images", "reactions", "strings" and "metrics". A file with "extends" holds \
-            only what it changes. "strings" also takes an app's own labels, named "app.NAME";             with --app-label, check takes only the labels given there, so that a misspelt one is             an error.
+            only what it changes. "strings" also takes an app's own labels, named "app.NAME"; \
+            with --app-label, check takes only the labels given there, so that a misspelt one is \
+            an error.
             """,
         positionals: [
-            PositionalSpec(name: "action", help: "show or check."),
-            PositionalSpec(name: "theme", help: "A built-in theme name or a theme file."),
+            PositionalSpec(name: "action", help: "show or check.", completion: .choices(["show", "check"])),
+            PositionalSpec(name: "theme", help: "A built-in theme name or a theme file.", completion: .fileOrName(Theme.builtInNames)),
         ],
         options: Options(),
         examples: [

@@ -7,7 +7,7 @@ import Scrollback
 struct TranscriptOptions: OptionGroup {
     let theme = Option<String>(
         "theme", value: "<name|file>", help: "A built-in theme (see 'scrollback themes') or a theme file.",
-        default: "$SCROLLBACK_THEME, else default")
+        default: "$SCROLLBACK_THEME, else default", completes: .fileOrName(Theme.builtInNames))
     let me = Option<String>("me", value: "<user-id>", help: "Show this user's messages as your own.")
     let timezone = Option<TimeZone>(
         "timezone", value: "<zone>", help: "Time zone of the times shown, e.g. Europe/Paris.", default: "the machine's"

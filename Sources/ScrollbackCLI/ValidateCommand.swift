@@ -10,7 +10,7 @@ struct ValidateCommand: Command {
             Every problem is reported, however many (render and view say the first 20, then count \
             the rest). Exits 0 when every message is usable and every field readable, 65 otherwise.
             """,
-        positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
+        positionals: [.input],
         options: Options(),
         examples: [
             ("Check an export before rendering it:", "scrollback validate chat.json && scrollback render chat.json -o chat.html")

@@ -31,7 +31,7 @@ struct ViewCommand: Command {
             day and from channel to channel (it searches for the lines starting with '──' or '━━'; less \
             then no longer quits by itself on a transcript that fits one screen).
             """,
-        positionals: [PositionalSpec(name: "input", help: "A JSON or NDJSON file, or - for standard input.", defaultDescription: "-")],
+        positionals: [.input],
         options: Options(), formats: [.ansi],
         examples: [
             ("Read a transcript, your own messages on the right:", "scrollback view chat.json --me maya"),
