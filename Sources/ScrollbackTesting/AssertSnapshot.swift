@@ -37,7 +37,7 @@ public enum SnapshotRecordMode: String, Sendable {
 /// says so, rather than comparing against another case's reference.
 ///
 /// The record mode is `record`, else the one ``SnapshotDefaults`` holds for the test (the
-/// ``Testing/Trait/snapshots(record:options:)`` trait), else `SCROLLBACK_RECORD`'s.
+/// ``SnapshotTrait/snapshots(record:options:factory:resolver:attachmentViews:)`` trait), else `SCROLLBACK_RECORD`'s.
 ///
 /// ```swift
 /// @Test func contactCard() {

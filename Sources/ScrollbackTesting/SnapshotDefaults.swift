@@ -3,17 +3,17 @@ import Testing
 
 /// The snapshot settings of the running test: the record mode, and the render options and app
 /// components every strategy uses unless given its own. A Swift Testing suite or test sets
-/// them once with the ``Testing/Trait/snapshots(record:options:factory:resolver:attachmentViews:)``
+/// them once with the ``SnapshotTrait/snapshots(record:options:factory:resolver:attachmentViews:)``
 /// trait; XCTest sets them with `SnapshotDefaults.$current.withValue(_:operation:)` around the test.
 public struct SnapshotDefaults: Sendable {
     /// When references are written; `nil` leaves it to `SCROLLBACK_RECORD`.
     public var record: SnapshotRecordMode?
-    /// The options of strategies given none: ``RenderOptions/default`` (UTC, a fixed English
+    /// The options of strategies given none: `RenderOptions.default` (UTC, a fixed English
     /// locale, 80 columns without colour, the default theme) unless a trait says otherwise.
     public var options: RenderOptions
     /// The app's view factory; `ViewFactory()`, the defaults, unless a trait says otherwise.
     public var factory: ViewFactory
-    /// The app's resolver; ``DefaultMessageTypeResolver`` unless a trait says otherwise.
+    /// The app's resolver; `DefaultMessageTypeResolver` unless a trait says otherwise.
     public var resolver: any MessageTypeResolving
     /// The app's attachment views; none unless a trait says otherwise.
     public var attachmentViews: AttachmentViewRegistry
@@ -55,7 +55,7 @@ public struct SnapshotDefaults: Sendable {
 }
 
 /// Sets ``SnapshotDefaults`` for a test, or for every test of a suite: made by
-/// ``Testing/Trait/snapshots(record:options:factory:resolver:attachmentViews:)``.
+/// ``SnapshotTrait/snapshots(record:options:factory:resolver:attachmentViews:)``.
 public struct SnapshotTrait: TestTrait, SuiteTrait, TestScoping {
     let record: SnapshotRecordMode?
     let options: RenderOptions?

@@ -18,7 +18,7 @@ public protocol TranscriptBackend {
     /// unless the backend says otherwise.
     var showsTitles: Bool { get }
     /// Whether a document opens with the factory's search bar
-    /// (``ViewFactory/makeSearchBarView(for:context:)``), after its header: the backend has a
+    /// (``ViewFactory/makeSearchBarView``), after its header: the backend has a
     /// way to run it, as an HTML page with ``HTMLOptions/search`` has. `false` unless the
     /// backend says otherwise; a backend that wraps another says what the other says.
     var showsSearchBar: Bool { get }

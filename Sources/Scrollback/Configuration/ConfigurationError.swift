@@ -2,7 +2,7 @@ extension ConfigurationError {
     /// The kinds of configuration file Scrollback reads. Both are checked by the same code, so they
     /// report the same problems the same way.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// A theme file (`scrollback theme check`, `--theme`): see ``Theme/load(path:)``.
+        /// A theme file (`scrollback theme check`, `--theme`): see ``Theme/load(path:appLabels:)``.
         case theme
         /// A card file (`--cards`): see ``CardFile/load(path:)``.
         case cardFile

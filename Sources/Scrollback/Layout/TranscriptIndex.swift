@@ -1,7 +1,7 @@
 import Foundation
 
 /// What rendering needs to know before it starts, gathered by reading the whole input once:
-/// which messages the document shows (by id, each kept once: ``DocumentMessages``), each
+/// which messages the document shows (by id, each kept once: `DocumentMessages`), each
 /// channel's message count and date range, and where every thread reply is.
 ///
 /// Replies read from JSON are not kept in memory: each one is written, as JSON, to a scratch
@@ -52,7 +52,7 @@ public final class TranscriptIndex {
     /// Where one reply is: its JSON's place in the spool, or its place in ``heldReplies``
     /// (`offset`, with `length` 0).
     struct SpooledReply: Comparable {
-        /// The parent's number in ``DocumentMessages``.
+        /// The parent's number in `DocumentMessages`.
         var parent: Int32
         /// `created_at` in seconds since 1970; replies without a date go last.
         var time: Double

@@ -9,7 +9,7 @@ import Foundation
 /// kind (`002-general.html#m-42`), the links between the files of one transcript.
 ///
 /// A URL that passes is written with every character a reader cannot see percent-encoded as
-/// its UTF-8 bytes (``TextControls/isHiddenInURL(_:)``: bidi controls, invisible and blank
+/// its UTF-8 bytes (`TextControls.isHiddenInURL(_:)`: bidi controls, invisible and blank
 /// characters), so that `href`, `src`, an OSC 8 target and a Markdown destination never carry
 /// U+202E raw: `https://example.org/%E2%80%AEfdp.exe`. The text of a link already shows such a
 /// character as `⟨U+202E⟩`; its address now says the same, in a URL's own way.
@@ -40,7 +40,7 @@ public enum URLPolicy {
         return encodingHiddenCharacters(trimmed)
     }
 
-    /// `url` with each character ``TextControls/isHiddenInURL(_:)`` names percent-encoded, byte
+    /// `url` with each character `TextControls.isHiddenInURL(_:)` names percent-encoded, byte
     /// by byte of its UTF-8 (`%E2%80%AE`); the same string when it has none. A browser reads
     /// the encoded URL as it would the raw one (it encodes them itself before sending), so the
     /// link still leads where it did. Only this path can meet them: the fast paths take ASCII.

@@ -5,7 +5,7 @@ extension Theme {
     /// language (``Theme/localized(for:)``): the strings a theme would hold, without the rest of a
     /// theme, so that a translation works with every theme.
     ///
-    /// A pack is checked like a theme file, by ``ConfigurationChecker``: a `version`, an optional
+    /// A pack is checked like a theme file, by `ConfigurationChecker`: a `version`, an optional
     /// `description` and `strings` naming built-in labels only (app labels belong to the app's
     /// theme). Each text must keep the English label's `%@` placeholders, or a count or a name
     /// would vanish from the page. A label the pack lacks reads in English.

@@ -42,7 +42,7 @@ extension Theme {
 
         /// Labels are the same label when their names are; the default text is not compared.
         public static func == (lhs: Label, rhs: Label) -> Bool { lhs.rawValue == rhs.rawValue }
-        /// Hashes the name only, as ``==`` compares it.
+        /// Hashes the name only, as ``==(_:_:)`` compares it.
         public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
         /// The label's name, as theme files spell it.

@@ -137,7 +137,7 @@ extension ViewNode {
         /// of colours the theme or terminal has (``Theme/authorPaletteSize``): colours repeat in order.
         public var colorIndex: Int
 
-        /// An avatar with these parts; ``init(user:)`` derives them from a user.
+        /// An avatar with these parts; ``init(user:colorIndex:)`` derives them from a user.
         public init(imageURL: String?, initials: String, colorIndex: Int) {
             self.imageURL = imageURL
             self.initials = initials
@@ -287,7 +287,7 @@ extension ViewNode {
     /// The media an HTML page of this view loads or links to, in the order drawn: every image
     /// and its thumbnail, every avatar's picture, and the file of every ``link(destination:label:download:)``
     /// marked as a download. Only URLs ``URLPolicy`` allows. This is what an offline archive
-    /// keeps copies of (``RenderOptions/mediaLocations``): found in the views themselves, so an
+    /// keeps copies of (``HTMLOptions/mediaLocations``): found in the views themselves, so an
     /// app's own attachment views and factory are followed as they draw.
     public var mediaURLs: [String] {
         var urls: [String] = []
