@@ -156,8 +156,9 @@ check "the next run completes the archive" equals "$status $((skipped + rendered
 check "rendering only what was left" equals "$(renders)" "$rendered"
 check "some were skipped" test "$skipped" -gt 0
 
-# 7. The README's per-file command for a Kubernetes indexed Job, each index run here in turn
-# (JOB_COMPLETION_INDEX picks a line of the sorted list), makes the same files as a whole run.
+# 7. The per-file command for a Kubernetes indexed Job (HTMLTranscriptsAndArchives.md, "On a
+# batch engine"), each index run here in turn (JOB_COMPLETION_INDEX picks a line of the sorted
+# list), makes the same files as a whole run.
 (cd "$input" && find . -type f \( -name '*.json' -o -name '*.ndjson' \) | LC_ALL=C sort) >"$work/inputs.txt"
 check "the list holds every input" equals "$(wc -l <"$work/inputs.txt")" "$total"
 for ((index = 0; index < total; index++)); do

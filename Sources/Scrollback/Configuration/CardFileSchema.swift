@@ -17,7 +17,7 @@ enum CardFileSchema {
         .optional("axis", .oneOf(axes)),
     ])
 
-    /// The keys a card takes, in the order the README lists them.
+    /// The keys a card takes, in the order the card files' documentation lists them (AttachmentsAndCardFiles.md).
     static var cardKeys: [String] {
         guard case .object(let members) = card.shape else { return [] }
         return members.map(\.name)

@@ -6,7 +6,7 @@ public enum TranscriptEvent: Sendable, Hashable {
     case message(ChatMessage)
 }
 
-/// The shape of a whole input file, detected from the data (the README lists them).
+/// The shape of a whole input file, detected from the data (<doc:InputShapesAndBadInput> lists them).
 public enum InputShape: String, Sendable {
     /// `{"channel": {...}, "messages": [...], "members": [...], ...}`
     case channel

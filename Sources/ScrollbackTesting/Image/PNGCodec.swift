@@ -42,7 +42,7 @@ package enum PNGCodec {
     ///
     /// Written with libpng's fast setting: rows unfiltered, deflate level 3. Screenshots are flat
     /// colours and text, which filters do not help: on the 29 PNGs of the repository (image
-    /// references and the README's screenshots) that gives 3.09 MB, against 3.28 MB with
+    /// references and the screenshots in Samples/screenshots) that gives 3.09 MB, against 3.28 MB with
     /// libpng's default filters and level.
     package static func encode(_ image: RGBAImage) -> [UInt8] {
         precondition(image.width > 0 && image.height > 0, "A PNG needs at least one pixel; this image is \(image.width) × \(image.height).")

@@ -76,7 +76,7 @@ import Testing
     @Test func onePayloadServesBothSDKs() throws {
         guard let modules = TypeChecking.builtModules else { return }
         let standIn = try TypeChecking.emitModule(named: "StreamChat", source: Self.streamChat)
-        // As the README's "Next to StreamChat" shows it: the app's payload, declared once for
+        // As "Next to StreamChat" (AttachmentsAndCardFiles.md) shows it: the app's payload, declared once for
         // its chat screens, is drawn by Scrollback too; only names both SDKs have are qualified.
         let outcome = try TypeChecking.typeCheck(
             """

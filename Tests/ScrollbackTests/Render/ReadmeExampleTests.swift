@@ -3,8 +3,9 @@ import Scrollback
 import TestSupport
 import Testing
 
-/// The README's "library in five lines", kept compiling and working.
-// --- as in the README ---
+/// The README's five-line example and the Swift examples of the documentation
+/// (Sources/Scrollback/Scrollback.docc: RenderingFromSwift.md, Themes.md), kept compiling and working.
+// --- as in Themes.md ---
 extension Theme.Label { fileprivate static let readmeWorkoutTitle = Self.app("workout.title", default: "Workout") }
 // ---
 
@@ -27,7 +28,7 @@ extension Theme.Label { fileprivate static let readmeWorkoutTitle = Self.app("wo
     /// backend only.
     @Test func formatOptions() throws {
         let sink = OutputSink.memory()
-        // --- as in the README, with an in-memory sink ---
+        // --- as in RenderingFromSwift.md, with an in-memory sink ---
         var options = RenderOptions(timeZone: TimeZone(identifier: "Europe/Paris")!, locale: Locale(identifier: "en_GB"))
         options.ansi = ANSIOptions(width: 100, colorDepth: .trueColor, hyperlinks: true)
         options.html.search = true
@@ -65,7 +66,7 @@ extension Theme.Label { fileprivate static let readmeWorkoutTitle = Self.app("wo
     }
 
     @Test func factoryOverrideWithFallback() {
-        // --- as in the README ---
+        // --- as in RenderingFromSwift.md ---
         var factory = ViewFactory()
         factory.makeQuotedMessageContentView = { options, context in
             // The kinds the renderer's resolver gives, so a legacy type mapped to a file counts too.
@@ -95,7 +96,7 @@ extension Theme.Label { fileprivate static let readmeWorkoutTitle = Self.app("wo
 
     @Test func formatByName() throws {
         let options = RenderOptions()
-        // --- as in the README, with an in-memory sink ---
+        // --- as in RenderingFromSwift.md, with an in-memory sink ---
         var backend = try OutputFormat.named("md").makeBackend(output: OutputSink.memory(), options: options)
         // ---
         try TranscriptRenderer(options: options).render(path: SampleTranscripts.path("launch-room.json"), to: &backend)
