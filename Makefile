@@ -11,7 +11,7 @@ test:
 lint:
 	Scripts/lint
 
-# Doc coverage and the DocC archive.
+# Doc coverage and the DocC archives of both libraries, outside the checkout.
 docs:
 	Scripts/docs
 
