@@ -113,13 +113,14 @@ enum Appearance {
 
 extension Terminal {
     /// Asks the terminal on /dev/tty for its background colour (OSC 11) and returns its reply,
-    /// or `nil`: only when standard input and output are a terminal of which this process is
-    /// in the foreground. A device attributes request (DA1) follows the question, which every
+    /// or `nil`: only when standard output is a terminal of which this process is in the
+    /// foreground. Standard input may be anything: the question and the answer go through
+    /// /dev/tty, so `cat chat.json | scrollback view -` asks the terminal too. A device attributes request (DA1) follows the question, which every
     /// terminal answers: a terminal that ignores OSC 11 thus costs no wait, and one that does
     /// not answer at all costs `timeout` (100 ms). The terminal's mode is restored whatever
     /// happens.
     static func backgroundColorReply(timeout milliseconds: Int = 100) -> String? {
-        guard isatty(0) == 1, isatty(1) == 1 else { return nil }
+        guard isatty(1) == 1 else { return nil }
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard tty >= 0 else { return nil }
         defer { close(tty) }

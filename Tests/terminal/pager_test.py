@@ -338,8 +338,18 @@ def main():
                 colours[choice] = set(re.findall(rb"\x1b\[[0-9;]*m", file.read()))
             pane.send("clear", enter=True)
             time.sleep(0.2)
+        # The input piped in: the question still goes to the terminal (/dev/tty), not to stdin.
+        raw = f"{directory}/raw-piped"
+        tmux("pipe-pane", "-t", "appearance", "-o", f"cat >> {raw}")
+        pane.send(f"cat {small} | {tool} render - --format ansi --color always -w 40 --appearance auto; echo D\"\"ONE", enter=True)
+        pane.wait_for("DONE")
+        time.sleep(0.2)
+        tmux("pipe-pane", "-t", "appearance")
+        with open(raw, "rb") as file:
+            colours["piped"] = set(re.findall(rb"\x1b\[[0-9;]*m", file.read()))
         expect(colours["light"] != colours["dark"], "appearance: light and dark differ")
         expect(colours["auto"] == colours["light"], "appearance auto on a light tmux pane: the light colours")
+        expect(colours["piped"] == colours["light"], "appearance auto with the input piped in: the light colours")
         pane.close()
     finally:
         tmux("kill-server", check=False)
