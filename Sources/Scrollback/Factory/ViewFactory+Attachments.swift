@@ -138,15 +138,19 @@ struct AttachmentGroups {
         guard !message.attachments.isEmpty else { return }
         let resolver = context.resolver
         guard resolver.hasAttachment(message: message) else {
-            for attachment in message.attachments { Self.reportHidden(attachment, by: "hasAttachment", in: message, context: context) }
+            for attachment in message.attachments {
+                let kind = resolver.attachmentKind(of: attachment, in: message)
+                Self.reportHidden(attachment, of: kind, by: "hasAttachment", in: message, context: context)
+            }
             return
         }
         var answers = Answers()
         var ordered: [(order: Int, attachment: AnyChatMessageAttachment)] = []
         for attachment in message.attachments {
-            let group = AttachmentGroup(resolver.attachmentKind(of: attachment, in: message))
+            let kind = resolver.attachmentKind(of: attachment, in: message)
+            let group = AttachmentGroup(kind)
             guard answers.shows(group, in: message, resolver: resolver) else {
-                Self.reportHidden(attachment, by: group.answerName, in: message, context: context)
+                Self.reportHidden(attachment, of: kind, by: group.answerName, in: message, context: context)
                 continue
             }
             switch group {
@@ -162,13 +166,13 @@ struct AttachmentGroups {
         }
     }
 
-    /// Reports `attachment`, hidden by the resolver's `answer`, unless it has nothing to show
+    /// Reports `attachment`, of `kind`, hidden by the resolver's `answer`, unless it has nothing to show
     /// (no member but its `type`) or its kind was reported before in this rendering.
     private static func reportHidden(
-        _ attachment: AnyChatMessageAttachment, by answer: String, in message: ChatMessage, context: RenderContext
+        _ attachment: AnyChatMessageAttachment, of kind: AttachmentType, by answer: String, in message: ChatMessage,
+        context: RenderContext
     ) {
         let hasContent = attachment.raw.members.contains { $0.key != "type" && $0.value != .null }
-        let kind = context.resolver.attachmentKind(of: attachment, in: message)
         guard hasContent, context.problems.isFirstHidden(kind) else { return }
         context.report(
             "the resolver's \(answer) answered false, so '\(kind.rawValue)' attachments are not shown "

@@ -312,9 +312,14 @@ extension ViewNode {
             label.addMediaURLs(to: &urls)
         case .stack(_, let views, _), .card(_, let views), .quote(_, let views): addAll(views)
         case .titled(let view, _), .anchor(_, let view): view.addMediaURLs(to: &urls)
-        case .fields(let fields): addAll(fields.map(\.value))
-        case .message(let frame): addAll(frame.header + frame.body + frame.footer)
-        case .disclosure(let summary, let content): addAll(summary + content)
+        case .fields(let fields): for field in fields { field.value.addMediaURLs(to: &urls) }
+        case .message(let frame):
+            addAll(frame.header)
+            addAll(frame.body)
+            addAll(frame.footer)
+        case .disclosure(let summary, let content):
+            addAll(summary)
+            addAll(content)
         case .raw(let raw): if raw[.html] == nil { raw.fallback.addMediaURLs(to: &urls) }
         case .empty, .text, .markdown, .icon, .time, .badge, .divider, .heading: break
         }
