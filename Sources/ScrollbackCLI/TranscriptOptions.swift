@@ -53,7 +53,8 @@ struct TranscriptOptions: OptionGroup {
         unknown: "hyperlink choice")
     let urls = Option<ANSIOptions.URLDisplay>(
         "urls", value: "<short|full>",
-        help: "Without hyperlinks: short shows a link's host and lists its URL after the message; full shows whole URLs in place.",
+        help:
+            "Without hyperlinks: short shows a link's host and lists its URL after the message (a signed URL's query as ?…); full shows whole URLs in place.",
         default: "short", format: .ansi, unknown: "URL choice")
     let style = Option<ANSIOptions.Style>(
         "style", value: "<bubbles|compact>", help: "bubbles, or compact: one line per message.", default: "bubbles", format: .ansi,

@@ -192,8 +192,11 @@ enum ViewerOptions {
     /// OSC 8 links (others may print the sequence's text): VTE-based terminals (GNOME Terminal,
     /// Tilix…), Windows Terminal, iTerm2, WezTerm, kitty, foot, Ghostty, Alacritty, Konsole and
     /// recent xterm-compatible ones that say so through TERM_PROGRAM or TERM. Never for
-    /// TERM=dumb or the Linux console, nor inside tmux or screen unless TERM_PROGRAM names one
-    /// of those terminals and the multiplexer passes it through.
+    /// TERM=dumb or the Linux console, nor inside tmux or screen (TMUX or STY set, or TERM
+    /// `screen…`/`tmux…`): the variables that name the outer terminal are inherited by every
+    /// pane, but the multiplexer in between may drop the links (tmux 3.3 does unless configured
+    /// to pass them), and a dropped link leaves its label with no URL anywhere. `always` still
+    /// turns them on there.
     static func hyperlinks(_ choice: When?, isTerminal: Bool, environment: [String: String]) -> Bool {
         switch choice ?? .auto {
         case .always: true
@@ -206,6 +209,9 @@ enum ViewerOptions {
     static func terminalShowsHyperlinks(_ environment: [String: String]) -> Bool {
         let term = environment["TERM"]?.lowercased() ?? ""
         if term.isEmpty || term == "dumb" || term == "linux" || term.hasPrefix("vt") { return false }
+        if environment["TMUX"] != nil || environment["STY"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux") {
+            return false
+        }
         if let vte = environment["VTE_VERSION"].flatMap(Int.init), vte >= 5000 { return true }
         if environment["WT_SESSION"] != nil || environment["KITTY_WINDOW_ID"] != nil
             || environment["WEZTERM_EXECUTABLE"] != nil || environment["KONSOLE_VERSION"] != nil

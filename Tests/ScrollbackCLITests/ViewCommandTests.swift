@@ -225,6 +225,23 @@ import Testing
         #expect(!ViewerOptions.hyperlinks(.never, isTerminal: true, environment: ["TERM": "xterm-kitty"]))
     }
 
+    /// Inside tmux or screen, the outer terminal's variables are inherited but the multiplexer
+    /// may drop the links: off unless asked for, so that the URLs are listed instead.
+    @Test func hyperlinksAutoOffInsideAMultiplexer() {
+        let outer = ["VTE_VERSION": "7200", "KITTY_WINDOW_ID": "1", "WT_SESSION": "x", "TERM_PROGRAM": "iTerm.app"]
+        func auto(_ extra: [String: String]) -> Bool {
+            ViewerOptions.hyperlinks(nil, isTerminal: true, environment: outer.merging(extra) { $1 })
+        }
+        #expect(auto(["TERM": "xterm-256color"]), "the outer terminal alone shows them")
+        #expect(!auto(["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]))
+        #expect(!auto(["TERM": "xterm-256color", "TMUX": "/tmp/tmux-0/default,1,0"]), "TERM overridden inside tmux")
+        #expect(!auto(["TERM": "screen-256color"]))
+        #expect(!auto(["TERM": "xterm-256color", "STY": "1234.pts-0.host"]))
+        #expect(!auto(["TERM": "tmux"]))
+        let inTmux = outer.merging(["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]) { $1 }
+        #expect(ViewerOptions.hyperlinks(.always, isTerminal: true, environment: inTmux))
+    }
+
     @Test func asciiOnlyForALocaleOfAnotherCharacterSet() {
         #expect(Terminal.localeCannotShowUTF8(["LANG": "en_US.ISO-8859-1"]))
         #expect(Terminal.localeCannotShowUTF8(["LC_ALL": "ru_RU.KOI8-R", "LANG": "en_US.UTF-8"]))

@@ -14,6 +14,7 @@ Prints one line per failure and `N passed, M failed`; exits 1 when anything fail
 Also runs as the probe itself inside tmux: check_borders.py --probe LINES_FILE REPORT_FILE.
 """
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -127,7 +128,8 @@ def check(binary, path, width, workdir):
                 f"bubble at line {group[0] + 1}: right borders in columns {sorted(ends)}; "
                 f"line {worst + 1}: {lines[worst].strip()[:70]!r}")
     for number, column in enumerate(columns):
-        if column > width:
+        # A listed URL is written whole for the terminal to wrap (copied, it stays one URL).
+        if column > width and not re.fullmatch(r" *\[\d+\] \S+", lines[number]):
             failures.append(f"line {number + 1} ends in column {column} in tmux, past {width}")
     return failures
 

@@ -41,6 +41,7 @@ struct ManPage {
             ["TERM_PROGRAM", "VTE_VERSION", "WT_SESSION", "KITTY_WINDOW_ID", "WEZTERM_EXECUTABLE", "KONSOLE_VERSION"],
             "Name terminals that show clickable links, for --hyperlinks auto."
         ),
+        (["TMUX", "STY"], "Inside tmux or screen, --hyperlinks auto means off: the URLs are listed instead."),
         (
             ["LC_ALL", "LC_TIME", "LANG"],
             "The locale when --locale is not given. On a terminal whose locale names a character set other than UTF-8, output is ASCII (--ascii)."

@@ -201,23 +201,46 @@ package struct ANSILayout {
         (references, referenceNumbers) = outer
     }
 
-    /// The reference list: each URL on lines of its own, broken anywhere (a URL has no spaces),
-    /// continued under its start.
+    /// The reference list: each URL whole on a line of its own, `[1] https://…`, never broken:
+    /// the terminal wraps a long one, and copying or clicking it then gets the whole URL (a
+    /// line this layout broke would be copied in pieces). What cannot matter to a reader is
+    /// shortened (``listed(_:)``).
     private mutating func referenceLines(indent: Int, width: Int) -> [Line] {
         guard !references.isEmpty else { return [] }
         var lines: [Line] = []
         let margin = StyledSpan(RepeatedText.spaces(indent))
         for (index, url) in references.enumerated() {
             let number = "[\(index + 1)] "
-            let hanging = StyledSpan(RepeatedText.spaces(indent + number.count))
-            let wrapper = TextWrapper(
-                width: max(width, indent + number.count + Self.minimumContentWidth),
-                prefix: [margin, StyledSpan(number, style: mutedStyle)],
-                continuationPrefix: [hanging], mode: .characters)
-            wrapper.wrap(sanitized(url), style: mutedStyle, appendingTo: &lines)
+            let shown = sanitized(Self.listed(url))
+            lines.append(
+                Line(
+                    spans: [margin, StyledSpan(number + shown, style: mutedStyle)],
+                    width: indent + number.count + DisplayWidth.of(shown)))
         }
         return lines
     }
+
+    /// `url` as the reference list shows it: whole, except that the query of a signed URL (one
+    /// with a parameter named `Signature`, `X-Amz-Signature`, `X-Goog-Signature`, `sig` or `oh`,
+    /// as CDNs sign their file links) shows as `?…`. Such a signature expires hours or days
+    /// after the export, and its few hundred characters would bury the conversation; the host
+    /// and path still say which file it was. ``ANSIOptions/URLDisplay/full`` shows every URL
+    /// whole, in place.
+    static func listed(_ url: String) -> String {
+        guard let question = url.firstIndex(of: "?") else { return url }
+        let fragmentStart = url[question...].firstIndex(of: "#") ?? url.endIndex
+        let query = url[url.index(after: question)..<fragmentStart]
+        let isSigned = query.split(separator: "&").contains { parameter in
+            let name = parameter.prefix { $0 != "=" }.lowercased()
+            return signatureParameters.contains(name)
+        }
+        guard isSigned else { return url }
+        return url[..<question] + "?…" + url[fragmentStart...]
+    }
+
+    /// The query parameters that mark a signed URL (CloudFront, S3, Google Cloud Storage, Azure
+    /// and the CDNs of chat services), lowercased.
+    private static let signatureParameters: Set<String> = ["signature", "x-amz-signature", "x-goog-signature", "sig", "oh"]
 
     /// The number of `url` in the current reference list, adding it when new.
     private mutating func referenceNumber(_ url: String) -> Int {
@@ -480,10 +503,12 @@ package struct ANSILayout {
             plain.header = []
             var block: [Line] = []
             layoutMessage(plain, width: max(Self.minimumContentWidth, width * 3 / 4), into: &block)
-            let margin = max(0, width - (block.map(\.width).max() ?? 0))
+            // A listed URL longer than the width is left where it is: the terminal wraps it.
+            let margin = max(0, width - (block.lazy.map(\.width).filter { $0 <= width }.max() ?? 0))
             let pad = StyledSpan(String(repeating: " ", count: margin))
             lines += block.map {
-                $0.width == 0 ? $0 : Line(spans: [pad] + $0.spans, width: margin + $0.width, hasAmbiguousWidth: $0.hasAmbiguousWidth)
+                $0.width == 0 || $0.width + margin > width
+                    ? $0 : Line(spans: [pad] + $0.spans, width: margin + $0.width, hasAmbiguousWidth: $0.hasAmbiguousWidth)
             }
             return
         }

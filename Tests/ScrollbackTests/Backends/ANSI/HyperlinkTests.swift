@@ -65,6 +65,36 @@ import Testing
         #expect(Self.visible(render(views, hyperlinks: true)).contains("docs <docs.example.org>"))
     }
 
+    /// A listed URL is never broken by the layout: copying or clicking a piece would get a
+    /// truncated URL. The terminal wraps it; the bubble above keeps its width.
+    @Test func listedURLsAreWholeOnALineOfTheirOwn() {
+        let long = "https://files.example.org/" + String(repeating: "segment/", count: 20) + "report.pdf"
+        let output = Self.visible(render([markdown("[the report](\(long)) is ready")], hyperlinks: false, width: 40))
+        let lines = output.split(separator: "\n")
+        #expect(lines.contains("[1] " + long))
+        #expect(lines.filter { !$0.hasPrefix("[1]") }.allSatisfy { DisplayWidth.of($0) <= 40 })
+    }
+
+    /// A signed CDN URL lists its query as `?…`; the fragment and an unsigned query stay; the
+    /// full choice keeps every character.
+    @Test func signedQueriesAreShortenedInTheList() {
+        let signed = "https://cdn.example.net/f/a.png?Expires=1700000000&Signature=QUJDREVGRw~~&Key-Pair-Id=K1"
+        #expect(ANSILayout.listed(signed) == "https://cdn.example.net/f/a.png?…")
+        #expect(ANSILayout.listed("https://s3.example.com/b/k?X-Amz-Date=1&X-Amz-Signature=ff#p") == "https://s3.example.com/b/k?…#p")
+        #expect(ANSILayout.listed("https://x.example/a?sv=1&sig=abc") == "https://x.example/a?…")
+        #expect(ANSILayout.listed("https://x.example/search?q=signature&page=2") == "https://x.example/search?q=signature&page=2")
+        #expect(ANSILayout.listed("https://x.example/a#Signature=1") == "https://x.example/a#Signature=1")
+        let views = [markdown("[pic](\(signed))")]
+        #expect(Self.visible(render(views, hyperlinks: false)).contains("[1] https://cdn.example.net/f/a.png?…\n"))
+        var options = RenderOptions()
+        options.ansi.urls = .full
+        var backend = ANSIBackend(output: "", options: options)
+        for view in views { backend.write(view) }
+        let inPlace = backend.output.replacingOccurrences(of: "\n", with: "")
+        #expect(inPlace.contains("<" + signed + ">"), "--urls full keeps all, in place")
+        #expect(render(views, hyperlinks: true).contains("\u{1B}]8;;" + signed + "\u{1B}\\"), "the link's target is whole")
+    }
+
     @Test func targetsArePrintableASCII() {
         #expect(Hyperlink.terminalSafe("https://example.org/a b") == "https://example.org/a%20b")
         #expect(Hyperlink.terminalSafe("https://例え.jp/é") == "https://%E4%BE%8B%E3%81%88.jp/%C3%A9")
