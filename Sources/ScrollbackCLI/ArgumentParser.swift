@@ -222,7 +222,7 @@ struct CommandSpec {
     }
 
     /// `label` in a 26-column gutter and the help beside it, wrapped under itself.
-    private static func row(_ label: String, _ help: String, _ defaultDescription: String?, width: Int) -> [String] {
+    static func row(_ label: String, _ help: String, _ defaultDescription: String?, width: Int) -> [String] {
         let text = help + (defaultDescription.map { " (default: \($0))" } ?? "")
         let gutter = String(repeating: " ", count: 26)
         let wrapped = wrap(text, width: width - 26, indent: 0).map { gutter + $0 }

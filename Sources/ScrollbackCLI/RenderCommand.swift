@@ -200,6 +200,8 @@ struct RenderCommand: Command {
             }
         } else {
             sink = tool.standardOutput
+            // Terminal text for an 8-bit locale is written in its bytes.
+            if format == .ansi { sink.charset = options.ansi.charset }
         }
         // An interrupt must not leave the terminal coloured or inside a link.
         let resetsTerminal =

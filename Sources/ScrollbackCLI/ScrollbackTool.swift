@@ -83,35 +83,38 @@ package struct ScrollbackTool {
     /// What the tool does, in a sentence: the overview's first line and the manual page's name line.
     static let summary = "Render Stream Chat message JSON as HTML, ANSI or Markdown transcripts."
 
-    /// `scrollback --help`: the options and the subcommands, each with its abstract.
-    static var overview: String {
-        func row(_ label: String, _ text: String) -> String {
-            "  " + label.padding(toLength: 24, withPad: " ", startingAt: 0) + text
+    /// `scrollback --help`: the options and the subcommands, each with its abstract, wrapped at
+    /// word boundaries to `width` columns (40 at least) as a subcommand's help is.
+    static func overview(width: Int) -> String {
+        let width = max(40, width)
+        var lines = CommandSpec.wrap("OVERVIEW: \(summary)", width: width, indent: 2)
+        lines += ["", "USAGE: scrollback <subcommand>", "", "OPTIONS:"]
+        for option in globalOptions {
+            lines += CommandSpec.row((option.short.map { "-\($0), " } ?? "") + option.flagName, option.help, nil, width: width)
         }
-        var lines = ["OVERVIEW: \(summary)", "", "USAGE: scrollback <subcommand>", "", "OPTIONS:"]
-        lines += globalOptions.map { row(($0.short.map { "-\($0), " } ?? "") + $0.flagName, $0.help) }
         lines += ["", "SUBCOMMANDS:"]
-        lines += commands.map { row($0.spec.name, $0.spec.abstract) }
-        lines += ["", "  See 'scrollback help <subcommand>' for detailed help.", ""]
-        return lines.joined(separator: "\n")
+        for command in commands { lines += CommandSpec.row(command.spec.name, command.spec.abstract, nil, width: width) }
+        lines +=
+            [""] + CommandSpec.wrap("See 'scrollback help <subcommand>' for detailed help.", width: width - 2, indent: 0).map { "  " + $0 }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     package func run(_ arguments: [String]) -> Int32 {
         defer { standardOutput.flush() }
         guard let first = arguments.first else {
-            standardError(Self.overview)
+            standardError(Self.overview(width: standardErrorHelpWidth))
             return ExitCode.usage
         }
         switch first {
         case "-h", "--help":
-            standardOutput.write(Self.overview)
+            standardOutput.write(Self.overview(width: helpWidth))
             return ExitCode.success
         case Self.version.spec.flagName:
             standardOutput.write(ScrollbackVersion.current + "\n")
             return ExitCode.success
         case "help":
             guard arguments.count > 1 else {
-                standardOutput.write(Self.overview)
+                standardOutput.write(Self.overview(width: helpWidth))
                 return ExitCode.success
             }
             guard let command = Self.commands.first(where: { $0.spec.name == arguments[1] }) else {
@@ -159,6 +162,12 @@ package struct ScrollbackTool {
     /// The width help is wrapped to: the terminal's, else $COLUMNS, else 80.
     var helpWidth: Int {
         (standardOutputIsTerminal ? terminalWidth : nil) ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
+    }
+
+    /// The width of help written to standard error (`scrollback` alone): that terminal's, else
+    /// $COLUMNS, else 80.
+    var standardErrorHelpWidth: Int {
+        (standardErrorIsTerminal ? standardErrorWidth : nil) ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
     }
 
     /// `Error: ...`, the usage and where to find help, on standard error; exit 64.

@@ -21,9 +21,23 @@ enum Terminal {
         return Int(size.ws_row)
     }
 
+    /// The character set terminal output is written in: UTF-8, unless the locale names another
+    /// (``localeCannotShowUTF8(_:)``); then that set when Scrollback writes it (Latin-1, Latin-9,
+    /// KOI8-R, Windows-1251), else ASCII.
+    static func charset(_ environment: [String: String]) -> ANSIOptions.Charset {
+        guard localeCannotShowUTF8(environment), let name = Locale.characterSet(environment) else { return .utf8 }
+        switch name {
+        case "iso88591", "latin1", "l1": return .latin1
+        case "iso885915", "latin9", "l9": return .latin9
+        case "koi8r": return .koi8r
+        case "cp1251", "windows1251": return .cp1251
+        default: return .ascii
+        }
+    }
+
     /// Whether the locale names a character set other than UTF-8 (`en_US.ISO-8859-1`,
     /// `ru_RU.KOI8-R`): the terminal was set up for it and shows UTF-8 as garbage, so output
-    /// is ASCII. An unset locale, `C` or `POSIX` says nothing of the terminal (containers, cron
+    /// is in that set (``charset(_:)``) or ASCII. An unset locale, `C` or `POSIX` says nothing of the terminal (containers, cron
     /// and minimal SSH sessions leave it so before a UTF-8 terminal): the output stays UTF-8.
     /// TERM is no guide either: `linux` (the console) shows box drawing in UTF-8 mode.
     static func localeCannotShowUTF8(_ environment: [String: String]) -> Bool {

@@ -99,7 +99,7 @@ extension TranscriptOptions {
             return .failure(.usage(UsageError(message: "--appearance chooses colours, and --color never draws none: give one of them.")))
         }
         ansi.colorDepth = Terminal.colorDepth(choice: color, isTerminal: writesToTerminal, environment: tool.environment)
-        ansi.asciiOnly = arguments[\.ascii] || (writesToTerminal && Terminal.localeCannotShowUTF8(tool.environment))
+        ansi.charset = arguments[\.ascii] ? .ascii : writesToTerminal ? Terminal.charset(tool.environment) : .utf8
         // Only ANSI output has one appearance: HTML carries both, Markdown none, so there
         // SCROLLBACK_APPEARANCE is not read (and `--appearance` was refused with the format).
         if drawsANSI {

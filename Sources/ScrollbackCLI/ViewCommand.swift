@@ -76,7 +76,7 @@ struct ViewCommand: Command {
         if !arguments[\.noPager], let command = Pager.command(isTerminal: tool.standardOutputIsTerminal, environment: tool.environment) {
             switch Pager.start(
                 Pager.arguments(command, navigation: arguments[\.navigate]), environment: tool.environment,
-                writesUTF8: !options.ansi.asciiOnly)
+                writesUTF8: options.ansi.charset == .utf8)
             {
             case .success(let process): pager = process
             case .failure(let error):
@@ -86,6 +86,7 @@ struct ViewCommand: Command {
         // Warnings said while the pager has the screen would scroll away unseen: they wait.
         let warnings = WarningQueue(tool: tool, holds: pager != nil)
         let sink = pager.map { OutputSink(descriptor: $0.input) } ?? tool.standardOutput
+        sink.charset = options.ansi.charset
         var renderer = TranscriptRenderer(options: options, filter: filter)
         renderer.threading = .readingAndWriting
         // The first twenty, then a count: the rest are for `validate`.

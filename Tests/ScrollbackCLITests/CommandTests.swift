@@ -10,6 +10,8 @@ struct ToolRun {
     var status: Int32
     var output: String
     var errors: String
+    /// What was written to standard output, as bytes (``output`` reads them as UTF-8).
+    var bytes: [UInt8] = []
 
     init(_ arguments: [String], environment: [String: String] = ["TZ": "UTC"], terminal: Bool = false) {
         let sink = OutputSink.memory()
@@ -19,6 +21,7 @@ struct ToolRun {
             standardOutputIsTerminal: terminal, terminalWidth: terminal ? 72 : nil)
         status = tool.run(arguments)
         output = sink.capturedText
+        bytes = sink.capturedBytes
         self.errors = errors.text
     }
 
@@ -52,6 +55,27 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
             #expect(renderHelp.output.contains(section), "\(section)")
         }
         #expect(ToolRun(["help", "validate"]).output.contains("USAGE: scrollback validate"))
+    }
+
+    /// The top-level help fits the width as a subcommand's does: `--help`, `help` and no
+    /// arguments at all (on standard error), at $COLUMNS and at a terminal's width.
+    @Test(arguments: [60, 80])
+    func overviewWrapsToTheWidth(width: Int) {
+        let environment = ["COLUMNS": String(width)]
+        let runs = [ToolRun(["--help"], environment: environment), ToolRun(["help"], environment: environment)]
+        let bare = ToolRun([], environment: environment)
+        let sink = OutputSink.memory()
+        let terminal = ScrollbackTool(
+            environment: [:], standardOutput: sink, standardError: { _ in }, standardOutputIsTerminal: true, terminalWidth: width)
+        _ = terminal.run(["--help"])
+        for text in runs.map(\.output) + [bare.errors, sink.capturedText] {
+            #expect(text.contains("SUBCOMMANDS:") && text.contains("See 'scrollback help <subcommand>'"))
+            for line in text.split(separator: "\n") { #expect(line.count <= width, "\(line)") }
+        }
+        // Every subcommand is still listed, each abstract starting beside its name.
+        for command in ScrollbackTool.commands {
+            #expect(runs[0].output.contains("\n  " + command.spec.name.padding(toLength: 24, withPad: " ", startingAt: 0)))
+        }
     }
 
     @Test(arguments: [

@@ -33,7 +33,7 @@ import Testing
     @Test func lessAlwaysGetsRawColoursAndNavigationOnlyWhenAsked() {
         #expect(Pager.arguments(["less"], navigation: false) == ["less", "-R"])
         #expect(Pager.arguments(["/usr/bin/less", "-S"], navigation: false) == ["/usr/bin/less", "-R", "-S"])
-        #expect(Pager.arguments(["less"], navigation: true) == ["less", "-R", "+/^\u{200E}(──|━━)\ng"])
+        #expect(Pager.arguments(["less"], navigation: true) == ["less", "-R", "+/^\u{200E}\ng"])
         #expect(Pager.arguments(["most"], navigation: true) == ["most"], "only less takes less's options")
         #expect(!Pager.isLess(["lesspipe"]))
     }
@@ -252,12 +252,42 @@ import Testing
         let latin1 = ["TZ": "UTC", "LANG": "en_US.ISO-8859-1", "PAGER": "cat"]
         let onTerminal = ToolRun(["view", Self.launchRoom], environment: latin1, terminal: true)
         #expect(onTerminal.status == 0)
-        #expect(onTerminal.output.utf8.allSatisfy { $0 < 0x80 })
+        #expect(onTerminal.bytes.allSatisfy { $0 < 0x80 || $0 >= 0xA0 }, "ASCII and Latin-1, no C1 control")
         #expect(onTerminal.output.contains("+----"))
+        let other = ToolRun(["view", Self.launchRoom], environment: latin1.merging(["LANG": "el_GR.ISO-8859-7"]) { $1 }, terminal: true)
+        #expect(other.bytes.allSatisfy { $0 < 0x80 }, "a set Scrollback does not write: ASCII")
         let piped = ToolRun(["view", Self.launchRoom], environment: latin1)
         #expect(piped.output.contains("╭"), "a pipe or file keeps UTF-8")
         let asked = ToolRun(["render", Self.launchRoom, "-f", "ansi", "--ascii"])
         #expect(asked.output.utf8.allSatisfy { $0 < 0x80 })
+    }
+
+    /// A KOI8-R or Latin-1 terminal gets the letters its set has, in its bytes, and ASCII for
+    /// the rest: Cyrillic in KOI8-R (and Windows-1251), ü and ß in Latin-1.
+    @Test func eightBitLocalesGetTheirLetters() throws {
+        let messages: [[String: Any]] = [
+            ["id": "a", "text": "Привет, мир", "created_at": "2026-06-01T09:00:00Z", "user": ["id": "i", "name": "Иван"]],
+            ["id": "b", "text": "Grüße aus Köln, Straße", "created_at": "2026-06-01T09:01:00Z", "user": ["id": "j", "name": "Jürgen"]],
+        ]
+        let document: [String: Any] = ["channel": ["id": "c", "name": "Café"], "messages": messages]
+        let input = temporaryFile(String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
+        for (locale, charset, kept, replaced) in [
+            ("ru_RU.KOI8-R", ANSIOptions.Charset.koi8r, ["Привет, мир", "Иван", "Caf"], ["Gru?e aus Koln, Stra?e", "Jurgen"]),
+            ("de_DE.ISO-8859-1", .latin1, ["Grüße aus Köln, Straße", "Jürgen", "Café"], ["??????, ???", "????"]),
+            ("de_DE.ISO-8859-15@euro", .latin9, ["Grüße aus Köln, Straße"], ["??????, ???"]),
+            ("ru_RU.CP1251", .cp1251, ["Привет, мир", "Иван"], ["Gru?e aus Koln, Stra?e"]),
+        ] {
+            let run = ToolRun(
+                ["view", input, "--no-pager", "--color", "never"], environment: ["TZ": "UTC", "LANG": locale], terminal: true)
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(!run.bytes.contains { (0x80..<0xA0).contains($0) }, "\(locale): no C1 control")
+            let text = String(String.UnicodeScalarView(try run.bytes.map { try #require(charset.decode($0)) }))
+            for word in kept + replaced { #expect(text.contains(word), "\(locale): \(word) in \(text)") }
+            #expect(text.contains("+---"), "\(locale): ASCII borders")
+        }
+        // Written to a file or a pipe, the text stays UTF-8.
+        let piped = ToolRun(["view", input, "--color", "never"], environment: ["TZ": "UTC", "LANG": "ru_RU.KOI8-R"])
+        #expect(piped.output.contains("Привет") && piped.output.contains("Grüße"))
     }
 
     static func withoutEscapes(_ line: String) -> String {

@@ -14,7 +14,9 @@ they behave with a pager and on interrupt:
   (raw bytes captured with tmux pipe-pane);
 - `--appearance auto` reads tmux's answer to OSC 11;
 - `--navigate` keeps the first screen at the top and makes n jump between day separators, and
-  never stops at a name, a title or a text drawn like one.
+  never stops at a name, a title or a text drawn like one;
+- after n and N under `--navigate`, no divider is left with less's reverse-video search
+  highlight (tmux capture-pane -e shows SGR 7).
 
 Usage: pager_test.py path/to/scrollback. Exits non-zero when a check fails.
 """
@@ -164,6 +166,28 @@ def with_skipped_message(directory):
     return path
 
 
+def navigation_leaves_no_highlight(tool, base, small):
+    """n and N under --navigate still go from day to day, and less highlights no divider: the
+    search matches only the zero-width mark, so no cell is in reverse video (SGR 7)."""
+    pane = Pane("highlight", base)
+    pane.send(f"{tool} view --navigate {small}", enter=True)
+    pane.wait_for("Tall room")
+    forward = pane.jumps(3)
+    pane.send("N")
+    time.sleep(0.4)
+    back = pane.screen().splitlines()[0]
+    styled = tmux("capture-pane", "-e", "-p", "-t", pane.name)
+    reverse = re.findall(r"\x1b\[[0-9;]*m", styled)
+    reverse = [sequence for sequence in reverse if "7" in sequence[2:-1].split(";")]
+    expect(
+        all(line.startswith("──") for line in forward) and len(set(forward)) == 3 and back == forward[1],
+        f"--navigate: n and N jump between days ({forward}, back to {back!r})",
+    )
+    expect(reverse == [], f"--navigate: no reverse-video search highlight left on the screen ({reverse})")
+    pane.send("q")
+    pane.close()
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: pager_test.py path/to/scrollback")
@@ -246,6 +270,9 @@ def main():
         )
         pane.send("q")
         pane.close()
+
+        # 1d. --navigate leaves no search highlight on the dividers.
+        navigation_leaves_no_highlight(tool, base, small)
 
         # 2. No UTF-8 locale: LESSCHARSET=utf-8 is set for less.
         environment = dict(base)

@@ -81,7 +81,7 @@ extension DefaultViews {
                 header: header, body: body, footer: footer == .empty ? [] : [footer],
                 authorName: authorName(of: message, context: context), date: message.createdAt,
                 isRepeat: item.placement.isRepeat, authorTitle: context.showsTitles ? authorTitle(of: message, context: context) : nil,
-                isPinned: message.pinned))
+                isPinned: message.pinned, authorColorIndex: authorColorIndex(of: message, context: context)))
     }
 
     /// A second appearance of a message gives up its anchor to the first.
@@ -327,7 +327,7 @@ extension DefaultViews {
             MessageFrame(
                 id: message.id, role: .deleted, header: header, body: [.stack(.horizontal, body)],
                 authorName: authorName(of: message, context: context), date: message.createdAt,
-                authorTitle: authorTitle(of: message, context: context)))
+                authorTitle: authorTitle(of: message, context: context), authorColorIndex: authorColorIndex(of: message, context: context)))
     }
 
     // MARK: - Helpers shared by the defaults
@@ -425,6 +425,13 @@ extension DefaultViews {
         guard let user = message.user else { return context.theme.string(.onlyVisibleTo, context.theme.string(.unknownUser)) }
         return context.isCurrentUser(user)
             ? context.theme.string(.onlyVisibleToYou) : context.theme.string(.onlyVisibleTo, user.displayName)
+    }
+
+    /// The colour of the author's avatar, as ``makeAuthorView(for:context:)`` gives it; `nil`
+    /// for the reader's own messages and a message without an author, which have none.
+    func authorColorIndex(of message: ChatMessage, context: RenderContext) -> Int? {
+        guard let user = message.user, !context.isCurrentUser(user) else { return nil }
+        return context.avatar(for: user).colorIndex
     }
 
     func authorName(of message: ChatMessage, context: RenderContext) -> String {

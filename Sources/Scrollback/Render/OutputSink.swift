@@ -46,6 +46,12 @@ public final class OutputSink: TextOutputStream, FlushingOutput, UTF8Output {
 
     private var captured: [UInt8] = []
 
+    /// The bytes a ``memory()`` sink has received so far.
+    package var capturedBytes: [UInt8] {
+        flush()
+        return captured
+    }
+
     /// What a ``memory()`` sink has received so far.
     public var capturedText: String {
         flush()
@@ -59,14 +65,21 @@ public final class OutputSink: TextOutputStream, FlushingOutput, UTF8Output {
         return OutputSink(descriptor: descriptor, closesDescriptor: true)
     }
 
-    /// Adds `string`'s UTF-8 bytes to the buffer, writing the buffer out first when they do
-    /// not fit.
+    /// The character set the text is written in: UTF-8 (the default), or, for terminal text
+    /// made for an 8-bit set (``ANSIOptions/charset``), that set's bytes, a character it lacks
+    /// as `?`.
+    package var charset = ANSIOptions.Charset.utf8
+
+    /// Adds `string`'s bytes (UTF-8, or ``charset``'s) to the buffer, writing the buffer out
+    /// first when they do not fit.
     public func write(_ string: String) {
-        string.withUTF8Bytes { append($0) }
+        string.withUTF8Bytes { write(utf8: $0) }
     }
 
     func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        append(bytes)
+        // ASCII text is the same in every set; only other text is encoded.
+        guard charset.isSingleByte, bytes.contains(where: { $0 >= 0x80 }) else { return append(bytes) }
+        charset.encode(String(decoding: bytes, as: UTF8.self)).withUnsafeBufferPointer { append($0) }
     }
 
     @inline(__always)

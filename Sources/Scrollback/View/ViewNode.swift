@@ -235,12 +235,19 @@ public struct MessageFrame: Sendable, Hashable {
     /// The message is pinned in its channel: HTML gives it the theme's
     /// `pinnedMessageBackground`, as Stream's clients do.
     public var isPinned: Bool
+    /// The colour of the author's avatar (``ViewNode/AvatarContent/colorIndex``) on every
+    /// message of a group, where only the first has the avatar in its header: for a backend that
+    /// colours each line's name, as the terminal's compact style does. `nil` when the author
+    /// has no avatar (the reader's own messages, a message without an author).
+    public var authorColorIndex: Int?
 
     /// A frame for the message `id` in `role`.
     public init(
         id: String, role: Role, header: [ViewNode] = [], body: [ViewNode] = [], footer: [ViewNode] = [],
-        authorName: String? = nil, date: Date? = nil, isRepeat: Bool = false, authorTitle: String? = nil, isPinned: Bool = false
+        authorName: String? = nil, date: Date? = nil, isRepeat: Bool = false, authorTitle: String? = nil, isPinned: Bool = false,
+        authorColorIndex: Int? = nil
     ) {
+        self.authorColorIndex = authorColorIndex
         self.authorTitle = authorTitle
         self.isPinned = isPinned
         self.isRepeat = isRepeat

@@ -54,12 +54,15 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
         if hasWrittenItem && layout.ansi.style == .bubbles { text.write("\n") }
         hasWrittenItem = true
         for line in lines {
-            guard layout.ansi.asciiOnly else {
+            let charset = layout.ansi.charset
+            guard charset.isSingleByte else {
                 layout.write(line, to: &text)
                 continue
             }
             var ascii = line
-            for index in ascii.spans.indices { ascii.spans[index].text = ASCIIFallback.transliterate(ascii.spans[index].text) }
+            for index in ascii.spans.indices {
+                ascii.spans[index].text = ASCIIFallback.transliterate(ascii.spans[index].text, keeping: charset)
+            }
             layout.write(ascii, to: &text)
         }
     }

@@ -10,10 +10,19 @@ public struct ANSIOptions: Sendable {
     /// Whether links are written as OSC 8 hyperlinks (clickable where the terminal supports
     /// them). The visible text still shows where each link goes.
     public var hyperlinks: Bool
-    /// Whether the text is ASCII only, for a terminal whose character set cannot show UTF-8 (a
-    /// locale such as `en_US.ISO-8859-1`). Borders become `-`, `|` and `+`, and every other
-    /// character outside ASCII an ASCII one of the same width, so that the layout is unchanged.
-    public var asciiOnly: Bool
+    /// Whether the text is ASCII only (``charset`` is ``Charset/ascii``), for a terminal that
+    /// cannot show UTF-8 and whose character set Scrollback does not write. Borders become `-`,
+    /// `|` and `+`, and every other character outside ASCII an ASCII one of the same width, so
+    /// that the layout is unchanged. Setting it to `false` chooses UTF-8.
+    public var asciiOnly: Bool {
+        get { charset == .ascii }
+        set { charset = newValue ? .ascii : .utf8 }
+    }
+    /// The character set of the text, for a terminal set up for one other than UTF-8 (a locale
+    /// such as `ru_RU.KOI8-R` or `de_DE.ISO-8859-1`): what the set has is kept, everything else
+    /// written as in ASCII (``asciiOnly``). The text stays a `String`; an ``OutputSink`` whose
+    /// ``OutputSink/charset`` is the same writes it in the set's bytes.
+    public var charset: Charset = .utf8
     /// Whether Scrollback's own dividers (days, channels, the rules under the title and above
     /// the summary) start with an invisible mark that no message can put in the output
     /// (``ANSILayout/navigationMark``), for `view --navigate` to search for. Off elsewhere, so
@@ -36,7 +45,7 @@ public struct ANSIOptions: Sendable {
         self.colorDepth = colorDepth
         self.darkAppearance = darkAppearance
         self.hyperlinks = hyperlinks
-        self.asciiOnly = asciiOnly
+        self.charset = asciiOnly ? .ascii : .utf8
         self.urls = urls
         self.style = style
     }

@@ -72,42 +72,93 @@ package struct ANSILayout {
     /// The colour of author names for avatar colour `index` (a speaker's place in order of first
     /// appearance, taken modulo the palette's size): the theme's `avatarN` colour (made to carry
     /// white text), mixed towards white on a dark terminal, or black on a light one, until it has
-    /// 4.5:1 contrast (WCAG AA) on the theme's background. In 16 colours RGB colours have too
-    /// few shades for mixing, and a theme's palette colours depend on the user's palette, so
+    /// 4.5:1 contrast (WCAG AA) on the theme's background. In 256 colours the mixed colour takes
+    /// the nearest xterm entry that reads as well and that no earlier speaker has (the cube has
+    /// few dark shades: on white, twelve speakers fell on ten). In 16 colours RGB colours have
+    /// too few shades for mixing, and a theme's palette colours depend on the user's palette, so
     /// names then take ``TerminalColors/authorPalette16``, the entries that read on common
-    /// palettes in this appearance, in order.
+    /// palettes in this appearance, in order; that palette has only five or six readable
+    /// entries, so the speakers after it take them again underlined, and on a light terminal the
+    /// ones after those in italics: twelve speakers, twelve looks.
     mutating func authorStyle(_ index: Int) -> SGRStyle {
         if let cached = authorStyles[index] { return cached }
         let dark = ansi.darkAppearance
         let size = options.theme.authorPaletteSize
-        var color = options.theme.color("avatar\(Self.wrapped(index, size))", dark: dark)
+        let slot = Self.wrapped(index, size)
+        var color = options.theme.color("avatar\(slot)", dark: dark)
+        var style = SGRStyle()
         switch color {
         case .ansi,
             .rgb where ansi.colorDepth == .ansi16:
             let palette = terminalColors.authorPalette16
-            color = .ansi(palette[Self.wrapped(index, palette.count)])
+            color = .ansi(palette[slot % palette.count])
+            let round = slot / palette.count
+            style.underline = round % 2 == 1
+            style.italic = round >= 2
+        case .rgb where ansi.colorDepth == .ansi256:
+            if author256.isEmpty { author256 = distinctAuthorColors256(size: size) }
+            color = author256[slot]
         case .rgb(let rgb):
-            var background = Theme.RGBColor(red: 0, green: 0, blue: 0)
-            if case .rgb(let themed) = options.theme.color("background", dark: dark) {
-                background = themed
-            } else if !dark {
-                background = Theme.RGBColor(red: 255, green: 255, blue: 255)
-            }
-            let target: UInt8 = dark ? 255 : 0
-            var mixed = rgb
-            var step = 0
-            while Contrast.ratio(mixed, background) < 4.5 && step < 20 {
-                step += 1
-                func mix(_ channel: UInt8) -> UInt8 { UInt8((Int(channel) * (20 - step) + Int(target) * step) / 20) }
-                mixed = Theme.RGBColor(red: mix(rgb.red), green: mix(rgb.green), blue: mix(rgb.blue))
-            }
-            color = .rgb(mixed)
+            color = .rgb(readableAuthorColor(rgb))
         default:
             break
         }
-        let style = SGRStyle(foreground: color == .unset ? nil : color)
+        style.foreground = color == .unset ? nil : color
         authorStyles[index] = style
         return style
+    }
+
+    /// The 256-colour author palette, worked out once: ``distinctAuthorColors256(size:)``.
+    private var author256: [ThemeColor] = []
+
+    /// The terminal background author names are judged on: the theme's, else black or white.
+    private var authorBackground: Theme.RGBColor {
+        if case .rgb(let themed) = options.theme.color("background", dark: ansi.darkAppearance) { return themed }
+        let level: UInt8 = ansi.darkAppearance ? 0 : 255
+        return Theme.RGBColor(red: level, green: level, blue: level)
+    }
+
+    /// `rgb` mixed towards white on a dark terminal, or black on a light one, in twentieths,
+    /// until it has 4.5:1 contrast on ``authorBackground``.
+    private func readableAuthorColor(_ rgb: Theme.RGBColor) -> Theme.RGBColor {
+        let background = authorBackground
+        let target: UInt8 = ansi.darkAppearance ? 255 : 0
+        var mixed = rgb
+        var step = 0
+        while Contrast.ratio(mixed, background) < 4.5 && step < 20 {
+            step += 1
+            func mix(_ channel: UInt8) -> UInt8 { UInt8((Int(channel) * (20 - step) + Int(target) * step) / 20) }
+            mixed = Theme.RGBColor(red: mix(rgb.red), green: mix(rgb.green), blue: mix(rgb.blue))
+        }
+        return mixed
+    }
+
+    /// The first `size` author colours in xterm's 256: each speaker's readable colour
+    /// (``readableAuthorColor(_:)``) as the nearest entry with 4.5:1 contrast on the background
+    /// that no speaker before it took, written as that entry's exact colour so that the escape
+    /// is that entry. A theme colour left to the terminal (or a palette one) stays as it is.
+    private func distinctAuthorColors256(size: Int) -> [ThemeColor] {
+        let background = authorBackground
+        let readable = (16...255).filter { Contrast.ratio(SGRStyle.xterm256Color($0), background) >= 4.5 }
+        var taken = Set<Int>()
+        return (0..<size).map { slot in
+            guard case .rgb(let rgb) = options.theme.color("avatar\(slot)", dark: ansi.darkAppearance) else {
+                return options.theme.color("avatar\(slot)", dark: ansi.darkAppearance)
+            }
+            let wanted = readableAuthorColor(rgb)
+            let free = readable.filter { !taken.contains($0) }
+            // Every entry readable and taken (a palette longer than the cube has readable
+            // colours): the nearest one, shared.
+            let candidates = free.isEmpty ? readable : free
+            guard
+                let best = candidates.min(by: {
+                    SGRStyle.perceivedDistance(wanted, SGRStyle.xterm256Color($0))
+                        < SGRStyle.perceivedDistance(wanted, SGRStyle.xterm256Color($1))
+                })
+            else { return .rgb(wanted) }
+            taken.insert(best)
+            return .rgb(SGRStyle.xterm256Color(best))
+        }
     }
 
     /// `index` in `0..<size`, for any index (negative ones from an app's own views too).
@@ -557,7 +608,9 @@ package struct ANSILayout {
         if let date = frame.date { spans.append(StyledSpan(sanitized(dateLabels.time(date)) + " ", style: style(for: .timestamp))) }
         let isNotice = frame.role == .system || frame.role == .error
         if !isNotice, let author = frame.authorName {
-            spans.append(StyledSpan(field(author), style: style(for: .author)))
+            // The name in the colour the bubbles style gives it beside the avatar.
+            let color = frame.authorColorIndex.map { authorStyle($0) } ?? .plain
+            spans.append(StyledSpan(field(author), style: style(for: .author).adding(color)))
             spans.append(StyledSpan(": "))
         }
         var words: [String] = []
@@ -828,7 +881,7 @@ package struct ANSILayout {
 
     /// A task item's box: `☑`/`☐`, or `[x]`/`[ ]` when the terminal has only ASCII.
     private func taskBox(_ checked: Bool) -> String {
-        ansi.asciiOnly ? (checked ? "[x]" : "[ ]") : (checked ? "☑" : "☐")
+        ansi.charset.isSingleByte ? (checked ? "[x]" : "[ ]") : (checked ? "☑" : "☐")
     }
 
     private mutating func layoutList(start: Int?, tight: Bool, items: [[MarkdownBlock]], width: Int, into lines: inout [Line]) {
@@ -1050,15 +1103,17 @@ package struct ANSILayout {
     /// is one of ours, whatever a name or a title draws (`──── Friday ────` as a name starts
     /// its line with `─`, never with the mark). A colour code could not serve: less searches
     /// the text without them. Only `view --navigate` asks for it (``ANSIOptions/marksDividers``);
-    /// ASCII output, which has no such character, drops it.
+    /// ASCII and 8-bit output, which have no such character, drop it.
     package static let navigationMark = "\u{200E}"
 
-    /// The search `--navigate` gives less: a line that starts with the mark, then `──` (a day)
-    /// or `━━` (a channel).
-    package static let navigationPattern = "^" + navigationMark + "(──|━━)"
+    /// The search `--navigate` gives less: a line that starts with the mark, and nothing more.
+    /// less shows what a search matched in reverse video, and the mark takes no column, so the
+    /// match is invisible: a pattern that went on into the rule (`──`, `━━`) left every divider
+    /// with a reverse-video stub once `n` had been pressed.
+    package static let navigationPattern = "^" + navigationMark
 
     /// The mark's span where the options ask for it (``ANSIOptions/marksDividers``), else none.
-    private var markSpans: [StyledSpan] { ansi.marksDividers && !ansi.asciiOnly ? [StyledSpan(Self.navigationMark)] : [] }
+    private var markSpans: [StyledSpan] { ansi.marksDividers && !ansi.charset.isSingleByte ? [StyledSpan(Self.navigationMark)] : [] }
 
     /// A rule that divides the transcript (under the title, above the summary), marked as one.
     package mutating func dividerRule(width: Int) -> Line {

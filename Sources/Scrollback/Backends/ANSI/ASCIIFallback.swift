@@ -1,13 +1,15 @@
-/// Terminal text for a terminal that cannot show UTF-8 (``ANSIOptions/asciiOnly``): every
-/// character outside ASCII becomes ASCII of the same width, so the layout (measured in
-/// columns before this) stays exactly as it was and borders still line up.
+/// Terminal text for a terminal that cannot show UTF-8 (``ANSIOptions/asciiOnly``, and an 8-bit
+/// ``ANSIOptions/charset`` for what it lacks): every character outside ASCII (and the set)
+/// becomes ASCII of the same width, so the layout (measured in columns before this) stays
+/// exactly as it was and borders still line up.
 ///
 /// Box drawing becomes `-`, `|` and `+`; common punctuation its ASCII look-alike; letters lose
 /// their accents (`é` is `e`); anything else (CJK, emoji) is `?` for each column it takes, and
 /// what takes no column is dropped.
 package enum ASCIIFallback {
-    /// `text` in ASCII, column for column.
-    package static func transliterate(_ text: String) -> String {
+    /// `text` in ASCII, column for column; with an 8-bit `charset`, what it has is kept (a
+    /// letter and its combining accents as the one character the set has, `é`), one column each.
+    package static func transliterate(_ text: String, keeping charset: ANSIOptions.Charset = .ascii) -> String {
         guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -18,6 +20,10 @@ package enum ASCIIFallback {
             }
             let width = DisplayWidth.of(character)
             guard width > 0 else { continue }
+            if charset.isSingleByte, width == 1, let kept = single(character, in: charset) {
+                result.unicodeScalars.append(kept)
+                continue
+            }
             if width == 1, let first = character.unicodeScalars.first, first.isASCII {
                 result.unicodeScalars.append(first) // a letter and its combining accents
             } else if width == 1, let first = character.unicodeScalars.first, let replacement = replacement(for: first) {
@@ -27,6 +33,15 @@ package enum ASCIIFallback {
             }
         }
         return result
+    }
+
+    /// `character` as the one scalar of `charset` it is (composed first: `e` and U+0301 is `é`),
+    /// or `nil`.
+    private static func single(_ character: Character, in charset: ANSIOptions.Charset) -> Unicode.Scalar? {
+        var scalars = character.unicodeScalars
+        if scalars.count > 1 { scalars = String(character).precomposedStringWithCanonicalMapping.unicodeScalars }
+        guard scalars.count == 1, let scalar = scalars.first, charset.contains(scalar) else { return nil }
+        return scalar
     }
 
     /// The one-column ASCII for a one-column scalar, or `nil`.
