@@ -62,7 +62,7 @@ struct TranscriptOptions: OptionGroup {
     let ascii = Flag(
         "ascii",
         help:
-            "ASCII only (borders of - | +), for a terminal that cannot show UTF-8; the default on a terminal whose locale names another character set.",
+            "ASCII only (borders of - | +), for a terminal that cannot show UTF-8. A terminal whose locale names another character set gets that set's letters (Latin-1, Latin-9, KOI8-R, CP1251) and ASCII for the rest, or ASCII only.",
         format: .ansi)
     let strict = Flag("strict", help: "Stop at the first unusable message instead of skipping it.")
 }
