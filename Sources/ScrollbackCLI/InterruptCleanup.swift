@@ -6,7 +6,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// Paths to remove if a signal (SIGINT, SIGTERM, SIGHUP) ends the process while they exist:
+/// Paths to remove if a signal (SIGINT, SIGQUIT, SIGTERM, SIGHUP) ends the process while they exist:
 /// the temporary files of the outputs being written, and directories made for them. It also
 /// puts the terminal right (``resetsTerminal(_:)``, ``erasesProgressLine(_:)``) and waits for a pager (``pager(pid:input:)``).
 ///
@@ -20,11 +20,13 @@ import Synchronization
 /// ``atomically(_:)``: the handler first closes the gate (no section starts after that) and
 /// waits for the sections already running, and only then reads the table. So a file is either
 /// made and listed before the handler reads, or never made. The first section installs the
-/// handlers, each only where the default action was in place: a signal the caller ignores
-/// (`nohup`) stays ignored.
+/// handlers, each unless the signal is ignored: a signal the caller ignores (`nohup`) stays
+/// ignored. The Swift runtime's crash reporter, which takes SIGQUIT, gives way: Ctrl-\\ is a
+/// request to quit, which must leave the terminal right, not show a backtrace.
 enum InterruptCleanup {
-    /// The signals that end a render and leave its temporary files behind without this.
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// The signals that end a render and leave its temporary files behind without this (and
+    /// a colour or a link open on the terminal): Ctrl-C, Ctrl-\\, `kill`, a closed terminal.
+    static let signals: [Int32] = [SIGINT, SIGQUIT, SIGTERM, SIGHUP]
 
     /// The paths the handler removes, as a section of ``atomically(_:)`` sees them: one, made
     /// here, that cannot be copied out of the section.
@@ -110,6 +112,19 @@ enum InterruptCleanup {
     /// error (``progressLineErase``): set while the line shows.
     static func erasesProgressLine(_ erases: Bool) {
         atomically { _ in handlerErasesProgressLine.store(erases, ordering: .relaxed) }
+    }
+
+    /// Installs the handlers now, before anything is registered: for a step that must end
+    /// through them if a signal comes (``Terminal/backgroundColorReply(environment:deadline:)``
+    /// raises the signal of a key it reads).
+    static func installHandlers() {
+        atomically { _ in }
+    }
+
+    /// Whether `action` is SIG_IGN.
+    static func isIgnored(_ action: sigaction) -> Bool {
+        guard let handler = action.__sigaction_handler.sa_handler else { return false } // SIG_DFL is 0
+        return unsafeBitCast(handler, to: Int.self) == 1
     }
 
     /// The pager a signal that ends the process waits for (after closing its input, so that
@@ -202,7 +217,7 @@ extension InterruptCleanup.Paths {
         _ = sectionsRunning.load(ordering: .relaxed)
         for signal in InterruptCleanup.signals {
             var current = sigaction()
-            guard sigaction(signal, nil, &current) == 0, Self.isDefault(current) else { continue }
+            guard sigaction(signal, nil, &current) == 0, !InterruptCleanup.isIgnored(current) else { continue }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = removeAndReraise
             action.sa_flags = SA_RESTART

@@ -12,7 +12,7 @@ import Scrollback
 /// replaces), and ``commit()`` renames them all into place, in the order they were opened, so
 /// that an index opened last appears last. Until then no destination is touched; ``discard()``
 /// (also run when the set is released uncommitted) removes the temporary files and any
-/// directory ``makeDirectory(_:)`` created, and so does a SIGINT, SIGTERM or SIGHUP
+/// directory ``makeDirectory(_:)`` created, and so does a SIGINT, SIGQUIT, SIGTERM or SIGHUP
 /// (``InterruptCleanup``).
 ///
 /// A destination that exists but is not a regular file (`/dev/null`, a FIFO, a terminal) cannot

@@ -17,32 +17,124 @@ enum Pager {
     /// output (``ANSILayout/navigationMark``): a name drawn like a divider is no stop.
     static let navigationPattern = ANSILayout.navigationPattern
 
-    /// The pager to run, as words, or `nil` to print directly: only for a terminal, and not
-    /// when the pager variable is empty or `cat`. SCROLLBACK_PAGER wins over PAGER.
-    static func command(isTerminal: Bool, environment: [String: String]) -> [String]? {
+    /// A pager command as the user wrote it in SCROLLBACK_PAGER or PAGER.
+    ///
+    /// Run as git runs it: a command of plain words (`less -S`) is split on blanks and started
+    /// directly; one with anything a shell reads otherwise (quotes, `$`, `|`, `;`…, as in
+    /// `less --prompt="a b"`) runs through `/bin/sh -c`, with Scrollback's own arguments for
+    /// less passed on as `"$@"`, so that the user's quoting holds and they still follow.
+    struct Command: Equatable {
+        /// The variable's text, without blanks around it.
+        var text: String
+        /// The words to start directly, or `nil` when the text needs a shell.
+        var words: [String]?
+        /// The program the command starts, as far as can be told: the first word, unquoted
+        /// (`/usr/bin/less`); `nil` when it comes from the shell (`$HOME/bin/pager`, `FOO=1 less`).
+        var program: String?
+
+        /// The characters that make the text more than blank-separated words (git's list).
+        static let shellCharacters = Set("|&;<>()$`\\\"'*?[#~=%\n")
+
+        init(_ text: String) {
+            self.text = text.trimmingCharacters(in: .whitespaces)
+            if self.text.contains(where: { Self.shellCharacters.contains($0) }) {
+                words = nil
+                program = Self.firstWord(self.text)
+            } else {
+                words = self.text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                program = words?.first
+            }
+        }
+
+        /// Whether the command runs less (any path: `/usr/bin/less` too).
+        var isLess: Bool { program.map { ($0 as NSString).lastPathComponent == "less" } ?? false }
+
+        /// The first word of a shell command with its quotes removed, when the command is one
+        /// simple command (`"$@"` then reaches it: not so after a `|` or a `;`) and its first
+        /// word a name the shell takes as it is: not an assignment (`FOO=1 less`), nor one
+        /// with an expansion (`$HOME/bin/less`).
+        static func firstWord(_ text: String) -> String? {
+            var word = ""
+            var quote: Character?
+            var escaped = false
+            var wordEnded = false
+            for character in text {
+                if escaped {
+                    if !wordEnded { word.append(character) }
+                    escaped = false
+                } else if let open = quote {
+                    if character == open {
+                        quote = nil
+                    } else if open == "\"" && character == "`" {
+                        return nil
+                    } else if open == "\"" && character == "$" && !wordEnded {
+                        return nil
+                    } else if open == "\"" && character == "\\" {
+                        escaped = true
+                    } else if !wordEnded {
+                        word.append(character)
+                    }
+                } else if character == "'" || character == "\"" {
+                    quote = character
+                } else if character == "\\" {
+                    escaped = true
+                } else if "|&;()`#\n".contains(character) {
+                    return nil
+                } else if character == " " || character == "\t" {
+                    wordEnded = wordEnded || !word.isEmpty
+                } else if !wordEnded && "$=*?[~<>".contains(character) {
+                    return nil
+                } else if !wordEnded {
+                    word.append(character)
+                }
+            }
+            return word.isEmpty || quote != nil ? nil : word
+        }
+
+        /// The arguments that start the command: less always gets `-R` (whatever LESS holds,
+        /// as bat and delta do: `LESS=-i` alone would show raw escapes) and, with `navigation`,
+        /// the search that jumps between days and channels. The search is an initial command
+        /// followed by `g`, so that the first screen still shows the top and `n` then goes to
+        /// the next day. It costs less's F (quit if one screen), which is why it is asked for
+        /// rather than always on.
+        ///
+        /// Through the shell, the script first traps SIGINT and SIGQUIT with a command that
+        /// does nothing: the shell then outlives a Ctrl-C or Ctrl-\ meant for the pager
+        /// (dash dies of Ctrl-\ and would leave less an orphan), while the pager, as any
+        /// program it starts, gets the default actions back.
+        func arguments(navigation: Bool) -> [String] {
+            var extra: [String] = []
+            if isLess {
+                extra.append("-R")
+                if navigation { extra.append("+/" + navigationPattern + "\ng") }
+            }
+            if let words, let first = words.first { return [first] + extra + words.dropFirst() }
+            return ["/bin/sh", "-c", "trap : INT QUIT; " + text + " \"$@\"", "sh"] + extra
+        }
+
+        /// Why the command cannot start, found before it is started: a program that the shell
+        /// would not find makes it end at once, with the transcript shown nowhere. Only a
+        /// program named plainly is looked for; the shell reports the others.
+        func missingProgram(path: String?) -> StartError? {
+            guard words == nil, let program else { return nil }
+            let candidates =
+                program.contains("/")
+                ? [program]
+                : (path ?? "/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false).map {
+                    ($0.isEmpty ? "." : String($0)) + "/" + program
+                }
+            if candidates.contains(where: { access($0, X_OK) == 0 }) { return nil }
+            return StartError(reason: String(cString: strerror(ENOENT)))
+        }
+    }
+
+    /// The pager to run, or `nil` to print directly: only for a terminal, and not when the
+    /// pager variable is empty or its first word is `cat`. SCROLLBACK_PAGER wins over PAGER.
+    static func command(isTerminal: Bool, environment: [String: String]) -> Command? {
         guard isTerminal else { return nil }
-        guard let pager = environment["SCROLLBACK_PAGER"] ?? environment["PAGER"] else { return ["less"] }
-        let words = pager.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        guard let first = words.first, first != "cat" else { return nil }
-        return words
-    }
-
-    /// Whether the command runs less (any path: `/usr/bin/less` too).
-    static func isLess(_ command: [String]) -> Bool {
-        guard let first = command.first else { return false }
-        return (first as NSString).lastPathComponent == "less"
-    }
-
-    /// The command as run: less always gets `-R` (whatever LESS holds, as bat and delta do:
-    /// `LESS=-i` alone would show raw escapes) and, with `navigation`, the search that jumps
-    /// between days and channels. The search is an initial command followed by `g`, so that
-    /// the first screen still shows the top and `n` then goes to the next day. It costs less's
-    /// F (quit if one screen), which is why it is asked for rather than always on.
-    static func arguments(_ command: [String], navigation: Bool) -> [String] {
-        guard isLess(command) else { return command }
-        var result = [command[0], "-R"] + command.dropFirst()
-        if navigation { result.append("+/" + navigationPattern + "\ng") }
-        return result
+        let command = Command(environment["SCROLLBACK_PAGER"] ?? environment["PAGER"] ?? "less")
+        guard !command.text.isEmpty, command.program != "cat" else { return nil }
+        return command
     }
 
     /// The pager's environment: the caller's, with LESS=FRX (quit if one screen, raw colours,
@@ -71,6 +163,15 @@ enum Pager {
     /// Why a pager could not start: the system's reason.
     struct StartError: Error {
         var reason: String
+    }
+
+    /// Starts the user's pager command (``Command/arguments(navigation:)``), unless its
+    /// program is known to be missing.
+    static func start(_ command: Command, navigation: Bool, environment: [String: String], writesUTF8: Bool) -> Result<
+        Process, StartError
+    > {
+        if let missing = command.missingProgram(path: environment["PATH"]) { return .failure(missing) }
+        return start(command.arguments(navigation: navigation), environment: environment, writesUTF8: writesUTF8)
     }
 
     /// Starts `command` with a pipe on its standard input. SIGINT and SIGQUIT are ignored in

@@ -16,6 +16,8 @@ package struct ScrollbackTool {
     /// reading thread.
     package var standardError: @Sendable (String) -> Void
     package var standardOutputIsTerminal: Bool
+    /// Whether standard input is a terminal: `view` then has no transcript to read there.
+    package var standardInputIsTerminal = false
     /// Whether standard error is a terminal, where `render` and `validate` draw their progress
     /// line (``ProgressLine``).
     package var standardErrorIsTerminal = false
@@ -54,10 +56,24 @@ package struct ScrollbackTool {
             standardError: { FileHandle.standardError.write(Data($0.utf8)) },
             standardOutputIsTerminal: isatty(1) == 1, terminalWidth: Terminal.columns(of: 1))
         tool.terminalHeight = Terminal.rows(of: 1)
+        tool.standardInputIsTerminal = isatty(0) == 1
         tool.standardErrorIsTerminal = isatty(2) == 1
         tool.standardErrorWidth = Terminal.columns(of: 2)
         tool.isSystem = true
-        tool.queryTerminalBackground = { Terminal.backgroundColorReply() }
+        let environment = tool.environment
+        let say = tool.sayWarning
+        tool.queryTerminalBackground = {
+            switch Terminal.backgroundColorReply(environment: environment) {
+            case .reply(let text): return text
+            case .noColour, .notAsked: return nil
+            case .unanswered:
+                // Every run would wait as long again: say how to skip the question.
+                say(
+                    "the terminal did not answer in \(Terminal.answerDeadline / 1000) s when asked for its background colour; "
+                        + "--appearance or SCROLLBACK_APPEARANCE (light or dark) skips the question")
+                return nil
+            }
+        }
         return tool
     }
 

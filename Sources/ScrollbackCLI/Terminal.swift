@@ -126,41 +126,90 @@ enum Appearance {
 }
 
 extension Terminal {
-    /// Asks the terminal on /dev/tty for its background colour (OSC 11) and returns its reply,
-    /// or `nil`: only when standard output is a terminal of which this process is in the
-    /// foreground. Standard input may be anything: the question and the answer go through
-    /// /dev/tty, so `cat chat.json | scrollback view -` asks the terminal too. A device attributes request (DA1) follows the question, which every
-    /// terminal answers: a terminal that ignores OSC 11 thus costs no wait, and one that does
-    /// not answer at all costs `timeout` (100 ms). The terminal's mode is restored whatever
-    /// happens.
-    static func backgroundColorReply(timeout milliseconds: Int = 100) -> String? {
-        guard isatty(1) == 1 else { return nil }
+    /// What came of asking the terminal for its background colour.
+    enum BackgroundAnswer: Equatable {
+        /// The terminal's replies, its OSC 11 answer among them.
+        case reply(String)
+        /// The terminal answered the device attributes request but not OSC 11.
+        case noColour
+        /// Nothing asked: no terminal to ask, or one that cannot answer (TERM=dumb or unset).
+        case notAsked
+        /// No answer to the device attributes request within the deadline.
+        case unanswered
+    }
+
+    /// How long the question waits for the terminal's last answer: long enough for a slow SSH
+    /// link, since every terminal answers the device attributes request and only a slow link
+    /// makes it wait.
+    static let answerDeadline = 5000
+
+    /// Whether the terminal can answer as the question needs: not with TERM `dumb` (Emacs'
+    /// shell buffer and the like), unset or empty (no terminal that says what it is), nor
+    /// inside GNU Screen (STY set, or TERM `screen` or `screen.…` outside tmux), which answers
+    /// DA1 itself but passes OSC 11 on to the terminal outside: that answer would come after
+    /// DA1's, to the pager.
+    static func mayAsk(_ environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        if term.isEmpty || term == "dumb" { return false }
+        if let screen = environment["STY"], !screen.isEmpty { return false }
+        let inTmux = !(environment["TMUX"] ?? "").isEmpty
+        return inTmux || !(term == "screen" || term.hasPrefix("screen."))
+    }
+
+    /// Asks the terminal on /dev/tty for its background colour (OSC 11): only when standard
+    /// output is a terminal of which this process is in the foreground, and ``mayAsk(_:)``.
+    /// Standard input may be anything: the question and the answer go through /dev/tty, so
+    /// `cat chat.json | scrollback view -` asks the terminal too.
+    ///
+    /// Whatever the answers' timing, none may reach the pager or the shell as keys (a late
+    /// `ESC ] 11 ; rgb:ffff/…` makes less scroll sideways and open a `/ffff` search that `q`
+    /// does not quit). So a device attributes request (DA1, `ESC [ c`) follows the question:
+    /// every terminal answers it, and after OSC 11, so its answer (`ESC [ ? … c`) is the last
+    /// byte to come. The question reads until that answer, for `deadline` milliseconds at
+    /// most; the pager starts only after. Before the deadline, every answer has been read and
+    /// nothing is left for the pager. Past it, the input that came meanwhile is discarded
+    /// (`tcflush`); an answer slower still (a link slower than the deadline, or a terminal
+    /// that answers nothing, which then costs the deadline) is the one case left, and
+    /// `.unanswered` says so, for the caller to tell how to skip the question.
+    ///
+    /// The terminal's mode is restored whatever happens. Signals from keys are off meanwhile
+    /// (so that Ctrl-C cannot leave the terminal without echo): the interrupt and quit keys
+    /// end the wait, then raise their signal with the mode restored.
+    static func backgroundColorReply(environment: [String: String], deadline milliseconds: Int = answerDeadline)
+        -> BackgroundAnswer
+    {
+        guard mayAsk(environment), isatty(1) == 1 else { return .notAsked }
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard tty >= 0 else { return nil }
+        guard tty >= 0 else { return .notAsked }
         defer { close(tty) }
-        guard tcgetpgrp(tty) == getpgrp() else { return nil }
+        guard tcgetpgrp(tty) == getpgrp() else { return .notAsked }
         var saved = termios()
-        guard tcgetattr(tty, &saved) == 0 else { return nil }
+        guard tcgetattr(tty, &saved) == 0 else { return .notAsked }
         var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+        var keys: (interrupt: UInt8, quit: UInt8) = (0, 0)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            keys = (cc[Int(VINTR)], cc[Int(VQUIT)])
             cc[Int(VMIN)] = 0
             cc[Int(VTIME)] = 0
         }
-        guard tcsetattr(tty, TCSANOW, &raw) == 0 else { return nil }
-        defer { tcsetattr(tty, TCSANOW, &saved) }
+        guard tcsetattr(tty, TCSANOW, &raw) == 0 else { return .notAsked }
+        var restored = false
+        func restore() {
+            guard !restored else { return }
+            restored = true
+            tcsetattr(tty, TCSANOW, &saved)
+        }
+        defer { restore() }
         let question = "\u{1B}]11;?\u{07}\u{1B}[c"
-        guard write(tty, question, question.utf8.count) == question.utf8.count else { return nil }
+        guard write(tty, question, question.utf8.count) == question.utf8.count else { return .notAsked }
 
         var reply: [UInt8] = []
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let end = Int(deadline.tv_sec) * 1000 + Int(deadline.tv_nsec) / 1_000_000 + milliseconds
+        let end = monotonicMilliseconds() + milliseconds
         var buffer = [UInt8](repeating: 0, count: 256)
-        while true {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = end - (Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000)
+        var answered = false
+        while !answered {
+            let left = end - monotonicMilliseconds()
             guard left > 0 else { break }
             var descriptor = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(left))
@@ -168,13 +217,45 @@ extension Terminal {
             guard ready > 0 else { break }
             let count = read(tty, &buffer, buffer.count)
             guard count > 0 else { break }
-            reply += buffer[0..<count]
-            // The DA1 answer (ESC [ ? … c) comes last: all is in.
-            if String(decoding: reply, as: UTF8.self).range(of: "\u{1B}\\[\\?[0-9;]*c", options: .regularExpression) != nil {
-                break
+            // An answer never holds a control key's byte (its bytes are printable, ESC and BEL).
+            for byte in buffer[0..<count] where byte != 0 && (byte == keys.interrupt || byte == keys.quit) {
+                let signal = byte == keys.interrupt ? SIGINT : SIGQUIT
+                var action = sigaction()
+                guard sigaction(signal, nil, &action) == 0, !InterruptCleanup.isIgnored(action) else { continue }
+                restore()
+                // Through the cleanup's handler, which ends the process as the signal means.
+                InterruptCleanup.installHandlers()
+                raise(signal)
+                return .notAsked
             }
+            reply += buffer[0..<count]
+            answered = containsDeviceAttributes(reply)
         }
+        // Too late for this question, an answer may still be on its way: what came meanwhile
+        // must not be read by the pager.
+        if !answered { tcflush(tty, TCIFLUSH) }
         let text = String(decoding: reply, as: UTF8.self)
-        return text.contains("]11;") ? text : nil
+        if text.contains("]11;") { return .reply(text) }
+        return answered ? .noColour : .unanswered
+    }
+
+    /// Whether `bytes` hold a device attributes answer, `ESC [ ? digits-and-semicolons c`.
+    static func containsDeviceAttributes(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "["), bytes[index + 2] == UInt8(ascii: "?") {
+                var next = index + 3
+                while next < bytes.count, bytes[next] == UInt8(ascii: ";") || (0x30...0x39).contains(bytes[next]) { next += 1 }
+                if next < bytes.count, bytes[next] == UInt8(ascii: "c") { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static func monotonicMilliseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
     }
 }

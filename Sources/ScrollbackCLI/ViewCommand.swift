@@ -14,7 +14,8 @@ struct ViewCommand: Command {
         discussion: """
             The transcript is laid out for this terminal: its width (else $COLUMNS, else 80) and \
             its colours (COLORTERM, TERM, NO_COLOR, --color). On a terminal it is shown through \
-            $SCROLLBACK_PAGER, else $PAGER, else less, as git does: the pager starts at once and \
+            $SCROLLBACK_PAGER, else $PAGER, else less, as git does (through /bin/sh -c when the \
+            command has quotes or other shell syntax): the pager starts at once and \
             reads the transcript as it is rendered, and less quits by itself when the transcript \
             fits one screen (LESS=FRX unless LESS is set; -R is always added for less, and \
             LESSCHARSET=utf-8 unless LESSCHARSET or LESSCHARDEF is set). An empty pager variable or 'cat' \
@@ -23,8 +24,12 @@ struct ViewCommand: Command {
             Ctrl-C goes to the pager; quit it with q.
 
             The appearance (light or dark colours) is --appearance, else $SCROLLBACK_APPEARANCE, \
-            else auto: the terminal is asked for its background colour (OSC 11, 100 ms at most), \
+            else auto: the terminal is asked for its background colour (OSC 11; the pager starts \
+            once the terminal has answered, 5 s at most, so that no late answer reaches it as keys), \
             else COLORFGBG is read, else dark. The theme is --theme, else $SCROLLBACK_THEME.
+
+            The transcript is a file, or comes through a pipe ('-' or none); standard input on \
+            the terminal is refused, as less refuses it.
 
             KEYS IN LESS: space or f next screen, b previous screen, g top, G end, /text search, \
             n and N next and previous match, q quit. With --navigate, n and N jump from day to \
@@ -52,6 +57,13 @@ struct ViewCommand: Command {
     let arguments: ParsedArguments<Options>
 
     func run() -> Int32 {
+        // Standard input on the terminal would wait for keys that nothing can end but Ctrl-Z
+        // (less says "Missing filename"); and with the pager reading the same keys, `view -`
+        // cannot read them either: the input comes from a file or a pipe.
+        if arguments.positionals.first ?? "-" == "-", tool.standardInputIsTerminal {
+            return tool.usageError(
+                "view needs a file, or a transcript piped in: standard input is the terminal.", spec: Self.spec)
+        }
         let transcript = arguments.group(\.transcript)
         var options: RenderOptions
         switch TranscriptOptions.renderOptions(transcript, tool: tool, writesToTerminal: tool.standardOutputIsTerminal, drawsANSI: true) {
@@ -75,12 +87,11 @@ struct ViewCommand: Command {
         var pager: Pager.Process?
         if !arguments[\.noPager], let command = Pager.command(isTerminal: tool.standardOutputIsTerminal, environment: tool.environment) {
             switch Pager.start(
-                Pager.arguments(command, navigation: arguments[\.navigate]), environment: tool.environment,
-                writesUTF8: options.ansi.charset == .utf8)
+                command, navigation: arguments[\.navigate], environment: tool.environment, writesUTF8: options.ansi.charset == .utf8)
             {
             case .success(let process): pager = process
             case .failure(let error):
-                tool.warning("cannot run pager '\(command.joined(separator: " "))': \(error.reason); printing directly")
+                tool.warning("cannot run pager '\(command.text)': \(error.reason); printing directly")
             }
         }
         // Warnings said while the pager has the screen would scroll away unseen: they wait.

@@ -345,7 +345,7 @@ import Testing
         posix_spawnattr_setsigmask(&attributes, &none)
         var handled = sigset_t()
         sigemptyset(&handled)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGXFSZ] { sigaddset(&handled, signal) }
+        for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGXFSZ] { sigaddset(&handled, signal) }
         posix_spawnattr_setsigdefault(&attributes, &handled)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var actions = posix_spawn_file_actions_t()
@@ -396,9 +396,16 @@ import Testing
         }
     }
 
-    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    @Test(arguments: [SIGINT, SIGQUIT, SIGTERM, SIGHUP])
     func anInterruptRemovesTheTemporaryFiles(signal: Int32) throws {
         let binary = try Self.executable()
+        // SIGQUIT's default action dumps core: not into the working directory.
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        if signal == SIGQUIT {
+            getrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)
+            noCore.rlim_cur = 0
+            setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)
+        }
         for split in [false, true] {
             let directory = Self.directory()
             Self.write("old", to: directory + "/good.html")

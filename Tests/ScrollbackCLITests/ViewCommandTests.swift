@@ -9,33 +9,106 @@ import Testing
     static let launchRoom = samples.appendingPathComponent("launch-room.json").path
 
     @Test func pagesOnlyATerminal() {
-        #expect(Pager.command(isTerminal: true, environment: [:]) == ["less"])
+        #expect(Pager.command(isTerminal: true, environment: [:])?.words == ["less"])
         #expect(Pager.command(isTerminal: false, environment: [:]) == nil, "a pipe")
     }
 
-    @Test func pagerVariableIsSplitOnSpacesAndCatOrEmptyMeansNone() {
-        func command(_ pager: String) -> [String]? {
+    @Test func plainPagerWordsAreSplitOnBlanksAndCatOrEmptyMeansNone() {
+        func command(_ pager: String) -> Pager.Command? {
             Pager.command(isTerminal: true, environment: ["PAGER": pager])
         }
-        #expect(command("most") == ["most"])
-        #expect(command("less  -S -R") == ["less", "-S", "-R"])
+        #expect(command("most")?.words == ["most"])
+        #expect(command(" less  -S\t-R ")?.words == ["less", "-S", "-R"])
         #expect(command("") == nil)
         #expect(command("  ") == nil)
         #expect(command("cat") == nil)
         #expect(command("cat -v") == nil)
+        #expect(command("'cat'") == nil, "cat through the shell is cat")
     }
 
     @Test func scrollbackPagerWinsOverPager() {
-        #expect(Pager.command(isTerminal: true, environment: ["PAGER": "more", "SCROLLBACK_PAGER": "most"]) == ["most"])
+        #expect(Pager.command(isTerminal: true, environment: ["PAGER": "more", "SCROLLBACK_PAGER": "most"])?.words == ["most"])
         #expect(Pager.command(isTerminal: true, environment: ["PAGER": "more", "SCROLLBACK_PAGER": ""]) == nil)
     }
 
     @Test func lessAlwaysGetsRawColoursAndNavigationOnlyWhenAsked() {
-        #expect(Pager.arguments(["less"], navigation: false) == ["less", "-R"])
-        #expect(Pager.arguments(["/usr/bin/less", "-S"], navigation: false) == ["/usr/bin/less", "-R", "-S"])
-        #expect(Pager.arguments(["less"], navigation: true) == ["less", "-R", "+/^\u{200E}\ng"])
-        #expect(Pager.arguments(["most"], navigation: true) == ["most"], "only less takes less's options")
-        #expect(!Pager.isLess(["lesspipe"]))
+        let search = "+/^\u{200E}\ng"
+        #expect(Pager.Command("less").arguments(navigation: false) == ["less", "-R"])
+        #expect(Pager.Command("/usr/bin/less -S").arguments(navigation: false) == ["/usr/bin/less", "-R", "-S"])
+        #expect(Pager.Command("less").arguments(navigation: true) == ["less", "-R", search])
+        #expect(Pager.Command("most").arguments(navigation: true) == ["most"], "only less takes less's options")
+        #expect(!Pager.Command("lesspipe").isLess)
+        #expect(Pager.Command("/usr/bin/less -S").isLess)
+    }
+
+    /// A command with quotes or other shell syntax runs through sh, as git runs it, and the
+    /// arguments for less follow the user's as `"$@"`.
+    @Test func pagerWithShellSyntaxRunsThroughSh() {
+        let quoted = Pager.Command(#"less -R --prompt="a b""#)
+        #expect(quoted.words == nil)
+        #expect(quoted.program == "less")
+        #expect(quoted.isLess)
+        #expect(
+            quoted.arguments(navigation: true) == [
+                "/bin/sh", "-c", #"trap : INT QUIT; less -R --prompt="a b" "$@""#, "sh", "-R", "+/^\u{200E}(──|━━)\ng",
+            ])
+        #expect(Pager.Command("'/usr/bin/less' -S --prompt='x y'").isLess, "a quoted path")
+        #expect(
+            Pager.Command(#"most --x="1 2""#).arguments(navigation: true) == [
+                "/bin/sh", "-c", #"trap : INT QUIT; most --x="1 2" "$@""#, "sh",
+            ])
+        #expect(!Pager.Command("less -S | cat").isLess, "\"$@\" would reach cat")
+        #expect(
+            Pager.Command("less -S | cat").arguments(navigation: false) == ["/bin/sh", "-c", #"trap : INT QUIT; less -S | cat "$@""#, "sh"])
+        #expect(!Pager.Command("less; echo").isLess)
+        #expect(!Pager.Command("less -S # mine").isLess, "\"$@\" would be a comment")
+        #expect(Pager.Command(#"less -P"a;b" 2>/dev/null"#).isLess, "a quoted ; and a redirection")
+        #expect(Pager.Command("LESS=-S less").program == nil, "an assignment first: the program is the shell's business")
+        #expect(Pager.Command("$HOME/bin/less").program == nil)
+        #expect(Pager.Command(#""less"#).program == nil, "an open quote")
+    }
+
+    /// The arguments through sh reach the pager as they were meant: each one whole, quotes
+    /// kept out, the user's first.
+    @Test func shellRunPagerGetsItsArgumentsWhole() throws {
+        let output = temporaryFile("", extension: "txt")
+        let command = Pager.Command(#"printf '[%s]\n' --prompt="a b" >"# + output)
+        let arguments = command.arguments(navigation: false) + ["-R", "+/x y"]
+        #expect(Pager.show("", command: arguments, environment: ["PATH": "/usr/bin:/bin"]) == nil)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "[--prompt=a b]\n[-R]\n[+/x y]\n")
+    }
+
+    @Test func aMissingProgramIsFoundBeforeTheShellRunsIt() {
+        let missing = Pager.Command(#"scrollback-no-such-pager --prompt="a b""#)
+        #expect(missing.missingProgram(path: "/usr/bin:/bin")?.reason == String(cString: strerror(ENOENT)))
+        #expect(Pager.Command(#"less --prompt="a b""#).missingProgram(path: "/usr/bin:/bin") == nil)
+        #expect(Pager.Command(#"/no/such/less --prompt="a b""#).missingProgram(path: nil) != nil)
+        #expect(Pager.Command("$PAGER_OF_MINE -x").missingProgram(path: "/usr/bin") == nil, "the shell says")
+        let run = ToolRun(
+            ["view", Self.launchRoom], environment: ["TZ": "UTC", "SCROLLBACK_PAGER": #"/no/such/pager --prompt="a b""#], terminal: true)
+        #expect(run.status == 0)
+        #expect(run.errors.hasPrefix(#"warning: cannot run pager '/no/such/pager --prompt="a b"': "#))
+        #expect(run.output.contains("Launch room"), "the transcript is printed")
+    }
+
+    /// `view` with standard input on the terminal would wait for keys nothing ends: it says
+    /// what it needs instead, with or without an explicit `-`. A pipe is read.
+    @Test func viewNeedsAFileWhenStandardInputIsTheTerminal() throws {
+        for arguments in [["view"], ["view", "-"], ["view", "--no-pager", "-"]] {
+            let errors = ToolRun.ErrorLog()
+            var tool = ScrollbackTool(
+                environment: ["TZ": "UTC"], standardOutput: .memory(), standardError: { errors.append($0) },
+                standardOutputIsTerminal: true, terminalWidth: 80)
+            tool.standardInputIsTerminal = true
+            #expect(tool.run(arguments) == 64, "\(arguments)")
+            #expect(errors.text.hasPrefix("Error: view needs a file"), "\(arguments): \(errors.text)")
+        }
+        let errors = ToolRun.ErrorLog()
+        var tool = ScrollbackTool(
+            environment: ["TZ": "UTC"], standardOutput: .memory(), standardError: { errors.append($0) }, standardOutputIsTerminal: false,
+            terminalWidth: nil)
+        tool.standardInputIsTerminal = true
+        #expect(tool.run(["view", Self.launchRoom]) == 0, "a file is read whatever standard input is: \(errors.text)")
     }
 
     /// `--navigate` stops only at the dividers Scrollback drew (the title's and the summary's
@@ -125,6 +198,25 @@ import Testing
         #expect(throws: UsageError.self) { try dark(nil, env: ["SCROLLBACK_APPEARANCE": "sepia"]) }
         #expect(Appearance.isDark(backgroundReply: "\u{1B}[?1;2c") == nil, "no OSC 11 answer")
         #expect(Appearance.isDark(backgroundReply: "\u{1B}]11;rgb:zz/00/00\u{07}") == nil)
+    }
+
+    /// The question ends with the answer to DA1, which comes last; a terminal that cannot
+    /// answer is not asked.
+    @Test func theQuestionWaitsForTheDeviceAttributesAnswer() {
+        func answered(_ text: String) -> Bool { Terminal.containsDeviceAttributes(Array(text.utf8)) }
+        #expect(answered("\u{1B}]11;rgb:0000/0000/0000\u{07}\u{1B}[?62;22c"))
+        #expect(answered("\u{1B}[?6c"))
+        #expect(!answered("\u{1B}]11;rgb:0000/0000/0000\u{07}\u{1B}[?62;2"), "still coming")
+        #expect(!answered("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\"), "OSC 11 alone")
+        #expect(!answered("\u{1B}[?62;xc"))
+        #expect(Terminal.mayAsk(["TERM": "xterm-256color"]))
+        #expect(!Terminal.mayAsk(["TERM": "dumb"]))
+        #expect(!Terminal.mayAsk(["TERM": ""]))
+        #expect(!Terminal.mayAsk([:]))
+        #expect(!Terminal.mayAsk(["TERM": "screen.xterm-256color"]), "GNU Screen passes OSC 11 on, after its own DA1 answer")
+        #expect(!Terminal.mayAsk(["TERM": "xterm-256color", "STY": "1234.pts-0.host"]))
+        #expect(Terminal.mayAsk(["TERM": "screen", "TMUX": "/tmp/tmux-0/default,1,0"]), "tmux answers both itself")
+        #expect(Terminal.mayAsk(["TERM": "screen-256color", "TMUX": "/tmp/tmux-0/default,1,0"]))
     }
 
     @Test func viewAsksTheTerminalOnlyWhenColoursAreShown() {

@@ -12,6 +12,13 @@ they behave with a pager and on interrupt:
 - a pager that cannot be started is said on standard error, and the text is printed;
 - Ctrl-C during `render --format ansi` to the terminal writes an SGR reset and closes OSC 8
   (raw bytes captured with tmux pipe-pane);
+- Ctrl-\\ (SIGQUIT) during `render --format ansi` and `view --no-pager` resets as Ctrl-C does;
+- a pager command with quotes (`less --prompt="a b"`) runs through sh: the prompt shows;
+- `view` without a file while standard input is the terminal is a usage error, not a wait;
+- through a slow terminal (slow_terminal.py delays the answers by 0.3, 1.5 and 3 s), the
+  answers to OSC 11 and DA1 never reach less as keys: its first screen is unshifted, its
+  prompt plain, and q quits; through one that answers nothing, less starts after the
+  question's deadline, clean, and the way to skip the question is said;
 - `--appearance auto` reads tmux's answer to OSC 11;
 - `--navigate` keeps the first screen at the top and makes n jump between day separators, and
   never stops at a name, a title or a text drawn like one;
@@ -110,9 +117,9 @@ def expect(condition, message):
         failures.append(message)
 
 
-def tall_transcript(directory, count):
+def tall_transcript(directory, count, links=False):
     """`count` messages over several days: many screens tall, slow enough to render to be
-    interrupted half-way in a debug build."""
+    interrupted half-way in a debug build; with `links`, each text ends in a link."""
     messages = []
     for index in range(count):
         day = 1 + index * 10 // count
@@ -122,12 +129,13 @@ def tall_transcript(directory, count):
             {
                 "id": f"m{index}",
                 "type": "regular",
-                "text": f"Message number {index}: the quick brown fox jumps over the lazy dog. ─ ✓",
+                "text": f"Message number {index}: the quick brown fox jumps over the lazy dog. ─ ✓"
+                + (f" [page {index}](https://example.org/{index})" if links else ""),
                 "created_at": f"2026-03-{day:02d}T{minute // 3600 % 24:02d}:{minute // 60 % 60:02d}:{minute % 60:02d}Z",
                 "user": {"id": f"u{index % 3}", "name": ["Maya Okafor", "Sam Rivera", "Jordan Blake"][index % 3]},
             }
         )
-    path = os.path.join(directory, f"tall-{count}.json")
+    path = os.path.join(directory, f"tall-{count}{'-links' if links else ''}.json")
     with open(path, "w") as file:
         json.dump({"channel": {"id": "c", "name": "Tall room"}, "messages": messages}, file)
     return path
@@ -203,6 +211,7 @@ def main():
         "LANG": "C.UTF-8",
     }
     tall = tall_transcript(directory, 30000)
+    linked = tall_transcript(directory, 30000, links=True)
     small = tall_transcript(directory, 200)
     skipped = with_skipped_message(directory)
     lookalikes = divider_lookalikes(directory)
@@ -348,6 +357,143 @@ def main():
         tail = data[:cut]
         reset = b"\x18\x1b[0m\x1b]8;;\x1b\\"
         expect(reset in tail[-4096:], "render interrupted: SGR reset and OSC 8 end written")
+        pane.close()
+
+        # 6b. Ctrl-\ (SIGQUIT) during render --format ansi and view --no-pager: the same reset
+        # as for Ctrl-C, so that neither a colour nor a link reaches the shell's prompt.
+        for name, command in [
+            ("quit-render", f"{tool} render --format ansi --color always --hyperlinks always {linked}"),
+            ("quit-view", f"{tool} view --no-pager --color always --hyperlinks always {linked}"),
+        ]:
+            pane = Pane(name, base)
+            # SIGQUIT's default action dumps core: not into the working directory.
+            pane.send("ulimit -c 0", enter=True)
+            raw = f"{directory}/raw-{name}"
+            tmux("pipe-pane", "-t", name, "-o", f"cat >> {raw}")
+            pane.send(command, enter=True)
+            pane.wait_for("Message number")
+            pane.key("C-\\")
+            time.sleep(0.8)
+            # Not the Swift runtime's crash report, which takes SIGQUIT unless told otherwise.
+            expect("Backtrace" not in pane.screen() and "Crash" not in pane.screen(), f"{name}: Ctrl-\\ shows no backtrace")
+            pane.send('echo E""XIT:$?', enter=True)
+            pane.wait_for("EXIT:")
+            time.sleep(0.3)
+            with open(raw, "rb") as file:
+                data = file.read()
+            cut = data.rfind(b"EXIT:")
+            expect(cut > 0 and data[cut:].startswith(b"EXIT:131"), f"{name}: Ctrl-\\ ends it, status 131 ({data[cut:cut + 9]!r})")
+            tail = data[:cut]
+            colours = re.findall(rb"\x1b\[[0-9;]*m", tail)
+            links = re.findall(rb"\x1b\]8;[^\x1b\x07]*;[^\x1b\x07]*(?:\x1b\\|\x07)", tail)
+            expect(
+                b"\x18\x1b[0m\x1b]8;;\x1b\\" in tail[-4096:]
+                and bool(colours) and colours[-1] == b"\x1b[0m" and bool(links) and links[-1] == b"\x1b]8;;\x1b\\",
+                f"{name}: after Ctrl-\\ the last colour is a reset and the last link is closed "
+                f"({colours[-1:]!r}, {links[-1:]!r})",
+            )
+            pane.close()
+
+        # 6c. A pager command with quotes runs through sh, as git runs it: the quoted prompt is
+        # one argument, and less still gets the transcript and -R.
+        pane = Pane("quoted", dict(base, SCROLLBACK_PAGER='less --prompt="quoted prompt shows"'))
+        pane.send(f"{tool} view {small}; echo E\"\"XIT:$?", enter=True)
+        screen = pane.wait_for("Tall room")
+        time.sleep(0.3)
+        screen = pane.screen()
+        lines = screen.rstrip("\n").splitlines()
+        expect(
+            screen is not None and lines[0].startswith("Tall room") and lines[-1].strip() == "quoted prompt shows",
+            f"quoted pager prompt: less shows the transcript and the prompt ({lines[:1]}, {lines[-1:]})",
+        )
+        expect("ESC[" not in screen, "quoted pager prompt: colours, no raw ESC[ text")
+        pane.send("q")
+        screen = pane.wait_for("EXIT:")
+        expect(screen is not None and "EXIT:0" in screen, "quoted pager prompt: q quits, status 0")
+        pane.close()
+
+        # 6d. view with no file while standard input is the terminal: an error at once, not a
+        # wait for keys.
+        pane = Pane("no-file", base)
+        pane.send(f"{tool} view; echo E\"\"XIT:$?", enter=True)
+        screen = pane.wait_for("EXIT:", timeout=5)
+        expect(
+            screen is not None and "EXIT:64" in screen and "needs a file" in screen,
+            f"view without a file on a terminal: usage error ({screen and screen.strip().splitlines()[-3:]})",
+        )
+        pane.close()
+
+        # 6e. A slow terminal (a link slower than the question's old 100 ms): the answers to
+        # OSC 11 and DA1 come late, yet never reach less as keys. Without this, less scrolled
+        # sideways and sat in a `/f0f0/…` search that q does not quit.
+        proxy = os.path.join(os.path.dirname(os.path.abspath(__file__)), "slow_terminal.py")
+        for delay in [0.3, 1.5, 3.0]:
+            name = f"slow-{delay}".replace(".", "-")
+            pane = Pane(name, base)
+            tmux("set-option", "-p", "-t", name, "window-style", "bg=#f0f0f0")
+            pane.send(f"python3 {proxy} {delay} sh -c '{tool} view {small}; echo E\"\"XIT:$?'", enter=True)
+            screen = pane.wait_for("Tall room", timeout=15 + delay)
+            # Long enough for any answer to have come, to less if it was to.
+            time.sleep(delay + 1.5)
+            screen = pane.screen()
+            lines = screen.rstrip("\n").splitlines()
+            expect(
+                bool(lines) and lines[0].startswith("Tall room") and lines[-1] == ":"
+                and not any(text in screen for text in ["f0f0", "rgb", "11;", "?1;2"]),
+                f"slow terminal ({delay} s): less shows the first screen, unshifted, its prompt ':' "
+                f"({lines[:1]}, {lines[-1:]})",
+            )
+            pane.send("q")
+            screen = pane.wait_for("EXIT:", timeout=delay + 5)
+            expect(screen is not None and "EXIT:0" in screen, f"slow terminal ({delay} s): q quits less, status 0")
+            pane.send("echo typed-$((6*7))", enter=True)
+            expect(pane.wait_for("typed-42", timeout=delay + 5) is not None, f"slow terminal ({delay} s): the shell reads keys again")
+            pane.close()
+
+        # 6f. A terminal that answers nothing: the question gives up after its deadline, says
+        # how to skip it, and less still starts clean.
+        pane = Pane("mute", base)
+        pane.send(f"python3 {proxy} mute:7 sh -c '{tool} view {small} 2>{directory}/mute-errors; echo E\"\"XIT:$?'", enter=True)
+        began = time.time()
+        screen = pane.wait_for("Tall room", timeout=20)
+        waited = time.time() - began
+        time.sleep(max(0.0, 7.5 - waited))
+        lines = pane.screen().rstrip("\n").splitlines()
+        expect(
+            screen is not None and 4.5 < waited < 9 and lines[0].startswith("Tall room") and lines[-1] == ":",
+            f"mute terminal: less starts after the deadline ({waited:.1f} s), its first screen clean ({lines[:1]}, {lines[-1:]})",
+        )
+        pane.send("q")
+        screen = pane.wait_for("EXIT:", timeout=5)
+        expect(screen is not None and "EXIT:0" in screen, "mute terminal: q quits, status 0")
+        with open(f"{directory}/mute-errors") as file:
+            errors = file.read()
+        expect("did not answer" in errors and "SCROLLBACK_APPEARANCE" in errors, f"mute terminal: said how to skip the question ({errors.strip()!r})")
+        pane.close()
+
+        # 6g. Ctrl-C while the question waits ends scrollback (130), the terminal's mode
+        # restored: echo and line editing on again.
+        pane = Pane("mute-interrupt", base)
+        script = os.path.join(directory, "then-mode.sh")
+        with open(script, "w") as file:
+            file.write('"$@"\necho "EXIT:$?"\n')
+            file.write('for flag in echo icanon isig; do stty -a | tr " ;" "\\n\\n" | grep -x -e "$flag" -e "-$flag"; done | tr "\\n" " "\n')
+            file.write("echo\n")
+        pane.send(f"python3 {proxy} mute:9 sh {script} {tool} view {small}", enter=True)
+        time.sleep(1.5)
+        began = time.time()
+        pane.key("C-c")
+        screen = pane.wait_for("EXIT:", timeout=5)
+        time.sleep(0.3)
+        screen = pane.screen()
+        expect(
+            screen is not None and "EXIT:130" in screen and time.time() - began < 3,
+            f"Ctrl-C during the question: scrollback ends at once, status 130 ({screen and screen.strip().splitlines()[-2:]})",
+        )
+        expect(
+            screen is not None and re.search(r"(^|[^-])echo icanon isig", screen) is not None,
+            f"Ctrl-C during the question: the terminal's mode is restored ({screen and screen.strip().splitlines()[-2:]})",
+        )
         pane.close()
 
         # 7. --appearance auto asks the terminal: tmux answers OSC 11 with the pane's background.

@@ -27,7 +27,8 @@ struct ManPage {
         (["SCROLLBACK_APPEARANCE"], "auto, light or dark: the appearance of ANSI output when --appearance is not given."),
         (
             ["SCROLLBACK_PAGER", "PAGER"],
-            "The pager of view, the first set of the two, else less. Empty, or cat, prints without one."
+            "The pager of view, the first set of the two, else less; with quotes or other shell syntax it runs through /bin/sh -c. "
+                + "Empty, or cat, prints without one."
         ),
         (
             ["LESS", "LESSCHARSET"],
