@@ -50,7 +50,7 @@ import Testing
         #expect(quoted.isLess)
         #expect(
             quoted.arguments(navigation: true) == [
-                "/bin/sh", "-c", #"trap : INT QUIT; less -R --prompt="a b" "$@""#, "sh", "-R", "+/^\u{200E}(──|━━)\ng",
+                "/bin/sh", "-c", #"trap : INT QUIT; less -R --prompt="a b" "$@""#, "sh", "-R", "+/^\u{200E}\ng",
             ])
         #expect(Pager.Command("'/usr/bin/less' -S --prompt='x y'").isLess, "a quoted path")
         #expect(
