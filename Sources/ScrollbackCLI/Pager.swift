@@ -138,19 +138,32 @@ enum Pager {
     }
 
     /// The pager's environment: the caller's, with LESS=FRX (quit if one screen, raw colours,
-    /// no screen clearing) and LV=-c unless set, and LESSCHARSET=utf-8 whenever the text is
-    /// UTF-8 and the user has not chosen a character set. The locale's *name* is no guide:
-    /// less asks `setlocale()`, which falls back to ASCII for a UTF-8 locale that is not
+    /// no screen clearing) and LV=-c unless set, and LESSCHARSET set to the text's character
+    /// set (``lessCharset(_:)``) when the user has not chosen one. The locale's *name* is no
+    /// guide: less asks `setlocale()`, which falls back to ASCII for a locale that is not
     /// installed (`en_US.UTF-8` on a machine with only `C.utf8`), and then shows every box
-    /// character as `<E2><94><80>`.
-    static func environment(_ environment: [String: String], writesUTF8: Bool) -> [String: String] {
+    /// character as `<E2><94><80>` (and a KOI8-R letter as `<F0>`).
+    static func environment(_ environment: [String: String], charset: ANSIOptions.Charset) -> [String: String] {
         var result = environment
         if result["LESS"] == nil { result["LESS"] = "FRX" }
         if result["LV"] == nil { result["LV"] = "-c" }
-        if writesUTF8, result["LESSCHARSET"] == nil, result["LESSCHARDEF"] == nil {
-            result["LESSCHARSET"] = "utf-8"
+        if let name = lessCharset(charset), result["LESSCHARSET"] == nil, result["LESSCHARDEF"] == nil {
+            result["LESSCHARSET"] = name
         }
         return result
+    }
+
+    /// less's name for the character set text is written in; `nil` for ASCII, which every
+    /// set shows. Scrollback writes no byte from 0x80 to 0x9F in an 8-bit set, so less's
+    /// `iso8859` (those bytes control characters, the rest printable) fits Latin-1, Latin-9 and
+    /// Windows-1251 alike.
+    static func lessCharset(_ charset: ANSIOptions.Charset) -> String? {
+        switch charset {
+        case .utf8: "utf-8"
+        case .ascii: nil
+        case .koi8r: "koi8-r"
+        case .latin1, .latin9, .cp1251: "iso8859"
+        }
     }
 
     /// A pager that runs, reading what is written to ``input``.
@@ -167,11 +180,11 @@ enum Pager {
 
     /// Starts the user's pager command (``Command/arguments(navigation:)``), unless its
     /// program is known to be missing.
-    static func start(_ command: Command, navigation: Bool, environment: [String: String], writesUTF8: Bool) -> Result<
+    static func start(_ command: Command, navigation: Bool, environment: [String: String], charset: ANSIOptions.Charset) -> Result<
         Process, StartError
     > {
         if let missing = command.missingProgram(path: environment["PATH"]) { return .failure(missing) }
-        return start(command.arguments(navigation: navigation), environment: environment, writesUTF8: writesUTF8)
+        return start(command.arguments(navigation: navigation), environment: environment, charset: charset)
     }
 
     /// Starts `command` with a pipe on its standard input. SIGINT and SIGQUIT are ignored in
@@ -181,7 +194,7 @@ enum Pager {
     ///
     /// Spawned directly rather than through Foundation's `Process`, which starts the child in
     /// a session of its own: a pager there has no controlling terminal to read keys from.
-    static func start(_ command: [String], environment: [String: String], writesUTF8: Bool) -> Result<Process, StartError> {
+    static func start(_ command: [String], environment: [String: String], charset: ANSIOptions.Charset) -> Result<Process, StartError> {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { return .failure(StartError(reason: String(cString: strerror(errno)))) }
         let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
@@ -201,7 +214,7 @@ enum Pager {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
 
         let arguments = command.map { strdup($0) } + [nil]
-        let variables = Self.environment(environment, writesUTF8: writesUTF8).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let variables = Self.environment(environment, charset: charset).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             arguments.forEach { free($0) }
             variables.forEach { free($0) }
@@ -236,7 +249,7 @@ enum Pager {
     /// Runs `command` with `text` on its standard input and waits for it; the reason when the
     /// pager could not be started (the caller then prints the text itself).
     static func show(_ text: String, command: [String], environment: [String: String]) -> StartError? {
-        switch start(command, environment: environment, writesUTF8: text.utf8.contains { $0 >= 0x80 }) {
+        switch start(command, environment: environment, charset: text.utf8.contains { $0 >= 0x80 } ? .utf8 : .ascii) {
         case .failure(let error): return error
         case .success(let process):
             let sink = OutputSink(descriptor: process.input)

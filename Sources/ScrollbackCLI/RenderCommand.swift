@@ -138,6 +138,11 @@ struct RenderCommand: Command {
         }
         options.html.remoteMedia = !arguments[\.noRemoteMedia]
         options.html.search = arguments[\.search]
+        // No file with the keyboard as standard input is a forgotten argument, not a wish to
+        // type JSON: say so rather than wait. An explicit `-` still reads the terminal.
+        if arguments.positionals.isEmpty, tool.standardInputIsTerminal {
+            return tool.usageError("render needs a file, '-' or a transcript piped in: standard input is the terminal.", spec: Self.spec)
+        }
         let input = arguments.positionals.first ?? "-"
         var attachmentViews = AttachmentViewRegistry()
         if let cardsPath = arguments[\.cards] {

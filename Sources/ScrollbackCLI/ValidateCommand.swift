@@ -30,6 +30,10 @@ struct ValidateCommand: Command {
     let arguments: ParsedArguments<Options>
 
     func run() -> Int32 {
+        // As render: no file with the keyboard as standard input is a forgotten argument.
+        if arguments.positionals.isEmpty, tool.standardInputIsTerminal {
+            return tool.usageError("validate needs a file, '-' or a transcript piped in: standard input is the terminal.", spec: Self.spec)
+        }
         let input = arguments.positionals.first ?? "-"
         var skipped = 0
         var fieldWarnings = 0

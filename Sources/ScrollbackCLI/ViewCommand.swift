@@ -87,7 +87,7 @@ struct ViewCommand: Command {
         var pager: Pager.Process?
         if !arguments[\.noPager], let command = Pager.command(isTerminal: tool.standardOutputIsTerminal, environment: tool.environment) {
             switch Pager.start(
-                command, navigation: arguments[\.navigate], environment: tool.environment, writesUTF8: options.ansi.charset == .utf8)
+                command, navigation: arguments[\.navigate], environment: tool.environment, charset: options.ansi.charset)
             {
             case .success(let process): pager = process
             case .failure(let error):

@@ -111,6 +111,21 @@ import Testing
         #expect(tool.run(["view", Self.launchRoom]) == 0, "a file is read whatever standard input is: \(errors.text)")
     }
 
+    /// `render` and `validate` with no file and the keyboard as standard input say what they
+    /// need instead of waiting; an explicit `-` is taken at its word (Ctrl-D ends it).
+    @Test func renderAndValidateNeedAFileWhenStandardInputIsTheTerminal() {
+        for command in ["render", "validate"] {
+            let errors = ToolRun.ErrorLog()
+            var tool = ScrollbackTool(
+                environment: ["TZ": "UTC"], standardOutput: .memory(), standardError: { errors.append($0) },
+                standardOutputIsTerminal: false, terminalWidth: nil)
+            tool.standardInputIsTerminal = true
+            #expect(tool.run([command]) == 64, "\(command)")
+            #expect(errors.text.hasPrefix("Error: \(command) needs a file"), "\(command): \(errors.text)")
+            #expect(tool.run([command, Self.launchRoom]) == 0, "\(command) with a file")
+        }
+    }
+
     /// `--navigate` stops only at the dividers Scrollback drew (the title's and the summary's
     /// rules, days, channels), never at a name, a title or a text drawn like one, at any width,
     /// coloured or not: less searches the text as it is, without its colour codes.
@@ -142,22 +157,25 @@ import Testing
     @Test func pagerEnvironmentSetsLessOptionsOnlyWhenUnset() {
         let utf8 = ["LANG": "en_US.UTF-8"]
         #expect(
-            Pager.environment(utf8.merging(["HOME": "/h"]) { $1 }, writesUTF8: false) == [
+            Pager.environment(utf8.merging(["HOME": "/h"]) { $1 }, charset: .ascii) == [
                 "HOME": "/h", "LANG": "en_US.UTF-8", "LESS": "FRX", "LV": "-c",
             ])
-        #expect(Pager.environment(["LESS": "-S"], writesUTF8: true)["LESS"] == "-S")
-        #expect(Pager.environment(["LESS": ""], writesUTF8: true)["LESS"] == "", "an empty LESS is the user's choice too")
+        #expect(Pager.environment(["LESS": "-S"], charset: .utf8)["LESS"] == "-S")
+        #expect(Pager.environment(["LESS": ""], charset: .utf8)["LESS"] == "", "an empty LESS is the user's choice too")
     }
 
     @Test func lessGetsUTF8WheneverTheTextIsUTF8() {
-        #expect(Pager.environment([:], writesUTF8: true)["LESSCHARSET"] == "utf-8", "no locale at all")
-        #expect(Pager.environment(["LANG": "C"], writesUTF8: true)["LESSCHARSET"] == "utf-8")
+        #expect(Pager.environment([:], charset: .utf8)["LESSCHARSET"] == "utf-8", "no locale at all")
+        #expect(Pager.environment(["LANG": "C"], charset: .utf8)["LESSCHARSET"] == "utf-8")
         // A locale that says UTF-8 may not be installed: less's setlocale() then falls back to ASCII.
-        #expect(Pager.environment(["LANG": "en_US.UTF-8"], writesUTF8: true)["LESSCHARSET"] == "utf-8")
-        #expect(Pager.environment(["LC_CTYPE": "C.utf8"], writesUTF8: true)["LESSCHARSET"] == "utf-8")
-        #expect(Pager.environment(["LESSCHARSET": "latin1"], writesUTF8: true)["LESSCHARSET"] == "latin1", "the user's choice")
-        #expect(Pager.environment(["LESSCHARDEF": "8bcccbcc18b95.."], writesUTF8: true)["LESSCHARSET"] == nil, "the user's choice")
-        #expect(Pager.environment(["LANG": "ru_RU.KOI8-R"], writesUTF8: false)["LESSCHARSET"] == nil, "ASCII text: less keeps the locale's")
+        #expect(Pager.environment(["LANG": "en_US.UTF-8"], charset: .utf8)["LESSCHARSET"] == "utf-8")
+        #expect(Pager.environment(["LC_CTYPE": "C.utf8"], charset: .utf8)["LESSCHARSET"] == "utf-8")
+        #expect(Pager.environment(["LESSCHARSET": "latin1"], charset: .utf8)["LESSCHARSET"] == "latin1", "the user's choice")
+        #expect(Pager.environment(["LESSCHARDEF": "8bcccbcc18b95.."], charset: .utf8)["LESSCHARSET"] == nil, "the user's choice")
+        #expect(Pager.environment(["LANG": "ru_RU.KOI8-R"], charset: .ascii)["LESSCHARSET"] == nil, "ASCII text: less keeps the locale's")
+        #expect(Pager.environment(["LANG": "ru_RU.KOI8-R"], charset: .koi8r)["LESSCHARSET"] == "koi8-r", "the set's bytes")
+        #expect(Pager.environment(["LANG": "de_DE.ISO-8859-1"], charset: .latin1)["LESSCHARSET"] == "iso8859")
+        #expect(Pager.environment(["LANG": "ru_RU.CP1251", "LESSCHARSET": "ascii"], charset: .cp1251)["LESSCHARSET"] == "ascii")
     }
 
     @Test func pagerThatCannotStartReportsWhy() {

@@ -4,7 +4,8 @@
 bytes the terminal got (tmux pipe-pane): they decode in that character set to the letters it has
 (Cyrillic in KOI8-R and Windows-1251, ü and ß in Latin-1), ASCII for the others, ASCII borders, no
 byte from 0x80 to 0x9F (C1 controls to many terminals), and every line as wide as the UTF-8 one.
-The locales need not be installed: Scrollback reads the locale's name, as the terminal's user set it.
+The locales need not be installed: Scrollback reads the locale's name, as the terminal's user set it,
+and tells less the set (LESSCHARSET), which is checked through less with KOI8-R not installed.
 
 Usage: charset_test.py path/to/scrollback. Exits non-zero when a check fails.
 """
@@ -34,8 +35,9 @@ def expect(condition, message):
         failures.append(message)
 
 
-def raw_output(tool, path, locale, directory):
-    """The bytes `view --no-pager` writes to a tmux pane whose shell has LANG=`locale`."""
+def raw_output(tool, path, locale, directory, pager=False):
+    """The bytes `view --no-pager` (or `view` through less, with `pager`) writes to a tmux pane
+    whose shell has LANG=`locale`."""
     name = "charset"
     command = f"env -i PATH='{os.environ.get('PATH', '/usr/bin:/bin')}' TERM=xterm TZ=UTC LANG='{locale}' bash --norc --noprofile"
     tmux("-u", "new-session", "-d", "-s", name, "-x", "80", "-y", "24", command)
@@ -45,11 +47,14 @@ def raw_output(tool, path, locale, directory):
         tmux("send-keys", "-t", name, "Enter")
         time.sleep(0.3)
         tmux("pipe-pane", "-t", name, "-o", f"cat > '{raw}'")
-        tmux("send-keys", "-t", name, "-l", f"{tool} view --no-pager --color never {path}; echo D\"\"ONE")
+        paging = "" if pager else "--no-pager "
+        tmux("send-keys", "-t", name, "-l", f"{tool} view {paging}--color never {path}; echo D\"\"ONE")
         tmux("send-keys", "-t", name, "Enter")
         end = time.time() + 20
         while time.time() < end and "DONE" not in tmux("capture-pane", "-p", "-t", name):
             time.sleep(0.1)
+            if pager and time.time() > end - 18:
+                tmux("send-keys", "-t", name, "q")
         time.sleep(0.3)
         tmux("pipe-pane", "-t", name)
     finally:
@@ -99,6 +104,13 @@ def main():
             widths = [len(line) for line in text.split("\n") if line.startswith(("+", "|"))]
             utf8_widths = [len(line) for line in utf8.split("\n") if line.startswith(("╭", "│", "╰"))]
             expect(widths == utf8_widths, f"{locale}: bubbles as wide as in UTF-8 ({widths} vs {utf8_widths})")
+        # Through less, with the locale not installed (less's setlocale() then falls back to
+        # ASCII and would show a KOI8-R letter as <F0>): LESSCHARSET names the set.
+        installed = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.lower()
+        if "koi8r" not in installed.replace("-", ""):
+            data = raw_output(tool, path, "ru_RU.KOI8-R", directory, pager=True)
+            expect("Привет".encode("koi8_r") in data and b"<F0>" not in data,
+                   "ru_RU.KOI8-R not installed: less shows the letters, not <F0>")
     finally:
         tmux("kill-server", check=False)
         shutil.rmtree(directory, ignore_errors=True)

@@ -32,7 +32,7 @@ struct ManPage {
         ),
         (
             ["LESS", "LESSCHARSET"],
-            "Passed on to less; when unset, view sets LESS=FRX, and LESSCHARSET=utf-8 unless LESSCHARDEF is set."
+            "Passed on to less; when unset, view sets LESS=FRX, and LESSCHARSET to the text's character set (utf-8, koi8-r, iso8859) unless LESSCHARDEF is set."
         ),
         (["COLUMNS"], "The width of ANSI output and of help when standard output is not a terminal."),
         (["NO_COLOR"], "When set and not empty, no colour, unless --color always."),
