@@ -82,10 +82,11 @@ def bubbles(lines):
     return groups
 
 
-def check(binary, path, width, workdir):
+def check(binary, path, width, workdir, extra=()):
+    """The failures of `path` rendered at `width` columns (with the options `extra`) in tmux."""
     result = subprocess.run(
         [binary, "render", "--format", "ansi", "--width", str(width), "--color", "never", "--hyperlinks", "never",
-         "--timezone", "UTC", "--locale", "en_US", path],
+         "--timezone", "UTC", "--locale", "en_US", *extra, path],
         capture_output=True, timeout=120, env=dict(os.environ, LANG="C.UTF-8"))
     if result.returncode != 0:
         return [f"exit status {result.returncode}: {result.stderr.decode(errors='replace')[:200]}"]

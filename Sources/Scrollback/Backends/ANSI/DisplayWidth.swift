@@ -1,16 +1,24 @@
 import Foundation
 
-/// How many terminal columns text occupies, per grapheme cluster (a Swift `Character`):
+/// How many terminal columns text occupies, as terminals count it: glibc's `wcwidth` for
+/// each code point (which tmux, screen and most Linux terminals ask), added up over a
+/// grapheme cluster (a Swift `Character`), except for emoji shown as emoji:
 ///
-/// - 0 for a cluster of only combining marks or default-ignorable code points (ZWJ, ZWSP,
-///   a lone variation selector) and for controls;
-/// - 2 for East Asian Wide and Fullwidth characters (CJK ideographs, Hangul, kana,
-///   fullwidth forms, CJK symbols) and for emoji shown as emoji: emoji-presentation
-///   characters, an emoji followed by U+FE0F, ZWJ sequences, flags, skin tones, keycaps;
-/// - 1 otherwise.
+/// - 0 for combining marks (nonspacing and enclosing: accents, viramas, the vowel signs
+///   written above or below), format characters, default-ignorable code points (ZWJ, ZWSP,
+///   a lone variation selector), Hangul medial vowels and final consonants, and controls;
+/// - 2 for East Asian Wide and Fullwidth characters (CJK ideographs, Hangul syllables and
+///   initial consonants, kana, fullwidth forms, CJK symbols, the Hangul fillers U+115F and
+///   U+3164);
+/// - 1 otherwise, spacing vowel signs (`ा` U+093E, `ি`, `ா`, `ำ`, `ា`) and the prepended
+///   number signs (U+0600) included: a Devanagari, Bengali, Tamil, Thai or Khmer cluster is as
+///   wide as its spacing parts (`स्ते` 2, `क्षि` 3), as a terminal draws it;
+/// - an emoji shown as emoji is 2 whatever it is made of: emoji-presentation characters,
+///   an emoji followed by U+FE0F, ZWJ sequences, flags, skin tones, keycaps.
 ///
 /// The standard library does not expose East Asian Width, so the wide ranges are a table
-/// here; emoji come from the scalar properties.
+/// here; the rest come from the scalar properties (``EmojiBlockProperties`` keeps them in a
+/// table for the blocks where text meets them most).
 package enum DisplayWidth {
     /// The columns `string` occupies.
     package static func of(_ string: some StringProtocol) -> Int {
@@ -28,9 +36,7 @@ package enum DisplayWidth {
         guard let first = iterator.next() else { return 0 }
         if iterator.next() == nil {
             // One scalar: the common case, without the cluster rules below.
-            if first.isASCII { return first.value >= 0x20 && first.value < 0x7F ? 1 : 0 }
-            if isZeroWidth(first) { return 0 }
-            return isWide(first) ? 2 : 1
+            return of(first)
         }
         var hasEmojiSelector = false, hasTextSelector = false, hasJoiner = false, hasKeycap = false
         var emojiPresentation = false, regionalIndicators = 0, allZeroWidth = true
@@ -56,7 +62,19 @@ package enum DisplayWidth {
             if hasEmojiSelector { return 2 }
             if !hasTextSelector && (emojiPresentation || hasJoiner) { return 2 }
         }
-        return isWide(first) ? 2 : 1
+        // A letter with its marks, an Indic conjunct, a Thai or Khmer syllable, Hangul jamo:
+        // terminals give each code point its own cell or cells, and marks none.
+        var columns = 0
+        for scalar in scalars { columns += of(scalar) }
+        return columns
+    }
+
+    /// The columns of one code point on its own, as `wcwidth` counts them (0 for controls).
+    @inline(__always)
+    static func of(_ scalar: Unicode.Scalar) -> Int {
+        if scalar.isASCII { return scalar.value >= 0x20 && scalar.value < 0x7F ? 1 : 0 }
+        if isZeroWidth(scalar) { return 0 }
+        return isWide(scalar) ? 2 : 1
     }
 
     /// The ASCII width, or `nil` when the bytes are not all ASCII.
@@ -71,12 +89,23 @@ package enum DisplayWidth {
 
     /// Marks that draw on the previous character, and code points that draw nothing.
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x300 { return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        let value = scalar.value
+        // Controls, and the combining diacritical marks (U+0300–U+036F, all nonspacing).
+        if value < 0x370 { return value < 0x20 || (0x7F...0x9F).contains(value) || value >= 0x300 }
         // The letters of the most written scripts, without asking for their properties.
-        if isCommonScriptLetter(scalar.value) { return false }
-        // Hangul medial vowels and final consonants join the preceding initial consonant.
-        if (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value) { return true }
-        return EmojiBlockProperties.isInvisible(scalar)
+        if isCommonScriptLetter(value) { return false }
+        switch value {
+        case 0x1160...0x11FF, 0xD7B0...0xD7FF:
+            // Hangul medial vowels and final consonants join the preceding initial consonant.
+            return true
+        case 0x115F, 0x3164, 0xFFA0, 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x110BD, 0x110CD:
+            // The Hangul fillers are default-ignorable and the number signs that prefix digits
+            // (Arabic, Syriac, Kaithi) format characters, yet `wcwidth` and so terminals give
+            // them columns (the choseong filler and U+3164 two).
+            return false
+        default:
+            return EmojiBlockProperties.isInvisible(scalar)
+        }
     }
 
     /// Whether the code point is in a run of letters (and a few symbols) of the most written
@@ -111,16 +140,18 @@ package enum DisplayWidth {
             let range = wideRanges[middle]
             if value < range.lowerBound { high = middle - 1 } else if value > range.upperBound { low = middle + 1 } else { return true }
         }
-        return EmojiBlockProperties.isEmojiPresentation(scalar)
+        // A regional indicator alone is one column in `wcwidth`; a pair, a flag, is two.
+        return EmojiBlockProperties.isEmojiPresentation(scalar) && !(0x1F1E6...0x1F1FF).contains(value)
     }
 
     private static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F, // Hangul Jamo initial consonants
         0x2329...0x232A, // angle brackets
         0x2E80...0x303E, // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
-        0x3041...0x3247, // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, Kanbun, strokes, enclosed CJK
-        0x3250...0x4DBF, // enclosed CJK, CJK compatibility, CJK extension A
-        0x4E00...0xA4CF, // CJK unified ideographs, Yi
+        // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, Kanbun, strokes, enclosed CJK
+        // (the circled numbers on black squares U+3248–U+324F too, as in `wcwidth`), CJK
+        // compatibility, CJK extension A, Yijing hexagrams, CJK unified ideographs, Yi.
+        0x3041...0xA4CF,
         0xA960...0xA97F, // Hangul Jamo extended A
         0xAC00...0xD7A3, // Hangul syllables
         0xF900...0xFAFF, // CJK compatibility ideographs
@@ -224,6 +255,8 @@ extension DisplayWidth {
     /// each as one two-column glyph; tmux 3.3a and older VTE add up its parts (👍🏽 takes four
     /// columns there, 1️⃣ one). No padding suits both, so a box draws no right border on a line
     /// holding one (see ``TextWrapper/Line/hasAmbiguousWidth``). Flags agree everywhere.
+    /// A ZWJ in another script (Sinhala's `ශ්‍රී`, Devanagari's eyelash `र्‍`) is ambiguous too:
+    /// tmux 3.3a joins the letter after it to the cell before, other terminals do not.
     package static func isAmbiguous(_ character: Character) -> Bool {
         let scalars = character.unicodeScalars
         guard scalars.count > 1 else { return false }

@@ -10,9 +10,14 @@
 /// - Bidirectional controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) become
 ///   `⟨U+202E⟩`, so no message can reorder what a reader sees after it. HTML and Markdown
 ///   output show them the same way (one list for all three, in `TextControls`).
-/// - A tab becomes four spaces.
+/// - A tab becomes the spaces to the next tab stop, every 8 columns as in a terminal, counted
+///   from the start of its line in `text` (a code block's line, a paragraph's): tab-aligned
+///   columns stay aligned, and no tab reaches the terminal, whose own tab would jump past a
+///   bubble's border.
 /// - Multi-line text (`keepingNewlines`, the default): LF stays, a line break the layout
-///   handles; CR LF becomes LF; a lone CR becomes `␍`, like the other C0 controls.
+///   handles; CR LF becomes LF; a lone CR becomes `␍`, like the other C0 controls. The line and
+///   paragraph separators U+2028 and U+2029 become LF: terminals draw nothing for them (they
+///   have no `wcwidth`) and do not break the line either.
 /// - One-line text (`keepingNewlines: false`): every line break (LF, CR, CR LF, VT, FF, NEL,
 ///   U+2028, U+2029) becomes one `␤`, as in the other outputs.
 package enum TerminalSanitizer {
@@ -40,6 +45,8 @@ package enum TerminalSanitizer {
     private enum Sequence {
         case none
         case lineBreak(length: Int)
+        /// U+2028 or U+2029 in multi-line text: a line break written as LF.
+        case separator
         case control(length: Int)
     }
 
@@ -56,6 +63,8 @@ package enum TerminalSanitizer {
         }
         if byte < 0x20 { return byte == 0x0A ? .none : .control(length: 1) }
         if byte == 0x7F { return .control(length: 1) }
+        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 (in one-line text, line breaks above).
+        if byte == 0xE2, index + 2 < bytes.endIndex, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 { return .separator }
         // C1 controls: U+0080–U+009F are C2 80 – C2 9F.
         if byte == 0xC2, index + 1 < bytes.endIndex, (0x80...0x9F).contains(bytes[index + 1]) { return .control(length: 2) }
         let bidi = TextControls.bidiControlLength(bytes, at: index)
@@ -102,6 +111,8 @@ package enum TerminalSanitizer {
     ) where Bytes.Index == Int {
         var runStart = bytes.startIndex
         var index = bytes.startIndex
+        // Where the output's last tab ended and its column: the next one is counted on from there.
+        var tabStop = (offset: 0, column: 0)
         while index < bytes.endIndex {
             let byte = bytes[index]
             guard mayStartUnsafeSequence(byte) else {
@@ -117,12 +128,16 @@ package enum TerminalSanitizer {
                 output.append(contentsOf: bytes[runStart..<index])
                 TextControls.append(TextControls.lineBreakSymbol, to: &output)
                 length = found
+            case .separator:
+                output.append(contentsOf: bytes[runStart..<index])
+                output.append(0x0A)
+                length = 3
             case .control(let found):
                 output.append(contentsOf: bytes[runStart..<index])
                 length = found
                 switch byte {
                 case 0x09:
-                    output.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
+                    tabStop = expandTab(&output, after: tabStop)
                 case 0x0D where index + 1 < bytes.endIndex && bytes[index + 1] == 0x0A:
                     // CR LF is an ordinary line ending: keep only the LF.
                     break
@@ -136,5 +151,22 @@ package enum TerminalSanitizer {
             runStart = index
         }
         output.append(contentsOf: bytes[runStart..<bytes.endIndex])
+    }
+
+    /// The width of a tab stop, as in terminals.
+    static let tabWidth = 8
+
+    /// Appends the spaces from the end of `output` to the next tab stop. `previous` is where the
+    /// last tab's spaces ended and its column, so that a line of many tabs is measured once.
+    /// Returns the same for this tab.
+    private static func expandTab(_ output: inout [UInt8], after previous: (offset: Int, column: Int)) -> (offset: Int, column: Int) {
+        var start = previous
+        if let lineFeed = output[previous.offset...].lastIndex(of: 0x0A) { start = (lineFeed + 1, 0) }
+        // Measured as the layout will measure it: without the emoji selectors it drops.
+        let piece = String(decoding: output[start.offset...], as: UTF8.self)
+        let column = start.column + DisplayWidth.of(DisplayWidth.withoutAmbiguousEmojiSelectors(piece))
+        let spaces = tabWidth - column % tabWidth
+        output.append(contentsOf: repeatElement(0x20, count: spaces))
+        return (output.count, column + spaces)
     }
 }

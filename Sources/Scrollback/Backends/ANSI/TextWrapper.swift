@@ -296,7 +296,7 @@ extension TextWrapper {
             var end: Int
             var width: Int
             var kind: ClusterKind
-            /// Two columns wide, but terminals disagree (``DisplayWidth/isAmbiguous(_:)``).
+            /// Terminals disagree about its width (``DisplayWidth/isAmbiguous(_:)``).
             var isAmbiguous = false
         }
 
@@ -319,8 +319,9 @@ extension TextWrapper {
             if end == offset + 1 { return Cluster(end: end, width: asciiWidth(byte), kind: asciiKind(byte)) }
             let columns = DisplayWidth.of(character)
             return Cluster(
-                end: end, width: columns, kind: columns < 2 ? .other : isClosingPunctuation(character) ? .closing : .wide,
-                isAmbiguous: columns == 2 && DisplayWidth.isAmbiguous(character))
+                end: end, width: columns,
+                kind: !breaksLikeIdeograph(character, columns: columns) ? .other : isClosingPunctuation(character) ? .closing : .wide,
+                isAmbiguous: DisplayWidth.isAmbiguous(character))
         }
 
         mutating func consumeSpan(at spanIndex: Int) {
@@ -352,6 +353,14 @@ extension TextWrapper {
                     offset = cluster.end
                 }
             }
+        }
+
+        /// Whether a line may break before and after `character` as between ideographs: a wide
+        /// character (CJK, kana, Hangul) with its marks, or an emoji. An Indic, Thai or Khmer
+        /// syllable as wide (`स्ते`, `กำ`) is a part of its word.
+        private static func breaksLikeIdeograph(_ character: Character, columns: Int) -> Bool {
+            guard columns >= 2, let first = character.unicodeScalars.first else { return false }
+            return DisplayWidth.isWide(first) || EmojiBlockProperties.isEmoji(first)
         }
 
         /// Wide punctuation that closes what precedes it, and so never starts a line (kinsoku):

@@ -235,7 +235,8 @@ import Testing
         #expect(lines.contains(" 9. nine"))
         #expect(lines.contains("10. ten"))
         #expect(lines.contains("│ let x = 1"))
-        #expect(lines.contains("│     indented"))
+        // A tab reaches the first tab stop, eight columns into the code line.
+        #expect(lines.contains("│         indented"))
         #expect(lines.contains(String(repeating: "─", count: 80)))
         #expect(!lines.joined().contains("javascript"))
         let styled = render([view], depth: .trueColor)

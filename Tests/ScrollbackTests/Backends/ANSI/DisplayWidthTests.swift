@@ -51,7 +51,7 @@ import Testing
         }
         // Clusters that take the multi-scalar path: Devanagari with a vowel sign, a keycap, an
         // emoji with its selector, a ZWJ family.
-        #expect(DisplayWidth.of(Character("कि")) == 1)
+        #expect(DisplayWidth.of(Character("कि")) == 2)
         #expect(DisplayWidth.of(Character("1️⃣")) == 2)
         #expect(DisplayWidth.of(Character("©️")) == 2)
         #expect(DisplayWidth.of(Character("👨‍👩‍👧")) == 2)
@@ -89,6 +89,45 @@ import Testing
         #expect(DisplayWidth.of("\u{200D}") == 0)
         #expect(DisplayWidth.of("\u{FE0F}") == 0)
         #expect(DisplayWidth.of("\u{2060}") == 0) // word joiner
+    }
+
+    /// Clusters of the abugidas are as wide as their parts, as terminals add up `wcwidth`:
+    /// viramas and the vowel signs written above or below take no column, the spacing vowel
+    /// signs one. The numbers are the columns tmux 3.3a gives them (Tests/terminal/script_widths.py
+    /// checks whole transcripts).
+    @Test func indicAndSoutheastAsianClustersAddUpTheirParts() {
+        #expect(DisplayWidth.of("नमस्ते क्षत्रिय") == 11)
+        #expect(DisplayWidth.of(Character("स्ते")) == 2)
+        #expect(DisplayWidth.of(Character("क्षि")) == 3)
+        #expect(DisplayWidth.of(Character("\u{915}\u{93E}")) == 2) // का: U+093E is a spacing sign
+        #expect(DisplayWidth.of("বাংলা") == 5)
+        #expect(DisplayWidth.of("தமிழ்") == 4)
+        #expect(DisplayWidth.of("తెలుగు") == 5) // vowel signs U+0C46 (above) 0, U+0C41 (after) 1
+        #expect(DisplayWidth.of("น้ำ") == 2) // NIKHAHIT + AA: U+0E33 is a letter, one column
+        #expect(DisplayWidth.of("សួស្តី") == 3)
+        #expect(DisplayWidth.of("မြန်မာ") == 5)
+        // Arabic and Hebrew marks take none.
+        #expect(DisplayWidth.of("مُحَمَّدٌ") == 4)
+        #expect(DisplayWidth.of("שָׁלוֹם") == 4)
+    }
+
+    /// What `wcwidth` says of single code points where the Unicode properties alone mislead:
+    /// the Hangul fillers, the number signs that prefix digits, a lone regional indicator,
+    /// and the wide symbols between CJK blocks.
+    @Test func codePointsAsWcwidthCountsThem() {
+        #expect(DisplayWidth.of("\u{115F}") == 2) // HANGUL CHOSEONG FILLER
+        #expect(DisplayWidth.of("\u{1160}") == 0) // HANGUL JUNGSEONG FILLER
+        #expect(DisplayWidth.of("\u{3164}") == 2) // HANGUL FILLER
+        #expect(DisplayWidth.of("\u{FFA0}") == 1) // HALFWIDTH HANGUL FILLER
+        #expect(DisplayWidth.of("\u{115F}\u{1161}") == 2) // a syllable with a filler
+        #expect(DisplayWidth.of("\u{1100}\u{1161}\u{11A8}") == 2) // conjoining jamo: 각
+        #expect(DisplayWidth.of("\u{1100}\u{1100}") == 4) // two initials are one cluster, two cells
+        #expect(DisplayWidth.of("\u{600}١٢") == 3) // ARABIC NUMBER SIGN
+        #expect(DisplayWidth.of("\u{6DD}\u{70F}\u{890}\u{8E2}") == 4)
+        #expect(DisplayWidth.of("\u{1F1E6}") == 1) // a regional indicator alone
+        #expect(DisplayWidth.of("\u{1F1E6}\u{1F1E8}") == 2) // a flag
+        #expect(DisplayWidth.of("\u{3248}\u{4DC0}") == 4) // circled number on a square, hexagram
+        #expect(DisplayWidth.of("\u{AD}") == 1) // soft hyphen, drawn by terminals
     }
 
     @Test func perCharacter() {

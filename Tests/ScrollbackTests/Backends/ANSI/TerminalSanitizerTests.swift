@@ -36,14 +36,56 @@ func containsTerminalControl(_ text: String) -> Bool {
     @Test func lineEndingsAndTabs() {
         #expect(TerminalSanitizer.sanitize("a\r\nb\nc") == "a\nb\nc")
         #expect(TerminalSanitizer.sanitize("a\nb", keepingNewlines: false) == "a␤b")
-        #expect(TerminalSanitizer.sanitize("\tx") == "    x")
+        #expect(!TerminalSanitizer.sanitize("a\tb\n\tc", keepingNewlines: false).contains("\t"))
+    }
+
+    /// A tab reaches the next stop, every 8 columns counted from the start of its line as
+    /// terminals draw them; never the terminal itself.
+    @Test func tabsExpandToTabStops() {
+        #expect(TerminalSanitizer.sanitize("\tx") == "        x")
+        #expect(TerminalSanitizer.sanitize("ab\tc") == "ab      c")
+        #expect(TerminalSanitizer.sanitize("abcdefgh\ti") == "abcdefgh        i")
+        #expect(TerminalSanitizer.sanitize("a\t\tb") == "a               b")
+        // Each line has its own stops.
+        #expect(TerminalSanitizer.sanitize("key\tvalue\nlonger key\tv") == "key     value\nlonger key      v")
+        // Measured in columns: wide characters, Indic clusters, controls shown as pictures.
+        #expect(TerminalSanitizer.sanitize("漢字\tx") == "漢字    x")
+        #expect(TerminalSanitizer.sanitize("नमस्ते\tx") == "नमस्ते    x") // four columns
+        #expect(TerminalSanitizer.sanitize("\u{7}\tx") == "␇       x")
+        // An emoji selector the layout drops is not counted.
+        #expect(TerminalSanitizer.sanitize("❤️\tx") == "❤️       x")
+        // Columns line up: every cell after a tab starts on a stop.
+        let table = TerminalSanitizer.sanitize("a\tbb\tccc\n한국어\t1\t2\nक्षत्रिय\tx\ty")
+        for line in table.split(separator: "\n") {
+            var column = 0
+            var previous: Character = " "
+            var starts: [Int] = []
+            for character in line {
+                if character != " " && previous == " " { starts.append(column) }
+                column += DisplayWidth.of(character)
+                previous = character
+            }
+            #expect(starts == [0, 8, 16], "\(line)")
+        }
+    }
+
+    /// U+2028 and U+2029 are line breaks in message text: terminals would draw nothing for them
+    /// and stay on the line.
+    @Test func lineAndParagraphSeparatorsBreakTheLine() {
+        #expect(TerminalSanitizer.sanitize("a\u{2028}b\u{2029}c") == "a\nb\nc")
+        #expect(TerminalSanitizer.sanitize("a\u{2028}b\u{2029}c", keepingNewlines: false) == "a␤b␤c")
+        // Their neighbours are text.
+        #expect(TerminalSanitizer.sanitize("\u{2027}\u{202F}") == "\u{2027}\u{202F}")
+        // After a separator, a tab counts from the new line.
+        #expect(TerminalSanitizer.sanitize("abc\u{2028}\tx") == "abc\n        x")
     }
 
     @Test func oneLineTextShowsEveryLineBreakAsOneSymbol() {
         let breaks = "a\r\nb\rc\u{0B}d\u{0C}e\u{85}f\u{2028}g\u{2029}h\ni"
         #expect(TerminalSanitizer.sanitize(breaks, keepingNewlines: false) == "a␤b␤c␤d␤e␤f␤g␤h␤i")
-        // Multi-line text keeps LF (CR LF becomes LF) and shows the other controls as before.
-        #expect(TerminalSanitizer.sanitize(breaks) == "a\nb␍c␋d␌e⟨U+0085⟩f\u{2028}g\u{2029}h\ni")
+        // Multi-line text keeps LF (CR LF becomes LF, U+2028 and U+2029 LF too) and shows the
+        // other controls as before.
+        #expect(TerminalSanitizer.sanitize(breaks) == "a\nb␍c␋d␌e⟨U+0085⟩f\ng\nh\ni")
     }
 
     @Test func c1ControlsBecomeCodePointLabels() {
