@@ -51,6 +51,25 @@ func strippingSGR(_ text: String) -> String {
         }
     }
 
+    /// Indic, Thai and Khmer syllables two or more columns wide are parts of their words, not
+    /// ideographs: lines break at the spaces, and each line is as wide as a terminal draws it.
+    @Test(arguments: [16, 24, 40])
+    func wideSyllablesOfOtherScriptsKeepTheirWords(width: Int) {
+        let text = "नमस्ते क्षत्रिय संयुक्ताक्षर স্ত্র ক্ষমা கூட்டெழுத்து ప్రపంచం น้ำใจ ប្រទេសកម្ពុជា"
+        let lines = TextWrapper(width: width).wrap(text)
+        check(lines, width: width)
+        let words = lines.flatMap { $0.plainText.split(separator: " ") }
+        #expect(words == text.split(separator: " "))
+    }
+
+    /// A ZWJ outside an emoji sequence (Sinhala's ශ්‍රී) is drawn differently by tmux 3.3a,
+    /// which joins the letter after it to the cell before: its line is marked, and a box
+    /// leaves it without a right border.
+    @Test func aJoinerInAnyScriptMarksItsLine() {
+        let lines = TextWrapper(width: 40).wrap("ශ්\u{200D}රී ලංකාව\nශ්රී ලංකාව")
+        #expect(lines.map(\.hasAmbiguousWidth) == [true, false])
+    }
+
     @Test func cjkBreaksBetweenCharacters() {
         let text = String(repeating: "漢字かな", count: 10)
         let lines = TextWrapper(width: 21).wrap(text)
