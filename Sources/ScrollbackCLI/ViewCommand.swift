@@ -206,8 +206,8 @@ enum ViewerOptions {
     /// recent xterm-compatible ones that say so through TERM_PROGRAM or TERM. Never for
     /// TERM=dumb or the Linux console, nor inside tmux or screen (TMUX or STY set, or TERM
     /// `screen…`/`tmux…`): the variables that name the outer terminal are inherited by every
-    /// pane, but the multiplexer in between may drop the links (tmux 3.3 does unless configured
-    /// to pass them), and a dropped link leaves its label with no URL anywhere. `always` still
+    /// pane, but the multiplexer in between may drop the links (tmux 3.3 does; later versions
+    /// pass them only when configured to), and a dropped link leaves its label with no URL anywhere. `always` still
     /// turns them on there.
     static func hyperlinks(_ choice: When?, isTerminal: Bool, environment: [String: String]) -> Bool {
         switch choice ?? .auto {
