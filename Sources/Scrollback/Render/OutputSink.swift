@@ -70,8 +70,8 @@ public final class OutputSink: TextOutputStream, FlushingOutput, UTF8Output {
     /// as `?`.
     package var charset = ANSIOptions.Charset.utf8
 
-    /// Adds `string`'s bytes (UTF-8, or ``charset``'s) to the buffer, writing the buffer out
-    /// first when they do not fit.
+    /// Adds `string`'s bytes (UTF-8, or those of the sink's `charset`) to the buffer, writing
+    /// the buffer out first when they do not fit.
     public func write(_ string: String) {
         string.withUTF8Bytes { write(utf8: $0) }
     }

@@ -20,8 +20,8 @@ public struct ANSIOptions: Sendable {
     }
     /// The character set of the text, for a terminal set up for one other than UTF-8 (a locale
     /// such as `ru_RU.KOI8-R` or `de_DE.ISO-8859-1`): what the set has is kept, everything else
-    /// written as in ASCII (``asciiOnly``). The text stays a `String`; an ``OutputSink`` whose
-    /// ``OutputSink/charset`` is the same writes it in the set's bytes.
+    /// written as in ASCII (``asciiOnly``). The text stays a `String`: write it to the terminal
+    /// in the set's bytes with ``Charset/encode(_:)``.
     public var charset: Charset = .utf8
     /// Whether Scrollback's own dividers (days, channels, the rules under the title and above
     /// the summary) start with an invisible mark that no message can put in the output

@@ -3,7 +3,7 @@ extension ANSIOptions {
     /// one of the 8-bit sets whose letters a terminal set up for them shows (Latin-1 and Latin-9
     /// for western European languages, KOI8-R and Windows-1251 for Cyrillic).
     ///
-    /// Text outside the set is written as ``ASCIIFallback`` does, column for column. Every
+    /// Text outside the set is written as in ASCII (``ANSIOptions/asciiOnly``), column for column. Every
     /// character an 8-bit set has takes one column. Only the bytes from 0xA0 up are used: the
     /// ones from 0x80 to 0x9F are C1 controls to many terminals (0x9B is CSI), so KOI8-R's
     /// single-line box drawing (─ is 0x80) and Windows-1251's letters there (Ђ, Љ, ...) are
@@ -76,9 +76,10 @@ extension ANSIOptions {
             self == .utf8 || scalar.isASCII || bytes[scalar] != nil
         }
 
-        /// `text` as bytes of this set: its UTF-8 for ``utf8``; otherwise a character the set
-        /// lacks (which ``ASCIIFallback`` has already replaced in terminal text) is `?`.
-        package func encode(_ text: String) -> [UInt8] {
+        /// `text` as bytes of this set, to write terminal text rendered for it: its UTF-8 for
+        /// ``utf8``; otherwise a character the set lacks (which rendering has already replaced
+        /// in terminal text) is `?`.
+        public func encode(_ text: String) -> [UInt8] {
             guard isSingleByte else { return Array(text.utf8) }
             let table = bytes
             return text.unicodeScalars.map { scalar in
