@@ -278,20 +278,35 @@ package struct ANSILayout {
     /// and path still say which file it was. ``ANSIOptions/URLDisplay/full`` shows every URL
     /// whole, in place.
     static func listed(_ url: String) -> String {
-        guard let question = url.firstIndex(of: "?") else { return url }
-        let fragmentStart = url[question...].firstIndex(of: "#") ?? url.endIndex
-        let query = url[url.index(after: question)..<fragmentStart]
-        let isSigned = query.split(separator: "&").contains { parameter in
-            let name = parameter.prefix { $0 != "=" }.lowercased()
-            return signatureParameters.contains(name)
+        // Bytes, not characters: every listed URL passes here, and most have a query.
+        let bytes = url.utf8
+        guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return url }
+        let fragmentStart = bytes[question...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        var start = bytes.index(after: question)
+        while start < fragmentStart {
+            let end = bytes[start..<fragmentStart].firstIndex(of: UInt8(ascii: "&")) ?? fragmentStart
+            let name = bytes[start..<(bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) ?? end)]
+            if signatureParameters.contains(where: { isSame(name, asLowercase: $0) }) {
+                return url[..<question] + "?…" + url[fragmentStart...]
+            }
+            start = end < fragmentStart ? bytes.index(after: end) : fragmentStart
         }
-        guard isSigned else { return url }
-        return url[..<question] + "?…" + url[fragmentStart...]
+        return url
     }
 
     /// The query parameters that mark a signed URL (CloudFront, S3, Google Cloud Storage, Azure
     /// and the CDNs of chat services), lowercased.
-    private static let signatureParameters: Set<String> = ["signature", "x-amz-signature", "x-goog-signature", "sig", "oh"]
+    private static let signatureParameters: [[UInt8]] = ["signature", "x-amz-signature", "x-goog-signature", "sig", "oh"].map {
+        Array($0.utf8)
+    }
+
+    /// Whether `name` is `lowercase` in any case (ASCII letters only).
+    private static func isSame(_ name: Substring.UTF8View, asLowercase lowercase: [UInt8]) -> Bool {
+        name.count == lowercase.count
+            && zip(name, lowercase).allSatisfy { byte, wanted in
+                (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == wanted
+            }
+    }
 
     /// The number of `url` in the current reference list, adding it when new.
     private mutating func referenceNumber(_ url: String) -> Int {
