@@ -947,6 +947,193 @@ def open_search_page(tools, url, width, scheme="light"):
     return loaded
 
 
+# --search on a large page (issue 57 item 2): what typing and clearing cost the main thread.
+# A capture listener notes when each keystroke arrives, a PerformanceObserver collects the long
+# tasks (over 50 ms: script, style, layout and paint alike) and a MutationObserver the last
+# change the search made to the page (a message shown or hidden, the count, the status).
+TYPING_PROBE = """(() => {
+  if (window.__sbProbe) return;
+  const probe = window.__sbProbe = {inputs: [], tasks: [], changed: 0};
+  const note = () => { probe.inputs.push(performance.now()); };
+  document.addEventListener('input', note, true);
+  document.addEventListener('keydown', event => { if (event.key === 'Escape') note(); }, true);
+  new PerformanceObserver(list => {
+    for (const entry of list.getEntries()) probe.tasks.push([entry.startTime, entry.duration]);
+  }).observe({type: 'longtask'});
+  new MutationObserver(() => { probe.changed = performance.now(); })
+    .observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true,
+                             attributeFilter: ['class', 'hidden', 'open', 'aria-busy']});
+})()"""
+
+TYPING_STATE = """(() => {
+  const probe = window.__sbProbe, bar = document.getElementById('sb-search');
+  return {now: performance.now(), inputs: probe.inputs.slice(), tasks: probe.tasks.slice(), changed: probe.changed,
+          busy: bar.getAttribute('aria-busy') === 'true', value: document.getElementById('sb-search-input').value, count: document.getElementById('sb-search-count').textContent,
+          status: document.getElementById('sb-search-status').textContent,
+          shown: document.querySelectorAll('main article.sb-message:not(.sb-search-hidden)').length};
+})()"""
+
+# What a reader does on a long page: a broad word, clearing it, a month, a day typed a key at a
+# time (slower than the search's pause, so that every partial value is searched), clearing.
+TYPING_SCENARIOS = (
+    ("type e", "e", False),
+    ("clear (Escape)", None, False),
+    ("type on:2023-04", "on:2023-04", False),
+    ("clear (Escape)", None, False),
+    ("type on:2023-04-1 key by key", "on:2023-04-1", True),
+    ("clear (Escape)", None, False),
+)
+
+
+def measure_typing(tools, url, width=1280, key_delay=0.2, quiet=1.0, limit=60):
+    """Drives the scenarios on `url`; for each: the longest task (ms, 0 when none reached 50 ms),
+    the number of long tasks and the time from the last key to the last change the search made
+    or the end of the last long task, whichever is later (ms)."""
+    tools.events.clear()
+    set_view(tools, width, "light")
+    tools.call("Page.navigate", url=url)
+    tools.wait_for("Page.loadEventFired", 60)
+    for _ in range(600):
+        if tools.evaluate("document.readyState === 'complete' && !!document.getElementById('sb-search-input')"):
+            break
+        tools.drain(0.1)
+    tools.evaluate(TYPING_PROBE)
+    tools.evaluate("document.getElementById('sb-search-input').focus()")
+    tools.drain(1.0)
+    figures = []
+    for label, text, by_key in TYPING_SCENARIOS:
+        started = tools.evaluate("performance.now()")
+        if text is None:
+            press(tools, "Escape", "Escape", 27)
+        elif by_key:
+            for character in text:
+                tools.call("Input.insertText", text=character)
+                tools.drain(key_delay)
+        else:
+            tools.call("Input.insertText", text=text)
+        # Settled: nothing changed and no long task ended for `quiet` seconds, and not busy.
+        end = time.monotonic() + limit
+        while True:
+            tools.drain(0.1)
+            state = tools.evaluate(TYPING_STATE)
+            last_task = max([s + d for s, d in state["tasks"] if s >= started] or [0])
+            last = max(state["changed"], last_task)
+            typed = state["value"] == (text or "")
+            if (typed and not state["busy"] and state["now"] - max(last, state["inputs"][-1]) > quiet * 1000) or time.monotonic() > end:
+                break
+        tasks = [d for s, d in state["tasks"] if s >= started]
+        last_input = max([t for t in state["inputs"] if t >= started] or [started])
+        figures.append({"scenario": label, "longest": max(tasks or [0]), "long tasks": len(tasks),
+                        "settle": max(0, last - last_input), "count": state["count"], "status": state["status"],
+                        "shown": state["shown"]})
+    return figures
+
+
+# A day separator shown with no shown message under it, before the next separator or the end of
+# its part of the page (the channel, or a thread's replies).
+EMPTY_DAYS = """(() => {
+  const shown = element => element.getClientRects().length > 0;
+  const empty = [];
+  for (const day of document.querySelectorAll('.sb-day')) {
+    if (!shown(day)) continue;
+    let any = false;
+    for (let next = day.nextElementSibling; next && !next.classList.contains('sb-day'); next = next.nextElementSibling) {
+      if (next.matches('article.sb-message, details.sb-thread') && shown(next)) { any = true; break; }
+    }
+    if (!any) empty.push(day.textContent + (day.closest('.sb-thread-content') ? ' (in a thread)' : ''));
+  }
+  return empty;
+})()"""
+
+OUTLINED = "document.querySelectorAll('.sb-search-current, .sb-search-mark-current').length + (window.CSS && CSS.highlights && CSS.highlights.has('sb-search-current') ? 1 : 0)"
+
+
+def check_search_fixes(tools, results, folder, width):
+    """Issue 57: text quoted with > is the message's own; the current match's outline goes with
+    the search; a quote's link to a hidden message shows it and keeps the query; no empty day
+    separator in a thread; a date that is not on the calendar is said, and hides nothing."""
+    label = f"search at {width} px"
+    url = "file://" + os.path.abspath(os.path.join(folder, "launch-room.json.html"))
+    open_search_page(tools, url, width)
+    state = search_for(tools, "auditors")
+    results.check(state["shown"] == ["m-launch-004"] and state["count"] == "1 of 1",
+                  f"{label}: launch-room: text quoted with > (a Markdown blockquote) is found", str(state))
+    # A reply's preview of the message it quotes is the other message's text, not the reply's.
+    state = search_for(tools, "\u0627\u0644\u0638\u0647\u0631")
+    results.check(state["shown"] == ["m-launch-006"], f"{label}: launch-room: a reply's quote preview is not searched", str(state))
+    # from:maya hides Layla's message, which Maya's reply quotes; its link shows it, keeping the query.
+    state = search_for(tools, "from:maya")
+    hidden_before = "m-launch-006" not in state["shown"]
+    tools.evaluate("document.querySelector('#m-launch-007 blockquote.sb-quote a').click()")
+    tools.drain(0.2)
+    after = tools.evaluate(SEARCH_STATE)
+    box = tools.evaluate("(() => { const b = document.getElementById('m-launch-006').getBoundingClientRect(); return [b.top, b.bottom, innerHeight]; })()")
+    results.check(hidden_before and "m-launch-006" in after["shown"] and 0 <= box[0] and box[1] <= box[2]
+                  and after["hash"] == "#search=from%3Amaya",
+                  f"{label}: launch-room: a quote's link to a message the search hides shows it, and the address keeps the query",
+                  f"hidden before: {hidden_before}, box {box}, {after}")
+    # The outline of the current match goes with Escape, and with a query that matches nothing.
+    search_for(tools, "launch")
+    press(tools, "Enter", "Enter", 13)
+    outlined = tools.evaluate(OUTLINED)
+    tools.evaluate("document.getElementById('sb-search-input').focus()")
+    press(tools, "Escape", "Escape", 27)
+    tools.drain(0.3)
+    escaped = tools.evaluate(OUTLINED)
+    search_for(tools, "launch")
+    state = search_for(tools, "zzqxj no such words")
+    none = tools.evaluate(OUTLINED)
+    results.check(outlined >= 1 and escaped == 0 and none == 0 and state["count"] == "No matches",
+                  f"{label}: the current match's outline goes after Escape and after a query without matches",
+                  f"outlined {outlined}, after Escape {escaped}, after no match {none}")
+    everything = len(search_for(tools, "")["shown"])
+    for query in ("on:2026-13-45", "on:2026-02-30", "before:2026-00"):
+        state = search_for(tools, query)
+        results.check("is not a date" in state["status"] and len(state["shown"]) == everything and state["count"] == "",
+                      f"{label}: {query} is said not to be a date, and hides nothing", str(state))
+    state = search_for(tools, "on:2026-03-09")
+    results.check(len(state["shown"]) > 0 and "is not a date" not in state["status"], f"{label}: on:2026-03-09 is a date", str(state))
+    # A day half typed is not yet a search: the page keeps what it shows.
+    teo = search_for(tools, "from:teo")
+    tools.call("Input.insertText", text=" on:2026-03-0")
+    tools.drain(0.45)
+    state = tools.evaluate(SEARCH_STATE)
+    results.check(state["shown"] == teo["shown"] and len(teo["shown"]) < everything and "still showing from:teo" in state["status"],
+                  f"{label}: a date still being typed keeps the search before it, and says so", str(state))
+    # threads.json: a thread whose replies span two days has a day separator inside it.
+    url = "file://" + os.path.abspath(os.path.join(folder, "threads.json.html"))
+    open_search_page(tools, url, width)
+    state = search_for(tools, "before:2026-04-02 from:dan")
+    empty = tools.evaluate(EMPTY_DAYS)
+    results.check("m-g-009" in state["shown"] and not empty,
+                  f"{label}: threads: no day separator is left with nothing under it, in a thread either", str(empty))
+    errors = errors_in(tools.events) + [f"CSP: {v}" for v in (tools.evaluate("window.__sbViolations") or [])]
+    results.check(not errors, f"{label}: no console errors or CSP violations", "; ".join(errors[:5]))
+
+
+# Typing and clearing on a 10,000-message page: no task may take longer than this. The goal is
+# 100 ms, not reached yet: a frame that moves thousands of messages costs Chromium 50 to 100 ms of
+# layout on a two-core machine, and CI machines are slower and shared, so the bound is generous
+# (the script before issue 57 took 0.75 to 2.3 s to clear a search; the figures measured are in
+# SearchingAPage.md).
+TASK_BOUND_MS = 600
+
+
+def check_search_timing(tools, results, path):
+    label = f"search/{os.path.basename(path)} (10,000 messages)"
+    figures = measure_typing(tools, "file://" + os.path.abspath(path))
+    for row in figures:
+        print(f"      {row['scenario']}: longest task {row['longest']:.0f} ms, {row['long tasks']} over 50 ms, "
+              f"settled after {row['settle']:.0f} ms ({row['count'] or '-'}; {row['status'] or '-'})", flush=True)
+    worst = max(figures, key=lambda row: row["longest"])
+    results.check(worst["longest"] <= TASK_BOUND_MS, f"{label}: no task over {TASK_BOUND_MS} ms while typing or clearing",
+                  f"{worst['scenario']}: {worst['longest']:.0f} ms")
+    results.check(figures[0]["count"].startswith("1 of") and figures[2]["count"] == "No matches"
+                  and all(row["shown"] == figures[1]["shown"] for row in figures[1::2]),
+                  f"{label}: each search ends with its result, and clearing shows every message",
+                  str([(row["count"], row["shown"]) for row in figures]))
+
+
 def check_search_threads(tools, results, path, width):
     """threads.json rendered with --search: each filter, thread opening, keys, count, a linked query."""
     url = "file://" + os.path.abspath(path)
@@ -1104,6 +1291,10 @@ def check_search_page(tools, results, path, screenshot_dir):
         # The index of a split set lists pages: nothing to search there.
         bar = tools.evaluate("document.getElementById('sb-search') !== null")
         results.check(not bar, f"{label}: the index of a split set has no search bar", "it has one")
+        with open(path, encoding="utf-8") as handle:
+            page = handle.read()
+        results.check("<script" not in page and "script-src" not in page and "sb-search" not in page,
+                      f"{label}: the index of a split set carries no search script", "it has one")
         return
     state = search_for(tools, "a")
     results.check(state["count"].startswith("1 of") or state["count"] == "No matches", f"{label}: a query runs", str(state))
@@ -1145,6 +1336,11 @@ def check_search(tools, results, folder, screenshot_dir):
         check_search_threads(tools, results, os.path.join(folder, "threads.json.html"), width)
         check_search_hostile(tools, results, os.path.join(folder, "search-hostile.html"), width)
     check_search_fallback(tools, results, os.path.join(folder, "threads.json.html"))
+    for width in WIDTHS:
+        check_search_fixes(tools, results, folder, width)
+    large = os.path.join(os.path.dirname(folder), "search-large", "large.html")
+    if os.path.exists(large):
+        check_search_timing(tools, results, large)
 
 
 def main():

@@ -2,11 +2,18 @@
 """Measures what --search costs a large page, in headless Chromium over the DevTools protocol.
 
 Usage: search-measure.py PLAIN.html SEARCH.html [--runs N] [--query TEXT]
+       search-measure.py --typing SEARCH.html [--key-delay SECONDS]
 
 For each page: its size, the first-paint and first-contentful-paint times (Paint Timing API),
 the load event, and, for the page with search, how long the first query takes (which also
 folds the page's text) and a second one. Each figure is the median of N fresh loads. Reuses
 the browser-test's DevTools helpers; writes a Markdown table to standard output.
+
+With --typing: what a reader's typing and clearing cost the page's main thread, keys sent one
+by one through the DevTools Input domain (a broad word, a month, a day typed a key at a time,
+clearing after each): the longest task (the Long Tasks API, which reports tasks of 50 ms or
+more, script and rendering alike), how many there were, and the time from the last key to the
+page's last change.
 """
 
 import argparse
@@ -41,7 +48,33 @@ QUERY = """((query) => {
 })(%s)"""
 
 
+def typing(path, key_delay):
+    profile = tempfile.mkdtemp(prefix="sb-measure-")
+    process, port = browser.start_chromium(profile)
+    tools = browser.DevTools(browser.page_socket_url(port), timeout=120)
+    try:
+        tools.call("Page.enable")
+        tools.call("Runtime.enable")
+        figures = browser.measure_typing(tools, "file://" + os.path.abspath(path), key_delay=key_delay)
+    finally:
+        tools.close()
+        browser.stop_chromium(process)
+        shutil.rmtree(profile, ignore_errors=True)
+    print("| at 1280 px | longest task (ms) | tasks over 50 ms | settled after (ms) | count | status |")
+    print("|---|---|---|---|---|---|")
+    for row in figures:
+        longest = f"{row['longest']:.0f}" if row["long tasks"] else "none over 50"
+        print(f"| {row['scenario']} | {longest} | {row['long tasks']} | {row['settle']:.0f} | {row['count']} | {row['status']} |")
+    return 0
+
+
 def main():
+    if "--typing" in sys.argv:
+        arguments = argparse.ArgumentParser()
+        arguments.add_argument("--typing", required=True, metavar="SEARCH.html")
+        arguments.add_argument("--key-delay", type=float, default=0.2)
+        options = arguments.parse_args()
+        return typing(options.typing, options.key_delay)
     arguments = argparse.ArgumentParser()
     arguments.add_argument("plain")
     arguments.add_argument("search")

@@ -11,6 +11,9 @@ public struct DocumentInfo: Sendable, Hashable {
     /// The title of one page of a split document, which names the page and the channel at its
     /// top (`general — page 3 of 7`): the page's title and heading; `nil` for a whole document.
     public var pageTitle: String?
+    /// Whether the document has messages to search: `false` for an index (`--split`,
+    /// `--output-dir`), which gets no search bar, and so, in HTML, no search script either.
+    public var isSearchable: Bool = true
 
     /// Information for a document titled `title` whose labels are in `language`.
     public init(title: String, language: String = "en", pageTitle: String? = nil) {

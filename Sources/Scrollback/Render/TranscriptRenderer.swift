@@ -500,8 +500,9 @@ public struct TranscriptRenderer: Sendable {
             // The page is in the reader's language (`<html lang>`), as its labels and times are.
             var info = info
             info.language = DocumentInfo.languageTag(for: context.options.locale)
+            info.isSearchable = info.isSearchable && searches
             backend.begin(info, header: context.factory.makeDocumentHeaderView(info, context))
-            if searches && backend.showsSearchBar {
+            if info.isSearchable && backend.showsSearchBar {
                 let bar = context.factory.makeSearchBarView(info, context)
                 if bar != .empty { backend.write(bar) }
             }

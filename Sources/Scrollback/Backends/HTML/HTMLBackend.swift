@@ -28,6 +28,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private var messageTime: (date: Date, written: Bool)?
     /// Set while the channel header's info row is written: its image is drawn as a circle.
     private var writesChannelInfo = false
+    /// Whether this page has the search script: ``HTMLOptions/search``, and not an index.
+    private var searches = false
     /// The markup of each avatar written so far.
     private var avatarMarkup: [ViewNode.AvatarContent: String] = [:]
     /// The theme's words every Markdown text may need, looked up once: three table lookups a
@@ -84,8 +86,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         markup.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
         var policy =
             html.mediaLocations == nil ? Self.contentSecurityPolicy(remoteMedia: html.remoteMedia) : Self.offlineContentSecurityPolicy
-        // The search script, and no other, by its hash.
-        if html.search { policy += "; " + HTMLOptions.SearchScript.policyDirective }
+        // The search script, and no other, by its hash; an index has nothing to search.
+        searches = html.search && document.isSearchable
+        if searches { policy += "; " + HTMLOptions.SearchScript.policyDirective }
         markup.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n")
         markup.write("<meta name=\"referrer\" content=\"no-referrer\">\n")
         markup.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -96,7 +99,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         HTMLEscaping.write(TextControls.field(title), to: &markup)
         markup.write("</title>\n<style>\n")
         markup.write(Stylesheet(theme: options.theme).css)
-        if html.search { markup.write(Stylesheet(theme: options.theme).searchCSS) }
+        if searches { markup.write(Stylesheet(theme: options.theme).searchCSS) }
         markup.write("</style>\n</head>\n<body>\n<header class=\"sb-channel\">")
         // The header may hold the page's one `h1`; headings anywhere else start at `h2`.
         writesDocumentHeader = true
@@ -125,7 +128,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         writeView(footer, allowsLinks: true)
         markup.write("</footer>\n")
         // Last, so that the page it searches is all there when it runs.
-        if html.search { markup.write("<script>\(HTMLOptions.SearchScript.source)</script>\n") }
+        if searches { markup.write("<script>\(HTMLOptions.SearchScript.source)</script>\n") }
         markup.write("</body>\n</html>\n")
     }
 

@@ -29,13 +29,20 @@ extension HTMLOptions {
               const nextButton = byId('sb-search-next');
               const HIDDEN = 'sb-search-hidden';
               const CURRENT = 'sb-search-current';
+              const AUTHOR = 'sb-search-author';
+              const TARGET = 'sb-search-target';
               const PREFIX = '#search=';
               const FILTERS = ['from', 'on', 'before', 'after', 'has', 'in'];
               const KINDS = ['image', 'file', 'link', 'voice', 'poll'];
-              const DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
+              const DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
               const MOST = 10000;
-              // Text that is not the message's own: quotes of other messages, icons, initials, times.
-              const SKIP = 'blockquote, .sb-icon, .sb-avatar, time';
+              // A search works in slices of about this many milliseconds, showing or hiding at most
+              // CHANGES messages in each, so that a long page still answers keys and paints between them.
+              const SLICE = 8;
+              const CHANGES = 800;
+              // Text that is not the message's own: the preview of the message it replies to (another
+              // message's text), icons, initials, times. A blockquote written in the message is its own.
+              const SKIP = 'blockquote.sb-quote, .sb-icon, .sb-avatar, time';
               const highlights = typeof Highlight === 'function' && window.CSS && CSS.highlights ? CSS.highlights : null;
 
               // Case and accents do not matter: text is folded, with a map from each folded unit back to
@@ -65,8 +72,12 @@ extension HTMLOptions {
                 headless: null,
                 from: null,
                 texts: null,
+                // What the script last made of it: shown, and naming its author.
+                shown: true,
+                author: false,
               }));
 
+              // Each message's text, read and folded once, when first searched.
               const textsOf = record => {
                 if (record.texts) return record.texts;
                 const texts = [];
@@ -110,8 +121,27 @@ extension HTMLOptions {
                 return tokens;
               };
 
+              // A day, a month or a year that is on the calendar: 2026-02-29 and 2026-13-45 are not.
+              const isDate = value => {
+                const parts = DATE.exec(value);
+                if (!parts) return false;
+                const month = parts[2] ? Number(parts[2]) : 1;
+                const day = parts[3] ? Number(parts[3]) : 1;
+                if (month < 1 || month > 12 || day < 1) return false;
+                const last = new Date(Date.UTC(2000, month, 0));
+                last.setUTCFullYear(Number(parts[1]), month, 0);
+                return day <= last.getUTCDate();
+              };
+
+              // A filter whose value is missing or unreadable (often one still being typed: on:2026-04-1)
+              // makes the query incomplete: the page keeps what it shows rather than showing everything.
               const parse = query => {
-                const terms = {words: [], from: [], on: [], before: [], after: [], has: [], inThread: false, problems: []};
+                const terms = {words: [], from: [], on: [], before: [], after: [], has: [], inThread: false, problems: [],
+                  incomplete: false};
+                const unreadable = problem => {
+                  terms.problems.push(problem);
+                  terms.incomplete = true;
+                };
                 for (const token of tokenize(query)) {
                   if (!token.closed) terms.problems.push('a closing " is missing in ' + token.text);
                   const value = token.value.trim();
@@ -126,7 +156,7 @@ extension HTMLOptions {
                     continue;
                   }
                   if (!value) {
-                    terms.problems.push(token.key + ': needs a value');
+                    unreadable(token.key + ': needs a value');
                     continue;
                   }
                   const lower = value.toLowerCase();
@@ -134,14 +164,14 @@ extension HTMLOptions {
                     terms.from.push(fold(value).text);
                   } else if (token.key === 'has') {
                     if (KINDS.includes(lower)) terms.has.push(lower);
-                    else terms.problems.push('has:' + value + ' is not one of ' + KINDS.join(', '));
+                    else unreadable('has:' + value + ' is not one of ' + KINDS.join(', '));
                   } else if (token.key === 'in') {
                     if (lower === 'thread') terms.inThread = true;
-                    else terms.problems.push('in:' + value + ' is not known, use in:thread');
-                  } else if (DATE.test(value)) {
+                    else unreadable('in:' + value + ' is not known, use in:thread');
+                  } else if (isDate(value)) {
                     terms[token.key].push(value);
                   } else {
-                    terms.problems.push(token.key + ':' + value + ' is not a date, use YYYY-MM-DD');
+                    unreadable(token.key + ':' + value + ' is not a date, use YYYY-MM-DD');
                   }
                 }
                 terms.words = terms.words.filter(word => word !== '');
@@ -203,6 +233,12 @@ extension HTMLOptions {
               let marked = [];
               let timer = 0;
               let summary = '';
+              // The search being run, slice by slice; a new one replaces it.
+              let job = null;
+              // The last query run to its end, and whether it filtered anything.
+              let shownQuery = '';
+              let filtering = false;
+              let notes = [];
 
               const rangeOf = match => {
                 const range = document.createRange();
@@ -247,29 +283,33 @@ extension HTMLOptions {
                 marked = [];
               };
 
-              const paint = () => {
-                if (highlights) {
-                  highlights.delete('sb-search');
-                  highlights.delete('sb-search-current');
-                  const ranges = matches.filter(match => match.node).map(rangeOf);
-                  if (ranges.length) highlights.set('sb-search', new Highlight(...ranges));
-                } else {
-                  wrap();
-                }
+              // Text is written only when it changes: the bar is at the top, and a change there moves the
+              // whole page.
+              const write = (element, text) => {
+                if (element.textContent !== text) element.textContent = text;
               };
 
               const say = () => {
                 if (countOut) {
                   const total = matches.length >= MOST ? MOST + '+' : String(matches.length);
-                  countOut.textContent = current >= 0 ? (current + 1) + ' of ' + total : (summary ? 'No matches' : '');
+                  write(countOut, current >= 0 ? (current + 1) + ' of ' + total : (summary ? 'No matches' : ''));
                 }
               };
 
-              const show = () => {
-                for (const element of main.querySelectorAll('.' + CURRENT + ', .sb-search-mark-current')) {
-                  element.classList.remove(CURRENT, 'sb-search-mark-current');
+              const tell = () => {
+                if (statusOut) write(statusOut, [summary].concat(notes).filter(Boolean).join(' \u00b7 '));
+              };
+
+              // No match is current: its outline and its highlight go.
+              const unmark = () => {
+                for (const element of main.querySelectorAll('.' + CURRENT + ', .sb-search-mark-current, .' + TARGET)) {
+                  element.classList.remove(CURRENT, 'sb-search-mark-current', TARGET);
                 }
                 if (highlights) highlights.delete('sb-search-current');
+              };
+
+              const show = () => {
+                unmark();
                 const match = matches[current];
                 if (!match) return say();
                 let target = match.record.article;
@@ -292,14 +332,16 @@ extension HTMLOptions {
               };
 
               const go = step => {
-                if (!matches.length) return;
+                if (!matches.length || job) return;
                 current = current < 0 ? (step > 0 ? 0 : matches.length - 1) : (current + step + matches.length) % matches.length;
                 show();
               };
 
-              // The day separators and threads left with no message shown are hidden too.
+              // The day separators (in the channel and in threads) and threads left with no message shown
+              // are hidden too.
               const hideEmptyParts = active => {
-                for (const thread of main.querySelectorAll('details.sb-thread')) {
+                const threads = main.querySelectorAll('details.sb-thread');
+                for (const thread of threads) {
                   const shown = thread.querySelector('article.sb-message:not(.' + HIDDEN + ')') !== null;
                   thread.classList.toggle(HIDDEN, active && !shown);
                   if (active && shown && !thread.open) {
@@ -307,22 +349,26 @@ extension HTMLOptions {
                     opened.push(thread);
                   }
                 }
-                let day = null;
-                let dayShown = false;
-                const closeDay = () => { if (day) day.classList.toggle(HIDDEN, active && !dayShown); };
-                for (const element of main.children) {
-                  if (element.classList.contains('sb-day')) {
-                    closeDay();
-                    day = element;
-                    dayShown = false;
-                  } else if (element.matches('article.sb-message, details.sb-thread')) {
-                    if (!element.classList.contains(HIDDEN)) dayShown = true;
-                  } else if (element !== bar) {
-                    closeDay();
-                    day = null;
+                const hideDays = container => {
+                  let day = null;
+                  let dayShown = false;
+                  const closeDay = () => { if (day) day.classList.toggle(HIDDEN, active && !dayShown); };
+                  for (const element of container.children) {
+                    if (element.classList.contains('sb-day')) {
+                      closeDay();
+                      day = element;
+                      dayShown = false;
+                    } else if (element.matches('article.sb-message, details.sb-thread')) {
+                      if (!element.classList.contains(HIDDEN)) dayShown = true;
+                    } else if (element !== bar) {
+                      closeDay();
+                      day = null;
+                    }
                   }
-                }
-                closeDay();
+                  closeDay();
+                };
+                hideDays(main);
+                for (const content of main.querySelectorAll('details.sb-thread > .sb-thread-content')) hideDays(content);
               };
 
               const remember = query => {
@@ -336,40 +382,106 @@ extension HTMLOptions {
                 }
               };
 
-              const run = (query, keepsAddress) => {
-                clearTimeout(timer);
-                timer = 0;
-                unwrap();
-                for (const thread of opened) thread.open = false;
-                opened = [];
-                const terms = parse(query);
-                matches = [];
-                let shown = 0;
-                for (const record of records) {
+              const busy = on => {
+                if (on) bar.setAttribute('aria-busy', 'true');
+                else bar.removeAttribute('aria-busy');
+              };
+
+              // One slice of a search: messages matched, shown or hidden, their matches highlighted, until
+              // the slice's time or changes run out; the next slice follows after the page has had its turn.
+              const step = work => {
+                if (work !== job) return;
+                const until = performance.now() + SLICE;
+                const terms = work.terms;
+                let changes = 0;
+                while (work.index < records.length && changes < CHANGES && performance.now() < until) {
+                  const record = records[work.index];
+                  work.index += 1;
                   let found = terms.active && passes(record, terms) ? [] : null;
                   if (found && terms.words.length) found = find(record, terms.words);
                   const visible = !terms.active || found !== null;
-                  record.article.classList.toggle(HIDDEN, !visible);
+                  if (record.shown !== visible) {
+                    record.shown = visible;
+                    record.article.classList.toggle(HIDDEN, !visible);
+                    changes += 1;
+                  }
                   // A message shown without the first of its group names its author itself.
                   if (record.headless === null) record.headless = !record.article.querySelector(':scope > header');
-                  if (record.headless) record.article.classList.toggle('sb-search-author', terms.active && visible);
-                  if (!terms.active || !found) continue;
-                  shown += 1;
-                  if (matches.length >= MOST) continue;
-                  if (terms.words.length) for (const match of found) matches.push(match);
-                  else matches.push({record});
+                  const author = record.headless && terms.active && visible;
+                  if (record.author !== author) {
+                    record.author = author;
+                    record.article.classList.toggle(AUTHOR, author);
+                    changes += 1;
+                  }
+                  if (!found) continue;
+                  work.shown += 1;
+                  if (!terms.words.length) {
+                    if (matches.length < MOST) matches.push({record});
+                    continue;
+                  }
+                  for (const match of found) {
+                    if (matches.length >= MOST) break;
+                    matches.push(match);
+                    if (work.highlight) work.highlight.add(rangeOf(match));
+                  }
                 }
-                if (matches.length > MOST) matches.length = MOST;
+                if (work.index < records.length) {
+                  // After changes, the next slice waits for the page to be drawn: one slice per frame.
+                  if (changes && !document.hidden) requestAnimationFrame(() => step(work));
+                  else setTimeout(() => step(work), 0);
+                  return;
+                }
+                if (!work.parts) {
+                  work.parts = true;
+                  requestAnimationFrame(() => step(work));
+                  return;
+                }
+                job = null;
+                busy(false);
                 hideEmptyParts(terms.active);
-                paint();
-                summary = terms.active ? shown + (shown === 1 ? ' message' : ' messages') + ' of ' + records.length : '';
-                const notes = terms.problems.slice();
-                if (!keepsAddress && !remember(query.trim())) notes.push('the address cannot keep this search here');
-                bar.classList.toggle('sb-search-problem', terms.problems.length > 0);
-                if (statusOut) statusOut.textContent = [summary].concat(notes).filter(Boolean).join(' \u00b7 ');
+                if (!highlights) wrap();
+                summary = terms.active ? work.shown + (work.shown === 1 ? ' message' : ' messages') + ' of ' + records.length : '';
+                shownQuery = work.query;
+                filtering = terms.active;
+                tell();
                 current = matches.length ? 0 : -1;
                 if (current >= 0) show();
                 else say();
+              };
+
+              const run = (query, keepsAddress) => {
+                clearTimeout(timer);
+                timer = 0;
+                const terms = parse(query);
+                notes = terms.problems.slice();
+                if (!keepsAddress && !remember(query.trim())) notes.push('the address cannot keep this search here');
+                bar.classList.toggle('sb-search-problem', terms.problems.length > 0);
+                if (terms.incomplete) {
+                  // What the page shows stays (a search still running goes on), and the line says so.
+                  if (filtering || job) notes.push('still showing ' + (job ? job.query : shownQuery).trim());
+                  if (!job) tell();
+                  return;
+                }
+                unwrap();
+                unmark();
+                if (highlights) highlights.delete('sb-search');
+                for (const thread of opened) thread.open = false;
+                opened = [];
+                matches = [];
+                current = -1;
+                job = {query, terms, index: 0, shown: 0,
+                  highlight: highlights && terms.words.length ? new Highlight() : null};
+                if (job.highlight) highlights.set('sb-search', job.highlight);
+                // What the bar says of the last search goes now, while the search runs; clearing shows the
+                // days and threads first, while the page is still short.
+                if (!terms.active) {
+                  summary = '';
+                  hideEmptyParts(false);
+                }
+                tell();
+                if (countOut) write(countOut, '');
+                busy(true);
+                step(job);
               };
 
               const later = () => {
@@ -382,6 +494,46 @@ extension HTMLOptions {
                 run(input.value);
                 return true;
               };
+
+              // A quote's link to a message the search hides shows that message (and its day and thread)
+              // and goes there; the address keeps the search.
+              const reveal = target => {
+                const article = target.closest('article.sb-message') || target;
+                const record = records.find(entry => entry.article === article);
+                if (record) record.shown = true;
+                for (let element = article; element && element !== main; element = element.parentElement) {
+                  element.classList.remove(HIDDEN);
+                  if (element.tagName === 'DETAILS' && !element.open) {
+                    element.open = true;
+                    opened.push(element);
+                  }
+                  for (let before = element.previousElementSibling; before; before = before.previousElementSibling) {
+                    if (!before.classList.contains('sb-day')) continue;
+                    before.classList.remove(HIDDEN);
+                    break;
+                  }
+                }
+                unmark();
+                article.classList.add(TARGET);
+                article.scrollIntoView({block: 'center', behavior: 'instant'});
+              };
+
+              main.addEventListener('click', event => {
+                if (!filtering && !job) return;
+                if (event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+                const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
+                if (!link) return;
+                const fragment = link.getAttribute('href').slice(1);
+                let target = document.getElementById(fragment);
+                try {
+                  target = document.getElementById(decodeURIComponent(fragment)) || target;
+                } catch (error) {
+                  // Not percent-encoded: the fragment as written.
+                }
+                if (!target || !main.contains(target)) return;
+                event.preventDefault();
+                reveal(target);
+              });
 
               input.addEventListener('input', later);
               input.addEventListener('keydown', event => {
@@ -408,6 +560,19 @@ extension HTMLOptions {
                   input.select();
                 }
               });
+
+              // The page's text is read and folded before the first search, a slice at a time, once the
+              // reader comes to the field.
+              let prepared = 0;
+              const prepare = () => {
+                const until = performance.now() + SLICE;
+                while (prepared < records.length && performance.now() < until) {
+                  textsOf(records[prepared]);
+                  prepared += 1;
+                }
+                if (prepared < records.length) setTimeout(() => prepare(), 0);
+              };
+              input.addEventListener('focus', () => { if (prepared === 0) prepare(); }, {once: true});
 
               // A linked search: #search=<the query, percent-encoded>.
               const fromAddress = () => {

@@ -338,7 +338,9 @@ extension Stylesheet {
     /// The rules of the search bar and of what the search script marks (hidden messages, matches,
     /// the current match), for a page rendered with ``HTMLOptions/search`` only: the page
     /// without it keeps its stylesheet unchanged. Matches are painted with the CSS Custom
-    /// Highlight API (`::highlight`), or as `<mark>` where a browser lacks it.
+    /// Highlight API (`::highlight`), or as `<mark>` where a browser lacks it. Messages are laid
+    /// out only when near the screen (`content-visibility: auto`), so that showing thousands of
+    /// them again after a search costs a long page a frame, not seconds.
     package var searchCSS: String {
         let border = borderColor
         let accent = color("accentPrimary", "link")
@@ -358,6 +360,8 @@ extension Stylesheet {
             .sb-search-hidden{display:none!important}
             .sb-message.sb-search-author:not(.sb-own-bubble)::before{content:attr(data-from);display:block;margin-bottom:calc(var(--sb-spacing)/4);color:\(muted);font-size:\(fontSize(named: "footnote"));font-weight:600}
             .sb-message.sb-search-current{outline:2px solid \(accent);outline-offset:2px}
+            .sb-message.sb-search-target{outline:2px solid \(accent);outline-offset:2px;background:\(color("highlightedAccentBackground1", "background6"))}
+            main article.sb-message{content-visibility:auto;contain-intrinsic-size:auto 5rem}
             ::highlight(sb-search){\(match)}
             ::highlight(sb-search-current){\(current)}
             mark.sb-search-mark{\(match)}

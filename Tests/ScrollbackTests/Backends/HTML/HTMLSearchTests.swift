@@ -124,6 +124,53 @@ struct HTMLSearchTests {
         #expect(HTMLOptions.SearchScript.facets(of: frame) == ["poll"])
     }
 
+    /// Text quoted with `>` is the message's own and is searched; only the preview of the message
+    /// a reply quotes (another message's text) is left out. The two are told apart by the class
+    /// the script's selector names (issue 57).
+    @Test func onlyAReplysQuotePreviewIsLeftOut() throws {
+        let html = try Self.render("launch-room.json", search: true)
+        #expect(html.contains("<blockquote><p>Ship chat transcripts your auditors will <em>actually</em> read.</p></blockquote>"))
+        #expect(html.contains(##"<blockquote class="sb-quote"><a href="#m-launch-006">"##))
+        let source = HTMLOptions.SearchScript.source
+        #expect(source.contains("const SKIP = 'blockquote.sb-quote, .sb-icon, .sb-avatar, time';"))
+        #expect(!source.contains("'blockquote,"))
+    }
+
+    /// An index (of a `--split` set or an `--output-dir`) lists pages: it gets neither the bar nor
+    /// the script, its rules or its policy directive, though the pages it lists have them.
+    @Test func anIndexHasNoSearchScript() {
+        var options = RenderOptions()
+        options.html.search = true
+        var summary = DocumentSummary(messageCount: 3, firstDate: nil, lastDate: nil, timeZoneIdentifier: "UTC", generator: "x")
+        summary.channels = ["General"]
+        let entry = ViewFactory.IndexEntry(fileName: "chat-001.html", title: "Page 1", summary: summary, channels: summary.channels)
+        var backend = HTMLBackend(output: "", options: options)
+        TranscriptRenderer(options: options).renderIndex(of: [entry], title: "General", to: &backend)
+        let index = backend.output
+        #expect(index.contains(#"<a href="chat-001.html""#))
+        #expect(!index.contains("<script") && !index.contains("script-src") && !index.contains("sb-search"))
+        #expect(index.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLBackend<String>.contentSecurityPolicy)\">"))
+        // A page of the set, rendered with the same options, has them all.
+        let message = ChatMessage(
+            id: "a", text: "hello", user: ChatUser(id: "maya", name: "Maya Lee"), createdAt: RFC3339.parse("2026-03-09T10:00:00Z"))
+        let page = SampleTranscripts.renderInMemory([message], as: .html, options: options)
+        #expect(page.contains("<script>" + HTMLOptions.SearchScript.source + "</script>") && page.contains("id=\"sb-search\""))
+    }
+
+    /// The script works in slices and never writes the same text twice; the things its fixes rely
+    /// on are there: a date checked against the calendar, a query with an unreadable filter kept
+    /// from changing the page, the current match unmarked when a search starts, and a quote's link
+    /// that shows a hidden message.
+    @Test func theScriptWorksInSlices() {
+        let source = HTMLOptions.SearchScript.source
+        for needed in [
+            "const isDate = value =>", "terms.incomplete = true", "requestAnimationFrame(() => step(work))",
+            "setTimeout(() => step(work), 0)", "unmark();", "const reveal = target =>", "details.sb-thread > .sb-thread-content",
+        ] {
+            #expect(source.contains(needed), "\(needed)")
+        }
+    }
+
     /// The bar is the factory's: an app's override is what the page shows.
     @Test func theBarComesFromTheFactory() throws {
         var factory = ViewFactory()
