@@ -18,7 +18,10 @@ struct TranscriptOptions: OptionGroup {
         return timeZone
     }
     let locale = Option<Locale>(
-        "locale", value: "<locale>", help: "Locale of dates, times and labels, e.g. en_GB, de_DE.", default: "the machine's"
+        "locale", value: "<locale>",
+        help:
+            "Locale of dates, times and labels, e.g. en_GB, de_DE; labels in English and "
+            + Theme.LabelPack.builtInLanguages.joined(separator: ", ") + ".", default: "the machine's"
     ) { identifier throws(UsageError) in
         guard let locale = TranscriptOptions.knownLocale(identifier) else {
             throw UsageError(

@@ -23,7 +23,7 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
         #expect(Set(files) == Set(Theme.LabelPack.builtInLanguages))
-        #expect(Theme.LabelPack.builtInLanguages == ["de", "es", "fr"])
+        #expect(Theme.LabelPack.builtInLanguages == ["de", "es", "fr", "it", "ja", "nl", "pl", "pt"])
         for language in files {
             let path = Self.directory.appendingPathComponent(language + ".json").path
             let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -39,7 +39,9 @@ import Testing
     /// Every pack translates the labels a reader meets most, keeping their placeholders.
     @Test(arguments: [
         ("de", "Nachricht gelöscht", "Nur für Ada sichtbar"), ("fr", "Message supprimé", "Visible uniquement par Ada"),
-        ("es", "Mensaje eliminado", "Solo visible para Ada"),
+        ("es", "Mensaje eliminado", "Solo visible para Ada"), ("it", "Messaggio eliminato", "Visibile solo a Ada"),
+        ("ja", "メッセージは削除されました", "Adaだけに表示"), ("nl", "Bericht verwijderd", "Alleen zichtbaar voor Ada"),
+        ("pl", "Wiadomość usunięta", "Widoczne tylko dla: Ada"), ("pt", "Mensagem apagada", "Visível só para Ada"),
     ])
     func packsTranslate(language: String, deleted: String, onlyVisible: String) throws {
         let theme = Theme.default.localized(for: Locale(identifier: language + "_" + language.uppercased()))
@@ -54,7 +56,7 @@ import Testing
     }
 
     /// English, the POSIX locale and a language without a pack keep the theme as it is.
-    @Test(arguments: ["en_US", "en_GB", "en_US_POSIX", "ja_JP"])
+    @Test(arguments: ["en_US", "en_GB", "en_US_POSIX", "ko_KR"])
     func otherLanguagesKeepTheTheme(identifier: String) {
         #expect(Theme.default.localized(for: Locale(identifier: identifier)) == Theme.default)
     }
