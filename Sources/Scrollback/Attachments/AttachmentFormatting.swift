@@ -1,11 +1,18 @@
 import Foundation
 
-/// Sizes, durations and waveforms as chat clients show them. Locale-free on purpose: these
-/// appear in every output and must be the same on every machine.
+/// Sizes, durations and waveforms as chat clients show them. Digits are always Latin and
+/// units English, so that every machine writes the same; only the decimal mark follows the
+/// locale (``NumberMarks``), which is an input like the time zone.
 public enum AttachmentFormatting {
     /// `812 B`, `48.2 KB`, `151 KB`, `1.2 MB`, `3.4 GB` (powers of 1000, as Apple's platforms
-    /// count): one decimal below 100, none from 100 up, and `1 MB` rather than `1000 KB`.
-    public static func fileSize(_ bytes: Int64) -> String {
+    /// count): one decimal below 100, none from 100 up, and `1 MB` rather than `1000 KB`; with
+    /// `locale`, its decimal mark (`2,5 MB` in German).
+    public static func fileSize(_ bytes: Int64, locale: Locale? = nil) -> String {
+        fileSize(bytes, marks: locale.map(NumberMarks.init) ?? .plain)
+    }
+
+    /// ``fileSize(_:locale:)`` with the marks of the rendering's locale, worked out once.
+    static func fileSize(_ bytes: Int64, marks: NumberMarks) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]
         var value = Double(max(bytes, 0))
         var unit = 0
@@ -20,7 +27,35 @@ public enum AttachmentFormatting {
             unit += 1
         }
         let whole = Int(tenths / 10), fraction = Int(tenths) % 10
-        return fraction == 0 ? "\(whole) \(units[unit])" : "\(whole).\(fraction) \(units[unit])"
+        return fraction == 0 ? "\(whole) \(units[unit])" : "\(whole)\(marks.decimal)\(fraction) \(units[unit])"
+    }
+
+    /// `50%`, or `50 %` (a no-break space) where the locale writes one, as French and German do.
+    static func percent(_ value: Int, marks: NumberMarks) -> String {
+        marks.spaceBeforePercent ? "\(value)\u{A0}%" : "\(value)%"
+    }
+
+    /// How a locale marks the numbers Scrollback writes: a decimal comma or point, and whether
+    /// a space comes before `%`. Other marks a locale may use (Arabic's decimal separator and
+    /// digits, the bidi mark before its percent sign) are left out, so that the text stays the
+    /// same in every output, the terminal included.
+    struct NumberMarks: Sendable {
+        var decimal: Character
+        var spaceBeforePercent: Bool
+
+        /// The marks of English without a locale: `2.5`, `50%`.
+        static let plain = NumberMarks(decimal: ".", spaceBeforePercent: false)
+
+        init(decimal: Character, spaceBeforePercent: Bool) {
+            self.decimal = decimal
+            self.spaceBeforePercent = spaceBeforePercent
+        }
+
+        init(_ locale: Locale) {
+            decimal = locale.decimalSeparator == "," ? "," : "."
+            let percent = (0.5).formatted(.percent.locale(locale).precision(.fractionLength(0)))
+            spaceBeforePercent = percent.unicodeScalars.contains { $0 == " " || $0 == "\u{A0}" || $0 == "\u{202F}" }
+        }
     }
 
     /// `0:42`, `12:05`, `1:02:03`; fractional seconds round to the nearest second.

@@ -24,6 +24,8 @@ public struct RenderContext: Sendable {
     public var attachmentViews: AttachmentViewRegistry
     /// Times and days in the options' time zone and locale.
     public var formatter: DateLabels
+    /// The decimal mark and percent spacing of the options' locale, for sizes and poll shares.
+    let numberMarks: AttachmentFormatting.NumberMarks
     /// Whether the backend shows titles (``TranscriptBackend/showsTitles``): when it does not
     /// (the terminal, Markdown), the default factory makes none. The renderer sets it from the
     /// backend it writes to.
@@ -65,6 +67,7 @@ public struct RenderContext: Sendable {
         self.resolver = resolver
         self.attachmentViews = attachmentViews
         self.formatter = DateLabels(timeZone: options.timeZone, locale: options.locale)
+        self.numberMarks = AttachmentFormatting.NumberMarks(options.locale)
     }
 
     /// Whether the message is in the rendered document, so that a link to its anchor leads

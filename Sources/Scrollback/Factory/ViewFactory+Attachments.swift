@@ -115,7 +115,8 @@ extension DefaultViews {
     static func votes(_ count: Int64, of total: Int64, context: RenderContext) -> String {
         let noun = context.theme.string(count == 1 ? .vote : .votes)
         guard total > 0 else { return "\(count) \(noun)" }
-        return "\(count) \(noun) · \(Int((Double(count) * 100 / Double(total)).rounded()))%"
+        let share = Int((Double(count) * 100 / Double(total)).rounded())
+        return "\(count) \(noun) · " + AttachmentFormatting.percent(share, marks: context.numberMarks)
     }
 
 }

@@ -365,6 +365,24 @@ import Testing
         #expect(AttachmentFormatting.fileSize(.max).hasSuffix(" TB"), "the largest unit holds anything")
     }
 
+    /// Sizes and poll shares take the locale's decimal mark and percent spacing; digits and
+    /// units stay the same everywhere, and marks a terminal would show as controls stay out.
+    @Test func numbersFollowTheLocalesMarks() {
+        #expect(AttachmentFormatting.fileSize(2_500_000, locale: Locale(identifier: "de_DE")) == "2,5 MB")
+        #expect(AttachmentFormatting.fileSize(2_500_000, locale: Locale(identifier: "fr_FR")) == "2,5 MB")
+        #expect(AttachmentFormatting.fileSize(2_500_000, locale: Locale(identifier: "en_GB")) == "2.5 MB")
+        #expect(AttachmentFormatting.fileSize(2_500_000, locale: Locale(identifier: "ar_EG")) == "2.5 MB", "Latin digits, no ٫")
+        #expect(AttachmentFormatting.fileSize(2_000_000, locale: Locale(identifier: "de_DE")) == "2 MB")
+        func percent(_ identifier: String) -> String {
+            AttachmentFormatting.percent(50, marks: AttachmentFormatting.NumberMarks(Locale(identifier: identifier)))
+        }
+        #expect(percent("fr_FR") == "50\u{A0}%")
+        #expect(percent("de_DE") == "50\u{A0}%")
+        #expect(percent("en_US") == "50%")
+        #expect(percent("ja_JP") == "50%")
+        #expect(percent("ar_EG").unicodeScalars.allSatisfy { $0.isASCII || $0 == "\u{A0}" })
+    }
+
     @Test func floatFileSizesRound() {
         let attachment = AnyChatMessageAttachment(
             id: AttachmentID(messageID: "m", index: 0), raw: JSONObject([("type", "file"), ("file_size", .double(1_234_567.8))]))

@@ -23,7 +23,7 @@ extension BuiltInKind {
         if kind == .audio || kind == .video, let duration = attachment.duration {
             row.append(.badge(AttachmentFormatting.duration(duration)))
         }
-        if let size = attachment.fileSize { row.append(.text(AttachmentFormatting.fileSize(size), .muted)) }
+        if let size = attachment.fileSize { row.append(.text(AttachmentFormatting.fileSize(size, marks: context.numberMarks), .muted)) }
         return .stack(.horizontal, row, .attachment)
     }
 }

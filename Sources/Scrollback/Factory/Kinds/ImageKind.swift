@@ -21,6 +21,6 @@ extension BuiltInKind {
                 source: source, thumbnail: attachment.thumbURL.flatMap { $0 == source ? nil : $0 },
                 alt: attachment.title ?? context.theme.string(.photo), width: attachment.pixelWidth, height: attachment.pixelHeight))
         guard let size = attachment.fileSize else { return image }
-        return .stack(.horizontal, [image, .text(AttachmentFormatting.fileSize(size), .muted)], .media)
+        return .stack(.horizontal, [image, .text(AttachmentFormatting.fileSize(size, marks: context.numberMarks), .muted)], .media)
     }
 }

@@ -15,7 +15,7 @@ extension BuiltInKind {
         let title = attachment.title ?? label
         var details: [ViewNode] = []
         if let duration = attachment.duration { details.append(.badge(AttachmentFormatting.duration(duration))) }
-        if let size = attachment.fileSize { details.append(.text(AttachmentFormatting.fileSize(size), .muted)) }
+        if let size = attachment.fileSize { details.append(.text(AttachmentFormatting.fileSize(size, marks: context.numberMarks), .muted)) }
         if let poster = attachment.thumbURL, URLPolicy.isAllowed(poster) {
             // The poster stands for the video: HTML shows it linked to the asset, the text outputs
             // print its label with the asset's URL (the poster's own URL would be noise there).
