@@ -59,16 +59,29 @@ struct OutputDirectory {
     private func path(_ fileName: String) -> String { (directory as NSString).appendingPathComponent(fileName) }
 
     /// `003-support-tickets.html`: the number keeps the input's order, the slug says which channel.
+    /// Letters and digits of every script are kept (`002-inês-moura.html`, `005-開発チーム.html`),
+    /// with the marks that belong to them (a Devanagari vowel sign or virama), lowercased and in
+    /// NFC, the form macOS, Windows and Linux file systems all accept and show alike; anything
+    /// else (spaces, punctuation, symbols, controls) becomes one `-`. At most 40 characters, so
+    /// a name stays well under every file system's 255-byte limit.
     private func uniqueName(for channel: ChatChannel?, number: Int, used: inout Set<String>) -> String {
         let source = channel.flatMap(title) ?? channel?.id ?? "messages"
         var slug = ""
-        for scalar in source.lowercased().unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+        var length = 0
+        for scalar in source.lowercased().precomposedStringWithCanonicalMapping.unicodeScalars {
+            let properties = scalar.properties
+            let isMark = [.nonspacingMark, .spacingMark, .enclosingMark].contains(properties.generalCategory)
+            if isMark {
+                // A mark belongs to the letter before it; never to a `-` or the start.
+                if !slug.isEmpty, !slug.hasSuffix("-") { slug.unicodeScalars.append(scalar) }
+            } else if properties.isAlphabetic || properties.numericType != nil {
                 slug.unicodeScalars.append(scalar)
+                length += 1
             } else if !slug.isEmpty, !slug.hasSuffix("-") {
                 slug += "-"
+                length += 1
             }
-            if slug.count >= 40 { break }
+            if length >= 40 { break }
         }
         while slug.hasSuffix("-") { slug.removeLast() }
         let prefix = String(repeating: "0", count: max(0, 3 - String(number).count)) + String(number)

@@ -69,19 +69,43 @@ import Testing
         #expect(index.contains("> **Noor Haddad and Inês Moura** *·* **Tool library** *·* **Piet de Vries, Kofi Mensah and Inês Moura**\n"))
     }
 
+    /// File names keep the letters of every script, in NFC: a Japanese or Arabic channel is
+    /// not `001.html`, and a name typed with a combining accent is the same file as one without.
+    @Test func outputDirectoryNamesKeepEveryScript() throws {
+        let directory = SplitOptionTests.directory()
+        let input = directory + "/scripts.json"
+        let names = ["開発チーム", "فريق الدعم", "Cafe\u{301} & Crème", "हिन्दी टीम", "🚀 ✨", "Ünïcode/..\\Name"]
+        let channels: [[String: Any]] = names.enumerated().map { index, name in
+            ["channel": ["id": "c\(index)", "name": name], "messages": [] as [Any]]
+        }
+        try JSONSerialization.data(withJSONObject: ["channels": channels]).write(to: URL(fileURLWithPath: input))
+        let run = ToolRun(["render", input, "--output-dir", directory + "/out"])
+        #expect(run.status == 0, "\(run.errors)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory + "/out").sorted()
+        #expect(
+            files == [
+                "001-開発チーム.html", "002-فريق-الدعم.html", "003-café-crème.html", "004-हिन्दी-टीम.html", "005.html",
+                "006-ünïcode-name.html", "index.html",
+            ])
+        #expect(files.allSatisfy { $0 == $0.precomposedStringWithCanonicalMapping })
+        let index = try Self.read(directory + "/out/index.html")
+        #expect(index.contains(#"href="001-%E9%96%8B%E7%99%BA%E3%83%81%E3%83%BC%E3%83%A0.html""#), "linked, percent-encoded")
+        #expect(index.components(separatedBy: "<a ").count - 1 == names.count, "every channel linked")
+    }
+
     @Test func anOutputDirectoryHasAFilePerChannelAndAnIndexOfThem() throws {
         let directory = SplitOptionTests.directory() + "/out"
         let run = ToolRun(["render", Self.workspace, "--output-dir", directory])
         #expect(run.status == 0, "\(run.errors)")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [
-                "001-garden-club.html", "002-noor-haddad-and-in-s-moura.html", "003-tool-library.html",
-                "004-piet-de-vries-kofi-mensah-and-in-s-moura.html", "index.html",
+                "001-garden-club.html", "002-noor-haddad-and-inês-moura.html", "003-tool-library.html",
+                "004-piet-de-vries-kofi-mensah-and-inês-moura.html", "index.html",
             ])
         let index = try Self.read(directory + "/index.html")
         #expect(
             index.contains(
-                #"href="002-noor-haddad-and-in-s-moura.html" rel="noopener noreferrer nofollow"><span class="sb-title">Noor Haddad and Inês Moura</span></a>"#
+                #"href="002-noor-haddad-and-in%C3%AAs-moura.html" rel="noopener noreferrer nofollow"><span class="sb-title">Noor Haddad and Inês Moura</span></a>"#
             ))
         #expect(index.contains(#"<span class="sb-title">Tool library</span></a><span class="sb-muted">0 messages</span>"#))
         // Each channel's own file: its name is the one h1, days are h2, and no contents list.

@@ -85,7 +85,7 @@ public struct RenderContext: Sendable {
         let fragment = Anchor.fragment(forMessageID: id)
         guard let pageLinks, let page = documentMessages?.page(of: id), page != pageLinks.current
         else { return fragment }
-        return pageLinks.names.fileName(ofPage: page) + "#" + fragment
+        return PageNames.link(to: pageLinks.names.fileName(ofPage: page)) + "#" + fragment
     }
 
     /// The avatar colour of `user`: speakers take the theme's colours in the order they first

@@ -55,11 +55,12 @@ extension DefaultViews {
         let theme = context.theme
         var links: [ViewNode] = []
         if page > 1 {
-            links.append(.link(destination: names.fileName(ofPage: page - 1), label: .text(theme.string(.previousPage))))
+            links.append(
+                .link(destination: PageNames.link(to: names.fileName(ofPage: page - 1)), label: .text(theme.string(.previousPage))))
         }
-        links.append(.link(destination: names.indexFileName, label: .text(theme.string(.pageIndex))))
+        links.append(.link(destination: PageNames.link(to: names.indexFileName), label: .text(theme.string(.pageIndex))))
         if page < pageCount {
-            links.append(.link(destination: names.fileName(ofPage: page + 1), label: .text(theme.string(.nextPage))))
+            links.append(.link(destination: PageNames.link(to: names.fileName(ofPage: page + 1)), label: .text(theme.string(.nextPage))))
         }
         var views: [ViewNode] = []
         for link in links {
@@ -76,7 +77,7 @@ extension DefaultViews {
         if let first = entry.summary.firstDate, let last = entry.summary.lastDate {
             details += " · \(context.formatter.dateTime(first)) – \(context.formatter.dateTime(last))"
         }
-        var parts: [ViewNode] = [.link(destination: entry.fileName, label: .text(entry.title, .title))]
+        var parts: [ViewNode] = [.link(destination: PageNames.link(to: entry.fileName), label: .text(entry.title, .title))]
         if !entry.channels.isEmpty {
             // A dot between names, which may hold commas themselves ("Ann, Bo and Cy").
             var names: [ViewNode] = []

@@ -24,6 +24,24 @@ public struct PageNames: Sendable, Hashable {
     }
 
     /// `chat-003.html`: three digits at least, so that the files sort in order.
+    /// A relative link to the file `name` beside the page: every byte but ASCII letters,
+    /// digits and `-._~` percent-encoded, so that a name in any script (`002-inês.html`) or
+    /// with a `:` passes the link policy and is never read as a scheme.
+    static func link(to name: String) -> String {
+        var link = ""
+        for byte in name.utf8 {
+            let isUnreserved =
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || [UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~")].contains(byte)
+            if isUnreserved {
+                link.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                link += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return link
+    }
+
     public func fileName(ofPage page: Int) -> String {
         let number = String(page)
         return stem + "-" + String(repeating: "0", count: max(0, 3 - number.count)) + number + "." + fileExtension

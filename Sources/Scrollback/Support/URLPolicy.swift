@@ -66,7 +66,7 @@ public enum URLPolicy {
     /// check every URL again either way.
     public static func isAllowed(_ url: String) -> Bool { sanitize(url) != nil }
 
-    /// A file beside this one: letters, digits, `-` and `_`, one `.html`, `.md` or `.txt`, and
+    /// A file beside this one: letters, digits, `-`, `_` and percent escapes, one `.html`, `.md` or `.txt`, and
     /// an optional fragment of the characters a URL fragment may hold and percent escapes (what
     /// ``Anchor/fragment(for:)`` writes). No scheme, no slash, no `..` before the fragment: it
     /// can only name a sibling file. The extensions are the output formats' file extensions,
@@ -80,7 +80,10 @@ public enum URLPolicy {
     private static func isSiblingDocument(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Nearly every URL has a scheme: its colon, not a file name's character, rules it out
         // within a few bytes.
-        guard let dot = bytes.firstIndex(where: { !isPlain($0) }), bytes[dot] == UInt8(ascii: "."), dot != 0 else { return false }
+        // `%` too: a name in another script is written percent-encoded (`002-in%C3%AAs.html`),
+        // and no escape can make a colon or a slash of it.
+        guard let dot = bytes.firstIndex(where: { !isPlain($0) && $0 != UInt8(ascii: "%") }), bytes[dot] == UInt8(ascii: "."), dot != 0
+        else { return false }
         let hash = bytes[dot...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
         let ext = bytes[(dot + 1)..<hash]
         guard siblingExtensions.contains(where: { $0.elementsEqual(ext) }) else { return false }

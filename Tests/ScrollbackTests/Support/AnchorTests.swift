@@ -179,7 +179,7 @@ import Testing
 
     @Test(arguments: [
         "chat-003.html#%6D-caf%C3%A9", "002-general.html#m-google-apps_zita@getstream_io-1",
-        "chat.html#%6D-a%23b", "chat.md#m-a/b?c=d", "chat.txt#",
+        "chat.html#%6D-a%23b", "chat.md#m-a/b?c=d", "chat.txt#", "002-in%C3%AAs-moura.html", "001-%E9%96%8B.html#m-x",
     ])
     func siblingLinksMayCarryEncodedFragments(url: String) {
         #expect(URLPolicy.sanitize(url) == url)
@@ -187,7 +187,7 @@ import Testing
 
     @Test(arguments: [
         "chat.html#a b", "chat.html#a\"b", "chat.html#a<b", "chat.html#a#b", "a/b.html#m-x", "chat.html#é",
-        "javascript:x.html#m-a", "chat.htm#m-a", "chat#m-a.html",
+        "javascript:x.html#m-a", "chat.htm#m-a", "chat#m-a.html", "a%2Fb:c.html", "002-inês.html",
     ])
     func siblingLinksRefuseWhatAFragmentCannotHold(url: String) {
         #expect(!URLPolicy.isSiblingDocument(url))
