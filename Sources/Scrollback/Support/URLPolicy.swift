@@ -79,16 +79,27 @@ public enum URLPolicy {
     /// cost a few hundred instructions to find a scheme's colon.
     private static func isSiblingDocument(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Nearly every URL has a scheme: its colon, not a file name's character, rules it out
-        // within a few bytes.
-        // `%` too: a name in another script is written percent-encoded (`002-in%C3%AAs.html`),
-        // and no escape can make a colon or a slash of it.
-        guard let dot = bytes.firstIndex(where: { !isPlain($0) && $0 != UInt8(ascii: "%") }), bytes[dot] == UInt8(ascii: "."), dot != 0
-        else { return false }
+        // within a few bytes. A name in another script is written percent-encoded
+        // (`002-in%C3%AAs.html`): an escape of a byte from 0x80 up is a letter's, never a dot,
+        // a slash or a colon (`%2e%2e` stays refused).
+        var dot = 0
+        while dot < bytes.count, isPlain(bytes[dot]) || isNonASCIIEscape(bytes, at: dot) {
+            dot += bytes[dot] == UInt8(ascii: "%") ? 3 : 1
+        }
+        guard dot < bytes.count, bytes[dot] == UInt8(ascii: "."), dot != 0 else { return false }
         let hash = bytes[dot...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
         let ext = bytes[(dot + 1)..<hash]
         guard siblingExtensions.contains(where: { $0.elementsEqual(ext) }) else { return false }
         guard hash != bytes.count else { return true }
         return bytes[(hash + 1)...].allSatisfy { Anchor.isFragmentByte($0) || $0 == UInt8(ascii: "%") }
+    }
+
+    /// Whether `bytes` hold `%` and two hex digits of a byte from 0x80 up at `index`.
+    private static func isNonASCIIEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count else { return false }
+        let high = bytes[index + 1], low = bytes[index + 2]
+        let isHex = { (byte: UInt8) in (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte) }
+        return isHex(low) && ((0x38...0x39).contains(high) || (0x41...0x46).contains(high) || (0x61...0x66).contains(high))
     }
 
     private static let siblingExtensions: [[UInt8]] = ["html", "md", "txt"].map { Array($0.utf8) }

@@ -187,7 +187,8 @@ import Testing
 
     @Test(arguments: [
         "chat.html#a b", "chat.html#a\"b", "chat.html#a<b", "chat.html#a#b", "a/b.html#m-x", "chat.html#é",
-        "javascript:x.html#m-a", "chat.htm#m-a", "chat#m-a.html", "a%2Fb:c.html", "002-inês.html",
+        "javascript:x.html#m-a", "chat.htm#m-a", "chat#m-a.html", "a%2Fb:c.html", "002-inês.html", "%2e%2e.html", "a%2f..%2fb.html",
+        "x%C3.html%",
     ])
     func siblingLinksRefuseWhatAFragmentCannotHold(url: String) {
         #expect(!URLPolicy.isSiblingDocument(url))
