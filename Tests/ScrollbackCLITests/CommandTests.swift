@@ -123,7 +123,7 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         let path = temporaryFile(#"[{"id": "a", "text": "x", "reaction_groups": {"\u001b]0;pwned\u0007\nMallory: ok": 5}}]"#)
         let run = ToolRun(["validate", path])
         #expect(run.status == 65)
-        #expect(run.errors.contains("reaction_groups.␛]0;pwned␇␤Mallory: ok"), "\(run.errors)")
+        #expect(run.errors.contains("reaction_groups.␛]0;pwned␇↵Mallory: ok"), "\(run.errors)")
         #expect(run.errors.split(separator: "\n").count == 1, "\(run.errors)")
         #expect(!run.errors.contains("\u{1B}"))
     }

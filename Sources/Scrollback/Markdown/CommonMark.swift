@@ -558,7 +558,7 @@ enum CommonMark {
                 // A box anywhere but first in a list item (a one-line form) is a glyph.
                 appendText(checked ? "☑" : "☐", to: parent, inHeading: inHeading)
             case .mention(_, let text):
-                // A mention is a name: one line, its line breaks shown as `␤`, and a field.
+                // A mention is a name: one line, its line breaks shown as `↵`, and a field.
                 appendDelimited(
                     CMARK_NODE_STRONG, [.text(TextControls.oneLine(TextControls.field(text)))], to: parent, inHeading: inHeading)
             case .link(let destination, let title, let children):

@@ -5,7 +5,7 @@
 ///
 /// - Line breaks: LF, CR, CR LF, VT, FF, NEL, U+2028 and U+2029. In one-line text (a name, a
 ///   title, a label: everything but message text, see ``Role/allowsLineBreaks``) each becomes
-///   `␤`, so that no name can start a line that looks like another author's.
+///   `↵`, so that no name can start a line that looks like another author's.
 /// - Bidirectional controls: embeddings and overrides (U+202A–U+202E), isolates
 ///   (U+2066–U+2069) and marks (U+200E, U+200F, U+061C). Each becomes its code point,
 ///   `⟨U+202E⟩`, in all text, so that `invoice` U+202E `fdp.exe` cannot read as
@@ -29,8 +29,11 @@
 /// The functions work on UTF-8 bytes, as the backends' scans do, so that text holding none of
 /// these characters (nearly all of it) costs one pass and is never rebuilt.
 enum TextControls {
-    /// What a line break in one-line text becomes: `␤` (SYMBOL FOR NEWLINE).
-    static let lineBreakSymbol: Unicode.Scalar = "\u{2424}"
+    /// What a line break in one-line text becomes: `↵` (the return key's arrow, U+21B5). Not
+    /// `␤` (SYMBOL FOR NEWLINE), which Debian's default fonts (DejaVu) and many others lack, so
+    /// that it showed as an empty box; `↵` is in DejaVu, Segoe UI Symbol and Apple's fonts, and
+    /// one column wide in a terminal.
+    static let lineBreakSymbol: Unicode.Scalar = "\u{21B5}"
 
     /// Whether `value` is a bidirectional control: shown as its code point in every output.
     static func isBidiControl(_ value: UInt32) -> Bool {
@@ -54,7 +57,7 @@ enum TextControls {
         return properties.isWhitespace || properties.isDefaultIgnorableCodePoint
     }
 
-    /// Whether `value` ends a line (Unicode's mandatory breaks): shown as `␤` in one-line text.
+    /// Whether `value` ends a line (Unicode's mandatory breaks): shown as `↵` in one-line text.
     static func isLineBreak(_ value: UInt32) -> Bool {
         switch value {
         case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
@@ -171,7 +174,7 @@ enum TextControls {
 
     /// `text` with each run of blanks and zero-width spaces made one space, or nothing when the
     /// run has only zero-width spaces. A single space or no-break space stays as it is; line
-    /// breaks are not blanks (one-line text shows them as `␤`). The same string when there is
+    /// breaks are not blanks (one-line text shows them as `↵`). The same string when there is
     /// nothing to do.
     static func collapsingBlanks(_ text: String) -> String {
         /// A space, or a no-break space (U+00A0, U+202F: what number, currency and time
@@ -259,7 +262,7 @@ enum TextControls {
         return ""
     }
 
-    /// `text` on one line: every line break shown as `␤`. The same string when it has none.
+    /// `text` on one line: every line break shown as `↵`. The same string when it has none.
     static func oneLine(_ text: String) -> String {
         return text.withUTF8Bytes { bytes -> String? in
             var output: [UInt8] = []

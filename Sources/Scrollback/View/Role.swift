@@ -97,7 +97,7 @@ extension Role {
     /// Whether `.text` in this role may run over several lines. Only message text may: `.body`
     /// (a message's text, a link preview's description, a field's value) and `.jumbo`. Every
     /// other role names or labels something (an author, a title, a file name, a reaction, a
-    /// time) and stays on one line: backends show a line break there as `␤`, and a run of
+    /// time) and stays on one line: backends show a line break there as `↵`, and a run of
     /// blanks (spaces, tabs, fillers) as one space, so that no name can start a line of output
     /// that looks like another author's. See ``ViewNode/text(_:_:)``.
     public var allowsLineBreaks: Bool { self == .body || self == .jumbo }

@@ -11,7 +11,7 @@ public indirect enum ViewNode: Sendable, Hashable {
     ///
     /// Text keeps its line breaks only when its role allows them (``Role/allowsLineBreaks``:
     /// message text) and it is not a link's label. Everything else is one line in every output,
-    /// with each line break (LF, CR, VT, FF, NEL, U+2028, U+2029) shown as `␤` and each run of
+    /// with each line break (LF, CR, VT, FF, NEL, U+2028, U+2029) shown as `↵` and each run of
     /// blanks (spaces, tabs, fillers) as one space: text in other roles, and every other string
     /// of the vocabulary (badges, field labels, alt text, headings, dividers, times, link
     /// labels). Those strings are fields, cut with `…` past 100 characters; so is one-line text

@@ -229,7 +229,7 @@ import Testing
             """#
         let output = try Self.render(format, json)
         // No markup, escape sequence or line of the name's own survives, in the list or the heading.
-        #expect(!output.contains("\u{1B}") && !output.contains("\n# heading") && output.contains("␤"))
+        #expect(!output.contains("\u{1B}") && !output.contains("\n# heading") && output.contains("↵"))
         switch format {
         case .html:
             #expect(!output.contains("<script>"))

@@ -87,8 +87,8 @@ import Testing
         // The author (three times in HTML: the article's label and the author's tooltip), the
         // quoted author, the pinner, the reaction.
         #expect(output.ranges(of: forged).count == (format == .html ? 6 : 4))
-        #expect(output.ranges(of: "Eve␤" + forged).count == (format == .html ? 5 : 3))
-        #expect(output.contains("ok␤" + forged))
+        #expect(output.ranges(of: "Eve↵" + forged).count == (format == .html ? 5 : 3))
+        #expect(output.contains("ok↵" + forged))
         for line in output.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
             #expect(!line.drop { " │▎>*".contains($0) }.hasPrefix("Mallory"), "\(format): \(line)")
         }

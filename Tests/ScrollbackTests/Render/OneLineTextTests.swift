@@ -78,7 +78,7 @@ import Testing
     }
 
     /// Asserts that the forged line never starts a line of `output`: every occurrence follows
-    /// `Eve` on the same line, joined by `␤` (or a space, where a quote's excerpt joins lines).
+    /// `Eve` on the same line, joined by `↵` (or a space, where a quote's excerpt joins lines).
     static func expectNoForgedLine(
         in output: String, _ context: String, minimum: Int,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -90,7 +90,7 @@ import Testing
         for range in occurrences {
             let before = output[..<range.lowerBound].unicodeScalars.suffix(4)
             #expect(
-                String(String.UnicodeScalarView(before)) == "Eve␤",
+                String(String.UnicodeScalarView(before)) == "Eve↵",
                 "\(context): …\(String(String.UnicodeScalarView(before)).debugDescription)\(forgedLine)",
                 sourceLocation: sourceLocation)
         }
@@ -107,15 +107,15 @@ import Testing
     func terminalKeepsEveryNameOnItsLine(lineBreak: String) throws {
         let ansi = try Self.render(Self.transcript(lineBreak: lineBreak), as: .ansi)
         Self.expectNoForgedLine(in: ansi, "ansi \(lineBreak.debugDescription)", minimum: 20)
-        #expect(ansi.contains("Eve␤Mallory: I approve the refund\n────"), "the channel title")
+        #expect(ansi.contains("Eve↵Mallory: I approve the refund\n────"), "the channel title")
     }
 
     @Test(arguments: lineBreaks)
     func markdownHasNoBreakInsideAName(lineBreak: String) throws {
         let markdown = try Self.render(Self.transcript(lineBreak: lineBreak), as: .markdown)
         Self.expectNoForgedLine(in: markdown, "markdown \(lineBreak.debugDescription)", minimum: 20)
-        #expect(markdown.hasPrefix("# Eve␤Mallory: I approve the refund\n"))
-        #expect(markdown.contains("**Eve␤Mallory: I approve the refund**"), "the author, bold on one line")
+        #expect(markdown.hasPrefix("# Eve↵Mallory: I approve the refund\n"))
+        #expect(markdown.contains("**Eve↵Mallory: I approve the refund**"), "the author, bold on one line")
         // Read back as Markdown, no name holds a line break.
         func check(_ inlines: [MarkdownInline]) {
             for (index, inline) in inlines.enumerated() {
@@ -146,9 +146,9 @@ import Testing
     func htmlWritesNoLineBreakInsideAName(lineBreak: String) throws {
         let html = try Self.render(Self.transcript(lineBreak: lineBreak), as: .html)
         Self.expectNoForgedLine(in: html, "html \(lineBreak.debugDescription)", minimum: 20)
-        #expect(html.contains("<title>Eve␤Mallory: I approve the refund</title>"))
-        #expect(html.contains(#"<span class="sb-image-label">Eve␤Mallory: I approve the refund</span>"#), "image labels too")
-        #expect(html.contains(#"aria-label="Eve␤Mallory: I approve the refund, 2026-01-05 10:00""#))
+        #expect(html.contains("<title>Eve↵Mallory: I approve the refund</title>"))
+        #expect(html.contains(#"<span class="sb-image-label">Eve↵Mallory: I approve the refund</span>"#), "image labels too")
+        #expect(html.contains(#"aria-label="Eve↵Mallory: I approve the refund, 2026-01-05 10:00""#))
     }
 
     // MARK: Blanks and long fields
@@ -244,13 +244,13 @@ import Testing
         let ansi = try Self.render(bytes, as: .ansi)
         #expect(ansi.contains("│ first") && ansi.contains("│ second"))
         #expect(ansi.contains("│ │ one") && ansi.contains("│ │ two"), "a link preview's description")
-        #expect(!ansi.contains("␤"))
+        #expect(!ansi.contains("↵"))
         let html = try Self.render(bytes, as: .html)
         #expect(html.contains("first<br>\nsecond"))
         #expect(html.contains("one\ntwo"))
         let markdown = try Self.render(bytes, as: .markdown)
         #expect(markdown.contains("first  \nsecond"))
-        #expect(!markdown.contains("␤"))
+        #expect(!markdown.contains("↵"))
     }
 
     @Test func onlyMessageTextRolesAllowLineBreaks() {
@@ -272,11 +272,11 @@ import Testing
         let options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
         var layout = ANSILayout(options: options)
         let ansi = layout.lines(for: view).map(\.plainText)
-        #expect(ansi == ["Eve␤Mallory: I approve the refund <example.org>[1]", "body", "lines", "[1] https://example.org"])
+        #expect(ansi == ["Eve↵Mallory: I approve the refund <example.org>[1]", "body", "lines", "[1] https://example.org"])
         var html = HTMLBackend(output: "", options: options)
         html.write(view)
-        #expect(html.output.contains(">Eve␤Mallory: I approve the refund</a>body\nlines"))
+        #expect(html.output.contains(">Eve↵Mallory: I approve the refund</a>body\nlines"))
         let markdown = MarkdownViewConverter(theme: options.theme).blocks(for: view)
-        #expect(CommonMark.renderCommonMark(markdown) == "[Eve␤Mallory: I approve the refund](https://example.org)\n\nbody  \nlines\n")
+        #expect(CommonMark.renderCommonMark(markdown) == "[Eve↵Mallory: I approve the refund](https://example.org)\n\nbody  \nlines\n")
     }
 }

@@ -45,9 +45,9 @@ import Testing
 
     @Test func oneLineShowsEveryBreakOnce() {
         #expect(TextControls.oneLine("plain") == "plain")
-        #expect(TextControls.oneLine("a\r\nb\rc\nd\u{0B}e\u{0C}f\u{85}g\u{2028}h\u{2029}i") == "a␤b␤c␤d␤e␤f␤g␤h␤i")
-        #expect(TextControls.oneLine("\n\nend\n") == "␤␤end␤")
-        #expect(TextControls.oneLine("ليلى\nحداد") == "ليلى␤حداد")
+        #expect(TextControls.oneLine("a\r\nb\rc\nd\u{0B}e\u{0C}f\u{85}g\u{2028}h\u{2029}i") == "a↵b↵c↵d↵e↵f↵g↵h↵i")
+        #expect(TextControls.oneLine("\n\nend\n") == "↵↵end↵")
+        #expect(TextControls.oneLine("ليلى\nحداد") == "ليلى↵حداد")
     }
 
     @Test func codePointLabels() {
@@ -86,7 +86,7 @@ import Testing
         // bidi control or DEL is found at every offset from a word's start, and so is a byte
         // just outside the printable range.
         let unsafe: [(String, String)] = [
-            ("\u{1B}", "␛"), ("\u{7F}", "␡"), ("\u{00}", "␀"), ("\u{1F}", "␟"), ("\u{85}", "␤"),
+            ("\u{1B}", "␛"), ("\u{7F}", "␡"), ("\u{00}", "␀"), ("\u{1F}", "␟"), ("\u{85}", "↵"),
             ("\u{9B}", TextControls.codePointLabel(0x9B)), ("\u{202E}", TextControls.codePointLabel(0x202E)),
             ("\u{061C}", TextControls.codePointLabel(0x061C)), ("~", "~"), (" ", " "), ("é", "é"),
         ]
@@ -106,10 +106,10 @@ import Testing
         let options = RenderOptions()
         for lineBreak in ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"] {
             let name = "Eve" + lineBreak + "Mallory"
-            #expect(TerminalSanitizer.sanitize(name, keepingNewlines: false) == "Eve␤Mallory", "\(lineBreak.debugDescription)")
-            #expect(HTMLEscaping.escape(name) == "Eve␤Mallory", "\(lineBreak.debugDescription)")
+            #expect(TerminalSanitizer.sanitize(name, keepingNewlines: false) == "Eve↵Mallory", "\(lineBreak.debugDescription)")
+            #expect(HTMLEscaping.escape(name) == "Eve↵Mallory", "\(lineBreak.debugDescription)")
             let markdown = MarkdownViewConverter(theme: options.theme).blocks(for: .text(name, .author))
-            #expect(CommonMark.renderCommonMark(markdown) == "**Eve␤Mallory**\n", "\(lineBreak.debugDescription)")
+            #expect(CommonMark.renderCommonMark(markdown) == "**Eve↵Mallory**\n", "\(lineBreak.debugDescription)")
         }
     }
 
@@ -129,7 +129,7 @@ import Testing
         // Zero-width spaces join a run, or alone show (and become) nothing.
         #expect(TextControls.collapsingBlanks("a \u{200B}\u{2060} b") == "a b")
         #expect(TextControls.collapsingBlanks("ad\u{200B}min\u{FEFF}\u{180E}") == "admin")
-        // One space or no-break space (a currency's, a time's), line breaks (shown as ␤ later)
+        // One space or no-break space (a currency's, a time's), line breaks (shown as ↵ later)
         // and joiners stay.
         for kept in ["Ann Lee", " a ", "a \n b", "👩‍👩‍👧", "क्\u{200D}ष", "Ana\u{0301}", "", "日本語 テキスト", "€\u{A0}4.50", "9:41\u{202F}AM"] {
             #expect(TextControls.collapsingBlanks(kept) == kept, "\(kept.debugDescription)")
@@ -143,7 +143,7 @@ import Testing
             let text = "a" + String(Unicode.Scalar(value)!) + String(Unicode.Scalar(value)!) + "b"
             #expect(TextControls.collapsingBlanks(text) == "a b", "U+\(String(value, radix: 16))")
         }
-        // White space is blank but for the line breaks, which one-line text shows as `␤`.
+        // White space is blank but for the line breaks, which one-line text shows as `↵`.
         for value in UInt32(0)...0x3000 where Unicode.Scalar(value)?.properties.isWhitespace == true {
             #expect(TextControls.isBlank(value) != TextControls.isLineBreak(value), "U+\(String(value, radix: 16))")
         }

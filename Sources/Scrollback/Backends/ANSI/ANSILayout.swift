@@ -1089,7 +1089,7 @@ package struct ANSILayout {
 
     // MARK: Helpers
 
-    /// `text` made safe for the terminal: on one line (line breaks shown as `␤`) unless it is
+    /// `text` made safe for the terminal: on one line (line breaks shown as `↵`) unless it is
     /// `multiline` message text, and without the emoji selectors whose width terminals
     /// disagree on (see ``DisplayWidth/withoutAmbiguousEmojiSelectors(_:)``), so that no text
     /// or theme glyph can move a right border.

@@ -19,7 +19,7 @@
 ///   paragraph separators U+2028 and U+2029 become LF: terminals draw nothing for them (they
 ///   have no `wcwidth`) and do not break the line either.
 /// - One-line text (`keepingNewlines: false`): every line break (LF, CR, CR LF, VT, FF, NEL,
-///   U+2028, U+2029) becomes one `␤`, as in the other outputs.
+///   U+2028, U+2029) becomes one `↵`, as in the other outputs.
 package enum TerminalSanitizer {
     /// The text with every control shown visibly; the same string when nothing needed work.
     package static func sanitize(_ text: String, keepingNewlines: Bool = true) -> String {
@@ -41,7 +41,7 @@ package enum TerminalSanitizer {
         sanitize(String(text), keepingNewlines: keepingNewlines)
     }
 
-    /// What starts at a byte: nothing to change, a line break to show as `␤`, or another control.
+    /// What starts at a byte: nothing to change, a line break to show as `↵`, or another control.
     private enum Sequence {
         case none
         case lineBreak(length: Int)

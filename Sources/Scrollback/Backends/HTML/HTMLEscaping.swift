@@ -7,12 +7,12 @@
 /// silently: C0 controls and DEL as their Control Pictures (`␀`, `␛`, `␇`, `␡`), C1 controls
 /// and bidi controls as their code point (`⟨U+009B⟩`, `⟨U+202E⟩`), in all text, attribute
 /// values included, so that a reader sees what was sent and nothing reorders what follows.
-/// Line breaks in one-line text (``Content/line``) are `␤`; in message text (``Content/lines``)
+/// Line breaks in one-line text (``Content/line``) are `↵`; in message text (``Content/lines``)
 /// CR LF and CR become LF. A URL is only escaped: ``URLPolicy`` let no control into it.
 enum HTMLEscaping {
     /// What a string is, which decides what happens to its line breaks and bidi controls.
     enum Content {
-        /// One line: a name, a title, a label, an attribute value. Each line break is `␤`.
+        /// One line: a name, a title, a label, an attribute value. Each line break is `↵`.
         case line
         /// Message text, which may run over lines: `\r\n` and a lone `\r` become `\n`, and line
         /// feeds stay (they matter in `pre`; elsewhere HTML shows them as spaces).

@@ -4,7 +4,7 @@
 /// renderer escapes it. The only output passed through as written is a ``ViewNode/RawOutput``'s
 /// Markdown at the top level of an item (trusted app code, see ``ViewNode/raw(_:)``).
 ///
-/// Every string from a view goes through ``line(_:)`` (one line, breaks shown as `␤`, a field's
+/// Every string from a view goes through ``line(_:)`` (one line, breaks shown as `↵`, a field's
 /// blanks collapsed and its length cut) except message text: `.markdown` documents and `.text`
 /// whose role allows line breaks, outside a link's label, and the one-line text of system and
 /// error messages, shown whole. The renderer turns the line breaks left into hard breaks.
@@ -330,7 +330,7 @@ struct MarkdownViewConverter {
         }
     }
 
-    /// One-line text: a name, a title, a label. Its line breaks are shown as `␤`, never made
+    /// One-line text: a name, a title, a label. Its line breaks are shown as `↵`, never made
     /// into line breaks of the document; it is a field (``TextControls/field(_:)``): its runs
     /// of blanks are one space, and it is cut past 100 characters.
     private func line(_ text: String) -> MarkdownInline {

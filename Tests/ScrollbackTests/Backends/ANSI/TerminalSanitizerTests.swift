@@ -35,7 +35,7 @@ func containsTerminalControl(_ text: String) -> Bool {
 
     @Test func lineEndingsAndTabs() {
         #expect(TerminalSanitizer.sanitize("a\r\nb\nc") == "a\nb\nc")
-        #expect(TerminalSanitizer.sanitize("a\nb", keepingNewlines: false) == "a␤b")
+        #expect(TerminalSanitizer.sanitize("a\nb", keepingNewlines: false) == "a↵b")
         #expect(!TerminalSanitizer.sanitize("a\tb\n\tc", keepingNewlines: false).contains("\t"))
     }
 
@@ -73,7 +73,7 @@ func containsTerminalControl(_ text: String) -> Bool {
     /// and stay on the line.
     @Test func lineAndParagraphSeparatorsBreakTheLine() {
         #expect(TerminalSanitizer.sanitize("a\u{2028}b\u{2029}c") == "a\nb\nc")
-        #expect(TerminalSanitizer.sanitize("a\u{2028}b\u{2029}c", keepingNewlines: false) == "a␤b␤c")
+        #expect(TerminalSanitizer.sanitize("a\u{2028}b\u{2029}c", keepingNewlines: false) == "a↵b↵c")
         // Their neighbours are text.
         #expect(TerminalSanitizer.sanitize("\u{2027}\u{202F}") == "\u{2027}\u{202F}")
         // After a separator, a tab counts from the new line.
@@ -82,7 +82,7 @@ func containsTerminalControl(_ text: String) -> Bool {
 
     @Test func oneLineTextShowsEveryLineBreakAsOneSymbol() {
         let breaks = "a\r\nb\rc\u{0B}d\u{0C}e\u{85}f\u{2028}g\u{2029}h\ni"
-        #expect(TerminalSanitizer.sanitize(breaks, keepingNewlines: false) == "a␤b␤c␤d␤e␤f␤g␤h␤i")
+        #expect(TerminalSanitizer.sanitize(breaks, keepingNewlines: false) == "a↵b↵c↵d↵e↵f↵g↵h↵i")
         // Multi-line text keeps LF (CR LF becomes LF, U+2028 and U+2029 LF too) and shows the
         // other controls as before.
         #expect(TerminalSanitizer.sanitize(breaks) == "a\nb␍c␋d␌e⟨U+0085⟩f\ng\nh\ni")

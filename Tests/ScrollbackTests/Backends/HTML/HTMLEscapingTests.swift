@@ -50,9 +50,9 @@ struct HTMLEscapingTests {
     }
 
     @Test func oneLineTextShowsEveryLineBreakAsOneSymbol() {
-        #expect(HTMLEscaping.escape("Eve\nMallory") == "Eve␤Mallory")
-        #expect(HTMLEscaping.escape("a\r\nb\rc\u{0B}d\u{0C}e\u{85}f\u{2028}g\u{2029}h") == "a␤b␤c␤d␤e␤f␤g␤h")
-        #expect(HTMLEscaping.escape("<b>\n'x'</b>") == "&lt;b&gt;␤&#39;x&#39;&lt;/b&gt;")
+        #expect(HTMLEscaping.escape("Eve\nMallory") == "Eve↵Mallory")
+        #expect(HTMLEscaping.escape("a\r\nb\rc\u{0B}d\u{0C}e\u{85}f\u{2028}g\u{2029}h") == "a↵b↵c↵d↵e↵f↵g↵h")
+        #expect(HTMLEscaping.escape("<b>\n'x'</b>") == "&lt;b&gt;↵&#39;x&#39;&lt;/b&gt;")
         // Message text keeps its line feeds; VT, FF and NEL are controls there, shown as such.
         #expect(HTMLEscaping.escape("a\u{0B}b\u{0C}c\u{85}d\u{2028}e", as: .lines) == "a␋b␌c⟨U+0085⟩d\u{2028}e")
     }
