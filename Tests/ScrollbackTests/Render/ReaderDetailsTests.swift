@@ -61,18 +61,35 @@ import Testing
 
     // MARK: Reactions
 
-    @Test func reactionPillsSayWhoReactedInTheirTooltip() throws {
+    /// Who reacted is no tooltip only: the pill is a `<summary>` a keyboard reaches and opens,
+    /// named with the names for a screen reader, its `<details>` holding them for the eye.
+    @Test func reactionPillsSayWhoReactedToEveryReader() throws {
         let html = try render(.html)
         // Ten names at most, then how many more `reaction_groups` counts.
         let readers = (0..<10).map { "Reader \($0)" }.joined(separator: ", ")
-        #expect(html.contains(#"<span class="sb-badge sb-reaction" title="\#(readers) and 4 others">👍 14</span>"#), "\(html)")
+        #expect(
+            html.contains(
+                #"<details class="sb-reactors"><summary class="sb-badge sb-reaction" title="\#(readers) and 4 others" aria-label="👍 14: \#(readers) and 4 others">👍 14</summary><span class="sb-reactors-list">\#(readers) and 4 others</span></details>"#
+            ), "\(html)")
         // The reader first, as "You", named from the index though the reaction gives only the id;
         // one more counted than named.
-        #expect(html.contains(#"<span class="sb-badge sb-own-reaction" title="You, Alex (alex-2) and 1 other">❤️ 3 ✓</span>"#))
+        #expect(
+            html.contains(
+                #"<summary class="sb-badge sb-own-reaction" title="You, Alex (alex-2) and 1 other" aria-label="❤️ 3 ✓: You, Alex (alex-2) and 1 other">❤️ 3 ✓</summary>"#
+            ))
         // Two people of one name in the list are told apart by id, though neither wrote.
-        #expect(html.contains(#"title="Kim (kim) and kim (kim-2)">😂 2</span>"#))
-        // Nobody named: no tooltip rather than an empty one.
+        #expect(html.contains(#"aria-label="😂 2: Kim (kim) and kim (kim-2)">😂 2</summary>"#))
+        // Nobody named: a plain pill, with nothing to open.
         #expect(html.contains(#"<span class="sb-badge sb-reaction">😮 1</span>"#))
+        #expect(!html.contains("<summary class=\"sb-badge sb-reaction\" title=\"\""))
+    }
+
+    /// Print writes the names after each pill (a closed `<details>` prints only its summary).
+    @Test func reactionNamesArePrinted() {
+        let css = Stylesheet(theme: .default).css
+        let print = css[css.range(of: "@media print{")!.lowerBound...]
+        #expect(print.contains(#".sb-reactors>summary[title]::after{content:": " attr(title)}"#))
+        #expect(print.contains(".sb-reactors-list{display:none}"))
     }
 
     @Test func reactionPillsAreReadable() throws {

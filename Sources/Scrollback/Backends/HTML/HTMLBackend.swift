@@ -227,11 +227,11 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         case .time(let date, let label):
             writeTime(date, label: label)
         case .badge(let text, let role):
-            writeBadge(text, role: role, title: nil)
+            writeBadge(text, role: role)
         case .titled(let view, let title):
-            // A badge takes the tooltip itself (a reaction's pill); anything else gets a span.
+            // A titled badge (a reaction's pill and who gave it) opens the list of names.
             if case .badge(let text, let role) = view {
-                writeBadge(text, role: role, title: title)
+                writeDisclosingBadge(text, role: role, title: title)
             } else {
                 // A tooltip may list several names (who reacted, a name and its id): one line, its
                 // blanks collapsed, but not cut as one field. It shows on hover only.
@@ -312,17 +312,34 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         }
     }
 
-    private mutating func writeBadge(_ text: String, role: Role, title: String?) {
+    /// A badge whose title says more (who reacted): a `<details>` whose `<summary>` is the pill,
+    /// so that a keyboard (Tab, Enter) or a tap opens the names without a script; a screen reader
+    /// hears them in the pill's name ("👍 2: Ana, Bo"), and print writes them after the pill.
+    private mutating func writeDisclosingBadge(_ text: String, role: Role, title: String) {
+        guard !title.isEmpty else { return writeBadge(text, role: role) }
+        let pill = TextControls.field(text)
+        let names = TextControls.collapsingBlanks(title)
+        markup.write("<details class=\"sb-reactors\"><summary class=\"sb-badge sb-")
+        markup.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain"))
+        markup.write("\" title=\"")
+        HTMLEscaping.write(names, to: &markup)
+        markup.write("\" aria-label=\"")
+        HTMLEscaping.write(pill, to: &markup)
+        markup.write(": ")
+        HTMLEscaping.write(names, to: &markup)
+        markup.write("\">")
+        HTMLEscaping.write(pill, to: &markup)
+        markup.write("</summary><span class=\"sb-reactors-list\">")
+        HTMLEscaping.write(names, to: &markup)
+        markup.write("</span></details>")
+    }
+
+    private mutating func writeBadge(_ text: String, role: Role) {
         if role == .badge {
             markup.write("<span class=\"sb-badge\"")
         } else {
             markup.write("<span class=\"sb-badge sb-")
             markup.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain"))
-            markup.write("\"")
-        }
-        if let title, !title.isEmpty {
-            markup.write(" title=\"")
-            HTMLEscaping.write(TextControls.collapsingBlanks(title), to: &markup)
             markup.write("\"")
         }
         markup.write(">")

@@ -242,7 +242,11 @@ struct HTMLMarkdownRenderer {
         to output: inout BackendOutput
     ) {
         if let link {
-            output.write("<a class=\"sb-image sb-image-placeholder\" href=\"")
+            // Print writes where an image or video is after its card, as it does for a file.
+            output.write(
+                labelShowsURL(label, url: link)
+                    ? "<a class=\"sb-image sb-image-placeholder\" href=\""
+                    : "<a class=\"sb-image sb-image-placeholder \(printsTargetClass)\" href=\"")
             HTMLEscaping.write(link, as: .url, to: &output)
             output.write("\" rel=\"\(linkRelation)\">")
         } else {
@@ -263,7 +267,9 @@ struct HTMLMarkdownRenderer {
         playable: Bool = false, to output: inout BackendOutput
     ) {
         if let link {
-            output.write("<a class=\"sb-image sb-image-frame\" href=\"")
+            output.write(
+                labelShowsURL(label, url: link)
+                    ? "<a class=\"sb-image sb-image-frame\" href=\"" : "<a class=\"sb-image sb-image-frame \(printsTargetClass)\" href=\"")
             HTMLEscaping.write(link, as: .url, to: &output)
             output.write("\" rel=\"\(linkRelation)\"")
         } else {

@@ -20,6 +20,7 @@ package struct Stylesheet {
         css.reserveCapacity(8192)
         css += rootProperties()
         css += darkProperties()
+        css += Self.colorEmojiFace
         css += baseRules()
         css += roleRules()
         css += layoutRules()
@@ -37,7 +38,8 @@ package struct Stylesheet {
         for name in theme.fonts.keys.sorted() {
             let font = theme.fonts[name]!
             let id = HTMLEscaping.identifier(name, fallback: "font")
-            rule += "--sb-font-\(id)-family:\(Self.fontFamily(font.family));--sb-font-\(id)-size:\(Self.pixels(font.size));"
+            rule +=
+                "--sb-font-\(id)-family:\(Self.withColorEmoji(Self.fontFamily(font.family)));--sb-font-\(id)-size:\(Self.pixels(font.size));"
         }
         let metrics = theme.metrics
         rule += "--sb-radius:\(Self.pixels(metrics.bubbleRadius));--sb-spacing:\(Self.pixels(metrics.spacing));"
@@ -223,6 +225,12 @@ package struct Stylesheet {
             .sb-badge{display:inline-block;padding:0 .5em;border:1px solid \(border);border-radius:999px}
             .sb-badge.sb-reaction,.sb-badge.sb-own-reaction{padding:.1em .6em;line-height:1.4}
             .sb-badge.sb-own-reaction{border-color:\(accent)}
+            .sb-reactors{display:inline-block;min-width:0;max-width:100%}
+            .sb-reactors>summary{display:inline-block;cursor:pointer;list-style:none}
+            .sb-reactors>summary::-webkit-details-marker{display:none}
+            .sb-reactors>summary:focus-visible{outline:2px solid \(accent);outline-offset:2px}
+            .sb-reactors-list{display:block;max-width:18rem;margin-top:2px;text-align:start;color:\(muted);font-size:\(fontSize(named: "footnote"))}
+            .sb-row:has(>.sb-reactors[open]){align-items:flex-start}
             .sb-mention{padding:0 1px;border-radius:3px}
             .sb-author,.sb-badge,.sb-timestamp,.sb-mention{unicode-bidi:isolate}
             .sb-fields{display:grid;grid-template-columns:fit-content(40%) minmax(0,1fr);gap:calc(var(--sb-spacing)/4) var(--sb-spacing);margin:0}
@@ -239,7 +247,7 @@ package struct Stylesheet {
         @media (max-width:480px){.sb-channel,main,.sb-summary{padding-left:var(--sb-spacing);padding-right:var(--sb-spacing)}.sb-message{max-width:92%}}
         @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
         @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
-        @media print{\(printProperties())*,*::before,*::after{background:none!important;box-shadow:none!important}body{color:\(color("text", else: nil))}\(colorScheme == "dark" ? "*{color:CanvasText!important}" : "").sb-message{break-inside:avoid;border:1px solid \(borderColor)}.sb-message.sb-system,.sb-message.sb-error{border:0}a{color:inherit}pre{white-space:pre-wrap;overflow-wrap:anywhere}.sb-avatar{color:\(color("text", else: "CanvasText"));border:1px solid \(borderColor)}a.\(HTMLMarkdownRenderer.printsTargetClass)::after{content:" (" attr(href) ")";overflow-wrap:anywhere}}
+        @media print{\(printProperties())*,*::before,*::after{background:none!important;box-shadow:none!important}body{color:\(color("text", else: nil))}\(colorScheme == "dark" ? "*{color:CanvasText!important}" : "").sb-message{break-inside:avoid;border:1px solid \(borderColor)}.sb-message.sb-system,.sb-message.sb-error{border:0}a{color:inherit}pre{white-space:pre-wrap;overflow-wrap:anywhere}.sb-avatar{color:\(color("text", else: "CanvasText"));border:1px solid \(borderColor)}a.\(HTMLMarkdownRenderer.printsTargetClass)::after{content:" (" attr(href) ")";overflow-wrap:anywhere}a.sb-image.\(HTMLMarkdownRenderer.printsTargetClass)::after{display:block;padding:2px 4px;content:attr(href)}.sb-table{overflow:visible}.sb-table table{width:100%;table-layout:fixed;font-size:.9em}.sb-table th,.sb-table td{overflow-wrap:anywhere}.sb-message:has(.sb-table){max-width:100%}.sb-reactors-list{display:none}.sb-reactors>summary[title]::after{content:": " attr(title)}.sb-reactors>summary{border-radius:.7em}}
 
         """
     }
@@ -319,6 +327,29 @@ package struct Stylesheet {
         let fraction = hundredths % 100
         if fraction == 0 { return "\(whole)px" }
         return fraction % 10 == 0 ? "\(whole).\(fraction / 10)px" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)px"
+    }
+
+    /// The colour emoji fonts of macOS, Windows, Linux (Noto) and Firefox's own, by family name.
+    static let colorEmojiFamilies = "\"Apple Color Emoji\",\"Segoe UI Emoji\",\"Noto Color Emoji\",\"Twemoji Mozilla\""
+
+    /// A face made of the first colour emoji font the reader has, for emoji only: pictographs,
+    /// flags, keycaps and the symbols drawn as emoji by default, with the joiner and the emoji
+    /// selector that bind their sequences. It leads every family list: the text fonts a list
+    /// names (and `system-ui`, which is DejaVu Sans on Debian) draw the smileys in grey outlines,
+    /// and none of their letters, digits or `#` and `*` can be taken by it. `local()` fetches
+    /// nothing, so the page's policy allows it.
+    static let colorEmojiFace =
+        "@font-face{font-family:\"sb-color-emoji\";src:local(\"Apple Color Emoji\"),local(\"AppleColorEmoji\"),"
+        + "local(\"Segoe UI Emoji\"),local(\"SegoeUIEmoji\"),local(\"Noto Color Emoji\"),local(\"NotoColorEmoji\"),"
+        + "local(\"Twemoji Mozilla\");font-weight:1 1000;unicode-range:U+1F000-1FAFF,U+200D,U+20E3,U+FE0F,U+E0020-E007F,"
+        + "U+231A-231B,U+23E9-23EC,U+23F0,U+23F3,U+25FD-25FE,U+2614-2615,U+2648-2653,U+267F,U+2693,U+26A1,U+26AA-26AB,"
+        + "U+26BD-26BE,U+26C4-26C5,U+26CE,U+26D4,U+26EA,U+26F2-26F3,U+26F5,U+26FA,U+26FD,U+2705,U+270A-270B,U+2728,"
+        + "U+274C,U+274E,U+2753-2755,U+2757,U+2795-2797,U+27B0,U+27BF,U+2B1B-2B1C,U+2B50,U+2B55}\n"
+
+    /// `family` led by the emoji face and followed by ``colorEmojiFamilies`` (for a browser that
+    /// refuses `local()`), unless it names an emoji font already (the jumbo emoji style).
+    static func withColorEmoji(_ family: String) -> String {
+        family.localizedCaseInsensitiveContains("emoji") ? family : "\"sb-color-emoji\"," + family + "," + colorEmojiFamilies
     }
 
     /// A font-family list from a theme, reduced to what a family list needs (letters, digits,

@@ -143,7 +143,8 @@ struct HTMLBackendTests {
         #expect(!html.contains("<link"))
         #expect(!html.contains("@import"))
         #expect(!html.contains("url("))
-        #expect(!html.contains("@font-face"))
+        // No web font: the one face is the reader's own colour emoji font (`local()`).
+        #expect(!html.replacingOccurrences(of: Stylesheet.colorEmojiFace, with: "").contains("@font-face"))
         Self.expectInert(html)
     }
 
@@ -270,6 +271,44 @@ struct HTMLBackendTests {
         // Backgrounds are dropped on paper, so the initials (white on the avatar colour on
         // screen) must take the text colour and a border to stay visible.
         #expect(print.contains(".sb-avatar{color:var(--sb-text);border:1px solid var(--sb-border)}"))
+    }
+
+    /// An image's, a video's or a link preview's picture prints its address under its card, as a
+    /// file's link does; a label that is the address already, or a page of this set, does not.
+    @Test func printWritesMediaTargetsUnderTheirCards() throws {
+        let print = try Self.printBlock(Stylesheet(theme: .default).css)
+        #expect(print.contains("a.sb-image.sb-print-target::after{display:block;padding:2px 4px;content:attr(href)}"))
+        let video = Self.fragment(
+            .image(
+                ViewNode.ImageContent(
+                    source: "https://cdn.example/v.mp4", thumbnail: "https://cdn.example/v.jpg", alt: "Clip", playable: true)))
+        #expect(video.hasPrefix("<a class=\"sb-image sb-image-frame sb-print-target\" href=\"https://cdn.example/v.mp4\""))
+        // A copy beside the page (`--media-dir`): its relative path says nothing on paper.
+        #expect(HTMLMarkdownRenderer.labelShowsURL("Photo", url: "media/0a1b.jpg"))
+    }
+
+    /// A wide table prints whole: no scroll box, cells that wrap anywhere in columns that share
+    /// the page, and a bubble as wide as the page around it.
+    @Test func printWrapsWideTables() throws {
+        let print = try Self.printBlock(Stylesheet(theme: .default).css)
+        #expect(print.contains(".sb-table{overflow:visible}"))
+        #expect(print.contains(".sb-table table{width:100%;table-layout:fixed;font-size:.9em}"))
+        #expect(print.contains(".sb-table th,.sb-table td{overflow-wrap:anywhere}"))
+        #expect(print.contains(".sb-message:has(.sb-table){max-width:100%}"))
+    }
+
+    /// Every font list but the jumbo emoji's (which names its own) starts with the emoji-only
+    /// face and ends with the colour emoji fonts: `system-ui` on Linux draws smileys in outline.
+    @Test func fontStacksDrawEmojiInColour() {
+        let css = Stylesheet(theme: .default).css
+        #expect(css.contains("}\n" + Stylesheet.colorEmojiFace))
+        #expect(Stylesheet.colorEmojiFace.contains(#"local("Noto Color Emoji")"#))
+        // The face must not take a digit, `#` or `*` (keycap bases) from the text font.
+        #expect(!Stylesheet.colorEmojiFace.contains("U+0") && !Stylesheet.colorEmojiFace.contains("U+2-"))
+        #expect(css.contains(#"--sb-font-body-family:"sb-color-emoji",system-ui,"#))
+        #expect(css.contains(#"sans-serif,"Apple Color Emoji","Segoe UI Emoji","Noto Color Emoji","Twemoji Mozilla";--sb-font-body-size"#))
+        #expect(css.contains(#"--sb-font-emoji-family:"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", sans-serif;"#))
+        #expect(Stylesheet.withColorEmoji("Twemoji, serif") == "Twemoji, serif")
     }
 
     @Test func printWritesLinkTargetsAfterTheirLabels() throws {
@@ -444,7 +483,7 @@ struct HTMLBackendTests {
         // text and no size, so that a picture that fails draws nothing over the card.
         #expect(
             full
-                == "<a class=\"sb-image sb-image-frame\" href=\"https://cdn.example/full.jpg\" rel=\"noopener noreferrer nofollow\">"
+                == "<a class=\"sb-image sb-image-frame sb-print-target\" href=\"https://cdn.example/full.jpg\" rel=\"noopener noreferrer nofollow\">"
                 + "<span class=\"sb-image-placeholder\"><span class=\"sb-icon\" aria-hidden=\"true\">📷</span> <span class=\"sb-image-label\">A cat</span> "
                 + "<span class=\"sb-image-details\">640 × 480</span></span>"
                 + "<span class=\"sb-image-picture\"><img src=\"https://cdn.example/thumb.jpg\" alt=\"\" loading=\"lazy\" decoding=\"async\"></span></a>"
@@ -457,7 +496,7 @@ struct HTMLBackendTests {
         #expect(hostile == "<span class=\"sb-image sb-image-missing\">&lt;b&gt;pic&lt;/b&gt;</span>")
         let thumbOnly = Self.fragment(.image(ViewNode.ImageContent(source: "vbscript:x", thumbnail: "https://cdn.example/t.png", alt: "t")))
         #expect(
-            thumbOnly.hasPrefix("<a class=\"sb-image sb-image-frame\" href=\"https://cdn.example/t.png\""),
+            thumbOnly.hasPrefix("<a class=\"sb-image sb-image-frame sb-print-target\" href=\"https://cdn.example/t.png\""),
             "the thumbnail is what is left to open")
         #expect(thumbOnly.contains("<img src=\"https://cdn.example/t.png\" alt=\"\""))
     }
@@ -500,7 +539,7 @@ struct HTMLBackendTests {
             header[circle.range.upperBound...].hasPrefix(
                 "FT<img src=\"https://a.example/c.png\" alt=\"\" loading=\"lazy\" decoding=\"async\"></span>"))
         // The same image anywhere else is a picture over its card.
-        #expect(Self.fragment(channelImage).hasPrefix("<a class=\"sb-image sb-image-frame\""))
+        #expect(Self.fragment(channelImage).hasPrefix("<a class=\"sb-image sb-image-frame sb-print-target\""))
 
         // The attachments sample: every `<img>` has empty alt text and no size, and lies over a
         // card or initials.

@@ -54,7 +54,7 @@ struct HTMLMediaLocationsTests {
         #expect(html.contains("<img src=\"\(Self.localPath(avatar))\" alt=\"\""))
         #expect(html.contains("href=\"\(Self.localPath(pdf))\""))
         // The failed one is the card `--no-remote-media` draws, linked to where it was.
-        #expect(html.contains("<a class=\"sb-image sb-image-placeholder\" href=\"\(carPark)\""))
+        #expect(html.contains("<a class=\"sb-image sb-image-placeholder sb-print-target\" href=\"\(carPark)\""))
         #expect(!html.contains("src=\"http"))
         #expect(html.contains("content=\"\(HTMLBackend<String>.offlineContentSecurityPolicy)\""))
         #expect(HTMLBackend<String>.offlineContentSecurityPolicy.contains("img-src 'self';"))

@@ -129,9 +129,9 @@ struct HTMLSecurityTests {
         // page with media draws under the picture.
         let pictures = count("<span class=\"sb-image-picture\"><img", in: withMedia)
         #expect(pictures > 3)
-        #expect(count("class=\"sb-image sb-image-placeholder\"", in: html) == pictures)
+        #expect(count("class=\"sb-image sb-image-placeholder", in: html) == pictures)
         #expect(count("<span class=\"sb-image-placeholder\">", in: withMedia) == pictures)
-        #expect(count("<a class=\"sb-image sb-image-placeholder\" href=\"https://", in: html) > 0)
+        #expect(count("<a class=\"sb-image sb-image-placeholder sb-print-target\" href=\"https://", in: html) > 0)
         #expect(html.contains("<span class=\"sb-image-label\">"))
         #expect(html.contains("rel=\"noopener noreferrer nofollow\""))
         // Avatars fall back to initials.
@@ -152,12 +152,12 @@ struct HTMLSecurityTests {
                     ViewNode.ImageContent(
                         source: "https://x.example/a.png", thumbnail: "https://x.example/t.png",
                         alt: "a <b>.png", width: 640, height: 480)))
-                == #"<a class="sb-image sb-image-placeholder" href="https://x.example/a.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">a &lt;b&gt;.png</span> <span class="sb-image-details">640 × 480</span></a>"#
+                == #"<a class="sb-image sb-image-placeholder sb-print-target" href="https://x.example/a.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">a &lt;b&gt;.png</span> <span class="sb-image-details">640 × 480</span></a>"#
         )
         // Only a thumbnail: the link goes to it.
         #expect(
             fragment(.image(ViewNode.ImageContent(source: "javascript:x", thumbnail: "https://x.example/t.png", alt: "")))
-                == #"<a class="sb-image sb-image-placeholder" href="https://x.example/t.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">Image</span></a>"#
+                == #"<a class="sb-image sb-image-placeholder sb-print-target" href="https://x.example/t.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">Image</span></a>"#
         )
         // Inside a link (a quote), no nested link.
         #expect(
@@ -177,7 +177,7 @@ struct HTMLSecurityTests {
                 ])))
         #expect(
             markdown
-                == #"<p><a class="sb-image sb-image-placeholder" href="https://x.example/m.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">chart</span></a><span class="sb-image sb-image-missing">bad</span></p>"#
+                == #"<p><a class="sb-image sb-image-placeholder sb-print-target" href="https://x.example/m.png" rel="noopener noreferrer nofollow"><span class="sb-icon" aria-hidden="true">📷</span> <span class="sb-image-label">chart</span></a><span class="sb-image sb-image-missing">bad</span></p>"#
         )
     }
 
