@@ -47,6 +47,7 @@ SCREENSHOTS = {
     ("default", "details-plain"): ((360, "light"), (360, "dark"), (1280, "dark")),
     ("failed-images", "attachments.json"): ((360, "light"), (1280, "light"), (360, "dark")),
     ("default", "workspace.json"): ((360, "light"), (1280, "light")),
+    ("default", "print"): ((360, "light"), (1280, "light")),
 }
 # The tallest page the image checks lay out at once, so that every lazy image is requested.
 TALL_VIEWPORT = 30000
@@ -528,6 +529,102 @@ def check_scheme_contrast(tools, results, label):
                   "; ".join(problems))
 
 
+PRINT_FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "browser", "print.json")
+
+
+def pdf_text(tools):
+    """The page printed to PDF as Chromium prints it (A4, backgrounds off), read back by
+    pdftotext in content order (-raw), so that each table cell's lines stay together."""
+    # set_view emulates the screen, which print would then use: back to the page's own media.
+    tools.call("Emulation.setEmulatedMedia", media="", features=[])
+    pdf = tools.call("Page.printToPDF", paperWidth=8.27, paperHeight=11.69, printBackground=False,
+                     displayHeaderFooter=False)
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as handle:
+        handle.write(base64.b64decode(pdf["data"]))
+        handle.flush()
+        return subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", handle.name, "-"], capture_output=True,
+                              text=True, check=True).stdout
+
+
+def squeezed(text):
+    """Text without white space, soft hyphens or emoji selectors: a cell wrapped anywhere still
+    reads as one, and an emoji reads the same from the PDF as from the page."""
+    return re.sub(r"[\s\u00ad\ufe0f]+", "", text)
+
+
+def check_print(tools, results, label):
+    """Issue 57, items 4 to 6, on paper: every cell of an 8-column table whole, the address of
+    each image, video and link preview picture, and who gave each reaction."""
+    with open(PRINT_FIXTURE, encoding="utf-8") as handle:
+        messages = json.load(handle)["messages"]
+    text = pdf_text(tools)
+    flat = squeezed(text)
+    table = [line for line in messages[0]["text"].splitlines() if line.startswith("|") and "---" not in line]
+    cells = [cell.strip() for line in table for cell in line.strip("|").split("|")]
+    missing = [cell for cell in cells if squeezed(cell) not in flat]
+    results.check(len(cells) == 24 and not missing,
+                  f"{label}: every cell of an 8-column table is in the PDF ({len(cells)} cells)", "; ".join(missing))
+    urls = ["https://media.example.org/print/warehouse-north.jpg", "https://media.example.org/print/walkthrough.mp4",
+            "https://lindqvist.example.com/og/parts.jpg", "https://lindqvist.example.com/components",
+            "https://files.example.org/print/plan.pdf"]
+    missing = [url for url in urls if squeezed(url) not in flat]
+    results.check(not missing, f"{label}: the PDF gives the address of each image, video, link preview and file",
+                  "; ".join(missing))
+    names = ["Bo Lindgren and Cyrus Amini", "Dita Kowalska", "Ana Ferreira"]
+    missing = [f"{name}" for name in names if squeezed(": " + name) not in flat]
+    results.check(not missing, f"{label}: the PDF says who gave each reaction", "; ".join(missing))
+
+
+# Tab through the page until a reaction pill has the focus: its summary, named with the names.
+FOCUS_REACTION = """(() => {
+  const a = document.activeElement;
+  if (!a || !a.matches('.sb-reactors>summary')) return null;
+  return {name: a.getAttribute('aria-label'), open: a.parentElement.open};
+})()"""
+
+
+def press_typing(tools, key, code, key_code, text=None):
+    """A key with the character it types (Enter acts on a summary through its character)."""
+    down = {"text": text, "unmodifiedText": text} if text else {}
+    tools.call("Input.dispatchKeyEvent", type="keyDown", key=key, code=code, windowsVirtualKeyCode=key_code,
+               nativeVirtualKeyCode=key_code, **down)
+    tools.call("Input.dispatchKeyEvent", type="keyUp", key=key, code=code, windowsVirtualKeyCode=key_code,
+               nativeVirtualKeyCode=key_code)
+
+
+def check_reactions_reachable(tools, results, label):
+    """Issue 57, item 6: who reacted is in the accessibility tree, a keyboard reaches a pill and
+    opens its list of names (no script: pages without --search have none), and print has it."""
+    set_view(tools, 1280, "light")
+    pills = tools.evaluate("[...document.querySelectorAll('.sb-reactors>summary')].map(s => s.getAttribute('aria-label'))") or []
+    tools.call("Accessibility.enable")
+    tree = tools.call("Accessibility.getFullAXTree")["nodes"]
+    tools.call("Accessibility.disable")
+    names = {(node.get("name") or {}).get("value", "") for node in tree if not node.get("ignored")}
+    missing = [pill for pill in pills if pill not in names]
+    results.check(pills and not missing, f"{label}: the accessibility tree names who reacted ({len(pills)} pills)",
+                  "; ".join(missing[:5]) or "no pill with names")
+    tools.evaluate("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    focused = None
+    for presses in range(1, 301):
+        press(tools, "Tab", "Tab", 9)
+        focused = tools.evaluate(FOCUS_REACTION)
+        if focused:
+            break
+    results.check(bool(focused and ": " in (focused["name"] or "")),
+                  f"{label}: Tab reaches a reaction pill named with who reacted", f"{focused}")
+    if focused:
+        press_typing(tools, "Enter", "Enter", 13, "\r")
+        shown = tools.evaluate("""(() => { const d = document.activeElement.parentElement;
+          const list = d.querySelector('.sb-reactors-list');
+          return d.open && list.checkVisibility() ? list.textContent : `${document.activeElement.tagName}, open: ${d.open}`; })()""")
+        results.check(shown and not shown.startswith("SUMMARY, open"), f"{label}: Enter opens the list of who reacted", f"{shown}")
+        press_typing(tools, "Enter", "Enter", 13, "\r")
+    text = squeezed(pdf_text(tools))
+    missing = [pill for pill in pills if squeezed(pill) not in text]
+    results.check(pills and not missing, f"{label}: the PDF has each pill with who reacted", "; ".join(missing[:5]))
+
+
 def check_details(tools, results, path, label):
     """Issue 14's smaller things, on every default page; the details pages must have every case."""
     name = os.path.basename(path)
@@ -537,6 +634,9 @@ def check_details(tools, results, path, label):
     check_message_times(tools, results, label)
     if name == "details.html":
         check_pinned_background(tools, results, label)
+        check_reactions_reachable(tools, results, label)
+    if name == "print.html":
+        check_print(tools, results, label)
     if name == "details-plain.html":
         check_scheme_contrast(tools, results, label)
 
