@@ -1380,6 +1380,15 @@ def check_search_hostile(tools, results, path, width):
     results.check(not errors, f"{label}: no console errors or CSP violations, a broken link included", "; ".join(errors[:5]))
 
 
+def check_search_reactors(tools, results, path):
+    """Who reacted is folded away in each pill: a name found only there is no match, which the
+    reader could not be shown; the message's own words still are."""
+    open_search_page(tools, "file://" + os.path.abspath(path), 1280)
+    for query, expected in (("Kowalska", []), ("Cyrus", []), ("walkthrough", ["m-p-02"])):
+        state = search_for(tools, query)
+        results.check(sorted(state["shown"]) == expected, f"search/print: {query!r} finds {expected}", str(state["shown"]))
+
+
 def check_search_page(tools, results, path, screenshot_dir):
     """Any page rendered with --search: a query runs without error; a page of a split set says
     that it searches that page only."""
@@ -1441,6 +1450,7 @@ def check_search(tools, results, folder, screenshot_dir):
     large = os.path.join(os.path.dirname(folder), "search-large", "large.html")
     if os.path.exists(large):
         check_search_timing(tools, results, large)
+    check_search_reactors(tools, results, os.path.join(folder, "print.html"))
 
 
 def main():

@@ -41,8 +41,9 @@ extension HTMLOptions {
               const SLICE = 8;
               const CHANGES = 800;
               // Text that is not the message's own: the preview of the message it replies to (another
-              // message's text), icons, initials, times. A blockquote written in the message is its own.
-              const SKIP = 'blockquote.sb-quote, .sb-icon, .sb-avatar, time';
+              // message's text), icons, initials, times, who reacted (folded away in each pill, where a match
+              // could not be shown). A blockquote written in the message is its own.
+              const SKIP = 'blockquote.sb-quote, .sb-icon, .sb-avatar, time, .sb-reactors-list';
               const highlights = typeof Highlight === 'function' && window.CSS && CSS.highlights ? CSS.highlights : null;
 
               // Case and accents do not matter: text is folded, with a map from each folded unit back to
