@@ -230,6 +230,7 @@ package struct Stylesheet {
             .sb-reactors>summary::-webkit-details-marker{display:none}
             .sb-reactors>summary:focus-visible{outline:2px solid \(accent);outline-offset:2px}
             .sb-reactors-list{display:block;max-width:18rem;margin-top:2px;text-align:start;color:\(muted);font-size:\(fontSize(named: "footnote"))}
+            .sb-reactors:not([open])>.sb-reactors-list{display:none}
             .sb-row:has(>.sb-reactors[open]){align-items:flex-start}
             .sb-mention{padding:0 1px;border-radius:3px}
             .sb-author,.sb-badge,.sb-timestamp,.sb-mention{unicode-bidi:isolate}
@@ -349,7 +350,8 @@ package struct Stylesheet {
     /// `family` led by the emoji face and followed by ``colorEmojiFamilies`` (for a browser that
     /// refuses `local()`), unless it names an emoji font already (the jumbo emoji style).
     static func withColorEmoji(_ family: String) -> String {
-        family.localizedCaseInsensitiveContains("emoji") ? family : "\"sb-color-emoji\"," + family + "," + colorEmojiFamilies
+        // `lowercased()`, not a localized comparison: the stylesheet must not depend on the locale.
+        family.lowercased().contains("emoji") ? family : "\"sb-color-emoji\"," + family + "," + colorEmojiFamilies
     }
 
     /// A font-family list from a theme, reduced to what a family list needs (letters, digits,
