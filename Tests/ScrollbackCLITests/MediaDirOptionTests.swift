@@ -143,7 +143,8 @@ import Testing
         #expect(html[video.upperBound...].prefix(600).contains("<img src=\"\(local("/poster.png", "image/png"))\""))
         #expect(html.contains("href=\"\(local("/report.pdf", "application/pdf"))\""))
         #expect(html.contains("<img src=\"media/\(MediaDownloader.baseName(for: server.base + "/redirect-http")).png\""))
-        #expect(html.components(separatedBy: "class=\"sb-image sb-image-placeholder\"").count - 1 == 7)
+        // Each failed download is a card linked to where it was, whose address print writes out.
+        #expect(html.components(separatedBy: "class=\"sb-image sb-image-placeholder sb-print-target\"").count - 1 == 7)
         for failed in ["slow.png", "huge.png", "stream.png", "page.html", "missing.png", "redirect-file", "redirect-ftp"] {
             #expect(html.contains("<span class=\"sb-image-label\">Failing \(failed)</span>"), "\(failed)")
         }

@@ -74,7 +74,9 @@ import Testing
     @Test func imageUsesThumbnailSizeAndLazyLoading() {
         let html = render("att-001", as: .html)
         // The thumbnail over the card that says what it is; the card's text is the one label.
-        #expect(html.contains(#"<a class="sb-image sb-image-frame" href="https://media.example.org/fieldtrip/south-entrance.jpg""#))
+        #expect(
+            html.contains(
+                #"<a class="sb-image sb-image-frame sb-print-target" href="https://media.example.org/fieldtrip/south-entrance.jpg""#))
         #expect(
             html.contains(
                 #"<span class="sb-image-label">South entrance.jpg</span> <span class="sb-image-details">4032 × 3024</span></span>"#
