@@ -132,7 +132,7 @@ struct HTMLSearchTests {
         #expect(html.contains("<blockquote><p>Ship chat transcripts your auditors will <em>actually</em> read.</p></blockquote>"))
         #expect(html.contains(##"<blockquote class="sb-quote"><a href="#m-launch-006">"##))
         let source = HTMLOptions.SearchScript.source
-        #expect(source.contains("const SKIP = 'blockquote.sb-quote, .sb-icon, .sb-avatar, time';"))
+        #expect(source.contains("const SKIP = 'blockquote.sb-quote, .sb-icon, .sb-avatar, time, .sb-reactors-list';"))
         #expect(!source.contains("'blockquote,"))
     }
 
