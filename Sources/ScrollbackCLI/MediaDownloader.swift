@@ -124,7 +124,7 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, Sendable {
         let waits = state.withLock { state in
             for url in urls {
                 guard let fetched = Self.fetchableURL(url) else {
-                    state.report.locations.setFailed(url)
+                    state.report.locations.setFailed(url, reason: "not an http or https URL")
                     state.report.failures.append(MediaFailure(url: url, reason: "not an http or https URL"))
                     state.report.total += 1
                     continue
@@ -158,7 +158,7 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, Sendable {
                 for spelling in spellings[url] ?? [] {
                     switch result {
                     case .success(let file): state.report.locations.setSaved(spelling, fileName: file)
-                    case .failure: state.report.locations.setFailed(spelling)
+                    case .failure(let failure): state.report.locations.setFailed(spelling, reason: failure.reason)
                     }
                 }
             }

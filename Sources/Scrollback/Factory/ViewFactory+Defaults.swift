@@ -46,6 +46,11 @@ extension DefaultViews {
         } else {
             summary.append(.text(count, .strong))
         }
+        // The server counted more replies than the export holds: say so, not a silent gap.
+        if let counted = parent?.replyCount, counted > Int64(replyCount) {
+            let missing = context.theme.string(.moreRepliesNotInExport, String(counted - Int64(replyCount)))
+            summary.append(.text("· " + missing, .muted))
+        }
         return .disclosure(summary: summary, content: replies)
     }
 
@@ -111,7 +116,13 @@ extension DefaultViews {
         if item.isLastInGroup || context.options.timestamps == .all, let date = message.createdAt {
             parts.append(.time(date, label: context.formatter.time(date)))
         }
-        if message.isEdited { parts.append(.text(context.theme.string(.edited), .timestamp)) }
+        if let edited = message.textUpdatedAt {
+            // An archive needs the edit's time: the time alone on the message's day, else the
+            // date too (as a deletion time is labelled). After the theme's own "Edited".
+            let sameDay = message.createdAt.map { context.formatter.dayNumber(of: $0) == context.formatter.dayNumber(of: edited) }
+            let when = sameDay == true ? context.formatter.time(edited) : context.formatter.dateTime(edited)
+            parts.append(.time(edited, label: context.theme.string(.edited) + " " + when))
+        }
         if message.pinned {
             let pinner = message.pinnedBy.map {
                 context.isCurrentUser($0)
@@ -125,9 +136,11 @@ extension DefaultViews {
                         .text(pinner ?? context.theme.string(.pinned), .muted),
                     ]))
         }
-        // A thread shown underneath says its own count; otherwise `reply_count` tells that one exists.
+        // A thread shown underneath says its own count; otherwise `reply_count` tells that one
+        // exists, and that the export does not hold it (a reader would look for it).
         if (item.threadReplyCount ?? 0) == 0, let replies = message.replyCount, replies > 0, message.parentID == nil {
-            let label = replies == 1 ? context.theme.string(.threadReply) : context.theme.string(.threadReplies, String(replies))
+            let count = replies == 1 ? context.theme.string(.threadReply) : context.theme.string(.threadReplies, String(replies))
+            let label = count + " (" + context.theme.string(.repliesNotInExport) + ")"
             parts.append(.stack(.horizontal, [.icon(name: .thread, label: label), .text(label, .muted)]))
         }
         if parts.isEmpty { return .empty }

@@ -12,6 +12,7 @@ public struct MediaLocations: Sendable, Hashable {
     /// The folder of the copies relative to the page's folder, `media` or `chat/media`.
     public let folder: String
     private var entries: [String: MediaLocations.Location] = [:]
+    private var reasons: [String: String] = [:]
 
     /// Locations in `folder`, a path relative to the page's folder made of plain names (letters,
     /// digits, `-`, `_` and `.`, not starting with `.`) joined by `/`; `nil` for any other
@@ -32,11 +33,20 @@ public struct MediaLocations: Sendable, Hashable {
             return false
         }
         entries[url] = .saved(path: path)
+        reasons[url] = nil
         return true
     }
 
-    /// Records that no copy of `url` could be saved.
-    public mutating func setFailed(_ url: String) { entries[url] = .failed }
+    /// Records that no copy of `url` could be saved, and why when `reason` is given (`HTTP 404`,
+    /// `timed out after 30 s`): the page prints it on the medium's card.
+    public mutating func setFailed(_ url: String, reason: String? = nil) {
+        entries[url] = .failed
+        reasons[url] = reason
+    }
+
+    /// Why `url` was not saved, as given to ``setFailed(_:reason:)``; `nil` when it was saved or
+    /// no reason was given.
+    public func failureReason(of url: String) -> String? { reasons[url] }
 
     /// Where `url` is: `nil` when it was never recorded, which the page treats as a failure.
     public func location(of url: String) -> MediaLocations.Location? { entries[url] }

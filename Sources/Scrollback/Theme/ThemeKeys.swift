@@ -68,8 +68,14 @@ extension Theme {
         public static let messageDeleted = Label("messageDeleted")
         /// When a deleted message was deleted, beside the time it was sent (`deleted at %@`).
         public static let deletedAt = Label("deletedAt")
-        /// The mark of an edited message (`Edited`).
+        /// The mark of an edited message (`Edited`), followed by the time of the edit.
         public static let edited = Label("edited")
+        /// The note on a medium an offline archive could not save, whose card still links to
+        /// the original URL (`not saved`).
+        public static let mediaNotSaved = Label("mediaNotSaved")
+        /// The page's warning that `%@` media were not saved (`%@ media files were not saved:
+        /// …`).
+        public static let mediaNotSavedCount = Label("mediaNotSavedCount")
         /// The note on an ephemeral message only its reader saw (`Only visible to you`).
         public static let onlyVisibleToYou = Label("onlyVisibleToYou")
         /// `Only visible to %@`: the note on an ephemeral message of someone other than the reader,
@@ -112,6 +118,11 @@ extension Theme {
         public static let threadReplies = Label("threadReplies")
         /// The heading of replies whose parent message is not in the transcript.
         public static let orphanThread = Label("orphanThread")
+        /// Beside a reply count whose replies the export does not hold (`not in this export`).
+        public static let repliesNotInExport = Label("repliesNotInExport")
+        /// Beside a thread's shown replies when the server counted more (`%@ more not in this
+        /// export`).
+        public static let moreRepliesNotInExport = Label("moreRepliesNotInExport")
         /// The note on a thread reply also sent to the channel (`↳ Replied to a thread`).
         public static let repliedToThread = Label("repliedToThread")
         /// The title of a channel with no name (`Channel`).
@@ -195,12 +206,13 @@ extension Theme {
         public static let builtIn: [Label] =
             [
                 .untitled, .message, .messages, .skippedMessage, .skippedMessages, .systemMessage, .unknownUser, .messageDeleted,
-                .deletedAt, .edited, .onlyVisibleToYou, .onlyVisibleTo,
+                .deletedAt, .edited, .mediaNotSaved, .mediaNotSavedCount, .onlyVisibleToYou, .onlyVisibleTo,
                 .you, .nameWithID, .namesAnd, .namesAndOthers, .namesAndOneOther, .yes, .no, .taskDone, .taskNotDone, .attachment,
                 .inputError, .ownReactionMark,
                 .pinned, .pinnedBy, .pinnedByYou,
                 .threadReply,
-                .threadReplies, .orphanThread, .repliedToThread, .channel, .member, .members, .quotedMessageMissing,
+                .threadReplies, .orphanThread, .repliesNotInExport, .moreRepliesNotInExport, .repliedToThread, .channel, .member, .members,
+                .quotedMessageMissing,
                 .quotedMessageElsewhere, .photos, .videos, .files, .voiceMessageDuration, .photo, .video, .file, .audio,
                 .voiceMessage, .link, .linkPreview, .contact, .phone, .email, .poll, .pollOpen, .pollClosed, .vote, .votes,
                 .location, .liveLocationUntil, .previousPage, .nextPage, .pageIndex, .page, .noMessages, .contents, .channelEmpty,

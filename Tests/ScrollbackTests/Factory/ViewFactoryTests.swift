@@ -138,8 +138,31 @@ private func contactQuoteFactory() -> ViewFactory {
         // No avatar for the reader, as in Stream's clients; the name stays for the text outputs.
         #expect(frame.header == [.text("You", .author)])
         #expect(frame.authorTitle == "You (ada)")
-        #expect("\(frame.footer)".contains("Edited"))
-        #expect("\(frame.footer)".contains("00:00"))
+        #expect("\(frame.footer)".contains("Edited 00:00"))
+    }
+
+    /// The edit's time is a fact an archive keeps: the time on the message's day, the date and
+    /// time on another, in every format.
+    @Test func theEditedMarkSaysWhen() throws {
+        var message = ChatMessage(id: "e", text: "fixed typo", user: ada, createdAt: RFC3339.parse("2026-04-01T10:20:00Z"))
+        message.textUpdatedAt = RFC3339.parse("2026-04-01T14:05:00Z")
+        let context = context(ViewFactory())
+        let sameDay = try #require(messageFrame(context.factory.makeMessageView(MessageItem(message: message), context)))
+        let edit = try #require(message.textUpdatedAt)
+        #expect(sameDay.footer.contains { "\($0)".contains("Edited 14:05") }, "\(sameDay.footer)")
+        #expect("\(sameDay.footer)".contains("time("))
+        for format in [SampleTranscripts.Format.ansi, .markdown, .html] {
+            let output = SampleTranscripts.renderInMemory([message], as: format)
+            #expect(output.contains("Edited 14:05"), "\(format): \(output)")
+        }
+        let html = SampleTranscripts.renderInMemory([message], as: .html)
+        #expect(html.contains("<time datetime=\"2026-04-01T14:05:00Z\""), "\(html)")
+        message.textUpdatedAt = RFC3339.parse("2026-04-03T09:00:00Z")
+        let later = try #require(messageFrame(context.factory.makeMessageView(MessageItem(message: message), context)))
+        let laterEdit = try #require(message.textUpdatedAt)
+        #expect(laterEdit != edit)
+        #expect("\(later.footer)".contains("Edited " + context.formatter.dateTime(laterEdit)), "\(later.footer)")
+        #expect(context.formatter.dateTime(laterEdit) != context.formatter.time(laterEdit))
     }
 
     @Test func systemMessagesHaveNoBubbleOrAuthor() throws {
@@ -211,6 +234,22 @@ private func contactQuoteFactory() -> ViewFactory {
         #expect(shortcuts > 30_000)
     }
 
+    /// A thread shown with fewer replies than the server counted says how many are missing;
+    /// a whole thread says nothing more.
+    @Test func aThreadSaysHowManyRepliesAreNotInTheExport() {
+        var parent = ChatMessage(id: "p", text: "rota", user: ChatUser(id: "ada", name: "Ada"), createdAt: Date(timeIntervalSince1970: 0))
+        parent.replyCount = 5
+        let context = RenderContext(options: RenderOptions(), factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
+        let replies: [ViewNode] = [.text("one"), .text("two")]
+        let partial = "\(context.factory.makeThreadView(parent, replies, 2, context))"
+        #expect(partial.contains("2 Thread Replies") && partial.contains("3 more not in this export"), "\(partial)")
+        parent.replyCount = 2
+        let whole = "\(context.factory.makeThreadView(parent, replies, 2, context))"
+        #expect(!whole.contains("not in this export"), "\(whole)")
+        let orphan = "\(context.factory.makeThreadView(nil, replies, 2, context))"
+        #expect(!orphan.contains("not in this export"), "\(orphan)")
+    }
+
     @Test func pinsAndThreadCountsInTheFooter() {
         var message = ChatMessage(id: "p", text: "note", user: ChatUser(id: "ada", name: "Ada"), createdAt: Date(timeIntervalSince1970: 0))
         message.pinned = true
@@ -220,7 +259,8 @@ private func contactQuoteFactory() -> ViewFactory {
         let context = RenderContext(options: options, factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
         let footer = "\(context.factory.makeMessageFooterView(MessageItem(message: message), context))"
         #expect(footer.contains("Pinned by Bob"))
-        #expect(footer.contains("3 Thread Replies"))
+        // No thread underneath: the replies are not in the export, which the count says.
+        #expect(footer.contains("3 Thread Replies (not in this export)"), "\(footer)")
         options.currentUserID = "bob"
         let mine = RenderContext(options: options, factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
         #expect("\(mine.factory.makeMessageFooterView(MessageItem(message: message), mine))".contains("Pinned by you"))
