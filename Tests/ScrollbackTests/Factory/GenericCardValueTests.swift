@@ -4,7 +4,7 @@ import Testing
 @testable import Scrollback
 
 /// Issue 14: an unknown attachment's card shows its values as a reader reads them, and its
-/// keys can break anywhere in a narrow window.
+/// keys wrap between words in a narrow window (issue 57: a word too long for it breaks anywhere).
 @Suite struct GenericCardValueTests {
     static let input = """
         {"channel": {"id": "c", "name": "general"}, "messages": [
@@ -38,8 +38,23 @@ import Testing
         #expect(output.contains("—"), "\(format)")
     }
 
-    @Test func keysBreakAnywhere() {
+    /// A label keeps its words whole ("currency", not "curre/ncy" in a narrow card); only a
+    /// word too long for a phone's card may break anywhere, so that it cannot widen the page.
+    @Test func labelsKeepTheirWordsUnlessTooLong() {
         let css = Stylesheet(theme: .default).css
-        #expect(css.contains(".sb-fields dt{min-width:0;overflow-wrap:anywhere;"))
+        #expect(css.contains(".sb-fields dt{min-width:min-content;overflow-wrap:break-word;"))
+        #expect(css.contains(".sb-fields dt.sb-long-label{min-width:0;overflow-wrap:anywhere}"))
+        #expect(!HTMLBackend<String>.hasLongWord("per_person"))
+        #expect(!HTMLBackend<String>.hasLongWord("Phone number of the person to call"))
+        #expect(HTMLBackend<String>.hasLongWord("averyveryverylongfieldlabel"))
+        var message = ChatMessage(id: "m", text: "plan", user: ChatUser(id: "u"), createdAt: Date(timeIntervalSince1970: 0))
+        message.attachments = [
+            AnyChatMessageAttachment(
+                id: AttachmentID(messageID: "m", index: 0),
+                raw: ["type": "itinerary", "currency": "EUR", "averyveryverylongfieldlabel": "x"])
+        ]
+        let html = SampleTranscripts.renderInMemory([message], as: .html)
+        #expect(html.contains("<dt>currency</dt>"), "\(html)")
+        #expect(html.contains("<dt class=\"sb-long-label\">averyveryverylongfieldlabel</dt>"), "\(html)")
     }
 }

@@ -39,6 +39,11 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// `<time>` both show it. The bytes' storage is kept from message to message.
     private var lastFullDate: Date?
     private var lastFullDateTime: [UInt8] = []
+    /// The media URLs of an offline archive drawn as not saved, counted in the page's footer.
+    private var notSavedMedia: Set<String> = []
+    /// The search bar, held until the next item shows whether it is the channel's info line.
+    private var heldSearchBar: ViewNode?
+    private var searchBarSeen = false
     /// What a call writes, until it hands it to ``output``.
     private var markup: BackendOutput
     // Last: the other properties' places then do not depend on `Output`, which unspecialized
@@ -102,6 +107,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         if searches { markup.write(Stylesheet(theme: options.theme).searchCSS) }
         markup.write("</style>\n</head>\n<body>\n<header class=\"sb-channel\">")
         // The header may hold the page's one `h1`; headings anywhere else start at `h2`.
+        (heldSearchBar, searchBarSeen) = (nil, false)
         writesDocumentHeader = true
         writeView(header, allowsLinks: true)
         writesDocumentHeader = false
@@ -111,10 +117,37 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// Writes one top-level item: a message, a day separator, a heading.
     public mutating func write(_ view: ViewNode) {
+        // The search bar comes after the channel's info line (members, dates) when the page
+        // opens with one, so that the title and what it describes stay together.
+        if html.search, !searchBarSeen, Self.isSearchBar(view) {
+            searchBarSeen = true
+            heldSearchBar = view
+            return
+        }
+        if let bar = heldSearchBar {
+            heldSearchBar = nil
+            if case .stack(_, _, .channelInfo) = view {
+                writeItem(view)
+                writeItem(bar)
+                return markup.flush(to: &output)
+            }
+            writeItem(bar)
+        }
+        writeItem(view)
+        markup.flush(to: &output)
+    }
+
+    private mutating func writeItem(_ view: ViewNode) {
         if let level = view.outlineLevel { outlineLevel = level }
         writeView(view, allowsLinks: true)
         markup.write("\n")
-        markup.flush(to: &output)
+    }
+
+    /// Whether `view` is a search bar (``ViewFactory/makeSearchBarView``, the default's or an
+    /// app's): raw HTML opening with the element the script looks for.
+    private static func isSearchBar(_ view: ViewNode) -> Bool {
+        guard case .raw(let raw) = view, let html = raw[.html] else { return false }
+        return html.hasPrefix("<div id=\"\(ViewFactory.SearchBarIDs.bar)\"")
     }
 
     /// Closes `<main>`, writes `footer` in the page's footer and closes the page; a
@@ -124,7 +157,17 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             markup.flush(to: &output)
             (output as? FlushingOutput)?.flush()
         }
+        if let bar = heldSearchBar {
+            heldSearchBar = nil
+            writeItem(bar)
+        }
         markup.write("</main>\n<footer class=\"sb-summary\">")
+        if !notSavedMedia.isEmpty {
+            // The archive is incomplete: said once where the page ends, besides on each card.
+            markup.write("<p class=\"sb-not-saved-summary\" role=\"note\">")
+            HTMLEscaping.write(options.theme.string(.mediaNotSavedCount, String(notSavedMedia.count)), to: &markup)
+            markup.write("</p>")
+        }
         writeView(footer, allowsLinks: true)
         markup.write("</footer>\n")
         // Last, so that the page it searches is all there when it runs.
@@ -196,7 +239,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             markup.write("\">")
             writeView(label, allowsLinks: false, oneLine: true)
             markup.write("</a>")
-        case .link(let destination, let label, _):
+        case .link(let destination, let label, let download):
             guard allowsLinks, let url = media(destination).link else {
                 return writeView(label, allowsLinks: allowsLinks, oneLine: true)
             }
@@ -206,6 +249,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             markup.write("\" rel=\"\(HTMLMarkdownRenderer.linkRelation)\">")
             writeView(label, allowsLinks: false, oneLine: true)
             markup.write("</a>")
+            if download, let note = notSavedNote(destination) { HTMLMarkdownRenderer.writeNotSavedNote(note, to: &markup) }
         case .avatar(let avatar):
             writeAvatar(avatar)
         case .image(let content):
@@ -244,8 +288,11 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         case .fields(let fields):
             markup.write("<dl class=\"sb-fields\">")
             for field in fields {
-                markup.write("<dt>")
-                HTMLEscaping.write(TextControls.field(field.label), to: &markup)
+                let label = TextControls.field(field.label)
+                // A label keeps its words whole (the column is at least as wide as the longest),
+                // but for one with a word too long for a phone's card, which may break anywhere.
+                markup.write(Self.hasLongWord(label) ? "<dt class=\"sb-long-label\">" : "<dt>")
+                HTMLEscaping.write(label, to: &markup)
                 markup.write("</dt><dd>")
                 writeView(field.value, allowsLinks: allowsLinks, oneLine: oneLine)
                 markup.write("</dd>")
@@ -460,6 +507,17 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         return URLPolicy.sanitize(url).map(HTMLMedia.remote) ?? .none
     }
 
+    /// In an offline archive, the note on a medium with no saved copy (`not saved: HTTP 404`),
+    /// which is then counted for the page's footer; `nil` for a saved one or outside an archive.
+    private mutating func notSavedNote(_ url: String) -> String? {
+        guard let locations = html.mediaLocations else { return nil }
+        if case .saved? = locations.location(of: url) { return nil }
+        notSavedMedia.insert(url)
+        let note = options.theme.string(.mediaNotSaved)
+        guard let reason = locations.failureReason(of: url), !reason.isEmpty else { return note }
+        return note + ": " + TextControls.field(reason)
+    }
+
     /// Whether the page draws images from remote URLs: not without remote media, and not in an
     /// offline archive, whose page loads nothing remote.
     private var drawsRemoteMedia: Bool { html.remoteMedia && html.mediaLocations == nil }
@@ -530,7 +588,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         var shownMedia = sourceMedia
         if let thumbnail = content.thumbnail {
             let thumbnailMedia = media(thumbnail)
-            if thumbnailMedia.link != nil { shownMedia = thumbnailMedia }
+            // A saved picture beats a thumbnail an offline archive could not save.
+            if thumbnailMedia.link != nil, !(sourceMedia.isLocal && !thumbnailMedia.isLocal) { shownMedia = thumbnailMedia }
         }
         guard let shown = shownMedia.link else {
             markup.write("<span class=\"sb-image sb-image-missing\">")
@@ -549,7 +608,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         let link = allowsLinks ? source ?? shown : nil
         let icon = options.theme.icon(content.playable ? .video : .image)
         guard let picture else {
-            return HTMLMarkdownRenderer.writePlaceholder(label: alt, details: details, link: link, icon: icon, to: &markup)
+            let note = html.mediaLocations == nil ? nil : notSavedNote(content.source)
+            return HTMLMarkdownRenderer.writePlaceholder(
+                label: alt, details: details, link: link, icon: icon, note: note ?? "", to: &markup)
         }
         HTMLMarkdownRenderer.writeImageFrame(
             picture: picture, label: alt, details: details, link: link, icon: icon, playable: content.playable, to: &markup)
@@ -593,6 +654,17 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         lastFullDateTime.withUnsafeBufferPointer { HTMLEscaping.write(utf8: $0, to: &markup) }
     }
 
+    /// Whether `label` has a run of more than 20 characters without a blank: wider than a
+    /// field label's column may grow on a 360 px page.
+    static func hasLongWord(_ label: String) -> Bool {
+        var run = 0
+        for character in label {
+            run = character.isWhitespace ? 0 : run + 1
+            if run > 20 { return true }
+        }
+        return false
+    }
+
     /// A BCP 47 tag reduced to letters, digits and hyphens; `en` when nothing is left.
     static func languageTag(_ tag: String) -> String {
         let kept = tag.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
@@ -608,6 +680,12 @@ private enum HTMLMedia {
     case remote(String)
     /// Nothing the page may use.
     case none
+
+    /// Whether it is an offline archive's saved copy.
+    var isLocal: Bool {
+        if case .local = self { return true }
+        return false
+    }
 
     /// Where a link to it goes.
     var link: String? {

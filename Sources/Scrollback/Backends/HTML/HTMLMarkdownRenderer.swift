@@ -236,9 +236,10 @@ struct HTMLMarkdownRenderer {
     }
 
     /// An image that is not loaded: a glyph, its label and `details` (its size), linked to
-    /// `link`, an allowed URL, when there is one. Links fetch nothing until followed.
+    /// `link`, an allowed URL, when there is one. Links fetch nothing until followed. A
+    /// non-empty `note` (an offline archive's "not saved: HTTP 404") is drawn as a warning.
     static func writePlaceholder(
-        label: String, details: String, link: String?, icon: String,
+        label: String, details: String, link: String?, icon: String, note: String = "",
         to output: inout BackendOutput
     ) {
         if let link {
@@ -253,6 +254,7 @@ struct HTMLMarkdownRenderer {
             output.write("<span class=\"sb-image sb-image-placeholder\">")
         }
         writePlaceholderContent(label: label, details: details, icon: icon, to: &output)
+        if !note.isEmpty { writeNotSavedNote(note, to: &output) }
         output.write(link == nil ? "</span>" : "</a>")
     }
 
@@ -287,6 +289,14 @@ struct HTMLMarkdownRenderer {
         output.write("\" alt=\"\" loading=\"lazy\" decoding=\"async\">")
         if playable { output.write("<span class=\"sb-play\"></span>") }
         output.write(link == nil ? "</span></span>" : "</span></a>")
+    }
+
+    /// The mark of a medium an offline archive did not save (`not saved: HTTP 404`), so that a
+    /// card still pointing at a URL that may have expired is not read as a kept copy.
+    static func writeNotSavedNote(_ note: String, to output: inout BackendOutput) {
+        output.write(" <span class=\"sb-not-saved\">")
+        HTMLEscaping.write(note, to: &output)
+        output.write("</span>")
     }
 
     /// The card's glyph, label and details.

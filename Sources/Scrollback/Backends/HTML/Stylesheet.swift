@@ -125,6 +125,7 @@ package struct Stylesheet {
             main>h2:not(.sb-day),main>h3,main>h4,main>h5,main>h6{margin:calc(var(--sb-spacing)*2) 0 0}
             .sb-message{position:relative;max-width:min(85%,36rem);min-width:0;align-self:flex-start;padding:var(--sb-spacing) calc(var(--sb-spacing)*1.5);border-radius:var(--sb-radius);background:\(bubble);scroll-margin-top:calc(var(--sb-spacing)*4)}
             .sb-message.sb-own-bubble{align-self:flex-end;background:\(ownBubble)}
+            .sb-message:has(.sb-table){max-width:100%}
             .sb-message.sb-pinned{background:\(color("pinnedMessageBackground", "background8", "background1"))}
             .sb-own-bubble>header,.sb-hidden-time{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap;user-select:none}
             .sb-message.sb-system,.sb-message.sb-error{align-self:center;max-width:100%;background:none;text-align:center;padding:calc(var(--sb-spacing)/2) var(--sb-spacing)}
@@ -137,6 +138,8 @@ package struct Stylesheet {
             .sb-message>header .sb-author{min-width:0}
             .sb-message>footer{justify-content:flex-end;margin-top:calc(var(--sb-spacing)/4);color:\(muted);font-size:\(fontSize(named: "footnote"))}
             .sb-system>footer,.sb-error>footer{justify-content:center}
+            .sb-message>footer>.sb-row{justify-content:flex-end}
+            .sb-system>footer>.sb-row,.sb-error>footer>.sb-row,.sb-system>.sb-body>.sb-row,.sb-error>.sb-body>.sb-row{justify-content:center}
             .sb-body>:first-child,.sb-body p:first-child{margin-top:0}
             .sb-body>:last-child,.sb-body p:last-child{margin-bottom:0}
             .sb-body>*+*{margin-top:calc(var(--sb-spacing)/2)}
@@ -162,6 +165,7 @@ package struct Stylesheet {
             .sb-row.sb-attachment{flex-wrap:nowrap;align-items:center;width:fit-content;max-width:100%}
             .sb-row.sb-attachment>*{min-width:0}
             .sb-row.sb-attachment>.sb-icon,.sb-row.sb-attachment>.sb-badge,.sb-row.sb-attachment>.sb-muted{flex:none;white-space:nowrap}
+            .sb-row.sb-attachment>.sb-badge+.sb-muted:last-child{flex:0 1 auto;overflow:hidden;text-overflow:ellipsis}
             .sb-row.sb-attachment>.sb-waveform{flex:0 1 auto;overflow:hidden}
             .sb-row.sb-attachment:has(>.sb-waveform){flex-wrap:wrap}
             .sb-row.sb-attachment:has(>.sb-waveform)>:not(.sb-waveform){flex-shrink:0}
@@ -219,6 +223,9 @@ package struct Stylesheet {
             .sb-image-placeholder{padding:calc(var(--sb-spacing)*.75) var(--sb-spacing);border:1px dashed \(border);text-decoration:none;color:inherit}
             a.sb-image-placeholder .sb-image-label,a.sb-image-frame .sb-image-label{color:\(color("link", "accentPrimary"));text-decoration:underline}
             .sb-image-details{color:\(muted);font-size:\(fontSize(named: "footnote"));white-space:nowrap}
+            .sb-not-saved{color:\(color("alert", "accentPrimary", "text"));font-size:\(fontSize(named: "footnote"));font-style:italic;text-decoration:none}
+            .sb-image-placeholder>.sb-not-saved{display:block}
+            .sb-not-saved-summary{margin:0 0 var(--sb-spacing);color:\(color("alert", "accentPrimary", "text"))}
             .sb-channel-info .sb-image-placeholder{width:auto;height:auto;padding:0 .4em;border-radius:calc(var(--sb-radius)/3);font-size:inherit}
             .sb-channel-info .sb-image-details{display:none}
             .sb-icon{font-style:normal}
@@ -235,7 +242,8 @@ package struct Stylesheet {
             .sb-mention{padding:0 1px;border-radius:3px}
             .sb-author,.sb-badge,.sb-timestamp,.sb-mention{unicode-bidi:isolate}
             .sb-fields{display:grid;grid-template-columns:fit-content(40%) minmax(0,1fr);gap:calc(var(--sb-spacing)/4) var(--sb-spacing);margin:0}
-            .sb-fields dt{min-width:0;overflow-wrap:anywhere;color:\(muted)}
+            .sb-fields dt{min-width:min-content;overflow-wrap:break-word;color:\(muted)}
+            .sb-fields dt.sb-long-label{min-width:0;overflow-wrap:anywhere}
             .sb-fields dd{margin:0;min-width:0}
             .sb-summary{padding-top:var(--sb-spacing);padding-bottom:calc(var(--sb-spacing)*3);border-top:1px solid \(border);color:\(muted);font-size:\(fontSize(named: "footnote"));text-align:center}
             .sb-document-summary{justify-content:center;gap:0 .4em}

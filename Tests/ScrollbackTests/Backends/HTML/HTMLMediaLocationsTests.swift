@@ -61,6 +61,37 @@ struct HTMLMediaLocationsTests {
         HTMLBackendTests.expectInert(html, mediaFolder: "media")
     }
 
+    /// A failed download still links to the original URL, which may have expired: its card says
+    /// it was not saved and why, and the page's footer counts them; a complete archive says nothing.
+    @Test func failedDownloadsAreMarkedAndCounted() throws {
+        let carPark = "https://media.example.org/fieldtrip/car-park.jpg"
+        let pdf = "https://files.example.org/fieldtrip/final-timetable.pdf"
+        var locations = Self.locations(failing: [carPark, pdf])
+        locations.setFailed(carPark, reason: "HTTP 404")
+        locations.setFailed(pdf, reason: "timed out after 30 s\u{1B}[31m")
+        #expect(locations.failureReason(of: carPark) == "HTTP 404")
+        let html = try Self.render("attachments.json", locations: locations)
+        let card = try #require(html.range(of: "<a class=\"sb-image sb-image-placeholder\" href=\"\(carPark)\""))
+        let cardEnd = try #require(html.range(of: "</a>", range: card.upperBound..<html.endIndex))
+        #expect(html[card.upperBound..<cardEnd.lowerBound].contains("<span class=\"sb-not-saved\">not saved: HTTP 404</span>"))
+        let link = try #require(html.range(of: "href=\"\(pdf)\""))
+        let afterLink = html[link.upperBound...].prefix(600)
+        #expect(afterLink.contains("<span class=\"sb-not-saved\">not saved: timed out after 30 s"), "\(afterLink)")
+        #expect(!html.contains("\u{1B}"))
+        #expect(html.contains("<p class=\"sb-not-saved-summary\" role=\"note\">2 media files were not saved"), "\(html.suffix(800))")
+        HTMLBackendTests.expectInert(html, mediaFolder: "media")
+
+        let complete = try Self.render("attachments.json", locations: Self.locations(failing: []))
+        #expect(!complete.contains("sb-not-saved\""))
+        #expect(!complete.contains("sb-not-saved-summary\""))
+        // Outside an archive nothing is "not saved".
+        let plain = try SampleTranscripts.render("attachments.json", as: .html, options: RenderOptions()).output
+        #expect(!plain.contains("class=\"sb-not-saved"))
+        // A copy saved later forgets the reason.
+        locations.setSaved(carPark, fileName: "car-park.jpg")
+        #expect(locations.failureReason(of: carPark) == nil)
+    }
+
     @Test func aURLNeverRecordedIsACard() throws {
         // No location at all: the archive still loads nothing remote.
         let html = try Self.render("attachments.json", locations: MediaLocations(folder: "media")!)

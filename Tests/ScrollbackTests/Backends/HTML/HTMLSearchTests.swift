@@ -171,6 +171,19 @@ struct HTMLSearchTests {
         }
     }
 
+    /// The bar follows what the title describes: after a channel's info line (members, dates),
+    /// and at the top of a page of several channels, before their contents.
+    @Test func theBarComesAfterTheChannelsInfoLine() throws {
+        let single = try Self.render("launch-room.json", search: true)
+        let info = try #require(single.range(of: "<div class=\"sb-row sb-channel-info\">"))
+        let bar = try #require(single.range(of: "<div id=\"sb-search\""))
+        #expect(info.lowerBound < bar.lowerBound)
+        #expect(single.contains("<main>\n<div class=\"sb-row sb-channel-info\">"))
+        let several = try Self.render("workspace.json", search: true)
+        #expect(several.contains("<main>\n<div id=\"sb-search\""))
+        #expect(try Self.withoutSearch(single) == (try Self.render("launch-room.json", search: false)))
+    }
+
     /// The bar is the factory's: an app's override is what the page shows.
     @Test func theBarComesFromTheFactory() throws {
         var factory = ViewFactory()
@@ -181,7 +194,8 @@ struct HTMLSearchTests {
         var options = RenderOptions()
         options.html.search = true
         let html = try SampleTranscripts.render("threads.json", as: .html, options: options, factory: factory).output
-        #expect(html.contains("<main>\n<div id=\"sb-search\" class=\"app-bar\">"))
+        #expect(html.contains("<main>\n<div class=\"sb-row sb-channel-info\">"))
+        #expect(html.contains("</div>\n<div id=\"sb-search\" class=\"app-bar\">"))
         #expect(!html.contains("Search messages"))
         // Other formats draw nothing of it.
         let markdown = try SampleTranscripts.render("threads.json", as: .markdown, options: options).output
