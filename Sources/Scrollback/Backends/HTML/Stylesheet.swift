@@ -225,6 +225,8 @@ package struct Stylesheet {
             .sb-image-details{color:\(muted);font-size:\(fontSize(named: "footnote"));white-space:nowrap}
             .sb-not-saved{color:\(color("alert", "accentPrimary", "text"));font-size:\(fontSize(named: "footnote"));font-style:italic;text-decoration:none}
             .sb-image-placeholder>.sb-not-saved{display:block}
+            .sb-row.sb-attachment:has(>.sb-not-saved){flex-wrap:wrap}
+            .sb-row.sb-attachment>.sb-not-saved{flex:1 1 100%;order:1}
             .sb-not-saved-summary{margin:0 0 var(--sb-spacing);color:\(color("alert", "accentPrimary", "text"))}
             .sb-channel-info .sb-image-placeholder{width:auto;height:auto;padding:0 .4em;border-radius:calc(var(--sb-radius)/3);font-size:inherit}
             .sb-channel-info .sb-image-details{display:none}
