@@ -977,6 +977,11 @@ def check_archive(tools, results, path, label, screenshot_dir):
     results.check(not broken, f"{label}: every copy loads from file:// under the page's policy", ", ".join(broken[:3]))
     cards = tools.evaluate("document.querySelectorAll('.sb-image.sb-image-placeholder').length")
     results.check(cards == 1, f"{label}: the failed download is a labelled card", f"{cards} cards")
+    # Issue 57: a failed download is told from a copy, with its reason, and counted.
+    marks = tools.evaluate("[...document.querySelectorAll('.sb-image-placeholder .sb-not-saved')].map(e => e.textContent)") or []
+    results.check(len(marks) == 1 and "404" in marks[0], f"{label}: the failed card says it was not saved, and why", f"{marks}")
+    summary = tools.evaluate("(document.querySelector('.sb-not-saved-summary') || {}).textContent || ''")
+    results.check(summary.startswith("1 media"), f"{label}: the footer counts what was not saved", repr(summary))
     folder = "file://" + os.path.dirname(os.path.abspath(path)) + "/media/"
     requests = [event["params"]["request"]["url"] for event in tools.events
                 if event["method"] == "Network.requestWillBeSent" and event["params"]["request"]["url"] != url]
@@ -995,6 +1000,50 @@ def check_archive(tools, results, path, label, screenshot_dir):
     results.check(any(v.startswith("img-src") and "probe.example" in v for v in violations),
                   f"{label}: the policy blocks a remote image", f"violations: {violations}")
 
+
+
+# Issue 57, item 8: the layout of Tests/browser/layout.json (field labels, a giphy with a long
+# title and no picture, a pinned message's long footer, a system message, tables, a contact card).
+LAYOUT_STATE = """(() => {
+  const box = e => e.getBoundingClientRect();
+  const words = [...document.querySelectorAll('.sb-fields dt:not(.sb-long-label)')].filter(d => {
+    const range = document.createRange(); range.selectNodeContents(d);
+    const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+    return lines > d.textContent.trim().split(/\\s+/).length; });
+  const footer = document.querySelector('#m-a2 > footer > .sb-row');
+  const lines = {};
+  for (const c of footer ? footer.children : []) { const top = Math.round(box(c).top); lines[top] = Math.max(lines[top] || 0, box(c).right); }
+  const edge = footer ? box(footer.parentElement).right : 0;
+  const footerRight = Object.keys(lines).length > 1 && Object.values(lines).every(right => Math.abs(right - edge) < 2);
+  const system = document.querySelector('#m-a3 .sb-row');
+  const time = system && system.querySelector('time');
+  const centre = e => (box(e).left + box(e).right) / 2;
+  const tableBubble = document.querySelector('#m-a7');
+  const info = document.querySelector('.sb-channel-info'), bar = document.querySelector('.sb-search');
+  return {overflow: document.documentElement.scrollWidth - innerWidth, broken: words.map(d => d.textContent),
+    footerRight, systemCentred: time ? Math.abs(centre(time) - centre(system)) < 2 : false,
+    tableWidth: tableBubble ? Math.round(box(tableBubble).width) : 0,
+    column: Math.round(box(document.querySelector('main')).width),
+    barAfterInfo: !!(info && bar && box(bar).top >= box(info).bottom)};
+})()"""
+
+
+def check_layout(tools, results, path, label):
+    """Field labels whole, nothing wider than the page, aligned footers and system times, a
+    table's bubble as wide as the column allows, and the search bar after the info line."""
+    for width in (360, 1280):
+        set_view(tools, width, "light")
+        tools.call("Page.navigate", url="file://" + os.path.abspath(path))
+        tools.wait_for("Page.loadEventFired", 20)
+        state = tools.evaluate(LAYOUT_STATE) or {}
+        at = f"{label} at {width} px"
+        results.check(state.get("overflow", 1) <= 0, f"{at}: no wider than the page", f"{state.get('overflow')} px too wide")
+        results.check(state.get("broken") == [], f"{at}: field labels keep their words whole", f"{state.get('broken')}")
+        results.check(state.get("footerRight"), f"{at}: a wrapped footer stays right-aligned", f"{state}")
+        results.check(state.get("systemCentred"), f"{at}: a system message's time stays centred", f"{state}")
+        results.check(state.get("tableWidth", 0) > 0.9 * state.get("column", 1) - 40,
+                      f"{at}: a wide table's bubble uses the column", f"{state.get('tableWidth')} of {state.get('column')} px")
+        results.check(state.get("barAfterInfo"), f"{at}: the search bar follows the channel's info line", f"{state}")
 
 
 # --search (issue 17). The page's one script, driven as a reader would: typed queries
@@ -1495,6 +1544,9 @@ def main():
             check_page(tools, results, path, f"{mode}/{os.path.basename(path)}", mode, options.screenshots)
             if mode == "archive":
                 check_archive(tools, results, path, f"{mode}/{os.path.basename(path)}", options.screenshots)
+        layout = os.path.join(options.pages, "search", "layout.html")
+        if os.path.exists(layout):
+            check_layout(tools, results, layout, "search/layout.html")
         if os.path.isdir(os.path.join(options.pages, "search")):
             check_search(tools, results, os.path.join(options.pages, "search"), options.screenshots)
         control = os.path.join(profile, "control.html")
