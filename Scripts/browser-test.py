@@ -981,7 +981,7 @@ def check_archive(tools, results, path, label, screenshot_dir):
     marks = tools.evaluate("[...document.querySelectorAll('.sb-image-placeholder .sb-not-saved')].map(e => e.textContent)") or []
     results.check(len(marks) == 1 and "404" in marks[0], f"{label}: the failed card says it was not saved, and why", f"{marks}")
     summary = tools.evaluate("(document.querySelector('.sb-not-saved-summary') || {}).textContent || ''")
-    results.check(summary.startswith("1 media"), f"{label}: the footer counts what was not saved", repr(summary))
+    results.check(summary.startswith("Media not saved: 1."), f"{label}: the footer counts what was not saved", repr(summary))
     folder = "file://" + os.path.dirname(os.path.abspath(path)) + "/media/"
     requests = [event["params"]["request"]["url"] for event in tools.events
                 if event["method"] == "Network.requestWillBeSent" and event["params"]["request"]["url"] != url]

@@ -73,7 +73,7 @@ extension Theme {
         /// The note on a medium an offline archive could not save, whose card still links to
         /// the original URL (`not saved`).
         public static let mediaNotSaved = Label("mediaNotSaved")
-        /// The page's warning that `%@` media were not saved (`%@ media files were not saved:
+        /// The page's warning that media were not saved, `%@` their number (`Media not saved: %@.
         /// …`).
         public static let mediaNotSavedCount = Label("mediaNotSavedCount")
         /// The note on an ephemeral message only its reader saw (`Only visible to you`).

@@ -78,7 +78,7 @@ struct HTMLMediaLocationsTests {
         let afterLink = html[link.upperBound...].prefix(600)
         #expect(afterLink.contains("<span class=\"sb-not-saved\">not saved: timed out after 30 s"), "\(afterLink)")
         #expect(!html.contains("\u{1B}"))
-        #expect(html.contains("<p class=\"sb-not-saved-summary\" role=\"note\">2 media files were not saved"), "\(html.suffix(800))")
+        #expect(html.contains("<p class=\"sb-not-saved-summary\" role=\"note\">Media not saved: 2."), "\(html.suffix(800))")
         HTMLBackendTests.expectInert(html, mediaFolder: "media")
 
         let complete = try Self.render("attachments.json", locations: Self.locations(failing: []))
