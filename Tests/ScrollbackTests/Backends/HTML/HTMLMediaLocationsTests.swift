@@ -71,7 +71,7 @@ struct HTMLMediaLocationsTests {
         locations.setFailed(pdf, reason: "timed out after 30 s\u{1B}[31m")
         #expect(locations.failureReason(of: carPark) == "HTTP 404")
         let html = try Self.render("attachments.json", locations: locations)
-        let card = try #require(html.range(of: "<a class=\"sb-image sb-image-placeholder\" href=\"\(carPark)\""))
+        let card = try #require(html.range(of: "<a class=\"sb-image sb-image-placeholder sb-print-target\" href=\"\(carPark)\""))
         let cardEnd = try #require(html.range(of: "</a>", range: card.upperBound..<html.endIndex))
         #expect(html[card.upperBound..<cardEnd.lowerBound].contains("<span class=\"sb-not-saved\">not saved: HTTP 404</span>"))
         let link = try #require(html.range(of: "href=\"\(pdf)\""))
