@@ -2,7 +2,7 @@ import Foundation
 
 /// Sizes, durations and waveforms as chat clients show them. Digits are always Latin and
 /// units English, so that every machine writes the same; only the decimal mark follows the
-/// locale (``NumberMarks``), which is an input like the time zone.
+/// locale, which is an input like the time zone.
 public enum AttachmentFormatting {
     /// `812 B`, `48.2 KB`, `151 KB`, `1.2 MB`, `3.4 GB` (powers of 1000, as Apple's platforms
     /// count): one decimal below 100, none from 100 up, and `1 MB` rather than `1000 KB`; with

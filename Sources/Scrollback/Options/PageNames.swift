@@ -23,10 +23,9 @@ public struct PageNames: Sendable, Hashable {
         self.stem = stem.isEmpty ? "page" : stem
     }
 
-    /// `chat-003.html`: three digits at least, so that the files sort in order.
     /// A relative link to the file `name` beside the page: every byte but ASCII letters,
-    /// digits and `-._~` percent-encoded, so that a name in any script (`002-inês.html`) or
-    /// with a `:` passes the link policy and is never read as a scheme.
+    /// digits and `-._~` percent-encoded, so that a name in any script (`002-in%C3%AAs.html`)
+    /// passes the link policy, which takes escapes of such bytes only.
     static func link(to name: String) -> String {
         var link = ""
         for byte in name.utf8 {
@@ -42,6 +41,7 @@ public struct PageNames: Sendable, Hashable {
         return link
     }
 
+    /// `chat-003.html`: three digits at least, so that the files sort in order.
     public func fileName(ofPage page: Int) -> String {
         let number = String(page)
         return stem + "-" + String(repeating: "0", count: max(0, 3 - number.count)) + number + "." + fileExtension
