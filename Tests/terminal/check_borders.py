@@ -135,6 +135,15 @@ def check(binary, path, width, workdir, extra=()):
     return failures
 
 
+def report(name, failures):
+    """Prints the first five of a case's failures; whether it passed."""
+    for failure in failures[:5]:
+        print(f"FAIL {name}: {failure}")
+    if len(failures) > 5:
+        print(f"FAIL {name}: ... {len(failures) - 5} more")
+    return not failures
+
+
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "--probe":
         probe(sys.argv[2], sys.argv[3])
@@ -155,16 +164,10 @@ def main():
     with tempfile.TemporaryDirectory() as workdir:
         for path in samples:
             for width in WIDTHS:
-                failures = check(binary, path, width, workdir)
-                name = f"{os.path.basename(path)} at {width} columns"
-                if failures:
-                    failed += 1
-                    for failure in failures[:5]:
-                        print(f"FAIL {name}: {failure}")
-                    if len(failures) > 5:
-                        print(f"FAIL {name}: ... {len(failures) - 5} more")
-                else:
+                if report(f"{os.path.basename(path)} at {width} columns", check(binary, path, width, workdir)):
                     passed += 1
+                else:
+                    failed += 1
     print(f"borders in tmux: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

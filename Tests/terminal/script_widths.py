@@ -168,15 +168,10 @@ def main():
                     ("render", check_borders.check(binary, path, width, workdir, ("--style", style))),
                     ("view", check_view(binary, path, width, style, workdir)),
                 ):
-                    name = f"{way} --style {style} at {width} columns"
-                    if failures:
-                        failed += 1
-                        for failure in failures[:5]:
-                            print(f"FAIL {name}: {failure}")
-                        if len(failures) > 5:
-                            print(f"FAIL {name}: ... {len(failures) - 5} more")
-                    else:
+                    if check_borders.report(f"{way} --style {style} at {width} columns", failures):
                         passed += 1
+                    else:
+                        failed += 1
     print(f"script widths in tmux: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 
