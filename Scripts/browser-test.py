@@ -182,8 +182,8 @@ class DevTools:
                   responseHeaders=[{"name": "Content-Type", "value": "image/svg+xml"}],
                   body=base64.b64encode(svg.encode()).decode())
 
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+    def evaluate(self, expression, await_promise=False):
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=await_promise)
         if "exceptionDetails" in result:
             details = result["exceptionDetails"]
             raise RuntimeError(f"evaluate: {details.get('text')} {details.get('exception', {}).get('description', '')}")
@@ -1004,21 +1004,27 @@ def check_archive(tools, results, path, label, screenshot_dir):
 
 # Issue 57, item 8: the layout of Tests/browser/layout.json (field labels, a giphy with a long
 # title and no picture, a pinned message's long footer, a system message, tables, a contact card).
-LAYOUT_STATE = """(() => {
+# A page with --search lays out messages far from the screen only when they come near it
+# (content-visibility: auto), so each measured message is first scrolled into view, as a reader
+# would see it, and measured after two frames.
+LAYOUT_STATE = """(async () => {
   const box = e => e.getBoundingClientRect();
+  const frames = () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const shown = async selector => { const e = document.querySelector(selector); if (e) { e.scrollIntoView({block: 'center'}); await frames(); } return e; };
+  await shown('.sb-fields');
   const words = [...document.querySelectorAll('.sb-fields dt:not(.sb-long-label)')].filter(d => {
     const range = document.createRange(); range.selectNodeContents(d);
     const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
     return lines > d.textContent.trim().split(/\\s+/).length; });
-  const footer = document.querySelector('#m-a2 > footer > .sb-row');
+  const footer = (await shown('#m-a2')) && document.querySelector('#m-a2 > footer > .sb-row');
   const lines = {};
   for (const c of footer ? footer.children : []) { const top = Math.round(box(c).top); lines[top] = Math.max(lines[top] || 0, box(c).right); }
   const edge = footer ? box(footer.parentElement).right : 0;
   const footerRight = Object.keys(lines).length > 1 && Object.values(lines).every(right => Math.abs(right - edge) < 2);
-  const system = document.querySelector('#m-a3 .sb-row');
+  const system = (await shown('#m-a3')) && document.querySelector('#m-a3 .sb-row');
   const time = system && system.querySelector('time');
   const centre = e => (box(e).left + box(e).right) / 2;
-  const tableBubble = document.querySelector('#m-a7');
+  const tableBubble = await shown('#m-a7');
   const info = document.querySelector('.sb-channel-info'), bar = document.querySelector('.sb-search');
   return {overflow: document.documentElement.scrollWidth - innerWidth, broken: words.map(d => d.textContent),
     footerRight, systemCentred: time ? Math.abs(centre(time) - centre(system)) < 2 : false,
@@ -1035,7 +1041,7 @@ def check_layout(tools, results, path, label):
         set_view(tools, width, "light")
         tools.call("Page.navigate", url="file://" + os.path.abspath(path))
         tools.wait_for("Page.loadEventFired", 20)
-        state = tools.evaluate(LAYOUT_STATE) or {}
+        state = tools.evaluate(LAYOUT_STATE, await_promise=True) or {}
         at = f"{label} at {width} px"
         results.check(state.get("overflow", 1) <= 0, f"{at}: no wider than the page", f"{state.get('overflow')} px too wide")
         results.check(state.get("broken") == [], f"{at}: field labels keep their words whole", f"{state.get('broken')}")

@@ -87,6 +87,9 @@ extension Theme {
         public static let nameWithID = Label("nameWithID")
         /// `%@ and %@`: the last two of the members naming a channel that has no name.
         public static let namesAnd = Label("namesAnd")
+        /// What comes between a label and its value in text (`: `), as in a card's field, a video
+        /// and its title or a note and its reason; French puts a no-break space before the colon.
+        public static let labelSeparator = Label("labelSeparator")
         /// `%@ and %@ others`: the first members naming an unnamed channel, then how many more.
         public static let namesAndOthers = Label("namesAndOthers")
         /// `%@ and 1 other`: the first names of a list, and the one more it does not name (who
@@ -207,7 +210,8 @@ extension Theme {
             [
                 .untitled, .message, .messages, .skippedMessage, .skippedMessages, .systemMessage, .unknownUser, .messageDeleted,
                 .deletedAt, .edited, .mediaNotSaved, .mediaNotSavedCount, .onlyVisibleToYou, .onlyVisibleTo,
-                .you, .nameWithID, .namesAnd, .namesAndOthers, .namesAndOneOther, .yes, .no, .taskDone, .taskNotDone, .attachment,
+                .you, .nameWithID, .namesAnd, .labelSeparator, .namesAndOthers, .namesAndOneOther, .yes, .no, .taskDone, .taskNotDone,
+                .attachment,
                 .inputError, .ownReactionMark,
                 .pinned, .pinnedBy, .pinnedByYou,
                 .threadReply,

@@ -201,6 +201,28 @@ import Testing
         #expect(try render(format, locale: "es_ES").contains("sí, no"), "\(format)")
     }
 
+    /// French puts a no-break space before a colon; the theme's label separator carries it to
+    /// every label and its value (a card's field, a compact line's author, an alternative text).
+    @Test(arguments: [OutputFormat.html, .ansi, .markdown])
+    func frenchSpacesTheColonBetweenALabelAndItsValue(format: OutputFormat) throws {
+        let json = """
+            {"channel": {"id": "c"}, "messages": [{"id": "m1", "text": "Voir la vidéo", "user": {"id": "bo", "name": "Bo"},
+             "created_at": "2026-03-09T09:00:00Z", "attachments": [
+              {"type": "video", "title": "Tour.mp4", "asset_url": "https://v.example/t.mp4", "thumb_url": "https://v.example/t.jpg"},
+              {"type": "contact", "name": "Ada", "phone_number": "+44 1"}]}]}
+            """
+        let french = try render(format, locale: "fr_FR", json: json)
+        #expect(french.contains("Vidéo\u{A0}: Tour.mp4"), "\(format)")
+        let english = try render(format, json: json)
+        #expect(english.contains("Video: Tour.mp4"), "\(format)")
+        if format != .html {
+            #expect(french.contains("Téléphone\u{A0}:") || french.contains("Téléphone**\u{A0}:"), "\(format)")
+            #expect(!french.contains("Téléphone:") && !french.contains("Téléphone**:"), "\(format)")
+            let compact = try render(format, locale: "fr_FR", style: .compact, json: json)
+            #expect(format != .ansi || compact.contains("Bo\u{A0}: "), "the compact line's author")
+        }
+    }
+
     // MARK: Shared names (item 7)
 
     @Test(arguments: [OutputFormat.html, .ansi, .markdown])

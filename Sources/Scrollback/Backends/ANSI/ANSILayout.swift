@@ -528,10 +528,14 @@ package struct ANSILayout {
     private mutating func layoutFields(_ fields: [ViewNode.Field], width: Int, into lines: inout [Line]) {
         let labelStyle = style(for: .label)
         let hanging = [StyledSpan("  ")]
+        // The label's style takes the separator's mark (`:`, French ` :`), not the space after it.
+        let separator = options.theme.string(.labelSeparator)
+        let mark = String(separator.reversed().drop(while: \.isWhitespace).reversed())
+        let gap = String(separator.dropFirst(mark.count))
         for field in fields {
-            let label = StyledSpan(self.field(field.label) + ":", style: labelStyle)
+            let label = StyledSpan(self.field(field.label) + mark, style: labelStyle)
             if Self.isInline(field.value) {
-                var spans = [label, StyledSpan(" ")]
+                var spans = [label, StyledSpan(gap)]
                 appendInline(field.value, base: .body, into: &spans)
                 TextWrapper(width: width, continuationPrefix: hanging).wrap(spans, appendingTo: &lines)
             } else {
@@ -626,7 +630,7 @@ package struct ANSILayout {
             // The name in the colour the bubbles style gives it beside the avatar.
             let color = frame.authorColorIndex.map { authorStyle($0) } ?? .plain
             spans.append(StyledSpan(field(author), style: style(for: .author).adding(color)))
-            spans.append(StyledSpan(": "))
+            spans.append(StyledSpan(options.theme.string(.labelSeparator)))
         }
         var words: [String] = []
         for view in frame.body + frame.footer { appendCompact(view, into: &words) }
@@ -659,7 +663,7 @@ package struct ANSILayout {
         case .icon(let name, _): words.append(options.theme.icon(name))
         case .image(let image):
             let alt = flat(image.alt)
-            words.append("[" + options.theme.string(.photo) + (alt.isEmpty ? "" : ": " + alt) + "]")
+            words.append("[" + options.theme.string(.photo) + (alt.isEmpty ? "" : options.theme.string(.labelSeparator) + alt) + "]")
         case .anchor(_, let view):
             appendCompact(view, into: &words)
         case .link(let destination, let label, _):
@@ -686,7 +690,7 @@ package struct ANSILayout {
             for field in fields {
                 var value: [String] = []
                 appendCompact(field.value, into: &value)
-                words.append(flat(field.label) + ": " + value.joined(separator: " "))
+                words.append(flat(field.label) + options.theme.string(.labelSeparator) + value.joined(separator: " "))
             }
         case .message(let frame):
             for child in frame.body { appendCompact(child, into: &words) }
@@ -822,7 +826,9 @@ package struct ANSILayout {
         case .markdown(let document): return document.blocks.map(Self.plainText).joined(separator: " ")
         case .stack(_, let children, _), .card(_, let children), .quote(_, let children):
             return children.map(plainText).filter { !$0.isEmpty }.joined(separator: " ")
-        case .fields(let fields): return fields.map { $0.label + ": " + plainText($0.value) }.joined(separator: " ")
+        case .fields(let fields):
+            let separator = options.theme.string(.labelSeparator)
+            return fields.map { $0.label + separator + plainText($0.value) }.joined(separator: " ")
         case .message(let frame): return (frame.header + frame.body).map(plainText).joined(separator: " ")
         case .disclosure(let summary, let content):
             return (summary + content).map(plainText).filter { !$0.isEmpty }.joined(separator: " ")
@@ -1078,7 +1084,7 @@ package struct ANSILayout {
             for cell in header { TextWrapper(width: width).wrap(cell, appendingTo: &lines) }
             return
         }
-        let separator = StyledSpan(": ", style: style(for: .body).adding(style(for: .strong)))
+        let separator = StyledSpan(options.theme.string(.labelSeparator), style: style(for: .body).adding(style(for: .strong)))
         for (index, row) in rows.enumerated() {
             if index > 0 { lines.append(Line()) }
             for (label, value) in zip(header, row) {

@@ -372,7 +372,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         HTMLEscaping.write(names, to: &markup)
         markup.write("\" aria-label=\"")
         HTMLEscaping.write(pill, to: &markup)
-        markup.write(": ")
+        HTMLEscaping.write(options.theme.string(.labelSeparator), to: &markup)
         HTMLEscaping.write(names, to: &markup)
         markup.write("\">")
         HTMLEscaping.write(pill, to: &markup)
@@ -515,7 +515,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         notSavedMedia.insert(url)
         let note = options.theme.string(.mediaNotSaved)
         guard let reason = locations.failureReason(of: url), !reason.isEmpty else { return note }
-        return note + ": " + TextControls.field(reason)
+        return note + options.theme.string(.labelSeparator) + TextControls.field(reason)
     }
 
     /// Whether the page draws images from remote URLs: not without remote media, and not in an

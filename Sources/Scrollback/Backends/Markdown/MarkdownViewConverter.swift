@@ -238,7 +238,7 @@ struct MarkdownViewConverter {
                 return [.paragraph([label])] + (nested.isEmpty ? [] : [fieldList(nested)])
             case let value where Self.isInline(value):
                 let valueInlines = inlines(for: value)
-                return [.paragraph(valueInlines.isEmpty ? [label] : [label, .text(": ")] + valueInlines)]
+                return [.paragraph(valueInlines.isEmpty ? [label] : [label, .text(theme.string(.labelSeparator))] + valueInlines)]
             case let value:
                 return [.paragraph([label])] + blocks(for: value)
             }
@@ -293,7 +293,9 @@ struct MarkdownViewConverter {
             return inlines(for: inner, oneLine: true)
         case .fields(let fields):
             return Self.joined(
-                fields.map { [.strong([line($0.label)]), .text(": ")] + inlines(for: $0.value, oneLine: oneLine) },
+                fields.map {
+                    [.strong([line($0.label)]), .text(theme.string(.labelSeparator))] + inlines(for: $0.value, oneLine: oneLine)
+                },
                 separator: "; ")
         case .divider(let label):
             return label.map { [line($0)] } ?? []

@@ -4,7 +4,9 @@ extension BuiltInKind {
     /// A contact card (`contact`): a quote says "Contact: Ada".
     static let contact = BuiltInKind(
         types: [.contactCard], view: contactView,
-        summary: { _, first, _, theme in first.string("name").map { "\(theme.string(.contact)): \($0)" } ?? theme.string(.contact) })
+        summary: { _, first, _, theme in
+            first.string("name").map { theme.string(.contact) + theme.string(.labelSeparator) + $0 } ?? theme.string(.contact)
+        })
 
     /// A card with the contact's name and organization, a `tel:` link for the phone
     /// number and a `mailto:` link for an address that looks like one; the generic card when the

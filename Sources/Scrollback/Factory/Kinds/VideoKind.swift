@@ -23,7 +23,7 @@ extension BuiltInKind {
             let image = ViewNode.image(
                 ViewNode.ImageContent(
                     source: asset ?? poster, thumbnail: asset == nil ? nil : poster,
-                    alt: title == label ? label : "\(label): \(title)",
+                    alt: title == label ? label : label + context.theme.string(.labelSeparator) + title,
                     width: attachment.pixelWidth, height: attachment.pixelHeight, playable: true))
             return .stack(.horizontal, [image] + details, .media)
         }
