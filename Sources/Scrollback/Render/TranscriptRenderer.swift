@@ -354,6 +354,8 @@ public struct TranscriptRenderer: Sendable {
         var channelIsEmpty = false
         /// Whether the document's last channel said it is empty, so the document need not.
         var lastChannelShownEmpty = false
+        /// The search bar ``begin(_:searches:to:)`` made, until its place comes.
+        private var pendingSearchBar: ViewNode?
         /// Where replies go.
         var placement: ThreadPlacement
         /// Each thread's replies, placed after the layout.
@@ -404,12 +406,12 @@ public struct TranscriptRenderer: Sendable {
             guard channelIsEmpty, let channel = currentChannel else { return }
             channelIsEmpty = false
             lastChannelShownEmpty = true
-            backend.write(context.factory.makeEmptyChannelView(channel, context))
+            emit(context.factory.makeEmptyChannelView(channel, context), to: &backend)
         }
 
         /// The contents list of a document of several channels, before the first: each
         /// channel's name, count and days, as the index pass found them.
-        func writeContents<Backend: TranscriptBackend>(of index: TranscriptIndex, to backend: inout Backend) {
+        mutating func writeContents<Backend: TranscriptBackend>(of index: TranscriptIndex, to backend: inout Backend) {
             guard index.channels.count > 2 else { return }
             var entries: [ViewFactory.ContentsEntry] = []
             for number in 1..<index.channels.count {
@@ -420,15 +422,15 @@ public struct TranscriptRenderer: Sendable {
                         channel: channel, anchor: Anchor.forChannel(number: number), messageCount: summary.messageCount,
                         firstDate: summary.firstDate, lastDate: summary.lastDate))
             }
-            backend.write(context.factory.makeContentsView(entries, context))
+            emit(context.factory.makeContentsView(entries, context), to: &backend)
         }
 
         /// The current channel's heading again, at the top of a page where it goes on.
-        func continueChannel<Backend: TranscriptBackend>(to backend: inout Backend) {
+        mutating func continueChannel<Backend: TranscriptBackend>(to backend: inout Backend) {
             guard headerShowsName, let channel = currentChannel else { return }
             let header = context.factory.makeChannelHeaderView(
                 ViewFactory.ChannelHeaderOptions(channel: channel, showsName: true, isContinued: true), context)
-            if header != .empty { backend.write(header) }
+            if header != .empty { emit(header, to: &backend) }
         }
 
         /// Whether the filter shows `event`: every channel, and the messages the filter's window
@@ -477,7 +479,7 @@ public struct TranscriptRenderer: Sendable {
         /// The line saying the transcript is cut short, after what the layout still holds.
         mutating func writeStop<Backend: TranscriptBackend>(because error: ReadError, to backend: inout Backend) {
             flushLayout(to: &backend)
-            backend.write(context.factory.makeReadErrorView(error, context))
+            emit(context.factory.makeReadErrorView(error, context), to: &backend)
         }
 
         /// Writes the message the layout holds back.
@@ -495,8 +497,10 @@ public struct TranscriptRenderer: Sendable {
 
         /// Opens a document with the factory's header, then the search bar when the backend
         /// shows one (``TranscriptBackend/showsSearchBar``) and the document has messages to
-        /// search (`searches`; not an index).
-        func begin<Backend: TranscriptBackend>(_ info: DocumentInfo, searches: Bool = true, to backend: inout Backend) {
+        /// search (`searches`; not an index). The bar waits for its place: after the info line
+        /// of the channel that titles the document, so that the title and what it describes
+        /// stay together, else before the document's first view.
+        mutating func begin<Backend: TranscriptBackend>(_ info: DocumentInfo, searches: Bool = true, to backend: inout Backend) {
             // The page is in the reader's language (`<html lang>`), as its labels and times are.
             var info = info
             info.language = DocumentInfo.languageTag(for: context.options.locale)
@@ -504,21 +508,30 @@ public struct TranscriptRenderer: Sendable {
             backend.begin(info, header: context.factory.makeDocumentHeaderView(info, context))
             if info.isSearchable && backend.showsSearchBar {
                 let bar = context.factory.makeSearchBarView(info, context)
-                if bar != .empty { backend.write(bar) }
+                if bar != .empty { pendingSearchBar = bar }
             }
         }
 
+        /// Writes `view`, after the search bar if it still waits for its place.
+        private mutating func emit<Backend: TranscriptBackend>(_ view: ViewNode, to backend: inout Backend) {
+            if let bar = pendingSearchBar.take() { backend.write(bar) }
+            backend.write(view)
+        }
+
         /// Closes a document with the factory's footer, saying so when it showed no message.
-        func end<Backend: TranscriptBackend>(_ summary: DocumentSummary, to backend: inout Backend) {
+        mutating func end<Backend: TranscriptBackend>(_ summary: DocumentSummary, to backend: inout Backend) {
             if summary.messageCount == 0 && !lastChannelShownEmpty {
-                backend.write(context.factory.makeEmptyTranscriptView(context))
+                emit(context.factory.makeEmptyTranscriptView(context), to: &backend)
             }
+            if let bar = pendingSearchBar.take() { backend.write(bar) }
             backend.end(summary, footer: context.factory.makeDocumentFooterView(summary, context))
         }
 
         /// The links to the neighbouring pages of a split document.
-        func writePageNavigation<Backend: TranscriptBackend>(page: Int, pageCount: Int, names: PageNames, to backend: inout Backend) {
-            backend.write(context.factory.makePageNavigationView(page, pageCount, names, context))
+        mutating func writePageNavigation<Backend: TranscriptBackend>(
+            page: Int, pageCount: Int, names: PageNames, to backend: inout Backend
+        ) {
+            emit(context.factory.makePageNavigationView(page, pageCount, names, context), to: &backend)
         }
 
         /// What the current document showed so far.
@@ -555,13 +568,20 @@ public struct TranscriptRenderer: Sendable {
                         options.lastDate = summary.lastDate
                     }
                     let header = context.factory.makeChannelHeaderView(options, context)
-                    if header != .empty { backend.write(header) }
+                    guard header != .empty else { continue }
+                    if headerShowsName {
+                        emit(header, to: &backend)
+                    } else {
+                        // The info line of the channel that titles the document: the bar follows it.
+                        backend.write(header)
+                        if let bar = pendingSearchBar.take() { backend.write(bar) }
+                    }
                 case .day(let date):
-                    backend.write(context.factory.makeDaySeparatorView(date, context))
+                    emit(context.factory.makeDaySeparatorView(date, context), to: &backend)
                 case .message(let item):
-                    backend.write(messageView(for: item))
+                    emit(messageView(for: item), to: &backend)
                 case .thread(let block):
-                    backend.write(threadView(for: block))
+                    emit(threadView(for: block), to: &backend)
                 }
             }
         }

@@ -41,9 +41,6 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     private var lastFullDateTime: [UInt8] = []
     /// The media URLs of an offline archive drawn as not saved, counted in the page's footer.
     private var notSavedMedia: Set<String> = []
-    /// The search bar, held until the next item shows whether it is the channel's info line.
-    private var heldSearchBar: ViewNode?
-    private var searchBarSeen = false
     /// What a call writes, until it hands it to ``output``.
     private var markup: BackendOutput
     // Last: the other properties' places then do not depend on `Output`, which unspecialized
@@ -107,7 +104,6 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         if searches { markup.write(Stylesheet(theme: options.theme).searchCSS) }
         markup.write("</style>\n</head>\n<body>\n<header class=\"sb-channel\">")
         // The header may hold the page's one `h1`; headings anywhere else start at `h2`.
-        (heldSearchBar, searchBarSeen) = (nil, false)
         writesDocumentHeader = true
         writeView(header, allowsLinks: true)
         writesDocumentHeader = false
@@ -117,37 +113,10 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// Writes one top-level item: a message, a day separator, a heading.
     public mutating func write(_ view: ViewNode) {
-        // The search bar comes after the channel's info line (members, dates) when the page
-        // opens with one, so that the title and what it describes stay together.
-        if html.search, !searchBarSeen, Self.isSearchBar(view) {
-            searchBarSeen = true
-            heldSearchBar = view
-            return
-        }
-        if let bar = heldSearchBar {
-            heldSearchBar = nil
-            if case .stack(_, _, .channelInfo) = view {
-                writeItem(view)
-                writeItem(bar)
-                return markup.flush(to: &output)
-            }
-            writeItem(bar)
-        }
-        writeItem(view)
-        markup.flush(to: &output)
-    }
-
-    private mutating func writeItem(_ view: ViewNode) {
         if let level = view.outlineLevel { outlineLevel = level }
         writeView(view, allowsLinks: true)
         markup.write("\n")
-    }
-
-    /// Whether `view` is a search bar (``ViewFactory/makeSearchBarView``, the default's or an
-    /// app's): raw HTML opening with the element the script looks for.
-    private static func isSearchBar(_ view: ViewNode) -> Bool {
-        guard case .raw(let raw) = view, let html = raw[.html] else { return false }
-        return html.hasPrefix("<div id=\"\(ViewFactory.SearchBarIDs.bar)\"")
+        markup.flush(to: &output)
     }
 
     /// Closes `<main>`, writes `footer` in the page's footer and closes the page; a
@@ -156,10 +125,6 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         defer {
             markup.flush(to: &output)
             (output as? FlushingOutput)?.flush()
-        }
-        if let bar = heldSearchBar {
-            heldSearchBar = nil
-            writeItem(bar)
         }
         markup.write("</main>\n<footer class=\"sb-summary\">")
         if !notSavedMedia.isEmpty {

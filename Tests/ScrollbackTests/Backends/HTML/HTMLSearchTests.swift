@@ -184,6 +184,20 @@ struct HTMLSearchTests {
         #expect(try Self.withoutSearch(single) == (try Self.render("launch-room.json", search: false)))
     }
 
+    /// The renderer, not the markup, puts the bar in its place: an app's bar in an element of
+    /// its own also follows the info line.
+    @Test func anAppsBarOfAnyMarkupFollowsTheInfoLine() throws {
+        var factory = ViewFactory()
+        factory.makeSearchBarView = { _, _ in
+            .raw(ViewNode.RawOutput([.html: "<form class=\"app-bar\"><div id=\"sb-search\"><input id=\"sb-search-input\"></div></form>"]))
+        }
+        var options = RenderOptions()
+        options.html.search = true
+        let html = try SampleTranscripts.render("threads.json", as: .html, options: options, factory: factory).output
+        #expect(html.contains("<main>\n<div class=\"sb-row sb-channel-info\">"))
+        #expect(html.contains("</div>\n<form class=\"app-bar\">"))
+    }
+
     /// The bar is the factory's: an app's override is what the page shows.
     @Test func theBarComesFromTheFactory() throws {
         var factory = ViewFactory()
