@@ -37,14 +37,28 @@ extension DefaultViews {
 
     /// The default: a ``ViewNode/disclosure(summary:content:)`` whose summary counts the replies (and
     /// says the thread's first message is not in the document when `parent` is `nil`), holding
-    /// the replies.
+    /// the replies. A thread that shows only a draft counts the replies the server counted, as not
+    /// in the export.
     func makeThreadView(for parent: ChatMessage?, replies: [ViewNode], replyCount: Int, context: RenderContext) -> ViewNode {
-        let count = replyCount == 1 ? context.theme.string(.threadReply) : context.theme.string(.threadReplies, String(replyCount))
+        func count(_ replies: Int64) -> String {
+            replies == 1 ? context.theme.string(.threadReply) : context.theme.string(.threadReplies, String(replies))
+        }
         var summary: [ViewNode] = [.icon(name: .thread, label: "")]
+        if replyCount == 0 {
+            // Only a draft shows: what the thread holds, the server counted.
+            let counted = parent?.replyCount ?? 0
+            if parent == nil { summary.append(.text(context.theme.string(.orphanThread), .strong)) }
+            if counted > 0 {
+                summary.append(
+                    .text(count(counted) + " (" + context.theme.string(.repliesNotInExport) + ")", parent == nil ? .muted : .strong))
+            }
+            if summary.count == 1 { summary.append(.text(context.theme.string(.draft), .strong)) }
+            return .disclosure(summary: summary, content: replies)
+        }
         if parent == nil {
-            summary += [.text(context.theme.string(.orphanThread), .strong), .text("· " + count, .muted)]
+            summary += [.text(context.theme.string(.orphanThread), .strong), .text("· " + count(Int64(replyCount)), .muted)]
         } else {
-            summary.append(.text(count, .strong))
+            summary.append(.text(count(Int64(replyCount)), .strong))
         }
         // The server counted more replies than the export holds: say so, not a silent gap.
         if let counted = parent?.replyCount, counted > Int64(replyCount) {
@@ -72,7 +86,8 @@ extension DefaultViews {
         if context.resolver.isSystem(message: message) {
             return Self.markingRepeat(context.factory.makeSystemMessageView(item, context), item)
         }
-        let own = context.isCurrentUser(message.user)
+        // A draft without an author is the exporting user's own: drafts are per user.
+        let own = context.isCurrentUser(message.user) || (message.isDraft && message.user == nil)
         var header: [ViewNode] = []
         if item.isFirstInGroup { header.append(context.factory.makeAuthorView(message, context)) }
         var body = [context.factory.makeMessageContentView(item, context)]
@@ -105,15 +120,17 @@ extension DefaultViews {
         return .stack(.horizontal, [.avatar(context.avatar(for: user)), name])
     }
 
-    /// The default: the time (last message of a group only, unless ``RenderOptions/timestamps``
-    /// asks for every one), "Edited", who pinned the message, and
+    /// The default: "Draft" for an unsent draft, the time (last message of a group only, unless
+    /// ``RenderOptions/timestamps`` asks for every one, or a draft's), "Edited", who pinned the message, and
     /// the reply count of a thread that is not shown underneath; ``ViewNode/empty`` when there is
     /// nothing to say.
     func makeMessageFooterView(for item: MessageItem, context: RenderContext) -> ViewNode {
         let message = item.message
         var parts: [ViewNode] = []
         if message.kind == .ephemeral { parts.append(.text(onlyVisibleNote(for: message, context: context), .muted)) }
-        if item.isLastInGroup || context.options.timestamps == .all, let date = message.createdAt {
+        // An unsent draft says so first; its time (when it was saved) is always shown.
+        if message.isDraft { parts.append(.badge(context.theme.string(.draft), .badge)) }
+        if item.isLastInGroup || context.options.timestamps == .all || message.isDraft, let date = message.createdAt {
             parts.append(.time(date, label: context.formatter.time(date)))
         }
         if let edited = message.textUpdatedAt {
@@ -448,7 +465,7 @@ extension DefaultViews {
     }
 
     func authorName(of message: ChatMessage, context: RenderContext) -> String {
-        guard let user = message.user else { return context.theme.string(.unknownUser) }
+        guard let user = message.user else { return context.theme.string(message.isDraft ? .you : .unknownUser) }
         if context.isCurrentUser(user) { return context.theme.string(.you) }
         // Two people with one name differ by their id, not only by the avatar's colour.
         return context.sharesDisplayName(user) ? authorTitle(of: message, context: context) ?? user.displayName : user.displayName

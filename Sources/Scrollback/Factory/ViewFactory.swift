@@ -98,7 +98,7 @@ public struct ViewFactory: Sendable {
     public var makeQuotedMessageContentView: @Sendable (_ options: ViewFactory.QuotedMessageOptions, _ context: RenderContext) -> ViewNode
     /// A thread's replies, already laid out, under their first message; `parent` is `nil` when
     /// that message is not in the document (the block then stands where its first reply was).
-    /// `replyCount` is the number of replies shown.
+    /// `replyCount` is the number of replies shown, not counting an unsent draft among them.
     public var makeThreadView:
         @Sendable (_ parent: ChatMessage?, _ replies: [ViewNode], _ replyCount: Int, _ context: RenderContext) -> ViewNode
     /// Reaction counts under a message.

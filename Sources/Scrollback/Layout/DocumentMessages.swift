@@ -16,6 +16,8 @@ struct DocumentMessages: Sendable, Equatable {
         static let quoted = Roles(rawValue: 1 << 2)
         /// A message shown is a thread reply to this id.
         static let parent = Roles(rawValue: 1 << 3)
+        /// A message with this id is a draft: a reply read back from the spool is marked again.
+        static let draft = Roles(rawValue: 1 << 4)
     }
 
     private(set) var ids: IdentifierTable

@@ -8,6 +8,7 @@ package struct ThreadBlock: Sendable, Hashable {
     package var parent: ChatMessage?
     /// The replies and their day separators (``LayoutItem/message(_:)`` and ``LayoutItem/day(_:)``).
     package var items: [LayoutItem]
+    /// The replies shown, drafts left out (a draft was never sent).
     package var replyCount: Int
     /// Why the replies could not be read back, if they could not.
     package var readError: ReadError?
@@ -96,6 +97,7 @@ package struct ThreadBlocks {
         var items: [LayoutItem] = []
         for reply in replies { items += layout.add(MessageItem(message: reply, placement: .thread)) }
         items += layout.flush()
-        return ThreadBlock(parent: parent, items: items, replyCount: replies.count, readError: readError)
+        // An unsent draft shows in its thread but is none of the thread's replies.
+        return ThreadBlock(parent: parent, items: items, replyCount: replies.count { !$0.isDraft }, readError: readError)
     }
 }

@@ -188,6 +188,8 @@ public final class TranscriptIndex {
             if let name = user.name, !name.isEmpty, namesByID[user.id] == nil { namesByID[user.id] = name }
         }
         let number = messages.note(message.id, message.parentID == nil ? .topLevel : .reply)
+        // The spool keeps the input's JSON, which has no mark of a draft: the id keeps it.
+        if message.isDraft { messages.note(message.id, .draft) }
         if let quoted = message.quotedMessageID { messages.note(quoted, .quoted) }
         guard let parentID = message.parentID else { return (number, nil) }
         let parent = messages.note(parentID, .parent)
@@ -278,6 +280,10 @@ public final class TranscriptIndex {
             return nil
         }
         let text = JSONText(message: Array(parser.pinnedBytes()))
-        return try? MessageDecoder(warn: { _, _ in }, users: replyUsers).message(members, path: "", text: text).get()
+        guard var message = try? MessageDecoder(warn: { _, _ in }, users: replyUsers).message(members, path: "", text: text).get() else {
+            return nil
+        }
+        if messages.roles(of: message.id).contains(.draft) { message.isDraft = true }
+        return message
     }
 }

@@ -136,6 +136,12 @@ public struct ChatMessage: Sendable, Hashable {
         get { storage.fields.shadowed }
         set { storage.fields.shadowed = newValue }
     }
+    /// Whether the message is an unsent draft (read from a `draft`, ``InputShape/draft``): it
+    /// is marked as one, and its time is when the draft was saved.
+    public var isDraft: Bool {
+        get { storage.fields.isDraft }
+        set { storage.fields.isDraft = newValue }
+    }
     /// The slash command that made the message, such as `giphy` (`command`).
     public var command: String? {
         get { storage.fields.command }
@@ -266,6 +272,7 @@ extension ChatMessage {
         var pinExpires: Date? = nil
         var silent = false
         var shadowed = false
+        var isDraft = false
         var command: String? = nil
         var args: String? = nil
         var rawObject = RawJSONObject(JSONObject())

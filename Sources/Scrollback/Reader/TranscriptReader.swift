@@ -26,6 +26,18 @@ public enum InputShape: String, Sendable {
     /// "item": {...}}` objects in one array or one a line, in any order. Its messages come out
     /// grouped by channel, each channel first; authors, members and reactions are filled in.
     case entities
+    /// One thread from Stream's query threads: `{"parent_message": {...}, "latest_replies":
+    /// [...], "channel": {...}, ...}`, alone, boxed (`{"thread": {...}}`) or in a `thread.*`
+    /// event. Its channel comes first, then the parent with its replies under it.
+    case thread
+    /// A list of threads: `{"threads": [ <thread>, ... ], "next": ...}`, read thread by thread.
+    case threads
+    /// One draft: `{"draft": {"message": {...}, "channel": {...}, "parent_message": {...},
+    /// "quoted_message": {...}, "created_at": ...}}`. Its channel comes first, then the message it
+    /// is a reply to, then the draft (``ChatMessage/isDraft``).
+    case draft
+    /// A list of drafts: `{"drafts": [ <draft>, ... ], "next": ...}`, read draft by draft.
+    case drafts
 }
 
 /// Reads a transcript as a stream of channel and message events, one message at a time, so that
@@ -57,9 +69,10 @@ public struct TranscriptReader {
     static let heldMessagesLimit = 4096
 
     /// Whether a key this long may be "read", "channel", "members", "message", "channels",
-    /// "messages", "watchers" or "pinned_messages".
+    /// "messages", "watchers", "pinned_messages", "draft", "drafts", "thread", "threads",
+    /// "parent_message" or "latest_replies".
     private static func mayBeWrapperKey(length: Int) -> Bool {
-        length == 4 || length == 7 || length == 8 || length == 15
+        (4...8).contains(length) || length == 14 || length == 15
     }
 
     /// How message elements are read: decoded completely, or only as far as the index needs.
@@ -117,6 +130,8 @@ public struct TranscriptReader {
     private var timeOrder = TimeOrder()
     /// The member list of the last channel returned, met after its messages.
     private var lateMembers: [ChatUser]?
+    /// The cid (else id) of the last channel of a thread or draft handed out.
+    private var lastListedChannel: String?
     /// An entity file's collected entities, once its shape is known: the reading replays them.
     private var entities: EntityReplay?
     /// Where an entity directory is handed from one reading of the input to the next.
@@ -224,6 +239,8 @@ public struct TranscriptReader {
                 case nil: try startTopLevelValue()
                 case .object: try stepObject()
                 case .channels: try stepChannels()
+                case .threads: try stepThreads()
+                case .drafts: try stepDrafts()
                 case .messages:
                     if let item = try stepMessages() { return counted(item) }
                 }
@@ -314,8 +331,51 @@ public struct TranscriptReader {
         let isTopLevel = objectFrames[top].isTopLevel
         // Most keys of an NDJSON message line are none of these: rule them out by length first,
         // which is far cheaper than comparing strings.
-        guard Self.mayBeWrapperKey(length: key.utf8.count) else { return try keepOrSkip(key, hash: hash, frame: top) }
+        guard Self.mayBeWrapperKey(length: key.utf8.count) || objectFrames[top].isThread else {
+            return try keepOrSkip(key, hash: hash, frame: top)
+        }
         switch (key, kind) {
+        case ("parent_message", .object?) where mayBeThread(frame: top):
+            decideThread(frame: top)
+            let position = parser.currentPosition()
+            let value = try parser.parseValue()
+            if let message = try decode(value, path: prefix + "parent_message", position: position) {
+                holdOrPend(.message(message, json: nil), frame: top)
+            }
+        case ("latest_replies", .array?) where mayBeThread(frame: top):
+            decideThread(frame: top)
+            try parser.beginArray()
+            frames.append(.messages)
+            arrayFrames.append(ArrayFrame(path: prefix + "latest_replies", holdsForChannel: !objectFrames[top].channelEmitted))
+        case ("channel_cid", .string?) where objectFrames[top].isThread, ("channel_id", .string?) where objectFrames[top].isThread:
+            // Names the channel of a thread that has no `channel` object.
+            let value = try parser.parseValue().stringValue
+            if key == "channel_cid" { objectFrames[top].channelCID = value } else { objectFrames[top].channelID = value }
+        case ("thread", .object?) where isTopLevel && objectFrames[top].isFirstValue && mayBeBox(frame: top):
+            // `{"thread": {...}}`, or a lone `thread.updated` event: the thread inside is walked.
+            decide(as: .thread)
+            let position = parser.currentPosition()
+            try parser.beginObject()
+            frames.append(.object)
+            objectFrames.append(
+                ObjectFrame(
+                    prefix: prefix + "thread.", start: position, isTopLevel: false, isFirstValue: false, isDecided: true,
+                    isThread: true))
+        case ("threads", .array?) where isTopLevel && mayBeBox(frame: top):
+            decide(as: .threads)
+            try parser.beginArray()
+            frames.append(.threads)
+            arrayFrames.append(ArrayFrame(path: prefix + "threads", holdsForChannel: false))
+        case ("draft", .object?) where isTopLevel && objectFrames[top].isFirstValue && mayBeBox(frame: top):
+            decide(as: .draft)
+            let position = parser.currentPosition()
+            let value = try parser.parseValue()
+            if let draft = value.objectValue { try readDraft(draft, path: prefix + "draft", position: position) }
+        case ("drafts", .array?) where isTopLevel && mayBeBox(frame: top):
+            decide(as: .drafts)
+            try parser.beginArray()
+            frames.append(.drafts)
+            arrayFrames.append(ArrayFrame(path: prefix + "drafts", holdsForChannel: false))
         case ("type", .string?), ("item", .object?):
             // Perhaps the first entity of an entity file (index mode would not keep them).
             guard isTopLevel, objectFrames[top].isFirstValue, !objectFrames[top].isDecided else {
@@ -345,7 +405,10 @@ public struct TranscriptReader {
             let value = try parser.parseValue()
             guard case .object(let object) = value else { return }
             let channel = try decodeChannel(object, path: prefix + "channel")
-            if objectFrames[top].isDecided {
+            if objectFrames[top].isThread {
+                // A thread's channel has no member list to wait for.
+                emitChannel(channel, frame: top)
+            } else if objectFrames[top].isDecided {
                 if isTopLevel && objectFrames[top].isFirstValue && shape == .messageList { shape = .channel }
                 if channel.name?.isEmpty ?? true, channel.members.isEmpty {
                     // Unnamed: the export's `members`, if they come before the messages, name it
@@ -360,6 +423,8 @@ public struct TranscriptReader {
                 objectFrames[top].keep(key, hash: hash, value: value)
             }
         case ("members", .array?), ("read", .array?), ("pinned_messages", .array?), ("watchers", .array?):
+            // A thread's `read` states are no channel export's.
+            if objectFrames[top].isThread { return try parser.skipValue() }
             if key == "members" { sawMembers = true }
             // A member list after the messages comes too late for this pass's channel heading:
             // an index built from this reading hands it on (``takeLateMembers()``) to the next.
@@ -399,6 +464,41 @@ public struct TranscriptReader {
         }
     }
 
+    /// Whether the object may be a thread from query threads: one already known to be, or a
+    /// top-level object that may still be a box (a channel export never has a thread's keys).
+    private func mayBeThread(frame top: Int) -> Bool {
+        objectFrames[top].isThread
+            || (objectFrames[top].isTopLevel
+                && (mayBeBox(frame: top) || (objectFrames[top].isFirstValue && shape == .channel && messageElements == 0)))
+    }
+
+    /// Whether a top-level object may still be a box (``InputShape/thread``, ``InputShape/draft``,
+    /// their lists) rather than a message: a message with a custom field of that name has an `id`.
+    private func mayBeBox(frame top: Int) -> Bool {
+        !objectFrames[top].isDecided && !objectFrames[top].members.contains { $0.key == "id" }
+    }
+
+    /// The innermost object is a thread: its messages wait for its channel.
+    private mutating func decideThread(frame top: Int) {
+        guard !objectFrames[top].isThread else { return }
+        objectFrames[top].isThread = true
+        if objectFrames[top].isDecided {
+            // Taken for a channel export by a `read` list met first.
+            if objectFrames[top].isTopLevel && objectFrames[top].isFirstValue { shape = .thread }
+            return
+        }
+        decide(as: .thread)
+    }
+
+    /// A message of a thread or draft: held until its channel is out, else handed out.
+    private mutating func holdOrPend(_ item: Item, frame top: Int) {
+        if objectFrames.indices.contains(top) && !objectFrames[top].channelEmitted {
+            heldMessages.append(item)
+        } else {
+            pending.append(item)
+        }
+    }
+
     /// The innermost object turned out to be a wrapper: drop what was kept in case it was a
     /// message, and let a channel seen before go out first.
     private mutating func decide(as wrapperShape: InputShape) {
@@ -421,8 +521,34 @@ public struct TranscriptReader {
     private mutating func emitChannel(_ channel: ChatChannel, frame: Int) {
         objectFrames[frame].channel = channel
         objectFrames[frame].channelEmitted = true
-        pending.append(.channel(channel))
+        if objectFrames[frame].isThread {
+            appendListedChannel(channel)
+        } else {
+            pending.append(.channel(channel))
+        }
         releaseHeldMessages()
+    }
+
+    /// The channel of a thread or draft, unless the one before was the same channel: a list's
+    /// threads in one channel share its heading.
+    private mutating func appendListedChannel(_ channel: ChatChannel) {
+        let key = channel.cid ?? channel.id
+        if key != nil, key == lastListedChannel { return }
+        lastListedChannel = key
+        timeOrder.restart()
+        pending.append(.channel(channel))
+    }
+
+    /// A channel made from a thread's or draft's `channel_cid` (`messaging:general`) and
+    /// `channel_id`, when it has no `channel` object.
+    private static func channel(cid: String?, id: String?) -> ChatChannel? {
+        guard cid != nil || id != nil else { return nil }
+        var channel = ChatChannel(id: id, cid: cid)
+        if let cid, let colon = cid.firstIndex(of: ":") {
+            channel.type = String(cid[..<colon])
+            if id == nil { channel.id = String(cid[cid.index(after: colon)...]) }
+        }
+        return channel
     }
 
     private mutating func releaseHeldMessages() {
@@ -434,6 +560,11 @@ public struct TranscriptReader {
         frames.removeLast()
         let frame = objectFrames.removeLast()
         defer { if frame.isTopLevel { parser.unpin() } }
+        if frame.isThread, !frame.channelEmitted {
+            if let channel = frame.channel ?? Self.channel(cid: frame.channelCID, id: frame.channelID) { appendListedChannel(channel) }
+            releaseHeldMessages()
+            return
+        }
         if frame.isDecided {
             if !frame.channelEmitted, let channel = frame.channel { pending.append(.channel(channel)) } // held for members that never came
             releaseHeldMessages() // their channel never came
@@ -584,6 +715,83 @@ public struct TranscriptReader {
                     position: position, keyPath: path,
                     reason: "expected a channel object, found \(value.typeName)", skippedMessage: false))
         }
+    }
+
+    /// The next thread of a `threads` list: walked as an object of its own.
+    private mutating func stepThreads() throws(ReadError) {
+        let top = arrayFrames.count - 1
+        guard try parser.nextElement() else {
+            frames.removeLast()
+            arrayFrames.removeLast()
+            return
+        }
+        let index = arrayFrames[top].count
+        arrayFrames[top].count += 1
+        let path = "\(arrayFrames[top].path)[\(index)]"
+        let position = parser.currentPosition()
+        if try parser.peekKind() == .object {
+            // Each thread is in time order of its own: a list runs newest thread first.
+            timeOrder.restart()
+            try parser.beginObject()
+            frames.append(.object)
+            objectFrames.append(
+                ObjectFrame(prefix: path + ".", start: position, isTopLevel: false, isFirstValue: false, isDecided: true, isThread: true))
+        } else {
+            let value = try parser.parseValue()
+            try report(
+                ReadWarning(
+                    position: position, keyPath: path, reason: "expected a thread object, found \(value.typeName)", skippedMessage: false))
+        }
+    }
+
+    /// The next draft of a `drafts` list, read whole (a draft is one message and its context).
+    private mutating func stepDrafts() throws(ReadError) {
+        let top = arrayFrames.count - 1
+        guard try parser.nextElement() else {
+            frames.removeLast()
+            arrayFrames.removeLast()
+            return
+        }
+        let index = arrayFrames[top].count
+        arrayFrames[top].count += 1
+        let path = "\(arrayFrames[top].path)[\(index)]"
+        let position = parser.currentPosition()
+        let value = try parser.parseValue()
+        guard let draft = value.objectValue else {
+            return try report(
+                ReadWarning(
+                    position: position, keyPath: path, reason: "expected a draft object, found \(value.typeName)", skippedMessage: false))
+        }
+        try readDraft(draft, path: path, position: position)
+    }
+
+    /// One draft: its channel (unless the last draft's was the same), the message it replies to
+    /// in a thread, then its message, marked as a draft. The message takes the draft's
+    /// `created_at` (a draft message has none), and its `parent_id` and `quoted_message` when it
+    /// lacks them, so that a reply spooled by the index reads back the same.
+    private mutating func readDraft(_ draft: JSONObject, path: String, position: SourcePosition) throws(ReadError) {
+        // Drafts are listed newest first: each is in time order of its own.
+        timeOrder.restart()
+        if case .object(let object)? = draft["channel"] {
+            appendListedChannel(try decodeChannel(object, path: path + ".channel"))
+        } else if let channel = Self.channel(cid: draft["channel_cid"]?.stringValue, id: nil) {
+            appendListedChannel(channel)
+        }
+        if let parent = draft["parent_message"], case .object = parent,
+            let message = try decode(parent, path: path + ".parent_message", position: position)
+        {
+            pending.append(.message(message, json: nil))
+        }
+        var value = draft["message"] ?? .null
+        if case .object(var object) = value {
+            for key in ["created_at", "parent_id", "quoted_message"] where object[key] == nil {
+                if let inherited = draft[key], inherited != .null { object[key] = inherited }
+            }
+            value = .object(object)
+        }
+        guard var message = try decode(value, path: path + ".message", position: position) else { return }
+        message.isDraft = true
+        pending.append(.message(message, json: nil))
     }
 
     // MARK: - Entities
@@ -843,6 +1051,10 @@ public struct TranscriptReader {
             let lines = topLevelValues > 1 ? skippedKinds.list?.description : nil
             looksLike = lines ?? firstValueLooksLike ?? "values that are not messages"
         case .entities?: looksLike = "entities with no message"
+        case .thread?: looksLike = "a thread without its messages"
+        case .threads?: looksLike = "a list of threads without messages"
+        case .draft?: looksLike = "a draft with no usable message"
+        case .drafts?: looksLike = messageElements == 0 ? "an empty list of drafts" : "drafts with no usable message"
         }
         try report(ReadWarning(keyPath: "", reason: "no messages found (it looks like \(looksLike))", skippedMessage: false))
     }
@@ -875,7 +1087,7 @@ extension TranscriptReader {
 }
 
 private enum FrameKind: Equatable {
-    case object, messages, channels
+    case object, messages, channels, threads, drafts
 }
 
 /// An object being walked key by key: a top-level value or an element of `channels`.
@@ -891,15 +1103,21 @@ private struct ObjectFrame {
     var members: [(key: String, value: JSONValue)] = []
     var channel: ChatChannel?
     var channelEmitted = false
+    /// A thread from query threads (its messages wait for its channel, which it may name only
+    /// by `channel_cid` and `channel_id`).
+    var isThread: Bool
+    var channelCID: String?
+    var channelID: String?
     private var keyFilter = KeyFilter()
     private var hasDuplicates = false
 
-    init(prefix: String, start: SourcePosition, isTopLevel: Bool, isFirstValue: Bool, isDecided: Bool) {
+    init(prefix: String, start: SourcePosition, isTopLevel: Bool, isFirstValue: Bool, isDecided: Bool, isThread: Bool = false) {
         self.prefix = prefix
         self.start = start
         self.isTopLevel = isTopLevel
         self.isFirstValue = isFirstValue
         self.isDecided = isDecided
+        self.isThread = isThread
     }
 
     /// Keeps a member while the object may still be a message, noting a repeated key.

@@ -71,7 +71,7 @@ struct DocumentSetup {
         // channel is its title, as a channel export's is.
         let loneChannel = index.flatMap { $0.channels.count == 2 && $0.channels[0].messageCount == 0 ? $0.channels[1].channel : nil }
         // A list of channels, or NDJSON, has a heading per channel instead of a title.
-        let hasChannelHeadings = shape == .channels || shape == .ndjson || shape == .entities
+        let hasChannelHeadings = shape == .channels || shape == .ndjson || shape == .entities || shape == .threads || shape == .drafts
         if let loneChannel {
             info = DocumentInfo(title: Self.title(of: loneChannel, options: options))
         } else if case .channel(let channel) = event, !hasChannelHeadings {

@@ -115,6 +115,8 @@ extension Theme {
         public static let pinnedBy = Label("pinnedBy")
         /// A message the reader pinned (`Pinned by you`).
         public static let pinnedByYou = Label("pinnedByYou")
+        /// The mark of an unsent draft (`Draft`).
+        public static let draft = Label("draft")
         /// A thread with a single reply (`1 Thread Reply`); ``threadReplies`` is the plural.
         public static let threadReply = Label("threadReply")
         /// `%@ Thread Replies`.
@@ -213,7 +215,7 @@ extension Theme {
                 .you, .nameWithID, .namesAnd, .labelSeparator, .namesAndOthers, .namesAndOneOther, .yes, .no, .taskDone, .taskNotDone,
                 .attachment,
                 .inputError, .ownReactionMark,
-                .pinned, .pinnedBy, .pinnedByYou,
+                .pinned, .pinnedBy, .pinnedByYou, .draft,
                 .threadReply,
                 .threadReplies, .orphanThread, .repliesNotInExport, .moreRepliesNotInExport, .repliedToThread, .channel, .member, .members,
                 .quotedMessageMissing,
