@@ -8,6 +8,7 @@ import Testing
 @Suite struct SampleSnapshotTests {
     static let cases: [(String, SampleTranscripts.Format)] = [
         "launch-room.json", "support-ticket.ndjson", "attachments.json", "threads.json", "workspace.json", "migration.ndjson",
+        "query-thread.json", "thread-list.json", "draft.json", "drafts.json",
     ].flatMap { name in
         SampleTranscripts.Format.allCases.map { (name, $0) }
     }
