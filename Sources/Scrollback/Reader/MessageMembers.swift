@@ -153,6 +153,8 @@ struct MessageMembers {
         "command", "args", "poll", "shared_location",
         // Wrapper keys (``hasWrapperKey``), from 33 on.
         "channel", "channels", "messages", "message", "members", "read", "pinned_messages", "watchers",
+        // A thread's (a line of threads is walked as one), and the lists of threads and drafts.
+        "parent_message", "latest_replies", "threads", "drafts",
     ])
 
     /// Reads the object that starts at the parser's next value, which must be pinned (its

@@ -331,7 +331,9 @@ public struct TranscriptReader {
         let isTopLevel = objectFrames[top].isTopLevel
         // Most keys of an NDJSON message line are none of these: rule them out by length first,
         // which is far cheaper than comparing strings.
-        guard Self.mayBeWrapperKey(length: key.utf8.count) || objectFrames[top].isThread else {
+        let length = key.utf8.count
+        guard Self.mayBeWrapperKey(length: length) || objectFrames[top].isThread || (isTopLevel && (length == 10 || length == 11))
+        else {
             return try keepOrSkip(key, hash: hash, frame: top)
         }
         switch (key, kind) {
@@ -347,10 +349,16 @@ public struct TranscriptReader {
             try parser.beginArray()
             frames.append(.messages)
             arrayFrames.append(ArrayFrame(path: prefix + "latest_replies", holdsForChannel: !objectFrames[top].channelEmitted))
-        case ("channel_cid", .string?) where objectFrames[top].isThread, ("channel_id", .string?) where objectFrames[top].isThread:
-            // Names the channel of a thread that has no `channel` object.
-            let value = try parser.parseValue().stringValue
-            if key == "channel_cid" { objectFrames[top].channelCID = value } else { objectFrames[top].channelID = value }
+        case ("channel_cid", .string?) where mayBeThread(frame: top), ("channel_id", .string?) where mayBeThread(frame: top):
+            // Names the channel of a thread that has no `channel` object; noted before the object
+            // is known to be a thread (a message may have them too: it keeps them).
+            let value = try parser.parseValue()
+            if key == "channel_cid" {
+                objectFrames[top].channelCID = value.stringValue
+            } else {
+                objectFrames[top].channelID = value.stringValue
+            }
+            if !objectFrames[top].isDecided && mode == .full { objectFrames[top].keep(key, hash: hash, value: value) }
         case ("thread", .object?) where isTopLevel && objectFrames[top].isFirstValue && mayBeBox(frame: top):
             // `{"thread": {...}}`, or a lone `thread.updated` event: the thread inside is walked.
             decide(as: .thread)

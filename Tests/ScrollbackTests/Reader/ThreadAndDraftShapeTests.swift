@@ -139,6 +139,19 @@ private let thread = """
         #expect(result.warnings.first?.keyPath == "threads[3]")
     }
 
+    @Test func readsThreadsOneALine() throws {
+        let other =
+            #"{"channel_id": "dm", "channel_cid": "messaging:dm", "parent_message": {"id": "x", "text": "other"}, "latest_replies": []}"#
+        let flat = thread.replacingOccurrences(of: "\n", with: " ")
+        let result = try read(flat + "\n" + other + "\n" + #"{"id": "m", "text": "a message after them", "parent_message": 1}"#)
+        #expect(result.shape == .ndjson)
+        #expect(
+            result.events == [
+                "channel:team:yard", "message:r1", "message:r2", "message:p", "channel:messaging:dm", "message:x", "message:m",
+            ])
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
     @Test func anEmptyListOfThreadsSaysSo() throws {
         let result = try read(#"{"threads": [], "duration": "1ms"}"#)
         #expect(result.shape == .threads)
