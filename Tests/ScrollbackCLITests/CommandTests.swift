@@ -205,6 +205,17 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(bad.errors.contains("messages[0].created_at"))
         #expect(bad.errors.contains("messages[1]"))
     }
+
+    @Test(arguments: [
+        ("query-thread.json", "thread input, 1 channel, 4 messages"), ("thread-list.json", "threads input, 2 channels, 7 messages"),
+        ("draft.json", "draft input, 1 channel, 2 messages"), ("drafts.json", "drafts input, 2 channels, 4 messages"),
+    ])
+    func validateAcceptsThreadsAndDrafts(name: String, summary: String) {
+        let run = ToolRun(["validate", samples.appendingPathComponent(name).path])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == samples.appendingPathComponent(name).path + ": " + summary + "\n", "\(run.output)")
+        #expect(run.errors.isEmpty)
+    }
 }
 
 @Suite struct FilterOptionTests {
