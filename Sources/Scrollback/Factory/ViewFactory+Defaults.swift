@@ -76,8 +76,9 @@ extension DefaultViews {
 
     /// The default: asks the resolver whether the message is deleted or a system message and hands
     /// those to ``ViewFactory/makeDeletedMessageView`` and ``ViewFactory/makeSystemMessageView``;
-    /// otherwise builds a ``MessageFrame`` from the author, content, reactions and footer slots,
-    /// as the reader's own bubble when ``RenderContext/isCurrentUser(_:)`` says so.
+    /// otherwise builds a ``MessageFrame`` from the author, content, reactions (none for a draft)
+    /// and footer slots, as the reader's own bubble when ``RenderContext/isCurrentUser(_:)`` says
+    /// so or the message is a draft without an author.
     func makeMessageView(for item: MessageItem, context: RenderContext) -> ViewNode {
         let message = item.message
         if context.resolver.isDeleted(message: message) {
@@ -91,7 +92,8 @@ extension DefaultViews {
         var header: [ViewNode] = []
         if item.isFirstInGroup { header.append(context.factory.makeAuthorView(message, context)) }
         var body = [context.factory.makeMessageContentView(item, context)]
-        let reactions = context.factory.makeReactionsView(message, context)
+        // An unsent draft was never seen by anyone: no reactions, whatever the input says.
+        let reactions = message.isDraft ? .empty : context.factory.makeReactionsView(message, context)
         if reactions != .empty { body.append(reactions) }
         let footer = context.factory.makeMessageFooterView(item, context)
         return .message(

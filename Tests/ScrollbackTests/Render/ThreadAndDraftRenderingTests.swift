@@ -66,6 +66,20 @@ import Testing
         #expect(html.contains("sb-own-bubble"))
     }
 
+    @Test func aDraftShowsNoReactionsEvenWhenTheInputGivesSome() throws {
+        let json = """
+            {"draft": {"created_at": "2026-01-03T08:00:00Z", "message": {"id": "d1", "text": "draft text",
+              "reaction_groups": {"like": {"count": 3, "sum_scores": 3}}}}}
+            """
+        let (markdown, _) = try Self.render(json, as: .markdown)
+        #expect(markdown.contains("draft text"))
+        #expect(!markdown.contains("👍"))
+        let sent = json.replacingOccurrences(of: #"{"draft": {"created_at": "2026-01-03T08:00:00Z", "message": "#, with: "[")
+            .replacingOccurrences(of: "}}}}}", with: "}}}]")
+        let (control, _) = try Self.render(sent, as: .markdown)
+        #expect(control.contains("👍 3"), "the same message, sent, shows them: \(control)")
+    }
+
     @Test(arguments: Theme.LabelPack.builtInLanguages)
     func everyLabelPackNamesADraft(language: String) throws {
         let pack = try #require(Theme.LabelPack.builtIn(language: language))
