@@ -32,7 +32,8 @@ public struct RenderContext: Sendable {
     public var showsTitles = true
     /// The messages in the document, when an index pass found them; `nil` when rendering in one pass.
     var documentMessages: DocumentMessages?
-    /// In a split document: the page being written, every message's page and the pages' names.
+    /// In a split document or a file per channel: the document being written and the files'
+    /// names (every message's document is in ``documentMessages``).
     var pageLinks: PageLinks?
     /// What ``report(_:keyPath:in:)`` collected for the renderer to pass on.
     let problems = RenderProblems()
@@ -77,15 +78,17 @@ public struct RenderContext: Sendable {
     }
 
     /// Where a link to the message leads: the URL fragment of its anchor (`m-42`, the id
-    /// percent-encoded) when it is on the page being written, else its page's
-    /// file and that fragment (`chat-003.html#m-42`) in a split document. A fragment is
+    /// percent-encoded) when it is in the document being written, else its page's
+    /// file and that fragment (`chat-003.html#m-42`) in a split document, or its channel's
+    /// (`002-random.html#m-42`) in a rendering with a file per channel. A fragment is
     /// percent-encoded and so never holds `#`: backends take a value with `#` as a relative URL,
     /// anything else as a fragment of the page.
     public func linkTarget(forMessageID id: String) -> String {
         let fragment = Anchor.fragment(forMessageID: id)
-        guard let pageLinks, let page = documentMessages?.page(of: id), page != pageLinks.current
+        guard let pageLinks, let page = documentMessages?.page(of: id), page != pageLinks.current,
+            let file = pageLinks.fileName(of: page)
         else { return fragment }
-        return PageNames.link(to: pageLinks.names.fileName(ofPage: page)) + "#" + fragment
+        return PageNames.link(to: file) + "#" + fragment
     }
 
     /// The avatar colour of `user`: speakers take the theme's colours in the order they first

@@ -49,18 +49,20 @@ extension DefaultViews {
         .stack(.vertical, [.text(context.theme.string(.inputError, "\(error)"), .alert)], .error)
     }
 
-    /// The default: links to the previous page, the index and the next page, the first and last
-    /// page leaving out the link that leads nowhere.
-    func makePageNavigationView(page: Int, pageCount: Int, names: PageNames, context: RenderContext) -> ViewNode {
+    /// The default: links to the previous page (channel), the index and the next one, the first
+    /// and last leaving out the link that leads nowhere.
+    func makeDocumentNavigationView(for navigation: ViewFactory.DocumentNavigation, context: RenderContext) -> ViewNode {
         let theme = context.theme
+        let isChannels = navigation.kind == .channels
         var links: [ViewNode] = []
-        if page > 1 {
-            links.append(
-                .link(destination: PageNames.link(to: names.fileName(ofPage: page - 1)), label: .text(theme.string(.previousPage))))
+        if let previous = navigation.previousFileName {
+            let label = theme.string(isChannels ? .previousChannel : .previousPage)
+            links.append(.link(destination: PageNames.link(to: previous), label: .text(label)))
         }
-        links.append(.link(destination: PageNames.link(to: names.indexFileName), label: .text(theme.string(.pageIndex))))
-        if page < pageCount {
-            links.append(.link(destination: PageNames.link(to: names.fileName(ofPage: page + 1)), label: .text(theme.string(.nextPage))))
+        links.append(.link(destination: PageNames.link(to: navigation.indexFileName), label: .text(theme.string(.pageIndex))))
+        if let next = navigation.nextFileName {
+            let label = theme.string(isChannels ? .nextChannel : .nextPage)
+            links.append(.link(destination: PageNames.link(to: next), label: .text(label)))
         }
         var views: [ViewNode] = []
         for link in links {

@@ -33,8 +33,9 @@ public struct ViewFactory: Sendable {
     /// The line saying where the transcript stops when the input breaks off.
     public var makeReadErrorView: @Sendable (_ error: ReadError, _ context: RenderContext) -> ViewNode
     /// "← Previous page · Index · Next page →" at the top and bottom of each page of a split
-    /// document (`--split`); `page` counts from 1.
-    public var makePageNavigationView: @Sendable (_ page: Int, _ pageCount: Int, _ names: PageNames, _ context: RenderContext) -> ViewNode
+    /// document (`--split`), "← Previous channel · Index · Next channel →" on each channel's
+    /// file (`--output-dir`).
+    public var makeDocumentNavigationView: @Sendable (_ navigation: ViewFactory.DocumentNavigation, _ context: RenderContext) -> ViewNode
     /// One entry of an index document (`--output-dir`, `--split`): a link to its file, with
     /// its message count and dates.
     public var makeIndexEntryView: @Sendable (_ entry: ViewFactory.IndexEntry, _ context: RenderContext) -> ViewNode
@@ -114,7 +115,7 @@ public struct ViewFactory: Sendable {
         makeDocumentFooterView = { DefaultViews().makeDocumentFooterView(for: $0, context: $1) }
         makeEmptyTranscriptView = { DefaultViews().makeEmptyTranscriptView(context: $0) }
         makeReadErrorView = { DefaultViews().makeReadErrorView(for: $0, context: $1) }
-        makePageNavigationView = { DefaultViews().makePageNavigationView(page: $0, pageCount: $1, names: $2, context: $3) }
+        makeDocumentNavigationView = { DefaultViews().makeDocumentNavigationView(for: $0, context: $1) }
         makeIndexEntryView = { DefaultViews().makeIndexEntryView(for: $0, context: $1) }
         makeContentsView = { DefaultViews().makeContentsView(for: $0, context: $1) }
         makeContentsEntryView = { DefaultViews().makeContentsEntryView(for: $0, context: $1) }
@@ -226,6 +227,36 @@ extension ViewFactory {
 }
 
 extension ViewFactory {
+    /// Where the links between the files of a rendering of several lead, from one of them:
+    /// its neighbours and the index, as file names beside it (``makeDocumentNavigationView``
+    /// makes them links).
+    public struct DocumentNavigation: Sendable, Hashable {
+        /// What the files are, which names the links.
+        public enum Kind: Sendable, Hashable {
+            /// Pages of a split document (`--split`).
+            case pages
+            /// Channels, a file each (`--output-dir`).
+            case channels
+        }
+
+        /// Pages or channels.
+        public var kind: Kind
+        /// The file before this one; `nil` for the first.
+        public var previousFileName: String?
+        /// The index of all the files: `chat.html`, `index.html`.
+        public var indexFileName: String
+        /// The file after this one; `nil` for the last.
+        public var nextFileName: String?
+
+        /// Links of `kind` to the files named.
+        public init(kind: Kind, previousFileName: String?, indexFileName: String, nextFileName: String?) {
+            self.kind = kind
+            self.previousFileName = previousFileName
+            self.indexFileName = indexFileName
+            self.nextFileName = nextFileName
+        }
+    }
+
     /// One file of an index document: a channel's file (`--output-dir`) or a page (`--split`).
     public struct IndexEntry: Sendable, Hashable {
         /// The file, relative to the index: `001-general.html`, `chat-002.html`.

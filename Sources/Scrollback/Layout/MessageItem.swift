@@ -1,9 +1,28 @@
 import Foundation
 
-/// What links across the pages of a split document need.
+/// What links across the documents of a rendering of several need: the pages of a split
+/// document (`--split`) or the channels' files (`--output-dir`), numbered as
+/// ``DocumentMessages/page(of:)`` numbers them.
 struct PageLinks: Sendable {
+    /// The files, and how a number finds its own.
+    enum Files: Sendable {
+        /// Pages, numbered from 1.
+        case pages(PageNames)
+        /// Channels' files by place in ``TranscriptIndex/channels``: number 1 is place 0.
+        case channels([String?])
+    }
+
+    /// The document being written.
     var current: Int
-    var names: PageNames
+    var files: Files
+
+    /// The file name of the document numbered `number`, if it has one.
+    func fileName(of number: Int) -> String? {
+        switch files {
+        case .pages(let names): return names.fileName(ofPage: number)
+        case .channels(let names): return number >= 1 && number <= names.count ? names[number - 1] : nil
+        }
+    }
 }
 
 /// A message with its place in the list, as the layout decided.

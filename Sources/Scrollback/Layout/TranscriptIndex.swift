@@ -69,6 +69,9 @@ public final class TranscriptIndex {
     /// Per page of a split document (``page(of:)``), in order: the messages each shows, thread
     /// replies included, and their dates. Empty when the document is not split.
     public private(set) var pages: [ChannelSummary] = []
+    /// Whether the input has messages before its first channel (the filter's or not): they
+    /// make a document of their own where each channel is one (`--output-dir`).
+    private(set) var hasMessagesBeforeChannels = false
     /// The error that ended the reading early, if any: what was read before it is indexed.
     public private(set) var readError: ReadError?
     /// A filter's message ids and authors, and the reader's own id, that no message matched.
@@ -116,16 +119,20 @@ public final class TranscriptIndex {
 
     /// `currentUserID`: the reader's own id, looked for among the authors as the filter's
     /// names are (``filterWarnings``). `idHashMask` is for tests: 0 makes every id's hash
-    /// collide (``IdentifierTable/init(hashMask:)``), which must change nothing.
+    /// collide (``IdentifierTable/init(hashMask:)``), which must change nothing. With
+    /// `perChannel` (and no `messagesPerPage`), each channel is a document of its own
+    /// (`--output-dir`): ``page(of:)`` is then the place in ``channels`` of the channel whose
+    /// document shows the message, plus one.
     init(
         reading reader: inout some TranscriptEventSource, filter: MessageFilter, directory: String,
-        messagesPerPage: Int? = nil, currentUserID: String? = nil, idHashMask: Int = -1
+        messagesPerPage: Int? = nil, perChannel: Bool = false, currentUserID: String? = nil, idHashMask: Int = -1
     ) throws(ReadError) {
         messages = DocumentMessages(hashMask: idHashMask)
         spool = reader.keepsRepliesInMemory ? nil : try TemporaryFile(directory: directory)
         var window = MessageFilter.Window(filter)
         var sightings = FilterSightings(filter, currentUserID: currentUserID)
-        var pager = messagesPerPage.map { PageAssigner(messagesPerPage: max($0, 1)) }
+        var pager =
+            messagesPerPage.map { PageAssigner(.messages(perPage: max($0, 1))) } ?? (perChannel ? PageAssigner(.channels) : nil)
         // The last channel met, until its first message in the flow says which page it starts.
         var channelAwaitingPage: Int?
         while true {
@@ -144,15 +151,19 @@ public final class TranscriptIndex {
                 window.reset()
                 // A channel that showed no message stands on the page being filled.
                 if let pending = channelAwaitingPage { pager?.cover(channel: pending, page: nil) }
+                pager?.startChannel()
                 var kept = channel
                 kept.raw = JSONObject()
                 channels.append(ChannelSummary(channel: kept))
                 channelAwaitingPage = channels.count - 1
             case .message(let message, let json):
+                if channels.count == 1 { hasMessagesBeforeChannels = true }
                 sightings.note(message)
                 guard window.admits(message) else { continue }
                 let numbers = try add(message, json: json)
-                guard let page = pager?.add(message, number: numbers.message, parent: numbers.parent, to: &messages) else { continue }
+                guard let page = pager?.add(message, number: numbers.message, parent: numbers.parent, to: &messages),
+                    pager?.cutsAtChannels == false
+                else { continue }
                 let channel = channels.count - 1
                 if channelAwaitingPage == channel {
                     channels[channel].firstPage = page

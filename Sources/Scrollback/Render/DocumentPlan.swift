@@ -128,11 +128,17 @@ struct WholeDocument: DocumentPlan {
     }
 }
 
-/// A document per channel (`--output-dir`), each titled by its channel; messages before any
-/// channel get an untitled one. A document is named by its channel, `nil` for that untitled one.
+/// A document per channel (`--output-dir`), each titled by its channel, with links to the
+/// index and the channels before and after it at both ends; messages before any channel get an
+/// untitled one.
 struct ChannelDocuments: DocumentPlan {
-    /// The document's channel; `nil` for the messages before any channel.
-    typealias Part = ChatChannel?
+    /// A channel's document.
+    struct Part {
+        /// The channel's place in ``TranscriptIndex/channels``: 0 for the messages before any.
+        let place: Int
+        /// The channel; `nil` for the messages before any.
+        let channel: ChatChannel?
+    }
 
     /// Each document's title names its channel already.
     static let namesChannels = false
@@ -141,33 +147,70 @@ struct ChannelDocuments: DocumentPlan {
 
     /// The titles, and the index that counts each channel's messages.
     let setup: DocumentSetup
+    /// The index's name.
+    let names: ChannelFileNames
+    /// Each channel's file name by place (``ChannelFileNames/fileNames(of:options:)``).
+    let fileNames: [String?]
 
-    /// Plans the channel documents of `setup`.
-    init(_ setup: DocumentSetup) { self.setup = setup }
+    /// Plans the channel documents of `setup`, in the files `fileNames` names.
+    init(_ setup: DocumentSetup, names: ChannelFileNames, fileNames: [String?]) {
+        self.setup = setup
+        self.names = names
+        self.fileNames = fileNames
+    }
 
     /// Nothing is open until a channel, or a message before any, comes.
-    var firstPart: ChatChannel?? { nil }
+    var firstPart: Part? { nil }
 
     /// A channel opens its own document; a message before any channel opens the untitled one.
-    func part(openedBy event: TranscriptEvent, admitted: Bool, current: ChatChannel??, nextChannel: Int) -> ChatChannel?? {
+    func part(openedBy event: TranscriptEvent, admitted: Bool, current: Part?, nextChannel: Int) -> Part? {
         switch event {
-        case .channel(let channel): return .some(channel)
-        case .message: return current == nil ? .some(nil) : nil
+        case .channel(let channel): return Part(place: nextChannel, channel: channel)
+        case .message: return current == nil ? Part(place: 0, channel: nil) : nil
         }
     }
 
-    /// The index's count for the channel read next (for the untitled document too).
-    func messageCount(of part: ChatChannel?, nextChannel: Int) -> Int? {
-        guard let index = setup.index, nextChannel < index.channels.count else { return nil }
-        return index.channels[nextChannel].messageCount
+    /// The index's count for the channel (or the messages before any).
+    func messageCount(of part: Part, nextChannel: Int) -> Int? {
+        guard let index = setup.index, part.place < index.channels.count else { return nil }
+        return index.channels[part.place].messageCount
     }
 
-    /// The channel's title, on new counts and a new layout.
+    /// The channel's title and links, on new counts and a new layout.
     func begin<Backend: TranscriptBackend>(
-        _ part: ChatChannel?, openedBy event: TranscriptEvent?, session: inout TranscriptRenderer.Session, to backend: inout Backend
+        _ part: Part, openedBy event: TranscriptEvent?, session: inout TranscriptRenderer.Session, to backend: inout Backend
     ) {
         session.startDocument()
-        session.begin(DocumentInfo(title: setup.title(of: part)), to: &backend)
+        session.context.pageLinks = PageLinks(current: part.place + 1, files: .channels(fileNames))
+        session.begin(DocumentInfo(title: setup.title(of: part.channel)), to: &backend)
+        session.writeNavigation(navigation(of: part), to: &backend)
+    }
+
+    /// The links again, after the channel's last message, and the session's summary.
+    func end<Backend: TranscriptBackend>(
+        _ part: Part, skippedMessageCount: Int, session: inout TranscriptRenderer.Session, to backend: inout Backend
+    ) -> DocumentSummary {
+        session.skippedMessageCount = skippedMessageCount
+        session.flushLayout(to: &backend)
+        session.closeEmptyChannel(to: &backend)
+        let summary = session.summary
+        session.writeNavigation(navigation(of: part), to: &backend)
+        session.end(summary, to: &backend)
+        return summary
+    }
+
+    /// The file name of `part`'s document among `fileNames`. The index pass met the same events
+    /// as the drawing, so every document has one; a made-up name stands in should it not.
+    static func fileName(of part: Part, in fileNames: [String?], names: ChannelFileNames) -> String {
+        (part.place < fileNames.count ? fileNames[part.place] : nil) ?? names.fileName(number: part.place + 1, title: "messages")
+    }
+
+    /// The files of the channels read before and after `part`'s, and the index.
+    private func navigation(of part: Part) -> ViewFactory.DocumentNavigation {
+        let previous = part.place > 0 ? fileNames[part.place - 1] : nil
+        let next = part.place + 1 < fileNames.count ? fileNames[part.place + 1] : nil
+        return ViewFactory.DocumentNavigation(
+            kind: .channels, previousFileName: previous, indexFileName: names.indexFileName, nextFileName: next)
     }
 }
 
@@ -235,9 +278,9 @@ struct PageDocuments: DocumentPlan {
         _ page: Int, openedBy event: TranscriptEvent?, session: inout TranscriptRenderer.Session, to backend: inout Backend
     ) {
         if page > 1 { session.startPage() }
-        session.context.pageLinks = PageLinks(current: page, names: names)
+        session.context.pageLinks = PageLinks(current: page, files: .pages(names))
         session.begin(info(ofPage: page), to: &backend)
-        session.writePageNavigation(page: page, pageCount: summaries.count, names: names, to: &backend)
+        session.writeNavigation(navigation(ofPage: page), to: &backend)
         if page > 1 && !(event?.isChannel ?? false) { session.continueChannel(to: &backend) }
     }
 
@@ -249,9 +292,16 @@ struct PageDocuments: DocumentPlan {
         // An empty channel at the end of a page says so there, not on the next page.
         session.closeEmptyChannel(to: &backend)
         let summary = summaries[page - 1]
-        session.writePageNavigation(page: page, pageCount: summaries.count, names: names, to: &backend)
+        session.writeNavigation(navigation(ofPage: page), to: &backend)
         session.end(summary, to: &backend)
         return summary
+    }
+
+    /// The pages before and after `page`, and the index.
+    private func navigation(ofPage page: Int) -> ViewFactory.DocumentNavigation {
+        ViewFactory.DocumentNavigation(
+            kind: .pages, previousFileName: page > 1 ? names.fileName(ofPage: page - 1) : nil, indexFileName: names.indexFileName,
+            nextFileName: page < summaries.count ? names.fileName(ofPage: page + 1) : nil)
     }
 
     /// The page's own title: the channel at its top (the document's title when the channels

@@ -16,7 +16,7 @@ public struct TranscriptRenderer: Sendable {
     /// Which messages to show.
     public var filter: MessageFilter
     /// Hears how far the two passes of ``render(path:strict:onWarning:to:)``,
-    /// ``renderEachChannel(path:strict:onWarning:makeBackend:completed:)`` and
+    /// ``renderEachChannel(path:strict:onWarning:names:makeBackend:completed:)`` and
     /// ``renderPages(path:strict:onWarning:names:messagesPerPage:makeBackend:completed:)`` have
     /// got, every ``RenderProgress/interval`` messages and at the end of each pass, on the
     /// rendering thread. It changes nothing in the output; `nil` (the default) costs a mask test
@@ -147,11 +147,12 @@ public struct TranscriptRenderer: Sendable {
     /// that uses what it read (unless ``threading`` is ``Threading/none``).
     private func passes(
         over input: RereadableInput, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
-        directory: String = TemporaryFile.defaultDirectory, messagesPerPage: Int? = nil
+        directory: String = TemporaryFile.defaultDirectory, messagesPerPage: Int? = nil, perChannel: Bool = false
     ) throws(ReadError) -> (TranscriptIndex, PrefetchedEvents) {
         var first = input.indexingEvents(threaded: threading.readsAhead, strict: strict, progress: progress)
         let index = try TranscriptIndex(
-            reading: &first, filter: filter, directory: directory, messagesPerPage: messagesPerPage, currentUserID: options.currentUserID)
+            reading: &first, filter: filter, directory: directory, messagesPerPage: messagesPerPage, perChannel: perChannel,
+            currentUserID: options.currentUserID)
         let second = input.renderingEvents(
             threaded: threading.readsAhead, strict: strict, onWarning: onWarning, after: first, progress: progress)
         // Said before the drawing starts, through the reader's channel and `strict` rule.
@@ -161,16 +162,24 @@ public struct TranscriptRenderer: Sendable {
 
     /// Renders each channel of the input at `path` as a document of its own (`--output-dir`):
     /// `makeBackend` is asked for a backend when a channel starts (`nil` for messages before any
-    /// channel), `completed` gets it back with its summary when the channel ends. Two passes,
+    /// channel), with the name `names` gives its file, and `completed` gets it back with its
+    /// summary when the channel ends. Each channel's document starts and ends with links to the
+    /// previous channel's file, the index (``ChannelFileNames/indexFileName``) and the next
+    /// one's; a quote of a message in another channel links to that channel's file. Two passes,
     /// as ``render(path:strict:onWarning:to:)``.
     public func renderEachChannel<Backend: TranscriptBackend>(
         path: String, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in },
-        makeBackend: (_ channel: ChatChannel?) throws -> Backend,
+        names: ChannelFileNames,
+        makeBackend: (_ channel: ChatChannel?, _ fileName: String) throws -> Backend,
         completed: (_ backend: inout Backend, _ channel: ChatChannel?, _ summary: DocumentSummary) throws -> Void
     ) throws {
         let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
-        var (index, reader) = try passes(over: input, strict: strict, onWarning: onWarning)
-        try run(&reader, index: index, plan: ChannelDocuments.init, open: makeBackend, close: completed)
+        var (index, reader) = try passes(over: input, strict: strict, onWarning: onWarning, perChannel: true)
+        let fileNames = names.fileNames(of: index, options: options)
+        try run(
+            &reader, index: index, plan: { ChannelDocuments($0, names: names, fileNames: fileNames) },
+            open: { document in try makeBackend(document.channel, ChannelDocuments.fileName(of: document, in: fileNames, names: names)) },
+            close: { backend, document, summary in try completed(&backend, document.channel, summary) })
     }
 
     /// Renders the input at `path` as pages of at most `messagesPerPage` messages (`--split`):
@@ -527,11 +536,10 @@ public struct TranscriptRenderer: Sendable {
             backend.end(summary, footer: context.factory.makeDocumentFooterView(summary, context))
         }
 
-        /// The links to the neighbouring pages of a split document.
-        mutating func writePageNavigation<Backend: TranscriptBackend>(
-            page: Int, pageCount: Int, names: PageNames, to backend: inout Backend
-        ) {
-            emit(context.factory.makePageNavigationView(page, pageCount, names, context), to: &backend)
+        /// The links to the neighbouring pages of a split document, or channels' files. They do
+        /// not place a waiting search bar: it still follows the info line under them.
+        func writeNavigation<Backend: TranscriptBackend>(_ navigation: ViewFactory.DocumentNavigation, to backend: inout Backend) {
+            backend.write(context.factory.makeDocumentNavigationView(navigation, context))
         }
 
         /// What the current document showed so far.

@@ -188,6 +188,10 @@ extension Theme {
         public static let nextPage = Label("nextPage")
         /// The link from a page to the index of all pages (`Index`).
         public static let pageIndex = Label("pageIndex")
+        /// The link to the channel before, from a channel's file of `--output-dir` (`← Previous channel`).
+        public static let previousChannel = Label("previousChannel")
+        /// The link to the channel after, from a channel's file of `--output-dir` (`Next channel →`).
+        public static let nextChannel = Label("nextChannel")
         /// `Page %@`.
         public static let page = Label("page")
         /// What a transcript with no message shows (`No messages`).
@@ -221,7 +225,8 @@ extension Theme {
                 .quotedMessageMissing,
                 .quotedMessageElsewhere, .photos, .videos, .files, .voiceMessageDuration, .photo, .video, .file, .audio,
                 .voiceMessage, .link, .linkPreview, .contact, .phone, .email, .poll, .pollOpen, .pollClosed, .vote, .votes,
-                .location, .liveLocationUntil, .previousPage, .nextPage, .pageIndex, .page, .noMessages, .contents, .channelEmpty,
+                .location, .liveLocationUntil, .previousPage, .nextPage, .pageIndex, .previousChannel, .nextChannel, .page, .noMessages,
+                .contents, .channelEmpty,
                 .channelContinued, .pageTitle, .transcripts,
             ] + FileKind.allCases.map { Label.file($0) }
 

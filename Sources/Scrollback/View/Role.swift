@@ -83,7 +83,7 @@ public struct Role: RawRepresentable, Sendable, Hashable, CustomStringConvertibl
     public static let channelInfo: Role = "channel-info"
     /// The document's closing summary (``ViewFactory/makeDocumentFooterView``).
     public static let documentSummary: Role = "document-summary"
-    /// Links between the pages of a split document.
+    /// Links between the pages of a split document, or between the channels' files.
     public static let pageNavigation: Role = "page-nav"
     /// The contents of a multi-channel document: its heading and list (a `nav` in HTML).
     public static let contents: Role = "contents"
