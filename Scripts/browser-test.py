@@ -4,7 +4,8 @@
 Usage: browser-test.py --pages DIR [--screenshots DIR] [--deadline SECONDS]
 
 DIR holds default/*.html (rendered with default options), no-remote-media/*.html and, optionally,
-split/*.html (the files of a --split set) and failed-images/*.html (default pages opened with every
+split/*.html (the files of a --split set), output-dir/*.html (an --output-dir set, whose
+navigation and index links are followed too) and failed-images/*.html (default pages opened with every
 remote request failing, as expired CDN links do). Each page is parsed by html5lib in strict mode,
 then opened in Chromium at 360 and 1280 px wide, light and dark. Remote images in default pages
 are answered with a generated SVG (the test never touches the network, and the screenshots show
@@ -409,6 +410,58 @@ def check_quote_links(tools, results, url, label):
             tools.call("Page.navigate", url=url)
             tools.wait_for("Page.loadEventFired", 20)
     results.check(not problems, f"{label}: every quote link lands on its message ({len(hrefs)} links)",
+                  "; ".join(problems[:5]))
+
+
+# The links between the files of an --output-dir set: each channel's navigation, top and bottom,
+# and the index's entries.
+FILE_LINK_SELECTOR = ".sb-page-nav a[href], main .sb-card a[href]"
+FILE_LINKS = ("[...document.querySelectorAll('%s')].filter(a => !/^[a-z]+:/i.test(a.getAttribute('href')))"
+              ".map(a => [a.getAttribute('href'), a.href])") % FILE_LINK_SELECTOR
+NAVIGATION_BARS = "[...document.querySelectorAll('.sb-page-nav')].map(n => [...n.querySelectorAll('a')].map(a => a.getAttribute('href')))"
+CLICK_FILE_LINK = "document.querySelectorAll('%s')[%%d].click()" % FILE_LINK_SELECTOR
+# Where a followed link landed: the address, whether the page is one of the set (a missing file
+# is the browser's error page), and, for a link with a fragment, whether its element exists.
+FILE_LANDING = """(() => {
+  const id = decodeURIComponent(location.hash.slice(1));
+  return [location.href, !!document.querySelector('main') && !!document.querySelector('h1'),
+          !location.hash || !!document.getElementById(id)];
+})()"""
+
+
+def check_file_links(tools, results, url, path, label):
+    """Every link of an --output-dir file to another file of the set lands there: the file
+    exists beside it, loads as a page of the set, and has the element its fragment names. A
+    channel's file has a navigation bar at the top and at the bottom, each linking to the index;
+    the index links every channel's file."""
+    tools.call("Page.navigate", url=url)
+    tools.wait_for("Page.loadEventFired", 20)
+    links = tools.evaluate(FILE_LINKS) or []
+    bars = tools.evaluate(NAVIGATION_BARS) or []
+    problems = [] if links else ["no links to the other files"]
+    if os.path.basename(path) != "index.html":
+        if len(bars) != 2:
+            problems.append(f"{len(bars)} navigation bars, not 2 (top and bottom)")
+        problems += [f"a navigation bar without the index: {bar}" for bar in bars if "index.html" not in bar]
+    for index, (href, absolute) in enumerate(links):
+        target = urllib.parse.unquote(urllib.parse.urlparse(absolute).path, errors="strict")
+        if not os.path.isfile(target):
+            problems.append(f"{href}: no file {os.path.basename(target)!r}")
+            continue
+        tools.evaluate(CLICK_FILE_LINK % index)
+        if not tools.wait_for("Page.loadEventFired", 20):
+            problems.append(f"{href}: the page did not load")
+        else:
+            landed = tools.evaluate(FILE_LANDING)
+            if not landed or landed[0] != absolute:
+                problems.append(f"{href} lands on {landed and landed[0]!r}")
+            elif not landed[1]:
+                problems.append(f"{href}: not a page of the set")
+            elif not landed[2]:
+                problems.append(f"{href}: no element with the fragment's id")
+        tools.call("Page.navigate", url=url)
+        tools.wait_for("Page.loadEventFired", 20)
+    results.check(not problems, f"{label}: every navigation link lands on its file ({len(links)} links)",
                   "; ".join(problems[:5]))
 
 
@@ -946,6 +999,8 @@ def check_page(tools, results, path, label, mode, screenshot_dir):
     # default pages, whose links were followed there.
     if mode != "failed-images":
         check_quote_links(tools, results, url, label)
+    if mode == "output-dir":
+        check_file_links(tools, results, url, path, label)
 
 
 ARCHIVE_IMAGES = "[...document.images].map(i => ({src: i.getAttribute('src'), loaded: i.complete && i.naturalWidth > 0}))"
@@ -1523,9 +1578,9 @@ def main():
     results = Results()
     started = time.monotonic()
     pages = []
-    for mode in ("default", "no-remote-media", "split", "failed-images", "archive", "search"):
+    for mode in ("default", "no-remote-media", "split", "output-dir", "failed-images", "archive", "search"):
         folder = os.path.join(options.pages, mode)
-        if mode in ("split", "failed-images", "archive", "search") and not os.path.isdir(folder):
+        if mode in ("split", "output-dir", "failed-images", "archive", "search") and not os.path.isdir(folder):
             continue
         pages += [(os.path.join(folder, f), mode) for f in sorted(os.listdir(folder)) if f.endswith(".html")]
 
