@@ -115,4 +115,31 @@ import Testing
         let empty = try Self.read(directory + "/003-tool-library.html")
         #expect(empty.contains("No messages"))
     }
+
+    /// Issue 57 item 10: each channel's file links back to the index and to the channels before
+    /// and after it, and a quote of another channel's message links to that channel's file.
+    @Test func outputDirectoryFilesLinkEachOtherAndTheirQuotes() throws {
+        let directory = SplitOptionTests.directory()
+        let input = directory + "/quotes.json"
+        try Data(
+            """
+            {"channels": [
+              {"channel": {"id": "a", "name": "Alpha"}, "messages": [
+                {"id": "a1", "text": "first", "user": {"id": "ada"}, "created_at": "2026-05-01T09:00:00Z"}]},
+              {"channel": {"id": "b", "name": "Beta"}, "messages": [
+                {"id": "b1", "text": "quoting", "user": {"id": "bo"}, "created_at": "2026-05-01T10:00:00Z",
+                 "quoted_message": {"id": "a1", "text": "first", "user": {"id": "ada"}}}]}
+            ]}
+            """.utf8
+        ).write(to: URL(fileURLWithPath: input))
+        let run = ToolRun(["render", input, "--output-dir", directory + "/out"])
+        #expect(run.status == 0, "\(run.errors)")
+        let alpha = try Self.read(directory + "/out/001-alpha.html")
+        let beta = try Self.read(directory + "/out/002-beta.html")
+        #expect(alpha.components(separatedBy: #"<a href="002-beta.html" rel="noopener noreferrer nofollow">Next channel →</a>"#).count == 3)
+        #expect(
+            beta.components(separatedBy: #"<a href="001-alpha.html" rel="noopener noreferrer nofollow">← Previous channel</a>"#).count == 3)
+        #expect(beta.components(separatedBy: #"<a href="index.html" rel="noopener noreferrer nofollow">Index</a>"#).count == 3)
+        #expect(beta.contains(#"<blockquote class="sb-quote"><a href="001-alpha.html#m-a1">"#))
+    }
 }
