@@ -81,7 +81,8 @@ struct RenderCommand: Command {
         let output = Option<String>(
             "output", short: "o", value: "<file>", help: "Write to this file instead of standard output.", completes: .file)
         let outputDirectory = Option<String>(
-            "output-dir", value: "<directory>", help: "Write one file per channel into this directory, with an index.",
+            "output-dir", value: "<directory>",
+            help: "Write one file per channel into this directory, with an index and links between them.",
             completes: .directory)
         let split = Option<Int>(
             "split", value: "<count>",
