@@ -194,6 +194,7 @@ struct ChannelDocuments: DocumentPlan {
         session.flushLayout(to: &backend)
         session.closeEmptyChannel(to: &backend)
         let summary = session.summary
+        session.closeEmptyDocument(summary, to: &backend)
         session.writeNavigation(navigation(of: part), to: &backend)
         session.end(summary, to: &backend)
         return summary
@@ -292,6 +293,7 @@ struct PageDocuments: DocumentPlan {
         // An empty channel at the end of a page says so there, not on the next page.
         session.closeEmptyChannel(to: &backend)
         let summary = summaries[page - 1]
+        session.closeEmptyDocument(summary, to: &backend)
         session.writeNavigation(navigation(ofPage: page), to: &backend)
         session.end(summary, to: &backend)
         return summary

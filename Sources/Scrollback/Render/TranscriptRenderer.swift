@@ -361,8 +361,9 @@ public struct TranscriptRenderer: Sendable {
         /// Whether the last channel named shows no message yet: it gets the empty-state line
         /// (the theme's "No messages") when the next channel or the end comes first.
         var channelIsEmpty = false
-        /// Whether the document's last channel said it is empty, so the document need not.
-        var lastChannelShownEmpty = false
+        /// Whether the document said it shows nothing (its last channel, or the document itself
+        /// before its closing links), so that it need not again.
+        var saidEmpty = false
         /// The search bar ``begin(_:searches:to:)`` made, until its place comes.
         private var pendingSearchBar: ViewNode?
         /// Where replies go.
@@ -401,7 +402,7 @@ public struct TranscriptRenderer: Sendable {
         private mutating func add<Backend: TranscriptBackend>(channel: ChatChannel, to backend: inout Backend) {
             window.reset()
             closeEmptyChannel(to: &backend)
-            lastChannelShownEmpty = false
+            saidEmpty = false
             channelNumber += 1
             currentChannel = channel
             let items = layout.add(channel: channel)
@@ -414,7 +415,7 @@ public struct TranscriptRenderer: Sendable {
         mutating func closeEmptyChannel<Backend: TranscriptBackend>(to backend: inout Backend) {
             guard channelIsEmpty, let channel = currentChannel else { return }
             channelIsEmpty = false
-            lastChannelShownEmpty = true
+            saidEmpty = true
             emit(context.factory.makeEmptyChannelView(channel, context), to: &backend)
         }
 
@@ -458,7 +459,7 @@ public struct TranscriptRenderer: Sendable {
             firstDate = nil
             lastDate = nil
             channelIsEmpty = false
-            lastChannelShownEmpty = false
+            saidEmpty = false
             placement.startDocument()
         }
 
@@ -527,9 +528,18 @@ public struct TranscriptRenderer: Sendable {
             backend.write(view)
         }
 
+        /// The line saying the document shows no message ("No messages"), when it showed none
+        /// and its last channel did not say so: written before the closing links of a page or a
+        /// channel's file, so that they stay last.
+        mutating func closeEmptyDocument<Backend: TranscriptBackend>(_ summary: DocumentSummary, to backend: inout Backend) {
+            guard summary.messageCount == 0 && !saidEmpty else { return }
+            saidEmpty = true
+            emit(context.factory.makeEmptyTranscriptView(context), to: &backend)
+        }
+
         /// Closes a document with the factory's footer, saying so when it showed no message.
         mutating func end<Backend: TranscriptBackend>(_ summary: DocumentSummary, to backend: inout Backend) {
-            if summary.messageCount == 0 && !lastChannelShownEmpty {
+            if summary.messageCount == 0 && !saidEmpty {
                 emit(context.factory.makeEmptyTranscriptView(context), to: &backend)
             }
             if let bar = pendingSearchBar.take() { backend.write(bar) }

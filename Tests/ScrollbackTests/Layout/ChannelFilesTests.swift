@@ -154,6 +154,22 @@ import Testing
         #expect(!filtered.texts[1].contains("<blockquote class=\"sb-quote\"><a"), "no link to a message the filter left out")
     }
 
+    @Test func anEmptyChannelSaysSoBeforeItsClosingLinks() throws {
+        let input = """
+            {"channels": [
+              {"channel": {"id": "a", "name": "Alpha"}, "messages": []},
+              {"channel": {"id": "b", "name": "Beta"}, "messages": [
+                {"id": "b1", "text": "hello", "user": {"id": "bo"}, "created_at": "2026-05-01T10:00:00Z"}]}
+            ]}
+            """
+        let files = try Self.render(input, fileExtension: "md")
+        let empty = files.texts[0]
+        let said = try #require(empty.range(of: "*No messages*"))
+        let links = try #require(empty.range(of: "[Next channel →](002-beta.md)", options: .backwards))
+        #expect(said.upperBound < links.lowerBound, "\(empty)")
+        #expect(empty.components(separatedBy: "No messages").count == 2, "said once")
+    }
+
     @Test func markdownFilesLinkTheirNeighboursToo() throws {
         let files = try Self.render(fileExtension: "md")
         #expect(files.names == ["001-general.md", "002-inês-co.md", "003-開発チーム.md"])
