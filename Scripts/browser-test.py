@@ -1321,17 +1321,19 @@ def check_search_fixes(tools, results, folder, width):
     results.check(not errors, f"{label}: no console errors or CSP violations", "; ".join(errors[:5]))
 
 
-# Typing and clearing on a 10,000-message page: no task may take longer than this. The goal is
-# 100 ms, not reached yet: a frame that moves thousands of messages costs Chromium 50 to 100 ms of
-# layout on a two-core machine, and CI machines are slower and shared, so the bound is generous
-# (the script before issue 57 took 0.75 to 2.3 s to clear a search; the figures measured are in
-# SearchingAPage.md).
-TASK_BOUND_MS = 600
+# Typing and clearing on a 10,000-message page, at 360 and 1280 px: no task may take longer than
+# this. The goal is 100 ms: with the channel in groups laid out only near the screen, no task
+# takes more than about 75 ms of the main thread's time (DevTools tracing), and the longest task
+# was 50-117 ms on a two-core machine shared with other builds (load 4 to 5). The Long Tasks API
+# counts wall time, which such load stretches, so the bound keeps a margin for slow, shared CI
+# machines (the script before issue 57 took 0.75 to 2.3 s to clear a search, the one before
+# these groups 0.2 to 0.4 s; the figures are in SearchingAPage.md).
+TASK_BOUND_MS = 250
 
 
-def check_search_timing(tools, results, path):
-    label = f"search/{os.path.basename(path)} (10,000 messages)"
-    figures = measure_typing(tools, "file://" + os.path.abspath(path))
+def check_search_timing(tools, results, path, width):
+    label = f"search/{os.path.basename(path)} (10,000 messages) at {width} px"
+    figures = measure_typing(tools, "file://" + os.path.abspath(path), width=width)
     for row in figures:
         print(f"      {row['scenario']}: longest task {row['longest']:.0f} ms, {row['long tasks']} over 50 ms, "
               f"settled after {row['settle']:.0f} ms ({row['count'] or '-'}; {row['status'] or '-'})", flush=True)
@@ -1559,7 +1561,8 @@ def check_search(tools, results, folder, screenshot_dir):
         check_search_fixes(tools, results, folder, width)
     large = os.path.join(os.path.dirname(folder), "search-large", "large.html")
     if os.path.exists(large):
-        check_search_timing(tools, results, large)
+        for width in WIDTHS:
+            check_search_timing(tools, results, large, width)
     check_search_reactors(tools, results, os.path.join(folder, "print.html"))
 
 

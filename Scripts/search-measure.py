@@ -2,7 +2,7 @@
 """Measures what --search costs a large page, in headless Chromium over the DevTools protocol.
 
 Usage: search-measure.py PLAIN.html SEARCH.html [--runs N] [--query TEXT]
-       search-measure.py --typing SEARCH.html [--key-delay SECONDS]
+       search-measure.py --typing SEARCH.html [--key-delay SECONDS] [--width PX]
 
 For each page: its size, the first-paint and first-contentful-paint times (Paint Timing API),
 the load event, and, for the page with search, how long the first query takes (which also
@@ -58,19 +58,19 @@ def evaluate_async(tools, expression):
     return result["result"].get("value")
 
 
-def typing(path, key_delay):
+def typing(path, key_delay, width):
     profile = tempfile.mkdtemp(prefix="sb-measure-")
     process, port = browser.start_chromium(profile)
     tools = browser.DevTools(browser.page_socket_url(port), timeout=120)
     try:
         tools.call("Page.enable")
         tools.call("Runtime.enable")
-        figures = browser.measure_typing(tools, "file://" + os.path.abspath(path), key_delay=key_delay)
+        figures = browser.measure_typing(tools, "file://" + os.path.abspath(path), width=width, key_delay=key_delay)
     finally:
         tools.close()
         browser.stop_chromium(process)
         shutil.rmtree(profile, ignore_errors=True)
-    print("| at 1280 px | longest task (ms) | tasks over 50 ms | settled after (ms) | count | status |")
+    print(f"| at {width} px | longest task (ms) | tasks over 50 ms | settled after (ms) | count | status |")
     print("|---|---|---|---|---|---|")
     for row in figures:
         longest = f"{row['longest']:.0f}" if row["long tasks"] else "none over 50"
@@ -83,8 +83,9 @@ def main():
         arguments = argparse.ArgumentParser()
         arguments.add_argument("--typing", required=True, metavar="SEARCH.html")
         arguments.add_argument("--key-delay", type=float, default=0.2)
+        arguments.add_argument("--width", type=int, default=1280)
         options = arguments.parse_args()
-        return typing(options.typing, options.key_delay)
+        return typing(options.typing, options.key_delay, options.width)
     arguments = argparse.ArgumentParser()
     arguments.add_argument("plain")
     arguments.add_argument("search")

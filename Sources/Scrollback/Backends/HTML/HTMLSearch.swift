@@ -7,9 +7,12 @@ extension HTMLOptions {
     ///
     /// The script is a constant: no message data is ever part of it, so the hash in the policy is the
     /// same for every page and nothing else can run. It reads the page's DOM (text by `textContent`,
-    /// the `data-` attributes below), hides and shows messages with a class, and highlights with the
-    /// CSS Custom Highlight API, or with `<mark>` elements made by `createElement` around the page's
-    /// own text nodes where that API is missing. It never assigns markup and never evaluates a string.
+    /// the `data-` attributes below), hides and shows messages with a class, gathers the channel's
+    /// messages, days and threads into groups of about forty (`<div class="sb-group">` elements made
+    /// by `createElement`, each laid out only near the screen, so that a search that shows or hides
+    /// thousands keeps every task of the page short), and highlights with the CSS Custom Highlight
+    /// API, or with `<mark>` elements made by `createElement` around the page's own text nodes where
+    /// that API is missing. It never assigns markup and never evaluates a string.
     public enum SearchScript {
         /// The script, as written between `<script>` and `</script>`: ASCII only, so that its UTF-8
         /// bytes, which the browser hashes, are the characters here.
@@ -17,7 +20,8 @@ extension HTMLOptions {
             (() => {
               'use strict';
               // The page's own search (scrollback render --search). It reads the page and writes only
-              // text and classes: no message text is ever turned into markup or code.
+              // text and classes, and moves the page's own elements into groups it makes: no message
+              // text is ever turned into markup or code.
               const byId = id => document.getElementById(id);
               const bar = byId('sb-search');
               const input = byId('sb-search-input');
@@ -40,6 +44,10 @@ extension HTMLOptions {
               // CHANGES messages in each, so that a long page still answers keys and paints between them.
               const SLICE = 8;
               const CHANGES = 800;
+              // The channel's messages, days and threads are grouped, this many to a group, each group laid
+              // out only near the screen: the browser then tracks and lays out a few hundred groups rather
+              // than ten thousand messages in each frame that a search changes.
+              const GROUP = 40;
               // Text that is not the message's own: the preview of the message it replies to (another
               // message's text), icons, initials, times, who reacted (folded away in each pill, where a match
               // could not be shown). A blockquote written in the message is its own.
@@ -65,11 +73,44 @@ extension HTMLOptions {
                 return {text: folded, map};
               };
 
+              // Groups made of the page's own elements, moved into a <div> made with createElement; a group
+              // whose messages are all hidden is hidden itself, so that the empty groups never pile up on
+              // the screen and are all laid out at once when they fill again.
+              const groups = [];
+              {
+                let group = null;
+                for (const element of Array.from(main.children)) {
+                  if (element.matches('article.sb-message, details.sb-thread, .sb-day')) {
+                    if (!group || group.count >= GROUP) {
+                      const box = document.createElement('div');
+                      box.className = 'sb-group';
+                      element.before(box);
+                      group = {box, count: 0, shown: 0, hidden: false, painted: false, matches: []};
+                      groups.push(group);
+                    }
+                    group.box.append(element);
+                    group.count += 1;
+                  } else if (element !== bar) {
+                    group = null;
+                  }
+                }
+              }
+              const groupOf = new Map(groups.map(group => [group.box, group]));
+              const hideGroup = (group, hidden) => {
+                if (!group || group.hidden === hidden) return;
+                group.hidden = hidden;
+                group.box.classList.toggle(HIDDEN, hidden);
+              };
+
+              const threads = Array.from(main.querySelectorAll('details.sb-thread'), element => ({element, records: [], hidden: false}));
+              const threadOf = new Map(threads.map(thread => [thread.element, thread]));
+
               const records = Array.from(main.querySelectorAll('article.sb-message'), article => ({
                 article,
                 day: article.getAttribute('data-day') || '',
                 has: (article.getAttribute('data-has') || '').split(' '),
-                inThread: article.closest('details.sb-thread') !== null,
+                thread: threadOf.get(article.closest('details.sb-thread')) || null,
+                group: groupOf.get(article.closest('.sb-group')) || null,
                 headless: null,
                 from: null,
                 texts: null,
@@ -77,6 +118,47 @@ extension HTMLOptions {
                 shown: true,
                 author: false,
               }));
+
+              for (const record of records) {
+                if (record.group) record.group.shown += 1;
+                if (record.thread) record.thread.records.push(record);
+              }
+              const recordOf = new Map(records.map(record => [record.article, record]));
+
+              // What the day separators and groups depend on, read once: the channel's elements in order
+              // (those of the groups taken out of them), and each thread's.
+              const sequences = [];
+              {
+                const channel = [];
+                for (const element of main.children) {
+                  if (groupOf.has(element)) channel.push(...element.children);
+                  else if (element !== bar) channel.push(element);
+                }
+                sequences.push(channel);
+                for (const content of main.querySelectorAll('details.sb-thread > .sb-thread-content')) sequences.push(Array.from(content.children));
+              }
+              for (let k = 0; k < sequences.length; k += 1) {
+                sequences[k] = sequences[k].map(element => ({
+                  element,
+                  day: element.classList.contains('sb-day'),
+                  record: recordOf.get(element) || null,
+                  thread: threadOf.get(element) || null,
+                  group: groupOf.get(element.parentElement) || null,
+                }));
+              }
+              // A group with something shown in it is shown.
+              const fill = part => { if (part.group) part.group.filled = true; };
+
+              // A message shown or hidden, and its group with it.
+              const showRecord = (record, visible) => {
+                record.shown = visible;
+                record.article.classList.toggle(HIDDEN, !visible);
+                const group = record.group;
+                if (!group) return;
+                group.shown += visible ? 1 : -1;
+                if (visible) hideGroup(group, false);
+                else if (group.shown === 0) hideGroup(group, true);
+              };
 
               // Each message's text, read and folded once, when first searched.
               const textsOf = record => {
@@ -191,7 +273,7 @@ extension HTMLOptions {
               };
 
               const passes = (record, terms) => {
-                if (terms.inThread && !record.inThread) return false;
+                if (terms.inThread && !record.thread) return false;
                 if (terms.has.some(kind => !record.has.includes(kind))) return false;
                 const day = record.day;
                 if (terms.on.some(date => day.slice(0, date.length) !== date)) return false;
@@ -248,6 +330,33 @@ extension HTMLOptions {
                 return range;
               };
 
+              // The highlight of the search's matches holds those of the groups the browser lays out (near
+              // the screen) only, added and taken away as they come and go: the browser redraws every range
+              // of a highlight whenever it changes, and a broad word has thousands.
+              let highlight = null;
+              const lazy = typeof ContentVisibilityAutoStateChangeEvent === 'function';
+              const staticRangeOf = match => {
+                if (!match.range) {
+                  match.range = new StaticRange({startContainer: match.node, startOffset: match.start,
+                    endContainer: match.node, endOffset: match.end});
+                }
+                return match.range;
+              };
+              const paint = (group, painted) => {
+                group.painted = painted;
+                if (!highlight) return;
+                for (const match of group.matches) {
+                  if (painted) highlight.add(staticRangeOf(match));
+                  else highlight.delete(staticRangeOf(match));
+                }
+              };
+              for (const group of groups) {
+                group.painted = !lazy;
+                group.box.addEventListener('contentvisibilityautostatechange', event => {
+                  if (event.target === group.box) paint(group, !event.skipped);
+                });
+              }
+
               // Where the Custom Highlight API is missing: each match wrapped in a <mark>, made with
               // createElement and holding the page's own text node.
               const wrap = () => {
@@ -301,11 +410,17 @@ extension HTMLOptions {
                 if (statusOut) write(statusOut, [summary].concat(notes).filter(Boolean).join(' \u00b7 '));
               };
 
+              // The elements outlined as the current match or a quote's target, kept rather than looked
+              // for in a page of thousands.
+              let outlined = [];
+              const outline = (element, name) => {
+                element.classList.add(name);
+                outlined.push(element);
+              };
               // No match is current: its outline and its highlight go.
               const unmark = () => {
-                for (const element of main.querySelectorAll('.' + CURRENT + ', .sb-search-mark-current, .' + TARGET)) {
-                  element.classList.remove(CURRENT, 'sb-search-mark-current', TARGET);
-                }
+                for (const element of outlined) element.classList.remove(CURRENT, 'sb-search-mark-current', TARGET);
+                outlined = [];
                 if (highlights) highlights.delete('sb-search-current');
               };
 
@@ -315,13 +430,13 @@ extension HTMLOptions {
                 if (!match) return say();
                 let target = match.record.article;
                 if (match.mark) {
-                  match.mark.classList.add('sb-search-mark-current');
+                  outline(match.mark, 'sb-search-mark-current');
                   target = match.mark;
                 } else if (match.node) {
                   highlights.set('sb-search-current', new Highlight(rangeOf(match)));
                   target = match.node.parentElement;
                 }
-                match.record.article.classList.add(CURRENT);
+                outline(match.record.article, CURRENT);
                 const thread = target.closest('details');
                 if (thread && !thread.open) {
                   thread.open = true;
@@ -341,35 +456,42 @@ extension HTMLOptions {
               // The day separators (in the channel and in threads) and threads left with no message shown
               // are hidden too.
               const hideEmptyParts = active => {
-                const threads = main.querySelectorAll('details.sb-thread');
                 for (const thread of threads) {
-                  const shown = thread.querySelector('article.sb-message:not(.' + HIDDEN + ')') !== null;
-                  thread.classList.toggle(HIDDEN, active && !shown);
-                  if (active && shown && !thread.open) {
-                    thread.open = true;
-                    opened.push(thread);
+                  const shown = thread.records.some(record => record.shown);
+                  thread.hidden = active && !shown;
+                  thread.element.classList.toggle(HIDDEN, thread.hidden);
+                  if (active && shown && !thread.element.open) {
+                    thread.element.open = true;
+                    opened.push(thread.element);
                   }
                 }
-                const hideDays = container => {
+                for (const group of groups) group.filled = false;
+                for (const sequence of sequences) {
                   let day = null;
                   let dayShown = false;
-                  const closeDay = () => { if (day) day.classList.toggle(HIDDEN, active && !dayShown); };
-                  for (const element of container.children) {
-                    if (element.classList.contains('sb-day')) {
+                  const closeDay = () => {
+                    if (!day) return;
+                    day.element.classList.toggle(HIDDEN, active && !dayShown);
+                    if (dayShown || !active) fill(day);
+                  };
+                  for (const part of sequence) {
+                    if (part.day) {
                       closeDay();
-                      day = element;
+                      day = part;
                       dayShown = false;
-                    } else if (element.matches('article.sb-message, details.sb-thread')) {
-                      if (!element.classList.contains(HIDDEN)) dayShown = true;
-                    } else if (element !== bar) {
+                    } else if (part.record || part.thread) {
+                      if (part.record ? part.record.shown : !part.thread.hidden) {
+                        dayShown = true;
+                        fill(part);
+                      }
+                    } else {
                       closeDay();
                       day = null;
                     }
                   }
                   closeDay();
-                };
-                hideDays(main);
-                for (const content of main.querySelectorAll('details.sb-thread > .sb-thread-content')) hideDays(content);
+                }
+                for (const group of groups) hideGroup(group, !group.filled);
               };
 
               const remember = query => {
@@ -402,8 +524,7 @@ extension HTMLOptions {
                   if (found && terms.words.length) found = find(record, terms.words);
                   const visible = !terms.active || found !== null;
                   if (record.shown !== visible) {
-                    record.shown = visible;
-                    record.article.classList.toggle(HIDDEN, !visible);
+                    showRecord(record, visible);
                     changes += 1;
                   }
                   // A message shown without the first of its group names its author itself.
@@ -420,10 +541,12 @@ extension HTMLOptions {
                     if (matches.length < MOST) matches.push({record});
                     continue;
                   }
+                  const group = record.group;
                   for (const match of found) {
                     if (matches.length >= MOST) break;
                     matches.push(match);
-                    if (work.highlight) work.highlight.add(rangeOf(match));
+                    if (group) group.matches.push(match);
+                    if (highlight && (!group || group.painted)) highlight.add(staticRangeOf(match));
                   }
                 }
                 if (work.index < records.length) {
@@ -470,9 +593,10 @@ extension HTMLOptions {
                 opened = [];
                 matches = [];
                 current = -1;
-                job = {query, terms, index: 0, shown: 0,
-                  highlight: highlights && terms.words.length ? new Highlight() : null};
-                if (job.highlight) highlights.set('sb-search', job.highlight);
+                job = {query, terms, index: 0, shown: 0};
+                for (const group of groups) group.matches = [];
+                highlight = highlights && terms.words.length ? new Highlight() : null;
+                if (highlight) highlights.set('sb-search', highlight);
                 // What the bar says of the last search goes now, while the search runs; clearing shows the
                 // days and threads first, while the page is still short.
                 if (!terms.active) {
@@ -496,26 +620,39 @@ extension HTMLOptions {
                 return true;
               };
 
+              // The day separator above an element of the channel or of a thread: in its group or an earlier one.
+              const dayBefore = element => {
+                let before = element.previousElementSibling;
+                let box = groupOf.has(element.parentElement) ? element.parentElement : null;
+                for (;;) {
+                  for (; before; before = before.previousElementSibling) if (before.classList.contains('sb-day')) return before;
+                  box = box && box.previousElementSibling;
+                  if (!box || !groupOf.has(box)) return null;
+                  before = box.lastElementChild;
+                }
+              };
+
               // A quote's link to a message the search hides shows that message (and its day and thread)
               // and goes there; the address keeps the search.
               const reveal = target => {
                 const article = target.closest('article.sb-message') || target;
-                const record = records.find(entry => entry.article === article);
-                if (record) record.shown = true;
+                const record = recordOf.get(article);
+                if (record && !record.shown) showRecord(record, true);
                 for (let element = article; element && element !== main; element = element.parentElement) {
+                  if (groupOf.has(element)) {
+                    hideGroup(groupOf.get(element), false);
+                    continue;
+                  }
                   element.classList.remove(HIDDEN);
                   if (element.tagName === 'DETAILS' && !element.open) {
                     element.open = true;
                     opened.push(element);
                   }
-                  for (let before = element.previousElementSibling; before; before = before.previousElementSibling) {
-                    if (!before.classList.contains('sb-day')) continue;
-                    before.classList.remove(HIDDEN);
-                    break;
-                  }
+                  const day = dayBefore(element);
+                  if (day) day.classList.remove(HIDDEN);
                 }
                 unmark();
-                article.classList.add(TARGET);
+                outline(article, TARGET);
                 article.scrollIntoView({block: 'center', behavior: 'instant'});
               };
 

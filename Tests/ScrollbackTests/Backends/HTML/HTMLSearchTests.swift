@@ -171,6 +171,30 @@ struct HTMLSearchTests {
         }
     }
 
+    /// On a long page the browser's work per frame is kept small (issue 57 item 2; timed by
+    /// `Scripts/browser-test` on 10,000 messages): the channel is laid out in groups made by
+    /// `createElement` (never from markup), each laid out only near the screen and laid out as
+    /// `main` lays out its children; the highlight holds the matches of the groups on screen only;
+    /// outlined elements are kept rather than looked for.
+    @Test func theScriptKeepsTheBrowsersWorkSmall() throws {
+        let source = HTMLOptions.SearchScript.source
+        for needed in [
+            "const box = document.createElement('div');", "box.className = 'sb-group';", "element.before(box);",
+            "'contentvisibilityautostatechange'", "paint(group, !event.skipped)", "new StaticRange(",
+            "for (const element of outlined)",
+        ] {
+            #expect(source.contains(needed), "\(needed)")
+        }
+        #expect(!source.contains("main.querySelectorAll('.' + CURRENT"))
+        let css = Stylesheet(theme: .default).searchCSS
+        #expect(css.contains(".sb-group{display:flex;flex-direction:column;gap:inherit;margin:-4px;padding:4px;content-visibility:auto;"))
+        #expect(css.contains(".sb-group article.sb-message{content-visibility:visible}"))
+        // The page's own stylesheet lays `main` out as the groups repeat it.
+        #expect(Stylesheet(theme: .default).css.contains("main{display:flex;flex-direction:column;gap:"))
+        let page = try Self.render("threads.json", search: true)
+        #expect(!page.contains("class=\"sb-group\""), "groups are made by the script, not written")
+    }
+
     /// The bar follows what the title describes: after a channel's info line (members, dates),
     /// and at the top of a page of several channels, before their contents.
     @Test func theBarComesAfterTheChannelsInfoLine() throws {
