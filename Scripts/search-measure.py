@@ -2,7 +2,7 @@
 """Measures what --search costs a large page, in headless Chromium over the DevTools protocol.
 
 Usage: search-measure.py PLAIN.html SEARCH.html [--runs N] [--query TEXT]
-       search-measure.py --typing SEARCH.html [--key-delay SECONDS] [--width PX]
+       search-measure.py --typing SEARCH.html [--key-delay SECONDS] [--width PX] [--trace]
 
 For each page: its size, the first-paint and first-contentful-paint times (Paint Timing API),
 the load event, and, for the page with search, how long the first query takes (which also
@@ -13,7 +13,9 @@ With --typing: what a reader's typing and clearing cost the page's main thread, 
 by one through the DevTools Input domain (a broad word, a month, a day typed a key at a time,
 clearing after each): the longest task (the Long Tasks API, which reports tasks of 50 ms or
 more, script and rendering alike), how many there were, and the time from the last key to the
-page's last change.
+page's last change. With --trace, also a DevTools trace (the Tracing domain) of the same run:
+the main thread's own time (thread time, which other processes' load does not stretch) in the
+longest tasks after the first key, and what Chromium spent it on.
 """
 
 import argparse
@@ -58,14 +60,46 @@ def evaluate_async(tools, expression):
     return result["result"].get("value")
 
 
-def typing(path, key_delay, width):
+def thread_times(events):
+    """The renderer main thread's top-level tasks from the first key on, longest thread time
+    first: (thread ms, wall ms, {what: thread ms})."""
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    main = {key for key, name in names.items() if name == "CrRendererMain"}
+    slices = [e for e in events if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X" and "dur" in e]
+    keys = [e["ts"] for e in slices
+            if e["name"] == "EventDispatch" and e.get("args", {}).get("data", {}).get("type") in ("beforeinput", "textInput", "input")]
+    if not keys:
+        return []
+    tasks = [e for e in slices if e["name"] == "ThreadControllerImpl::RunTask" and e["ts"] >= min(keys) - 1000]
+    parts = ("FunctionCall", "UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Commit",
+             "IntersectionObserverController::computeIntersections", "MajorGC", "MinorGC")
+    found = []
+    for task in sorted(tasks, key=lambda e: -e.get("tdur", 0))[:5]:
+        start, end = task["ts"], task["ts"] + task["dur"]
+        spent = {}
+        for e in slices:
+            if start <= e["ts"] < end and e["name"] in parts:
+                spent[e["name"]] = spent.get(e["name"], 0) + e.get("tdur", e["dur"]) / 1000
+        found.append((task.get("tdur", 0) / 1000, task["dur"] / 1000, spent))
+    return found
+
+
+def typing(path, key_delay, width, trace=False):
     profile = tempfile.mkdtemp(prefix="sb-measure-")
     process, port = browser.start_chromium(profile)
     tools = browser.DevTools(browser.page_socket_url(port), timeout=120)
     try:
         tools.call("Page.enable")
         tools.call("Runtime.enable")
+        if trace:
+            tools.call("Tracing.start", categories="toplevel,devtools.timeline,disabled-by-default-devtools.timeline",
+                       transferMode="ReportEvents")
         figures = browser.measure_typing(tools, "file://" + os.path.abspath(path), width=width, key_delay=key_delay)
+        events = []
+        if trace:
+            tools.call("Tracing.end")
+            tools.wait_for("Tracing.tracingComplete", 120)
+            events = [e for event in tools.events if event["method"] == "Tracing.dataCollected" for e in event["params"]["value"]]
     finally:
         tools.close()
         browser.stop_chromium(process)
@@ -75,6 +109,11 @@ def typing(path, key_delay, width):
     for row in figures:
         longest = f"{row['longest']:.0f}" if row["long tasks"] else "none over 50"
         print(f"| {row['scenario']} | {longest} | {row['long tasks']} | {row['settle']:.0f} | {row['count']} | {row['status']} |")
+    if trace:
+        print("\nlongest tasks by the main thread's own time (traced, so a little slower than above):")
+        for own, wall, spent in thread_times(events):
+            parts = ", ".join(f"{name} {ms:.0f}" for name, ms in sorted(spent.items(), key=lambda item: -item[1]) if ms >= 1)
+            print(f"- {own:.0f} ms of thread time ({wall:.0f} ms wall): {parts}")
     return 0
 
 
@@ -84,8 +123,9 @@ def main():
         arguments.add_argument("--typing", required=True, metavar="SEARCH.html")
         arguments.add_argument("--key-delay", type=float, default=0.2)
         arguments.add_argument("--width", type=int, default=1280)
+        arguments.add_argument("--trace", action="store_true")
         options = arguments.parse_args()
-        return typing(options.typing, options.key_delay, options.width)
+        return typing(options.typing, options.key_delay, options.width, options.trace)
     arguments = argparse.ArgumentParser()
     arguments.add_argument("plain")
     arguments.add_argument("search")
