@@ -474,9 +474,14 @@ extension DefaultViews {
     }
 
     /// The author's name and user id (`Alex (alex-2)`, `You (maya)`), for the tooltip; `nil`
-    /// for a message without an author or one known only by name.
+    /// for a message without an author or one known only by name. A draft without an author
+    /// is the reader's own: `You`, with the reader's id when it is known.
     func authorTitle(of message: ChatMessage, context: RenderContext) -> String? {
-        guard let user = message.user, !user.id.isEmpty else { return nil }
+        guard let user = message.user, !user.id.isEmpty else {
+            guard message.isDraft && message.user == nil else { return nil }
+            let you = context.theme.string(.you)
+            return context.options.currentUserID.map { context.nameWithID(you, id: $0) } ?? you
+        }
         let name = context.isCurrentUser(user) ? context.theme.string(.you) : user.displayName
         return context.nameWithID(name, id: user.id)
     }
