@@ -36,6 +36,8 @@ struct TranscriptOptions: OptionGroup {
     let since = Option<String>("since", value: "<date|id>", help: "Start at this date (2026-03-09 or RFC 3339) or message id.")
     let until = Option<String>("until", value: "<date|id>", help: "End at this date (inclusive) or message id.")
     let user = Option<String>("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true)
+    let asOf = Option<String>(
+        "as-of", value: "<date>", help: "An event log replayed up to this moment (RFC 3339, or a day: up to its end).")
     let width = Option<Int>(
         "width", short: "w", value: "<columns>", help: "Line width.", default: "the terminal's, else $COLUMNS, else 80", format: .ansi
     ) { text throws(UsageError) in
@@ -123,6 +125,12 @@ extension TranscriptOptions {
                 .usage(UsageError(message: "--timestamps changes nothing with --style compact: every line starts with its time.")))
         }
         options.timestamps = arguments[\.timestamps] ?? .last
+        if let text = arguments[\.asOf] {
+            switch asOf(text, timeZone: options.timeZone) {
+            case .success(let date): options.asOf = date
+            case .failure(let error): return .failure(.usage(error))
+            }
+        }
         ansi.hyperlinks = ViewerOptions.hyperlinks(arguments[\.hyperlinks], isTerminal: writesToTerminal, environment: tool.environment)
         options.ansi = ansi
         if let name = arguments[\.theme] ?? tool.environment["SCROLLBACK_THEME"].flatMap({ $0.isEmpty ? nil : $0 }) {
@@ -171,6 +179,20 @@ extension TranscriptOptions {
             return .failure(UsageError(message: "--since is after --until."))
         }
         return .success(MessageFilter(since: since, until: until, userIDs: Set(arguments.all(\.user))))
+    }
+
+    /// `--as-of`: an RFC 3339 moment, or a day of the chosen zone, up to its last second.
+    static func asOf(_ text: String, timeZone: TimeZone) -> Result<Date, UsageError> {
+        if let date = RFC3339.parse(text) { return .success(date) }
+        switch day(text, timeZone: timeZone) {
+        case .start(let day):
+            return .success(Calendar.gregorian(in: timeZone).date(byAdding: .second, value: 86_399, to: day) ?? day)
+        case .noSuchDay:
+            return .failure(UsageError(message: "--as-of \(text): there is no such day (a day is written 2026-03-09)."))
+        case .notADay:
+            return .failure(
+                UsageError(message: "--as-of \(text): expected a moment (RFC 3339, e.g. 2026-03-09T14:30:00Z) or a day (2026-03-09)."))
+        }
     }
 
     /// What a `yyyy-MM-dd` text names in `timeZone`.

@@ -25,6 +25,9 @@ public struct RenderOptions: Sendable {
     /// Which messages show their time: the last of each group (the default, as chat clients
     /// do) or every one, for an audit.
     public var timestamps: TimestampDisplay = .last
+    /// For an event log: the moment it is replayed up to (its events after it are left out);
+    /// `nil`, the end of the log. Other inputs ignore it.
+    public var asOf: Date?
     /// Each format's own options, by their type: a format's folder adds the property that
     /// reads and sets its own (``ansi``, ``html``), and only its backend reads them.
     private var formatOptions: [ObjectIdentifier: any Sendable] = [:]

@@ -5,6 +5,8 @@ import Foundation
 /// index pass found instead of reading and spooling the file a second time.
 final class EntityHandoff {
     var directory: EntityDirectory?
+    /// An event log's, likewise.
+    var eventLog: EventLog?
 }
 
 /// What a reading of Stream's import/export entity file (``InputShape/entities``) collects before

@@ -11,6 +11,8 @@ final class RereadableInput {
     /// An entity file's directory, collected by the first reading and replayed by the next.
     private let handoff = EntityHandoff()
     private let temporaryDirectory: String
+    /// An event log is replayed up to this moment (``TranscriptReader/asOf``).
+    var asOf: Date?
 
     /// The input's size in bytes (of the file, or of the copy of what a pipe gave), so that a
     /// progress report can say how much of it each pass has read.
@@ -48,9 +50,11 @@ final class RereadableInput {
     /// A reader from the first byte.
     func reader(strict: Bool, onWarning: @escaping (ReadWarning) -> Void) -> TranscriptReader {
         lseek(descriptor, 0, SEEK_SET)
-        return TranscriptReader(
+        var reader = TranscriptReader(
             source: ByteSource(descriptor: descriptor, name: name), strict: strict, handoff: handoff,
             temporaryDirectory: temporaryDirectory, onWarning: onWarning)
+        reader.asOf = asOf
+        return reader
     }
 
     /// A silent reader from the first byte for the index pass. With `strict`, the index must stop
@@ -58,7 +62,9 @@ final class RereadableInput {
     func indexingReader(strict: Bool) -> TranscriptReader {
         guard !strict else { return reader(strict: true, onWarning: { _ in }) }
         lseek(descriptor, 0, SEEK_SET)
-        return TranscriptReader(
+        var reader = TranscriptReader(
             indexing: ByteSource(descriptor: descriptor, name: name), handoff: handoff, temporaryDirectory: temporaryDirectory)
+        reader.asOf = asOf
+        return reader
     }
 }

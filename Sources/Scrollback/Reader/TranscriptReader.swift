@@ -1,3 +1,5 @@
+import Foundation
+
 /// One thing found in the input, in input order.
 public enum TranscriptEvent: Sendable, Hashable {
     /// A channel; it comes before the channel's messages.
@@ -38,6 +40,10 @@ public enum InputShape: String, Sendable {
     case draft
     /// A list of drafts: `{"drafts": [ <draft>, ... ], "next": ...}`, read draft by draft.
     case drafts
+    /// A log of Stream's webhook or websocket events (`{"type": "message.new", "message": {...}, ...}`),
+    /// one a line or in one array: replayed into the transcript as it stood at the end
+    /// (or at ``TranscriptReader/asOf``).
+    case events
 }
 
 /// Reads a transcript as a stream of channel and message events, one message at a time, so that
@@ -138,6 +144,14 @@ public struct TranscriptReader {
     private let handoff: EntityHandoff?
     /// Where an entity file's messages are spooled.
     private let temporaryDirectory: String
+    /// An event log's replay, once its shape is known.
+    private var events: EventReplay?
+    /// For an event log: the events after this moment are not replayed (`--as-of`). Set it
+    /// before the first ``next()``.
+    public var asOf: Date?
+    /// For an event log, once its first message (or its end) is returned: what its replay did.
+    public var eventLogSummary: EventLogSummary? { events?.log.summary ?? finishedEventLog }
+    private var finishedEventLog: EventLogSummary?
     /// In ``Mode/index``: whether a long array of messages in a regular file is read by
     /// several parsers at once (``ParallelIndexReading``). The items are the same either way.
     var readsInParallel = false
@@ -219,6 +233,7 @@ public struct TranscriptReader {
                     if let item = try nextEntityItem() { return counted(item) }
                     // The replay is over: `finished` is set, and the end is reported below.
                 }
+                if events != nil, let item = try nextEventItem() { return counted(item) }
                 if finished {
                     if let error = deferredError {
                         deferredError = nil
@@ -247,8 +262,10 @@ public struct TranscriptReader {
             }
         } catch {
             finished = true
-            if entities != nil {
+            if entities != nil || events != nil {
+                if let log = events?.log { finishedEventLog = log.summary }
                 entities = nil
+                events = nil
                 checkedForMessages = true
                 throw error
             }
@@ -298,6 +315,7 @@ public struct TranscriptReader {
             if try readMessageLine(path: line, position: start) { return }
             fallthrough
         case .object:
+            if isFirst, try EventLog.startsEvent(&parser) { return try startEvents(first: nil, position: start, isArray: false) }
             // Perhaps an NDJSON message: in index mode, its bytes are kept in case it is a reply
             // (and the first value's, in case it is an entity).
             if mode == .index || isFirst { try parser.pinNextValue() }
@@ -662,6 +680,10 @@ public struct TranscriptReader {
                 try startEntities(first: value, position: position, isArray: true)
                 return nil
             }
+            if let object = value.objectValue, EventLog.isEvent(object) {
+                try startEvents(first: Array(parser.pinnedBytes()), position: position, isArray: true)
+                return nil
+            }
             let json = mode == .index ? Array(parser.pinnedBytes()) : nil
             parser.unpin()
             guard let message = try decode(value, path: "[0]", position: position) else { return nil }
@@ -880,6 +902,69 @@ public struct TranscriptReader {
         return try decode(.object(resolved), path: path, position: position).map { .message($0, json: nil) }
     }
 
+    // MARK: - Event logs
+
+    /// The first value was an event: the rest of the input is collected into an ``EventLog`` (or
+    /// the one an earlier reading of the same input handed on is taken), then replayed. `first`
+    /// is the first element of an array, already read; an NDJSON log's first line is still ahead.
+    private mutating func startEvents(first: [UInt8]?, position: SourcePosition, isArray: Bool) throws(ReadError) {
+        shape = .events
+        defer { parser.unpin() }
+        let asOf = asOf?.timeIntervalSince1970 ?? .infinity
+        if let log = handoff?.eventLog, log.isArray == isArray, log.asOf == asOf {
+            events = EventReplay(log: log)
+            return
+        }
+        let log = try EventLog(isArray: isArray, asOf: asOf, directory: temporaryDirectory)
+        do throws(ReadError) {
+            if let first {
+                parser.unpin()
+                var element = JSONStreamParser(bytes: first)
+                try log.read(from: &element, position: position)
+            }
+            try log.collect(from: &parser)
+        } catch {
+            // What came before the error is replayed first.
+            log.error = error
+        }
+        log.finish()
+        if log.error == nil { handoff?.eventLog = log }
+        events = EventReplay(log: log)
+    }
+
+    /// The next event of an event log's replay: first its warnings, then its channels and messages.
+    private mutating func nextEventItem() throws(ReadError) -> Item? {
+        guard var replay = events else { return nil }
+        let log = replay.log
+        if !replay.warningsReported {
+            replay.warningsReported = true
+            events = replay
+            _ = parser.takeReplacementPosition()
+            for warning in log.warnings { try report(warning) }
+        }
+        while let step = replay.next() {
+            events = replay
+            switch step {
+            case .channel(let channel):
+                timeOrder.restart()
+                return .channel(channel)
+            case .message(let number):
+                let state = log.states[Int(number)]
+                let position = SourcePosition(line: Int(state.line), column: Int(state.column))
+                let path = (log.isArray ? "[element at line \(state.line)]" : "line \(state.line)") + ".message"
+                guard let object = try log.message(number) else { continue }
+                if let message = try decode(.object(object), path: path, position: position) { return .message(message, json: nil) }
+            }
+        }
+        finished = true
+        checkedForMessages = true
+        finishedEventLog = log.summary
+        events = nil
+        if let error = log.error { throw error }
+        try reportIfNoMessages()
+        return nil
+    }
+
     // MARK: - Decoding
 
     /// The message element at the parser, read member by member straight from the input (see
@@ -1063,6 +1148,7 @@ public struct TranscriptReader {
         case .threads?: looksLike = "a list of threads without messages"
         case .draft?: looksLike = "a draft with no usable message"
         case .drafts?: looksLike = messageElements == 0 ? "an empty list of drafts" : "drafts with no usable message"
+        case .events?: looksLike = "events that leave no message"
         }
         try report(ReadWarning(keyPath: "", reason: "no messages found (it looks like \(looksLike))", skippedMessage: false))
     }

@@ -138,6 +138,7 @@ public struct TranscriptRenderer: Sendable {
         to backend: inout Backend
     ) throws(ReadError) -> DocumentSummary {
         let input = try RereadableInput(path: path, temporaryDirectory: temporaryDirectory, standardInput: standardInput)
+        input.asOf = options.asOf
         var (index, second) = try passes(over: input, strict: strict, onWarning: onWarning, directory: temporaryDirectory)
         return try renderDocument(&second, index: index, to: &backend)
     }
@@ -174,6 +175,7 @@ public struct TranscriptRenderer: Sendable {
         completed: (_ backend: inout Backend, _ channel: ChatChannel?, _ summary: DocumentSummary) throws -> Void
     ) throws {
         let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
+        input.asOf = options.asOf
         var (index, reader) = try passes(over: input, strict: strict, onWarning: onWarning, perChannel: true)
         let fileNames = names.fileNames(of: index, options: options)
         try run(
@@ -199,6 +201,7 @@ public struct TranscriptRenderer: Sendable {
         completed: (_ backend: inout Backend, _ page: Int, _ summary: DocumentSummary) throws -> Void
     ) throws -> (info: DocumentInfo, pages: [DocumentSummary]) {
         let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
+        input.asOf = options.asOf
         var (index, reader) = try passes(over: input, strict: strict, onWarning: onWarning, messagesPerPage: messagesPerPage)
         let pages = try run(
             &reader, index: index, plan: { PageDocuments($0, index: index, names: names) }, open: makeBackend, close: completed)

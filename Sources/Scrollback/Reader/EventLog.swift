@@ -1,0 +1,768 @@
+import Foundation
+
+/// What the replay of an event log (``InputShape/events``) did beyond its messages, for
+/// `validate`'s report.
+public struct EventLogSummary: Sendable, Equatable {
+    /// Events read, usable or not.
+    public var events = 0
+    /// Events that change no transcript (typing, read receipts, presence, health checks…):
+    /// skipped without a warning.
+    public var transcriptNeutral = 0
+    /// Messages removed by a hard deletion.
+    public var hardDeleted = 0
+    /// Events left out with a warning (unknown type, unknown message, out of order…).
+    public var leftOut = 0
+    /// Events after ``TranscriptReader/asOf``, not replayed.
+    public var afterAsOf = 0
+}
+
+/// A log of Stream's webhook or websocket events, one a line or in one JSON array, replayed
+/// into the transcript as it stood at its end (or at ``TranscriptReader/asOf``).
+///
+/// Like an ``EntityDirectory``, the log is read to its end before any message is returned
+/// (a message's last version may come last), and messages are not held: each version's bytes,
+/// as written, go to a scratch file, and per message only its state is kept (about 80 bytes: its
+/// channel, the place of the version shown, its times, whether it is deleted), with the ids in an
+/// ``IdentifierTable``. Reactions (one record per user and type a reaction event names), channels,
+/// their member ids and the members' users stay in memory.
+///
+/// Events are applied in log order. One older than the state it would replace (an edit older
+/// than the version already read, a reaction older than a later edit that holds it), or one for
+/// a message the log never showed (except edits, soft deletions and reactions that carry the
+/// message: it is shown as they have it), is reported with its line and type, never fatal.
+final class EventLog {
+    /// One message's state after the events so far.
+    struct MessageState {
+        var group: Int32 = 0
+        /// Where the version shown was read, for its reports.
+        var line: Int32 = 0
+        var column: Int32 = 0
+        var offset: Int64 = -1
+        var length: Int32 = 0
+        /// The first event that showed the message: its order among messages of equal time.
+        var first: Int32 = 0
+        /// `created_at` in seconds since 1970 (the order of the transcript); `-infinity` without.
+        var created = -Double.infinity
+        /// The time of the last event applied to it.
+        var time = -Double.infinity
+        /// When its text was last changed by a `message.updated` that did not say so itself; NaN if never.
+        var editedAt = Double.nan
+        /// When it was soft-deleted by an event whose message does not say so; NaN if not.
+        var deletedAt = Double.nan
+        var textHash = 0
+        /// Bumped by every version stored: reaction records of an earlier version are in this one.
+        var version: Int32 = 0
+        var hardDeleted = false
+        /// Whether any version was stored (a reaction can name a message the log never shows).
+        var present: Bool { offset >= 0 }
+    }
+
+    /// One user's reaction of one type to one message, as its events left it.
+    struct ReactionRecord {
+        var message: Int32
+        var user: UInt32
+        var type: UInt16
+        /// The message version the record changes (``MessageState/version``).
+        var version: Int32
+        /// Whether the version already counted it (its first event was no `reaction.new`).
+        var counted: Bool
+        var alive: Bool
+        var score: Int32
+        var time: Double
+    }
+
+    private struct ReactionKey: Hashable {
+        var message: Int32
+        var user: UInt32
+        var type: UInt16
+    }
+
+    /// A channel named by an event.
+    struct ChannelGroup {
+        var channel: ChatChannel
+        /// The members as of the end, in the order added, when member events named any.
+        var memberIDs: [String] = []
+        var hasMemberEvents = false
+        var deleted = false
+        var truncatedAt = -Double.infinity
+    }
+
+    /// How many warnings are kept to be reported; past it they are counted.
+    static let warningsKept = 1000
+
+    let isArray: Bool
+    /// Events after this time are not replayed.
+    let asOf: Double
+    private(set) var warnings: [ReadWarning] = []
+    /// The error that stopped the collection: what came before it is replayed, then it is thrown.
+    var error: ReadError?
+    private(set) var summary = EventLogSummary()
+    /// Element 0 holds messages that name no channel.
+    private(set) var groups: [ChannelGroup] = [ChannelGroup(channel: ChatChannel())]
+    private(set) var states: [MessageState] = []
+    /// The messages to show, channel by channel, in time order (made by ``finish()``).
+    private(set) var order: [Int32] = []
+    private var groupsByCID: [String: Int32] = [:]
+    private var ids = IdentifierTable()
+    private var reactionIndex: [ReactionKey: Int] = [:]
+    private(set) var reactions: [ReactionRecord] = []
+    /// By message number, after ``finish()``: where its reactions start in ``reactions``.
+    private var reactionStarts: [Int32: Int] = [:]
+    private var reactorIDs: [String] = []
+    private var reactorNumbers: [String: UInt32] = [:]
+    private var reactionTypes: [String] = []
+    private var reactionTypeNumbers: [String: UInt16] = [:]
+    private var users: [String: JSONObject] = [:]
+    private var droppedWarnings = 0
+    private var element: Int32 = 0
+    private let spool: TemporaryFile
+    private let quiet = MessageDecoder(warn: { _, _ in })
+    private let workspace = JSONStreamParser.Workspace()
+
+    init(isArray: Bool, asOf: Double?, directory: String = TemporaryFile.defaultDirectory) throws(ReadError) {
+        self.isArray = isArray
+        self.asOf = asOf ?? .infinity
+        spool = try TemporaryFile(directory: directory)
+    }
+
+    // MARK: - Detection
+
+    /// Event types that change no transcript: counted, skipped without a word.
+    private static let neutralPrefixes = ["typing.", "user.", "health.", "connection.", "notification."]
+    private static let neutralTypes: Set<String> = ["message.read", "thread.updated", "channel.visible", "channel.hidden"]
+
+    /// Whether `type` looks like an event type (`message.new`, `typing.start`): lowercase words
+    /// joined by dots, which no message or entity type is.
+    static func isEventType(_ type: String) -> Bool {
+        var sawDot = false
+        var previous: UInt8 = 0x2E
+        for byte in type.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"): break
+            case UInt8(ascii: "."):
+                if previous == UInt8(ascii: ".") { return false }
+                sawDot = true
+            default: return false
+            }
+            previous = byte
+        }
+        return sawDot && previous != UInt8(ascii: ".")
+    }
+
+    /// Whether a value is an event: an event `"type"` and no message `"id"`.
+    static func isEvent(_ object: JSONObject) -> Bool {
+        guard case .string(let type)? = object["type"], isEventType(type) else { return false }
+        return object["id"] == nil
+    }
+
+    /// Whether the object at the parser (its first member not yet read) is an event: its members
+    /// are skipped until its `"type"`, and the parser is put back where it was. A `messages` or
+    /// `channels` array ends the look: the object is a channel export, which is not skipped.
+    static func startsEvent(_ parser: inout JSONStreamParser) throws(ReadError) -> Bool {
+        try parser.pinNextValue()
+        let depth = parser.depth
+        defer { parser.rewindToPin(depth: depth) }
+        try parser.beginObject()
+        while let key = try parser.nextKey() {
+            switch key {
+            case "type":
+                guard case .string(let type) = try parser.parseValue() else { return false }
+                return isEventType(type)
+            case "messages", "channels", "id": return false
+            default: try parser.skipValue()
+            }
+        }
+        return false
+    }
+
+    // MARK: - Collecting
+
+    /// Reads the events that follow in `parser` (the rest of the array, or every further line).
+    func collect(from parser: inout JSONStreamParser) throws(ReadError) {
+        while true {
+            if isArray {
+                guard try parser.nextElement() else { return }
+            }
+            guard try parser.peekKind() != nil else {
+                if isArray { throw ReadError.syntax(parser.currentPosition(), "expected an array element") }
+                return
+            }
+            try read(from: &parser, position: parser.currentPosition())
+            _ = parser.takeReplacementPosition()
+        }
+    }
+
+    /// Reads one event (the value at the parser) and applies it.
+    func read(from parser: inout JSONStreamParser, position: SourcePosition) throws(ReadError) {
+        let number = element
+        element += 1
+        let path = isArray ? "[\(number)]" : "line \(position.line)"
+        summary.events += 1
+        guard try parser.peekKind() == .object else {
+            let value = try parser.parseValue()
+            return leaveOut(position, path, "expected an event object, found \(value.typeName): left out")
+        }
+        var event = Event()
+        try event.read(from: &parser)
+        try apply(event, position: position, path: path, element: number)
+    }
+
+    /// What an event says, its message skimmed (its bytes kept as written).
+    struct Event {
+        var type: String?
+        var time: Double?
+        var cid: String?
+        var channelType: String?
+        var channelID: String?
+        var message: SkimmedMessage?
+        var messageID: String?
+        var reaction: JSONObject?
+        var channel: JSONObject?
+        var member: JSONObject?
+        var hardDelete = false
+
+        private static let keyNames = [
+            "type", "created_at", "cid", "channel_type", "channel_id", "message", "message_id", "reaction", "channel",
+            "member", "hard_delete",
+        ]
+        private static let keys = ExpectedKeys(keyNames)
+
+        mutating func read(from parser: inout JSONStreamParser) throws(ReadError) {
+            try parser.beginObject()
+            while true {
+                switch try parser.nextKey(among: Self.keys) {
+                case .end: return
+                case .key(0): type = try parser.parseValue().stringValue
+                case .key(1): time = EventLog.time(try parser.parseValue())
+                case .key(2): cid = EventLog.identifier(try parser.parseValue())
+                case .key(3): channelType = EventLog.identifier(try parser.parseValue())
+                case .key(4): channelID = EventLog.identifier(try parser.parseValue())
+                case .key(5):
+                    if try parser.peekKind() == .object {
+                        var skimmed = SkimmedMessage()
+                        try skimmed.read(from: &parser)
+                        message = skimmed
+                    } else {
+                        try parser.skipValue()
+                    }
+                case .key(6): messageID = EventLog.identifier(try parser.parseValue())
+                case .key(7): reaction = try parser.parseValue().objectValue
+                case .key(8): channel = try parser.parseValue().objectValue
+                case .key(9): member = try parser.parseValue().objectValue
+                case .key(10): hardDelete = try parser.parseValue().boolValue ?? false
+                case .key, .other: try parser.skipValue()
+                }
+            }
+        }
+
+        /// The channel the event names.
+        var channelCID: String? {
+            if let channelType, let channelID { return "\(channelType):\(channelID)" }
+            return cid
+        }
+    }
+
+    /// A message in an event: the members the replay needs, and its bytes as written.
+    struct SkimmedMessage {
+        var id: String?
+        var created: Double?
+        var updated: Double?
+        var deleted: Double?
+        var textUpdated: Double?
+        var textHash = 0
+        var cid: String?
+        var channelType: String?
+        var channelID: String?
+        var isDeletedType = false
+        var bytes: [UInt8] = []
+
+        private static let keyNames = [
+            "id", "created_at", "updated_at", "deleted_at", "message_text_updated_at", "text", "cid", "channel_type",
+            "channel_id", "type",
+        ]
+        private static let keys = ExpectedKeys(keyNames)
+
+        mutating func read(from parser: inout JSONStreamParser) throws(ReadError) {
+            try parser.pinNextValue()
+            defer { parser.unpin() }
+            try parser.beginObject()
+            while true {
+                switch try parser.nextKey(among: Self.keys) {
+                case .end:
+                    bytes = Array(parser.pinnedBytes())
+                    return
+                case .key(0): id = EventLog.identifier(try parser.parseValue())
+                case .key(1): created = EventLog.time(try parser.parseValue())
+                case .key(2): updated = EventLog.time(try parser.parseValue())
+                case .key(3): deleted = EventLog.time(try parser.parseValue())
+                case .key(4): textUpdated = EventLog.time(try parser.parseValue())
+                case .key(5): textHash = try parser.parseValue().hashValue
+                case .key(6): cid = EventLog.identifier(try parser.parseValue())
+                case .key(7): channelType = EventLog.identifier(try parser.parseValue())
+                case .key(8): channelID = EventLog.identifier(try parser.parseValue())
+                case .key(9): isDeletedType = try parser.parseValue().stringValue == "deleted"
+                case .key, .other: try parser.skipValue()
+                }
+            }
+        }
+
+        var channelCID: String? {
+            if let channelType, let channelID { return "\(channelType):\(channelID)" }
+            return cid
+        }
+    }
+
+    // MARK: - Applying
+
+    private func apply(_ event: Event, position: SourcePosition, path: String, element: Int32) throws(ReadError) {
+        guard let type = event.type else { return leaveOut(position, path, "an event needs a \"type\" string: left out") }
+        let time = event.time ?? event.message?.updated ?? event.message?.created ?? -.infinity
+        if time > asOf {
+            summary.afterAsOf += 1
+            return
+        }
+        if Self.neutralTypes.contains(type) || Self.neutralPrefixes.contains(where: { type.hasPrefix($0) }) {
+            summary.transcriptNeutral += 1
+            return
+        }
+        let named = "\(type.debugEscaped) event"
+        switch type {
+        case "message.new", "message.updated", "message.undeleted":
+            try applyMessage(event, type: type, time: time, position: position, path: path, element: element)
+        case "message.deleted":
+            try applyDeletion(event, time: time, position: position, path: path, element: element)
+        case "reaction.new", "reaction.updated", "reaction.deleted":
+            try applyReaction(event, type: type, time: time, position: position, path: path, element: element)
+        case "channel.updated", "channel.created":
+            guard let object = event.channel, let cid = Self.cid(object, typeKey: "type", idKey: "id") ?? event.channelCID else {
+                return leaveOut(position, path, "a \(named) needs a \"channel\" with a \"type\" and an \"id\": left out")
+            }
+            let number = Int(group(cid))
+            var channel = quiet.channel(object, path: path + ".channel")
+            if channel.cid == nil { channel.cid = cid }
+            if channel.members.isEmpty { channel.members = groups[number].channel.members }
+            groups[number].channel = channel
+        case "channel.truncated":
+            guard let cid = event.channelCID ?? event.channel.flatMap({ Self.cid($0, typeKey: "type", idKey: "id") }) else {
+                return leaveOut(position, path, "a \(named) needs a \"cid\": left out")
+            }
+            let truncated = event.channel?["truncated_at"].flatMap(Self.time) ?? time
+            let number = Int(group(cid))
+            groups[number].truncatedAt = max(groups[number].truncatedAt, truncated)
+        case "channel.deleted":
+            guard let cid = event.channelCID ?? event.channel.flatMap({ Self.cid($0, typeKey: "type", idKey: "id") }) else {
+                return leaveOut(position, path, "a \(named) needs a \"cid\": left out")
+            }
+            groups[Int(group(cid))].deleted = true
+        case "member.added", "member.updated", "member.removed":
+            let userObject = event.member?["user"]?.objectValue
+            guard let cid = event.channelCID,
+                let id = event.member.flatMap({ Self.identifier($0["user_id"]) }) ?? userObject.flatMap({ Self.identifier($0["id"]) })
+            else {
+                return leaveOut(position, path, "a \(named) needs a \"cid\" and a \"member\" with a \"user_id\": left out")
+            }
+            if let userObject {
+                let kept = ["id", "name", "image", "role"].compactMap { key in userObject[key].map { (key: key, value: $0) } }
+                users[id] = JSONObject(uniqueMembers: kept)
+            }
+            let number = Int(group(cid))
+            groups[number].hasMemberEvents = true
+            let index = groups[number].memberIDs.firstIndex(of: id)
+            if type == "member.removed" {
+                if let index { groups[number].memberIDs.remove(at: index) }
+            } else if index == nil {
+                groups[number].memberIDs.append(id)
+            }
+        default:
+            leaveOut(position, path, "an event of unknown type \"\(type.prefix(40).description.debugEscaped)\" is left out")
+        }
+    }
+
+    private func applyMessage(
+        _ event: Event, type: String, time: Double, position: SourcePosition, path: String, element: Int32
+    ) throws(ReadError) {
+        let named = "\(type) event"
+        guard let message = event.message, let id = message.id else {
+            return leaveOut(position, path, "a \(named) needs a \"message\" with an \"id\": left out")
+        }
+        let number = Int(ids.intern(id))
+        if number == states.count { states.append(MessageState()) }
+        let state = states[number]
+        if state.hardDeleted {
+            return leaveOut(position, path, "a \(named) for message \"\(id.debugEscaped)\", which was hard-deleted: left out")
+        }
+        if state.present {
+            if time < state.time {
+                return leaveOut(
+                    position, path,
+                    "a \(named) older than the version of message \"\(id.debugEscaped)\" read at line \(state.line): left out")
+            }
+            if time == state.time && type == "message.new" { return } // a webhook delivered twice
+        } else if type != "message.new" {
+            warn(position, path, "a \(named) for message \"\(id.debugEscaped)\", which the log did not show before: shown as it has it")
+        }
+        let textChanged = state.present && type == "message.updated" && message.textHash != state.textHash
+        try store(message, number: number, event: event, time: time, position: position, element: element)
+        if textChanged && message.textUpdated == nil { states[number].editedAt = time }
+        if type == "message.undeleted" { states[number].deletedAt = .nan }
+    }
+
+    private func applyDeletion(_ event: Event, time: Double, position: SourcePosition, path: String, element: Int32) throws(ReadError) {
+        guard let id = event.message?.id ?? event.messageID else {
+            return leaveOut(position, path, "a message.deleted event needs a \"message\" with an \"id\": left out")
+        }
+        let number = Int(ids.intern(id))
+        if number == states.count { states.append(MessageState()) }
+        let state = states[number]
+        if state.hardDeleted { return } // deleted already
+        if state.present && time < state.time {
+            return leaveOut(
+                position, path,
+                "a message.deleted event older than the version of message \"\(id.debugEscaped)\" read at line \(state.line): left out")
+        }
+        if event.hardDelete {
+            if !state.present {
+                warn(position, path, "a hard message.deleted event for message \"\(id.debugEscaped)\", which the log did not show")
+            }
+            states[number].hardDeleted = true
+            states[number].time = time
+            summary.hardDeleted += 1
+            return
+        }
+        if let message = event.message, !message.bytes.isEmpty {
+            if !state.present {
+                warn(
+                    position, path,
+                    "a message.deleted event for message \"\(id.debugEscaped)\", which the log did not show before: shown deleted")
+            }
+            try store(message, number: number, event: event, time: time, position: position, element: element)
+            states[number].editedAt = state.editedAt
+            if message.deleted == nil { states[number].deletedAt = time }
+        } else if state.present {
+            states[number].deletedAt = time
+            states[number].time = time
+        } else {
+            leaveOut(position, path, "a message.deleted event for message \"\(id.debugEscaped)\", which the log did not show: left out")
+        }
+    }
+
+    private func applyReaction(
+        _ event: Event, type: String, time: Double, position: SourcePosition, path: String, element: Int32
+    ) throws(ReadError) {
+        let named = "\(type) event"
+        guard let reaction = event.reaction, case .string(let kind)? = reaction["type"], !kind.isEmpty,
+            let id = Self.identifier(reaction["message_id"]) ?? event.message?.id ?? event.messageID
+        else {
+            return leaveOut(position, path, "a \(named) needs a \"reaction\" with a \"type\" and a \"message_id\": left out")
+        }
+        let userObject = reaction["user"]?.objectValue
+        let userID = Self.identifier(reaction["user_id"]) ?? userObject.flatMap { Self.identifier($0["id"]) } ?? ""
+        if let userObject, !userID.isEmpty, users[userID] == nil {
+            let kept = ["id", "name", "image", "role"].compactMap { key in userObject[key].map { (key: key, value: $0) } }
+            users[userID] = JSONObject(uniqueMembers: kept)
+        }
+        let number = Int(ids.intern(id))
+        if number == states.count { states.append(MessageState()) }
+        if states[number].hardDeleted {
+            return leaveOut(position, path, "a \(named) for message \"\(id.debugEscaped)\", which was hard-deleted: left out")
+        }
+        if !states[number].present {
+            // The event's message is the message after the change: it already counts the reaction.
+            guard let message = event.message, !message.bytes.isEmpty else {
+                return leaveOut(position, path, "a \(named) for message \"\(id.debugEscaped)\", which the log did not show: left out")
+            }
+            warn(position, path, "a \(named) for message \"\(id.debugEscaped)\", which the log did not show before: shown as it has it")
+            return try store(message, number: number, event: event, time: time, position: position, element: element)
+        }
+        if time < states[number].time {
+            return leaveOut(
+                position, path,
+                "a \(named) older than the version of message \"\(id.debugEscaped)\" read at line \(states[number].line): left out")
+        }
+        let key = ReactionKey(message: Int32(number), user: reactor(userID), type: reactionType(kind))
+        let score = Int32(clamping: reaction["score"]?.integerValue ?? 1)
+        let alive = type != "reaction.deleted"
+        let version = states[number].version
+        if let index = reactionIndex[key], reactions[index].version == version {
+            if time < reactions[index].time {
+                return leaveOut(position, path, "a \(named) older than the last event for the same reaction: left out")
+            }
+            reactions[index].alive = alive
+            reactions[index].score = score
+            reactions[index].time = time
+        } else {
+            // An update the version did not show: the user's reaction of another type, replaced
+            // (a channel with unique reactions), if the log had it; else a change of score.
+            var replaced = false
+            if type == "reaction.updated" {
+                for other in 0..<UInt16(clamping: reactionTypes.count) where other != key.type {
+                    let otherKey = ReactionKey(message: key.message, user: key.user, type: other)
+                    if let index = reactionIndex[otherKey], reactions[index].version == version, reactions[index].alive {
+                        reactions[index].alive = false
+                        reactions[index].time = time
+                        replaced = true
+                    }
+                }
+            }
+            let record = ReactionRecord(
+                message: key.message, user: key.user, type: key.type, version: version,
+                counted: type != "reaction.new" && !replaced, alive: alive, score: score, time: time)
+            if let index = reactionIndex[key] {
+                reactions[index] = record
+            } else {
+                reactionIndex[key] = reactions.count
+                reactions.append(record)
+            }
+        }
+        states[number].time = max(states[number].time, time)
+    }
+
+    /// Stores a message version: its bytes to the spool, its state.
+    private func store(
+        _ message: SkimmedMessage, number: Int, event: Event, time: Double, position: SourcePosition, element: Int32
+    ) throws(ReadError) {
+        var state = states[number]
+        if !state.present {
+            state.first = element
+            let cid = message.channelCID ?? event.channelCID
+            state.group = cid.map { group($0) } ?? 0
+        }
+        if let created = message.created { state.created = created } else if !state.present { state.created = time }
+        let offset = spool.size
+        _ = try message.bytes.withUnsafeBytes { bytes in Result { () throws(ReadError) in try spool.append(bytes) } }.get()
+        state.offset = offset
+        state.length = Int32(clamping: message.bytes.count)
+        state.line = Int32(clamping: position.line)
+        state.column = Int32(clamping: position.column)
+        state.time = max(state.time, time)
+        state.textHash = message.textHash
+        state.version += 1
+        if message.deleted != nil || message.isDeletedType { state.deletedAt = .nan }
+        states[number] = state
+    }
+
+    private func reactor(_ id: String) -> UInt32 {
+        if let number = reactorNumbers[id] { return number }
+        let number = UInt32(reactorIDs.count)
+        reactorIDs.append(id)
+        reactorNumbers[id] = number
+        return number
+    }
+
+    private func reactionType(_ type: String) -> UInt16 {
+        if let number = reactionTypeNumbers[type] { return number }
+        let number = UInt16(clamping: reactionTypes.count)
+        if reactionTypes.count < Int(UInt16.max) {
+            reactionTypes.append(type)
+            reactionTypeNumbers[type] = number
+        }
+        return number
+    }
+
+    /// Done collecting: the order of the messages shown, the reactions by message.
+    func finish() {
+        do throws(ReadError) {
+            try spool.flush()
+        } catch {
+            if self.error == nil { self.error = error }
+        }
+        reactionIndex = [:]
+        reactions.sort { ($0.message, $0.time) < ($1.message, $1.time) }
+        var previous: Int32 = -1
+        for (index, record) in reactions.enumerated() where record.message != previous {
+            reactionStarts[record.message] = index
+            previous = record.message
+        }
+        var shown: [Int32] = []
+        for (number, state) in states.enumerated() where state.present && !state.hardDeleted {
+            let group = groups[Int(state.group)]
+            if group.deleted || state.created < group.truncatedAt { continue }
+            shown.append(Int32(number))
+        }
+        shown.sort { left, right in
+            let (a, b) = (states[Int(left)], states[Int(right)])
+            return (a.group, a.created, a.first) < (b.group, b.created, b.first)
+        }
+        order = shown
+        if droppedWarnings > 0 {
+            warnings.append(
+                ReadWarning(keyPath: "", reason: "\(droppedWarnings) more events were reported and not shown", skippedMessage: false))
+        }
+    }
+
+    // MARK: - Problems
+
+    private func warn(_ position: SourcePosition, _ path: String, _ reason: String) {
+        guard warnings.count < Self.warningsKept else {
+            droppedWarnings += 1
+            return
+        }
+        warnings.append(ReadWarning(position: position, keyPath: path, reason: reason, skippedMessage: false))
+    }
+
+    private func leaveOut(_ position: SourcePosition, _ path: String, _ reason: String) {
+        summary.leftOut += 1
+        warn(position, path, reason)
+    }
+
+    // MARK: - Helpers
+
+    private func group(_ cid: String) -> Int32 {
+        if let number = groupsByCID[cid] { return number }
+        let number = Int32(groups.count)
+        groupsByCID[cid] = number
+        let parts = cid.split(separator: ":", maxSplits: 1).map(String.init)
+        groups.append(ChannelGroup(channel: ChatChannel(id: parts.last, cid: cid, type: parts.count == 2 ? parts[0] : nil)))
+        return number
+    }
+
+    private static func cid(_ item: JSONObject, typeKey: String, idKey: String) -> String? {
+        if let type = identifier(item[typeKey]), let id = identifier(item[idKey]) { return "\(type):\(id)" }
+        return identifier(item["cid"])
+    }
+
+    static func identifier(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let id)? where !id.isEmpty: return id
+        case .integer(let id)?: return String(id)
+        default: return nil
+        }
+    }
+
+    static func time(_ value: JSONValue) -> Double? {
+        guard case .string(let text) = value else { return nil }
+        return RFC3339.parse(text)?.timeIntervalSince1970
+    }
+
+    /// An RFC 3339 time in UTC with milliseconds, for a date the replay adds to a message.
+    static func format(_ time: Double) -> String {
+        var seconds = time_t(time.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let milliseconds = Int(((time - time.rounded(.down)) * 1000).rounded(.down))
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(width - digits.count, 0)) + digits
+        }
+        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
+            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2)).\(pad(milliseconds, 3))Z"
+    }
+
+    // MARK: - Replaying
+
+    /// The channel of group `number`, its members as the member events left them.
+    func channel(ofGroup number: Int) -> ChatChannel {
+        let group = groups[number]
+        var channel = group.channel
+        guard group.hasMemberEvents else { return channel }
+        channel.memberCount = Int64(group.memberIDs.count)
+        channel.members = group.memberIDs.prefix(ChatChannel.maximumMembersKept).map { id in
+            users[id].flatMap { quiet.user($0, path: FieldPath(base: "")) } ?? ChatUser(id: id)
+        }
+        return channel
+    }
+
+    /// Message `number` as it stood: its last version, with its deletion, edit time and reactions.
+    func message(_ number: Int32) throws(ReadError) -> JSONObject? {
+        let state = states[Int(number)]
+        let bytes = try spool.bytes(at: state.offset, count: Int(state.length))
+        var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1), workspace: workspace)
+        guard var object = (try? parser.parseValue())?.objectValue else { return nil }
+        if !state.deletedAt.isNaN {
+            object["type"] = .string("deleted")
+            if object["deleted_at"] == nil || object["deleted_at"] == .null { object["deleted_at"] = .string(Self.format(state.deletedAt)) }
+        }
+        if !state.editedAt.isNaN, object["message_text_updated_at"] == nil || object["message_text_updated_at"] == .null {
+            object["message_text_updated_at"] = .string(Self.format(state.editedAt))
+        }
+        if let start = reactionStarts[number] { applyReactions(from: start, version: state.version, to: &object) }
+        return object
+    }
+
+    /// Adds the reaction events recorded since the version shown to its reactions.
+    private func applyReactions(from start: Int, version: Int32, to object: inout JSONObject) {
+        let message = reactions[start].message
+        var end = start
+        while end < reactions.count, reactions[end].message == message { end += 1 }
+        let records = reactions[start..<end].filter { $0.version == version }
+        guard !records.isEmpty else { return }
+        // The version's own groups (or its older counts), then each record's change.
+        var totals: [String: (count: Int64, sum: Int64)] = [:]
+        var typeOrder: [String] = []
+        if let groups = object["reaction_groups"]?.objectValue {
+            for (type, value) in groups {
+                totals[type] = (value["count"]?.integerValue ?? 0, value["sum_scores"]?.integerValue ?? value["count"]?.integerValue ?? 0)
+                typeOrder.append(type)
+            }
+        } else if let counts = object["reaction_counts"]?.objectValue {
+            let scores = object["reaction_scores"]?.objectValue
+            for (type, value) in counts {
+                let count = value.integerValue ?? 0
+                totals[type] = (count, scores?[type]?.integerValue ?? count)
+                typeOrder.append(type)
+            }
+        }
+        for record in records {
+            let type = reactionTypes[Int(record.type)]
+            let change = Int64(record.alive ? 1 : 0) - Int64(record.counted ? 1 : 0)
+            if totals[type] == nil { typeOrder.append(type) }
+            var total = totals[type] ?? (0, 0)
+            total.count += change
+            total.sum += change * Int64(record.score)
+            totals[type] = total
+        }
+        let groups = typeOrder.compactMap { type -> (key: String, value: JSONValue)? in
+            guard let total = totals[type], total.count > 0 else { return nil }
+            return (type, .object(["count": .integer(total.count), "sum_scores": .integer(max(total.sum, total.count))]))
+        }
+        object["reaction_groups"] = .object(JSONObject(uniqueMembers: groups))
+        object["reaction_counts"] = nil
+        object["reaction_scores"] = nil
+        // The latest first, as Stream lists them: the records' users replace what the version listed.
+        var latest: [JSONValue] = records.filter(\.alive).sorted { $0.time > $1.time }.map { record in
+            let userID = reactorIDs[Int(record.user)]
+            var members: [(key: String, value: JSONValue)] = [
+                ("type", .string(reactionTypes[Int(record.type)])), ("score", .integer(Int64(record.score))),
+            ]
+            if !userID.isEmpty {
+                members.append(("user_id", .string(userID)))
+                members.append(("user", .object(users[userID] ?? JSONObject(uniqueMembers: [("id", .string(userID))]))))
+            }
+            return .object(JSONObject(uniqueMembers: members))
+        }
+        let changed = Set(records.map { "\(reactorIDs[Int($0.user)])\u{0}\(reactionTypes[Int($0.type)])" })
+        for value in object["latest_reactions"]?.arrayValue ?? [] {
+            let user = Self.identifier(value["user_id"]) ?? Self.identifier(value["user"]?["id"]) ?? ""
+            let type = value["type"]?.stringValue ?? ""
+            if !changed.contains("\(user)\u{0}\(type)") { latest.append(value) }
+        }
+        object["latest_reactions"] = .array(Array(latest.prefix(EntityDirectory.latestReactionsKept)))
+    }
+}
+
+/// A reading's place in an ``EventLog``'s replay: the messages that name no channel, then each
+/// channel followed by its messages.
+struct EventReplay {
+    let log: EventLog
+    var warningsReported = false
+    var nextGroup = 1
+    var nextEntry = 0
+
+    enum Step {
+        case channel(ChatChannel)
+        case message(Int32)
+    }
+
+    /// The next channel or message, or `nil` at the end.
+    mutating func next() -> Step? {
+        let order = log.order
+        if nextEntry < order.count, log.states[Int(order[nextEntry])].group < nextGroup {
+            defer { nextEntry += 1 }
+            return .message(order[nextEntry])
+        }
+        while nextGroup < log.groups.count, log.groups[nextGroup].deleted { nextGroup += 1 }
+        guard nextGroup < log.groups.count else { return nil }
+        defer { nextGroup += 1 }
+        return .channel(log.channel(ofGroup: nextGroup))
+    }
+}
