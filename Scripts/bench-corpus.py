@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """Writes a seeded, Stream Chat-shaped transcript for the benchmarks (Scripts/compare, Scripts/bench).
 
-    Scripts/bench-corpus.py --messages N [--seed S] --out FILE [--ndjson] [--texts FILE]
+    Scripts/bench-corpus.py --messages N [--seed S] --out FILE [--ndjson | --events] [--texts FILE]
 
 The file is {"channel": {...}, "messages": [...]}, compact UTF-8 as Stream's API sends it;
---ndjson writes one message object a line instead. --texts also writes every message's text
+--ndjson writes one message object a line instead; --events writes a log of Stream's webhook
+events (one a line) whose replay is the same transcript: each message arrives by message.new,
+its reactions by reaction.new/updated/deleted events (each carrying the message, as Stream's
+do), edits by message.updated, deletions by message.deleted; extra messages are hard-deleted,
+a few stale edits arrive out of order, and typing, read and presence events are mixed in. --texts also writes every message's text
 followed by a NUL byte, in order (the cmark floor's input). The same N and seed give the same
 bytes on any Python 3.
 
@@ -319,12 +323,77 @@ class Writer:
                 "config": {"reactions": True, "replies": True, "quotes": True, "uploads": True}}
 
 
+def events(writer, channel, messages):
+    """The event log whose replay gives `messages` (see the module's doc)."""
+    r = random.Random(7)
+    def event(kind, at, actor, **members):
+        e = {"type": kind, "cid": CID, "channel_id": CHANNEL_ID, "channel_type": "messaging", "created_at": at}
+        if actor is not None:
+            e["user"] = actor
+        e.update(members)
+        return e
+    def bare(m):
+        """The message as it stood before its reactions."""
+        b = dict(m, latest_reactions=[], own_reactions=[], reaction_counts={}, reaction_scores={}, reaction_groups=None)
+        return b
+    def later(at, seconds):
+        t = datetime.datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=datetime.timezone.utc)
+        return stamp(t + datetime.timedelta(seconds=seconds))
+    out = [event("channel.created", channel["created_at"], writer.users[0], channel=channel)]
+    for index, m in enumerate(messages):
+        at, author = m["created_at"], m.get("user")
+        if r.random() < 0.2:
+            out.append(event("typing.start", at, author))
+        version = bare(m)
+        edited = m.get("message_text_updated_at")
+        deleted = m.get("type") == "deleted"
+        if edited:
+            version.pop("message_text_updated_at")
+            version["text"] = "(first draft) " + m["text"]
+            version["updated_at"] = at
+        if deleted:
+            version.update(type="regular", text="a message soon deleted")
+            version.pop("deleted_at")
+        out.append(event("message.new", at, author, message=version, watcher_count=3))
+        if r.random() < 0.3:
+            out.append(event("message.read", later(at, 2), writer.author(), last_read_message_id=m["id"]))
+        # Reactions one event each; now and then one given and taken back, or changed.
+        groups = {}
+        for reaction in m["latest_reactions"]:
+            kind = reaction["type"]
+            groups[kind] = groups.get(kind, 0) + 1
+            current = dict(version, latest_reactions=[reaction], reaction_groups={kind: {"count": groups[kind], "sum_scores": groups[kind]}})
+            if r.random() < 0.1:
+                wrong = dict(reaction, type="sad" if kind != "sad" else "wow")
+                out.append(event("reaction.new", wrong["created_at"], reaction["user"], reaction=wrong, message=current))
+                out.append(event("reaction.deleted", reaction["created_at"], reaction["user"], reaction=wrong, message=current))
+            out.append(event("reaction.new", reaction["created_at"], reaction["user"], reaction=reaction, message=current))
+        last = max([reaction["created_at"] for reaction in m["latest_reactions"]] + [at])
+        if not deleted and (edited or len(m["latest_reactions"]) < sum((m.get("reaction_counts") or {}).values())):
+            # An edit, or more reactions than the latest ten: the message as Stream sends it then.
+            out.append(event("message.updated", max(edited or at, later(last, 1)), author, message=m))
+            if edited and r.random() < 0.3:
+                # A stale copy of the first version, delivered late: reported, left out.
+                out.append(event("message.updated", at, author, message=version))
+        if deleted:
+            out.append(event("message.deleted", m["deleted_at"], author, message=m, hard_delete=False))
+        if index % 100 == 50:
+            gone = dict(bare(m), id=m["id"] + "-gone", text="posted by mistake", parent_id=None, quoted_message_id=None)
+            gone.pop("quoted_message", None)
+            out.append(event("message.new", at, author, message=gone))
+            out.append(event("message.deleted", later(at, 30), author, message=dict(gone, type="deleted"), hard_delete=True))
+        if r.random() < 0.05:
+            out.append(event("user.presence.changed", at, None, user=dict(writer.author(), online=r.random() < 0.5)))
+    return out
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--messages", type=int, required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", required=True)
     parser.add_argument("--ndjson", action="store_true")
+    parser.add_argument("--events", action="store_true")
     parser.add_argument("--texts")
     args = parser.parse_args()
     writer = Writer(args.messages, args.seed)
@@ -332,7 +401,10 @@ def main():
     messages = writer.messages()
     dump = lambda value: json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     with open(args.out, "w", encoding="utf-8") as out:
-        if args.ndjson:
+        if args.events:
+            for e in events(writer, channel, messages):
+                out.write(dump(e) + "\n")
+        elif args.ndjson:
             for m in messages:
                 out.write(dump(m) + "\n")
         else:

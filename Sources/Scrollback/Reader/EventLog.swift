@@ -27,7 +27,8 @@ public struct EventLogSummary: Sendable, Equatable {
 /// their member ids and the members' users stay in memory.
 ///
 /// Events are applied in log order. One older than the state it would replace (an edit older
-/// than the version already read, a reaction older than a later edit that holds it), or one for
+/// than the version already read, a reaction event older than the last one for the same user and
+/// type), or one for
 /// a message the log never showed (except edits, soft deletions and reactions that carry the
 /// message: it is shown as they have it), is reported with its line and type, never fatal.
 final class EventLog {
@@ -50,8 +51,6 @@ final class EventLog {
         /// When it was soft-deleted by an event whose message does not say so; NaN if not.
         var deletedAt = Double.nan
         var textHash = 0
-        /// Bumped by every version stored: reaction records of an earlier version are in this one.
-        var version: Int32 = 0
         var hardDeleted = false
         /// Whether any version was stored (a reaction can name a message the log never shows).
         var present: Bool { offset >= 0 }
@@ -62,9 +61,8 @@ final class EventLog {
         var message: Int32
         var user: UInt32
         var type: UInt16
-        /// The message version the record changes (``MessageState/version``).
-        var version: Int32
-        /// Whether the version already counted it (its first event was no `reaction.new`).
+        /// Whether the version shown counts it, if the record's last event is later than that
+        /// version (when its first event was no `reaction.new`, the version is taken to count it).
         var counted: Bool
         var alive: Bool
         var score: Int32
@@ -474,47 +472,45 @@ final class EventLog {
             warn(position, path, "a \(named) for message \"\(id.debugEscaped)\", which the log did not show before: shown as it has it")
             return try store(message, number: number, event: event, time: time, position: position, element: element)
         }
-        if time < states[number].time {
-            return leaveOut(
-                position, path,
-                "a \(named) older than the version of message \"\(id.debugEscaped)\" read at line \(states[number].line): left out")
-        }
+        // A reaction no later than the version shown is in it already: it is recorded all the same,
+        // so that a later event for it knows whether the version counts it.
+        let versionTime = states[number].time
         let key = ReactionKey(message: Int32(number), user: reactor(userID), type: reactionType(kind))
         let score = Int32(clamping: reaction["score"]?.integerValue ?? 1)
         let alive = type != "reaction.deleted"
-        let version = states[number].version
-        if let index = reactionIndex[key], reactions[index].version == version {
+        if let index = reactionIndex[key] {
             if time < reactions[index].time {
-                return leaveOut(position, path, "a \(named) older than the last event for the same reaction: left out")
+                return leaveOut(position, path, "a \(named) older than the last event for the same reaction (user \"\(userID.debugEscaped)\", type \"\(kind.debugEscaped)\"): left out")
             }
-            reactions[index].alive = alive
-            reactions[index].score = score
-            reactions[index].time = time
-        } else {
-            // An update the version did not show: the user's reaction of another type, replaced
-            // (a channel with unique reactions), if the log had it; else a change of score.
-            var replaced = false
-            if type == "reaction.updated" {
-                for other in 0..<UInt16(clamping: reactionTypes.count) where other != key.type {
-                    let otherKey = ReactionKey(message: key.message, user: key.user, type: other)
-                    if let index = reactionIndex[otherKey], reactions[index].version == version, reactions[index].alive {
-                        reactions[index].alive = false
-                        reactions[index].time = time
-                        replaced = true
-                    }
+            change(index, alive: alive, score: score, time: time, versionTime: versionTime)
+            return
+        }
+        // An update the log did not see given: the user's reaction of another type, replaced (a
+        // channel with unique reactions), if the log had it; else a change of score.
+        var replaced = false
+        if type == "reaction.updated" {
+            for other in 0..<UInt16(clamping: reactionTypes.count) where other != key.type {
+                let otherKey = ReactionKey(message: key.message, user: key.user, type: other)
+                if let index = reactionIndex[otherKey], reactions[index].alive, reactions[index].time <= time {
+                    change(index, alive: false, score: reactions[index].score, time: time, versionTime: versionTime)
+                    replaced = true
                 }
             }
-            let record = ReactionRecord(
-                message: key.message, user: key.user, type: key.type, version: version,
-                counted: type != "reaction.new" && !replaced, alive: alive, score: score, time: time)
-            if let index = reactionIndex[key] {
-                reactions[index] = record
-            } else {
-                reactionIndex[key] = reactions.count
-                reactions.append(record)
-            }
         }
-        states[number].time = max(states[number].time, time)
+        reactionIndex[key] = reactions.count
+        reactions.append(
+            ReactionRecord(
+                message: key.message, user: key.user, type: key.type, counted: type != "reaction.new" && !replaced, alive: alive,
+                score: score, time: time))
+    }
+
+    /// A reaction record's next event. Whether the version shown counts the reaction is what
+    /// the record said when the version was taken after its last event.
+    private func change(_ index: Int, alive: Bool, score: Int32, time: Double, versionTime: Double) {
+        if reactions[index].time <= versionTime { reactions[index].counted = reactions[index].alive }
+        reactions[index].alive = alive
+        reactions[index].score = score
+        reactions[index].time = time
     }
 
     /// Stores a message version: its bytes to the spool, its state.
@@ -536,7 +532,6 @@ final class EventLog {
         state.column = Int32(clamping: position.column)
         state.time = max(state.time, time)
         state.textHash = message.textHash
-        state.version += 1
         if message.deleted != nil || message.isDeletedType { state.deletedAt = .nan }
         states[number] = state
     }
@@ -675,16 +670,16 @@ final class EventLog {
         if !state.editedAt.isNaN, object["message_text_updated_at"] == nil || object["message_text_updated_at"] == .null {
             object["message_text_updated_at"] = .string(Self.format(state.editedAt))
         }
-        if let start = reactionStarts[number] { applyReactions(from: start, version: state.version, to: &object) }
+        if let start = reactionStarts[number] { applyReactions(from: start, after: state.time, to: &object) }
         return object
     }
 
-    /// Adds the reaction events recorded since the version shown to its reactions.
-    private func applyReactions(from start: Int, version: Int32, to object: inout JSONObject) {
+    /// Adds the reaction events later than the version shown (`time`) to its reactions.
+    private func applyReactions(from start: Int, after time: Double, to object: inout JSONObject) {
         let message = reactions[start].message
         var end = start
         while end < reactions.count, reactions[end].message == message { end += 1 }
-        let records = reactions[start..<end].filter { $0.version == version }
+        let records = reactions[start..<end].filter { $0.time > time }
         guard !records.isEmpty else { return }
         // The version's own groups (or its older counts), then each record's change.
         var totals: [String: (count: Int64, sum: Int64)] = [:]
