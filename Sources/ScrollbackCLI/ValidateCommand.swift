@@ -60,6 +60,11 @@ struct ValidateCommand: Command {
             var summary = "\(input): \(shape) input, \(Self.count(channels, "channel")), \(Self.count(reader.messageCount, "message"))"
             summary += skipped > 0 ? ", \(skipped) skipped" : ""
             summary += fieldWarnings > 0 ? ", \(Self.count(fieldWarnings, "field warning"))" : ""
+            if let log = reader.eventLogSummary {
+                // What the replay did with events that show no message of their own.
+                summary += "; \(Self.count(log.events, "event")): \(log.transcriptNeutral) without transcript change skipped"
+                summary += ", \(log.hardDeleted) hard-deleted, \(log.leftOut) left out"
+            }
             // Standard output may be the same terminal: the line goes before the summary comes.
             tool.progressLine?.clear()
             tool.standardOutput.write(summary + "\n")

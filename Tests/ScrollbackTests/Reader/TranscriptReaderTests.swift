@@ -133,8 +133,9 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
         #expect(boxed.events == ["message:a"])
         let event = try read(
             #"{"type": "message.new", "cid": "messaging:x", "user": {"id": "u", "text": "u"}, "message": {"id": "b", "text": "b"}}"#)
-        #expect(event.shape == .boxedMessage)
-        #expect(event.events == ["message:b"])
+        // An event is a one-line event log (EventLogTests): its message, under its channel.
+        #expect(event.shape == .events)
+        #expect(event.events == ["channel:messaging:x", "message:b"])
     }
 
     @Test func putsTheChannelFirstWhenItsKeyComesLast() throws {

@@ -120,7 +120,7 @@ import Testing
 
     static let samples = [
         "launch-room.json", "support-ticket.ndjson", "attachments.json", "threads.json", "hostile.json", "workspace.json",
-        "migration.ndjson",
+        "migration.ndjson", "events.ndjson",
     ]
 
     /// The sample rendered by the format's own backend, named: the reference for the format's value.

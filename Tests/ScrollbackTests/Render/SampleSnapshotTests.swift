@@ -9,6 +9,7 @@ import Testing
     static let cases: [(String, SampleTranscripts.Format)] = [
         "launch-room.json", "support-ticket.ndjson", "attachments.json", "threads.json", "workspace.json", "migration.ndjson",
         "query-thread.json", "thread-list.json", "draft.json", "drafts.json",
+        "events.ndjson",
     ].flatMap { name in
         SampleTranscripts.Format.allCases.map { (name, $0) }
     }

@@ -82,7 +82,7 @@ import Testing
 
     static let samples = [
         "conversation.json", "launch-room.json", "support-ticket.ndjson", "attachments.json", "threads.json", "hostile.json",
-        "workspace.json", "migration.ndjson",
+        "workspace.json", "migration.ndjson", "events.ndjson",
     ]
 
     /// Every sample, built-in theme, colour depth and appearance.
