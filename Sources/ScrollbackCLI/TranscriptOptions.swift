@@ -38,6 +38,7 @@ struct TranscriptOptions: OptionGroup {
     let user = Option<String>("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true)
     let asOf = Option<String>(
         "as-of", value: "<date>", help: "An event log replayed up to this moment (RFC 3339, or a day: up to its end).")
+    let history = Flag("history", help: "An event log's edited messages show their earlier versions, with their times.")
     let width = Option<Int>(
         "width", short: "w", value: "<columns>", help: "Line width.", default: "the terminal's, else $COLUMNS, else 80", format: .ansi
     ) { text throws(UsageError) in
@@ -125,6 +126,7 @@ extension TranscriptOptions {
                 .usage(UsageError(message: "--timestamps changes nothing with --style compact: every line starts with its time.")))
         }
         options.timestamps = arguments[\.timestamps] ?? .last
+        options.history = arguments[\.history]
         if let text = arguments[\.asOf] {
             switch asOf(text, timeZone: options.timeZone) {
             case .success(let date): options.asOf = date

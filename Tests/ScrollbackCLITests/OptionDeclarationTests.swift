@@ -21,7 +21,7 @@ import Testing
 
     @Test func renderAndViewShareOneGroup() {
         let shared = TranscriptOptions().specs.map(\.name)
-        #expect(shared.count == 16)
+        #expect(shared.count == 18)
         for spec in [RenderCommand.spec, ViewCommand.spec] {
             let names = spec.options.map(\.name)
             // In the group's order, where the command includes it.

@@ -194,6 +194,17 @@ extension DefaultViews {
         if resolver.hasText(message: message) {
             parts.append(context.factory.makeTextView(message, context))
         }
+        // An event log's earlier versions (`--history`), oldest first, each quoted under its time.
+        for version in message.earlierVersions {
+            var heading: [ViewNode] = [.text(context.theme.string(.earlierVersion), .muted)]
+            if let date = version.date {
+                let sameDay = message.createdAt.map { context.formatter.dayNumber(of: $0) == context.formatter.dayNumber(of: date) }
+                heading.append(.time(date, label: sameDay == true ? context.formatter.time(date) : context.formatter.dateTime(date)))
+            }
+            let text: ViewNode =
+                version.text.isEmpty ? .empty : .markdown(ChatMarkdown.parse(version.text, mentionedUsers: message.mentionedUsers))
+            parts.append(.quote(anchor: nil, [.stack(.horizontal, heading), text]))
+        }
         for attachment in attachments.builtIn {
             parts.append(context.factory.makeAttachmentView(attachment, message, context))
         }

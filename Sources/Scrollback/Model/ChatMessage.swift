@@ -45,6 +45,12 @@ public struct ChatMessage: Sendable, Hashable {
         get { storage.fields.textUpdatedAt }
         set { storage.fields.textUpdatedAt = newValue }
     }
+    /// The texts the message had before its last edit, oldest first: only an event log's replay
+    /// with ``RenderOptions/history`` knows them (other inputs hold a message's last version).
+    public var earlierVersions: [EarlierVersion] {
+        get { storage.fields.earlierVersions }
+        set { storage.fields.earlierVersions = newValue }
+    }
     /// When the message was deleted (`deleted_at`).
     public var deletedAt: Date? {
         get { storage.fields.deletedAt }
@@ -245,6 +251,20 @@ public enum MessageKind: String, Sendable, Hashable {
 }
 
 extension ChatMessage {
+    /// A text a message had before it was edited (``ChatMessage/earlierVersions``).
+    public struct EarlierVersion: Sendable, Hashable {
+        /// The text, Markdown as sent.
+        public var text: String
+        /// When the message got this text (when it was sent, or edited to it).
+        public var date: Date?
+
+        /// A version with `text`, current from `date`.
+        public init(text: String, date: Date?) {
+            self.text = text
+            self.date = date
+        }
+    }
+
     /// Every stored field of a message.
     private struct Fields: Sendable, Hashable {
         var id: String
@@ -254,6 +274,7 @@ extension ChatMessage {
         var createdAt: Date?
         var updatedAt: Date? = nil
         var textUpdatedAt: Date? = nil
+        var earlierVersions: [EarlierVersion] = []
         var deletedAt: Date? = nil
         var deletedForMe = false
         var attachments: [AnyChatMessageAttachment] = []

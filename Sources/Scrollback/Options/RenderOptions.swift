@@ -28,6 +28,9 @@ public struct RenderOptions: Sendable {
     /// For an event log: the moment it is replayed up to (its events after it are left out);
     /// `nil`, the end of the log. Other inputs ignore it.
     public var asOf: Date?
+    /// For an event log: whether an edited message shows its earlier versions, each with the
+    /// time it was written, under its text. Other inputs hold no earlier versions.
+    public var history = false
     /// Each format's own options, by their type: a format's folder adds the property that
     /// reads and sets its own (``ansi``, ``html``), and only its backend reads them.
     private var formatOptions: [ObjectIdentifier: any Sendable] = [:]

@@ -91,6 +91,11 @@ final class EventLog {
     let isArray: Bool
     /// Events after this time are not replayed.
     let asOf: Double
+    /// Whether the versions an edit replaces are kept (`--history`): their places in the spool.
+    let keepsHistory: Bool
+    private var history: [Int32: [(offset: Int64, length: Int32, time: Double)]] = [:]
+    /// With ``keepsHistory``: since when each message has had its current text.
+    private var textSince: [Int32: Double] = [:]
     private(set) var warnings: [ReadWarning] = []
     /// The error that stopped the collection: what came before it is replayed, then it is thrown.
     var error: ReadError?
@@ -117,8 +122,9 @@ final class EventLog {
     private let quiet = MessageDecoder(warn: { _, _ in })
     private let workspace = JSONStreamParser.Workspace()
 
-    init(isArray: Bool, asOf: Double?, directory: String = TemporaryFile.defaultDirectory) throws(ReadError) {
+    init(isArray: Bool, asOf: Double?, keepsHistory: Bool = false, directory: String = TemporaryFile.defaultDirectory) throws(ReadError) {
         self.isArray = isArray
+        self.keepsHistory = keepsHistory
         self.asOf = asOf ?? .infinity
         spool = try TemporaryFile(directory: directory)
     }
@@ -400,6 +406,13 @@ final class EventLog {
             warn(position, path, "a \(named) for message \"\(id.debugEscaped)\", which the log did not show before: shown as it has it")
         }
         let textChanged = state.present && type == "message.updated" && message.textHash != state.textHash
+        if keepsHistory {
+            if textChanged {
+                let since = textSince[Int32(number)] ?? state.time
+                history[Int32(number), default: []].append((state.offset, state.length, since))
+            }
+            if textChanged || !state.present { textSince[Int32(number)] = time }
+        }
         try store(message, number: number, event: event, time: time, position: position, element: element)
         if textChanged && message.textUpdated == nil { states[number].editedAt = time }
         if type == "message.undeleted" { states[number].deletedAt = .nan }
@@ -480,7 +493,10 @@ final class EventLog {
         let alive = type != "reaction.deleted"
         if let index = reactionIndex[key] {
             if time < reactions[index].time {
-                return leaveOut(position, path, "a \(named) older than the last event for the same reaction (user \"\(userID.debugEscaped)\", type \"\(kind.debugEscaped)\"): left out")
+                return leaveOut(
+                    position, path,
+                    "a \(named) older than the last event for the same reaction (user \"\(userID.debugEscaped)\", type \"\(kind.debugEscaped)\"): left out"
+                )
             }
             change(index, alive: alive, score: score, time: time, versionTime: versionTime)
             return
@@ -672,6 +688,21 @@ final class EventLog {
         }
         if let start = reactionStarts[number] { applyReactions(from: start, after: state.time, to: &object) }
         return object
+    }
+
+    /// The texts message `number` had before its edits, oldest first, each with the time it was
+    /// written (of the message.new or message.updated that brought it).
+    func earlierVersions(of number: Int32) throws(ReadError) -> [ChatMessage.EarlierVersion] {
+        guard let versions = history[number] else { return [] }
+        var result: [ChatMessage.EarlierVersion] = []
+        for version in versions {
+            let bytes = try spool.bytes(at: version.offset, count: Int(version.length))
+            var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1), workspace: workspace)
+            let text = (try? parser.parseValue())?["text"]?.stringValue ?? ""
+            let date = version.time.isFinite ? Date(timeIntervalSince1970: version.time) : nil
+            result.append(ChatMessage.EarlierVersion(text: text, date: date))
+        }
+        return result
     }
 
     /// Adds the reaction events later than the version shown (`time`) to its reactions.

@@ -13,6 +13,8 @@ final class RereadableInput {
     private let temporaryDirectory: String
     /// An event log is replayed up to this moment (``TranscriptReader/asOf``).
     var asOf: Date?
+    /// Whether an event log's earlier versions are kept (``TranscriptReader/history``).
+    var history = false
 
     /// The input's size in bytes (of the file, or of the copy of what a pipe gave), so that a
     /// progress report can say how much of it each pass has read.
@@ -54,6 +56,7 @@ final class RereadableInput {
             source: ByteSource(descriptor: descriptor, name: name), strict: strict, handoff: handoff,
             temporaryDirectory: temporaryDirectory, onWarning: onWarning)
         reader.asOf = asOf
+        reader.history = history
         return reader
     }
 
@@ -65,6 +68,7 @@ final class RereadableInput {
         var reader = TranscriptReader(
             indexing: ByteSource(descriptor: descriptor, name: name), handoff: handoff, temporaryDirectory: temporaryDirectory)
         reader.asOf = asOf
+        reader.history = history
         return reader
     }
 }

@@ -149,6 +149,9 @@ public struct TranscriptReader {
     /// For an event log: the events after this moment are not replayed (`--as-of`). Set it
     /// before the first ``next()``.
     public var asOf: Date?
+    /// For an event log: whether each message's earlier versions are kept
+    /// (``ChatMessage/earlierVersions``). Set it before the first ``next()``.
+    public var history = false
     /// For an event log, once its first message (or its end) is returned: what its replay did.
     public var eventLogSummary: EventLogSummary? { events?.log.summary ?? finishedEventLog }
     private var finishedEventLog: EventLogSummary?
@@ -911,11 +914,11 @@ public struct TranscriptReader {
         shape = .events
         defer { parser.unpin() }
         let asOf = asOf?.timeIntervalSince1970 ?? .infinity
-        if let log = handoff?.eventLog, log.isArray == isArray, log.asOf == asOf {
+        if let log = handoff?.eventLog, log.isArray == isArray, log.asOf == asOf, log.keepsHistory == history {
             events = EventReplay(log: log)
             return
         }
-        let log = try EventLog(isArray: isArray, asOf: asOf, directory: temporaryDirectory)
+        let log = try EventLog(isArray: isArray, asOf: asOf, keepsHistory: history, directory: temporaryDirectory)
         do throws(ReadError) {
             if let first {
                 parser.unpin()
@@ -953,7 +956,10 @@ public struct TranscriptReader {
                 let position = SourcePosition(line: Int(state.line), column: Int(state.column))
                 let path = (log.isArray ? "[element at line \(state.line)]" : "line \(state.line)") + ".message"
                 guard let object = try log.message(number) else { continue }
-                if let message = try decode(.object(object), path: path, position: position) { return .message(message, json: nil) }
+                if var message = try decode(.object(object), path: path, position: position) {
+                    if history { message.earlierVersions = try log.earlierVersions(of: number) }
+                    return .message(message, json: nil)
+                }
             }
         }
         finished = true

@@ -139,6 +139,7 @@ public struct TranscriptRenderer: Sendable {
     ) throws(ReadError) -> DocumentSummary {
         let input = try RereadableInput(path: path, temporaryDirectory: temporaryDirectory, standardInput: standardInput)
         input.asOf = options.asOf
+        input.history = options.history
         var (index, second) = try passes(over: input, strict: strict, onWarning: onWarning, directory: temporaryDirectory)
         return try renderDocument(&second, index: index, to: &backend)
     }
@@ -176,6 +177,7 @@ public struct TranscriptRenderer: Sendable {
     ) throws {
         let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
         input.asOf = options.asOf
+        input.history = options.history
         var (index, reader) = try passes(over: input, strict: strict, onWarning: onWarning, perChannel: true)
         let fileNames = names.fileNames(of: index, options: options)
         try run(
@@ -202,6 +204,7 @@ public struct TranscriptRenderer: Sendable {
     ) throws -> (info: DocumentInfo, pages: [DocumentSummary]) {
         let input = try RereadableInput(path: path, temporaryDirectory: TemporaryFile.defaultDirectory, standardInput: STDIN_FILENO)
         input.asOf = options.asOf
+        input.history = options.history
         var (index, reader) = try passes(over: input, strict: strict, onWarning: onWarning, messagesPerPage: messagesPerPage)
         let pages = try run(
             &reader, index: index, plan: { PageDocuments($0, index: index, names: names) }, open: makeBackend, close: completed)

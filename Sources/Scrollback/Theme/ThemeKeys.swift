@@ -70,6 +70,9 @@ extension Theme {
         public static let deletedAt = Label("deletedAt")
         /// The mark of an edited message (`Edited`), followed by the time of the edit.
         public static let edited = Label("edited")
+        /// Over a text an edited message had before (`Earlier version`), followed by its time:
+        /// an event log rendered with ``RenderOptions/history``.
+        public static let earlierVersion = Label("earlierVersion")
         /// The note on a medium an offline archive could not save, whose card still links to
         /// the original URL (`not saved`).
         public static let mediaNotSaved = Label("mediaNotSaved")
@@ -215,7 +218,7 @@ extension Theme {
         public static let builtIn: [Label] =
             [
                 .untitled, .message, .messages, .skippedMessage, .skippedMessages, .systemMessage, .unknownUser, .messageDeleted,
-                .deletedAt, .edited, .mediaNotSaved, .mediaNotSavedCount, .onlyVisibleToYou, .onlyVisibleTo,
+                .deletedAt, .edited, .earlierVersion, .mediaNotSaved, .mediaNotSavedCount, .onlyVisibleToYou, .onlyVisibleTo,
                 .you, .nameWithID, .namesAnd, .labelSeparator, .namesAndOthers, .namesAndOneOther, .yes, .no, .taskDone, .taskNotDone,
                 .attachment,
                 .inputError, .ownReactionMark,

@@ -32,11 +32,12 @@ import Testing
         var reasons: [String] { warnings.map(\.reason) }
     }
 
-    private func read(_ lines: [String], array: Bool = false, asOf: String? = nil, chunkSize: Int = 64) -> Read {
+    private func read(_ lines: [String], array: Bool = false, asOf: String? = nil, history: Bool = false, chunkSize: Int = 64) -> Read {
         let text = array ? "[\n" + lines.joined(separator: ",\n") + "\n]" : lines.joined(separator: "\n") + "\n"
         let log = WarningLog()
         var reader = TranscriptReader(source: ByteSource(bytes: Array(text.utf8), chunkSize: chunkSize)) { log.warnings.append($0) }
         reader.asOf = asOf.flatMap(RFC3339.parse)
+        reader.history = history
         var result = Read()
         do {
             while let event = try reader.next() { result.events.append(event) }
@@ -52,13 +53,15 @@ import Testing
     /// An event of `type` in channel messaging:general at minute `minute` past 09:00.
     private static func event(_ type: String, _ minute: Int, _ members: String = "") -> String {
         let time = String(format: "2026-03-02T09:%02d:00Z", minute)
-        return #"{"type": "\#(type)", "cid": "messaging:general", "channel_type": "messaging", "channel_id": "general", "created_at": "\#(time)"\#(members.isEmpty ? "" : ", " + members)}"#
+        return
+            #"{"type": "\#(type)", "cid": "messaging:general", "channel_type": "messaging", "channel_id": "general", "created_at": "\#(time)"\#(members.isEmpty ? "" : ", " + members)}"#
     }
 
     /// A message member: `id`, `text`, by `user`, created at minute `minute`.
     private static func message(_ id: String, _ text: String, _ minute: Int, user: String = "ana", extra: String = "") -> String {
         let time = String(format: "2026-03-02T09:%02d:00Z", minute)
-        return #""message": {"id": "\#(id)", "text": "\#(text)", "type": "regular", "user": {"id": "\#(user)", "name": "\#(user.capitalized)"}, "created_at": "\#(time)", "updated_at": "\#(time)"\#(extra.isEmpty ? "" : ", " + extra)}"#
+        return
+            #""message": {"id": "\#(id)", "text": "\#(text)", "type": "regular", "user": {"id": "\#(user)", "name": "\#(user.capitalized)"}, "created_at": "\#(time)", "updated_at": "\#(time)"\#(extra.isEmpty ? "" : ", " + extra)}"#
     }
 
     private static func reaction(_ type: String, message: String, user: String, score: Int = 1) -> String {
@@ -142,7 +145,9 @@ import Testing
         let result = read([
             Self.event("message.new", 1, Self.message("m1", "gone", 1)),
             Self.event("message.new", 2, Self.message("m2", "kept", 2)),
-            Self.event("message.deleted", 3, Self.message("m1", "", 1, extra: #""deleted_at": "2026-03-02T09:03:00Z""#) + #", "hard_delete": true"#),
+            Self.event(
+                "message.deleted", 3, Self.message("m1", "", 1, extra: #""deleted_at": "2026-03-02T09:03:00Z""#) + #", "hard_delete": true"#
+            ),
             Self.event("reaction.new", 4, Self.reaction("like", message: "m1", user: "ben")),
         ])
         #expect(result.outline == ["channel:messaging:general", "message:m2"])
@@ -215,7 +220,9 @@ import Testing
 
     @Test func channelNamesAndMembersAreThoseOfTheEnd() throws {
         let member = { (type: String, minute: Int, user: String) in
-            Self.event(type, minute, #""member": {"user_id": "\#(user)", "user": {"id": "\#(user)", "name": "\#(user.capitalized)"}, "role": "member"}"#)
+            Self.event(
+                type, minute,
+                #""member": {"user_id": "\#(user)", "user": {"id": "\#(user)", "name": "\#(user.capitalized)"}, "role": "member"}"#)
         }
         let result = read([
             Self.event("channel.created", 0, #""channel": {"id": "general", "type": "messaging", "name": "General"}"#),
@@ -236,7 +243,8 @@ import Testing
     @Test func aTruncationHidesEarlierMessagesAndADeletedChannelIsGone() {
         let result = read([
             Self.event("message.new", 1, Self.message("m1", "old", 1)),
-            Self.event("channel.truncated", 2, #""channel": {"id": "general", "type": "messaging", "truncated_at": "2026-03-02T09:02:00Z"}"#),
+            Self.event(
+                "channel.truncated", 2, #""channel": {"id": "general", "type": "messaging", "truncated_at": "2026-03-02T09:02:00Z"}"#),
             Self.event("message.new", 3, Self.message("m2", "new", 3)),
             #"{"type": "message.new", "cid": "team:gone", "created_at": "2026-03-02T09:04:00Z", "message": {"id": "g1", "text": "x", "user": {"id": "ana"}}}"#,
             #"{"type": "channel.deleted", "cid": "team:gone", "created_at": "2026-03-02T09:05:00Z", "channel": {"id": "gone", "type": "team"}}"#,
@@ -332,6 +340,30 @@ import Testing
         #expect(end.summary?.hardDeleted == 1)
     }
 
+    // MARK: - History
+
+    @Test func historyKeepsEveryEarlierTextWithItsTime() throws {
+        let lines = [
+            Self.event("message.new", 1, Self.message("m1", "one", 1)),
+            Self.event("message.updated", 2, Self.message("m1", "two", 1)),
+            Self.event("message.updated", 3, Self.message("m1", "two", 1, extra: #""pinned": true"#)),
+            Self.event("message.updated", 4, Self.message("m1", "three", 1)),
+            Self.event("message.new", 5, Self.message("m2", "never edited", 5)),
+        ]
+        let result = read(lines, history: true)
+        let message = try #require(result.message("m1"))
+        #expect(message.text == "three")
+        // An update that kept the text is no version of its own.
+        #expect(
+            message.earlierVersions == [
+                ChatMessage.EarlierVersion(text: "one", date: RFC3339.parse("2026-03-02T09:01:00Z")),
+                ChatMessage.EarlierVersion(text: "two", date: RFC3339.parse("2026-03-02T09:02:00Z")),
+            ])
+        #expect(result.message("m2")?.earlierVersions == [])
+        // Without --history, only the last version.
+        #expect(read(lines).message("m1")?.earlierVersions == [])
+    }
+
     // MARK: - Hostile input
 
     /// Fields an attacker controls reach the warnings escaped, and the text only as a message's
@@ -358,7 +390,8 @@ import Testing
         let log = try EventLog(isArray: false, asOf: nil)
         var lines: [String] = []
         for index in 0..<200 {
-            lines.append(Self.event("message.new", index % 60, Self.message("m\(index)", String(repeating: "long text ", count: 50), index % 60)))
+            lines.append(
+                Self.event("message.new", index % 60, Self.message("m\(index)", String(repeating: "long text ", count: 50), index % 60)))
         }
         var parser = JSONStreamParser(bytes: Array(lines.joined(separator: "\n").utf8))
         try log.collect(from: &parser)

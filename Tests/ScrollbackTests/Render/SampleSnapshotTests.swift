@@ -45,6 +45,17 @@ import Testing
             named: "conversation-rin-" + format.name)
     }
 
+    /// The event log with `--history`: the edited message's earlier text, quoted under it with
+    /// its time, in every format.
+    @Test(arguments: SampleTranscripts.Format.allCases)
+    func eventLogWithHistory(format: SampleTranscripts.Format) throws {
+        var options = RenderOptions.default
+        options.history = true
+        let (output, warnings) = try SampleTranscripts.render("events.ndjson", as: format, options: options)
+        #expect(warnings.isEmpty, "\(warnings)")
+        assertSnapshot(of: output, as: .document(format), named: "events-history-" + format.name)
+    }
+
     /// The default theme's stylesheet, pinned once for all the HTML documents above.
     @Test func defaultStylesheet() {
         assertSnapshot(of: Stylesheet(theme: .default).css, as: .lines(pathExtension: "css"), named: "default")

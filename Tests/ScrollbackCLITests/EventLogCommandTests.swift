@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import ScrollbackCLI
+
+/// `render` and `validate` on logs of Stream's webhook and websocket events, `--as-of` and `--history`.
+@Suite struct EventLogCommandTests {
+    static let sample = samples.appendingPathComponent("events.ndjson").path
+
+    @Test func validateCountsTheEventsThatChangeNoTranscript() {
+        let run = ToolRun(["validate", Self.sample])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output.contains(
+                "events input, 1 channel, 7 messages; 30 events: 7 without transcript change skipped, 1 hard-deleted, 0 left out"),
+            "\(run.output)")
+    }
+
+    @Test func anOutOfOrderEventIsAWarningNotAFailure() {
+        let path = temporaryFile(
+            """
+            {"type": "message.new", "cid": "messaging:a", "created_at": "2026-03-02T09:01:00Z", "message": {"id": "m", "text": "new", "user": {"id": "u"}}}
+            {"type": "message.updated", "cid": "messaging:a", "created_at": "2026-03-02T09:05:00Z", "message": {"id": "m", "text": "newest", "user": {"id": "u"}}}
+            {"type": "message.updated", "cid": "messaging:a", "created_at": "2026-03-02T09:03:00Z", "message": {"id": "m", "text": "stale", "user": {"id": "u"}}}
+            """, extension: "ndjson")
+        let run = ToolRun(["render", path, "--format", "markdown"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("newest"))
+        #expect(!run.output.contains("stale"))
+        #expect(run.errors.contains("line 3"), "\(run.errors)")
+        #expect(run.errors.contains("a message.updated event older than the version of message \"m\" read at line 2: left out"))
+        let validate = ToolRun(["validate", path])
+        #expect(validate.status == 65)
+        #expect(validate.output.contains("3 events: 0 without transcript change skipped, 0 hard-deleted, 1 left out"), "\(validate.output)")
+    }
+
+    @Test func asOfReplaysUpToAMomentOrTheEndOfADay() {
+        let before = ToolRun(["render", Self.sample, "--format", "markdown", "--as-of", "2026-03-02T09:07:00Z"])
+        #expect(before.status == 0, "\(before.errors)")
+        #expect(before.output.contains("# Design review\n"), "\(before.output)")
+        #expect(before.output.contains("*account* and *workspace*."))
+        #expect(!before.output.contains("Edited"))
+        #expect(before.output.contains("3 messages"))
+        let day = ToolRun(["render", Self.sample, "--format", "markdown", "--as-of", "2026-03-02", "--timezone", "UTC"])
+        #expect(day.output == ToolRun(["render", Self.sample, "--format", "markdown", "--timezone", "UTC"]).output)
+        let earlier = ToolRun(["render", Self.sample, "--format", "markdown", "--as-of", "2026-03-01"])
+        #expect(earlier.output.contains("No messages"), "\(earlier.output)")
+    }
+
+    @Test(arguments: ["yesterday", "2026-02-30", ""]) func aBadAsOfIsAUsageError(value: String) {
+        let run = ToolRun(["render", Self.sample, "--as-of", value])
+        #expect(run.status == 64, "\(run.errors)")
+        #expect(run.errors.contains("--as-of"), "\(run.errors)")
+    }
+
+    @Test func historyShowsTheEarlierText() {
+        let run = ToolRun(["render", Self.sample, "--format", "markdown", "--history"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("> *Earlier version* 09:06\n> \n> Good call, I'll split it into *account* and *workspace*."))
+        #expect(!ToolRun(["render", Self.sample, "--format", "markdown"]).output.contains("Earlier version"))
+    }
+
+    /// The generated log (`Scripts/bench-corpus.py --events`) renders as the channel export of
+    /// the same seed: edits, deletions and reactions replayed, the hard-deleted messages gone,
+    /// the stale edits reported.
+    @Test func aGeneratedLogRendersAsItsChannelExport() throws {
+        let script = samples.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scripts/bench-corpus.py").path
+        func generate(_ arguments: [String]) throws -> String {
+            let out = temporaryFile("", extension: arguments.contains("--events") ? "ndjson" : "json")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script, "--messages", "2000", "--out", out] + arguments
+            try process.run()
+            process.waitUntilExit()
+            return out
+        }
+        let export = try generate([])
+        let log = try generate(["--events"])
+        for format in ["markdown", "ansi"] {
+            let expected = ToolRun(["render", export, "--format", format])
+            #expect(expected.status == 0)
+            let run = ToolRun(["render", log, "--format", format])
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.output == expected.output)
+            #expect(run.errors.contains("older than the version of message"))
+        }
+    }
+}
