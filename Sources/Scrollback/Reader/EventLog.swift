@@ -100,6 +100,8 @@ final class EventLog {
     /// The error that stopped the collection: what came before it is replayed, then it is thrown.
     var error: ReadError?
     private(set) var summary = EventLogSummary()
+    /// The first event's type, escaped and cut short: what a log of one event looks like.
+    private(set) var firstType: String?
     /// Element 0 holds messages that name no channel.
     private(set) var groups: [ChannelGroup] = [ChannelGroup(channel: ChatChannel())]
     private(set) var states: [MessageState] = []
@@ -159,7 +161,7 @@ final class EventLog {
         return object["id"] == nil
     }
 
-    /// Whether the object at the parser (its first member not yet read) is an event: its members
+    /// Whether the object at the parser (its first member not yet read) starts an event log: its members
     /// are skipped until its `"type"`, and the parser is put back where it was. A `messages` or
     /// `channels` array ends the look: the object is a channel export, which is not skipped.
     static func startsEvent(_ parser: inout JSONStreamParser) throws(ReadError) -> Bool {
@@ -170,7 +172,8 @@ final class EventLog {
         while let key = try parser.nextKey() {
             switch key {
             case "type":
-                guard case .string(let type) = try parser.parseValue() else { return false }
+                // A lone `thread.updated` event is read as the thread it carries (``InputShape/thread``).
+                guard case .string(let type) = try parser.parseValue(), type != "thread.updated" else { return false }
                 return isEventType(type)
             case "messages", "channels", "id": return false
             default: try parser.skipValue()
@@ -320,6 +323,7 @@ final class EventLog {
 
     private func apply(_ event: Event, position: SourcePosition, path: String, element: Int32) throws(ReadError) {
         guard let type = event.type else { return leaveOut(position, path, "an event needs a \"type\" string: left out") }
+        if summary.events == 1 { firstType = type.prefix(40).description.debugEscaped }
         let time = event.time ?? event.message?.updated ?? event.message?.created ?? -.infinity
         if time > asOf {
             summary.afterAsOf += 1

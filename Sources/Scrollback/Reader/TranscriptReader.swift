@@ -967,6 +967,7 @@ public struct TranscriptReader {
         finishedEventLog = log.summary
         events = nil
         if let error = log.error { throw error }
+        if log.summary.events == 1, let type = log.firstType { firstValueLooksLike = "a \"\(type)\" event" }
         try reportIfNoMessages()
         return nil
     }
@@ -1154,7 +1155,7 @@ public struct TranscriptReader {
         case .threads?: looksLike = "a list of threads without messages"
         case .draft?: looksLike = "a draft with no usable message"
         case .drafts?: looksLike = messageElements == 0 ? "an empty list of drafts" : "drafts with no usable message"
-        case .events?: looksLike = "events that leave no message"
+        case .events?: looksLike = firstValueLooksLike ?? "events that leave no message"
         }
         try report(ReadWarning(keyPath: "", reason: "no messages found (it looks like \(looksLike))", skippedMessage: false))
     }
