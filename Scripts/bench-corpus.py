@@ -363,8 +363,11 @@ def events(writer, channel, messages):
             kind = reaction["type"]
             groups[kind] = groups.get(kind, 0) + 1
             current = dict(version, latest_reactions=[reaction], reaction_groups={kind: {"count": groups[kind], "sum_scores": groups[kind]}})
-            if r.random() < 0.1:
-                wrong = dict(reaction, type="sad" if kind != "sad" else "wow")
+            mine = {other["type"] for other in m["latest_reactions"] if other["user_id"] == reaction["user_id"]}
+            spare = [other for other in REACTIONS if other not in mine]
+            if r.random() < 0.1 and spare:
+                # A type this user never gives here: one reaction a user has per type.
+                wrong = dict(reaction, type=spare[0])
                 out.append(event("reaction.new", wrong["created_at"], reaction["user"], reaction=wrong, message=current))
                 out.append(event("reaction.deleted", reaction["created_at"], reaction["user"], reaction=wrong, message=current))
             out.append(event("reaction.new", reaction["created_at"], reaction["user"], reaction=reaction, message=current))

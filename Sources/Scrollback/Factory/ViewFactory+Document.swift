@@ -15,7 +15,8 @@ extension DefaultViews {
         return .heading(level: 1, title.isEmpty ? context.theme.string(.untitled) : document.title)
     }
 
-    /// The default: one line with the message count, how many were skipped (when some were), the first and last times, the time zone and
+    /// The default: one line with the message count, how many were skipped (when some were), how many an event log deleted for
+    /// good (when it did), the first and last times, the time zone and
     /// the generator (the options' own, "Scrollback" and its version, when the summary names none).
     func makeDocumentFooterView(for summary: DocumentSummary, context: RenderContext) -> ViewNode {
         // "15 messages · 2026-03-09 08:00 – 2026-03-10 09:40 Europe/Paris · Scrollback 0.1.0": the
@@ -24,6 +25,11 @@ extension DefaultViews {
         if summary.skippedMessageCount > 0 {
             // Only then, so that a clean input's footer stays as it was.
             parts += [.text(context.theme.skippedMessageCount(summary.skippedMessageCount), .muted), .text("·", .muted)]
+        }
+        if summary.hardDeletedMessageCount > 0 {
+            let count = summary.hardDeletedMessageCount
+            let label = count == 1 ? context.theme.string(.hardDeletedMessage) : context.theme.string(.hardDeletedMessages, String(count))
+            parts += [.text(label, .muted), .text("·", .muted)]
         }
         if let first = summary.firstDate {
             let last = summary.lastDate ?? first

@@ -50,6 +50,9 @@ public struct DocumentSummary: Sendable, Hashable {
     /// How many messages of the input were skipped as unusable (each with a warning), so that
     /// the document itself says it is incomplete.
     public var skippedMessageCount: Int
+    /// For an event log rendered as one document: how many messages its events deleted for
+    /// good (`hard_delete`), which the document cannot show but says it left out.
+    public var hardDeletedMessageCount = 0
     /// For one page of a multi-channel document (`--split`): the channels it shows, named as
     /// their headings name them, in order; empty otherwise.
     public var channels: [String] = []

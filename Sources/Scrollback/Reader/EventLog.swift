@@ -677,6 +677,27 @@ final class EventLog {
         return channel
     }
 
+    /// Whether message `number` is shown as its last version was written: no deletion or edit
+    /// time to add, no reaction event later than the version. (Most are: their bytes are then
+    /// read as a file's messages are, without building the whole object.)
+    func isAsWritten(_ number: Int32) -> Bool {
+        let state = states[Int(number)]
+        guard state.deletedAt.isNaN, state.editedAt.isNaN else { return false }
+        guard let start = reactionStarts[number] else { return true }
+        var index = start
+        while index < reactions.count, reactions[index].message == number {
+            if reactions[index].time > state.time { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The bytes of message `number`'s last version, as written.
+    func bytes(of number: Int32) throws(ReadError) -> [UInt8] {
+        let state = states[Int(number)]
+        return try spool.bytes(at: state.offset, count: Int(state.length))
+    }
+
     /// Message `number` as it stood: its last version, with its deletion, edit time and reactions.
     func message(_ number: Int32) throws(ReadError) -> JSONObject? {
         let state = states[Int(number)]

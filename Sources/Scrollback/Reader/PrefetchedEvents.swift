@@ -19,12 +19,13 @@ struct PrefetchedEvents: TranscriptEventSource {
         var shape: InputShape?
         var messageCount: Int
         var skippedMessageCount: Int
+        var hardDeletedMessageCount: Int
         var lateMembers: [ChatUser]?
 
         /// What is left in a batch's place once its entry was moved out.
         static let spent = Entry(
             item: nil, error: nil, warnings: [], progress: [], shape: nil, messageCount: 0, skippedMessageCount: 0,
-            lateMembers: nil)
+            hardDeletedMessageCount: 0, lateMembers: nil)
     }
 
     /// Readings are handed over this many at a time, so that the threads meet rarely (waking a
@@ -59,6 +60,7 @@ struct PrefetchedEvents: TranscriptEventSource {
     private var readingSkipped = 0
     var keepsRepliesInMemory: Bool { false }
     var skippedMessageCount: Int { readingSkipped + warnings.skippedMessageCount }
+    private(set) var hardDeletedMessageCount = 0
 
     /// Starts reading at once. `makeReader` builds the reader on the caller's thread, given
     /// where its warnings and progress reports must go (no progress sink when `progress` is
@@ -108,6 +110,7 @@ struct PrefetchedEvents: TranscriptEventSource {
         shape = batch[current].shape
         messageCount = batch[current].messageCount
         readingSkipped = batch[current].skippedMessageCount
+        hardDeletedMessageCount = batch[current].hardDeletedMessageCount
         if let members = batch[current].lateMembers { lateMembers = members }
         if !batch[current].warnings.isEmpty { warnings.forward(batch[current].warnings) }
         if !batch[current].progress.isEmpty { batch[current].progress.forEach { report?($0) } }
@@ -183,6 +186,7 @@ extension PrefetchedEvents {
             entry.shape = reader.shape
             entry.messageCount = reader.messageCount
             entry.skippedMessageCount = reader.skippedMessageCount
+            entry.hardDeletedMessageCount = reader.hardDeletedMessageCount
             entry.lateMembers = reader.takeLateMembers()
             if !heard.warnings.isEmpty { swap(&entry.warnings, &heard.warnings) }
             if !heard.progress.isEmpty { swap(&entry.progress, &heard.progress) }

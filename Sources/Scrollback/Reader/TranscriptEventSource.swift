@@ -15,6 +15,8 @@ protocol TranscriptEventSource {
     var warnings: WarningChannel { get }
     /// How many messages were skipped as unusable so far, for the document's summary.
     var skippedMessageCount: Int { get }
+    /// How many messages an event log deleted for good, for the document's summary.
+    var hardDeletedMessageCount: Int { get }
     /// The members of the last channel returned, when they came after its messages.
     mutating func takeLateMembers() -> [ChatUser]?
 }
@@ -22,12 +24,15 @@ protocol TranscriptEventSource {
 extension TranscriptEventSource {
     /// Events built in code skip nothing.
     var skippedMessageCount: Int { 0 }
+    /// Events built in code delete nothing.
+    var hardDeletedMessageCount: Int { 0 }
     /// Channels built in code carry their members.
     mutating func takeLateMembers() -> [ChatUser]? { nil }
 }
 
 extension TranscriptReader: TranscriptEventSource {
     var keepsRepliesInMemory: Bool { false }
+    var hardDeletedMessageCount: Int { eventLogSummary?.hardDeleted ?? 0 }
 }
 
 /// Channels and messages held in memory, read as events with the shape of the input they came

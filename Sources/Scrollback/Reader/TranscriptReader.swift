@@ -955,6 +955,15 @@ public struct TranscriptReader {
                 let state = log.states[Int(number)]
                 let position = SourcePosition(line: Int(state.line), column: Int(state.column))
                 let path = (log.isArray ? "[element at line \(state.line)]" : "line \(state.line)") + ".message"
+                if log.isAsWritten(number), let item = try eventMessageAsWritten(try log.bytes(of: number), path: path, position: position)
+                {
+                    guard var item else { continue }
+                    if history, case .message(var message, let json) = item {
+                        message.earlierVersions = try log.earlierVersions(of: number)
+                        item = .message(message, json: json)
+                    }
+                    return item
+                }
                 guard let object = try log.message(number) else { continue }
                 if var message = try decode(.object(object), path: path, position: position) {
                     if history { message.earlierVersions = try log.earlierVersions(of: number) }
@@ -970,6 +979,26 @@ public struct TranscriptReader {
         if log.summary.events == 1, let type = log.firstType { firstValueLooksLike = "a \"\(type)\" event" }
         try reportIfNoMessages()
         return nil
+    }
+
+    /// A spooled message read as a message element of a file is (``readMembers(path:start:wrapperKeys:)``,
+    /// or in ``Mode/index`` only what the index reads); `nil` when it must be read whole instead
+    /// (it is not well-formed, or not UTF-8), `.some(nil)` when it is unusable.
+    private mutating func eventMessageAsWritten(_ bytes: [UInt8], path: String, position: SourcePosition) throws(ReadError) -> Item?? {
+        var reading = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1))
+        if mode == .index {
+            messageElements += 1
+            guard let item = try? Self.indexedElement(from: &reading, decoder: decoder) else { return .some(nil) }
+            return .some(item)
+        }
+        reading.checksStrings = false
+        guard (try? reading.pinNextValue()) != nil, let members = try? MessageMembers.read(from: &reading, users: decoder.users),
+            reading.takeReplacementPosition() == nil,
+            bytes.withUnsafeBufferPointer({ JSONStreamParser.firstInvalidUTF8Offset(in: $0) }) == bytes.count
+        else { return nil }
+        let message = try decode(
+            decoder.message(members, path: path, text: JSONText(message: bytes)), path: path, start: .counted(position))
+        return .some(message.map { .message($0, json: nil) })
     }
 
     // MARK: - Decoding

@@ -282,6 +282,9 @@ public struct TranscriptRenderer: Sendable {
         reader: inout some TranscriptEventSource, reporting: Bool, close: (inout Backend, Plan.Part, DocumentSummary) throws -> Void
     ) throws {
         guard var closing = document.take() else { return }
+        // Known from the first event on; only a document of the whole input can say it (the
+        // count is not split by channel or page).
+        if Plan.countsEarlierSkips { session.hardDeletedMessageCount = reader.hardDeletedMessageCount }
         let summary = plan.end(
             closing.part, skippedMessageCount: reader.skippedMessageCount - closing.skippedBefore, session: &session,
             to: &closing.backend)
@@ -353,6 +356,8 @@ public struct TranscriptRenderer: Sendable {
         var messageCount = 0
         /// Messages of the document the reader skipped (unusable), for its summary.
         var skippedMessageCount = 0
+        /// Messages an event log deleted for good, said by a whole document's summary.
+        var hardDeletedMessageCount = 0
         var firstDate: Date?
         var lastDate: Date?
         /// Channels met so far: the current one's place in ``TranscriptIndex/channels``.
@@ -563,6 +568,7 @@ public struct TranscriptRenderer: Sendable {
             var summary = Self.emptySummary(options: context.options)
             (summary.messageCount, summary.firstDate, summary.lastDate) = (messageCount, firstDate, lastDate)
             summary.skippedMessageCount = skippedMessageCount
+            summary.hardDeletedMessageCount = hardDeletedMessageCount
             return summary
         }
 

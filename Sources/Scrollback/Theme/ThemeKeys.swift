@@ -60,6 +60,11 @@ extension Theme {
         public static let skippedMessage = Label("skippedMessage")
         /// `%@ messages skipped`.
         public static let skippedMessages = Label("skippedMessages")
+        /// One message an event log deleted for good, in a summary (`1 message deleted for good`);
+        /// ``hardDeletedMessages`` is the plural.
+        public static let hardDeletedMessage = Label("hardDeletedMessage")
+        /// `%@ messages deleted for good`.
+        public static let hardDeletedMessages = Label("hardDeletedMessages")
         /// What a system message with no text shows (`System message`).
         public static let systemMessage = Label("systemMessage")
         /// The author of a message that names no user (`Unknown user`).
@@ -217,7 +222,8 @@ extension Theme {
         /// Every built-in label, in the order theme files list them.
         public static let builtIn: [Label] =
             [
-                .untitled, .message, .messages, .skippedMessage, .skippedMessages, .systemMessage, .unknownUser, .messageDeleted,
+                .untitled, .message, .messages, .skippedMessage, .skippedMessages, .hardDeletedMessage, .hardDeletedMessages,
+                .systemMessage, .unknownUser, .messageDeleted,
                 .deletedAt, .edited, .earlierVersion, .mediaNotSaved, .mediaNotSavedCount, .onlyVisibleToYou, .onlyVisibleTo,
                 .you, .nameWithID, .namesAnd, .labelSeparator, .namesAndOthers, .namesAndOneOther, .yes, .no, .taskDone, .taskNotDone,
                 .attachment,
