@@ -122,7 +122,9 @@ final class EventLog {
     private var element: Int32 = 0
     private let spool: TemporaryFile
     private let quiet = MessageDecoder(warn: { _, _ in })
-    private let workspace = JSONStreamParser.Workspace()
+    /// Shared by the parsers of spooled messages, one after another (each would cost more to
+    /// make than a message to parse).
+    let workspace = JSONStreamParser.Workspace()
 
     init(isArray: Bool, asOf: Double?, keepsHistory: Bool = false, directory: String = TemporaryFile.defaultDirectory) throws(ReadError) {
         self.isArray = isArray

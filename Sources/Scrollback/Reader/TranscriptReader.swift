@@ -955,7 +955,9 @@ public struct TranscriptReader {
                 let state = log.states[Int(number)]
                 let position = SourcePosition(line: Int(state.line), column: Int(state.column))
                 let path = (log.isArray ? "[element at line \(state.line)]" : "line \(state.line)") + ".message"
-                if log.isAsWritten(number), let item = try eventMessageAsWritten(try log.bytes(of: number), path: path, position: position)
+                if log.isAsWritten(number),
+                    let item = try eventMessageAsWritten(
+                        try log.bytes(of: number), workspace: log.workspace, path: path, position: position)
                 {
                     guard var item else { continue }
                     if history, case .message(var message, let json) = item {
@@ -984,8 +986,11 @@ public struct TranscriptReader {
     /// A spooled message read as a message element of a file is (``readMembers(path:start:wrapperKeys:)``,
     /// or in ``Mode/index`` only what the index reads); `nil` when it must be read whole instead
     /// (it is not well-formed, or not UTF-8), `.some(nil)` when it is unusable.
-    private mutating func eventMessageAsWritten(_ bytes: [UInt8], path: String, position: SourcePosition) throws(ReadError) -> Item?? {
-        var reading = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1))
+    private mutating func eventMessageAsWritten(
+        _ bytes: [UInt8], workspace: JSONStreamParser.Workspace, path: String, position: SourcePosition
+    ) throws(ReadError) -> Item?? {
+        var reading = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1), workspace: workspace)
+        reading.internsValues = mode != .index
         if mode == .index {
             messageElements += 1
             guard let item = try? Self.indexedElement(from: &reading, decoder: decoder) else { return .some(nil) }
