@@ -22,6 +22,9 @@ public struct ChatFixture: Sendable {
     /// How many messages the reader skipped as unusable: the rendered footer says so, as
     /// `scrollback render` does for the same input.
     public var skippedMessageCount: Int { warnings.filter(\.skippedMessage).count }
+    /// How many messages an event log's events deleted for good: the rendered footer says so,
+    /// as `scrollback render` does for the same input.
+    public var hardDeletedMessageCount = 0
 
     /// The messages, in input order.
     public var messages: [ChatMessage] {
@@ -66,6 +69,7 @@ public struct ChatFixture: Sendable {
         if let first = try reader.next() { events.append(first) }
         shape = reader.shape
         events += try reader.readAll()
+        hardDeletedMessageCount = reader.eventLogSummary?.hardDeleted ?? 0
         warnings = []
     }
 }

@@ -56,7 +56,8 @@ extension Snapshotting where Value: TranscriptSnapshotValue, Format == RGBAImage
             let fixture = value.chatFixture
             var backend = HTMLBackend(output: "", options: renderer.options)
             renderer.render(
-                events: fixture.events, shape: fixture.shape, skippedMessageCount: fixture.skippedMessageCount, to: &backend)
+                events: fixture.events, shape: fixture.shape, skippedMessageCount: fixture.skippedMessageCount,
+                hardDeletedMessageCount: fixture.hardDeletedMessageCount, to: &backend)
             // Most transcripts fit the first window; a long one gets the tallest a screenshot takes.
             do throws(HeadlessChromiumError) {
                 return try chromium.screenshot(html: backend.output, width: width, appearance: appearance)

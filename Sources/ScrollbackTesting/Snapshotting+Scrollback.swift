@@ -44,7 +44,8 @@ extension Snapshotting where Value: TranscriptSnapshotValue, Format == String {
             let fixture = value.chatFixture
             var backend = format.makeBackend(output: "", options: renderer.options)
             renderer.render(
-                events: fixture.events, shape: fixture.shape, skippedMessageCount: fixture.skippedMessageCount, to: &backend)
+                events: fixture.events, shape: fixture.shape, skippedMessageCount: fixture.skippedMessageCount,
+                hardDeletedMessageCount: fixture.hardDeletedMessageCount, to: &backend)
             return try document.snapshot(backend.output)
         }
     }
@@ -62,7 +63,8 @@ extension Snapshotting where Value: TranscriptSnapshotValue, Format == String {
             let fixture = value.chatFixture
             var backend = DumpBackend()
             renderer.render(
-                events: fixture.events, shape: fixture.shape, skippedMessageCount: fixture.skippedMessageCount, to: &backend)
+                events: fixture.events, shape: fixture.shape, skippedMessageCount: fixture.skippedMessageCount,
+                hardDeletedMessageCount: fixture.hardDeletedMessageCount, to: &backend)
             return backend.output
         }
     }

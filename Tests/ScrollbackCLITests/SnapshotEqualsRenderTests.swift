@@ -25,7 +25,8 @@ import Testing
         // Before the reference's layout, byte for byte.
         var backend = format.makeBackend(output: "", options: .default)
         TranscriptRenderer().render(
-            events: fixture.events, shape: fixture.shape, skippedMessageCount: fixture.skippedMessageCount, to: &backend)
+            events: fixture.events, shape: fixture.shape, skippedMessageCount: fixture.skippedMessageCount,
+            hardDeletedMessageCount: fixture.hardDeletedMessageCount, to: &backend)
         #expect(backend.output == run.output)
     }
 

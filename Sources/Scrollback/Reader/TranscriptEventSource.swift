@@ -46,6 +46,8 @@ struct InMemoryEvents: TranscriptEventSource {
     let warnings: WarningChannel
     /// Messages the input these events came from skipped (as its reader counted them).
     let skippedMessageCount: Int
+    /// Messages the event log these events came from deleted for good.
+    var hardDeletedMessageCount = 0
 
     init(
         _ events: [TranscriptEvent], shape: InputShape?, skippedMessageCount: Int = 0, onWarning: @escaping (ReadWarning) -> Void

@@ -327,14 +327,16 @@ public struct TranscriptRenderer: Sendable {
     /// Renders events already in memory as the reader's events of an input of `shape` render:
     /// what ``render(messages:channel:onWarning:to:)`` and the snapshot library's fixtures use.
     /// `skippedMessageCount`: how many messages the input the events came from skipped, for
-    /// the footer (a fixture's reader warnings), as the file's rendering says it.
+    /// the footer (a fixture's reader warnings), as the file's rendering says it;
+    /// `hardDeletedMessageCount`, how many messages its event log deleted for good.
     @discardableResult
     package func render<Backend: TranscriptBackend>(
-        events: [TranscriptEvent], shape: InputShape?, skippedMessageCount: Int = 0,
+        events: [TranscriptEvent], shape: InputShape?, skippedMessageCount: Int = 0, hardDeletedMessageCount: Int = 0,
         onWarning: @escaping (ReadWarning) -> Void = { _ in }, to backend: inout Backend
     ) -> DocumentSummary {
         var first = InMemoryEvents(events, shape: shape, onWarning: { _ in })
         var second = InMemoryEvents(events, shape: shape, skippedMessageCount: skippedMessageCount, onWarning: onWarning)
+        second.hardDeletedMessageCount = hardDeletedMessageCount
         do {
             let index = try TranscriptIndex(
                 reading: &first, filter: filter, directory: TemporaryFile.defaultDirectory, currentUserID: options.currentUserID)
