@@ -164,8 +164,9 @@ final class EventLog {
     }
 
     /// Whether the object at the parser (its first member not yet read) starts an event log: its members
-    /// are skipped until its `"type"`, and the parser is put back where it was. A `messages` or
-    /// `channels` array ends the look: the object is a channel export, which is not skipped.
+    /// are skipped until its `"type"`, and the parser is put back where it was. A member only a
+    /// message or a wrapper has (`id`, `messages`, `channels`, `threads`…), or a megabyte read,
+    /// ends the look: what follows is read as it streams, not skipped first.
     static func startsEvent(_ parser: inout JSONStreamParser) throws(ReadError) -> Bool {
         try parser.pinNextValue()
         let depth = parser.depth
@@ -177,8 +178,12 @@ final class EventLog {
                 // A lone `thread.updated` event is read as the thread it carries (``InputShape/thread``).
                 guard case .string(let type) = try parser.parseValue(), type != "thread.updated" else { return false }
                 return isEventType(type)
-            case "messages", "channels", "id": return false
-            default: try parser.skipValue()
+            case "messages", "channels", "threads", "drafts", "latest_replies", "members", "id": return false
+            default:
+                try parser.skipValue()
+                // An event is small: a first value this long is something else, which must not
+                // be held in memory whole to find out.
+                if parser.endOffsetFromPin > 1 << 20 { return false }
             }
         }
         return false

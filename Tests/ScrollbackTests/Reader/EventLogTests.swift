@@ -103,6 +103,17 @@ import Testing
         #expect(!EventLog.isEventType("Message.New"))
     }
 
+    /// The look for an event's type stops at a wrapper's member or after a megabyte, so that a
+    /// large first value is never held whole to find out what it is.
+    @Test func theLookForAnEventStopsEarly() {
+        let big = String(repeating: "x", count: 1_100_000)
+        let padded = read([#"{"padding": "\#(big)", "type": "message.new", "message": {"id": "m1", "text": "hi"}}"#])
+        #expect(padded.shape == .boxedMessage)
+        #expect(padded.messages.map(\.id) == ["m1"])
+        let export = read([#"{"messages": [{"id": "m1", "text": "hi"}], "type": "message.new"}"#])
+        #expect(export.shape == .messageList)
+    }
+
     // MARK: - Messages
 
     @Test func anEditShowsTheLastTextWithTheEditsTime() throws {
