@@ -28,6 +28,48 @@ import Testing
         #expect(!before.output.contains("deleted for good"))
     }
 
+    /// A thread reply is drawn under its parent from what the first pass kept of it: what
+    /// later events did to it (a reaction, an edit, a deletion) must be in that.
+    @Test func eventsChangeThreadRepliesToo() {
+        func line(_ type: String, _ minute: Int, _ members: String) -> String {
+            #"{"type": "\#(type)", "cid": "messaging:a", "created_at": "2026-03-02T09:0\#(minute):00Z", \#(members)}"#
+        }
+        let path = temporaryFile(
+            [
+                line(
+                    "message.new", 1,
+                    #""message": {"id": "p", "text": "parent", "user": {"id": "u", "name": "Una"}, "created_at": "2026-03-02T09:01:00Z"}"#),
+                line(
+                    "message.new", 2,
+                    #""message": {"id": "r1", "parent_id": "p", "text": "first reply", "user": {"id": "v", "name": "Vic"}, "created_at": "2026-03-02T09:02:00Z"}"#
+                ),
+                line(
+                    "message.new", 3,
+                    #""message": {"id": "r2", "parent_id": "p", "text": "second reply", "user": {"id": "v", "name": "Vic"}, "created_at": "2026-03-02T09:03:00Z"}"#
+                ),
+                line(
+                    "reaction.new", 4,
+                    #""reaction": {"type": "like", "message_id": "r1", "user_id": "u", "user": {"id": "u", "name": "Una"}}"#),
+                line(
+                    "message.updated", 5,
+                    #""message": {"id": "r1", "parent_id": "p", "text": "first reply, edited", "user": {"id": "v", "name": "Vic"}, "created_at": "2026-03-02T09:02:00Z"}"#
+                ),
+                line(
+                    "reaction.new", 6,
+                    #""reaction": {"type": "love", "message_id": "r1", "user_id": "u", "user": {"id": "u", "name": "Una"}}"#),
+                line("message.deleted", 7, #""message_id": "r2", "hard_delete": false"#),
+            ].joined(separator: "\n"), extension: "ndjson")
+        let run = ToolRun(["render", path, "--format", "markdown"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("2 Thread Replies"), "\(run.output)")
+        #expect(run.output.contains("> first reply, edited"))
+        // The like was given before the edit's version, which carries no reactions: only the love shows.
+        #expect(run.output.contains("`❤️ 1`"), "\(run.output)")
+        #expect(run.output.contains("Edited 09:05"))
+        #expect(!run.output.contains("second reply"))
+        #expect(run.output.contains("Message deleted"))
+    }
+
     @Test func anOutOfOrderEventIsAWarningNotAFailure() {
         let path = temporaryFile(
             """

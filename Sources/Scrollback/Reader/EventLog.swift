@@ -52,6 +52,8 @@ final class EventLog {
         var deletedAt = Double.nan
         var textHash = 0
         var hardDeleted = false
+        /// Whether its last version is a thread reply (`parent_id`).
+        var isReply = false
         /// Whether any version was stored (a reaction can name a message the log never shows).
         var present: Bool { offset >= 0 }
     }
@@ -288,11 +290,12 @@ final class EventLog {
         var channelType: String?
         var channelID: String?
         var isDeletedType = false
+        var isReply = false
         var bytes: [UInt8] = []
 
         private static let keyNames = [
             "id", "created_at", "updated_at", "deleted_at", "message_text_updated_at", "text", "cid", "channel_type",
-            "channel_id", "type",
+            "channel_id", "type", "parent_id",
         ]
         private static let keys = ExpectedKeys(keyNames)
 
@@ -315,6 +318,7 @@ final class EventLog {
                 case .key(7): channelType = EventLog.identifier(try parser.parseValue())
                 case .key(8): channelID = EventLog.identifier(try parser.parseValue())
                 case .key(9): isDeletedType = try parser.parseValue().stringValue == "deleted"
+                case .key(10): isReply = EventLog.identifier(try parser.parseValue()) != nil
                 case .key, .other: try parser.skipValue()
                 }
             }
@@ -559,6 +563,7 @@ final class EventLog {
         state.column = Int32(clamping: position.column)
         state.time = max(state.time, time)
         state.textHash = message.textHash
+        state.isReply = message.isReply
         if message.deleted != nil || message.isDeletedType { state.deletedAt = .nan }
         states[number] = state
     }
@@ -656,20 +661,6 @@ final class EventLog {
         return RFC3339.parse(text)?.timeIntervalSince1970
     }
 
-    /// An RFC 3339 time in UTC with milliseconds, for a date the replay adds to a message.
-    static func format(_ time: Double) -> String {
-        var seconds = time_t(time.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        let milliseconds = Int(((time - time.rounded(.down)) * 1000).rounded(.down))
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(width - digits.count, 0)) + digits
-        }
-        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
-            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2)).\(pad(milliseconds, 3))Z"
-    }
-
     // MARK: - Replaying
 
     /// The channel of group `number`, its members as the member events left them.
@@ -684,20 +675,8 @@ final class EventLog {
         return channel
     }
 
-    /// Whether message `number` is shown as its last version was written: no deletion or edit
-    /// time to add, no reaction event later than the version. (Most are: their bytes are then
-    /// read as a file's messages are, without building the whole object.)
-    func isAsWritten(_ number: Int32) -> Bool {
-        let state = states[Int(number)]
-        guard state.deletedAt.isNaN, state.editedAt.isNaN else { return false }
-        guard let start = reactionStarts[number] else { return true }
-        var index = start
-        while index < reactions.count, reactions[index].message == number {
-            if reactions[index].time > state.time { return false }
-            index += 1
-        }
-        return true
-    }
+    /// Whether message `number`'s last version is a thread reply.
+    func isReply(_ number: Int32) -> Bool { states[Int(number)].isReply }
 
     /// The bytes of message `number`'s last version, as written.
     func bytes(of number: Int32) throws(ReadError) -> [UInt8] {
@@ -705,21 +684,109 @@ final class EventLog {
         return try spool.bytes(at: state.offset, count: Int(state.length))
     }
 
-    /// Message `number` as it stood: its last version, with its deletion, edit time and reactions.
-    func message(_ number: Int32) throws(ReadError) -> JSONObject? {
+    /// Whether message `number` is shown other than as its last version was written: deleted
+    /// or edited by an event whose message does not say so, or with reaction events later than
+    /// that version (``amend(_:_:)`` changes it).
+    func needsAmending(_ number: Int32) -> Bool {
         let state = states[Int(number)]
-        let bytes = try spool.bytes(at: state.offset, count: Int(state.length))
+        guard state.deletedAt.isNaN, state.editedAt.isNaN else { return true }
+        guard let start = reactionStarts[number] else { return false }
+        var index = start
+        while index < reactions.count, reactions[index].message == number {
+            if reactions[index].time > state.time { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// The JSON of message `message` (number `number`) as ``amend(_:_:)`` left it: for a thread
+    /// reply, whose JSON the index keeps for the rendering pass.
+    func amendedJSON(of message: ChatMessage, _ number: Int32) throws(ReadError) -> [UInt8]? {
+        guard var object = try self.message(number) else { return nil }
+        object["type"] = .string(message.type.rawValue)
+        if let deleted = message.deletedAt { object["deleted_at"] = .string(Self.format(deleted.timeIntervalSince1970)) }
+        if let edited = message.textUpdatedAt {
+            object["message_text_updated_at"] = .string(Self.format(edited.timeIntervalSince1970))
+        }
+        let groups = message.reactionGroups.map { group in
+            (key: group.type, value: JSONValue.object(["count": .integer(group.count), "sum_scores": .integer(group.sumScores)]))
+        }
+        object["reaction_groups"] = .object(JSONObject(uniqueMembers: groups))
+        object["reaction_counts"] = nil
+        object["reaction_scores"] = nil
+        object["latest_reactions"] = .array(message.latestReactions.map { .object($0.raw) })
+        return Array(JSONValue.object(object).serialized().utf8)
+    }
+
+    /// An RFC 3339 time in UTC with milliseconds, for a date the replay adds to a message.
+    static func format(_ time: Double) -> String {
+        var seconds = time_t(time.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let milliseconds = Int(((time - time.rounded(.down)) * 1000).rounded(.down))
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(width - digits.count, 0)) + digits
+        }
+        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
+            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2)).\(pad(milliseconds, 3))Z"
+    }
+
+    /// Message `number`'s last version, as an object (for one that cannot be read member by member).
+    func message(_ number: Int32) throws(ReadError) -> JSONObject? {
+        let bytes = try bytes(of: number)
         var parser = JSONStreamParser(bytes: bytes, chunkSize: max(bytes.count, 1), workspace: workspace)
-        guard var object = (try? parser.parseValue())?.objectValue else { return nil }
+        return (try? parser.parseValue())?.objectValue
+    }
+
+    /// Message `number` as it stood, from its last version as decoded: its deletion, its edit
+    /// time, and the reaction events later than that version.
+    func amend(_ message: inout ChatMessage, _ number: Int32) {
+        let state = states[Int(number)]
         if !state.deletedAt.isNaN {
-            object["type"] = .string("deleted")
-            if object["deleted_at"] == nil || object["deleted_at"] == .null { object["deleted_at"] = .string(Self.format(state.deletedAt)) }
+            message.type = .deleted
+            if message.deletedAt == nil { message.deletedAt = Date(timeIntervalSince1970: state.deletedAt) }
         }
-        if !state.editedAt.isNaN, object["message_text_updated_at"] == nil || object["message_text_updated_at"] == .null {
-            object["message_text_updated_at"] = .string(Self.format(state.editedAt))
+        if !state.editedAt.isNaN, message.textUpdatedAt == nil { message.textUpdatedAt = Date(timeIntervalSince1970: state.editedAt) }
+        guard let start = reactionStarts[number] else { return }
+        var end = start
+        while end < reactions.count, reactions[end].message == number { end += 1 }
+        let records = reactions[start..<end].filter { $0.time > state.time }
+        guard !records.isEmpty else { return }
+        // The version's own groups, then each record's change.
+        var totals: [String: (count: Int64, sum: Int64)] = [:]
+        for group in message.reactionGroups { totals[group.type] = (group.count, group.sumScores) }
+        for record in records {
+            let change = Int64(record.alive ? 1 : 0) - Int64(record.counted ? 1 : 0)
+            var total = totals[reactionTypes[Int(record.type)], default: (0, 0)]
+            total.count += change
+            total.sum += change * Int64(record.score)
+            totals[reactionTypes[Int(record.type)]] = total
         }
-        if let start = reactionStarts[number] { applyReactions(from: start, after: state.time, to: &object) }
-        return object
+        message.reactionGroups = totals.filter { $0.value.count > 0 }.map { type, total in
+            ReactionGroup(type: type, count: total.count, sumScores: max(total.sum, total.count))
+        }.sorted { $0.type < $1.type }
+        // The latest first, as Stream lists them: the records' users replace what the version listed.
+        var latest = records.filter(\.alive).sorted { $0.time > $1.time }.map { record in
+            let userID = reactorIDs[Int(record.user)]
+            let type = reactionTypes[Int(record.type)]
+            var raw: [(key: String, value: JSONValue)] = [("type", .string(type)), ("score", .integer(Int64(record.score)))]
+            var user: ChatUser?
+            if !userID.isEmpty {
+                let object = users[userID] ?? JSONObject(uniqueMembers: [("id", .string(userID))])
+                raw += [("user_id", .string(userID)), ("user", .object(object))]
+                user = quiet.user(object, path: FieldPath(base: "")) ?? ChatUser(id: userID)
+            }
+            return Reaction(
+                type: type, score: Int64(record.score), userID: userID.isEmpty ? nil : userID, user: user, createdAt: nil,
+                raw: JSONObject(uniqueMembers: raw))
+        }
+        let changed = Set(records.map { "\(reactorIDs[Int($0.user)])\u{0}\(reactionTypes[Int($0.type)])" })
+        for reaction in message.latestReactions
+        where !changed.contains("\(reaction.userID ?? reaction.user?.id ?? "")\u{0}\(reaction.type)") {
+            latest.append(reaction)
+        }
+        message.latestReactions = Array(latest.prefix(EntityDirectory.latestReactionsKept))
     }
 
     /// The texts message `number` had before its edits, oldest first, each with the time it was
@@ -735,66 +802,6 @@ final class EventLog {
             result.append(ChatMessage.EarlierVersion(text: text, date: date))
         }
         return result
-    }
-
-    /// Adds the reaction events later than the version shown (`time`) to its reactions.
-    private func applyReactions(from start: Int, after time: Double, to object: inout JSONObject) {
-        let message = reactions[start].message
-        var end = start
-        while end < reactions.count, reactions[end].message == message { end += 1 }
-        let records = reactions[start..<end].filter { $0.time > time }
-        guard !records.isEmpty else { return }
-        // The version's own groups (or its older counts), then each record's change.
-        var totals: [String: (count: Int64, sum: Int64)] = [:]
-        var typeOrder: [String] = []
-        if let groups = object["reaction_groups"]?.objectValue {
-            for (type, value) in groups {
-                totals[type] = (value["count"]?.integerValue ?? 0, value["sum_scores"]?.integerValue ?? value["count"]?.integerValue ?? 0)
-                typeOrder.append(type)
-            }
-        } else if let counts = object["reaction_counts"]?.objectValue {
-            let scores = object["reaction_scores"]?.objectValue
-            for (type, value) in counts {
-                let count = value.integerValue ?? 0
-                totals[type] = (count, scores?[type]?.integerValue ?? count)
-                typeOrder.append(type)
-            }
-        }
-        for record in records {
-            let type = reactionTypes[Int(record.type)]
-            let change = Int64(record.alive ? 1 : 0) - Int64(record.counted ? 1 : 0)
-            if totals[type] == nil { typeOrder.append(type) }
-            var total = totals[type] ?? (0, 0)
-            total.count += change
-            total.sum += change * Int64(record.score)
-            totals[type] = total
-        }
-        let groups = typeOrder.compactMap { type -> (key: String, value: JSONValue)? in
-            guard let total = totals[type], total.count > 0 else { return nil }
-            return (type, .object(["count": .integer(total.count), "sum_scores": .integer(max(total.sum, total.count))]))
-        }
-        object["reaction_groups"] = .object(JSONObject(uniqueMembers: groups))
-        object["reaction_counts"] = nil
-        object["reaction_scores"] = nil
-        // The latest first, as Stream lists them: the records' users replace what the version listed.
-        var latest: [JSONValue] = records.filter(\.alive).sorted { $0.time > $1.time }.map { record in
-            let userID = reactorIDs[Int(record.user)]
-            var members: [(key: String, value: JSONValue)] = [
-                ("type", .string(reactionTypes[Int(record.type)])), ("score", .integer(Int64(record.score))),
-            ]
-            if !userID.isEmpty {
-                members.append(("user_id", .string(userID)))
-                members.append(("user", .object(users[userID] ?? JSONObject(uniqueMembers: [("id", .string(userID))]))))
-            }
-            return .object(JSONObject(uniqueMembers: members))
-        }
-        let changed = Set(records.map { "\(reactorIDs[Int($0.user)])\u{0}\(reactionTypes[Int($0.type)])" })
-        for value in object["latest_reactions"]?.arrayValue ?? [] {
-            let user = Self.identifier(value["user_id"]) ?? Self.identifier(value["user"]?["id"]) ?? ""
-            let type = value["type"]?.stringValue ?? ""
-            if !changed.contains("\(user)\u{0}\(type)") { latest.append(value) }
-        }
-        object["latest_reactions"] = .array(Array(latest.prefix(EntityDirectory.latestReactionsKept)))
     }
 }
 

@@ -955,22 +955,22 @@ public struct TranscriptReader {
                 let state = log.states[Int(number)]
                 let position = SourcePosition(line: Int(state.line), column: Int(state.column))
                 let path = (log.isArray ? "[element at line \(state.line)]" : "line \(state.line)") + ".message"
-                if log.isAsWritten(number),
-                    let item = try eventMessageAsWritten(
-                        try log.bytes(of: number), workspace: log.workspace, path: path, position: position)
-                {
-                    guard var item else { continue }
-                    if history, case .message(var message, let json) = item {
-                        message.earlierVersions = try log.earlierVersions(of: number)
-                        item = .message(message, json: json)
-                    }
-                    return item
+                // Read as a file's message is (whole only when that cannot be), then what the
+                // later events changed.
+                // A thread reply the index keeps as JSON is read whole when events changed it:
+                // the JSON it keeps must say so.
+                let amendedReply = mode == .index && log.needsAmending(number) && log.isReply(number)
+                var item =
+                    amendedReply
+                    ? nil : try eventMessageAsWritten(try log.bytes(of: number), workspace: log.workspace, path: path, position: position)
+                if item == nil {
+                    guard let object = try log.message(number) else { continue }
+                    item = .some(try decode(.object(object), path: path, position: position).map { .message($0, json: nil) })
                 }
-                guard let object = try log.message(number) else { continue }
-                if var message = try decode(.object(object), path: path, position: position) {
-                    if history { message.earlierVersions = try log.earlierVersions(of: number) }
-                    return .message(message, json: nil)
-                }
+                guard case .message(var message, let json)?? = item else { continue }
+                log.amend(&message, number)
+                if history { message.earlierVersions = try log.earlierVersions(of: number) }
+                return .message(message, json: amendedReply ? try log.amendedJSON(of: message, number) : json)
             }
         }
         finished = true
