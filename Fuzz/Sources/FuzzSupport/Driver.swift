@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What libFuzzer calls with each input: its bytes, and 0 back (any other value is reserved).
+public typealias FuzzTest = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+
+/// libFuzzer's own driver, run from a `main` of ours: SwiftPM names an executable's entry point
+/// after its target (`fuzz_text_main`), so the one in libFuzzer's archive is never linked in.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func libFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ test: FuzzTest
+) -> CInt
+
+/// Runs libFuzzer with the command line's options (`-max_total_time=60 CORPUS`…) on `test`.
+public func runFuzzer(argc: CInt, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, test: FuzzTest) -> CInt {
+    var count = argc
+    var arguments = argv
+    return libFuzzerRunDriver(&count, &arguments, test)
+}
+
+/// The input as a byte array (libFuzzer may pass a null pointer for the empty input).
+public func bytes(_ start: UnsafePointer<UInt8>?, _ count: Int) -> [UInt8] {
+    guard let start, count > 0 else { return [] }
+    return Array(UnsafeBufferPointer(start: start, count: count))
+}
+
+/// A broken promise: says which, and aborts, so that libFuzzer keeps the input as a crash.
+public func finding(_ what: String, in output: String = "") -> Never {
+    var report = "FINDING: " + what + "\n"
+    if !output.isEmpty { report += "--- output (first 2000 characters) ---\n" + String(output.prefix(2000)) + "\n" }
+    // Written straight to file descriptor 2: libFuzzer prints the input's name after it.
+    _ = report.withCString { write(2, $0, strlen($0)) }
+    abort()
+}

@@ -1,0 +1,16 @@
+import FuzzSupport
+
+// Any bytes as a transcript: every input shape, NDJSON, entity files, broken JSON. Each input is
+// rendered in every format (index pass, then rendering) and each output checked (Oracles);
+// reading alone must fail exactly when rendering fails.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzTranscript(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    Rendering.checkEveryFormat(bytes(start, count))
+    return 0
+}
+
+@_cdecl("fuzz_transcript_main")
+func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc: argc, argv: argv, test: fuzzTranscript)
+}
