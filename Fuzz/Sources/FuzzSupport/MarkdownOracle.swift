@@ -6,9 +6,9 @@ extension Oracles {
     /// Markdown has no raw HTML and no link or image whose destination has a scheme outside
     /// `http`, `https`, `mailto` and `tel`: a message cannot add markup or a `javascript:` link
     /// to the document.
-    public static func checkMarkdown(_ markdown: String) {
+    static func checkMarkdown(_ markdown: String) throws(Broken) {
         guard let document = cmark_parse_document(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT) else {
-            finding("cmark could not parse the Markdown", in: markdown)
+            throw Broken("cmark could not parse the Markdown")
         }
         defer { cmark_node_free(document) }
         guard let iterator = cmark_iter_new(document) else { return }
@@ -30,12 +30,12 @@ extension Oracles {
                 } else if isAnchor(trimmed + (trimmed.hasSuffix("</a>") ? "" : "</a>")) {
                     anchorOpen = !trimmed.hasSuffix("</a>")
                 } else {
-                    finding("raw HTML in the Markdown: \(literal.prefix(200))", in: markdown)
+                    throw Broken("raw HTML in the Markdown: \(literal.prefix(200))")
                 }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
                 if let scheme = scheme(of: destination), !["http", "https", "mailto", "tel"].contains(scheme) {
-                    finding("a Markdown link to \(destination)", in: markdown)
+                    throw Broken("a Markdown link to \(destination)")
                 }
             default:
                 break

@@ -49,16 +49,7 @@ public enum Rendering {
                 finding(
                     "reading alone \(readingFails ? "fails" : "succeeds") but rendering \(format) \(renderingFails ? "fails" : "succeeds")")
             }
-            check(backend.output, as: format)
-        }
-    }
-
-    /// Checks `output` with the oracle of `format`.
-    public static func check(_ output: String, as format: OutputFormat) {
-        switch format {
-        case .html: Oracles.checkHTML(output)
-        case .ansi: Oracles.checkTerminal(output)
-        default: Oracles.checkMarkdown(output)
+            Oracles.check(backend.output, as: format)
         }
     }
 

@@ -32,5 +32,6 @@ let sample = Array(
 
 @_cdecl("fuzz_configuration_main")
 func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    runFuzzer(argc: argc, argv: argv, test: fuzzConfiguration)
+    Oracles.selfTest()
+    return runFuzzer(argc: argc, argv: argv, test: fuzzConfiguration)
 }

@@ -33,5 +33,6 @@ func fuzzMessage(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
 @_cdecl("fuzz_message_main")
 func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    runFuzzer(argc: argc, argv: argv, test: fuzzMessage)
+    Oracles.selfTest()
+    return runFuzzer(argc: argc, argv: argv, test: fuzzMessage)
 }

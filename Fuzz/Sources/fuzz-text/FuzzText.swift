@@ -20,11 +20,12 @@ func fuzzText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let message = ChatMessage(id: "m1", text: text, user: author, createdAt: Date(timeIntervalSince1970: 1_773_000_000))
     var backend = OutputFormat.ansi.makeBackend(output: "", options: options)
     TranscriptRenderer(options: options).render(messages: [message], channel: ChatChannel(id: "c", name: text), to: &backend)
-    Oracles.checkTerminal(backend.output)
+    Oracles.check(backend.output, as: .ansi)
     return 0
 }
 
 @_cdecl("fuzz_text_main")
 func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    runFuzzer(argc: argc, argv: argv, test: fuzzText)
+    Oracles.selfTest()
+    return runFuzzer(argc: argc, argv: argv, test: fuzzText)
 }

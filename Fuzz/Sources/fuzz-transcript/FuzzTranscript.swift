@@ -12,5 +12,6 @@ func fuzzTranscript(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
 @_cdecl("fuzz_transcript_main")
 func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    runFuzzer(argc: argc, argv: argv, test: fuzzTranscript)
+    Oracles.selfTest()
+    return runFuzzer(argc: argc, argv: argv, test: fuzzTranscript)
 }
