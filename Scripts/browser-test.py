@@ -495,7 +495,7 @@ OWN_BUBBLES = """[...document.querySelectorAll('.sb-message.sb-own-bubble')].fla
   const header = m.querySelector(':scope>header');
   if (header) { const r = header.getBoundingClientRect(); if (r.width > 1 || r.height > 1) problems.push(`${m.id}: author line visible`); }
   // "You (maya)"; a draft, which names no author (it is the reader's), says "You".
-  const who = (m.title || '').split('\n')[0];
+  const who = (m.title || '').split('\\n')[0];
   if (!(/\\(/.test(who) || who === 'You')) problems.push(`${m.id}: tooltip does not name the reader: ${m.title}`);
   if (m.getBoundingClientRect().right < document.querySelector('main').getBoundingClientRect().right - 40) problems.push(`${m.id}: not on the right`);
   return problems;
