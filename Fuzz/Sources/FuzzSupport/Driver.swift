@@ -34,3 +34,26 @@ public func finding(_ what: String, in output: String = "") -> Never {
     _ = report.withCString { write(2, $0, strlen($0)) }
     abort()
 }
+
+/// The processor time one input may take (`-timeout`'s role, measured so that a busy machine
+/// does not turn a fast input into a finding): past it, the input is a finding, reported from
+/// the test itself, where libFuzzer saves the input. libFuzzer's own wall-clock `-timeout` is
+/// then only the backstop for an input that never returns.
+public let cpuBudgetSeconds = 1.0
+
+/// Runs `test` on one input and makes an input that takes more than ``cpuBudgetSeconds`` of
+/// this thread's processor time a finding: quadratic work on a 16 KB input shows up as seconds.
+public func withinBudget(_ test: () -> Void) {
+    let start = threadCPUSeconds()
+    test()
+    let spent = threadCPUSeconds() - start
+    if spent > cpuBudgetSeconds {
+        finding("one input took \(spent) s of processor time (the budget is \(cpuBudgetSeconds) s)")
+    }
+}
+
+private func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}

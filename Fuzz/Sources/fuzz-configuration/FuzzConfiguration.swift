@@ -8,14 +8,17 @@ import Scrollback
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzConfiguration(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    let input = bytes(start, count)
+    withinBudget { check(bytes(start, count)) }
+    return 0
+}
+
+private func check(_ input: [UInt8]) {
     let json = String(decoding: input, as: UTF8.self)
     if let theme = try? Theme(json: json) { Rendering.checkEveryFormat(sample, theme: theme) }
     if let pack = try? Theme.LabelPack(json: json, language: "xx") {
         Rendering.checkEveryFormat(sample, theme: Theme.default.applying(pack))
     }
     _ = try? CardFile(data: Data(input))
-    return 0
 }
 
 /// A transcript that shows most labels: a reply, a deleted message, a file, reactions.

@@ -7,7 +7,12 @@ import FuzzSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzMessage(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    let text = String(decoding: bytes(start, count), as: UTF8.self)
+    withinBudget { check(bytes(start, count)) }
+    return 0
+}
+
+private func check(_ input: [UInt8]) {
+    let text = String(decoding: input, as: UTF8.self)
     let user: [String: Any] = ["id": "u2", "name": text, "image": text]
     let message: [String: Any] = [
         "id": "m2", "type": "regular", "text": text, "user": user, "created_at": "2026-03-09T09:01:00Z",
@@ -26,9 +31,8 @@ func fuzzMessage(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let earlier: [String: Any] = ["id": "m1", "text": text, "user": user, "created_at": "2026-03-09T09:00:00Z"]
     let channel: [String: Any] = ["id": "c", "name": text]
     let export: [String: Any] = ["channel": channel, "messages": [earlier, message]]
-    guard let json = try? JSONSerialization.data(withJSONObject: export) else { return 0 }
+    guard let json = try? JSONSerialization.data(withJSONObject: export) else { return }
     Rendering.checkEveryFormat(Array(json))
-    return 0
 }
 
 @_cdecl("fuzz_message_main")

@@ -8,8 +8,12 @@ import Scrollback
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    let input = bytes(start, count)
-    guard let first = input.first else { return 0 }
+    withinBudget { check(bytes(start, count)) }
+    return 0
+}
+
+private func check(_ input: [UInt8]) {
+    guard let first = input.first else { return }
     let text = String(decoding: input.dropFirst(), as: UTF8.self)
     var options = RenderOptions(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))
     options.ansi.width = Int(first) % 200 + 1
@@ -21,7 +25,6 @@ func fuzzText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var backend = OutputFormat.ansi.makeBackend(output: "", options: options)
     TranscriptRenderer(options: options).render(messages: [message], channel: ChatChannel(id: "c", name: text), to: &backend)
     Oracles.check(backend.output, as: .ansi)
-    return 0
 }
 
 @_cdecl("fuzz_text_main")

@@ -6,8 +6,12 @@ import FuzzSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzTranscript(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    Rendering.checkEveryFormat(bytes(start, count))
+    withinBudget { check(bytes(start, count)) }
     return 0
+}
+
+private func check(_ input: [UInt8]) {
+    Rendering.checkEveryFormat(input)
 }
 
 @_cdecl("fuzz_transcript_main")
