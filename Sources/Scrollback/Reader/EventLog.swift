@@ -117,6 +117,8 @@ final class EventLog {
     private var reactionStarts: [Int32: Int] = [:]
     private var reactorIDs: [String] = []
     private var reactorNumbers: [String: UInt32] = [:]
+    /// Reactors' users as decoded by ``amend(_:_:)`` (after collecting, so their members are final).
+    private var reactorUsers: [UInt32: ChatUser] = [:]
     private var reactionTypes: [String] = []
     private var reactionTypeNumbers: [String: UInt16] = [:]
     private var users: [String: JSONObject] = [:]
@@ -132,7 +134,8 @@ final class EventLog {
         self.isArray = isArray
         self.keepsHistory = keepsHistory
         self.asOf = asOf ?? .infinity
-        spool = try TemporaryFile(directory: directory)
+        // The replays read the versions shown about in the order they were spooled.
+        spool = try TemporaryFile(directory: directory, readAhead: 256 << 10)
     }
 
     // MARK: - Detection
@@ -212,18 +215,29 @@ final class EventLog {
     func read(from parser: inout JSONStreamParser, position: SourcePosition) throws(ReadError) {
         let number = element
         element += 1
-        let path = isArray ? "[\(number)]" : "line \(position.line)"
         summary.events += 1
         guard try parser.peekKind() == .object else {
             let value = try parser.parseValue()
-            return leaveOut(position, path, "expected an event object, found \(value.typeName): left out")
+            return leaveOut(position, number, "expected an event object, found \(value.typeName): left out")
         }
         var event = Event()
-        try event.read(from: &parser)
-        try apply(event, position: position, path: path, element: number)
+        try event.read(from: &parser, needsMessage: needsMessage, knowsUser: { self.users[$0] != nil })
+        try apply(event, position: position, element: number)
     }
 
-    /// What an event says, its message skimmed (its bytes kept as written).
+    /// Whether the replay could use the message of an event read so far: not when a `reaction.*`
+    /// event with its time names a message already shown or hard-deleted (a reaction event carries
+    /// the whole message, and most of a log's reading would go to skimming those copies).
+    private func needsMessage(_ event: Event) -> Bool {
+        guard event.time != nil, let type = event.type, type.hasPrefix("reaction."), let id = event.reaction?.messageID,
+            let number = ids.number(of: id)
+        else { return true }
+        let state = states[Int(number)]
+        return !state.present && !state.hardDeleted
+    }
+
+    /// What an event says, its message skimmed (its bytes kept as written). Members the replay
+    /// does not use (the actor's user object, the channel's counts…) are stepped over unread.
     struct Event {
         var type: String?
         var time: Double?
@@ -232,41 +246,49 @@ final class EventLog {
         var channelID: String?
         var message: SkimmedMessage?
         var messageID: String?
-        var reaction: JSONObject?
+        var reaction: ReactionMembers?
         var channel: JSONObject?
         var member: JSONObject?
         var hardDelete = false
 
-        private static let keyNames = [
+        private static let keys = ExpectedKeys([
             "type", "created_at", "cid", "channel_type", "channel_id", "message", "message_id", "reaction", "channel",
             "member", "hard_delete",
-        ]
-        private static let keys = ExpectedKeys(keyNames)
+        ])
 
-        mutating func read(from parser: inout JSONStreamParser) throws(ReadError) {
+        /// Reads the event at the parser; its message is stepped over unread when `needsMessage`
+        /// says, from the members read before it, that the replay has no use for it.
+        mutating func read(
+            from parser: inout JSONStreamParser, needsMessage: (Event) -> Bool, knowsUser: (String) -> Bool
+        ) throws(ReadError) {
             try parser.beginObject()
-            while true {
-                switch try parser.nextKey(among: Self.keys) {
-                case .end: return
-                case .key(0): type = try parser.parseValue().stringValue
-                case .key(1): time = EventLog.time(try parser.parseValue())
-                case .key(2): cid = EventLog.identifier(try parser.parseValue())
-                case .key(3): channelType = EventLog.identifier(try parser.parseValue())
-                case .key(4): channelID = EventLog.identifier(try parser.parseValue())
-                case .key(5):
-                    if try parser.peekKind() == .object {
+            while let key = try parser.nextKey(skippingAllBut: Self.keys) {
+                switch key {
+                case 0: type = try parser.parseValue().stringValue
+                case 1: time = try EventLog.time(from: &parser)
+                case 2: cid = try EventLog.identifier(from: &parser)
+                case 3: channelType = try EventLog.identifier(from: &parser)
+                case 4: channelID = try EventLog.identifier(from: &parser)
+                case 5:
+                    if try parser.peekKind() == .object, needsMessage(self) {
                         var skimmed = SkimmedMessage()
                         try skimmed.read(from: &parser)
                         message = skimmed
                     } else {
                         try parser.skipValue()
                     }
-                case .key(6): messageID = EventLog.identifier(try parser.parseValue())
-                case .key(7): reaction = try parser.parseValue().objectValue
-                case .key(8): channel = try parser.parseValue().objectValue
-                case .key(9): member = try parser.parseValue().objectValue
-                case .key(10): hardDelete = try parser.parseValue().boolValue ?? false
-                case .key, .other: try parser.skipValue()
+                case 6: messageID = try EventLog.identifier(from: &parser)
+                case 7:
+                    if try parser.peekKind() == .object {
+                        var members = ReactionMembers()
+                        try members.read(from: &parser, knowsUser: knowsUser)
+                        reaction = members
+                    } else {
+                        try parser.skipValue()
+                    }
+                case 8: channel = try parser.parseValue().objectValue
+                case 9: member = try parser.parseValue().objectValue
+                default: hardDelete = try parser.parseValue().boolValue ?? false
                 }
             }
         }
@@ -275,6 +297,43 @@ final class EventLog {
         var channelCID: String? {
             if let channelType, let channelID { return "\(channelType):\(channelID)" }
             return cid
+        }
+    }
+
+    /// The members of an event's `reaction` that the replay uses; of its user, the members a
+    /// reactor's name and picture need.
+    struct ReactionMembers {
+        var type: JSONValue?
+        var messageID: String?
+        var userID: String?
+        var user: JSONObject?
+        var score: JSONValue?
+
+        private static let keys = ExpectedKeys(["type", "message_id", "user_id", "user", "score"])
+        private static let userKeys = ExpectedKeys(EventLog.userKeysKept)
+
+        /// Reads the reaction at the parser; its user is stepped over when `knowsUser` says the
+        /// log has the user of the `user_id` read before it already.
+        mutating func read(from parser: inout JSONStreamParser, knowsUser: (String) -> Bool) throws(ReadError) {
+            try parser.beginObject()
+            while let key = try parser.nextKey(skippingAllBut: Self.keys) {
+                switch key {
+                case 0: type = try parser.parseValue()
+                case 1: messageID = try EventLog.identifier(from: &parser)
+                case 2: userID = try EventLog.identifier(from: &parser)
+                case 3:
+                    guard try parser.peekKind() == .object, !(userID.map(knowsUser) ?? false) else {
+                        try parser.skipValue()
+                        continue
+                    }
+                    var kept = [JSONValue?](repeating: nil, count: EventLog.userKeysKept.count)
+                    try parser.beginObject()
+                    while let userKey = try parser.nextKey(skippingAllBut: Self.userKeys) { kept[userKey] = try parser.parseValue() }
+                    let members = zip(EventLog.userKeysKept, kept).compactMap { key, value in value.map { (key: key, value: $0) } }
+                    user = JSONObject(uniqueMembers: members)
+                default: score = try parser.parseValue()
+                }
+            }
         }
     }
 
@@ -293,35 +352,31 @@ final class EventLog {
         var isReply = false
         var bytes: [UInt8] = []
 
-        private static let keyNames = [
+        private static let keys = ExpectedKeys([
             "id", "created_at", "updated_at", "deleted_at", "message_text_updated_at", "text", "cid", "channel_type",
             "channel_id", "type", "parent_id",
-        ]
-        private static let keys = ExpectedKeys(keyNames)
+        ])
 
         mutating func read(from parser: inout JSONStreamParser) throws(ReadError) {
             try parser.pinNextValue()
             defer { parser.unpin() }
             try parser.beginObject()
-            while true {
-                switch try parser.nextKey(among: Self.keys) {
-                case .end:
-                    bytes = Array(parser.pinnedBytes())
-                    return
-                case .key(0): id = EventLog.identifier(try parser.parseValue())
-                case .key(1): created = EventLog.time(try parser.parseValue())
-                case .key(2): updated = EventLog.time(try parser.parseValue())
-                case .key(3): deleted = EventLog.time(try parser.parseValue())
-                case .key(4): textUpdated = EventLog.time(try parser.parseValue())
-                case .key(5): textHash = try parser.parseValue().hashValue
-                case .key(6): cid = EventLog.identifier(try parser.parseValue())
-                case .key(7): channelType = EventLog.identifier(try parser.parseValue())
-                case .key(8): channelID = EventLog.identifier(try parser.parseValue())
-                case .key(9): isDeletedType = try parser.parseValue().stringValue == "deleted"
-                case .key(10): isReply = EventLog.identifier(try parser.parseValue()) != nil
-                case .key, .other: try parser.skipValue()
+            while let key = try parser.nextKey(skippingAllBut: Self.keys) {
+                switch key {
+                case 0: id = try EventLog.identifier(from: &parser)
+                case 1: created = try EventLog.time(from: &parser)
+                case 2: updated = try EventLog.time(from: &parser)
+                case 3: deleted = try EventLog.time(from: &parser)
+                case 4: textUpdated = try EventLog.time(from: &parser)
+                case 5: textHash = try EventLog.textHash(from: &parser)
+                case 6: cid = try EventLog.identifier(from: &parser)
+                case 7: channelType = try EventLog.identifier(from: &parser)
+                case 8: channelID = try EventLog.identifier(from: &parser)
+                case 9: isDeletedType = try parser.parseValue().stringValue == "deleted"
+                default: isReply = try EventLog.identifier(from: &parser) != nil
                 }
             }
+            bytes = Array(parser.pinnedBytes())
         }
 
         var channelCID: String? {
@@ -332,8 +387,8 @@ final class EventLog {
 
     // MARK: - Applying
 
-    private func apply(_ event: Event, position: SourcePosition, path: String, element: Int32) throws(ReadError) {
-        guard let type = event.type else { return leaveOut(position, path, "an event needs a \"type\" string: left out") }
+    private func apply(_ event: Event, position: SourcePosition, element: Int32) throws(ReadError) {
+        guard let type = event.type else { return leaveOut(position, element, "an event needs a \"type\" string: left out") }
         if summary.events == 1 { firstType = type.prefix(40).description.debugEscaped }
         let time = event.time ?? event.message?.updated ?? event.message?.created ?? -.infinity
         if time > asOf {
@@ -344,33 +399,33 @@ final class EventLog {
             summary.transcriptNeutral += 1
             return
         }
-        let named = "\(type.debugEscaped) event"
+        var named: String { "\(type.debugEscaped) event" }
         switch type {
         case "message.new", "message.updated", "message.undeleted":
-            try applyMessage(event, type: type, time: time, position: position, path: path, element: element)
+            try applyMessage(event, type: type, time: time, position: position, element: element)
         case "message.deleted":
-            try applyDeletion(event, time: time, position: position, path: path, element: element)
+            try applyDeletion(event, time: time, position: position, element: element)
         case "reaction.new", "reaction.updated", "reaction.deleted":
-            try applyReaction(event, type: type, time: time, position: position, path: path, element: element)
+            try applyReaction(event, type: type, time: time, position: position, element: element)
         case "channel.updated", "channel.created":
             guard let object = event.channel, let cid = Self.cid(object, typeKey: "type", idKey: "id") ?? event.channelCID else {
-                return leaveOut(position, path, "a \(named) needs a \"channel\" with a \"type\" and an \"id\": left out")
+                return leaveOut(position, element, "a \(named) needs a \"channel\" with a \"type\" and an \"id\": left out")
             }
             let number = Int(group(cid))
-            var channel = quiet.channel(object, path: path + ".channel")
+            var channel = quiet.channel(object, path: path(element, position) + ".channel")
             if channel.cid == nil { channel.cid = cid }
             if channel.members.isEmpty { channel.members = groups[number].channel.members }
             groups[number].channel = channel
         case "channel.truncated":
             guard let cid = event.channelCID ?? event.channel.flatMap({ Self.cid($0, typeKey: "type", idKey: "id") }) else {
-                return leaveOut(position, path, "a \(named) needs a \"cid\": left out")
+                return leaveOut(position, element, "a \(named) needs a \"cid\": left out")
             }
             let truncated = event.channel?["truncated_at"].flatMap(Self.time) ?? time
             let number = Int(group(cid))
             groups[number].truncatedAt = max(groups[number].truncatedAt, truncated)
         case "channel.deleted":
             guard let cid = event.channelCID ?? event.channel.flatMap({ Self.cid($0, typeKey: "type", idKey: "id") }) else {
-                return leaveOut(position, path, "a \(named) needs a \"cid\": left out")
+                return leaveOut(position, element, "a \(named) needs a \"cid\": left out")
             }
             groups[Int(group(cid))].deleted = true
         case "member.added", "member.updated", "member.removed":
@@ -378,11 +433,10 @@ final class EventLog {
             guard let cid = event.channelCID,
                 let id = event.member.flatMap({ Self.identifier($0["user_id"]) }) ?? userObject.flatMap({ Self.identifier($0["id"]) })
             else {
-                return leaveOut(position, path, "a \(named) needs a \"cid\" and a \"member\" with a \"user_id\": left out")
+                return leaveOut(position, element, "a \(named) needs a \"cid\" and a \"member\" with a \"user_id\": left out")
             }
             if let userObject {
-                let kept = ["id", "name", "image", "role"].compactMap { key in userObject[key].map { (key: key, value: $0) } }
-                users[id] = JSONObject(uniqueMembers: kept)
+                users[id] = JSONObject(uniqueMembers: Self.userKeysKept.compactMap { key in userObject[key].map { (key: key, value: $0) } })
             }
             let number = Int(group(cid))
             groups[number].hasMemberEvents = true
@@ -393,32 +447,32 @@ final class EventLog {
                 groups[number].memberIDs.append(id)
             }
         default:
-            leaveOut(position, path, "an event of unknown type \"\(type.prefix(40).description.debugEscaped)\" is left out")
+            leaveOut(position, element, "an event of unknown type \"\(type.prefix(40).description.debugEscaped)\" is left out")
         }
     }
 
     private func applyMessage(
-        _ event: Event, type: String, time: Double, position: SourcePosition, path: String, element: Int32
+        _ event: Event, type: String, time: Double, position: SourcePosition, element: Int32
     ) throws(ReadError) {
-        let named = "\(type) event"
+        var named: String { "\(type) event" }
         guard let message = event.message, let id = message.id else {
-            return leaveOut(position, path, "a \(named) needs a \"message\" with an \"id\": left out")
+            return leaveOut(position, element, "a \(named) needs a \"message\" with an \"id\": left out")
         }
         let number = Int(ids.intern(id))
         if number == states.count { states.append(MessageState()) }
         let state = states[number]
         if state.hardDeleted {
-            return leaveOut(position, path, "a \(named) for message \"\(id.debugEscaped)\", which was hard-deleted: left out")
+            return leaveOut(position, element, "a \(named) for message \"\(id.debugEscaped)\", which was hard-deleted: left out")
         }
         if state.present {
             if time < state.time {
                 return leaveOut(
-                    position, path,
+                    position, element,
                     "a \(named) older than the version of message \"\(id.debugEscaped)\" read at line \(state.line): left out")
             }
             if time == state.time && type == "message.new" { return } // a webhook delivered twice
         } else if type != "message.new" {
-            warn(position, path, "a \(named) for message \"\(id.debugEscaped)\", which the log did not show before: shown as it has it")
+            warn(position, element, "a \(named) for message \"\(id.debugEscaped)\", which the log did not show before: shown as it has it")
         }
         let textChanged = state.present && type == "message.updated" && message.textHash != state.textHash
         if keepsHistory {
@@ -433,9 +487,9 @@ final class EventLog {
         if type == "message.undeleted" { states[number].deletedAt = .nan }
     }
 
-    private func applyDeletion(_ event: Event, time: Double, position: SourcePosition, path: String, element: Int32) throws(ReadError) {
+    private func applyDeletion(_ event: Event, time: Double, position: SourcePosition, element: Int32) throws(ReadError) {
         guard let id = event.message?.id ?? event.messageID else {
-            return leaveOut(position, path, "a message.deleted event needs a \"message\" with an \"id\": left out")
+            return leaveOut(position, element, "a message.deleted event needs a \"message\" with an \"id\": left out")
         }
         let number = Int(ids.intern(id))
         if number == states.count { states.append(MessageState()) }
@@ -443,12 +497,12 @@ final class EventLog {
         if state.hardDeleted { return } // deleted already
         if state.present && time < state.time {
             return leaveOut(
-                position, path,
+                position, element,
                 "a message.deleted event older than the version of message \"\(id.debugEscaped)\" read at line \(state.line): left out")
         }
         if event.hardDelete {
             if !state.present {
-                warn(position, path, "a hard message.deleted event for message \"\(id.debugEscaped)\", which the log did not show")
+                warn(position, element, "a hard message.deleted event for message \"\(id.debugEscaped)\", which the log did not show")
             }
             states[number].hardDeleted = true
             states[number].time = time
@@ -458,7 +512,7 @@ final class EventLog {
         if let message = event.message, !message.bytes.isEmpty {
             if !state.present {
                 warn(
-                    position, path,
+                    position, element,
                     "a message.deleted event for message \"\(id.debugEscaped)\", which the log did not show before: shown deleted")
             }
             try store(message, number: number, event: event, time: time, position: position, element: element)
@@ -468,48 +522,45 @@ final class EventLog {
             states[number].deletedAt = time
             states[number].time = time
         } else {
-            leaveOut(position, path, "a message.deleted event for message \"\(id.debugEscaped)\", which the log did not show: left out")
+            leaveOut(position, element, "a message.deleted event for message \"\(id.debugEscaped)\", which the log did not show: left out")
         }
     }
 
     private func applyReaction(
-        _ event: Event, type: String, time: Double, position: SourcePosition, path: String, element: Int32
+        _ event: Event, type: String, time: Double, position: SourcePosition, element: Int32
     ) throws(ReadError) {
-        let named = "\(type) event"
-        guard let reaction = event.reaction, case .string(let kind)? = reaction["type"], !kind.isEmpty,
-            let id = Self.identifier(reaction["message_id"]) ?? event.message?.id ?? event.messageID
+        var named: String { "\(type) event" }
+        guard let reaction = event.reaction, case .string(let kind)? = reaction.type, !kind.isEmpty,
+            let id = reaction.messageID ?? event.message?.id ?? event.messageID
         else {
-            return leaveOut(position, path, "a \(named) needs a \"reaction\" with a \"type\" and a \"message_id\": left out")
+            return leaveOut(position, element, "a \(named) needs a \"reaction\" with a \"type\" and a \"message_id\": left out")
         }
-        let userObject = reaction["user"]?.objectValue
-        let userID = Self.identifier(reaction["user_id"]) ?? userObject.flatMap { Self.identifier($0["id"]) } ?? ""
-        if let userObject, !userID.isEmpty, users[userID] == nil {
-            let kept = ["id", "name", "image", "role"].compactMap { key in userObject[key].map { (key: key, value: $0) } }
-            users[userID] = JSONObject(uniqueMembers: kept)
-        }
+        let userObject = reaction.user
+        let userID = reaction.userID ?? userObject.flatMap { Self.identifier($0["id"]) } ?? ""
+        if let userObject, !userID.isEmpty, users[userID] == nil { users[userID] = userObject }
         let number = Int(ids.intern(id))
         if number == states.count { states.append(MessageState()) }
         if states[number].hardDeleted {
-            return leaveOut(position, path, "a \(named) for message \"\(id.debugEscaped)\", which was hard-deleted: left out")
+            return leaveOut(position, element, "a \(named) for message \"\(id.debugEscaped)\", which was hard-deleted: left out")
         }
         if !states[number].present {
             // The event's message is the message after the change: it already counts the reaction.
             guard let message = event.message, !message.bytes.isEmpty else {
-                return leaveOut(position, path, "a \(named) for message \"\(id.debugEscaped)\", which the log did not show: left out")
+                return leaveOut(position, element, "a \(named) for message \"\(id.debugEscaped)\", which the log did not show: left out")
             }
-            warn(position, path, "a \(named) for message \"\(id.debugEscaped)\", which the log did not show before: shown as it has it")
+            warn(position, element, "a \(named) for message \"\(id.debugEscaped)\", which the log did not show before: shown as it has it")
             return try store(message, number: number, event: event, time: time, position: position, element: element)
         }
         // A reaction no later than the version shown is in it already: it is recorded all the same,
         // so that a later event for it knows whether the version counts it.
         let versionTime = states[number].time
         let key = ReactionKey(message: Int32(number), user: reactor(userID), type: reactionType(kind))
-        let score = Int32(clamping: reaction["score"]?.integerValue ?? 1)
+        let score = Int32(clamping: reaction.score?.integerValue ?? 1)
         let alive = type != "reaction.deleted"
         if let index = reactionIndex[key] {
             if time < reactions[index].time {
                 return leaveOut(
-                    position, path,
+                    position, element,
                     "a \(named) older than the last event for the same reaction (user \"\(userID.debugEscaped)\", type \"\(kind.debugEscaped)\"): left out"
                 )
             }
@@ -568,6 +619,14 @@ final class EventLog {
         states[number] = state
     }
 
+    /// Reactor `number`'s user, from `object` (its members as the log left them), decoded once.
+    private func reactor(_ number: UInt32, _ object: JSONObject) -> ChatUser {
+        if let user = reactorUsers[number] { return user }
+        let user = quiet.user(object, path: FieldPath(base: "")) ?? ChatUser(id: reactorIDs[Int(number)])
+        reactorUsers[number] = user
+        return user
+    }
+
     private func reactor(_ id: String) -> UInt32 {
         if let number = reactorNumbers[id] { return number }
         let number = UInt32(reactorIDs.count)
@@ -619,17 +678,22 @@ final class EventLog {
 
     // MARK: - Problems
 
-    private func warn(_ position: SourcePosition, _ path: String, _ reason: String) {
+    /// Where event number `element` is, as a warning names it.
+    private func path(_ element: Int32, _ position: SourcePosition) -> String {
+        isArray ? "[\(element)]" : "line \(position.line)"
+    }
+
+    private func warn(_ position: SourcePosition, _ element: Int32, _ reason: @autoclosure () -> String) {
         guard warnings.count < Self.warningsKept else {
             droppedWarnings += 1
             return
         }
-        warnings.append(ReadWarning(position: position, keyPath: path, reason: reason, skippedMessage: false))
+        warnings.append(ReadWarning(position: position, keyPath: path(element, position), reason: reason(), skippedMessage: false))
     }
 
-    private func leaveOut(_ position: SourcePosition, _ path: String, _ reason: String) {
+    private func leaveOut(_ position: SourcePosition, _ element: Int32, _ reason: @autoclosure () -> String) {
         summary.leftOut += 1
-        warn(position, path, reason)
+        warn(position, element, reason())
     }
 
     // MARK: - Helpers
@@ -654,6 +718,38 @@ final class EventLog {
         case .integer(let id)?: return String(id)
         default: return nil
         }
+    }
+
+    /// The members of a user an event carries that the replay keeps (for a member list or a
+    /// reactor's name and picture).
+    static let userKeysKept = ["id", "name", "image", "role"]
+
+    /// An identifier at the parser (a non-empty string or an integer).
+    static func identifier(from parser: inout JSONStreamParser) throws(ReadError) -> String? {
+        identifier(try parser.parseValue())
+    }
+
+    /// A time at the parser, read from the input's bytes when it is a plain string.
+    static func time(from parser: inout JSONStreamParser) throws(ReadError) -> Double? {
+        if let date = try parser.readPlainString(RFC3339.parse(bytes:)) { return date.timeIntervalSince1970 }
+        return time(try parser.parseValue())
+    }
+
+    /// A hash of the text at the parser (of its UTF-8 bytes when a string, however escaped), to
+    /// tell an edit that changes the text from one that does not.
+    static func textHash(from parser: inout JSONStreamParser) throws(ReadError) -> Int {
+        var hasher = Hasher()
+        let plain = try parser.readPlainString { bytes in
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            return true
+        }
+        if plain == nil {
+            switch try parser.parseValue() {
+            case .string(var text): text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            case let value: hasher.combine(value)
+            }
+        }
+        return hasher.finalize()
     }
 
     static func time(_ value: JSONValue) -> Double? {
@@ -715,7 +811,7 @@ final class EventLog {
         object["reaction_counts"] = nil
         object["reaction_scores"] = nil
         object["latest_reactions"] = .array(message.latestReactions.map { .object($0.raw) })
-        return Array(JSONValue.object(object).serialized().utf8)
+        return JSONValue.object(object).serializedBytes()
     }
 
     /// An RFC 3339 time in UTC with milliseconds, for a date the replay adds to a message.
@@ -740,15 +836,16 @@ final class EventLog {
     }
 
     /// Message `number` as it stood, from its last version as decoded: its deletion, its edit
-    /// time, and the reaction events later than that version.
-    func amend(_ message: inout ChatMessage, _ number: Int32) {
+    /// time, and (unless `withReactions` is false: the index pass does not read them) the
+    /// reaction events later than that version.
+    func amend(_ message: inout ChatMessage, _ number: Int32, withReactions: Bool = true) {
         let state = states[Int(number)]
         if !state.deletedAt.isNaN {
             message.type = .deleted
             if message.deletedAt == nil { message.deletedAt = Date(timeIntervalSince1970: state.deletedAt) }
         }
         if !state.editedAt.isNaN, message.textUpdatedAt == nil { message.textUpdatedAt = Date(timeIntervalSince1970: state.editedAt) }
-        guard let start = reactionStarts[number] else { return }
+        guard withReactions, let start = reactionStarts[number] else { return }
         var end = start
         while end < reactions.count, reactions[end].message == number { end += 1 }
         let records = reactions[start..<end].filter { $0.time > state.time }
@@ -775,15 +872,17 @@ final class EventLog {
             if !userID.isEmpty {
                 let object = users[userID] ?? JSONObject(uniqueMembers: [("id", .string(userID))])
                 raw += [("user_id", .string(userID)), ("user", .object(object))]
-                user = quiet.user(object, path: FieldPath(base: "")) ?? ChatUser(id: userID)
+                user = reactor(record.user, object)
             }
             return Reaction(
                 type: type, score: Int64(record.score), userID: userID.isEmpty ? nil : userID, user: user, createdAt: nil,
                 raw: JSONObject(uniqueMembers: raw))
         }
-        let changed = Set(records.map { "\(reactorIDs[Int($0.user)])\u{0}\(reactionTypes[Int($0.type)])" })
-        for reaction in message.latestReactions
-        where !changed.contains("\(reaction.userID ?? reaction.user?.id ?? "")\u{0}\(reaction.type)") {
+        let changed = Set(records.map { ReactionKey(message: 0, user: $0.user, type: $0.type) })
+        for reaction in message.latestReactions {
+            let user = reactorNumbers[reaction.userID ?? reaction.user?.id ?? ""]
+            let type = reactionTypeNumbers[reaction.type]
+            if let user, let type, changed.contains(ReactionKey(message: 0, user: user, type: type)) { continue }
             latest.append(reaction)
         }
         message.latestReactions = Array(latest.prefix(EntityDirectory.latestReactionsKept))

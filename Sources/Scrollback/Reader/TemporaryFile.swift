@@ -16,6 +16,13 @@ final class TemporaryFile {
     /// here and reach the file a buffer at a time, not a system call each.
     private var pending: [UInt8] = []
     private static let pendingCapacity = 64 * 1024
+    /// Bytes a missed read fetches from its offset on (0: none beyond those asked for), for
+    /// readers that go through the file about in the order it was written.
+    private let readAhead: Int
+    /// What the last read ahead fetched, from ``windowStart`` on (appends never change bytes
+    /// already written, so it stays true).
+    private var window: [UInt8] = []
+    private var windowStart: Int64 = 0
 
     /// `$TMPDIR`, else `/tmp`.
     static var defaultDirectory: String {
@@ -24,7 +31,8 @@ final class TemporaryFile {
     }
 
     /// Creates the file in `directory` and unlinks it at once.
-    init(directory: String = TemporaryFile.defaultDirectory) throws(ReadError) {
+    init(directory: String = TemporaryFile.defaultDirectory, readAhead: Int = 0) throws(ReadError) {
+        self.readAhead = readAhead
         var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
         template += Array("scrollback-XXXXXX".utf8CString)
         let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -78,6 +86,16 @@ final class TemporaryFile {
     /// The `count` bytes at `offset`.
     func bytes(at offset: Int64, count: Int) throws(ReadError) -> [UInt8] {
         try flush()
+        guard readAhead > count, offset >= 0, offset + Int64(count) <= size else { return try readFile(at: offset, count: count) }
+        if offset < windowStart || offset + Int64(count) > windowStart + Int64(window.count) {
+            window = try readFile(at: offset, count: Int(min(Int64(readAhead), size - offset)))
+            windowStart = offset
+        }
+        let start = Int(offset - windowStart)
+        return Array(window[start..<start + count])
+    }
+
+    private func readFile(at offset: Int64, count: Int) throws(ReadError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {

@@ -968,7 +968,7 @@ public struct TranscriptReader {
                     item = .some(try decode(.object(object), path: path, position: position).map { .message($0, json: nil) })
                 }
                 guard case .message(var message, let json)?? = item else { continue }
-                log.amend(&message, number)
+                log.amend(&message, number, withReactions: mode != .index || amendedReply)
                 if history { message.earlierVersions = try log.earlierVersions(of: number) }
                 return .message(message, json: amendedReply ? try log.amendedJSON(of: message, number) : json)
             }

@@ -414,4 +414,21 @@ private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: I
             #expect(error?.column == 9)
         }
     }
+
+    @Test func serializedTextReadsBackAsTheSameValue() throws {
+        let texts = [
+            "plain", "", "quote \" and backslash \\", "lines\nand\r\ttabs", "\u{0}\u{1}\u{1F}\u{7F}",
+            "separators \u{2028} \u{2029} and \u{2027}\u{202A}", "emoji 👍🏽 and 日本語", "ends with \u{E2}",
+        ]
+        let value: JSONValue = .object(
+            JSONObject(
+                uniqueMembers: texts.enumerated().map { (key: "k\($0.offset) \($0.element)", value: .string($0.element)) }
+                    + [("n", [1, -2, 0.5, true, false, nil]), ("o", .object(JSONObject(uniqueMembers: [])))]))
+        let text = value.serialized()
+        #expect(try parse(text) == value)
+        #expect(text.utf8.allSatisfy { $0 >= 0x20 })
+        #expect(!text.contains("\u{2028}") && !text.contains("\u{2029}"))
+        #expect(text.contains(#"\u001f"#) && text.contains(#"\u2028"#) && text.contains(#"\""#))
+        #expect(Array(text.utf8) == value.serializedBytes())
+    }
 }
