@@ -36,8 +36,7 @@ struct TranscriptOptions: OptionGroup {
     let since = Option<String>("since", value: "<date|id>", help: "Start at this date (2026-03-09 or RFC 3339) or message id.")
     let until = Option<String>("until", value: "<date|id>", help: "End at this date (inclusive) or message id.")
     let user = Option<String>("user", value: "<user-id>", help: "Only this author's messages (repeatable).", repeatable: true)
-    let asOf = Option<String>(
-        "as-of", value: "<date>", help: "An event log replayed up to this moment (RFC 3339, or a day: up to its end).")
+    let asOf = Self.asOfOption
     let history = Flag("history", help: "An event log's edited messages show their earlier versions, with their times.")
     let width = Option<Int>(
         "width", short: "w", value: "<columns>", help: "Line width.", default: "the terminal's, else $COLUMNS, else 80", format: .ansi
@@ -182,6 +181,10 @@ extension TranscriptOptions {
         }
         return .success(MessageFilter(since: since, until: until, userIDs: Set(arguments.all(\.user))))
     }
+
+    /// `--as-of`, which `validate` takes too.
+    static let asOfOption = Option<String>(
+        "as-of", value: "<date>", help: "An event log replayed up to this moment (RFC 3339, or a day: up to its end).")
 
     /// `--as-of`: an RFC 3339 moment, or a day of the chosen zone, up to its last second.
     static func asOf(_ text: String, timeZone: TimeZone) -> Result<Date, UsageError> {

@@ -19,6 +19,8 @@ struct ValidateCommand: Command {
 
     struct Options: OptionGroup {
         let progressLine = ProgressLine.Options()
+        /// What `render --as-of` would show is what is checked (a day ends in the machine's zone).
+        let asOf = TranscriptOptions.asOfOption
     }
 
     /// The report goes to standard output, and the line may show on a terminal.
@@ -35,6 +37,13 @@ struct ValidateCommand: Command {
             return tool.usageError("validate needs a file, '-' or a transcript piped in: standard input is the terminal.", spec: Self.spec)
         }
         let input = arguments.positionals.first ?? "-"
+        var asOf: Date?
+        if let text = arguments[\.asOf] {
+            switch TranscriptOptions.asOf(text, timeZone: TimeZone.current) {
+            case .success(let date): asOf = date
+            case .failure(let error): return tool.usageError(error.message, spec: Self.spec)
+            }
+        }
         var skipped = 0
         var fieldWarnings = 0
         var channels = 0
@@ -43,6 +52,7 @@ struct ValidateCommand: Command {
                 if warning.skippedMessage { skipped += 1 } else { fieldWarnings += 1 }
                 tool.warning("\(input): \(warning)")
             }
+            reader.asOf = asOf
             // One reading: the progress line counts it as `reading`, of the file's size when known.
             let display = tool.progressLine.map { RenderProgressDisplay(line: $0, label: "reading") }
             let size = input == "-" ? nil : Self.fileSize(input)
@@ -64,6 +74,9 @@ struct ValidateCommand: Command {
                 // What the replay did with events that show no message of their own.
                 summary += "; \(Self.count(log.events, "event")): \(log.transcriptNeutral) without transcript change skipped"
                 summary += ", \(log.hardDeleted) hard-deleted, \(log.leftOut) left out"
+                if asOf != nil { summary += ", \(log.afterAsOf) after --as-of" }
+            } else if asOf != nil {
+                tool.warning("\(input): --as-of changes nothing: the input is not an event log")
             }
             // Standard output may be the same terminal: the line goes before the summary comes.
             tool.progressLine?.clear()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScrollbackCLI
@@ -14,6 +15,20 @@ import Testing
             run.output.contains(
                 "events input, 1 channel, 7 messages; 30 events: 7 without transcript change skipped, 1 hard-deleted, 0 left out"),
             "\(run.output)")
+    }
+
+    /// `validate --as-of` checks what `render --as-of` shows; on another input it says it changes nothing.
+    @Test func validateReplaysUpToTheMomentAsRenderDoes() {
+        let run = ToolRun(["validate", Self.sample, "--as-of", "2026-03-02T09:08:10Z"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output.contains(
+                "events input, 1 channel, 4 messages; 30 events: 4 without transcript change skipped, 0 hard-deleted, 0 left out, 15 after --as-of"
+            ), "\(run.output)")
+        let wrong = ToolRun(["validate", Self.sample, "--as-of", "yesterday"])
+        #expect(wrong.status == 64 && wrong.errors.contains("--as-of yesterday"), "\(wrong.errors)")
+        let export = ToolRun(["validate", samples.appendingPathComponent("launch-room.json").path, "--as-of", "2026-03-01"])
+        #expect(export.status == 0 && export.errors.contains("--as-of changes nothing: the input is not an event log"), "\(export.errors)")
     }
 
     /// The footer counts the hard deletions, in the locale's words; before the deletion, none.
@@ -150,5 +165,55 @@ import Testing
         let footer = lines[rule...].joined(separator: "\n")
         lines.removeSubrange(rule...)
         return (lines.joined(separator: "\n"), footer)
+    }
+
+    /// Two channels, each with a message deleted for good (the second channel's twice over),
+    /// and a hard deletion of a message the log never showed in a channel it does not know.
+    static let twoChannelLog = [
+        #"{"type": "message.new", "cid": "messaging:a", "created_at": "2026-03-02T09:01:00Z", "message": {"id": "a1", "text": "kept in a", "created_at": "2026-03-02T09:01:00Z"}}"#,
+        #"{"type": "message.new", "cid": "messaging:a", "created_at": "2026-03-02T09:02:00Z", "message": {"id": "a2", "text": "gone from a", "created_at": "2026-03-02T09:02:00Z"}}"#,
+        #"{"type": "message.new", "cid": "messaging:b", "created_at": "2026-03-02T09:03:00Z", "message": {"id": "b1", "text": "kept in b", "created_at": "2026-03-02T09:03:00Z"}}"#,
+        #"{"type": "message.new", "cid": "messaging:b", "created_at": "2026-03-02T09:04:00Z", "message": {"id": "b2", "text": "gone from b", "created_at": "2026-03-02T09:04:00Z"}}"#,
+        #"{"type": "message.new", "cid": "messaging:b", "created_at": "2026-03-02T09:05:00Z", "message": {"id": "b3", "text": "also gone from b", "created_at": "2026-03-02T09:05:00Z"}}"#,
+        #"{"type": "message.deleted", "cid": "messaging:a", "created_at": "2026-03-02T09:06:00Z", "message_id": "a2", "hard_delete": true}"#,
+        #"{"type": "message.deleted", "cid": "messaging:b", "created_at": "2026-03-02T09:07:00Z", "message_id": "b2", "hard_delete": true}"#,
+        #"{"type": "message.deleted", "cid": "messaging:b", "created_at": "2026-03-02T09:08:00Z", "message_id": "b3", "hard_delete": true}"#,
+        #"{"type": "message.deleted", "cid": "messaging:zz", "created_at": "2026-03-02T09:09:00Z", "message_id": "x9", "hard_delete": true}"#,
+    ].joined(separator: "\n")
+
+    /// Each channel's file counts the messages deleted for good in that channel, and the index
+    /// counts those of all the files; the whole document counts every one.
+    @Test func eachChannelsFileCountsItsOwnHardDeletions() throws {
+        let input = temporaryFile(Self.twoChannelLog, extension: "ndjson")
+        let whole = ToolRun(["render", input, "--format", "markdown"])
+        #expect(whole.output.contains("4 messages deleted for good"), "\(whole.output)")
+        let directory = Scratch.path("event-log-channels")
+        let run = ToolRun(["render", input, "--output-dir", directory, "--format", "markdown"])
+        #expect(run.status == 0, "\(run.errors)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(files.count == 3, "\(files)")
+        func text(_ name: String) throws -> String { try String(contentsOfFile: directory + "/" + name, encoding: .utf8) }
+        let channelA = try text(try #require(files.first { $0.hasPrefix("001") }))
+        let channelB = try text(try #require(files.first { $0.hasPrefix("002") }))
+        #expect(channelA.contains("1 message deleted for good") && !channelA.contains("gone from a"), "\(channelA)")
+        #expect(channelB.contains("2 messages deleted for good"), "\(channelB)")
+        let index = try text(try #require(files.first { $0.hasPrefix("index") }))
+        #expect(index.contains("3 messages deleted for good"), "\(index)")
+    }
+
+    /// A page counts the deletions of the channels that end on it.
+    @Test func splitPagesCountTheHardDeletionsOfTheirChannels() throws {
+        let input = temporaryFile(Self.twoChannelLog, extension: "ndjson")
+        let directory = Scratch.path("event-log-pages")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let run = ToolRun(["render", input, "--split", "1", "--format", "markdown", "-o", directory + "/chat.md"])
+        #expect(run.status == 0, "\(run.errors)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        let pages = try files.filter { $0 != "chat.md" }.map { try String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }
+        #expect(pages.count == 2, "\(files)")
+        #expect(pages.filter { $0.contains("1 message deleted for good") }.count == 1, "\(pages)")
+        #expect(pages.filter { $0.contains("2 messages deleted for good") }.count == 1, "\(pages)")
+        let index = try String(contentsOfFile: directory + "/chat.md", encoding: .utf8)
+        #expect(index.contains("3 messages deleted for good"), "\(index)")
     }
 }

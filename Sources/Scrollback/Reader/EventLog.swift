@@ -85,6 +85,8 @@ final class EventLog {
         var hasMemberEvents = false
         var deleted = false
         var truncatedAt = -Double.infinity
+        /// Messages of the channel the log deleted for good.
+        var hardDeleted = 0
     }
 
     /// How many warnings are kept to be reported; past it they are counted.
@@ -142,7 +144,7 @@ final class EventLog {
 
     /// Event types that change no transcript: counted, skipped without a word.
     private static let neutralPrefixes = ["typing.", "user.", "health.", "connection.", "notification."]
-    private static let neutralTypes: Set<String> = ["message.read", "thread.updated", "channel.visible", "channel.hidden"]
+    private static let neutralTypes: Set<String> = ["message.read", "channel.visible", "channel.hidden"]
 
     /// Whether `type` looks like an event type (`message.new`, `typing.start`): lowercase words
     /// joined by dots, which no message or entity type is.
@@ -250,11 +252,14 @@ final class EventLog {
         var channel: JSONObject?
         var member: JSONObject?
         var hardDelete = false
+        /// A `thread.updated` event's thread: its parent and latest replies.
+        var threadMessages: [SkimmedMessage] = []
 
         private static let keys = ExpectedKeys([
             "type", "created_at", "cid", "channel_type", "channel_id", "message", "message_id", "reaction", "channel",
-            "member", "hard_delete",
+            "member", "hard_delete", "thread",
         ])
+        private static let threadKeys = ExpectedKeys(["parent_message", "latest_replies"])
 
         /// Reads the event at the parser; its message is stepped over unread when `needsMessage`
         /// says, from the members read before it, that the replay has no use for it.
@@ -288,9 +293,33 @@ final class EventLog {
                     }
                 case 8: channel = try parser.parseValue().objectValue
                 case 9: member = try parser.parseValue().objectValue
-                default: hardDelete = try parser.parseValue().boolValue ?? false
+                case 10: hardDelete = try parser.parseValue().boolValue ?? false
+                default: try readThread(from: &parser)
                 }
             }
+        }
+
+        /// The messages of a thread object (anything else is stepped over).
+        private mutating func readThread(from parser: inout JSONStreamParser) throws(ReadError) {
+            guard try parser.peekKind() == .object else { return try parser.skipValue() }
+            try parser.beginObject()
+            while let key = try parser.nextKey(skippingAllBut: Self.threadKeys) {
+                if key == 0 {
+                    try readMessage(from: &parser)
+                } else if try parser.peekKind() == .array {
+                    try parser.beginArray()
+                    while try parser.nextElement() { try readMessage(from: &parser) }
+                } else {
+                    try parser.skipValue()
+                }
+            }
+        }
+
+        private mutating func readMessage(from parser: inout JSONStreamParser) throws(ReadError) {
+            guard try parser.peekKind() == .object else { return try parser.skipValue() }
+            var skimmed = SkimmedMessage()
+            try skimmed.read(from: &parser)
+            threadMessages.append(skimmed)
         }
 
         /// The channel the event names.
@@ -405,6 +434,8 @@ final class EventLog {
             try applyMessage(event, type: type, time: time, position: position, element: element)
         case "message.deleted":
             try applyDeletion(event, time: time, position: position, element: element)
+        case "thread.updated":
+            try applyThread(event, time: time, position: position, element: element)
         case "reaction.new", "reaction.updated", "reaction.deleted":
             try applyReaction(event, type: type, time: time, position: position, element: element)
         case "channel.updated", "channel.created":
@@ -487,6 +518,27 @@ final class EventLog {
         if type == "message.undeleted" { states[number].deletedAt = .nan }
     }
 
+    /// A thread's messages are copies of messages whose own events say more: only those the
+    /// log has not shown are shown, as the thread has them. A thread that shows nothing new
+    /// changes no transcript.
+    private func applyThread(_ event: Event, time: Double, position: SourcePosition, element: Int32) throws(ReadError) {
+        var showed = false
+        for message in event.threadMessages {
+            guard let id = message.id, ids.number(of: id).map({ !states[Int($0)].present && !states[Int($0)].hardDeleted }) ?? true
+            else { continue }
+            let number = Int(ids.intern(id))
+            if number == states.count { states.append(MessageState()) }
+            warn(
+                position, element,
+                "a thread.updated event holds message \"\(id.debugEscaped)\", which the log did not show before: shown as it has it")
+            try store(
+                message, number: number, event: event, time: message.updated ?? message.created ?? time, position: position,
+                element: element)
+            showed = true
+        }
+        if !showed { summary.transcriptNeutral += 1 }
+    }
+
     private func applyDeletion(_ event: Event, time: Double, position: SourcePosition, element: Int32) throws(ReadError) {
         guard let id = event.message?.id ?? event.messageID else {
             return leaveOut(position, element, "a message.deleted event needs a \"message\" with an \"id\": left out")
@@ -507,6 +559,9 @@ final class EventLog {
             states[number].hardDeleted = true
             states[number].time = time
             summary.hardDeleted += 1
+            // A message the log never showed counts in its channel if the log knows the channel.
+            let cid = state.present ? nil : event.message?.channelCID ?? event.channelCID
+            groups[Int(state.present ? state.group : cid.flatMap { groupsByCID[$0] } ?? 0)].hardDeleted += 1
             return
         }
         if let message = event.message, !message.bytes.isEmpty {
@@ -911,6 +966,11 @@ struct EventReplay {
     var warningsReported = false
     var nextGroup = 1
     var nextEntry = 0
+    /// The messages deleted for good in the channels the replay has gone past (those of a
+    /// deleted channel, which is not shown, with the channel before it): a document per channel
+    /// counts its own as the difference.
+    var hardDeletedPassed = 0
+    var groupsPassed = 0
 
     enum Step {
         case channel(ChatChannel)
@@ -925,6 +985,10 @@ struct EventReplay {
             return .message(order[nextEntry])
         }
         while nextGroup < log.groups.count, log.groups[nextGroup].deleted { nextGroup += 1 }
+        while groupsPassed < nextGroup && groupsPassed < log.groups.count {
+            hardDeletedPassed += log.groups[groupsPassed].hardDeleted
+            groupsPassed += 1
+        }
         guard nextGroup < log.groups.count else { return nil }
         defer { nextGroup += 1 }
         return .channel(log.channel(ofGroup: nextGroup))

@@ -32,7 +32,7 @@ extension TranscriptEventSource {
 
 extension TranscriptReader: TranscriptEventSource {
     var keepsRepliesInMemory: Bool { false }
-    var hardDeletedMessageCount: Int { eventLogSummary?.hardDeleted ?? 0 }
+    var hardDeletedMessageCount: Int { hardDeletedReplayed }
 }
 
 /// Channels and messages held in memory, read as events with the shape of the input they came

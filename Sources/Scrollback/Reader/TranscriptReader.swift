@@ -155,6 +155,8 @@ public struct TranscriptReader {
     /// For an event log, once its first message (or its end) is returned: what its replay did.
     public var eventLogSummary: EventLogSummary? { events?.log.summary ?? finishedEventLog }
     private var finishedEventLog: EventLogSummary?
+    /// Messages an event log deleted for good, in the channels replayed so far.
+    var hardDeletedReplayed: Int { events?.hardDeletedPassed ?? finishedEventLog?.hardDeleted ?? 0 }
     /// In ``Mode/index``: whether a long array of messages in a regular file is read by
     /// several parsers at once (``ParallelIndexReading``). The items are the same either way.
     var readsInParallel = false

@@ -292,7 +292,8 @@ struct PageDocuments: DocumentPlan {
         session.flushLayout(to: &backend)
         // An empty channel at the end of a page says so there, not on the next page.
         session.closeEmptyChannel(to: &backend)
-        let summary = summaries[page - 1]
+        var summary = summaries[page - 1]
+        summary.hardDeletedMessageCount = session.hardDeletedMessageCount
         session.closeEmptyDocument(summary, to: &backend)
         session.writeNavigation(navigation(ofPage: page), to: &backend)
         session.end(summary, to: &backend)
@@ -366,6 +367,10 @@ struct OpenDocument<Part, Backend: TranscriptBackend> {
     /// The reader's count of skipped messages when the document began (0 for a plan that
     /// ``DocumentPlan/countsEarlierSkips``).
     let skippedBefore: Int
+    /// The reader's count of messages its event log deleted for good when the document began
+    /// (0 for a plan that ``DocumentPlan/countsEarlierSkips``): the log counts each channel's
+    /// as its replay passes the channel.
+    let hardDeletedBefore: Int
 }
 
 extension TranscriptEvent {

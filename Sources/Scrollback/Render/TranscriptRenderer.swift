@@ -230,7 +230,8 @@ public struct TranscriptRenderer: Sendable {
         let plan = makePlan(setup)
         var document: OpenDocument<Plan.Part, Backend>?
         if let part = plan.firstPart {
-            document = try begin(part, of: plan, session: &session, skippedSoFar: reader.skippedMessageCount, open: open)
+            document = try begin(
+                part, of: plan, session: &session, soFar: (reader.skippedMessageCount, reader.hardDeletedMessageCount), open: open)
         }
         do {
             while let next = event {
@@ -239,7 +240,8 @@ public struct TranscriptRenderer: Sendable {
                 if let part = plan.part(openedBy: next, admitted: admitted, current: document?.part, nextChannel: nextChannel) {
                     try end(&document, of: plan, session: &session, reader: &reader, reporting: true, close: close)
                     document = try begin(
-                        part, openedBy: next, of: plan, session: &session, skippedSoFar: reader.skippedMessageCount, open: open)
+                        part, openedBy: next, of: plan, session: &session,
+                        soFar: (reader.skippedMessageCount, reader.hardDeletedMessageCount), open: open)
                 }
                 session.add(next, admitted: admitted, to: &document!.backend)
                 try reader.warnings.report(session.context.problems.drain())
@@ -258,10 +260,11 @@ public struct TranscriptRenderer: Sendable {
 
     /// Opens `part`'s document: its backend, writing on a thread of its own when the document
     /// is long enough, and what the plan writes first. `event` opened it (`nil` for the first
-    /// part); `skippedSoFar` is the reader's count of skipped messages.
+    /// part); `soFar` is the reader's counts of skipped and hard-deleted messages, which the
+    /// document's summary counts from.
     private func begin<Plan: DocumentPlan, Backend: TranscriptBackend>(
-        _ part: Plan.Part, openedBy event: TranscriptEvent? = nil, of plan: Plan, session: inout Session, skippedSoFar: Int,
-        open: (Plan.Part) throws -> Backend
+        _ part: Plan.Part, openedBy event: TranscriptEvent? = nil, of plan: Plan, session: inout Session,
+        soFar: (skipped: Int, hardDeleted: Int), open: (Plan.Part) throws -> Backend
     ) throws -> OpenDocument<Plan.Part, Backend> {
         // A short document is written on this thread: a writer thread (and its allocator
         // arena) costs more than it saves there, and an `--output-dir` of thousands of small
@@ -271,7 +274,8 @@ public struct TranscriptRenderer: Sendable {
         var backend = BackendThread(try open(part), threaded: threaded)
         session.context.showsTitles = backend.showsTitles
         plan.begin(part, openedBy: event, session: &session, to: &backend)
-        return OpenDocument(backend: backend, part: part, skippedBefore: Plan.countsEarlierSkips ? 0 : skippedSoFar)
+        let earlier = Plan.countsEarlierSkips ? (0, 0) : soFar
+        return OpenDocument(backend: backend, part: part, skippedBefore: earlier.0, hardDeletedBefore: earlier.1)
     }
 
     /// Closes the open document, if there is one: what the plan writes last, the problems met
@@ -282,9 +286,7 @@ public struct TranscriptRenderer: Sendable {
         reader: inout some TranscriptEventSource, reporting: Bool, close: (inout Backend, Plan.Part, DocumentSummary) throws -> Void
     ) throws {
         guard var closing = document.take() else { return }
-        // Known from the first event on; only a document of the whole input can say it (the
-        // count is not split by channel or page).
-        if Plan.countsEarlierSkips { session.hardDeletedMessageCount = reader.hardDeletedMessageCount }
+        session.hardDeletedMessageCount = reader.hardDeletedMessageCount - closing.hardDeletedBefore
         let summary = plan.end(
             closing.part, skippedMessageCount: reader.skippedMessageCount - closing.skippedBefore, session: &session,
             to: &closing.backend)
@@ -305,6 +307,7 @@ public struct TranscriptRenderer: Sendable {
         summary.messageCount = total
         summary.firstDate = entries.compactMap(\.summary.firstDate).min()
         summary.lastDate = entries.compactMap(\.summary.lastDate).max()
+        summary.hardDeletedMessageCount = entries.reduce(0) { $0 + $1.summary.hardDeletedMessageCount }
         session.end(summary, to: &backend)
     }
 

@@ -282,6 +282,31 @@ import Testing
         #expect(result.summary == EventLogSummary(events: 9, transcriptNeutral: 8, hardDeleted: 0, leftOut: 0, afterAsOf: 0))
     }
 
+    /// A thread's copies change no message the log showed; a reply only the thread holds is
+    /// shown as it has it, with a word; a thread with nothing new counts as no change.
+    @Test func aThreadUpdateShowsOnlyTheRepliesTheLogDidNotShow() throws {
+        func copy(_ id: String, _ text: String, _ minute: Int, parent: String? = nil) -> String {
+            let body = Self.message(id, text, minute, extra: parent.map { #""parent_id": "\#($0)""# } ?? "")
+            return String(body.dropFirst(#""message": "#.count))
+        }
+        let thread =
+            #""thread": {"channel_cid": "messaging:general", "parent_message": \#(copy("p", "old parent text", 1)), "latest_replies": [\#(copy("r1", "old reply", 2, parent: "p")), \#(copy("r2", "only in the thread", 3, parent: "p"))]}"#
+        let result = read([
+            Self.event("message.new", 1, Self.message("p", "parent", 1)),
+            Self.event("message.new", 2, Self.message("r1", "reply", 2, extra: #""parent_id": "p""#)),
+            Self.event("message.updated", 4, Self.message("p", "parent, edited", 1)),
+            Self.event("thread.updated", 5, thread),
+            Self.event("thread.updated", 6, thread),
+        ])
+        #expect(result.messages.map(\.id) == ["p", "r1", "r2"])
+        #expect(result.message("p")?.text == "parent, edited")
+        #expect(result.message("r1")?.text == "reply")
+        #expect(result.message("r2")?.text == "only in the thread")
+        #expect(result.message("r2")?.parentID == "p")
+        #expect(result.reasons == [#"a thread.updated event holds message "r2", which the log did not show before: shown as it has it"#])
+        #expect(result.summary == EventLogSummary(events: 5, transcriptNeutral: 1, hardDeleted: 0, leftOut: 0, afterAsOf: 0))
+    }
+
     @Test func anEventOlderThanTheStateItWouldReplaceIsReportedAndLeftOut() throws {
         let result = read([
             Self.event("message.new", 1, Self.message("m1", "one", 1)),
