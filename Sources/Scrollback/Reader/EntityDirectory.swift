@@ -552,29 +552,8 @@ final class EntityDirectory {
     }
 }
 
-/// A reading's place in an ``EntityDirectory``'s replay: the messages that name no channel, then
-/// each channel followed by its messages.
-struct EntityReplay {
-    let directory: EntityDirectory
-    var warningsReported = false
-    /// The next group whose channel goes out.
-    var nextGroup = 1
-    var nextEntry = 0
-
-    enum Step {
-        case channel(ChatChannel)
-        case message(EntityDirectory.MessageEntry)
-    }
-
-    /// The next channel or message entry, or `nil` at the end.
-    mutating func next() -> Step? {
-        let entries = directory.entries
-        if nextEntry < entries.count, entries[nextEntry].group < nextGroup {
-            defer { nextEntry += 1 }
-            return .message(entries[nextEntry])
-        }
-        guard nextGroup < directory.groups.count else { return nil }
-        defer { nextGroup += 1 }
-        return .channel(directory.channel(ofGroup: nextGroup))
-    }
+extension EntityDirectory: CollectedTranscript {
+    var groupCount: Int { groups.count }
+    var entryCount: Int { entries.count }
+    func entry(_ index: Int) -> (entry: MessageEntry, group: Int) { (entries[index], Int(entries[index].group)) }
 }

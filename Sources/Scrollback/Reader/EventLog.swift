@@ -959,38 +959,10 @@ final class EventLog {
     }
 }
 
-/// A reading's place in an ``EventLog``'s replay: the messages that name no channel, then each
-/// channel followed by its messages.
-struct EventReplay {
-    let log: EventLog
-    var warningsReported = false
-    var nextGroup = 1
-    var nextEntry = 0
-    /// The messages deleted for good in the channels the replay has gone past (those of a
-    /// deleted channel, which is not shown, with the channel before it): a document per channel
-    /// counts its own as the difference.
-    var hardDeletedPassed = 0
-    var groupsPassed = 0
-
-    enum Step {
-        case channel(ChatChannel)
-        case message(Int32)
-    }
-
-    /// The next channel or message, or `nil` at the end.
-    mutating func next() -> Step? {
-        let order = log.order
-        if nextEntry < order.count, log.states[Int(order[nextEntry])].group < nextGroup {
-            defer { nextEntry += 1 }
-            return .message(order[nextEntry])
-        }
-        while nextGroup < log.groups.count, log.groups[nextGroup].deleted { nextGroup += 1 }
-        while groupsPassed < nextGroup && groupsPassed < log.groups.count {
-            hardDeletedPassed += log.groups[groupsPassed].hardDeleted
-            groupsPassed += 1
-        }
-        guard nextGroup < log.groups.count else { return nil }
-        defer { nextGroup += 1 }
-        return .channel(log.channel(ofGroup: nextGroup))
-    }
+extension EventLog: CollectedTranscript {
+    var groupCount: Int { groups.count }
+    func shows(group number: Int) -> Bool { !groups[number].deleted }
+    func hardDeletedCount(ofGroup number: Int) -> Int { groups[number].hardDeleted }
+    var entryCount: Int { order.count }
+    func entry(_ index: Int) -> (entry: Int32, group: Int) { (order[index], Int(states[Int(order[index])].group)) }
 }

@@ -139,13 +139,13 @@ public struct TranscriptReader {
     /// The cid (else id) of the last channel of a thread or draft handed out.
     private var lastListedChannel: String?
     /// An entity file's collected entities, once its shape is known: the reading replays them.
-    private var entities: EntityReplay?
+    private var entities: CollectedReplay<EntityDirectory>?
     /// Where an entity directory is handed from one reading of the input to the next.
     private let handoff: EntityHandoff?
     /// Where an entity file's messages are spooled.
     private let temporaryDirectory: String
     /// An event log's replay, once its shape is known.
-    private var events: EventReplay?
+    private var events: CollectedReplay<EventLog>?
     /// For an event log: the events after this moment are not replayed (`--as-of`). Set it
     /// before the first ``next()``.
     public var asOf: Date?
@@ -153,7 +153,7 @@ public struct TranscriptReader {
     /// (``ChatMessage/earlierVersions``). Set it before the first ``next()``.
     public var history = false
     /// For an event log, once its first message (or its end) is returned: what its replay did.
-    public var eventLogSummary: EventLogSummary? { events?.log.summary ?? finishedEventLog }
+    public var eventLogSummary: EventLogSummary? { events?.collected.summary ?? finishedEventLog }
     private var finishedEventLog: EventLogSummary?
     /// Messages an event log deleted for good, in the channels replayed so far.
     var hardDeletedReplayed: Int { events?.hardDeletedPassed ?? finishedEventLog?.hardDeleted ?? 0 }
@@ -268,7 +268,7 @@ public struct TranscriptReader {
         } catch {
             finished = true
             if entities != nil || events != nil {
-                if let log = events?.log { finishedEventLog = log.summary }
+                if let log = events?.collected { finishedEventLog = log.summary }
                 entities = nil
                 events = nil
                 checkedForMessages = true
@@ -838,7 +838,7 @@ public struct TranscriptReader {
         shape = .entities
         defer { parser.unpin() }
         if let directory = handoff?.directory, directory.isArray == isArray {
-            entities = EntityReplay(directory: directory)
+            entities = CollectedReplay(directory)
             return
         }
         let directory = try EntityDirectory(isArray: isArray, directory: temporaryDirectory)
@@ -852,34 +852,49 @@ public struct TranscriptReader {
         }
         directory.finish()
         if directory.error == nil { handoff?.directory = directory }
-        entities = EntityReplay(directory: directory)
+        entities = CollectedReplay(directory)
     }
 
-    /// The next event of an entity file: first its warnings, then its channels and messages.
+    /// The next event of an entity file's replay; at its end, its error if collecting met one.
     private mutating func nextEntityItem() throws(ReadError) -> Item? {
-        guard var replay = entities else { return nil }
-        let directory = replay.directory
-        if !replay.warningsReported {
-            replay.warningsReported = true
-            entities = replay
-            _ = parser.takeReplacementPosition()
-            for warning in directory.warnings { try report(warning) }
+        guard let directory = entities?.collected else { return nil }
+        if let item = try nextReplayed(
+            \.entities, message: { reader, entry throws(ReadError) in try reader.entityMessage(entry, in: directory) })
+        {
+            return item
         }
-        while let step = replay.next() {
-            entities = replay
+        entities = nil
+        if let error = directory.error { throw error }
+        try reportIfNoMessages()
+        return nil
+    }
+
+    /// The next item of the replay at `replay`: first the collecting's warnings, then each
+    /// channel and its messages, a message as `message` reads its entry (`nil`: unusable, the
+    /// next is read). `nil` at the end (the reading is then finished).
+    private mutating func nextReplayed<Collected: CollectedTranscript>(
+        _ replay: WritableKeyPath<TranscriptReader, CollectedReplay<Collected>?>,
+        message: (inout TranscriptReader, Collected.Entry) throws(ReadError) -> Item?
+    ) throws(ReadError) -> Item? {
+        guard var current = self[keyPath: replay] else { return nil }
+        if !current.warningsReported {
+            current.warningsReported = true
+            self[keyPath: replay] = current
+            _ = parser.takeReplacementPosition()
+            for warning in current.collected.warnings { try report(warning) }
+        }
+        while let step = current.next() {
+            self[keyPath: replay] = current
             switch step {
             case .channel(let channel):
                 timeOrder.restart()
                 return .channel(channel)
             case .message(let entry):
-                if let item = try entityMessage(entry, in: directory) { return item }
+                if let item = try message(&self, entry) { return item }
             }
         }
         finished = true
         checkedForMessages = true
-        entities = nil
-        if let error = directory.error { throw error }
-        try reportIfNoMessages()
         return nil
     }
 
@@ -917,7 +932,7 @@ public struct TranscriptReader {
         defer { parser.unpin() }
         let asOf = asOf?.timeIntervalSince1970 ?? .infinity
         if let log = handoff?.eventLog, log.isArray == isArray, log.asOf == asOf, log.keepsHistory == history {
-            events = EventReplay(log: log)
+            events = CollectedReplay(log)
             return
         }
         let log = try EventLog(isArray: isArray, asOf: asOf, keepsHistory: history, directory: temporaryDirectory)
@@ -934,55 +949,44 @@ public struct TranscriptReader {
         }
         log.finish()
         if log.error == nil { handoff?.eventLog = log }
-        events = EventReplay(log: log)
+        events = CollectedReplay(log)
     }
 
-    /// The next event of an event log's replay: first its warnings, then its channels and messages.
+    /// The next event of an event log's replay; at its end, its error if collecting met one.
     private mutating func nextEventItem() throws(ReadError) -> Item? {
-        guard var replay = events else { return nil }
-        let log = replay.log
-        if !replay.warningsReported {
-            replay.warningsReported = true
-            events = replay
-            _ = parser.takeReplacementPosition()
-            for warning in log.warnings { try report(warning) }
+        guard let log = events?.collected else { return nil }
+        if let item = try nextReplayed(\.events, message: { reader, number throws(ReadError) in try reader.eventMessage(number, in: log) })
+        {
+            return item
         }
-        while let step = replay.next() {
-            events = replay
-            switch step {
-            case .channel(let channel):
-                timeOrder.restart()
-                return .channel(channel)
-            case .message(let number):
-                let state = log.states[Int(number)]
-                let position = SourcePosition(line: Int(state.line), column: Int(state.column))
-                let path = (log.isArray ? "[element at line \(state.line)]" : "line \(state.line)") + ".message"
-                // Read as a file's message is (whole only when that cannot be), then what the
-                // later events changed.
-                // A thread reply the index keeps as JSON is read whole when events changed it:
-                // the JSON it keeps must say so.
-                let amendedReply = mode == .index && log.needsAmending(number) && log.isReply(number)
-                var item =
-                    amendedReply
-                    ? nil : try eventMessageAsWritten(try log.bytes(of: number), workspace: log.workspace, path: path, position: position)
-                if item == nil {
-                    guard let object = try log.message(number) else { continue }
-                    item = .some(try decode(.object(object), path: path, position: position).map { .message($0, json: nil) })
-                }
-                guard case .message(var message, let json)?? = item else { continue }
-                log.amend(&message, number, withReactions: mode != .index || amendedReply)
-                if history { message.earlierVersions = try log.earlierVersions(of: number) }
-                return .message(message, json: amendedReply ? try log.amendedJSON(of: message, number) : json)
-            }
-        }
-        finished = true
-        checkedForMessages = true
         finishedEventLog = log.summary
         events = nil
         if let error = log.error { throw error }
         if log.summary.events == 1, let type = log.firstType { firstValueLooksLike = "a \"\(type)\" event" }
         try reportIfNoMessages()
         return nil
+    }
+
+    /// Message `number` of an event log: read as a file's message is (whole only when that
+    /// cannot be), then what the later events changed; `nil` when it is unusable.
+    private mutating func eventMessage(_ number: Int32, in log: EventLog) throws(ReadError) -> Item? {
+        let state = log.states[Int(number)]
+        let position = SourcePosition(line: Int(state.line), column: Int(state.column))
+        let path = (log.isArray ? "[element at line \(state.line)]" : "line \(state.line)") + ".message"
+        // A thread reply the index keeps as JSON is read whole when events changed it: the JSON
+        // it keeps must say so.
+        let amendedReply = mode == .index && log.needsAmending(number) && log.isReply(number)
+        var item =
+            amendedReply
+            ? nil : try eventMessageAsWritten(try log.bytes(of: number), workspace: log.workspace, path: path, position: position)
+        if item == nil {
+            guard let object = try log.message(number) else { return nil }
+            item = .some(try decode(.object(object), path: path, position: position).map { .message($0, json: nil) })
+        }
+        guard case .message(var message, let json)?? = item else { return nil }
+        log.amend(&message, number, withReactions: mode != .index || amendedReply)
+        if history { message.earlierVersions = try log.earlierVersions(of: number) }
+        return .message(message, json: amendedReply ? try log.amendedJSON(of: message, number) : json)
     }
 
     /// A spooled message read as a message element of a file is (``readMembers(path:start:wrapperKeys:)``,
