@@ -92,6 +92,18 @@ import Testing
         #expect(print.contains(".sb-reactors-list{display:none}"))
     }
 
+    /// The printed names follow the language's separator (French puts a no-break space before
+    /// the colon); a theme's separator can never end the style sheet.
+    @Test func printedNamesFollowTheLabelSeparator() {
+        var theme = Theme.default
+        theme.strings[.labelSeparator] = "\u{A0}: "
+        #expect(Stylesheet(theme: theme).css.contains(#".sb-reactors>summary[title]::after{content:"\a0 : " attr(title)}"#))
+        theme.strings[.labelSeparator] = "\"</style><script>\\\n"
+        let css = Stylesheet(theme: theme).css
+        #expect(css.contains(#"content:"\22 \3c /style\3e \3c script\3e \5c \a " attr(title)"#), "\(css.suffix(300))")
+        #expect(!css.contains("</style>") && !css.contains("<script"))
+    }
+
     @Test func reactionPillsAreReadable() throws {
         let css = Stylesheet(theme: .default).css
         // The theme's footnote size (13 px), not the 11 px caption of a badge.

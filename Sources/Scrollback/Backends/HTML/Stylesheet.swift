@@ -73,6 +73,21 @@ package struct Stylesheet {
     /// A colour as CSS. Only ever built from a parsed ``ThemeColor``, never from theme text, so a
     /// value cannot reach the stylesheet as written. No colour is `initial`: `var()` of it is
     /// invalid at computed-value time, so the property falls back to the viewer's own.
+    /// `text` as a CSS string in double quotes: printable ASCII as it is, except the quote, the
+    /// backslash and the angle brackets (no `</style>` can come of it), every other character as
+    /// a hexadecimal escape.
+    static func cssString(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            if (0x20...0x7E).contains(scalar.value) && !"\"\\<>".unicodeScalars.contains(scalar) {
+                quoted.unicodeScalars.append(scalar)
+            } else {
+                quoted += "\\" + String(scalar.value, radix: 16) + " "
+            }
+        }
+        return quoted + "\""
+    }
+
     static func cssValue(_ color: ThemeColor) -> String {
         color.rgbValue?.hex ?? "initial"
     }
@@ -258,7 +273,7 @@ package struct Stylesheet {
         @media (max-width:480px){.sb-channel,main,.sb-summary{padding-left:var(--sb-spacing);padding-right:var(--sb-spacing)}.sb-message{max-width:92%}}
         @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
         @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
-        @media print{\(printProperties())*,*::before,*::after{background:none!important;box-shadow:none!important}body{color:\(color("text", else: nil))}\(colorScheme == "dark" ? "*{color:CanvasText!important}" : "").sb-message{break-inside:avoid;border:1px solid \(borderColor)}.sb-message.sb-system,.sb-message.sb-error{border:0}a{color:inherit}pre{white-space:pre-wrap;overflow-wrap:anywhere}.sb-avatar{color:\(color("text", else: "CanvasText"));border:1px solid \(borderColor)}a.\(HTMLMarkdownRenderer.printsTargetClass)::after{content:" (" attr(href) ")";overflow-wrap:anywhere}a.sb-image.\(HTMLMarkdownRenderer.printsTargetClass)::after{display:block;padding:2px 4px;content:attr(href)}.sb-table{overflow:visible}.sb-table table{width:100%;table-layout:fixed;font-size:.9em}.sb-table th,.sb-table td{overflow-wrap:anywhere}.sb-message:has(.sb-table){max-width:100%}.sb-reactors-list{display:none}.sb-reactors>summary[title]::after{content:": " attr(title)}.sb-reactors>summary{border-radius:.7em}}
+        @media print{\(printProperties())*,*::before,*::after{background:none!important;box-shadow:none!important}body{color:\(color("text", else: nil))}\(colorScheme == "dark" ? "*{color:CanvasText!important}" : "").sb-message{break-inside:avoid;border:1px solid \(borderColor)}.sb-message.sb-system,.sb-message.sb-error{border:0}a{color:inherit}pre{white-space:pre-wrap;overflow-wrap:anywhere}.sb-avatar{color:\(color("text", else: "CanvasText"));border:1px solid \(borderColor)}a.\(HTMLMarkdownRenderer.printsTargetClass)::after{content:" (" attr(href) ")";overflow-wrap:anywhere}a.sb-image.\(HTMLMarkdownRenderer.printsTargetClass)::after{display:block;padding:2px 4px;content:attr(href)}.sb-table{overflow:visible}.sb-table table{width:100%;table-layout:fixed;font-size:.9em}.sb-table th,.sb-table td{overflow-wrap:anywhere}.sb-message:has(.sb-table){max-width:100%}.sb-reactors-list{display:none}.sb-reactors>summary[title]::after{content:\(Self.cssString(theme.string(.labelSeparator))) attr(title)}.sb-reactors>summary{border-radius:.7em}}
 
         """
     }
