@@ -182,9 +182,15 @@ final class EventLog {
         while let key = try parser.nextKey() {
             switch key {
             case "type":
-                // A lone `thread.updated` event is read as the thread it carries (``InputShape/thread``).
-                guard case .string(let type) = try parser.parseValue(), type != "thread.updated" else { return false }
-                return isEventType(type)
+                guard case .string(let type) = try parser.parseValue(), isEventType(type) else { return false }
+                guard type == "thread.updated" else { return true }
+                // A lone `thread.updated` event is read as the thread it carries (``InputShape/thread``);
+                // one that another value follows starts a log.
+                while try parser.nextKey() != nil {
+                    try parser.skipValue()
+                    if parser.endOffsetFromPin > 1 << 20 { return false }
+                }
+                return try parser.peekKind() != nil
             case "messages", "channels", "threads", "drafts", "latest_replies", "members", "id": return false
             default:
                 try parser.skipValue()

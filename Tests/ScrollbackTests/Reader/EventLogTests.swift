@@ -307,6 +307,21 @@ import Testing
         #expect(result.summary == EventLogSummary(events: 5, transcriptNeutral: 1, hardDeleted: 0, leftOut: 0, afterAsOf: 0))
     }
 
+    /// A `thread.updated` alone is the thread it carries; first in a log, it is the log's first event.
+    @Test func aLogMayStartWithAThreadUpdate() {
+        let thread =
+            #""thread": {"parent_message": {"id": "p", "text": "parent", "created_at": "2026-03-02T08:59:00Z"}, "latest_replies": []}"#
+        let result = read([
+            Self.event("thread.updated", 0, thread),
+            Self.event("message.new", 1, Self.message("m1", "hello", 1)),
+            Self.event("message.updated", 2, Self.message("m1", "hello, edited", 1)),
+        ])
+        #expect(result.shape == .events)
+        #expect(result.messages.map(\.id) == ["p", "m1"])
+        #expect(result.message("m1")?.text == "hello, edited")
+        #expect(read([Self.event("thread.updated", 0, thread)]).shape == .thread)
+    }
+
     @Test func anEventOlderThanTheStateItWouldReplaceIsReportedAndLeftOut() throws {
         let result = read([
             Self.event("message.new", 1, Self.message("m1", "one", 1)),
