@@ -266,14 +266,13 @@ final class EntityDirectory {
     }
 
     private func addUser(_ item: JSONObject, position: SourcePosition, path: String) {
-        guard let id = Self.identifier(item["id"]) else { return warn(position, path, "a user needs an \"id\": left out") }
+        guard let id = CollectedFields.identifier(item["id"]) else { return warn(position, path, "a user needs an \"id\": left out") }
         // Only what a message's author shows: a user's custom fields are not kept.
-        let kept = ["id", "name", "image", "role"].compactMap { key in item[key].map { (key: key, value: $0) } }
-        users[id] = JSONObject(uniqueMembers: kept)
+        users[id] = CollectedFields.keptUser(item)
     }
 
     private func addChannel(_ item: JSONObject, position: SourcePosition, path: String) {
-        guard let cid = Self.cid(item, typeKey: "type", idKey: "id") else {
+        guard let cid = CollectedFields.cid(item, typeKey: "type", idKey: "id") else {
             return warn(position, path, "a channel needs a \"type\" and an \"id\" (or a \"cid\"): left out")
         }
         let number = group(cid)
@@ -283,11 +282,12 @@ final class EntityDirectory {
     }
 
     private func addMember(_ item: JSONObject) {
-        guard let cid = Self.cid(item, typeKey: "channel_type", idKey: "channel_id") else { return }
+        guard let cid = CollectedFields.cid(item, typeKey: "channel_type", idKey: "channel_id") else { return }
         let number = Int(group(cid))
         groups[number].memberCount += 1
         if groups[number].memberIDs.count < ChatChannel.maximumMembersKept,
-            let id = Self.identifier(item["user_id"]) ?? Self.identifier(item["user"]?.objectValue?["id"]) ?? Self.identifier(item["user"])
+            let id = CollectedFields.identifier(item["user_id"]) ?? CollectedFields.identifier(item["user"]?.objectValue?["id"])
+                ?? CollectedFields.identifier(item["user"])
         {
             groups[number].memberIDs.append(id)
         }
@@ -296,7 +296,7 @@ final class EntityDirectory {
     private func addMessage(
         _ item: JSONObject, bytes: UnsafeBufferPointer<UInt8>, element: Int32, position: SourcePosition, wrapped: Bool
     ) throws(ReadError) {
-        let number = Self.cid(item, typeKey: "channel_type", idKey: "channel_id").map { group($0) } ?? 0
+        let number = CollectedFields.cid(item, typeKey: "channel_type", idKey: "channel_id").map { group($0) } ?? 0
         let offset = spool.size + Int64(unwritten.count)
         unwritten.append(contentsOf: bytes)
         if unwritten.count >= 1 << 18 { try writeSpool() }
@@ -304,14 +304,14 @@ final class EntityDirectory {
             MessageEntry(
                 group: number, element: element, line: Int32(clamping: position.line), column: Int32(clamping: position.column),
                 offset: offset, length: Int32(clamping: bytes.count), wrapped: wrapped))
-        if let id = Self.identifier(item["id"]) { idNumbers[element] = ids.intern(id) }
+        if let id = CollectedFields.identifier(item["id"]) { idNumbers[element] = ids.intern(id) }
     }
 
     private func addReaction(_ item: JSONObject, position: SourcePosition, path: String) {
-        guard let messageID = Self.identifier(item["message_id"]), case .string(let type)? = item["type"], !type.isEmpty else {
+        guard let messageID = CollectedFields.identifier(item["message_id"]), case .string(let type)? = item["type"], !type.isEmpty else {
             return warn(position, path, "a reaction needs a \"message_id\" and a \"type\": left out")
         }
-        let userID = Self.identifier(item["user_id"]) ?? Self.identifier(item["user"]?.objectValue?["id"]) ?? ""
+        let userID = CollectedFields.identifier(item["user_id"]) ?? CollectedFields.identifier(item["user"]?.objectValue?["id"]) ?? ""
         let user: UInt32
         if let known = reactorNumbers[userID] {
             user = known
@@ -372,23 +372,8 @@ final class EntityDirectory {
         if let number = groupsByCID[cid] { return number }
         let number = Int32(groups.count)
         groupsByCID[cid] = number
-        let parts = cid.split(separator: ":", maxSplits: 1).map(String.init)
-        groups.append(ChannelGroup(channel: ChatChannel(id: parts.last, cid: cid, type: parts.count == 2 ? parts[0] : nil)))
+        groups.append(ChannelGroup(channel: CollectedFields.channel(cid: cid)))
         return number
-    }
-
-    private static func cid(_ item: JSONObject, typeKey: String, idKey: String) -> String? {
-        if let type = identifier(item[typeKey]), let id = identifier(item[idKey]) { return "\(type):\(id)" }
-        return identifier(item["cid"])
-    }
-
-    /// Ids are strings; a number is accepted, as ``MessageDecoder`` accepts it.
-    private static func identifier(_ value: JSONValue?) -> String? {
-        switch value {
-        case .string(let id) where !id.isEmpty: return id
-        case .integer(let id): return String(id)
-        default: return nil
-        }
     }
 
     // MARK: - Replaying
@@ -474,16 +459,16 @@ final class EntityDirectory {
         case .integer(let id)?: object["user"] = .object(authorObject(String(id)))
         case .object(let user)?:
             // A user given by id alone takes the name the users list has.
-            if user.count == 1, let id = Self.identifier(user["id"]), let known = users[id] { object["user"] = .object(known) }
+            if user.count == 1, let id = CollectedFields.identifier(user["id"]), let known = users[id] { object["user"] = .object(known) }
         case nil, .null?:
-            if let id = Self.identifier(item["user_id"]) { object["user"] = .object(authorObject(id)) }
+            if let id = CollectedFields.identifier(item["user_id"]) { object["user"] = .object(authorObject(id)) }
         default: break
         }
         guard complete else { return object }
-        if let id = Self.identifier(item["id"]) {
+        if let id = CollectedFields.identifier(item["id"]) {
             addReactions(to: &object, messageID: id)
         }
-        if object["quoted_message"] == nil, let quotedID = Self.identifier(item["quoted_message_id"]),
+        if object["quoted_message"] == nil, let quotedID = CollectedFields.identifier(item["quoted_message_id"]),
             let entry = entry(ofMessage: quotedID), let quoted = try? self.item(of: entry)
         {
             object["quoted_message"] = .object(resolve(quoted, complete: false))

@@ -345,7 +345,7 @@ final class EventLog {
         var score: JSONValue?
 
         private static let keys = ExpectedKeys(["type", "message_id", "user_id", "user", "score"])
-        private static let userKeys = ExpectedKeys(EventLog.userKeysKept)
+        private static let userKeys = ExpectedKeys(CollectedFields.userKeysKept)
 
         /// Reads the reaction at the parser; its user is stepped over when `knowsUser` says the
         /// log has the user of the `user_id` read before it already.
@@ -361,10 +361,10 @@ final class EventLog {
                         try parser.skipValue()
                         continue
                     }
-                    var kept = [JSONValue?](repeating: nil, count: EventLog.userKeysKept.count)
+                    var kept = [JSONValue?](repeating: nil, count: CollectedFields.userKeysKept.count)
                     try parser.beginObject()
                     while let userKey = try parser.nextKey(skippingAllBut: Self.userKeys) { kept[userKey] = try parser.parseValue() }
-                    let members = zip(EventLog.userKeysKept, kept).compactMap { key, value in value.map { (key: key, value: $0) } }
+                    let members = zip(CollectedFields.userKeysKept, kept).compactMap { key, value in value.map { (key: key, value: $0) } }
                     user = JSONObject(uniqueMembers: members)
                 default: score = try parser.parseValue()
                 }
@@ -445,7 +445,7 @@ final class EventLog {
         case "reaction.new", "reaction.updated", "reaction.deleted":
             try applyReaction(event, type: type, time: time, position: position, element: element)
         case "channel.updated", "channel.created":
-            guard let object = event.channel, let cid = Self.cid(object, typeKey: "type", idKey: "id") ?? event.channelCID else {
+            guard let object = event.channel, let cid = CollectedFields.cid(object, typeKey: "type", idKey: "id") ?? event.channelCID else {
                 return leaveOut(position, element, "a \(named) needs a \"channel\" with a \"type\" and an \"id\": left out")
             }
             let number = Int(group(cid))
@@ -454,26 +454,27 @@ final class EventLog {
             if channel.members.isEmpty { channel.members = groups[number].channel.members }
             groups[number].channel = channel
         case "channel.truncated":
-            guard let cid = event.channelCID ?? event.channel.flatMap({ Self.cid($0, typeKey: "type", idKey: "id") }) else {
+            guard let cid = event.channelCID ?? event.channel.flatMap({ CollectedFields.cid($0, typeKey: "type", idKey: "id") }) else {
                 return leaveOut(position, element, "a \(named) needs a \"cid\": left out")
             }
             let truncated = event.channel?["truncated_at"].flatMap(Self.time) ?? time
             let number = Int(group(cid))
             groups[number].truncatedAt = max(groups[number].truncatedAt, truncated)
         case "channel.deleted":
-            guard let cid = event.channelCID ?? event.channel.flatMap({ Self.cid($0, typeKey: "type", idKey: "id") }) else {
+            guard let cid = event.channelCID ?? event.channel.flatMap({ CollectedFields.cid($0, typeKey: "type", idKey: "id") }) else {
                 return leaveOut(position, element, "a \(named) needs a \"cid\": left out")
             }
             groups[Int(group(cid))].deleted = true
         case "member.added", "member.updated", "member.removed":
             let userObject = event.member?["user"]?.objectValue
             guard let cid = event.channelCID,
-                let id = event.member.flatMap({ Self.identifier($0["user_id"]) }) ?? userObject.flatMap({ Self.identifier($0["id"]) })
+                let id = event.member.flatMap({ CollectedFields.identifier($0["user_id"]) })
+                    ?? userObject.flatMap({ CollectedFields.identifier($0["id"]) })
             else {
                 return leaveOut(position, element, "a \(named) needs a \"cid\" and a \"member\" with a \"user_id\": left out")
             }
             if let userObject {
-                users[id] = JSONObject(uniqueMembers: Self.userKeysKept.compactMap { key in userObject[key].map { (key: key, value: $0) } })
+                users[id] = CollectedFields.keptUser(userObject)
             }
             let number = Int(group(cid))
             groups[number].hasMemberEvents = true
@@ -597,7 +598,7 @@ final class EventLog {
             return leaveOut(position, element, "a \(named) needs a \"reaction\" with a \"type\" and a \"message_id\": left out")
         }
         let userObject = reaction.user
-        let userID = reaction.userID ?? userObject.flatMap { Self.identifier($0["id"]) } ?? ""
+        let userID = reaction.userID ?? userObject.flatMap { CollectedFields.identifier($0["id"]) } ?? ""
         if let userObject, !userID.isEmpty, users[userID] == nil { users[userID] = userObject }
         let number = Int(ids.intern(id))
         if number == states.count { states.append(MessageState()) }
@@ -763,31 +764,13 @@ final class EventLog {
         if let number = groupsByCID[cid] { return number }
         let number = Int32(groups.count)
         groupsByCID[cid] = number
-        let parts = cid.split(separator: ":", maxSplits: 1).map(String.init)
-        groups.append(ChannelGroup(channel: ChatChannel(id: parts.last, cid: cid, type: parts.count == 2 ? parts[0] : nil)))
+        groups.append(ChannelGroup(channel: CollectedFields.channel(cid: cid)))
         return number
     }
 
-    private static func cid(_ item: JSONObject, typeKey: String, idKey: String) -> String? {
-        if let type = identifier(item[typeKey]), let id = identifier(item[idKey]) { return "\(type):\(id)" }
-        return identifier(item["cid"])
-    }
-
-    static func identifier(_ value: JSONValue?) -> String? {
-        switch value {
-        case .string(let id)? where !id.isEmpty: return id
-        case .integer(let id)?: return String(id)
-        default: return nil
-        }
-    }
-
-    /// The members of a user an event carries that the replay keeps (for a member list or a
-    /// reactor's name and picture).
-    static let userKeysKept = ["id", "name", "image", "role"]
-
     /// An identifier at the parser (a non-empty string or an integer).
     static func identifier(from parser: inout JSONStreamParser) throws(ReadError) -> String? {
-        identifier(try parser.parseValue())
+        CollectedFields.identifier(try parser.parseValue())
     }
 
     /// A time at the parser, read from the input's bytes when it is a plain string.
