@@ -161,6 +161,23 @@ extension UnsafeBufferPointer<UInt8> {
         return index
     }
 
+    /// Where the leading eight-byte words that hold no run of blanks end: ASCII words without a
+    /// tab or two spaces in a row, within a word or across two. A multiple of eight.
+    func endOfWordsWithoutBlankRuns() -> Int {
+        var index = 0
+        guard let base = baseAddress else { return 0 }
+        while index + 8 <= count {
+            let word = ByteWord(at: base + index)
+            // `equal(to:)` may mark a byte past a true match, never miss one: a word with two
+            // spaces in a row always fails, a word without may fail too and is walked instead.
+            let spaces = word.equal(to: 0x20)
+            guard word.pastASCII | word.equal(to: 0x09) | (spaces & spaces >> 8) == 0 else { break }
+            if index > 0 && base[index] == 0x20 && base[index - 1] == 0x20 { break }
+            index += 8
+        }
+        return index
+    }
+
     /// The index of the first of the bytes `a`, `b` and `c` from `start` on, or `count` when
     /// there is none: eight bytes at a time, a byte at a time only in a word that holds one.
     func firstIndex(ofAny a: UInt8, _ b: UInt8, _ c: UInt8, from start: Int) -> Int {

@@ -187,7 +187,10 @@ enum TextControls {
         return text.withUTF8Bytes { bytes -> String? in
             var output: [UInt8] = []
             var copiedUpTo = 0
-            var index = 0
+            // Most fields are short ASCII with single spaces: their words pass eight bytes at a
+            // time. A run of blanks may start at the last byte passed.
+            var index = bytes.endOfWordsWithoutBlankRuns()
+            if index > 0 && bytes[index - 1] == 0x20 { index -= 1 }
             while index < bytes.count {
                 let lead = bytes[index]
                 // Most bytes are letters: only a space, a tab or one of these lead bytes may start a blank.

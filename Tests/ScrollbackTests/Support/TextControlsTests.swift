@@ -136,6 +136,22 @@ import Testing
         }
     }
 
+    @Test func aRunOfBlanksIsFoundAtEveryPlace() {
+        // Clean ASCII passes eight bytes at a time: a run that starts or ends at any byte of a
+        // word, or across two words, must still be found.
+        for place in 0..<26 {
+            // Single spaces here and there, none next to the run.
+            let before = String((0..<place).map { $0 % 5 == 2 && $0 != place - 1 ? " " : "x" })
+            let after = String("de f".prefix(place % 5)) + "xyz012345678"
+            for (run, shown) in [("  ", " "), ("\t", " "), (" \u{200B}", " "), ("\u{A0}\u{A0}", " "), ("\u{200B}", "")] {
+                let text = before + run + after
+                #expect(TextControls.collapsingBlanks(text) == before + shown + after, "\(text.debugDescription)")
+            }
+            let single = before + " " + after
+            #expect(TextControls.collapsingBlanks(single) == single, "\(single.debugDescription)")
+        }
+    }
+
     @Test func everyBlankIsFound() {
         let blanks: [UInt32] =
             [0x09, 0x20, 0xA0, 0x1680] + Array(0x2000...0x200A) + [0x202F, 0x205F, 0x3000, 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800]
