@@ -386,6 +386,9 @@ struct RenderCommand: Command {
 
 /// A backend that passes everything on and keeps what the renderer told it: the document's
 /// title and how many messages it shows (known at its end, also after a read error).
+///
+/// It writes behind when its base does, keeping its records on the writing thread: the
+/// renderer gives the backend back at the end of each document, before they are read.
 struct RecordingBackend<Base: TranscriptBackend>: TranscriptBackend {
     var base: Base
     private(set) var info: DocumentInfo?
@@ -409,3 +412,5 @@ struct RecordingBackend<Base: TranscriptBackend>: TranscriptBackend {
         base.end(summary, footer: footer)
     }
 }
+
+extension RecordingBackend: WritesBehind where Base: WritesBehind {}

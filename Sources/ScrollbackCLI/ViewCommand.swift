@@ -173,7 +173,8 @@ private final class WarningQueue: Sendable {
 
 /// A backend that passes everything on and notices when the pager has quit (the pipe is
 /// closed: EPIPE), so that a reader who quits early does not wait for the rest to be rendered.
-/// It writes on the renderer's writing thread, where `onReaderGone` then runs.
+/// It does not write behind (``WritesBehind``): it writes on the calling thread, where
+/// `onReaderGone` then runs and ends the process while no other thread writes.
 struct PagedBackend<Base: TranscriptBackend>: TranscriptBackend {
     var base: Base
     let sink: OutputSink

@@ -18,6 +18,16 @@ import Testing
         return names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".ndjson") }.sorted().map { samples.appendingPathComponent($0).path }
     }
 
+    /// The command line wraps its backend to learn the title and the count: the wrapper keeps
+    /// the format's writing thread. (It once did not, and every rendering drew and wrote on one
+    /// thread while the tests above compared one thread with itself.)
+    @Test func theCommandLinesBackendWritesBehind() {
+        let html = OutputFormat.html.makeBackend(output: OutputSink.memory(), options: .default)
+        #expect((RecordingBackend(html) as Any) is any WritesBehind)
+        let caller = OutputFormat.html.makeBackend(output: "", options: .default)
+        #expect(!((RecordingBackend(caller) as Any) is any WritesBehind), "a String is the caller's")
+    }
+
     @Test func samplesRenderTheSameOnOneThread() {
         #expect(Self.sampleFiles.count >= 10)
         for file in Self.sampleFiles {

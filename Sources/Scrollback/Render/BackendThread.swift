@@ -61,8 +61,10 @@ struct BackendThread<Wrapped: TranscriptBackend>: TranscriptBackend {
 /// The backends that may write behind: the library's own formats, writing to an
 /// ``OutputSink``. An app's backend never does: it may expect to stay on its caller's thread.
 /// Their types may be named on any thread (`SendableMetatype`): the writing thread's loop is
-/// made for the backend's own type, with no dynamic call for each view.
-protocol WritesBehind: TranscriptBackend, SendableMetatype {}
+/// made for the backend's own type, with no dynamic call for each view. The command line's
+/// wrappers of such a backend conform too (`package`): a wrapper that did not would keep all
+/// the writing on the drawing thread.
+package protocol WritesBehind: TranscriptBackend, SendableMetatype {}
 
 extension HTMLBackend: WritesBehind where Output == OutputSink {}
 extension ANSIBackend: WritesBehind where Output == OutputSink {}
