@@ -86,7 +86,9 @@ enum ThemeLoader {
             (name, identity, directory) = (label, "text:" + label, base)
         }
         let chain = chain + [identity]
-        return try ThemeDecoder(document: document, appLabels: appLabels).decode(name: name) { reference throws(ThemeDecoder.BaseFailure) in
+        var decoder = ThemeDecoder(document: document, appLabels: appLabels)
+        if case .builtIn = source { decoder.isBuiltIn = true }
+        return try decoder.decode(name: name) { reference throws(ThemeDecoder.BaseFailure) in
             guard chain.count < ThemeSchema.maximumExtendsDepth else {
                 throw .reference(.extendsTooDeep(limit: ThemeSchema.maximumExtendsDepth))
             }

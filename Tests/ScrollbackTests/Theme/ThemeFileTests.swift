@@ -36,6 +36,14 @@ import Testing
         }
     }
 
+    /// A built-in theme is not checked when it loads (every start loads one): this is its check.
+    @Test(arguments: Theme.builtInNames)
+    func builtInThemePassesTheSchemaCheck(name: String) throws {
+        let source = try #require(BuiltInThemes.source(named: name))
+        let document = try ConfigurationDocument.parse(Array(source.utf8), file: name, kind: .theme)
+        #expect(throws: Never.self) { try ConfigurationChecker.check(document, against: ThemeSchema.file) }
+    }
+
     @Test(arguments: ["default", "midnight", "high-contrast", "terminal-16", "plain"])
     func builtInThemeLoadsAndReadsBackFromItsOwnFile(name: String) throws {
         let theme = try #require(Theme.builtIn(named: name))
