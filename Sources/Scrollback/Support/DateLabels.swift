@@ -1,4 +1,5 @@
 import Foundation
+
 /// Times and day names in the reader's time zone and locale.
 ///
 /// Message times are formatted by arithmetic from the locale's own time pattern (CLDR's `jm` and
@@ -6,18 +7,15 @@ import Foundation
 /// once per locale, since a `DateFormatter` call per message would cost more than parsing the
 /// message; day labels, needed once per day, use a formatter.
 ///
-/// Safe to share between threads: the one cache is behind a lock.
+/// Safe to share between threads: its caches are behind locks.
 public final class DateLabels: Sendable {
     /// The zone times are shown in.
     public let timeZone: TimeZone
     /// The locale of day names and of the 12- or 24-hour clock.
     public let locale: Locale
-    private let shortPattern: TimePattern
-    private let secondsPattern: TimePattern
-    private let amSymbol: String
-    private let pmSymbol: String
-    private let dayFormatter: DateFormatter
-    private let isoFormatter: DateFormatter
+    /// The locale's patterns and the formatters, shared with other labels of the same zone and
+    /// locale (``Formats``).
+    private let formats: Formats
     /// The zone's offset by hour: consecutive messages share an hour, and the drawing and the
     /// writing thread each ask about their own.
     private let offsetCache = Locked(Memo<Int64, Int>())
@@ -26,25 +24,60 @@ public final class DateLabels: Sendable {
     public init(timeZone: TimeZone, locale: Locale) {
         self.timeZone = timeZone
         self.locale = locale
-        // The POSIX locale exists for machines; people reading a transcript get a 24-hour clock.
-        let isPOSIX = locale.identifier == "en_US_POSIX"
-        let short = isPOSIX ? nil : DateFormatter.dateFormat(fromTemplate: "jm", options: 0, locale: locale)
-        let long = isPOSIX ? nil : DateFormatter.dateFormat(fromTemplate: "jms", options: 0, locale: locale)
-        let symbols = DateFormatter()
-        symbols.locale = locale
-        amSymbol = symbols.amSymbol
-        pmSymbol = symbols.pmSymbol
-        let dayPeriodLength = max(amSymbol.utf8.count, pmSymbol.utf8.count)
-        shortPattern = TimePattern(TimePatternPiece.parse(short ?? "HH:mm"), dayPeriodLength: dayPeriodLength)
-        secondsPattern = TimePattern(TimePatternPiece.parse(long ?? "HH:mm:ss"), dayPeriodLength: dayPeriodLength)
-        dayFormatter = DateFormatter()
-        dayFormatter.locale = locale
-        dayFormatter.timeZone = timeZone
-        dayFormatter.setLocalizedDateFormatFromTemplate(locale.identifier == "en_US_POSIX" ? "EEEEMMMdy" : "EEEEMMMMdy")
-        isoFormatter = DateFormatter()
-        isoFormatter.locale = Locale(identifier: "en_US_POSIX")
-        isoFormatter.timeZone = timeZone
-        isoFormatter.dateFormat = "yyyy-MM-dd HH:mm"
+        formats = Formats.shared(timeZone: timeZone, locale: locale)
+    }
+
+    /// What labels of one zone and locale have in common and cost to make: the locale's time
+    /// patterns and day-period symbols, and the formatters (about a million instructions, most
+    /// of it at a formatter's first use). `--output-dir` and `--split` make a backend, and so
+    /// labels, for every file: the last formats made are kept for the next labels of the same
+    /// zone and locale. The caches stay each labels' own, so that threads drawing and writing
+    /// do not take turns at one lock for every message; the formatters are used on a miss.
+    private final class Formats: Sendable {
+        let timeZone: TimeZone
+        let locale: Locale
+        let shortPattern: TimePattern
+        let secondsPattern: TimePattern
+        let amSymbol: String
+        let pmSymbol: String
+        let dayFormatter: DateFormatter
+        let isoFormatter: DateFormatter
+
+        private static let lastMade = Locked<Formats?>(nil)
+
+        /// The formats of `timeZone` and `locale`: the last ones made when they are the same.
+        static func shared(timeZone: TimeZone, locale: Locale) -> Formats {
+            lastMade.withLock { last in
+                if let kept = last, kept.timeZone == timeZone, kept.locale == locale { return kept }
+                let made = Formats(timeZone: timeZone, locale: locale)
+                last = made
+                return made
+            }
+        }
+
+        private init(timeZone: TimeZone, locale: Locale) {
+            self.timeZone = timeZone
+            self.locale = locale
+            // The POSIX locale exists for machines; people reading a transcript get a 24-hour clock.
+            let isPOSIX = locale.identifier == "en_US_POSIX"
+            let short = isPOSIX ? nil : DateFormatter.dateFormat(fromTemplate: "jm", options: 0, locale: locale)
+            let long = isPOSIX ? nil : DateFormatter.dateFormat(fromTemplate: "jms", options: 0, locale: locale)
+            let symbols = DateFormatter()
+            symbols.locale = locale
+            amSymbol = symbols.amSymbol
+            pmSymbol = symbols.pmSymbol
+            let dayPeriodLength = max(amSymbol.utf8.count, pmSymbol.utf8.count)
+            shortPattern = TimePattern(TimePatternPiece.parse(short ?? "HH:mm"), dayPeriodLength: dayPeriodLength)
+            secondsPattern = TimePattern(TimePatternPiece.parse(long ?? "HH:mm:ss"), dayPeriodLength: dayPeriodLength)
+            dayFormatter = DateFormatter()
+            dayFormatter.locale = locale
+            dayFormatter.timeZone = timeZone
+            dayFormatter.setLocalizedDateFormatFromTemplate(isPOSIX ? "EEEEMMMdy" : "EEEEMMMMdy")
+            isoFormatter = DateFormatter()
+            isoFormatter.locale = Locale(identifier: "en_US_POSIX")
+            isoFormatter.timeZone = timeZone
+            isoFormatter.dateFormat = "yyyy-MM-dd HH:mm"
+        }
     }
 
     /// Each day's label by day number: messages come day by day, but the drawing and the
@@ -105,7 +138,7 @@ public final class DateLabels: Sendable {
 
     private func time(_ date: Date, withSeconds: Bool) -> String {
         let offset = offset(at: date)
-        let pattern = withSeconds ? secondsPattern : shortPattern
+        let pattern = withSeconds ? formats.secondsPattern : formats.shortPattern
         return String(unsafeUninitializedCapacity: pattern.maximumLength) { buffer in
             var writer = UTF8Writer(buffer)
             appendTime(date, offset: offset, pattern: pattern, to: &writer)
@@ -133,7 +166,7 @@ public final class DateLabels: Sendable {
                 writer.append(value, minimumWidth: padded ? 2 : 1)
             case .minute(let padded): writer.append(secondsOfDay / 60 % 60, minimumWidth: padded ? 2 : 1)
             case .second(let padded): writer.append(secondsOfDay % 60, minimumWidth: padded ? 2 : 1)
-            case .dayPeriod: writer.append(hour < 12 ? amSymbol : pmSymbol)
+            case .dayPeriod: writer.append(hour < 12 ? formats.amSymbol : formats.pmSymbol)
             }
         }
     }
@@ -173,12 +206,12 @@ public final class DateLabels: Sendable {
     func withFullDateTime<Result>(_ date: Date, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let offset = offset(at: date)
         let day = day(date, offset: offset)
-        let capacity = day.utf8.count + 3 + secondsPattern.maximumLength + Self.zoneNameLength
+        let capacity = day.utf8.count + 3 + formats.secondsPattern.maximumLength + Self.zoneNameLength
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var writer = UTF8Writer(buffer)
             writer.append(day)
             writer.append(", ")
-            appendTime(date, offset: offset, pattern: secondsPattern, to: &writer)
+            appendTime(date, offset: offset, pattern: formats.secondsPattern, to: &writer)
             writer.append(" ")
             Self.appendZoneName(offset: offset, to: &writer)
             return body(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
@@ -191,12 +224,12 @@ public final class DateLabels: Sendable {
     }
 
     private func day(_ date: Date, offset: Int) -> String {
-        Self.lookUp(Self.dayNumber(of: date, offset: offset), in: dayCache) { dayFormatter.string(from: date) }
+        Self.lookUp(Self.dayNumber(of: date, offset: offset), in: dayCache) { formats.dayFormatter.string(from: date) }
     }
 
     /// "2025-11-28 14:05" in this zone, for summaries.
     public func dateTime(_ date: Date) -> String {
-        isoFormatter.string(from: date)
+        formats.isoFormatter.string(from: date)
     }
 }
 

@@ -62,6 +62,26 @@ import Testing
         }
     }
 
+    /// Labels of one zone and locale share their patterns and formatters with the labels made
+    /// before them when those were of the same: zones and locales taking turns each get their own.
+    @Test func labelsTakingTurnsKeepTheirOwnZoneAndLocale() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        let date = Date(timeIntervalSince1970: 1_709_596_800) // Tuesday, 2024-03-05 00:00 UTC
+        let expected: [(TimeZone, String, day: String, time: String)] = [
+            (utc, "en_US", "Tuesday, March 5, 2024", "12:00 AM"),
+            (tokyo, "en_US", "Tuesday, March 5, 2024", "9:00 AM"),
+            (utc, "de_DE", "Dienstag, 5. März 2024", "00:00"),
+            (utc, "en_US", "Tuesday, March 5, 2024", "12:00 AM"),
+            (tokyo, "de_DE", "Dienstag, 5. März 2024", "09:00"),
+        ]
+        for (zone, locale, day, time) in expected + expected.reversed() {
+            let labels = DateLabels(timeZone: zone, locale: Locale(identifier: locale))
+            #expect(labels.day(date) == day, "\(zone.identifier) \(locale)")
+            #expect(labels.time(date) == time, "\(zone.identifier) \(locale)")
+        }
+    }
+
     /// The pattern reader: quoted text (the "h" of French "HH 'h'" is no 12-hour clock), day
     /// periods before the time, the other hour cycles, and no-break spaces.
     @Test func patternsAreReadLetterByLetter() {

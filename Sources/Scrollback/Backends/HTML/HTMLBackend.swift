@@ -100,7 +100,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         markup.write("\">\n<title>")
         HTMLEscaping.write(TextControls.field(title), to: &markup)
         markup.write("</title>\n<style>\n")
-        markup.write(Stylesheet(theme: options.theme).css)
+        markup.write(Stylesheet.css(for: options.theme))
         if searches { markup.write(Stylesheet(theme: options.theme).searchCSS) }
         markup.write("</style>\n</head>\n<body>\n<header class=\"sb-channel\">")
         // The header may hold the page's one `h1`; headings anywhere else start at `h2`.

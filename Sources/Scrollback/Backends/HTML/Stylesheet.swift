@@ -14,6 +14,19 @@ package struct Stylesheet {
         self.theme = theme
     }
 
+    /// ``css`` for `theme`, made once for a run of documents in one theme: `--output-dir` and
+    /// `--split` write the same stylesheet into every file, and making it costs more than
+    /// drawing a short channel (3.6 M instructions). The last one made is kept with its theme,
+    /// and the theme is compared whole, so a changed theme never gets a stale stylesheet.
+    package static func css(for theme: Theme) -> String {
+        if let kept = lastMade.withLock({ made in made?.theme == theme ? made?.css : nil }) { return kept }
+        let css = Stylesheet(theme: theme).css
+        lastMade.withLock { $0 = (theme, css) }
+        return css
+    }
+
+    private static let lastMade = Locked<(theme: Theme, css: String)?>(nil)
+
     /// The whole stylesheet, for one `<style>` element.
     package var css: String {
         var css = ""

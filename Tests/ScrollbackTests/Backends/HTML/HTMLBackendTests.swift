@@ -201,6 +201,19 @@ struct HTMLBackendTests {
 
     // MARK: Stylesheet
 
+    /// Each document of a run gets the stylesheet made once, and a document in another theme its
+    /// own: themes taking turns never get one another's.
+    @Test func aKeptStylesheetIsTheThemesOwn() throws {
+        var themes: [Theme] = []
+        for name in Theme.builtInNames { themes.append(try #require(Theme.builtIn(named: name))) }
+        var renamed = themes[0]
+        renamed.colors["text"] = renamed.colors["background"]
+        themes.append(renamed)
+        for theme in themes + themes.reversed() + themes {
+            #expect(Stylesheet.css(for: theme) == Stylesheet(theme: theme).css, "\(theme.name)")
+        }
+    }
+
     @Test func stylesheetComesFromTheTheme() {
         let css = Stylesheet(theme: .default).css
         #expect(css.contains("--sb-text:#000000;"))
