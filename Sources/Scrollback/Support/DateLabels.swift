@@ -43,16 +43,12 @@ public final class DateLabels: Sendable {
         let dayFormatter: DateFormatter
         let isoFormatter: DateFormatter
 
-        private static let lastMade = Locked<Formats?>(nil)
+        private static let lastMade = LastMade<Formats>()
 
         /// The formats of `timeZone` and `locale`: the last ones made when they are the same.
         static func shared(timeZone: TimeZone, locale: Locale) -> Formats {
-            lastMade.withLock { last in
-                if let kept = last, kept.timeZone == timeZone, kept.locale == locale { return kept }
-                let made = Formats(timeZone: timeZone, locale: locale)
-                last = made
-                return made
-            }
+            lastMade.value(
+                where: { $0.timeZone == timeZone && $0.locale == locale }, making: { Formats(timeZone: timeZone, locale: locale) })
         }
 
         private init(timeZone: TimeZone, locale: Locale) {

@@ -19,13 +19,10 @@ package struct Stylesheet {
     /// drawing a short channel (3.6 M instructions). The last one made is kept with its theme,
     /// and the theme is compared whole, so a changed theme never gets a stale stylesheet.
     package static func css(for theme: Theme) -> String {
-        if let kept = lastMade.withLock({ made in made?.theme == theme ? made?.css : nil }) { return kept }
-        let css = Stylesheet(theme: theme).css
-        lastMade.withLock { $0 = (theme, css) }
-        return css
+        lastMade.value(where: { $0.theme == theme }, making: { (theme, Stylesheet(theme: theme).css) }).css
     }
 
-    private static let lastMade = Locked<(theme: Theme, css: String)?>(nil)
+    private static let lastMade = LastMade<(theme: Theme, css: String)>()
 
     /// The whole stylesheet, for one `<style>` element.
     package var css: String {
