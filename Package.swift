@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The command line's modules, built for release, import the static Foundation: its modules name
-// the libraries that linking it in needs (CoreFoundation, ICU, libcurl). The library targets
+// the libraries that linking it in needs (CoreFoundation, ICU). The library targets
 // keep the shared one, so that packages depending on Scrollback build as they always have.
 let staticRuntimeInRelease: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 
@@ -32,13 +32,15 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]
         ),
+        // libcurl, opened by --media-dir when it first downloads rather than linked (its
+        // header from Debian's libcurl4-openssl-dev, for the types and option numbers).
+        .target(name: "CCurl"),
         .target(name: "Scrollback", dependencies: ["CCmark"]),
         .target(name: "ScrollbackTesting", dependencies: ["Scrollback", "CPNG"]),
         // The command line lives in a library so that tests run it in-process.
-        .target(name: "ScrollbackCLI", dependencies: ["Scrollback"], swiftSettings: staticRuntimeInRelease),
+        .target(name: "ScrollbackCLI", dependencies: ["Scrollback", "CCurl"], swiftSettings: staticRuntimeInRelease),
         // Released with the Swift runtime and Foundation linked in: calls into the runtime
         // (reference counting above all) then go straight to it, and nothing is bound at start.
-        // Linking needs libcurl's development files (Scripts/install-dependencies).
         .executableTarget(
             name: "scrollback", dependencies: ["ScrollbackCLI", "CJemalloc"],
             swiftSettings: staticRuntimeInRelease, linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),

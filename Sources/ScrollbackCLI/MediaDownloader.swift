@@ -1,9 +1,6 @@
+import CCurl
 import Foundation
 import Scrollback
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// What `--media-dir` allows one render to fetch.
 struct MediaLimits: Sendable {
@@ -49,46 +46,29 @@ struct MediaReport: Sendable {
 /// it without a request. Bytes go to a hidden temporary file that is renamed into place only
 /// once complete; an interrupt removes it (``InterruptCleanup``), so the folder never holds a
 /// partial copy.
-final class MediaDownloader: NSObject, URLSessionDataDelegate, Sendable {
+///
+/// The transfers are libcurl's, opened only now (``networkingProblem()``): a few threads of
+/// its own each take the next URL and fetch it, redirects followed here, one at a time, so
+/// that each new place is checked before it is asked.
+final class MediaDownloader: Sendable {
     private let directory: String
     private let limits: MediaLimits
     private let progress: (@Sendable (_ done: Int, _ total: Int, _ bytes: Int64) -> Void)?
-    private let queue = OperationQueue()
-    /// Everything that changes. The session's callbacks come one at a time on `queue`, its
-    /// delegate queue, and each holds the lock throughout; `run` holds it before the first
-    /// and after the last. What they call meanwhile (the session, whose calls to the delegate
-    /// go through `queue`, ``InterruptCleanup``, `progress`) never calls back in.
+    /// What the downloading threads share. Each holds the lock for a moment at a time, never
+    /// while waiting for the network; what they call meanwhile (``InterruptCleanup``,
+    /// `progress`) never calls back in.
     private let state: Locked<State>
-    private let allDone = DispatchSemaphore(value: 0)
 
     private struct State {
-        /// Made in `init`, once the downloader exists to be its delegate.
-        var session: URLSession?
         /// The downloads to make, in input order: the URL fetched and the copy's base name.
         var pending: [(url: URL, name: String)] = []
         var nextIndex = 0
         var finished = 0
-        var transfers: [Int: Transfer] = [:]
         /// Each finished download's file name, or why it failed, by the URL fetched.
         var results: [String: Result<String, MediaFailure>] = [:]
         var report: MediaReport
         var totalReceived: Int64 = 0
         var temporaryCount = 0
-    }
-
-    /// One download in flight.
-    private struct Transfer {
-        /// The URL fetched (before any redirect).
-        var url: String
-        var name: String
-        var task: URLSessionTask?
-        var temporaryPath: String?
-        var descriptor: Int32 = -1
-        var cleanupToken: Int?
-        var fileExtension = ""
-        var received: Int64 = 0
-        var redirects = 0
-        var failure: String?
     }
 
     /// A downloader into `directory` (a path of this machine), whose copies the page reaches as
@@ -101,27 +81,23 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, Sendable {
         self.limits = limits
         self.progress = progress
         state = Locked(State(report: MediaReport(locations: locations)))
-        super.init()
-        queue.maxConcurrentOperationCount = 1
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = limits.timeout
-        configuration.timeoutIntervalForResource = limits.timeout
-        configuration.httpShouldSetCookies = false
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpMaximumConnectionsPerHost = limits.parallel
-        configuration.httpAdditionalHeaders = ["User-Agent": "Scrollback/\(ScrollbackVersion.current)"]
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
-        state.withLock { $0.session = session }
+    }
+
+    /// Why nothing can be downloaded on this machine (libcurl, Debian's `libcurl4`, cannot be
+    /// loaded), or `nil` when downloads can start. Loads libcurl on the first call.
+    static func networkingProblem() -> String? {
+        scrollback_curl_open().map { "libcurl (Debian's libcurl4) cannot be loaded: \(String(cString: $0))" }
     }
 
     /// Saves every URL of `urls` (as the message data spells them) that is not in the folder
-    /// yet, each distinct URL once; blocks until all are done. Call it once.
+    /// yet, each distinct URL once; blocks until all are done. Call it once. (Without libcurl,
+    /// each fails with ``networkingProblem()``'s reason.)
     func run(_ urls: [String]) -> MediaReport {
         let existing = Self.existingCopies(in: directory)
         // Spellings of one URL (the policy trims them) share one download.
         var spellings: [String: [String]] = [:]
         var order: [URL] = []
-        let waits = state.withLock { state in
+        let downloads = state.withLock { state in
             for url in urls {
                 guard let fetched = Self.fetchableURL(url) else {
                     state.report.locations.setFailed(url, reason: "not an http or https URL")
@@ -142,17 +118,27 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, Sendable {
                     state.pending.append((fetched, name))
                 }
             }
-            return !state.pending.isEmpty
+            return state.pending.count
         }
-        if waits {
-            queue.addOperation { [self] in
-                state.withLock { state in
-                    for _ in 0..<min(max(limits.parallel, 1), state.pending.count) { startNext(&state) }
+        if downloads > 0, let problem = Self.networkingProblem() {
+            state.withLock { state in
+                for next in state.pending {
+                    state.results[next.url.absoluteString] = .failure(MediaFailure(url: next.url.absoluteString, reason: problem))
+                    state.report.failures.append(MediaFailure(url: next.url.absoluteString, reason: problem))
                 }
             }
-            allDone.wait()
+        } else if downloads > 0 {
+            let workers = DispatchGroup()
+            for _ in 0..<min(max(limits.parallel, 1), downloads) {
+                workers.enter()
+                Thread { [self] in
+                    work()
+                    workers.leave()
+                }
+                .start()
+            }
+            workers.wait()
         }
-        state.withLock { $0.session }?.finishTasksAndInvalidate()
         return state.withLock { state in
             for (url, result) in state.results {
                 for spelling in spellings[url] ?? [] {
@@ -166,95 +152,47 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
-    // MARK: Transfers (on `queue`, holding `state`)
+    // MARK: Transfers (each on a downloading thread)
 
-    private func startNext(_ state: inout State) {
-        guard state.nextIndex < state.pending.count else { return }
-        let next = state.pending[state.nextIndex]
-        state.nextIndex += 1
-        var transfer = Transfer(url: next.url.absoluteString, name: next.name)
-        if state.totalReceived >= limits.maxTotalBytes {
-            transfer.failure = "the total limit of \(Self.size(limits.maxTotalBytes)) was reached"
-            return complete(transfer, &state)
-        }
-        var request = URLRequest(url: next.url)
-        request.timeoutInterval = limits.timeout
-        let task = state.session!.dataTask(with: request)
-        transfer.task = task
-        state.transfers[task.taskIdentifier] = transfer
-        // The session's timeouts may count idle time only: this bounds the whole download,
-        // trickling or not.
-        let identifier = task.taskIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + limits.timeout) { [self] in
-            queue.addOperation { [self] in
-                self.state.withLock { state in
-                    guard let task = state.transfers[identifier]?.task else { return }
-                    fail(task, "timed out after \(Self.seconds(limits.timeout))", &state)
-                }
+    /// One downloading thread: takes the next URL until none is left, with one libcurl handle.
+    private func work() {
+        let transfer = MediaTransfer(downloader: self)
+        defer { transfer.close() }
+        while let next = state.withLock({ state -> (url: URL, name: String)? in
+            guard state.nextIndex < state.pending.count else { return nil }
+            state.nextIndex += 1
+            return state.pending[state.nextIndex - 1]
+        }) {
+            transfer.start(url: next.url.absoluteString, name: next.name)
+            if state.withLock({ $0.totalReceived >= limits.maxTotalBytes }) {
+                transfer.fail("the total limit of \(Self.size(limits.maxTotalBytes)) was reached")
+            } else {
+                transfer.fetch(timeout: limits.timeout)
             }
-        }
-        task.resume()
-    }
-
-    /// Records the first reason a transfer fails and stops it.
-    private func fail(_ task: URLSessionTask, _ reason: String, _ state: inout State) {
-        if state.transfers[task.taskIdentifier]?.failure == nil { state.transfers[task.taskIdentifier]?.failure = reason }
-        task.cancel()
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        // The Location header as sent: Foundation reads `file:///etc/passwd` as a path on the
-        // same server, which would hide that the server pointed elsewhere.
-        let location = response.value(forHTTPHeaderField: "Location") ?? ""
-        let locationScheme = location.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression).map {
-            location[$0].dropLast().lowercased()
-        }
-        let scheme = locationScheme ?? request.url?.scheme?.lowercased()
-        // Refused by answering `nil`, never by cancelling: the session is waiting for this answer,
-        // and the task then ends with the redirect's own response, which the failure stops.
-        state.withLock { state in
-            func refuse(_ reason: String) {
-                if state.transfers[task.taskIdentifier]?.failure == nil { state.transfers[task.taskIdentifier]?.failure = reason }
-                completionHandler(nil)
-            }
-            guard scheme == "http" || scheme == "https" else {
-                return refuse("redirected to a \(scheme.map { $0 + ":" } ?? "non-http") URL, refused")
-            }
-            state.transfers[task.taskIdentifier]?.redirects += 1
-            guard (state.transfers[task.taskIdentifier]?.redirects ?? 0) <= 5 else { return refuse("more than 5 redirects") }
-            completionHandler(request)
+            complete(transfer)
         }
     }
 
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        state.withLock { state in
-            let id = dataTask.taskIdentifier
-            guard var transfer = state.transfers[id], transfer.failure == nil else { return completionHandler(.cancel) }
-            if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-                fail(dataTask, "HTTP \(http.statusCode)", &state)
-                return completionHandler(.cancel)
-            }
-            guard
-                let fileExtension = MediaTypes.fileExtension(
-                    mimeType: response.mimeType, url: response.url ?? dataTask.originalRequest?.url)
-            else {
-                fail(dataTask, response.mimeType.map { "type \($0) is not allowed" } ?? "no content type", &state)
-                return completionHandler(.cancel)
-            }
-            let expected = response.expectedContentLength
-            if expected > limits.maxFileBytes {
-                fail(dataTask, "\(Self.size(expected)) is over the \(Self.size(limits.maxFileBytes)) limit per file", &state)
-                return completionHandler(.cancel)
-            }
+    /// Checks a response as its first body bytes arrive (or as it ends, when it has none) and
+    /// opens the transfer's temporary file: false when the transfer is not to be kept.
+    fileprivate func accept(_ transfer: MediaTransfer, status: Int, mimeType: String?, url: URL?, expected: Int64) -> Bool {
+        guard transfer.failure == nil else { return false }
+        if !(200..<300).contains(status) {
+            transfer.fail("HTTP \(status)")
+            return false
+        }
+        guard let fileExtension = MediaTypes.fileExtension(mimeType: mimeType, url: url) else {
+            transfer.fail(mimeType.map { "type \($0) is not allowed" } ?? "no content type")
+            return false
+        }
+        if expected > limits.maxFileBytes {
+            transfer.fail("\(Self.size(expected)) is over the \(Self.size(limits.maxFileBytes)) limit per file")
+            return false
+        }
+        return state.withLock { state in
             if expected > 0, state.totalReceived + expected > limits.maxTotalBytes {
-                fail(dataTask, "the total limit of \(Self.size(limits.maxTotalBytes)) was reached", &state)
-                return completionHandler(.cancel)
+                transfer.fail("the total limit of \(Self.size(limits.maxTotalBytes)) was reached")
+                return false
             }
             // Hidden, and unique to this process and transfer: never mistaken for a copy.
             state.temporaryCount += 1
@@ -271,98 +209,82 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, Sendable {
                 return (descriptor, paths.register(path))
             }
             guard let (descriptor, token) = created else {
-                fail(dataTask, "cannot write \(path): \(String(cString: strerror(error)))", &state)
-                return completionHandler(.cancel)
+                transfer.fail("cannot write \(path): \(String(cString: strerror(error)))")
+                return false
             }
-            transfer.temporaryPath = path
-            transfer.cleanupToken = token
-            transfer.descriptor = descriptor
-            transfer.fileExtension = fileExtension
-            state.transfers[id] = transfer
-            completionHandler(.allow)
+            transfer.file = (path, descriptor, token, fileExtension)
+            return true
         }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        state.withLock { state in
-            let id = dataTask.taskIdentifier
-            guard var transfer = state.transfers[id], transfer.failure == nil, transfer.descriptor >= 0 else { return }
-            transfer.received += Int64(data.count)
-            state.totalReceived += Int64(data.count)
-            state.transfers[id] = transfer
-            // A server that gives no length, or a wrong one, is stopped at the limit all the same.
-            if transfer.received > limits.maxFileBytes {
-                return fail(dataTask, "over the \(Self.size(limits.maxFileBytes)) limit per file", &state)
+    /// Writes body bytes to the transfer's file: false when the transfer is to stop.
+    fileprivate func receive(_ bytes: UnsafeRawBufferPointer, for transfer: MediaTransfer) -> Bool {
+        guard transfer.failure == nil, let file = transfer.file else { return false }
+        transfer.received += Int64(bytes.count)
+        let total = state.withLock { state in
+            state.totalReceived += Int64(bytes.count)
+            return state.totalReceived
+        }
+        // A server that gives no length, or a wrong one, is stopped at the limit all the same.
+        if transfer.received > limits.maxFileBytes {
+            transfer.fail("over the \(Self.size(limits.maxFileBytes)) limit per file")
+            return false
+        }
+        if total > limits.maxTotalBytes {
+            transfer.fail("the total limit of \(Self.size(limits.maxTotalBytes)) was reached")
+            return false
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(file.descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                transfer.fail("cannot write: \(String(cString: strerror(errno)))")
+                return false
             }
-            if state.totalReceived > limits.maxTotalBytes {
-                return fail(dataTask, "the total limit of \(Self.size(limits.maxTotalBytes)) was reached", &state)
+            offset += count
+        }
+        state.withLock { state in progress?(state.finished, state.pending.count, state.totalReceived) }
+        return true
+    }
+
+    /// Puts a finished transfer's file in place (or removes it) and records how it went.
+    private func complete(_ transfer: MediaTransfer) {
+        if let file = transfer.file {
+            if transfer.failure == nil, fsync(file.descriptor) != 0 {
+                transfer.fail("cannot write: \(String(cString: strerror(errno)))")
             }
-            let written = data.withUnsafeBytes { buffer -> Bool in
-                var offset = 0
-                while offset < buffer.count {
-                    let count = write(transfer.descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else { return false }
-                    offset += count
+            close(file.descriptor)
+        }
+        let fileName = "\(transfer.name).\(transfer.file?.fileExtension ?? "")"
+        if let file = transfer.file {
+            let target = (directory as NSString).appendingPathComponent(fileName)
+            // The rename and forgetting its temporary name happen together.
+            InterruptCleanup.atomically { paths in
+                if transfer.failure == nil, rename(file.path, target) != 0 {
+                    transfer.fail("cannot rename into \(directory): \(String(cString: strerror(errno)))")
                 }
-                return true
+                if transfer.failure != nil { paths.remove(file.cleanupToken) } else { paths.forget(file.cleanupToken) }
             }
-            if !written { return fail(dataTask, "cannot write: \(String(cString: strerror(errno)))", &state) }
+        } else if transfer.failure == nil {
+            transfer.fail("no response")
+        }
+        state.withLock { state in
+            if let failure = transfer.failure {
+                state.results[transfer.url] = .failure(MediaFailure(url: transfer.url, reason: failure))
+                state.report.failures.append(MediaFailure(url: transfer.url, reason: failure))
+            } else {
+                state.results[transfer.url] = .success(fileName)
+                state.report.downloaded += 1
+                state.report.bytes += transfer.received
+            }
+            state.finished += 1
             progress?(state.finished, state.pending.count, state.totalReceived)
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        state.withLock { state in
-            guard var transfer = state.transfers.removeValue(forKey: task.taskIdentifier) else { return }
-            if transfer.failure == nil, let error {
-                let code = (error as NSError).code
-                transfer.failure =
-                    code == NSURLErrorTimedOut ? "timed out after \(Self.seconds(limits.timeout))" : error.localizedDescription
-            }
-            if transfer.failure == nil, transfer.descriptor < 0 {
-                // A redirect refused before any body: the task ends without a response of its own.
-                transfer.failure = "no response"
-            }
-            complete(transfer, &state)
-        }
-    }
-
-    /// Puts a finished transfer's file in place (or removes it) and starts the next one.
-    private func complete(_ transfer: Transfer, _ state: inout State) {
-        var transfer = transfer
-        if transfer.descriptor >= 0 {
-            if transfer.failure == nil, fsync(transfer.descriptor) != 0 {
-                transfer.failure = "cannot write: \(String(cString: strerror(errno)))"
-            }
-            close(transfer.descriptor)
-        }
-        let fileName = "\(transfer.name).\(transfer.fileExtension)"
-        if let path = transfer.temporaryPath, let token = transfer.cleanupToken {
-            let target = (directory as NSString).appendingPathComponent(fileName)
-            // The rename and forgetting its temporary name happen together.
-            InterruptCleanup.atomically { paths in
-                if transfer.failure == nil, rename(path, target) != 0 {
-                    transfer.failure = "cannot rename into \(directory): \(String(cString: strerror(errno)))"
-                }
-                if transfer.failure != nil { paths.remove(token) } else { paths.forget(token) }
-            }
-        }
-        if let failure = transfer.failure {
-            state.results[transfer.url] = .failure(MediaFailure(url: transfer.url, reason: failure))
-            state.report.failures.append(MediaFailure(url: transfer.url, reason: failure))
-        } else {
-            state.results[transfer.url] = .success(fileName)
-            state.report.downloaded += 1
-            state.report.bytes += transfer.received
-        }
-        state.finished += 1
-        progress?(state.finished, state.pending.count, state.totalReceived)
-        if state.finished == state.pending.count {
-            allDone.signal()
-        } else {
-            startNext(&state)
-        }
+    fileprivate static func seconds(_ interval: TimeInterval) -> String {
+        interval == interval.rounded() ? "\(Int(interval)) s" : "\(interval) s"
     }
 
     // MARK: Names
@@ -397,10 +319,6 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, Sendable {
     /// `50 MB`, as the attachment cards write sizes.
     static func size(_ bytes: Int64) -> String { AttachmentFormatting.fileSize(bytes) }
 
-    private static func seconds(_ interval: TimeInterval) -> String {
-        interval == interval.rounded() ? "\(Int(interval)) s" : "\(interval) s"
-    }
-
     /// `cdn.example.com/images/a.png`: where a URL points, without its query (signed CDN URLs
     /// carry long tokens there), for the summary.
     static func shortName(_ url: String) -> String {
@@ -408,6 +326,174 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, Sendable {
         else { return String(url.prefix(80)) }
         return host + parsed.path
     }
+}
+
+/// One downloading thread's libcurl handle and the transfer it is making. Only that thread
+/// uses it: libcurl calls back on the thread that performs.
+private final class MediaTransfer {
+    /// The URL fetched (before any redirect) and the copy's base name.
+    private(set) var url = ""
+    private(set) var name = ""
+    private(set) var failure: String?
+    /// The temporary file, once the response was accepted.
+    var file: (path: String, descriptor: Int32, cleanupToken: Int, fileExtension: String)?
+    var received: Int64 = 0
+
+    private unowned let downloader: MediaDownloader
+    private let handle: UnsafeMutableRawPointer?
+    /// The response's `Location` header as sent; whether the response was checked (at its
+    /// first body bytes, or at its end); whether its body is a redirect's, skipped.
+    private var location: String?
+    private var checked = false
+    private var skipping = false
+
+    init(downloader: MediaDownloader) {
+        self.downloader = downloader
+        handle = scrollback_curl_easy_init()
+    }
+
+    func close() {
+        if let handle { scrollback_curl_easy_cleanup(handle) }
+    }
+
+    func start(url: String, name: String) {
+        self.url = url
+        self.name = name
+        failure = nil
+        file = nil
+        received = 0
+    }
+
+    /// Records the first reason the transfer fails; the callbacks then stop it.
+    func fail(_ reason: String) {
+        if failure == nil { failure = reason }
+    }
+
+    /// Fetches ``url``, following up to five redirects to http or https, within `timeout`
+    /// seconds from the first request to the last byte, trickling or not.
+    func fetch(timeout: TimeInterval) {
+        guard let handle else { return fail("libcurl could not start a transfer") }
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        let timedOut = "timed out after \(MediaDownloader.seconds(timeout))"
+        var current = url
+        var redirects = 0
+        while true {
+            let remaining = ContinuousClock.now.duration(to: deadline).components
+            let milliseconds = remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000
+            guard milliseconds > 0 else { return fail(timedOut) }
+            (location, checked, skipping) = (nil, false, false)
+            configure(handle, url: current, milliseconds: Int(milliseconds))
+            let code = scrollback_curl_easy_perform(handle)
+            if failure != nil { return }
+            guard code == CURLE_OK else {
+                return fail(code == CURLE_OPERATION_TIMEDOUT ? timedOut : String(cString: scrollback_curl_easy_strerror(code)))
+            }
+            let status = number(CURLINFO_RESPONSE_CODE)
+            guard Self.redirects(status), let location else {
+                // A response without a body is checked now.
+                if !checked { _ = accept(status: status) }
+                return
+            }
+            // The header as sent: a relative one stays on the scheme it came from.
+            let target = info(CURLINFO_REDIRECT_URL)
+            let scheme = Self.scheme(of: location) ?? target.flatMap { Self.scheme(of: $0) }
+            guard scheme == "http" || scheme == "https" else {
+                return fail("redirected to a \(scheme.map { $0 + ":" } ?? "non-http") URL, refused")
+            }
+            redirects += 1
+            guard redirects <= 5 else { return fail("more than 5 redirects") }
+            guard let target else { return fail("no response") }
+            current = target
+        }
+    }
+
+    private func configure(_ handle: UnsafeMutableRawPointer, url: String, milliseconds: Int) {
+        scrollback_curl_easy_reset(handle)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = scrollback_curl_setopt_string(handle, CURLOPT_URL, url)
+        // Redirects are followed by `fetch`, which checks each place first; nothing but http
+        // and https is spoken even so.
+        _ = scrollback_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        _ = scrollback_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        // No signals: timeouts on a thread of their own must not interrupt the others.
+        _ = scrollback_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        _ = scrollback_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, milliseconds)
+        _ = scrollback_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
+        _ = scrollback_curl_setopt_string(handle, CURLOPT_USERAGENT, "Scrollback/\(ScrollbackVersion.current)")
+        _ = scrollback_curl_setopt_callback(handle, CURLOPT_HEADERFUNCTION, headerCallback)
+        _ = scrollback_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
+        _ = scrollback_curl_setopt_callback(handle, CURLOPT_WRITEFUNCTION, bodyCallback)
+        _ = scrollback_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
+    }
+
+    /// One header line: keeps the `Location` of the latest response.
+    fileprivate func header(_ line: String) {
+        if line.hasPrefix("HTTP/") { location = nil }
+        guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "location" else { return }
+        location = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Body bytes: a redirect's are skipped, the first of any other check the response.
+    fileprivate func body(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if !checked {
+            let status = number(CURLINFO_RESPONSE_CODE)
+            if Self.redirects(status), location != nil {
+                (checked, skipping) = (true, true)
+            } else if !accept(status: status) {
+                return false
+            }
+        }
+        return skipping || downloader.receive(bytes, for: self)
+    }
+
+    private func accept(status: Int) -> Bool {
+        checked = true
+        // `image/png; charset=x` names the type `image/png`.
+        let type = info(CURLINFO_CONTENT_TYPE).map {
+            $0.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        var expected: curl_off_t = -1
+        if let handle { _ = scrollback_curl_getinfo_offset(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected) }
+        return downloader.accept(
+            self, status: status, mimeType: type, url: info(CURLINFO_EFFECTIVE_URL).flatMap { URL(string: $0) },
+            expected: Int64(expected))
+    }
+
+    private func number(_ item: CURLINFO) -> Int {
+        var value = 0
+        if let handle { _ = scrollback_curl_getinfo_long(handle, item, &value) }
+        return value
+    }
+
+    private func info(_ item: CURLINFO) -> String? {
+        var value: UnsafePointer<CChar>?
+        guard let handle, scrollback_curl_getinfo_string(handle, item, &value) == CURLE_OK, let value else { return nil }
+        return String(cString: value)
+    }
+
+    /// The statuses libcurl itself would follow.
+    private static func redirects(_ status: Int) -> Bool { [301, 302, 303, 307, 308].contains(status) }
+
+    /// `file` for `file:///etc/passwd`; `nil` for a relative reference.
+    private static func scheme(of reference: String) -> String? {
+        reference.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression).map { reference[$0].dropLast().lowercased() }
+    }
+}
+
+/// libcurl's callbacks; the context is the ``MediaTransfer`` performing, on its own thread.
+private let headerCallback: scrollback_curl_data_callback = { bytes, size, count, context in
+    let length = size * count
+    guard let bytes, let context else { return length }
+    let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+    Unmanaged<MediaTransfer>.fromOpaque(context).takeUnretainedValue().header(line)
+    return length
+}
+
+private let bodyCallback: scrollback_curl_data_callback = { bytes, size, count, context in
+    let length = size * count
+    guard let context else { return 0 }
+    let transfer = Unmanaged<MediaTransfer>.fromOpaque(context).takeUnretainedValue()
+    return transfer.body(UnsafeRawBufferPointer(start: bytes, count: length)) ? length : 0
 }
 
 /// The types an offline archive keeps, with the extension each copy gets: pictures, video,

@@ -74,6 +74,10 @@ extension RenderCommand {
         if let bytes = media[\.maxTotal] { limits.maxTotalBytes = bytes }
         if let seconds = media[\.timeout] { limits.timeout = seconds }
         let locations = MediaLocations(folder: folder)!
+        // Before any work: a machine that cannot download says so rather than render cards.
+        if let problem = MediaDownloader.networkingProblem() {
+            return tool.failure("--media-dir cannot download: \(problem)", status: ScrollbackTool.ExitCode.failure)
+        }
         if input == "-" {
             do {
                 scratch = try ScratchInput(copying: STDIN_FILENO)

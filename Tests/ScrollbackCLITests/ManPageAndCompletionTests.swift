@@ -132,12 +132,13 @@ import Testing
         return path.split(separator: ":").map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs `program` with `arguments`; its status, standard output and standard error.
+    /// Runs `program` (a path, or a name looked for on the PATH) with `arguments` and
+    /// `environment` added to this process's; its status, standard output and standard error.
     static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
         status: Int32, output: String, errors: String
     ) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(installed(program)))
+        process.executableURL = URL(fileURLWithPath: program.contains("/") ? program : try #require(installed(program)))
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()

@@ -299,6 +299,30 @@ import Testing
         #expect(html.contains("<img src=\"\(server.base)/good.png\""))
     }
 
+    /// Each redirect is checked before it is followed: a relative one stays on its server, and
+    /// a loop stops after five.
+    @Test func redirectsAreFollowedOneByOne() throws {
+        let server = try LocalHTTPServer(routes: [
+            "/loop": .redirect("{base}/loop"), "/relative": .redirect("/good.png"),
+            "/good.png": .file(type: "image/png", body: Self.png),
+        ])
+        defer { server.stop() }
+        let images = ["/loop", "/relative"].map {
+            "{\"type\": \"image\", \"image_url\": \"\(server.base)\($0)\"}"
+        }
+        let input = temporaryFile(
+            #"{"messages": [{"id": "m1", "text": "two", "user": {"id": "ann"}, "attachments": ["#
+                + images.joined(separator: ", ") + "]}]}")
+        let directory = Self.folder()
+        let run = ToolRun(Self.arguments(input, directory))
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("media: could not save 127.0.0.1/loop: more than 5 redirects"), "\(run.errors)")
+        #expect(server.requests("/loop") == 6)
+        #expect(server.requests("/good.png") == 1)
+        let copy = directory + "/media/" + MediaDownloader.baseName(for: server.base + "/relative") + ".png"
+        #expect(FileManager.default.contents(atPath: copy).map { [UInt8]($0) } == Self.png)
+    }
+
     @Test func theTotalLimitStopsTheRest() throws {
         let server = try Self.makeServer()
         defer { server.stop() }
@@ -314,6 +338,37 @@ import Testing
             $0 + ((try? FileManager.default.attributesOfItem(atPath: directory + "/media/" + $1)[.size] as? Int) ?? 0)
         }
         #expect(total <= 100 + Self.png.count + 4, "at most one file past the limit's start: \(files)")
+    }
+
+    /// libcurl, and the thirty libraries under it, are opened only to download: the dynamic
+    /// loader's list of what the command line needs to start has none of them.
+    @Test func libcurlIsOpenedOnlyToDownload() throws {
+        let needed = try ManPageAndCompletionTests.run(
+            try AtomicOutputTests.executable(), [], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+        #expect(needed.output.contains("libc.so.6"), "\(needed.output)")
+        #expect(!needed.output.contains("libcurl"), "\(needed.output)")
+        #expect(MediaDownloader.networkingProblem() == nil)
+        // Read to its end: the file's size says 0.
+        let mapped = String(
+            decoding: try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd() ?? Data(), as: UTF8.self)
+        #expect(mapped.contains("/libcurl.so.4"), "opened by networkingProblem()")
+    }
+
+    /// Where libcurl cannot be opened, the render says so before it writes anything.
+    @Test func withoutLibcurlTheRenderStopsAndSaysWhy() throws {
+        // Found first, and no library: opening it fails as on a machine without libcurl.
+        let libraries = Scratch.path("no-libcurl")
+        try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: libraries + "/libcurl.so.4", contents: Data("no library".utf8)))
+        let directory = Self.folder()
+        let input = temporaryFile(Self.transcript(base: "http://127.0.0.1:9"))
+        let run = try ManPageAndCompletionTests.run(
+            try AtomicOutputTests.executable(), Self.arguments(input, directory), environment: ["LD_LIBRARY_PATH": libraries])
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("Error: --media-dir cannot download: libcurl (Debian's libcurl4) cannot be loaded: "), "\(run.errors)")
+        #expect(run.errors.contains("libcurl.so.4"), "dlopen's reason names the file: \(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/chat.html"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/media"))
     }
 
     @Test(arguments: [
