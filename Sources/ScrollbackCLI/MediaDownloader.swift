@@ -128,16 +128,25 @@ final class MediaDownloader: Sendable {
                 }
             }
         } else if downloads > 0 {
-            let workers = DispatchGroup()
-            for _ in 0..<min(max(limits.parallel, 1), downloads) {
-                workers.enter()
+            // Waited for on a condition variable: a wait the thread sanitizer knows as one, so
+            // that it hands an interrupt to its handler at once (it holds on to a signal that
+            // comes during a dispatch group's wait until the downloads end).
+            let count = min(max(limits.parallel, 1), downloads)
+            let running = Locked(count)
+            let ended = NSCondition()
+            for _ in 0..<count {
                 Thread { [self] in
                     work()
-                    workers.leave()
+                    running.withLock { $0 -= 1 }
+                    ended.lock()
+                    ended.broadcast()
+                    ended.unlock()
                 }
                 .start()
             }
-            workers.wait()
+            ended.lock()
+            while running.withLock({ $0 }) > 0 { ended.wait() }
+            ended.unlock()
         }
         return state.withLock { state in
             for (url, result) in state.results {
