@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 
 // The library's functions, found once by scrollback_curl_open.
 static struct {
@@ -16,13 +17,21 @@ static struct {
 } curl;
 
 static pthread_once_t opened = PTHREAD_ONCE_INIT;
+// Why opening failed, copied here (dlerror's text lasts only until the thread's next dl call);
+// NULL once libcurl is ready.
+static char open_error_text[512];
 static const char *open_error;
+
+static void fail(const char *what, const char *detail) {
+    snprintf(open_error_text, sizeof open_error_text, "%s%s", what, detail);
+    open_error = open_error_text;
+}
 
 // Stores `name`'s address in `slot`; returns 0 when it is missing.
 static int find(void *library, const char *name, void **slot) {
     *slot = dlsym(library, name);
     if (*slot == NULL) {
-        open_error = name;
+        fail("libcurl.so.4 has no ", name);
         return 0;
     }
     return 1;
@@ -32,9 +41,8 @@ static void open_once(void) {
     // RTLD_LOCAL: its symbols do not join the process's, so nothing else binds to them.
     void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) {
-        // dlerror's text lives until the next dl call on this thread; the once keeps it alone.
         const char *error = dlerror();
-        open_error = error != NULL ? error : "libcurl.so.4 cannot be opened";
+        fail(error != NULL ? error : "libcurl.so.4 cannot be opened", "");
         return;
     }
     if (!find(library, "curl_global_init", (void **)&curl.global_init)
@@ -48,7 +56,7 @@ static void open_once(void) {
         return;
     }
     // Not thread-safe in older libcurl: done here, once, before any handle exists.
-    if (curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) open_error = "curl_global_init failed";
+    if (curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) fail("curl_global_init failed", "");
 }
 
 const char *scrollback_curl_open(void) {

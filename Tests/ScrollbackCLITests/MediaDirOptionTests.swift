@@ -358,19 +358,30 @@ import Testing
         #expect(mapped.contains("/libcurl.so.4"), "opened by networkingProblem()")
     }
 
-    /// Where libcurl cannot be opened, the render says so before it writes anything.
-    @Test func withoutLibcurlTheRenderStopsAndSaysWhy() throws {
-        // Found first, and no library: opening it fails as on a machine without libcurl.
+    /// Where libcurl cannot be opened, or lacks a function, the render says so, and why, before
+    /// it writes anything. A `libcurl.so.4` of the test's own is found first: a file that is no
+    /// library, and a library (made with the toolchain's clang) with only `curl_global_init`.
+    @Test(arguments: [false, true])
+    func withoutLibcurlTheRenderStopsAndSaysWhy(isLibrary: Bool) throws {
         let libraries = Scratch.path("no-libcurl")
         try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: libraries + "/libcurl.so.4", contents: Data("no library".utf8)))
+        let fake = libraries + "/libcurl.so.4"
+        if isLibrary {
+            let source = Scratch.file("fake-curl", extension: "c", holding: Array("int curl_global_init(long f) { return 0; }\n".utf8))
+            let made = try ManPageAndCompletionTests.run("clang", ["-shared", "-fPIC", "-o", fake, source])
+            try #require(made.status == 0, "\(made.errors)")
+        } else {
+            #expect(FileManager.default.createFile(atPath: fake, contents: Data("no library".utf8)))
+        }
         let directory = Self.folder()
         let input = temporaryFile(Self.transcript(base: "http://127.0.0.1:9"))
         let run = try ManPageAndCompletionTests.run(
             try AtomicOutputTests.executable(), Self.arguments(input, directory), environment: ["LD_LIBRARY_PATH": libraries])
         #expect(run.status == 1)
-        #expect(run.errors.hasPrefix("Error: --media-dir cannot download: libcurl (Debian's libcurl4) cannot be loaded: "), "\(run.errors)")
-        #expect(run.errors.contains("libcurl.so.4"), "dlopen's reason names the file: \(run.errors)")
+        let reason = isLibrary ? "libcurl.so.4 has no curl_easy_init\n" : fake + ": "
+        #expect(
+            run.errors.hasPrefix("Error: --media-dir cannot download: libcurl (Debian's libcurl4) cannot be loaded: " + reason),
+            "\(run.errors)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/chat.html"))
         #expect(!FileManager.default.fileExists(atPath: directory + "/media"))
     }

@@ -16,8 +16,8 @@
 typedef size_t (*scrollback_curl_data_callback)(char *bytes, size_t size, size_t count, void *context);
 
 /// Opens libcurl.so.4 and initialises it, once per process (safe from any thread). Returns
-/// NULL when it is ready, or why it is not (a static string: dlopen's message or a missing
-/// symbol's name).
+/// NULL when it is ready, or why it is not (dlopen's message, or the function it lacks), in
+/// storage that lasts as long as the process.
 const char *scrollback_curl_open(void);
 
 /// The functions of the same name without the prefix. Call them only after
