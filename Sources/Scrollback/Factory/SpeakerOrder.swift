@@ -6,8 +6,9 @@
 /// index pass so that a rendering without one (a single pass, as a pager streaming its input may
 /// use) gets distinct colours too.
 ///
-/// Users are kept as 64-bit hashes of their ids. Past ``limit`` speakers (only a huge or
-/// hostile input has them) a new one takes the colour of its id's hash, so memory stays bounded.
+/// Speakers are told apart by their ids, compared whole: two ids that hash alike are still two
+/// people with two places. Past ``limit`` speakers (only a huge or hostile input has them) a
+/// new one takes the colour of its id's hash, so that at most `limit` ids are kept.
 final class SpeakerOrder: Sendable {
     /// The most speakers given a place in order.
     static let limit = 65_536
@@ -19,7 +20,17 @@ final class SpeakerOrder: Sendable {
         var initials: String
     }
 
-    private let order = Locked<[UInt64: Speaker]>([:])
+    /// Who a speaker is: their id, or, for one without an id, the name they go by.
+    private enum Identity: Hashable {
+        case id(String)
+        case name(String)
+
+        init(_ user: ChatUser) {
+            self = user.id.isEmpty ? .name(user.displayName) : .id(user.id)
+        }
+    }
+
+    private let order = Locked<[Identity: Speaker]>([:])
 
     /// The colour index of `user`: its place in order of first appearance.
     func index(of user: ChatUser) -> Int {
@@ -36,7 +47,7 @@ final class SpeakerOrder: Sendable {
     /// `user`'s entry, made on their first appearance; its initials are up to date only when
     /// `needsInitials` asks for them.
     private func speaker(_ user: ChatUser, needsInitials: Bool) -> Speaker {
-        let key = ViewNode.AvatarContent.key(of: user)
+        let key = Identity(user)
         return order.withLock { order in
             if var known = order[key] {
                 guard needsInitials else { return known }
@@ -49,7 +60,8 @@ final class SpeakerOrder: Sendable {
             let name = needsInitials ? user.displayName : ""
             let initials = needsInitials ? ViewNode.AvatarContent.initials(of: name) : ""
             guard order.count < Self.limit else {
-                return Speaker(index: Int(key % UInt64(ViewNode.AvatarContent.paletteSize)), name: name, initials: initials)
+                let colour = ViewNode.AvatarContent.key(of: user) % UInt64(ViewNode.AvatarContent.paletteSize)
+                return Speaker(index: Int(colour), name: name, initials: initials)
             }
             let speaker = Speaker(index: order.count, name: name, initials: initials)
             order[key] = speaker

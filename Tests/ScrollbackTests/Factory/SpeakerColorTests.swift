@@ -46,6 +46,15 @@ import Testing
         #expect(speakers.index(of: ChatUser(id: "ada")) == 1)
     }
 
+    /// Two ids with the same 64-bit FNV-1a hash (a pair found by a collision search; the first
+    /// expectation checks it) are still two speakers: the order compares ids, not their hashes.
+    @Test func idsThatHashAlikeAreTwoSpeakers() {
+        let ids = ["bc0575709c2b4840", "adff8f1069839853"]
+        #expect(ViewNode.AvatarContent.key(of: ChatUser(id: ids[0])) == ViewNode.AvatarContent.key(of: ChatUser(id: ids[1])))
+        let html = SampleTranscripts.renderInMemory(Self.messages(ids + ids), as: .html)
+        #expect(Self.avatarClasses(html) == [0, 1, 0, 1])
+    }
+
     /// More speakers than colours: the colours start again from the first, in order.
     @Test func colourRepeatInOrderPastThePalette() {
         let authors = (0..<14).map { "user-\($0)" }
