@@ -201,11 +201,10 @@ extension ViewNode {
         }
 
         /// A 64-bit FNV-1a hash of the user's id (of the name for a user known only by name, so that
-        /// it keeps a colour of its own): the same on every machine and every run.
+        /// it keeps a colour of its own): the same on every machine and every run. A colour, never
+        /// an identity (``SpeakerOrder`` compares ids).
         static func key(of user: ChatUser) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in (user.id.isEmpty ? user.displayName : user.id).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            return hash
+            FNV1a.hash(user.id.isEmpty ? user.displayName : user.id)
         }
     }
 }
