@@ -317,7 +317,7 @@ final class MediaDownloader: Sendable {
         var copies: [String: String] = [:]
         for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
             let parts = file.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0].count == 32, parts[0].allSatisfy(\.isHexDigit),
+            guard parts.count == 2, parts[0].utf8.count == 32, parts[0].utf8.allSatisfy({ $0.asciiHexDigitValue != nil }),
                 MediaTypes.extensions.contains(String(parts[1]))
             else { continue }
             copies[String(parts[0])] = file

@@ -979,12 +979,7 @@ struct JSONStreamParser {
     /// The value of a hex digit; `nil` for any other byte.
     @inline(__always)
     private static func hexDigit(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte &- UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte &- UInt8(ascii: "a") &+ 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte &- UInt8(ascii: "A") &+ 10)
-        default: return nil
-        }
+        byte.asciiHexDigitValue.map(UInt32.init)
     }
 
     /// Past the number at `start` when it is well-formed and ends inside the window.

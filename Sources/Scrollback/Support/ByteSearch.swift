@@ -46,6 +46,18 @@ extension UInt8 {
 
     /// Whether this is an ASCII letter or digit.
     var isASCIILetterOrDigit: Bool { isASCIILetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
+
+    /// The value of an ASCII hex digit (`0`–`9`, `a`–`f`, `A`–`F`); `nil` for any other byte,
+    /// the fullwidth forms that `Character.isHexDigit` accepts among them.
+    @inline(__always)
+    package var asciiHexDigitValue: UInt8? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return self &- UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return self &- UInt8(ascii: "a") &+ 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return self &- UInt8(ascii: "A") &+ 10
+        default: return nil
+        }
+    }
 }
 
 /// Eight bytes read at once and tested without a branch a byte (SWAR): each test gives the

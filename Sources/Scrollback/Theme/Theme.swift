@@ -201,14 +201,19 @@ extension Theme {
             self.alpha = alpha
         }
 
-        /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`.
+        /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`, in ASCII hex digits; `nil` for anything else.
         public init?(hex: String) {
-            guard hex.hasPrefix("#") else { return nil }
-            let digits = Array(hex.dropFirst())
-            guard [3, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
-            let expanded = digits.count == 3 ? digits.flatMap { [$0, $0] } : digits
-            let bytes = stride(from: 0, to: expanded.count, by: 2).map { UInt8(String(expanded[$0...$0 + 1]), radix: 16)! }
-            self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
+            let utf8 = hex.utf8
+            guard utf8.first == UInt8(ascii: "#"), [4, 7, 9].contains(utf8.count) else { return nil }
+            var digits: [UInt8] = []
+            digits.reserveCapacity(8)
+            for byte in utf8.dropFirst() {
+                guard let digit = byte.asciiHexDigitValue else { return nil }
+                // `#rgb` stands for `#rrggbb`.
+                digits += utf8.count == 4 ? [digit, digit] : [digit]
+            }
+            func channel(_ index: Int) -> UInt8 { digits[2 * index] << 4 | digits[2 * index + 1] }
+            self.init(red: channel(0), green: channel(1), blue: channel(2), alpha: digits.count == 8 ? channel(3) : 255)
         }
 
         /// `#rrggbb`, or `#rrggbbaa` when not opaque: always a valid CSS colour.

@@ -146,6 +146,9 @@ import Testing
         "red;}</style><script>alert(1)</script>", "#fff;background:url(x)", "rgb(1,2,3);x:y", "rgb(1, 2, 3) !important",
         "url(javascript:alert(1))", "var(--sb-text)", "expression(alert(1))", "#ggg", "#12345", "rgb(256, 0, 0)",
         "rgba(0, 0, 0, 2)", "rgb(1, 2)", "ansi(16)", "ansi(-1)", "#fff\n", "\u{2028}#fff", "inherit", "",
+        // Hex digits of other scripts, which Unicode calls hex digits too (reading them ended
+        // the process): fullwidth, Arabic-Indic, and one that makes the byte count of #rrggbb.
+        "#\u{FF26}\u{FF26}\u{FF26}", "#\u{0661}\u{0662}\u{0663}", "#ff\u{FF11}f", "#", "#abcd", "#abcdefa",
     ])
     func hostileColourValuesAreRejected(value: String) throws {
         let json = #"{"version": 1, "extends": "default", "colors": {"text": "# + ThemeFileWriter.quoted(value) + "}}"
@@ -157,6 +160,8 @@ import Testing
     @Test func colourSyntaxes() {
         #expect(ThemeColor(parsing: "#abc") == .rgb(Theme.RGBColor(red: 0xaa, green: 0xbb, blue: 0xcc)))
         #expect(ThemeColor(parsing: "#11223380") == .rgb(Theme.RGBColor(red: 0x11, green: 0x22, blue: 0x33, alpha: 0x80)))
+        #expect(ThemeColor(parsing: "#0aF9e1") == .rgb(Theme.RGBColor(red: 0x0a, green: 0xf9, blue: 0xe1)))
+        #expect(Theme.RGBColor(hex: "#D0e") == Theme.RGBColor(red: 0xdd, green: 0x00, blue: 0xee))
         #expect(ThemeColor(parsing: "rgb(255, 0, 10)") == .rgb(Theme.RGBColor(red: 255, green: 0, blue: 10)))
         #expect(ThemeColor(parsing: "rgba(0, 0, 0, 0.5)") == .rgb(Theme.RGBColor(red: 0, green: 0, blue: 0, alpha: 128)))
         #expect(ThemeColor(parsing: "rgb(100%, 0%, 50%)") == .rgb(Theme.RGBColor(red: 255, green: 0, blue: 128)))
