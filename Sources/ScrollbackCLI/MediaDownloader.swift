@@ -90,8 +90,8 @@ final class MediaDownloader: Sendable {
     }
 
     /// Saves every URL of `urls` (as the message data spells them) that is not in the folder
-    /// yet, each distinct URL once; blocks until all are done. Call it once. (Without libcurl,
-    /// each fails with ``networkingProblem()``'s reason.)
+    /// yet, each distinct URL once; blocks until all are done. Call it once, after
+    /// ``networkingProblem()`` found none.
     func run(_ urls: [String]) -> MediaReport {
         let existing = Self.existingCopies(in: directory)
         // Spellings of one URL (the policy trims them) share one download.
@@ -120,14 +120,8 @@ final class MediaDownloader: Sendable {
             }
             return state.pending.count
         }
-        if downloads > 0, let problem = Self.networkingProblem() {
-            state.withLock { state in
-                for next in state.pending {
-                    state.results[next.url.absoluteString] = .failure(MediaFailure(url: next.url.absoluteString, reason: problem))
-                    state.report.failures.append(MediaFailure(url: next.url.absoluteString, reason: problem))
-                }
-            }
-        } else if downloads > 0 {
+        if downloads > 0 {
+            precondition(Self.networkingProblem() == nil, "MediaDownloader.run without libcurl")
             // Waited for on a condition variable: a wait the thread sanitizer knows as one, so
             // that it hands an interrupt to its handler at once (it holds on to a signal that
             // comes during a dispatch group's wait until the downloads end).
@@ -166,7 +160,6 @@ final class MediaDownloader: Sendable {
     /// One downloading thread: takes the next URL until none is left, with one libcurl handle.
     private func work() {
         let transfer = MediaTransfer(downloader: self)
-        defer { transfer.close() }
         while let next = state.withLock({ state -> (url: URL, name: String)? in
             guard state.nextIndex < state.pending.count else { return nil }
             state.nextIndex += 1
@@ -361,7 +354,7 @@ private final class MediaTransfer {
         handle = scrollback_curl_easy_init()
     }
 
-    func close() {
+    deinit {
         if let handle { scrollback_curl_easy_cleanup(handle) }
     }
 
