@@ -96,11 +96,11 @@ struct TextScanner {
             var offset = 0
             while offset < bytes.count {
                 let byte = bytes[offset]
-                var found: (end: String.Index, inline: MarkdownInline)?
+                var found: (end: Int, inline: MarkdownInline)?
                 if byte == UInt8(ascii: "@") {
-                    found = mention(in: text, bytes: bytes, at: offset)
+                    found = mention(in: text, bytes: bytes, at: offset).map { (utf8.distance(from: utf8.startIndex, to: $0.0), $0.1) }
                 } else if Self.mayStartURL(bytes, at: offset) {
-                    found = url(in: text, at: utf8.index(utf8.startIndex, offsetBy: offset))
+                    found = url(in: text, bytes: bytes, at: offset)
                 }
                 guard let found else {
                     offset += 1
@@ -108,7 +108,7 @@ struct TextScanner {
                 }
                 if plainStart < offset { pieces.append(.text(String(decoding: bytes[plainStart..<offset], as: UTF8.self))) }
                 pieces.append(found.inline)
-                offset = utf8.distance(from: utf8.startIndex, to: found.end)
+                offset = found.end
                 plainStart = offset
             }
             guard !pieces.isEmpty else { return nil }
@@ -126,7 +126,16 @@ struct TextScanner {
         guard !names.isEmpty else { return nil }
         let utf8 = text.utf8
         let atSign = utf8.index(utf8.startIndex, offsetBy: offset)
-        if atSign > text.startIndex, let before = text[..<atSign].last, before.isLetter || before.isNumber { return nil }
+        if offset > 0 {
+            // Not inside a word. An ASCII byte after another (or at the start) is a character of
+            // its own; other bytes leave it to the character that ends there.
+            let byte = bytes[offset - 1]
+            if byte < 0x80, offset == 1 || bytes[offset - 2] < 0x80 {
+                if byte.isASCIILetterOrDigit { return nil }
+            } else if let before = text[..<atSign].last, before.isLetter || before.isNumber {
+                return nil
+            }
+        }
         var found: (end: String.Index, userID: String)?
         switch names.ascii.map({ Self.directMatch(of: $0, in: bytes, after: offset) }) {
         case .found(let end, let userID)?:
@@ -202,88 +211,146 @@ struct TextScanner {
 
     // MARK: Bare URLs
 
-    /// A bare `http://`, `https://` or `www.` URL starting at `start`, with GFM's rules for
-    /// where it starts and ends.
-    private func url(in text: String, at start: String.Index) -> (String.Index, MarkdownInline)? {
-        let utf8 = text.utf8
+    /// A bare `http://`, `https://` or `www.` URL starting at byte `start` of `bytes` (the
+    /// text's), with GFM's rules for where it starts and ends: the byte offset past it, and the
+    /// link. Bytes are read as they are; a character is built only where a byte past ASCII
+    /// decides (a combining mark may join the byte before it into another character).
+    private func url(in text: String, bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, inline: MarkdownInline)? {
         // The prefix first: most `h`s and `w`s are inside words, and it rules them out cheaply.
         let prefixLength: Int
         let isWWW: Bool
-        if hasPrefix(utf8, at: start, "https://") {
+        if Self.hasPrefix(bytes, at: start, "https://") {
             (prefixLength, isWWW) = (8, false)
-        } else if hasPrefix(utf8, at: start, "http://") {
+        } else if Self.hasPrefix(bytes, at: start, "http://") {
             (prefixLength, isWWW) = (7, false)
-        } else if hasPrefix(utf8, at: start, "www.") {
+        } else if Self.hasPrefix(bytes, at: start, "www.") {
             (prefixLength, isWWW) = (4, true)
         } else {
             return nil
         }
-        if start > text.startIndex {
-            let before = text.unicodeScalars[text.unicodeScalars.index(before: start)]
-            guard before.properties.isWhitespace || "*_~(\"'".unicodeScalars.contains(before) else { return nil }
+        if start > 0 {
+            let byte = bytes[start - 1]
+            if byte < 0x80 {
+                guard Self.isASCIIWhitespace(byte) || Self.mayPrecedeURL(byte) else { return nil }
+            } else {
+                let scalars = text.unicodeScalars
+                guard scalars[scalars.index(before: Self.index(start, in: text))].properties.isWhitespace else { return nil }
+            }
         }
 
         // Up to whitespace or `<`; ASCII bytes are judged without a Unicode property lookup.
-        let scalars = text.unicodeScalars
         var end = start
-        while end < text.endIndex {
-            let byte = utf8[end]
+        while end < bytes.count {
+            let byte = bytes[end]
             if byte < 0x80 {
                 if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "<") { break }
-                end = utf8.index(after: end)
+                end += 1
             } else {
-                let scalar = scalars[end]
+                let scalar = text.unicodeScalars[Self.index(end, in: text)]
                 if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control { break }
-                end = scalars.index(after: end)
+                end += UTF8.width(scalar)
             }
         }
-        end = trimmingTrailingPunctuation(text, from: start, to: end)
+        end = Self.trimmingTrailingPunctuation(bytes, from: start, to: end)
 
-        let hostStart = utf8.index(start, offsetBy: prefixLength)
+        let hostStart = start + prefixLength
         guard hostStart < end else { return nil }
-        if isWWW {
+        let host = Self.firstHostCharacter(bytes, from: hostStart, to: end, skippingDots: isWWW)
+        let plausible: Bool
+        switch host {
+        case .ascii(let byte) where isWWW:
             // A domain name after "www.": letters, digits, `-` and `_` in dot-separated labels.
-            let domain = text[hostStart..<end].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
-            guard domain.contains(where: { $0 != "." }) else { return nil }
-        } else {
-            guard text[hostStart..<end].first.map({ $0 != "/" && $0 != "?" && $0 != "#" }) == true else { return nil }
+            plausible = byte.isASCIILetterOrDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        case .ascii(let byte):
+            plausible = byte != UInt8(ascii: "/") && byte != UInt8(ascii: "?") && byte != UInt8(ascii: "#")
+        case .none:
+            plausible = false
+        case .other:
+            let hostText = text[Self.index(hostStart, in: text)..<Self.index(end, in: text)]
+            if isWWW {
+                let domain = hostText.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+                plausible = domain.contains { $0 != "." }
+            } else {
+                plausible = hostText.first.map { $0 != "/" && $0 != "?" && $0 != "#" } == true
+            }
         }
+        guard plausible else { return nil }
 
-        let written = String(text[start..<end])
+        let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         let destination = isWWW ? "http://" + written : written
         return (end, .link(destination: destination, title: "", children: [.text(written)]))
+    }
+
+    /// Whether `byte` is one of the characters besides whitespace that may come right before a
+    /// bare URL: `*`, `_`, `~`, `(`, `"` or `'`.
+    private static func mayPrecedeURL(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "("), UInt8(ascii: "\""), UInt8(ascii: "'"): return true
+        default: return false
+        }
+    }
+
+    /// What the first character of a URL's host is, as far as bytes tell.
+    private enum HostCharacter {
+        /// A character of one ASCII byte.
+        case ascii(UInt8)
+        /// A character that takes a byte past ASCII, or is followed by one (which may join it):
+        /// the characters decide.
+        case other
+        /// None: the host is empty, or (`skippingDots`) only dots.
+        case none
+    }
+
+    /// The first character of `bytes[start..<end]`, or with `skippingDots` the first that is
+    /// not a dot: a dot followed by an ASCII byte is a character of its own.
+    private static func firstHostCharacter(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, skippingDots: Bool)
+        -> HostCharacter
+    {
+        var index = start
+        if skippingDots {
+            while index < end, bytes[index] == UInt8(ascii: ".") { index += 1 }
+        }
+        guard index < end else { return .none }
+        // A dot before a byte past ASCII may be the start of a character other than a dot.
+        guard bytes[index] < 0x80, index + 1 == end || bytes[index + 1] < 0x80 else { return .other }
+        return .ascii(bytes[index])
+    }
+
+    /// Whether `byte` is an ASCII character of Unicode's White_Space: tab, line feed, vertical
+    /// tab, form feed, carriage return or space.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)
+    }
+
+    /// The index of byte `offset` of `text`, at a scalar's start (free for a native string).
+    private static func index(_ offset: Int, in text: String) -> String.Index {
+        text.utf8.index(text.utf8.startIndex, offsetBy: offset)
     }
 
     /// Drops trailing punctuation that usually ends a sentence, a closing parenthesis that has
     /// no opening one inside the URL (`(see http://a.example/x)`), and what reads as an entity
     /// at the end (`&hl;`: `&`, letters and digits, `;`), as GFM's extended autolinks do.
-    private func trimmingTrailingPunctuation(_ text: String, from start: String.Index, to end: String.Index) -> String.Index {
-        let utf8 = text.utf8
+    private static func trimmingTrailingPunctuation(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         var end = end
         var opening = 0, closing = 0
-        for byte in utf8[start..<end] {
+        for byte in bytes[start..<end] {
             if byte == UInt8(ascii: "(") { opening += 1 } else if byte == UInt8(ascii: ")") { closing += 1 }
         }
         while end > start {
-            let last = utf8[utf8.index(before: end)]
-            switch last {
+            switch bytes[end - 1] {
             case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "!"),
                 UInt8(ascii: "?"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "_"),
                 UInt8(ascii: "~"):
-                end = utf8.index(before: end)
+                end -= 1
             case UInt8(ascii: ")") where closing > opening:
                 closing -= 1
-                end = utf8.index(before: end)
+                end -= 1
             case UInt8(ascii: ";"):
                 // Like an entity: the whole of it goes; any other `;` alone.
-                end = utf8.index(before: end)
+                end -= 1
                 var entityStart = end
-                while entityStart > start, utf8[utf8.index(before: entityStart)].isASCIILetterOrDigit {
-                    entityStart = utf8.index(before: entityStart)
-                }
-                if entityStart < end, entityStart > start, utf8[utf8.index(before: entityStart)] == UInt8(ascii: "&") {
-                    end = utf8.index(before: entityStart)
-                }
+                while entityStart > start, bytes[entityStart - 1].isASCIILetterOrDigit { entityStart -= 1 }
+                if entityStart < end, entityStart > start, bytes[entityStart - 1] == UInt8(ascii: "&") { end = entityStart - 1 }
             default:
                 return end
             }
@@ -292,16 +359,14 @@ struct TextScanner {
     }
 
     /// Whether the bytes at `index` start with the ASCII `prefix`, ignoring case.
-    private func hasPrefix(_ utf8: String.UTF8View, at index: String.Index, _ prefix: StaticString) -> Bool {
-        var cursor = index
-        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-        for byte in expected {
-            guard cursor < utf8.endIndex else { return false }
-            let actual = utf8[cursor]
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard bytes.count - index >= count else { return false }
+        for offset in 0..<count {
+            let (expected, actual) = (prefix.utf8Start[offset], bytes[index + offset])
             // Letters compare without case; the other prefix bytes (`:`, `/`, `.`) must match exactly.
-            let matches = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) ? actual | 0x20 == byte : actual == byte
+            let matches = (expected >= UInt8(ascii: "a") && expected <= UInt8(ascii: "z")) ? actual | 0x20 == expected : actual == expected
             guard matches else { return false }
-            cursor = utf8.index(after: cursor)
         }
         return true
     }

@@ -110,6 +110,27 @@ import Testing
         #expect(inlines("*https://a.example*") == [.emphasis([link("https://a.example", "https://a.example")])])
     }
 
+    /// URLs are found by their bytes, but where a byte past ASCII follows, a combining mark may
+    /// join the character before it: characters decide there, as GFM's rules read them.
+    @Test func aCombiningMarkChangesTheCharacterItFollows() {
+        // A host's first character: "é" (e and a combining acute) is a letter; "-" with the
+        // mark is not "-", and a "." with it is not a dot, so neither starts a domain.
+        #expect(inlines("www.e\u{301}x.example") == [link("http://www.e\u{301}x.example", "www.e\u{301}x.example")])
+        #expect(inlines("www.-\u{301}x") == [.text("www.-\u{301}x")])
+        #expect(inlines("www..\u{301}x") == [.text("www..\u{301}x")])
+        #expect(inlines("www.x\u{301}") == [link("http://www.x\u{301}", "www.x\u{301}")])
+        // After `http://`, a "/" is no host; a "/" with a mark is another character.
+        #expect(inlines("http:///x") == [.text("http:///x")])
+        #expect(inlines("http:///\u{301}x") == [link("http:///\u{301}x", "http:///\u{301}x")])
+        // Whitespace past ASCII is a boundary before a URL; a letter past ASCII is not.
+        #expect(inlines("a\u{3000}https://a.example") == [.text("a\u{3000}"), link("https://a.example", "https://a.example")])
+        #expect(inlines("a\u{A0}www.a.example") == [.text("a\u{A0}"), link("http://www.a.example", "www.a.example")])
+        #expect(inlines("éhttps://a.example") == [.text("éhttps://a.example")])
+        // A URL ends at whitespace past ASCII, and goes on through other characters.
+        #expect(
+            inlines("https://a.example/ü\u{2003}x") == [link("https://a.example/ü", "https://a.example/ü"), .text("\u{2003}x")])
+    }
+
     @Test func leavesCodeLinksAndImagesAlone() {
         #expect(
             inlines("`http://a.example` [www.b.example](https://c.example) ![http://d.example](https://e.example/i.png)") == [
@@ -177,6 +198,16 @@ import Testing
         #expect(inlines("مرحبا @محمد علي!", users: users) == [.text("مرحبا "), .mention(userID: "m", text: "@محمد علي"), .text("!")])
         // Decomposed "é" in the text, uppercase too: still the same name; "Chloe" is not.
         #expect(inlines("@CHLOE\u{301} @Chloe", users: users) == [.mention(userID: "c", text: "@CHLOE\u{301}"), .text(" @Chloe")])
+    }
+
+    /// An `@` inside a word mentions no one. The character before it decides: a letter with a
+    /// combining mark is a letter, and a prepended mark (U+0600) makes one character of itself
+    /// and the letter after it, which is then no letter.
+    @Test func theCharacterBeforeTheAtSignDecides() {
+        #expect(inlines("x@Ann 1@Ann", users: [ann]) == [.text("x@Ann 1@Ann")])
+        #expect(inlines("x\u{301}@Ann", users: [ann]) == [.text("x\u{301}@Ann")])
+        #expect(inlines("\u{600}a@Ann", users: [ann]) == [.text("\u{600}a"), .mention(userID: "ann", text: "@Ann")])
+        #expect(inlines("-@Ann", users: [ann]) == [.text("-"), .mention(userID: "ann", text: "@Ann")])
     }
 
     @Test func mentionsOnlyInText() {
