@@ -246,8 +246,22 @@ import Testing
         let kelvin = ChatUser(id: "k", name: "\u{212A}elvin")
         #expect(inlines("@kelvin", users: [kelvin]) == [.mention(userID: "k", text: "@kelvin")])
         #expect(inlines("@\u{212A}ELVIN", users: [ChatUser(id: "k", name: "Kelvin")]) == [.mention(userID: "k", text: "@\u{212A}ELVIN")])
-        // A carriage return and line feed are one character: no ASCII shortcut splits them.
+        // A carriage return and line feed are one character: no ASCII shortcut splits them,
+        // in the text or in a name.
         #expect(inlines("@Ann\r\nx", users: [ann]).first == .mention(userID: "ann", text: "@Ann"))
+        let twoLines = ChatUser(id: "t", name: "Ann\r\nLee")
+        #expect(TextScanner(mentionedUsers: [twoLines]).rewrite("@ANN\r\nlee") == [.mention(userID: "t", text: "@ANN\r\nlee")])
+        #expect(TextScanner(mentionedUsers: [twoLines]).rewrite("@Ann\rLee") == nil)
+        // Names mixing ASCII and other characters: each character compares by its lower-case form.
+        let mixed = ChatUser(id: "z", name: "Zoë O'Brien-Ünal")
+        #expect(
+            inlines("hi @ZOË o'brien-üNAL!", users: [mixed]) == [
+                .text("hi "), .mention(userID: "z", text: "@ZOË o'brien-üNAL"), .text("!"),
+            ])
+        #expect(
+            inlines("@Zoe\u{308} O'Brien-U\u{308}nal", users: [mixed]).first
+                == .mention(userID: "z", text: "@Zoe\u{308} O'Brien-U\u{308}nal"))
+        #expect(inlines("@Zoe O'Brien-Unal", users: [mixed]) == [.text("@Zoe O'Brien-Unal")])
     }
 
     /// Names are looked for up to their longest length, 64 characters: a longer one is left as
