@@ -282,6 +282,64 @@ private func syntaxError(_ text: String, chunkSize: Int = 64 * 1024) -> (line: I
         #expect(quickCount < 5_500)
     }
 
+    /// Skipped members whose values are strings, numbers or literals, and such values skipped
+    /// alone (most of what the index pass skips), mutated at random, read as the careful walk
+    /// (a one-byte window) reads them: the same members found, the same end, the same repairs,
+    /// the same errors.
+    @Test func quickSkippingScalarsAgreesWithTheCarefulWalk() {
+        let seeds = [
+            #"{"a": "x\"y\\z\n", "want": 1, "b": -2.5e+3, "c": true, "d": false, "e": null, "want": "é"}"#,
+            #"{"n":0,"s":"\u00e9\/","t":true,"want":[1,"2"],"f":12.75E-2,"z":-0.0,"u":"\ud83d\ude00","l":null}"#,
+            #"{"x": "\ud83d x", "want": {"a": 1}, "y": 10, "z": "tab\there"}"#,
+        ]
+        let keys = ExpectedKeys(["want"])
+        func members(_ bytes: [UInt8], chunkSize: Int) -> String {
+            var parser = JSONStreamParser(bytes: bytes, chunkSize: chunkSize)
+            var found: [JSONValue] = []
+            do throws(ReadError) {
+                try parser.beginObject()
+                while try parser.nextKey(skippingAllBut: keys) != nil { found.append(try parser.parseValue()) }
+                return "\(found) at \(parser.bytePosition), repaired at \(String(describing: parser.takeReplacementPosition()))"
+            } catch {
+                return "\(found), \(error)"
+            }
+        }
+        func skipped(_ bytes: [UInt8], chunkSize: Int) -> String {
+            var parser = JSONStreamParser(bytes: bytes, chunkSize: chunkSize)
+            do throws(ReadError) {
+                try parser.skipValue()
+                return "\(parser.bytePosition), repaired at \(String(describing: parser.takeReplacementPosition()))"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let alphabet = Array(#"{}[]",:0123456789-+.eEtrufalsn \u"#.utf8) + [0x0A, 0x01, 0xC3, 0xA9]
+        var random = XorShift(seed: 0x5DEE_CE66_D1CE_4E5B)
+        var wrong: [String] = []
+        for round in 0..<3_000 {
+            var bytes = Array(seeds[round % seeds.count].utf8)
+            for _ in 0..<(round % 4) {
+                let at = random.next(bytes.count)
+                switch random.next(3) {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(alphabet[random.next(alphabet.count)], at: at)
+                default: bytes[at] = alphabet[random.next(alphabet.count)]
+                }
+            }
+            guard !bytes.isEmpty else { continue }
+            let padded = bytes + [0x20]
+            if members(padded, chunkSize: 1 << 16) != members(padded, chunkSize: 1) { wrong.append(String(decoding: bytes, as: UTF8.self)) }
+            // The same bytes from a member's value on, skipped alone.
+            if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+                let value = Array(padded[(colon + 1)...])
+                if skipped(value, chunkSize: 1 << 16) != skipped(value, chunkSize: 1) {
+                    wrong.append(String(decoding: value, as: UTF8.self))
+                }
+            }
+        }
+        #expect(wrong.count == 0, "\(wrong.prefix(3))")
+    }
+
     /// Strings are scanned sixteen bytes at a time, then eight, then one: a quote, an escape, a
     /// control character or a character past ASCII at every place of a long string, in a key
     /// and in a value, is read and skipped (the quick path and the careful walk) as it is alone.
