@@ -393,10 +393,24 @@ private final class MentionNames {
 
     init(_ named: [(name: Substring, id: String)], comparingDirectly: Bool) {
         self.named = named
-        let isASCII = named.allSatisfy { $0.name.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
-        ascii =
-            comparingDirectly && isASCII && named.count <= TextScanner.mostNamesComparedDirectly
-            ? named.map { ASCIIName(bytes: $0.name.utf8.map(\.asciiLowercased), userID: $0.id) } : nil
+        ascii = comparingDirectly && named.count <= TextScanner.mostNamesComparedDirectly ? Self.asciiNames(named) : nil
+    }
+
+    /// The names lower-cased byte by byte, when all of them are ASCII without a carriage
+    /// return; `nil` otherwise. Each is read in place: a substring's `utf8` view reads its
+    /// bytes one call at a time, which cost more than the rest of a short message's parse.
+    private static func asciiNames(_ named: [(name: Substring, id: String)]) -> [ASCIIName]? {
+        var names: [ASCIIName] = []
+        names.reserveCapacity(named.count)
+        for (var name, id) in named {
+            let lowercased = name.withUTF8 { bytes -> [UInt8]? in
+                guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+                return bytes.map { $0.asciiLowercased }
+            }
+            guard let lowercased else { return nil }
+            names.append(ASCIIName(bytes: lowercased, userID: id))
+        }
+        return names
     }
 
     var isEmpty: Bool { named.isEmpty }
