@@ -35,6 +35,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// The theme's words every Markdown text may need, looked up once: three table lookups a
     /// message cost more than the rest of a short text's setup.
     private let markdownWords: (placeholderIcon: String, taskDone: String, taskNotDone: String)
+    /// The theme's separator between a label and what it labels, escaped once: every reaction
+    /// pill's name puts it before the people who reacted.
+    private let escapedLabelSeparator: String
     /// The date of the last tooltip ``dateLabels`` wrote, and its bytes: a message and its
     /// `<time>` both show it. The bytes' storage is kept from message to message.
     private var lastFullDate: Date?
@@ -75,6 +78,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         html = options.html
         dateLabels = DateLabels(timeZone: options.timeZone, locale: options.locale)
         markdownWords = (options.theme.icon(.image), options.theme.string(.taskDone), options.theme.string(.taskNotDone))
+        escapedLabelSeparator = HTMLEscaping.escape(options.theme.string(.labelSeparator))
         markup = BackendOutput(for: output)
     }
 
@@ -329,20 +333,21 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// hears them in the pill's name ("👍 2: Ana, Bo"), and print writes them after the pill.
     private mutating func writeDisclosingBadge(_ text: String, role: Role, title: String) {
         guard !title.isEmpty else { return writeBadge(text, role: role) }
-        let pill = TextControls.field(text)
-        let names = TextControls.collapsingBlanks(title)
+        // Each is written more than once: escaped once.
+        let pill = HTMLEscaping.escape(TextControls.field(text))
+        let names = HTMLEscaping.escape(TextControls.collapsingBlanks(title))
         markup.write("<details class=\"sb-reactors\"><summary class=\"sb-badge sb-")
         markup.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain"))
         markup.write("\" title=\"")
-        HTMLEscaping.write(names, to: &markup)
+        markup.write(names)
         markup.write("\" aria-label=\"")
-        HTMLEscaping.write(pill, to: &markup)
-        HTMLEscaping.write(options.theme.string(.labelSeparator), to: &markup)
-        HTMLEscaping.write(names, to: &markup)
+        markup.write(pill)
+        markup.write(escapedLabelSeparator)
+        markup.write(names)
         markup.write("\">")
-        HTMLEscaping.write(pill, to: &markup)
+        markup.write(pill)
         markup.write("</summary><span class=\"sb-reactors-list\">")
-        HTMLEscaping.write(names, to: &markup)
+        markup.write(names)
         markup.write("</span></details>")
     }
 
