@@ -84,6 +84,28 @@ import Testing
         #expect(!html.contains("<summary class=\"sb-badge sb-reaction\" title=\"\""))
     }
 
+    /// The names and the theme's separator go into the pill's title, its name and its list
+    /// escaped, each place alike, so that neither a reactor nor a theme can open an element or
+    /// leave an attribute.
+    @Test func reactionPillsEscapeNamesAndTheSeparator() throws {
+        let json = #"""
+            {"messages": [{"id": "m", "text": "Hi", "user": {"id": "a", "name": "A"}, "created_at": "2026-03-09T09:00:00Z",
+              "reaction_groups": {"like": {"count": 2}},
+              "latest_reactions": [
+                {"type": "like", "user": {"id": "x", "name": "<b>\"X\"</b>"}},
+                {"type": "like", "user": {"id": "y", "name": "Y & 'Z'"}}]}]}
+            """#
+        var theme = Theme.default
+        theme.strings[.labelSeparator] = #"" <i>: "#
+        let html = try render(.html, me: nil, theme: theme, json: json)
+        let names = "&lt;b&gt;&quot;X&quot;&lt;/b&gt; and Y &amp; &#39;Z&#39;"
+        #expect(
+            html.contains(
+                #"<summary class="sb-badge sb-reaction" title="\#(names)" aria-label="👍 2&quot; &lt;i&gt;: \#(names)">👍 2</summary><span class="sb-reactors-list">\#(names)</span></details>"#
+            ), "\(html)")
+        #expect(!html.contains("<b>") && !html.contains("<i>"))
+    }
+
     /// Print writes the names after each pill (a closed `<details>` prints only its summary).
     @Test func reactionNamesArePrinted() {
         let css = Stylesheet(theme: .default).css
