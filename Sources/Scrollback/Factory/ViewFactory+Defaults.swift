@@ -530,7 +530,7 @@ extension DefaultViews {
     static func isJumboEmoji(_ text: String) -> Bool {
         // Most texts start with a letter or punctuation: no ASCII character but `#`, `*` and
         // the digits (keycap bases) has the Emoji property, so those need no grapheme walk.
-        if let first = text.utf8.first(where: { $0 != 0x20 && !(0x09...0x0D).contains($0) }), first < 0x80,
+        if let first = text.utf8.first(where: { !$0.isASCIIWhitespace }), first < 0x80,
             first != UInt8(ascii: "#"), first != UInt8(ascii: "*"), !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
         {
             return false

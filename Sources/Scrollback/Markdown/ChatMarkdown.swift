@@ -231,7 +231,7 @@ struct TextScanner {
         if start > 0 {
             let byte = bytes[start - 1]
             if byte < 0x80 {
-                guard Self.isASCIIWhitespace(byte) || Self.mayPrecedeURL(byte) else { return nil }
+                guard byte.isASCIIWhitespace || Self.mayPrecedeURL(byte) else { return nil }
             } else {
                 let scalars = text.unicodeScalars
                 guard scalars[scalars.index(before: Self.index(start, in: text))].properties.isWhitespace else { return nil }
@@ -314,12 +314,6 @@ struct TextScanner {
         // A dot before a byte past ASCII may be the start of a character other than a dot.
         guard bytes[index] < 0x80, index + 1 == end || bytes[index + 1] < 0x80 else { return .other }
         return .ascii(bytes[index])
-    }
-
-    /// Whether `byte` is an ASCII character of Unicode's White_Space: tab, line feed, vertical
-    /// tab, form feed, carriage return or space.
-    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)
     }
 
     /// The index of byte `offset` of `text`, at a scalar's start (free for a native string).

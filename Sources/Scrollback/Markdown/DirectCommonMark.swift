@@ -291,7 +291,7 @@ enum DirectCommonMark {
     /// first byte is.
     private static func startsWithCharacter(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let byte = bytes.first else { return false }
-        return byte < 0x80 ? !isASCIIWhitespace(byte) : !(text.first?.isWhitespace ?? true)
+        return byte < 0x80 ? !byte.isASCIIWhitespace : !(text.first?.isWhitespace ?? true)
     }
 
     /// Whether `text` ends with a character that is not whitespace. An ASCII byte after
@@ -299,13 +299,8 @@ enum DirectCommonMark {
     /// other endings take a walk back over the last grapheme.
     private static func endsWithCharacter(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let byte = bytes.last else { return false }
-        if byte < 0x80 && (bytes.count == 1 || bytes[bytes.count - 2] < 0x80) { return !isASCIIWhitespace(byte) }
+        if byte < 0x80 && (bytes.count == 1 || bytes[bytes.count - 2] < 0x80) { return !byte.isASCIIWhitespace }
         return !(text.last?.isWhitespace ?? true)
-    }
-
-    /// The ASCII characters with Unicode's White_Space property: tab to carriage return, space.
-    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)
     }
 
     /// A link of texts (emphasised or not), to a destination ``CommonMark/safeDestination(_:)``

@@ -102,7 +102,7 @@ public struct ChatUser: Sendable, Hashable {
             for byte in bytes {
                 if byte >= 0x80 {
                     sawNonASCII = true
-                } else if byte != 0x20 && !(0x09...0x0D).contains(byte) {
+                } else if !byte.isASCIIWhitespace {
                     return true
                 }
             }

@@ -47,6 +47,10 @@ extension UInt8 {
     /// Whether this is an ASCII letter or digit.
     var isASCIILetterOrDigit: Bool { isASCIILetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
 
+    /// Whether this is one of the ASCII characters with Unicode's White_Space property: tab,
+    /// line feed, vertical tab, form feed, carriage return or space.
+    var isASCIIWhitespace: Bool { self == UInt8(ascii: " ") || (0x09...0x0D).contains(self) }
+
     /// The value of an ASCII hex digit (`0`–`9`, `a`–`f`, `A`–`F`); `nil` for any other byte,
     /// the fullwidth forms that `Character.isHexDigit` accepts among them.
     @inline(__always)

@@ -209,8 +209,9 @@ extension Theme {
             digits.reserveCapacity(8)
             for byte in utf8.dropFirst() {
                 guard let digit = byte.asciiHexDigitValue else { return nil }
+                digits.append(digit)
                 // `#rgb` stands for `#rrggbb`.
-                digits += utf8.count == 4 ? [digit, digit] : [digit]
+                if utf8.count == 4 { digits.append(digit) }
             }
             func channel(_ index: Int) -> UInt8 { digits[2 * index] << 4 | digits[2 * index + 1] }
             self.init(red: channel(0), green: channel(1), blue: channel(2), alpha: digits.count == 8 ? channel(3) : 255)
