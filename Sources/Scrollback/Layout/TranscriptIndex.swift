@@ -65,37 +65,31 @@ public final class TranscriptIndex {
     }
 
     /// Per channel, in input order; element 0 holds the messages met before any channel.
-    public private(set) var channels: [ChannelSummary] = [ChannelSummary()]
+    public let channels: [ChannelSummary]
     /// Per page of a split document (``page(of:)``), in order: the messages each shows, thread
     /// replies included, and their dates. Empty when the document is not split.
-    public private(set) var pages: [ChannelSummary] = []
+    public let pages: [ChannelSummary]
     /// Whether the input has messages before its first channel (the filter's or not): they
     /// make a document of their own where each channel is one (`--output-dir`).
-    private(set) var hasMessagesBeforeChannels = false
+    let hasMessagesBeforeChannels: Bool
     /// The error that ended the reading early, if any: what was read before it is indexed.
-    public private(set) var readError: ReadError?
+    public let readError: ReadError?
     /// A filter's message ids and authors, and the reader's own id, that no message matched.
-    private(set) var filterWarnings: [ReadWarning] = []
+    let filterWarnings: [ReadWarning]
     /// The messages shown, and the ids they quote and reply to. The render pass keeps the
     /// previews (``QuotePreviews``) of the quoted ones when it draws them.
-    private(set) var messages: DocumentMessages
+    let messages: DocumentMessages
     /// Display names (``nameKey(_:)``) that more than one author uses: the factory adds the
     /// user id where they show.
-    private(set) var collidingNames: Set<String> = []
+    let collidingNames: Set<String>
     /// Each author's display name by user id (the first met), for reactions that name their
     /// user by id only.
-    private(set) var namesByID: [String: String] = [:]
-    /// The first author's id for each display name met; dropped once the reading is done.
-    private var authorsByName: [String: String] = [:]
-    /// The name each author id last came with: an author's next message under the same name
-    /// has nothing new to tell (the display name follows from the two), and skips the name's
-    /// folding. Dropped with `authorsByName`.
-    private var lastNameByID: [String: String] = [:]
-    private(set) var replies: [SpooledReply] = []
+    let namesByID: [String: String]
+    let replies: [SpooledReply]
     /// Where replies read from JSON go; `nil` when the events were in memory.
     private let spool: TemporaryFile?
     /// The replies of events that were in memory, in input order.
-    private var heldReplies: [ChatMessage] = []
+    private let heldReplies: [ChatMessage]
     /// The key tables and stacks every reply read back shares (making them costs more than
     /// parsing a reply), and the authors decoded so far (``UserCache``, as the reading keeps
     /// them). No lock: an index is not `Sendable`, so one thread at a time asks it for replies
@@ -127,8 +121,12 @@ public final class TranscriptIndex {
         reading reader: inout some TranscriptEventSource, filter: MessageFilter, directory: String,
         messagesPerPage: Int? = nil, perChannel: Bool = false, currentUserID: String? = nil, idHashMask: Int = -1
     ) throws(ReadError) {
-        messages = DocumentMessages(hashMask: idHashMask)
-        spool = reader.keepsRepliesInMemory ? nil : try TemporaryFile(directory: directory)
+        let spool = reader.keepsRepliesInMemory ? nil : try TemporaryFile(directory: directory)
+        // Gathered in a local value, not in the index's properties: each change to a class's
+        // stored property is checked for exclusive access at run time, several a message.
+        var gathered = Gathering(messages: DocumentMessages(hashMask: idHashMask), spool: spool)
+        var readError: ReadError?
+        var pages: [ChannelSummary] = []
         var window = MessageFilter.Window(filter)
         var sightings = FilterSightings(filter, currentUserID: currentUserID)
         var pager =
@@ -144,7 +142,9 @@ public final class TranscriptIndex {
                 break
             }
             // An unnamed channel's members listed after its messages name it in the rendering pass.
-            if let members = reader.takeLateMembers(), channels.count > 1 { channels[channels.count - 1].channel?.members = members }
+            if let members = reader.takeLateMembers(), gathered.channels.count > 1 {
+                gathered.channels[gathered.channels.count - 1].channel?.members = members
+            }
             guard let item else { break }
             switch item {
             case .channel(let channel):
@@ -154,19 +154,19 @@ public final class TranscriptIndex {
                 pager?.startChannel()
                 var kept = channel
                 kept.raw = JSONObject()
-                channels.append(ChannelSummary(channel: kept))
-                channelAwaitingPage = channels.count - 1
+                gathered.channels.append(ChannelSummary(channel: kept))
+                channelAwaitingPage = gathered.channels.count - 1
             case .message(let message, let json):
-                if channels.count == 1 { hasMessagesBeforeChannels = true }
+                if gathered.channels.count == 1 { gathered.hasMessagesBeforeChannels = true }
                 sightings.note(message)
                 guard window.admits(message) else { continue }
-                let numbers = try add(message, json: json)
-                guard let page = pager?.add(message, number: numbers.message, parent: numbers.parent, to: &messages),
+                let numbers = try gathered.add(message, json: json)
+                guard let page = pager?.add(message, number: numbers.message, parent: numbers.parent, to: &gathered.messages),
                     pager?.cutsAtChannels == false
                 else { continue }
-                let channel = channels.count - 1
+                let channel = gathered.channels.count - 1
                 if channelAwaitingPage == channel {
-                    channels[channel].firstPage = page
+                    gathered.channels[channel].firstPage = page
                     channelAwaitingPage = nil
                 }
                 pager?.cover(channel: channel, page: page)
@@ -174,51 +174,82 @@ public final class TranscriptIndex {
         }
         if var pager {
             if let pending = channelAwaitingPage { pager.cover(channel: pending, page: nil) }
-            pages = pager.resolve(into: &messages)
+            pages = pager.resolve(into: &gathered.messages)
         }
-        filterWarnings = sightings.warnings
-        messages.seal()
-        authorsByName = [:]
-        lastNameByID = [:]
+        gathered.messages.seal()
         try spool?.flush()
-        replies.sort(by: <)
-        replies.shrinkToFit()
+        gathered.replies.sort(by: <)
+        gathered.replies.shrinkToFit()
+        channels = gathered.channels
+        self.pages = pages
+        hasMessagesBeforeChannels = gathered.hasMessagesBeforeChannels
+        self.readError = readError
+        filterWarnings = sightings.warnings
+        messages = gathered.messages
+        collidingNames = gathered.collidingNames
+        namesByID = gathered.namesByID
+        replies = gathered.replies
+        self.spool = spool
+        heldReplies = gathered.heldReplies
     }
 
-    /// `json` is the reply as written in the input, when the reader kept it; else it is written
-    /// out from the message's `raw`. Returns the message's number and its parent's.
-    private func add(_ message: ChatMessage, json: [UInt8]?) throws(ReadError) -> (message: Int32, parent: Int32?) {
-        channels[channels.count - 1].add(message.createdAt)
-        if let user = message.user, !user.id.isEmpty, lastNameByID.updateValue(user.name ?? "", forKey: user.id) != user.name ?? "" {
-            let key = Self.nameKey(user.displayName)
-            if let first = authorsByName[key] {
-                if first != user.id { collidingNames.insert(key) }
+    /// What the reading gathers, message by message, until the index is made of it.
+    private struct Gathering {
+        var channels = [ChannelSummary()]
+        var hasMessagesBeforeChannels = false
+        var messages: DocumentMessages
+        var collidingNames: Set<String> = []
+        var namesByID: [String: String] = [:]
+        /// The first author's id for each display name met; dropped with the gathering.
+        var authorsByName: [String: String] = [:]
+        /// The name each author id last came with: an author's next message under the same
+        /// name has nothing new to tell (the display name follows from the two), and skips the
+        /// name's folding.
+        var lastNameByID: [String: String] = [:]
+        var replies: [SpooledReply] = []
+        let spool: TemporaryFile?
+        var heldReplies: [ChatMessage] = []
+
+        init(messages: DocumentMessages, spool: TemporaryFile?) {
+            self.messages = messages
+            self.spool = spool
+        }
+
+        /// `json` is the reply as written in the input, when the reader kept it; else it is
+        /// written out from the message's `raw`. Returns the message's number and its parent's.
+        mutating func add(_ message: ChatMessage, json: [UInt8]?) throws(ReadError) -> (message: Int32, parent: Int32?) {
+            channels[channels.count - 1].add(message.createdAt)
+            if let user = message.user, !user.id.isEmpty, lastNameByID.updateValue(user.name ?? "", forKey: user.id) != user.name ?? "" {
+                let key = TranscriptIndex.nameKey(user.displayName)
+                if let first = authorsByName[key] {
+                    if first != user.id { collidingNames.insert(key) }
+                } else {
+                    authorsByName[key] = user.id
+                }
+                if let name = user.name, !name.isEmpty, namesByID[user.id] == nil { namesByID[user.id] = name }
+            }
+            let number = messages.note(message.id, message.parentID == nil ? .topLevel : .reply)
+            // The spool keeps the input's JSON, which has no mark of a draft: the id keeps it.
+            if message.isDraft { messages.note(message.id, .draft) }
+            if let quoted = message.quotedMessageID { messages.note(quoted, .quoted) }
+            guard let parentID = message.parentID else { return (number, nil) }
+            let parent = messages.note(parentID, .parent)
+            var place = (offset: Int64(heldReplies.count), length: Int32(0))
+            if let spool {
+                let bytes = json ?? Array(JSONValue.object(message.raw).serialized().utf8)
+                let written = bytes.withUnsafeBytes { buffer in
+                    Result { () throws(ReadError) in try spool.append(buffer) }
+                }
+                place = (try written.get(), Int32(clamping: bytes.count))
             } else {
-                authorsByName[key] = user.id
+                heldReplies.append(message)
             }
-            if let name = user.name, !name.isEmpty, namesByID[user.id] == nil { namesByID[user.id] = name }
+            replies.append(
+                SpooledReply(
+                    parent: parent, time: message.createdAt?.timeIntervalSince1970 ?? .greatestFiniteMagnitude,
+                    offset: place.offset, length: place.length))
+            return (number, parent)
         }
-        let number = messages.note(message.id, message.parentID == nil ? .topLevel : .reply)
-        // The spool keeps the input's JSON, which has no mark of a draft: the id keeps it.
-        if message.isDraft { messages.note(message.id, .draft) }
-        if let quoted = message.quotedMessageID { messages.note(quoted, .quoted) }
-        guard let parentID = message.parentID else { return (number, nil) }
-        let parent = messages.note(parentID, .parent)
-        var place = (offset: Int64(heldReplies.count), length: Int32(0))
-        if let spool {
-            let bytes = json ?? Array(JSONValue.object(message.raw).serialized().utf8)
-            let written = bytes.withUnsafeBytes { buffer in
-                Result { () throws(ReadError) in try spool.append(buffer) }
-            }
-            place = (try written.get(), Int32(clamping: bytes.count))
-        } else {
-            heldReplies.append(message)
-        }
-        replies.append(
-            SpooledReply(
-                parent: parent, time: message.createdAt?.timeIntervalSince1970 ?? .greatestFiniteMagnitude,
-                offset: place.offset, length: place.length))
-        return (number, parent)
     }
 
     // MARK: Looking up

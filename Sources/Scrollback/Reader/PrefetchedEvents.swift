@@ -79,9 +79,9 @@ struct PrefetchedEvents: TranscriptEventSource {
         report = progress
         movesItems = !parsesTexts
         let heard = Heard()
-        let sink: ((RenderProgress) -> Void)? = progress == nil ? nil : { heard.progress.append($0) }
+        let sink: ((RenderProgress) -> Void)? = progress == nil ? nil : { heard.said.progress.append($0) }
         let reader = BatchReader(
-            reader: makeReader({ heard.warnings.append($0) }, sink), heard: heard, parsesTexts: threaded && parsesTexts,
+            reader: makeReader({ heard.said.warnings.append($0) }, sink), heard: heard, parsesTexts: threaded && parsesTexts,
             batchSize: Self.batchSize(rendering: parsesTexts))
         if threaded {
             // The reader, its `heard` and the closures that reach it go to the thread together:
@@ -138,8 +138,15 @@ extension PrefetchedEvents {
     /// What the reader said while reading one item: its callbacks append here, and the batch
     /// reader takes it after each item. Both are on the reading thread.
     private final class Heard {
-        var warnings: [ReadWarning] = []
-        var progress: [RenderProgress] = []
+        /// Both lists in one stored property: each access to a class's stored property is
+        /// checked at run time, and an item that said nothing then costs one check, not two.
+        var said = Said()
+
+        struct Said {
+            var warnings: [ReadWarning] = []
+            var progress: [RenderProgress] = []
+            var isEmpty: Bool { warnings.isEmpty && progress.isEmpty }
+        }
     }
 
     /// The reader, read a batch at a time, each item with what its reading said. Used by one
@@ -188,8 +195,10 @@ extension PrefetchedEvents {
             entry.skippedMessageCount = reader.skippedMessageCount
             entry.hardDeletedMessageCount = reader.hardDeletedMessageCount
             entry.lateMembers = reader.takeLateMembers()
-            if !heard.warnings.isEmpty { swap(&entry.warnings, &heard.warnings) }
-            if !heard.progress.isEmpty { swap(&entry.progress, &heard.progress) }
+            if !heard.said.isEmpty {
+                swap(&entry.warnings, &heard.said.warnings)
+                swap(&entry.progress, &heard.said.progress)
+            }
         }
 
         /// Parses the text of a message the drawing will take from here, into the message
