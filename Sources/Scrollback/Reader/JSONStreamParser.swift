@@ -56,6 +56,9 @@ struct JSONStreamParser {
     /// and reads the value again with this on when they are not UTF-8, turns it off meanwhile:
     /// otherwise every string would be checked twice.
     var checksStrings = true
+    /// Objects met before, by their bytes: skipping steps over one of them met again, byte for
+    /// byte the same, without walking it. The index pass keeps each author's object here.
+    var knownObjects: KnownObjects?
 
     init(source: ByteSource, workspace: Workspace = Workspace()) {
         self.source = source
@@ -429,7 +432,7 @@ struct JSONStreamParser {
             case .end: return nil
             case .key(let index): return index
             case .other:
-                if let end = Self.quickSkip(bytes, from: cursor, limit: limit, depth: containers.count) {
+                if let end = Self.quickSkip(bytes, from: cursor, limit: limit, depth: containers.count, known: knownObjects) {
                     cursor = end
                 } else {
                     try skipValue()
@@ -667,7 +670,8 @@ struct JSONStreamParser {
     /// walk takes it (``quickSkip``), without moving past it: a reader that knows the value by
     /// its bytes then steps over it with ``skip(_:)``. Valid until the parser reads on.
     mutating func quickValue() throws(ReadError) -> UnsafeBufferPointer<UInt8>? {
-        guard try peekSignificant() != nil, let end = Self.quickSkip(bytes, from: cursor, limit: limit, depth: containers.count)
+        guard try peekSignificant() != nil,
+            let end = Self.quickSkip(bytes, from: cursor, limit: limit, depth: containers.count, known: knownObjects)
         else { return nil }
         return UnsafeBufferPointer(start: bytes + cursor, count: end - cursor)
     }
@@ -702,7 +706,7 @@ struct JSONStreamParser {
     /// Consumes the next value, checking its syntax, without building it.
     mutating func skipValue() throws(ReadError) {
         let depth = containers.count
-        if try peekSignificant() != nil, let end = Self.quickSkip(bytes, from: cursor, limit: limit, depth: depth) {
+        if try peekSignificant() != nil, let end = Self.quickSkip(bytes, from: cursor, limit: limit, depth: depth, known: knownObjects) {
             cursor = end
             return
         }
@@ -786,7 +790,13 @@ struct JSONStreamParser {
     /// otherwise, and the careful walk (``skipValue(depth:)``) then refills, notes where text is
     /// repaired and reports errors where they are. The same syntax as that walk, trailing
     /// commas included, in one loop without calls or refills: skipping is most of the index pass.
-    static func quickSkip(_ bytes: UnsafePointer<UInt8>, from start: Int, limit: Int, depth: Int) -> Int? {
+    ///
+    /// An object of `known` met again, byte for byte the same, is stepped over whole: it was
+    /// well-formed when it was kept, and the walk would take it here when its containers fit in
+    /// the depth left (its ``quickNesting(of:)``).
+    static func quickSkip(
+        _ bytes: UnsafePointer<UInt8>, from start: Int, limit: Int, depth: Int, known: KnownObjects? = nil
+    ) -> Int? {
         var index = start
         // One bit per open container, the innermost lowest: 1 for an object.
         var objects: UInt64 = 0
@@ -800,6 +810,8 @@ struct JSONStreamParser {
             case UInt8(ascii: "\""):
                 guard let end = quickString(bytes, from: index + 1, limit: limit) else { return nil }
                 index = end
+            case UInt8(ascii: "{") where isKnown(bytes, at: &index, limit: limit, depth: depth + openCount, open: openCount, in: known):
+                break
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = bytes[index] == UInt8(ascii: "{")
                 guard openCount < 63, depth + openCount < maximumDepth else { return nil }
@@ -872,6 +884,46 @@ struct JSONStreamParser {
         let colon = skippingSpace(bytes, from: end, limit: limit)
         guard colon < limit, bytes[colon] == UInt8(ascii: ":") else { return nil }
         return colon + 1
+    }
+
+    /// Whether the object at `index` is one of `known`, met again whole in the window, that the
+    /// walk would take with `open` of its containers already open, `depth` in all: `index` is
+    /// then moved past it. (The walk holds 63 containers of its own at most.)
+    private static func isKnown(
+        _ bytes: UnsafePointer<UInt8>, at index: inout Int, limit: Int, depth: Int, open: Int, in known: KnownObjects?
+    ) -> Bool {
+        guard let known, let (length, nesting) = known.object(at: UnsafeBufferPointer(start: bytes + index, count: limit - index)),
+            open + nesting <= 63, depth + nesting <= maximumDepth
+        else { return false }
+        index += length
+        return true
+    }
+
+    /// How deep the containers of the value `bytes` nest (1 for an object of scalars), when the
+    /// quick walk takes all of it from depth 0 (``quickSkip(_:from:limit:depth:known:)``);
+    /// `nil` otherwise. Such a value, met again, can be stepped over whole wherever its
+    /// containers fit (``KnownObjects``).
+    static func quickNesting(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, quickSkip(base, from: 0, limit: bytes.count, depth: 0) == bytes.count else { return nil }
+        var (nesting, open, index) = (0, 0, 0)
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                // The walk took the value: each of its strings ends in it.
+                guard let end = quickString(base, from: index + 1, limit: bytes.count) else { return nil }
+                index = end
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                open += 1
+                nesting = max(nesting, open)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                open -= 1
+            default:
+                break
+            }
+            index += 1
+        }
+        return nesting
     }
 
     /// The index of the closing quote of the string whose body starts at `start`, when the body
