@@ -57,7 +57,7 @@ struct JSONStreamParser {
     /// otherwise every string would be checked twice.
     var checksStrings = true
     /// Objects met before, by their bytes: skipping steps over one of them met again, byte for
-    /// byte the same, without walking it. The index pass keeps each author's object here.
+    /// byte the same, without walking it. The index pass keeps the objects of authors it meets again.
     var knownObjects: KnownObjects?
 
     init(source: ByteSource, workspace: Workspace = Workspace()) {
@@ -810,10 +810,14 @@ struct JSONStreamParser {
             case UInt8(ascii: "\""):
                 guard let end = quickString(bytes, from: index + 1, limit: limit) else { return nil }
                 index = end
-            case UInt8(ascii: "{") where isKnown(bytes, at: &index, limit: limit, depth: depth + openCount, open: openCount, in: known):
-                break
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = bytes[index] == UInt8(ascii: "{")
+                if isObject, known != nil,
+                    let end = knownEnd(bytes, at: index, limit: limit, depth: depth + openCount, open: openCount, in: known)
+                {
+                    index = end
+                    break
+                }
                 guard openCount < 63, depth + openCount < maximumDepth else { return nil }
                 objects = objects << 1 | (isObject ? 1 : 0)
                 openCount += 1
@@ -886,17 +890,13 @@ struct JSONStreamParser {
         return colon + 1
     }
 
-    /// Whether the object at `index` is one of `known`, met again whole in the window, that the
-    /// walk would take with `open` of its containers already open, `depth` in all: `index` is
-    /// then moved past it. (The walk holds 63 containers of its own at most.)
-    private static func isKnown(
-        _ bytes: UnsafePointer<UInt8>, at index: inout Int, limit: Int, depth: Int, open: Int, in known: KnownObjects?
-    ) -> Bool {
-        guard let known, let (length, nesting) = known.object(at: UnsafeBufferPointer(start: bytes + index, count: limit - index)),
-            open + nesting <= 63, depth + nesting <= maximumDepth
-        else { return false }
-        index += length
-        return true
+    /// ``KnownObjects/end(ofObjectAt:in:limit:depth:open:)``, out of the quick walk's loop, which
+    /// runs on every value skipped, known objects or not.
+    @inline(never)
+    private static func knownEnd(
+        _ bytes: UnsafePointer<UInt8>, at start: Int, limit: Int, depth: Int, open: Int, in known: KnownObjects?
+    ) -> Int? {
+        known?.end(ofObjectAt: start, in: bytes, limit: limit, depth: depth, open: open)
     }
 
     /// How deep the containers of the value `bytes` nest (1 for an object of scalars), when the

@@ -8,54 +8,80 @@ import Foundation
 /// An object is kept only when the quick walk takes it whole, so stepping over it changes
 /// nothing but the work: it is well-formed, and its containers' nesting is kept, for the walk
 /// to check that they fit in the depth left where it is met again. Two objects a set, found
-/// by their first sixteen bytes (which hold the `id` when it comes first, as exports write it).
+/// by their first 32 bytes (which hold the `id` when it comes first, as exports write it).
 struct KnownObjects {
     private struct Entry {
-        /// The first sixteen bytes, compared before the rest.
-        let head: (UInt64, UInt64)
+        /// The first ``headLength`` bytes, compared before the rest.
+        let head: Head
         let bytes: [UInt8]
-        let nesting: Int
+        /// `nil` for an object the quick walk would not take whole: kept all the same, so that
+        /// meeting it again costs a look, not another walk to find that out.
+        let nesting: Int?
     }
 
     private var entries = [Entry?](repeating: nil, count: 2 * Self.setCount)
     private static let setCount = 256
-    private static let headLength = 16
+    /// Bytes enough to hold an `id` written first, even in indented JSON, whose first sixteen
+    /// bytes are much the same for every object.
+    private static let headLength = 32
+    private typealias Head = (UInt64, UInt64, UInt64, UInt64)
 
-    /// Keeps the object written as `bytes`, unless the quick walk would not take it whole.
+    /// Keeps the object written as `bytes`, unless it is kept already.
     mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count >= Self.headLength, bytes.first == UInt8(ascii: "{"), let nesting = JSONStreamParser.quickNesting(of: bytes)
-        else { return }
+        guard bytes.count >= Self.headLength, bytes.first == UInt8(ascii: "{"), entry(startingAt: bytes) == nil else { return }
         let head = Self.head(bytes.baseAddress!)
         let set = Self.set(of: head)
         // The newest in the set's first way, the one before in its second.
-        if let previous = entries[set], previous.bytes.count != bytes.count || !previous.bytes.elementsEqual(bytes) {
-            entries[set + 1] = previous
-        }
-        entries[set] = Entry(head: head, bytes: Array(bytes), nesting: nesting)
+        if let previous = entries[set] { entries[set + 1] = previous }
+        entries[set] = Entry(head: head, bytes: Array(bytes), nesting: JSONStreamParser.quickNesting(of: bytes))
     }
 
-    /// The length and nesting of the kept object that `ahead` starts with; `nil` when none is.
+    /// Where the kept object at `start` ends, when the quick walk would take it there with
+    /// `open` of its own containers already open, `depth` in all (it holds 63 of its own at
+    /// most); `nil` otherwise.
+    @inline(__always)
+    func end(ofObjectAt start: Int, in bytes: UnsafePointer<UInt8>, limit: Int, depth: Int, open: Int) -> Int? {
+        guard let (length, nesting) = object(at: UnsafeBufferPointer(start: bytes + start, count: limit - start)),
+            open + nesting <= 63, depth + nesting <= JSONStreamParser.maximumDepth
+        else { return nil }
+        return start + length
+    }
+
+    /// The length and nesting of the kept object that `ahead` starts with, when the quick walk
+    /// takes it; `nil` otherwise.
     func object(at ahead: UnsafeBufferPointer<UInt8>) -> (length: Int, nesting: Int)? {
+        guard let place = entry(startingAt: ahead), let entry = entries[place], let nesting = entry.nesting else { return nil }
+        return (entry.bytes.count, nesting)
+    }
+
+    /// The place of the kept object that `ahead` starts with. (A whole object that starts with
+    /// another is that object: the other's last `}` ends both.)
+    private func entry(startingAt ahead: UnsafeBufferPointer<UInt8>) -> Int? {
         guard ahead.count >= Self.headLength else { return nil }
         let head = Self.head(ahead.baseAddress!)
         let set = Self.set(of: head)
         for way in set..<set + 2 {
             guard let entry = entries[way], entry.head == head, entry.bytes.count <= ahead.count else { continue }
-            let same = entry.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, ahead.baseAddress!, $0.count) == 0 }
-            if same { return (entry.bytes.count, entry.nesting) }
+            if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, ahead.baseAddress!, $0.count) == 0 }) { return way }
         }
         return nil
     }
 
-    private static func head(_ bytes: UnsafePointer<UInt8>) -> (UInt64, UInt64) {
+    private static func head(_ bytes: UnsafePointer<UInt8>) -> Head {
         let raw = UnsafeRawPointer(bytes)
-        return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        return (
+            raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+            raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+        )
     }
 
-    /// The first way of the set for an object whose first sixteen bytes are `head`.
-    private static func set(of head: (UInt64, UInt64)) -> Int {
+    /// The first way of the set for an object whose first bytes are `head`.
+    private static func set(of head: Head) -> Int {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let hash = ((head.0 &* multiplier) ^ head.1) &* multiplier
+        var hash = head.0 &* multiplier
+        hash = (hash ^ head.1) &* multiplier
+        hash = (hash ^ head.2) &* multiplier
+        hash = (hash ^ head.3) &* multiplier
         return Int(truncatingIfNeeded: hash >> 56) * 2
     }
 }

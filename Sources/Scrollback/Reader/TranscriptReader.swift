@@ -1170,11 +1170,7 @@ public struct TranscriptReader {
         guard let message = decoder.indexedMessage(head) else { return nil }
         if let users = decoder.users, let range = head.userRange, let user = message.user {
             // The same bytes always decode to the same author: the next time, they are skipped.
-            let written = UnsafeBufferPointer(rebasing: parser.pinnedBytes()[range])
-            users.keep(user, writtenAs: written)
-            // Most of what the reactions and mentions that the index skips hold.
-            if parser.knownObjects == nil { parser.knownObjects = KnownObjects() }
-            parser.knownObjects?.keep(written)
+            users.keep(user, writtenAs: parser.pinnedBytes()[range])
         }
         guard message.parentID != nil else { return .message(message, json: nil) }
         return .message(message, json: Array(parser.pinnedBytes()))
