@@ -2,10 +2,10 @@ import Foundation
 
 /// Objects met before, kept by their bytes, that skipping may step over whole when it meets
 /// one again written byte for byte the same (``JSONStreamParser/quickSkip(_:from:limit:depth:known:)``).
-/// The index pass skips every message's reactions and mentions, and most of what they hold
-/// is the authors' user objects it has already read.
+/// The index pass skips every message's reactions, mentions and quote, and much of what they
+/// hold is the user objects of authors it has met.
 ///
-/// An object is kept only when the quick walk takes it whole, so stepping over it changes
+/// Only an object that the quick walk takes whole is stepped over, so that doing so changes
 /// nothing but the work: it is well-formed, and its containers' nesting is kept, for the walk
 /// to check that they fit in the depth left where it is met again. Two objects a set, found
 /// by their first 32 bytes (which hold the `id` when it comes first, as exports write it).

@@ -49,9 +49,9 @@ struct MessageHead {
                 (user, knownUser, userRange) = (nil, nil, nil)
                 let start = try parser.offsetFromPin()
                 if let users, try parser.peekKind() == .object, let (known, written) = try users.user(at: &parser) {
-                    // An author met again: the reactions and mentions that the index skips
-                    // are mostly such authors' objects, stepped over once kept (an author met
-                    // once is not worth keeping).
+                    // An author met again: much of the reactions, mentions and quotes that
+                    // the index skips is such authors' objects, stepped over once kept (an
+                    // author met once is not worth keeping).
                     if parser.knownObjects == nil { parser.knownObjects = KnownObjects() }
                     parser.knownObjects?.keep(written)
                     parser.skip(written)
