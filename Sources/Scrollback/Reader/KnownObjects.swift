@@ -26,9 +26,16 @@ struct KnownObjects {
     private static let headLength = 32
     private typealias Head = (UInt64, UInt64, UInt64, UInt64)
 
-    /// Keeps the object written as `bytes`, unless it is kept already.
+    /// The longest object kept: a user object is a few hundred bytes, and the table's memory
+    /// stays under a megabyte and a half whatever the input.
+    private static let longest = 2_048
+
+    /// Keeps the object written as `bytes`, unless it is kept already (or longer than
+    /// ``longest``).
     mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count >= Self.headLength, bytes.first == UInt8(ascii: "{"), entry(startingAt: bytes) == nil else { return }
+        guard bytes.count >= Self.headLength, bytes.count <= Self.longest, bytes.first == UInt8(ascii: "{"),
+            entry(startingAt: bytes) == nil
+        else { return }
         let head = Self.head(bytes.baseAddress!)
         let set = Self.set(of: head)
         // The newest in the set's first way, the one before in its second.

@@ -27,6 +27,10 @@ final class UserCache {
     /// the first bytes find no user), and the tables' own work is checked when compiling.
     private var tables = Tables()
     private static let prefixLength = 16
+    /// The longest object kept. An author's object is a few hundred bytes; the tables hold at
+    /// most 1,536 objects, so their memory stays under 6 MB whatever the input (a longer object
+    /// is decoded each time it comes, as it would be without the cache).
+    static let longest = 4_096
 
     private struct Tables {
         /// Slots, each keeping the last user whose bytes hash there: memory stays bounded on an
@@ -74,9 +78,10 @@ final class UserCache {
         return (user, written)
     }
 
-    /// Keeps `user`, decoded without a warning from an object written as `bytes`.
+    /// Keeps `user`, decoded without a warning from an object written as `bytes`, unless the
+    /// object is longer than ``longest``.
     func keep(_ user: ChatUser, writtenAs bytes: some Collection<UInt8>) {
-        guard !bytes.isEmpty else { return }
+        guard !bytes.isEmpty, bytes.count <= Self.longest else { return }
         tables.keep(Entry(bytes: Array(bytes), user: user))
     }
 

@@ -42,6 +42,11 @@ import Testing
         #expect(found(#"{"a": 1}, {"a": 1}, {"a": 1}, {"a": 1}"#) == nil)
         #expect(found(#"[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]"#) == nil)
         #expect(found(alone) == nil)
+        // Longer than a user object is worth keeping: the table's memory stays bounded.
+        let long = #"{"id": "someone-1234567890", "note": "\#(String(repeating: "x", count: 3_000))"}"#
+        var withLong = known
+        Array(long.utf8).withUnsafeBufferPointer { withLong.keep($0) }
+        #expect(Array(long.utf8).withUnsafeBufferPointer { withLong.object(at: $0) } == nil)
         // The same first bytes, then others; or cut short by the window.
         #expect(found(Self.author.replacingOccurrences(of: "Ann Lee", with: "Ann Lea")) == nil)
         #expect(found(String(Self.author.dropLast())) == nil)
@@ -99,5 +104,20 @@ import Testing
             }
         let input = #"{"messages": [\#((1...6).map { message($0, reactions: reactions[$0 % 3]) }.joined(separator: ", "))]}"#
         try IndexPassTests.expectSameIndex(Array(input.utf8), "authors met again")
+    }
+
+    /// The cache of decoded authors keeps no object longer than a user object is worth keeping,
+    /// so that its memory stays bounded however big the objects of the input.
+    @Test func theAuthorCacheKeepsNoLongObject() throws {
+        func cached(_ object: String) throws -> Bool {
+            let users = UserCache()
+            let bytes = Array(object.utf8)
+            users.keep(ChatUser(id: "someone"), writtenAs: bytes)
+            var parser = JSONStreamParser(bytes: bytes + [0x20])
+            return try users.user(at: &parser) != nil
+        }
+        #expect(try cached(Self.author))
+        let padding = String(repeating: "x", count: UserCache.longest)
+        #expect(try !cached(#"{"id": "someone", "note": "\#(padding)"}"#))
     }
 }
