@@ -12,6 +12,9 @@
 struct JSONStreamParser {
     /// Deeper nesting is refused, so that hostile input cannot exhaust the stack.
     static let maximumDepth = 512
+    /// The containers the quick walk (``quickSkip(_:from:limit:depth:known:)``) holds open at
+    /// once, one bit each of a word; a value nested deeper is left to the careful walk.
+    static let quickWalkContainers = 63
 
     /// What kind of value starts at the cursor, judged by its first byte.
     enum ValueKind: Equatable {
@@ -813,12 +816,12 @@ struct JSONStreamParser {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = bytes[index] == UInt8(ascii: "{")
                 if isObject, known != nil,
-                    let end = knownEnd(bytes, at: index, limit: limit, depth: depth + openCount, open: openCount, in: known)
+                    let end = knownEnd(bytes, at: index, limit: limit, depth: depth + openCount, opened: openCount, in: known)
                 {
                     index = end
                     break
                 }
-                guard openCount < 63, depth + openCount < maximumDepth else { return nil }
+                guard openCount < quickWalkContainers, depth + openCount < maximumDepth else { return nil }
                 objects = objects << 1 | (isObject ? 1 : 0)
                 openCount += 1
                 index += 1
@@ -890,13 +893,13 @@ struct JSONStreamParser {
         return colon + 1
     }
 
-    /// ``KnownObjects/end(ofObjectAt:in:limit:depth:open:)``, out of the quick walk's loop, which
-    /// runs on every value skipped, known objects or not.
+    /// ``KnownObjects/end(ofObjectAt:in:limit:depth:opened:)``, out of the quick walk's loop,
+    /// which runs on every value skipped, known objects or not.
     @inline(never)
     private static func knownEnd(
-        _ bytes: UnsafePointer<UInt8>, at start: Int, limit: Int, depth: Int, open: Int, in known: KnownObjects?
+        _ bytes: UnsafePointer<UInt8>, at start: Int, limit: Int, depth: Int, opened: Int, in known: KnownObjects?
     ) -> Int? {
-        known?.end(ofObjectAt: start, in: bytes, limit: limit, depth: depth, open: open)
+        known?.end(ofObjectAt: start, in: bytes, limit: limit, depth: depth, opened: opened)
     }
 
     /// How deep the containers of the value `bytes` nest (1 for an object of scalars), when the
@@ -905,7 +908,7 @@ struct JSONStreamParser {
     /// containers fit (``KnownObjects``).
     static func quickNesting(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress, quickSkip(base, from: 0, limit: bytes.count, depth: 0) == bytes.count else { return nil }
-        var (nesting, open, index) = (0, 0, 0)
+        var (nesting, level, index) = (0, 0, 0)
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "\""):
@@ -914,10 +917,10 @@ struct JSONStreamParser {
                 index = end
                 continue
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                open += 1
-                nesting = max(nesting, open)
+                level += 1
+                nesting = max(nesting, level)
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                open -= 1
+                level -= 1
             default:
                 break
             }

@@ -44,12 +44,11 @@ struct KnownObjects {
     }
 
     /// Where the kept object at `start` ends, when the quick walk would take it there with
-    /// `open` of its own containers already open, `depth` in all (it holds 63 of its own at
-    /// most); `nil` otherwise.
+    /// `opened` of its own containers already open, `depth` in all; `nil` otherwise.
     @inline(__always)
-    func end(ofObjectAt start: Int, in bytes: UnsafePointer<UInt8>, limit: Int, depth: Int, open: Int) -> Int? {
+    func end(ofObjectAt start: Int, in bytes: UnsafePointer<UInt8>, limit: Int, depth: Int, opened: Int) -> Int? {
         guard let (length, nesting) = object(at: UnsafeBufferPointer(start: bytes + start, count: limit - start)),
-            open + nesting <= 63, depth + nesting <= JSONStreamParser.maximumDepth
+            opened + nesting <= JSONStreamParser.quickWalkContainers, depth + nesting <= JSONStreamParser.maximumDepth
         else { return nil }
         return start + length
     }
