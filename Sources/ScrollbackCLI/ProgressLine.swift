@@ -121,6 +121,10 @@ final class ProgressLine: Sendable {
         let progress = Flag("progress", help: "Show a progress line on standard error even when it is not a terminal.")
         let noProgress = Flag(
             "no-progress", help: "Never show the progress line (by default it shows when standard error is a terminal).")
+
+        var declarations: [any OptionDeclaration] {
+            [progress, noProgress]
+        }
     }
 
     /// What a command that may show the line says of it: its options, and whether the document

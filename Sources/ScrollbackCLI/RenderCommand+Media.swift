@@ -32,6 +32,10 @@ extension RenderCommand {
                 return bytes
             }
         }
+
+        var declarations: [any OptionDeclaration] {
+            [directory, maxFile, maxTotal, timeout]
+        }
     }
 
     /// Downloads the media `renderer` draws when `--media-dir` asks for it and sets

@@ -108,6 +108,10 @@ struct RenderCommand: Command {
             "single-thread",
             help: "Render on one thread; by default reading and writing run beside the drawing, on about two cores. Same output.")
         let progressLine = ProgressLine.Options()
+
+        var declarations: [any OptionDeclaration] {
+            [format, output, outputDirectory, split, cards, transcript, noRemoteMedia, search, media, singleThread, progressLine]
+        }
     }
 
     /// A file or a folder gets the document: standard output gets none, and the progress line

@@ -63,6 +63,10 @@ struct ThemeCommand: Command {
             "app-label", value: "<name>",
             help: "With check: one of your app's labels (app.NAME or NAME; repeatable). The theme may then set no other app label.",
             repeatable: true)
+
+        var declarations: [any OptionDeclaration] {
+            [appLabel]
+        }
     }
 
     let tool: ScrollbackTool

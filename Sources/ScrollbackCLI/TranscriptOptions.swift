@@ -70,6 +70,13 @@ struct TranscriptOptions: OptionGroup {
             "ASCII only (borders of - | +), for a terminal that cannot show UTF-8. A terminal whose locale names another character set gets that set's letters (Latin-1, Latin-9, KOI8-R, CP1251) and ASCII for the rest, or ASCII only.",
         format: .ansi)
     let strict = Flag("strict", help: "Stop at the first unusable message instead of skipping it.")
+
+    var declarations: [any OptionDeclaration] {
+        [
+            theme, me, timezone, locale, timestamps, since, until, user, asOf, history, width, color, appearance, hyperlinks, urls, style,
+            ascii, strict,
+        ]
+    }
 }
 
 extension TranscriptOptions {

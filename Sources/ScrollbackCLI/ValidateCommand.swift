@@ -21,6 +21,10 @@ struct ValidateCommand: Command {
         let progressLine = ProgressLine.Options()
         /// What `render --as-of` would show is what is checked (a day ends in the machine's zone).
         let asOf = TranscriptOptions.asOfOption
+
+        var declarations: [any OptionDeclaration] {
+            [progressLine, asOf]
+        }
     }
 
     /// The report goes to standard output, and the line may show on a terminal.

@@ -51,6 +51,10 @@ struct ViewCommand: Command {
         let transcript = TranscriptOptions()
         let noPager = Flag("no-pager", help: "Never page: write straight to standard output.")
         let navigate = Flag("navigate", help: "In less, make n and N jump between days and channels.")
+
+        var declarations: [any OptionDeclaration] {
+            [transcript, noPager, navigate]
+        }
     }
 
     let tool: ScrollbackTool

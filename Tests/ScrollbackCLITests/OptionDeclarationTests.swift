@@ -19,6 +19,26 @@ import Testing
         #expect(spec.options.last?.name == "help")
     }
 
+    /// A group lists its properties by hand (``OptionGroup/declarations``): an option declared
+    /// and not listed would be one the parser refuses and help leaves out. Reflection, which
+    /// the tool does not use, finds them all here.
+    @Test func everyGroupListsEachOfItsPropertiesInOrder() {
+        var checked: [String] = []
+        func check(_ group: any OptionGroup) {
+            checked.append("\(type(of: group))")
+            let properties = Mirror(reflecting: group).children.map { child -> [String] in
+                (child.value as? any OptionDeclaration)?.specs.map(\.name) ?? ["not an option: \(child.label ?? "?")"]
+            }
+            #expect(properties == group.declarations.map { $0.specs.map(\.name) }, "\(type(of: group))")
+            for case let nested as any OptionGroup in Mirror(reflecting: group).children.map(\.value) { check(nested) }
+        }
+        func checkOptions<C: Command>(of _: C.Type) { check(C.Options()) }
+        for command in ScrollbackTool.commands { checkOptions(of: command) }
+        for group in ["TranscriptOptions", "MediaOptions", "Options", "NoOptions"] {
+            #expect(checked.contains(group), "\(checked)")
+        }
+    }
+
     @Test func renderAndViewShareOneGroup() {
         let shared = TranscriptOptions().specs.map(\.name)
         #expect(shared.count == 18)

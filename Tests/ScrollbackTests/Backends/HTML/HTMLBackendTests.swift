@@ -395,6 +395,26 @@ struct HTMLBackendTests {
         #expect(html.contains("--sb-font-body-size:0;"))
         #expect(Stylesheet.fontFamily("Evil\"; }") == "Evil")
         #expect(Stylesheet.fontFamily("\"Segoe UI\", sans-serif") == "\"Segoe UI\", sans-serif")
+        // Of ASCII, letters, digits and " ,-._ are kept (one quote is unbalanced, so dropped);
+        // past ASCII, letters only.
+        let ascii = String(decoding: (0x01...0x7F).map { UInt8($0) }, as: UTF8.self)
+        #expect(Stylesheet.fontFamily(ascii) == ",-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz")
+        #expect(Stylesheet.fontFamily("Noto Sans 日本語 — ©Ω") == "Noto Sans 日本語  Ω")
+        // The rule said in scalars, against strings drawn from all kinds of them.
+        func reference(_ family: String) -> String {
+            var kept = family.unicodeScalars.filter { scalar in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " ,-._\"".unicodeScalars.contains(scalar)
+            }
+            if kept.count(where: { $0 == "\"" }) % 2 != 0 { kept.removeAll { $0 == "\"" } }
+            let result = String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespaces)
+            return result.isEmpty ? "sans-serif" : result
+        }
+        let pool = Array(" \t\"\",-._;:{}<>/\\aZ09é日Ωß\u{00A0}\u{2003}\u{0301}\u{0345}😀\u{FEFF}".unicodeScalars)
+        var random = XorShift(seed: 0xF0_17)
+        for _ in 0..<2_000 {
+            let family = String(String.UnicodeScalarView((0..<random.next(13)).map { _ in pool[random.next(pool.count)] }))
+            #expect(Stylesheet.fontFamily(family) == reference(family), "\(family.debugDescription)")
+        }
         #expect(Stylesheet.pixels(13.5) == "13.5px")
         #expect(Stylesheet.pixels(-3) == "0")
     }
