@@ -38,8 +38,8 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// The theme's separator between a label and what it labels, escaped once: every reaction
     /// pill's name puts it before the people who reacted.
     private let escapedLabelSeparator: String
-    /// The date of the last tooltip ``dateLabels`` wrote, and its bytes: a message and its
-    /// `<time>` both show it. The bytes' storage is kept from message to message.
+    /// The date of the last tooltip ``dateLabels`` wrote, and its bytes escaped: a message and
+    /// its `<time>` both show it. The bytes' storage is kept from message to message.
     private var lastFullDate: Date?
     private var lastFullDateTime: [UInt8] = []
     /// The media URLs of an offline archive drawn as not saved, counted in the page's footer.
@@ -619,9 +619,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         if lastFullDate != date {
             lastFullDate = date
             lastFullDateTime.removeAll(keepingCapacity: true)
-            dateLabels.withFullDateTime(date) { lastFullDateTime.append(contentsOf: $0) }
+            dateLabels.withFullDateTime(date) { HTMLEscaping.append(utf8: $0, to: &lastFullDateTime) }
         }
-        lastFullDateTime.withUnsafeBufferPointer { HTMLEscaping.write(utf8: $0, to: &markup) }
+        lastFullDateTime.withUnsafeBufferPointer { markup.write(utf8: $0) }
     }
 
     /// Whether `label` has a run of more than 20 characters without a blank: wider than a

@@ -36,6 +36,16 @@ enum HTMLEscaping {
         }
     }
 
+    /// Appends text given as its UTF-8 bytes to `result`, escaped as ``write(utf8:as:to:)``
+    /// writes it: for markup made once and written many times.
+    static func append(utf8 bytes: UnsafeBufferPointer<UInt8>, as content: Content = .line, to result: inout [UInt8]) {
+        if let first = firstSpecialByteIndex(in: bytes, content: content) {
+            result.append(contentsOf: escapedBytes(bytes, from: first, content: content))
+        } else {
+            result.append(contentsOf: bytes)
+        }
+    }
+
     /// `string` escaped, for callers that need the value rather than a write.
     static func escape(_ string: String, as content: Content = .line) -> String {
         let escaped: String? = string.withUTF8Bytes { bytes in
