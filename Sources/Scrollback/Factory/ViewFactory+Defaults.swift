@@ -386,7 +386,8 @@ extension DefaultViews {
         // Each person once, as an id and the name shown: a user copied and changed would copy
         // its fields. A few are compared with those kept, more go through a set.
         var people: [Reactor] = []
-        people.reserveCapacity(min(reactions.count, 16))
+        // The first person, alone until a second comes: most pills name one, and need no list.
+        var lone: Reactor?
         var seen: Set<Reactor.Identity> = []
         let few = reactions.count <= 16
         // By index: a reaction is read in place, where a loop variable would copy all of it.
@@ -404,6 +405,16 @@ extension DefaultViews {
             }
             // A reaction naming nobody counts only.
             guard !person.name.isEmpty else { continue }
+            if people.isEmpty {
+                guard let first = lone else {
+                    lone = person
+                    continue
+                }
+                guard first.identity != person.identity else { continue }
+                people.reserveCapacity(min(reactions.count, 16))
+                people.append(first)
+                if !few { seen.insert(first.identity) }
+            }
             if few {
                 let identity = person.identity
                 guard !people.contains(where: { $0.identity == identity }) else { continue }
@@ -412,12 +423,23 @@ extension DefaultViews {
             }
             people.append(person)
         }
-        guard !people.isEmpty else { return nil }
+        let theme = context.theme
+        if people.isEmpty {
+            // One person: no one to put first, no two names to tell apart.
+            guard let lone else { return nil }
+            let name = personName(id: lone.id, displayName: lone.name, context: context)
+            let others = max(Int(clamping: group.count), 1) - 1
+            switch others {
+            case ...0: return name
+            case 1: return theme.string(.namesAndOneOther, name)
+            default: return theme.string(.namesAndOthers, arguments: [name, String(others)])
+            }
+        }
         // The reader first, as Stream's clients list them.
         if let me = people.firstIndex(where: { context.isCurrentUser(id: $0.id) }) { people.insert(people.remove(at: me), at: 0) }
         let listed = people.prefix(Self.maximumReactorsListed)
         // Two different people of the list going by one name are told apart (at most ten: no
-        // table needed, and a lone reactor, the usual case, needs no key at all).
+        // table needed).
         let keys = listed.count > 1 ? listed.map { context.nameKey(of: $0.name) } : []
         var names: [String] = []
         names.reserveCapacity(listed.count)
@@ -428,9 +450,7 @@ extension DefaultViews {
             names.append(personName(id: listed[index].id, displayName: listed[index].name, context: context, collides: collides))
         }
         let others = max(Int(clamping: group.count), people.count) - names.count
-        let theme = context.theme
         switch others {
-        case ...0 where names.count == 1: return names[0]
         case ...0: return theme.string(.namesAnd, arguments: [Self.commaList(names.dropLast()), names[names.count - 1]])
         case 1: return theme.string(.namesAndOneOther, Self.commaList(names[...]))
         default: return theme.string(.namesAndOthers, arguments: [Self.commaList(names[...]), String(others)])

@@ -316,6 +316,48 @@ private func contactQuoteFactory() -> ViewFactory {
         #expect(titles[5] == "P5, Zed and 1 other")
     }
 
+    /// One person named (most pills): the rest counted, the reader as "You", and a name two
+    /// authors share told apart by the id.
+    @Test func aPillOfOnePersonNamesThemAndCountsTheRest() {
+        func title(
+            _ reactions: [(id: String, name: String?)], count: Int64, me: String? = nil, colliding: Set<String> = []
+        ) -> String? {
+            var message = ChatMessage(id: "r", text: "hi")
+            message.reactionGroups = [ReactionGroup(type: "like", count: count, sumScores: count)]
+            message.latestReactions = reactions.map { person in
+                Reaction(
+                    type: "like", score: 1, userID: person.id, user: person.name.map { ChatUser(id: person.id, name: $0) },
+                    createdAt: nil, raw: [:])
+            }
+            var options = RenderOptions()
+            options.currentUserID = me
+            var context = RenderContext(options: options, factory: ViewFactory(), resolver: DefaultMessageTypeResolver())
+            context.collidingNames = colliding
+            context.knownNames = ["cy": "Cy"]
+            guard case .stack(_, let pills, _) = context.factory.makeReactionsView(message, context),
+                case .titled(_, let title)? = pills.first
+            else { return nil }
+            return title
+        }
+        #expect(title([("ann", "Ann")], count: 1) == "Ann")
+        #expect(title([("ann", "Ann")], count: 2) == "Ann and 1 other")
+        #expect(title([("ann", "Ann")], count: 7) == "Ann and 6 others")
+        // The same person twice is one; a count below the people named counts them.
+        #expect(title([("ann", "Ann"), ("ann", "Ann")], count: 2) == "Ann and 1 other")
+        #expect(title([("ann", "Ann")], count: 0) == "Ann")
+        #expect(title([("ann", "Ann")], count: 1, me: "ann") == "You")
+        #expect(title([("ann", "Ann")], count: 3, me: "ann") == "You and 2 others")
+        #expect(title([("ann", "Ann")], count: 1, colliding: [TranscriptIndex.nameKey("Ann")]) == "Ann (ann)")
+        // Named by id only: the name the document gives the id, else the id.
+        #expect(title([("cy", nil)], count: 1) == "Cy")
+        #expect(title([("dee", nil)], count: 2) == "dee and 1 other")
+        // Nobody named: no tooltip.
+        #expect(title([("", nil)], count: 2) == nil)
+        // A second person makes a list.
+        #expect(title([("ann", "Ann"), ("bo", "Bo")], count: 2) == "Ann and Bo")
+        #expect(title([("ann", "Ann"), ("bo", "Bo")], count: 2, me: "bo") == "You and Ann")
+    }
+
     /// Someone the input names only by a name is one person per name, and never someone who
     /// has an id, whatever that id holds (here the name behind a NUL).
     @Test func aPersonKnownByNameOnlyIsNeverOneWithAnID() {
