@@ -10,30 +10,20 @@ package enum RFC3339 {
     }
 
     static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        var index = 0
-        func digits(_ count: Int) -> Int? {
-            guard index + count <= bytes.count else { return nil }
-            var value = 0
-            for _ in 0..<count {
-                let digit = Int(bytes[index]) - 48
-                guard (0...9).contains(digit) else { return nil }
-                value = value * 10 + digit
-                index += 1
-            }
-            return value
-        }
-        func expect(_ characters: UInt8...) -> Bool {
-            guard index < bytes.count, characters.contains(bytes[index]) else { return false }
-            index += 1
-            return true
-        }
-        guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
-            expect(0x54, 0x74, 0x20), // T, t or a space
-            let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2)
+        // The fixed part, `yyyy-mm-ddThh:mm:ss`, by position: no loop, no list of separators.
+        guard bytes.count >= 20 else { return nil }
+        let separator = bytes[10]
+        guard bytes[4] == 0x2D, bytes[7] == 0x2D, separator == 0x54 || separator == 0x74 || separator == 0x20, // - - T, t or a space
+            bytes[13] == 0x3A, bytes[16] == 0x3A // : :
         else { return nil }
+        let year = number(bytes, at: 0, digits: 4)
+        let (month, day) = (number(bytes, at: 5, digits: 2), number(bytes, at: 8, digits: 2))
+        let (hour, minute, second) = (number(bytes, at: 11, digits: 2), number(bytes, at: 14, digits: 2), number(bytes, at: 17, digits: 2))
+        guard year >= 0, hour >= 0, minute >= 0, second >= 0 else { return nil }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
             hour < 24, minute < 60, second <= 60
         else { return nil }
+        var index = 19
 
         var fraction = 0.0
         if index < bytes.count, bytes[index] == 0x2E {
@@ -55,11 +45,12 @@ package enum RFC3339 {
             index += 1
         case 0x2B, 0x2D: // + or -
             let sign = bytes[index] == 0x2D ? -1 : 1
-            index += 1
-            guard let offsetHours = digits(2), expect(0x3A), let offsetMinutes = digits(2),
-                offsetHours < 24, offsetMinutes < 60
-            else { return nil }
+            // `+hh:mm`, and nothing after it.
+            guard bytes.count == index + 6, bytes[index + 3] == 0x3A else { return nil }
+            let (offsetHours, offsetMinutes) = (number(bytes, at: index + 1, digits: 2), number(bytes, at: index + 4, digits: 2))
+            guard (0..<24).contains(offsetHours), (0..<60).contains(offsetMinutes) else { return nil }
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
+            index += 6
         default:
             return nil
         }
@@ -68,6 +59,18 @@ package enum RFC3339 {
         let days = daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    /// The number `count` digits at `offset` write; -1 when a byte there is not a digit.
+    @inline(__always)
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, digits count: Int) -> Int {
+        var value = 0
+        for place in offset..<offset + count {
+            let digit = Int(bytes[place]) &- 48
+            guard (0...9).contains(digit) else { return -1 }
+            value = value * 10 + digit
+        }
+        return value
     }
 
     private static func isLeap(_ year: Int) -> Bool {
