@@ -25,6 +25,15 @@ struct UTF8Writer {
     /// A non-negative number in decimal digits, zero-padded to `minimumWidth`.
     mutating func append(_ value: Int, minimumWidth: Int) {
         precondition(value >= 0)
+        // Most numbers of a time or a date are one or two digits, written without counting them.
+        if value < 100, minimumWidth <= 2 {
+            let width = value >= 10 || minimumWidth == 2 ? 2 : 1
+            precondition(count + width <= buffer.count)
+            if width == 2 { buffer[count] = UInt8(ascii: "0") + UInt8(value / 10) }
+            buffer[count + width - 1] = UInt8(ascii: "0") + UInt8(value % 10)
+            count += width
+            return
+        }
         var digits = 1
         var rest = value / 10
         while rest > 0 {

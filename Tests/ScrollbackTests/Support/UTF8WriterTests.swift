@@ -21,4 +21,19 @@ import Testing
         }
         #expect(written == "Zoë 7|007|00|12345 午後")
     }
+
+    /// Every number below 1,000 at every width from 0 to 4, as `String` pads it.
+    @Test func numbersAtEveryWidth() {
+        for value in 0..<1_000 {
+            for width in 0...4 {
+                let written = String(unsafeUninitializedCapacity: 8) { buffer in
+                    var writer = UTF8Writer(buffer)
+                    writer.append(value, minimumWidth: width)
+                    return writer.count
+                }
+                let digits = String(value)
+                #expect(written == String(repeating: "0", count: max(0, width - digits.count)) + digits, "\(value), \(width)")
+            }
+        }
+    }
 }
