@@ -494,7 +494,7 @@ extension DefaultViews {
     /// for the reader's own messages and a message without an author, which have none.
     func authorColorIndex(of message: ChatMessage, context: RenderContext) -> Int? {
         guard let user = message.user, !context.isCurrentUser(user) else { return nil }
-        return context.avatar(for: user).colorIndex
+        return context.authorColorIndex(for: user)
     }
 
     func authorName(of message: ChatMessage, context: RenderContext) -> String {
