@@ -12,9 +12,10 @@ package enum RFC3339 {
     static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         // The fixed part, `yyyy-mm-ddThh:mm:ss`, by position: no loop, no list of separators.
         guard bytes.count >= 20 else { return nil }
+        // `-` twice, `T` (or `t`, or a space), `:` twice.
         let separator = bytes[10]
-        guard bytes[4] == 0x2D, bytes[7] == 0x2D, separator == 0x54 || separator == 0x74 || separator == 0x20, // - - T, t or a space
-            bytes[13] == 0x3A, bytes[16] == 0x3A // : :
+        guard bytes[4] == 0x2D, bytes[7] == 0x2D, separator == 0x54 || separator == 0x74 || separator == 0x20, bytes[13] == 0x3A,
+            bytes[16] == 0x3A
         else { return nil }
         let year = number(bytes, at: 0, digits: 4)
         let (month, day) = (number(bytes, at: 5, digits: 2), number(bytes, at: 8, digits: 2))
@@ -24,7 +25,6 @@ package enum RFC3339 {
             hour < 24, minute < 60, second <= 60
         else { return nil }
         var index = 19
-
         var fraction = 0.0
         if index < bytes.count, bytes[index] == 0x2E {
             index += 1
