@@ -58,6 +58,22 @@ struct ConfigurationDocument {
         return ConfigurationDocument(file: file, kind: kind, root: root, locations: reader.locations)
     }
 
+    /// Parses a file that ships inside Scrollback (a built-in theme), without noting where each
+    /// value is: only an error would show that, and every start reads one of these files. A
+    /// test reads each with ``parse(_:file:kind:)`` and checks it against its schema.
+    static func parseBuiltIn(_ text: String, file: String, kind: ConfigurationError.Kind) throws(ConfigurationError)
+        -> ConfigurationDocument
+    {
+        var parser = JSONStreamParser(bytes: blankingComments(Array(text.utf8)))
+        do throws(ReadError) {
+            let root = try parser.parseValue()
+            guard try parser.isAtEnd() else { throw .syntax(parser.currentPosition(), "unexpected content") }
+            return ConfigurationDocument(file: file, kind: kind, root: root, locations: [:])
+        } catch {
+            throw ConfigurationError(file: file, kind: kind, problem: .unreadable(reason: error.description))
+        }
+    }
+
     private static func bytes(atPath path: String, kind: ConfigurationError.Kind, standardInput: Bool) throws(ConfigurationError) -> [UInt8]
     {
         func unreadable(_ reason: String) -> ConfigurationError {

@@ -74,7 +74,7 @@ enum ThemeLoader {
             guard let text = BuiltInThemes.source(named: builtIn) else {
                 throw ConfigurationError(file: builtIn, kind: .theme, problem: .unknownTheme(builtIn, suggestion: nil))
             }
-            document = try ConfigurationDocument.parse(Array(text.utf8), file: "\(builtIn) (built-in)", kind: .theme)
+            document = try ConfigurationDocument.parseBuiltIn(text, file: "\(builtIn) (built-in)", kind: .theme)
             (name, identity, directory) = (builtIn, builtIn, nil)
         case .file(let path):
             document = try ConfigurationDocument.read(path: path, kind: .theme)

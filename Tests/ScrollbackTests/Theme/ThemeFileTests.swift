@@ -42,6 +42,8 @@ import Testing
         let source = try #require(BuiltInThemes.source(named: name))
         let document = try ConfigurationDocument.parse(Array(source.utf8), file: name, kind: .theme)
         #expect(throws: Never.self) { try ConfigurationChecker.check(document, against: ThemeSchema.file) }
+        // Loading reads it without positions: the same values.
+        #expect(try ConfigurationDocument.parseBuiltIn(source, file: name, kind: .theme).root == document.root)
     }
 
     @Test(arguments: ["default", "midnight", "high-contrast", "terminal-16", "plain"])
