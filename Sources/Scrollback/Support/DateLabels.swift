@@ -58,13 +58,20 @@ public final class DateLabels: Sendable {
             let isPOSIX = locale.identifier == "en_US_POSIX"
             let short = isPOSIX ? nil : DateFormatter.dateFormat(fromTemplate: "jm", options: 0, locale: locale)
             let long = isPOSIX ? nil : DateFormatter.dateFormat(fromTemplate: "jms", options: 0, locale: locale)
-            let symbols = DateFormatter()
-            symbols.locale = locale
-            amSymbol = symbols.amSymbol
-            pmSymbol = symbols.pmSymbol
+            let shortPieces = TimePatternPiece.parse(short ?? "HH:mm")
+            let secondsPieces = TimePatternPiece.parse(long ?? "HH:mm:ss")
+            // The words for AM and PM, only for a clock that shows them: a formatter made for
+            // them costs more than the rest of these formats.
+            if shortPieces.contains(.dayPeriod) || secondsPieces.contains(.dayPeriod) {
+                let symbols = DateFormatter()
+                symbols.locale = locale
+                (amSymbol, pmSymbol) = (symbols.amSymbol, symbols.pmSymbol)
+            } else {
+                (amSymbol, pmSymbol) = ("", "")
+            }
             let dayPeriodLength = max(amSymbol.utf8.count, pmSymbol.utf8.count)
-            shortPattern = TimePattern(TimePatternPiece.parse(short ?? "HH:mm"), dayPeriodLength: dayPeriodLength)
-            secondsPattern = TimePattern(TimePatternPiece.parse(long ?? "HH:mm:ss"), dayPeriodLength: dayPeriodLength)
+            shortPattern = TimePattern(shortPieces, dayPeriodLength: dayPeriodLength)
+            secondsPattern = TimePattern(secondsPieces, dayPeriodLength: dayPeriodLength)
             dayFormatter = DateFormatter()
             dayFormatter.locale = locale
             dayFormatter.timeZone = timeZone
