@@ -41,21 +41,42 @@ public enum AttachmentFormatting {
     /// same in every output, the terminal included.
     struct NumberMarks: Sendable {
         var decimal: Character
-        var spaceBeforePercent: Bool
+        /// Whether a space comes before `%`, or the locale to ask when a share is written: only
+        /// polls write one, and formatting a percentage to find out costs more than the rest of
+        /// a rendering's start.
+        private let percentSpace: PercentSpace
+
+        private enum PercentSpace: Sendable {
+            case known(Bool)
+            case asked(Locale)
+        }
 
         /// The marks of English without a locale: `2.5`, `50%`.
         static let plain = NumberMarks(decimal: ".", spaceBeforePercent: false)
 
         init(decimal: Character, spaceBeforePercent: Bool) {
             self.decimal = decimal
-            self.spaceBeforePercent = spaceBeforePercent
+            percentSpace = .known(spaceBeforePercent)
         }
 
         init(_ locale: Locale) {
             decimal = locale.decimalSeparator == "," ? "," : "."
-            let percent = (0.5).formatted(.percent.locale(locale).precision(.fractionLength(0)))
-            spaceBeforePercent = percent.unicodeScalars.contains { $0 == " " || $0 == "\u{A0}" || $0 == "\u{202F}" }
+            percentSpace = .asked(locale)
         }
+
+        var spaceBeforePercent: Bool {
+            switch percentSpace {
+            case .known(let space): return space
+            case .asked(let locale):
+                return Self.lastAsked.value(where: { $0.locale == locale }) {
+                    let percent = (0.5).formatted(.percent.locale(locale).precision(.fractionLength(0)))
+                    return (locale, percent.unicodeScalars.contains { $0 == " " || $0 == "\u{A0}" || $0 == "\u{202F}" })
+                }.space
+            }
+        }
+
+        /// The last locale asked about, and its answer: a rendering has one locale.
+        private static let lastAsked = LastMade<(locale: Locale, space: Bool)>()
     }
 
     /// `0:42`, `12:05`, `1:02:03`; fractional seconds round to the nearest second.
