@@ -68,10 +68,13 @@ public enum AttachmentFormatting {
             switch percentSpace {
             case .known(let space): return space
             case .asked(let locale):
-                return Self.lastAsked.value(where: { $0.locale == locale }) {
-                    let percent = (0.5).formatted(.percent.locale(locale).precision(.fractionLength(0)))
-                    return (locale, percent.unicodeScalars.contains { $0 == " " || $0 == "\u{A0}" || $0 == "\u{202F}" })
-                }.space
+                let answer = Self.lastAsked.value(
+                    where: { $0.locale == locale },
+                    making: {
+                        let percent = (0.5).formatted(.percent.locale(locale).precision(.fractionLength(0)))
+                        return (locale, percent.unicodeScalars.contains { $0 == " " || $0 == "\u{A0}" || $0 == "\u{202F}" })
+                    })
+                return answer.space
             }
         }
 
