@@ -49,11 +49,31 @@ package struct ScrollbackTool {
         self.terminalWidth = terminalWidth
     }
 
+    /// Writes `text` to the file `descriptor` as it is. A write that fails (standard error on
+    /// a full disk) is dropped: a message has nowhere else to go, and the work it was about
+    /// must not stop for it. (Foundation's `FileHandle.write(_:)` stops the process instead.)
+    static func write(_ text: String, toDescriptor descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard var base = bytes.baseAddress else { return }
+            var remaining = bytes.count
+            while remaining > 0 {
+                let written = Glibc.write(descriptor, base, remaining)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                remaining -= written
+                base += written
+            }
+        }
+    }
+
     /// The tool wired to this process's streams and environment.
     package static func system() -> ScrollbackTool {
         var tool = ScrollbackTool(
             environment: ProcessInfo.processInfo.environment, standardOutput: .standardOutput(),
-            standardError: { FileHandle.standardError.write(Data($0.utf8)) },
+            standardError: { write($0, toDescriptor: 2) },
             standardOutputIsTerminal: isatty(1) == 1, terminalWidth: Terminal.columns(of: 1))
         tool.terminalHeight = Terminal.rows(of: 1)
         tool.standardInputIsTerminal = isatty(0) == 1

@@ -206,6 +206,21 @@ import Testing
         #expect(run.errors.contains("cannot write /dev/full: No space left on device"), "\(run.errors)")
     }
 
+    /// A message to standard error that cannot be written (standard error on a full disk) is
+    /// dropped, not fatal: the render it is about goes on. (The process used to stop there.)
+    @Test func aMessageThatCannotBeWrittenIsDropped() throws {
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0)
+        defer { close(full) }
+        ScrollbackTool.write("warning: nowhere to go\n", toDescriptor: full)
+        let output = Self.directory() + "-message.txt"
+        let file = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(file >= 0)
+        ScrollbackTool.write("warning: kept\n", toDescriptor: file)
+        close(file)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "warning: kept\n")
+    }
+
     @Test func aDirectoryOrAMissingOneIsAWriteError() throws {
         let directory = Self.directory()
         try FileManager.default.createDirectory(atPath: directory + "/taken.html", withIntermediateDirectories: false)
