@@ -136,7 +136,19 @@ package struct ScrollbackTool {
     }
 
     package func run(_ arguments: [String]) -> Int32 {
-        defer { standardOutput.flush() }
+        let status = dispatch(arguments)
+        standardOutput.flush()
+        // What a command wrote to standard output that did not all get there (a full disk) is
+        // said, unless the command said so itself (render and view do, with status 1). A reader
+        // who stopped reading (a closed pipe: `| head`) is not a failure.
+        guard let code = standardOutput.failure, code != EPIPE,
+            status == ExitCode.success || status == ExitCode.dataError
+        else { return status }
+        let failed = failure("cannot write standard output: \(String(cString: strerror(code)))", status: ExitCode.failure)
+        return status == ExitCode.success ? failed : status
+    }
+
+    private func dispatch(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
             standardError(Self.overview(width: standardErrorHelpWidth))
             return ExitCode.usage

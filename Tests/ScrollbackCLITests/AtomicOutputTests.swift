@@ -206,6 +206,20 @@ import Testing
         #expect(run.errors.contains("cannot write /dev/full: No space left on device"), "\(run.errors)")
     }
 
+    /// Help, the manual, the themes and the completion scripts on a full disk say that they
+    /// could not be written, and fail, as a document does; before, they exited 0 with nothing
+    /// written.
+    @Test(arguments: [["--help"], ["man"], ["themes"], ["theme", "show", "default"], ["completions", "bash"], ["render", "--help"]])
+    func standardOutputOnAFullDeviceIsAWriteError(arguments: [String]) throws {
+        let full = try OutputSink.file(atPath: "/dev/full")
+        let errors = ToolRun.ErrorLog()
+        let tool = ScrollbackTool(
+            environment: ["TZ": "UTC"], standardOutput: full, standardError: { errors.append($0) }, standardOutputIsTerminal: false,
+            terminalWidth: nil)
+        #expect(tool.run(arguments) == 1)
+        #expect(errors.text == "Error: cannot write standard output: No space left on device\n", "\(errors.text)")
+    }
+
     /// A message to standard error that cannot be written (standard error on a full disk) is
     /// dropped, not fatal: the render it is about goes on. (The process used to stop there.)
     @Test func aMessageThatCannotBeWrittenIsDropped() throws {
