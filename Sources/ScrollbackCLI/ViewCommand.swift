@@ -139,11 +139,8 @@ struct ViewCommand: Command {
             if case .io = error { return tool.failure("\(error)", status: RenderCommand.status(for: error)) }
             return tool.failure("\(input): \(error)", status: RenderCommand.status(for: error))
         }
-        if pager == nil, let code = tool.standardOutput.failure, code != EPIPE {
-            return tool.failure(
-                "cannot write standard output: \(String(cString: strerror(code)))",
-                status: ScrollbackTool.ExitCode.failure)
-        }
+        // Standard output that could not all be written is said by the tool's run, as for every
+        // command (a pager's pipe is not standard output; a reader who quit is no error).
         return ScrollbackTool.ExitCode.success
     }
 }
