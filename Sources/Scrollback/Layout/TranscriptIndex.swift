@@ -7,7 +7,7 @@ import Foundation
 /// Replies read from JSON are not kept in memory: each one is written, as JSON, to a scratch
 /// file (unlinked at once, so nothing is left behind), and only its offset, length, date and
 /// parent's id number are kept, sorted so that a parent finds its replies in time order. Memory
-/// is a message's id and about twenty bytes a message, and twenty-four a reply. (Messages rendered from memory keep
+/// is a message's id and about twenty bytes a message, and thirty-two a reply. (Messages rendered from memory keep
 /// their replies where they are.)
 ///
 /// ```swift
@@ -54,10 +54,13 @@ public final class TranscriptIndex {
     struct SpooledReply: Comparable {
         /// The parent's number in `DocumentMessages`.
         var parent: Int32
+        var length: Int32
         /// `created_at` in seconds since 1970; replies without a date go last.
         var time: Double
         var offset: Int64
-        var length: Int32
+        /// Where the reply's element starts in the input, when it was read from the input's
+        /// messages array (``CleanReplies``); -1 otherwise.
+        var inputOffset: Int64
 
         static func < (lhs: SpooledReply, rhs: SpooledReply) -> Bool {
             (lhs.parent, lhs.time, lhs.offset) < (rhs.parent, rhs.time, rhs.offset)
@@ -96,6 +99,8 @@ public final class TranscriptIndex {
     /// (the drawing's).
     private let replyWorkspace = JSONStreamParser.Workspace()
     private let replyUsers = UserCache()
+    /// The replies read back here that the render pass's reader need not decode again.
+    let cleanReplies = CleanReplies()
 
     /// Reads every event of `reader`, keeping what the filter admits. A read error does not
     /// throw (it is kept in ``readError``; the render pass meets it again at the same place);
@@ -156,11 +161,11 @@ public final class TranscriptIndex {
                 kept.raw = JSONObject()
                 gathered.channels.append(ChannelSummary(channel: kept))
                 channelAwaitingPage = gathered.channels.count - 1
-            case .message(let message, let json):
+            case .message(let message, let json, let offset):
                 if gathered.channels.count == 1 { gathered.hasMessagesBeforeChannels = true }
                 sightings.note(message)
                 guard window.admits(message) else { continue }
-                let numbers = try gathered.add(message, json: json)
+                let numbers = try gathered.add(message, json: json, offset: offset)
                 guard let page = pager?.add(message, number: numbers.message, parent: numbers.parent, to: &gathered.messages),
                     pager?.cutsAtChannels == false
                 else { continue }
@@ -215,9 +220,10 @@ public final class TranscriptIndex {
             self.spool = spool
         }
 
-        /// `json` is the reply as written in the input, when the reader kept it; else it is
-        /// written out from the message's `raw`. Returns the message's number and its parent's.
-        mutating func add(_ message: ChatMessage, json: [UInt8]?) throws(ReadError) -> (message: Int32, parent: Int32?) {
+        /// `json` is the reply as written in the input, when the reader kept it, and `offset`
+        /// where it starts there; else it is written out from the message's `raw`. Returns the
+        /// message's number and its parent's.
+        mutating func add(_ message: ChatMessage, json: [UInt8]?, offset: Int?) throws(ReadError) -> (message: Int32, parent: Int32?) {
             channels[channels.count - 1].add(message.createdAt)
             if let user = message.user, !user.id.isEmpty, lastNameByID.updateValue(user.name ?? "", forKey: user.id) != user.name ?? "" {
                 let key = TranscriptIndex.nameKey(user.displayName)
@@ -246,8 +252,8 @@ public final class TranscriptIndex {
             }
             replies.append(
                 SpooledReply(
-                    parent: parent, time: message.createdAt?.timeIntervalSince1970 ?? .greatestFiniteMagnitude,
-                    offset: place.offset, length: place.length))
+                    parent: parent, length: place.length, time: message.createdAt?.timeIntervalSince1970 ?? .greatestFiniteMagnitude,
+                    offset: place.offset, inputOffset: json == nil ? -1 : Int64(offset ?? -1)))
             return (number, parent)
         }
     }
@@ -321,11 +327,22 @@ public final class TranscriptIndex {
         guard (try? parser.pinNextValue()) != nil, let members = try? MessageMembers.read(from: &parser, users: replyUsers) else {
             return nil
         }
+        let repaired = parser.takeReplacementPosition() != nil
         let text = JSONText(message: Array(parser.pinnedBytes()))
-        guard var message = try? MessageDecoder(warn: { _, _ in }, users: replyUsers).message(members, path: "", text: text).get() else {
+        var said = false
+        guard
+            var message = try? MessageDecoder(warn: { _, _ in said = true }, users: replyUsers).message(members, path: "", text: text).get()
+        else {
             return nil
         }
         if messages.roles(of: message.id).contains(.draft) { message.isDraft = true }
+        // Had this reading something to say, the render pass's reading of the element says it.
+        if entry.inputOffset >= 0, !said, !repaired, !message.showInChannel, let parentID = message.parentID,
+            containsTopLevel(messageID: parentID),
+            text.bytes.withUnsafeBufferPointer({ JSONStreamParser.firstInvalidUTF8Offset(in: $0) == $0.count })
+        {
+            cleanReplies.insert(Int(entry.inputOffset))
+        }
         return message
     }
 }

@@ -218,7 +218,7 @@ struct ParallelIndexReading {
                         segment.stop = .atGuess(following: following)
                         return segment
                     }
-                    segment.items.append(try TranscriptReader.indexedElement(from: &parser, decoder: decoder))
+                    segment.items.append(try TranscriptReader.indexedElement(from: &parser, decoder: decoder, offset: start))
                     lastEnd = (parser.bytePosition, true)
                     if segment.items.count & 63 == 0 && isCancelled { break }
                 }

@@ -208,11 +208,11 @@ extension PrefetchedEvents {
             // Taken out of the entry first, so that the message is the one holder of its fields
             // and setting one copies none.
             switch item.take() {
-            case .message(var message, let json)?:
+            case .message(var message, let json, let offset)?:
                 if !message.text.isEmpty && (message.parentID == nil || message.showInChannel) {
                     message.parsedText = ChatMarkdown.parse(message.text, mentionedUsers: message.mentionedUsers)
                 }
-                item = .message(message, json: json)
+                item = .message(message, json: json, offset: offset)
             case let other:
                 item = other
             }

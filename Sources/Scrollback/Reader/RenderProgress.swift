@@ -76,10 +76,11 @@ extension RereadableInput {
     }
 
     /// The render pass's reading, on a thread of its own, telling `report` how far it has got;
-    /// `after` is the index pass, whose count of messages is this pass's total.
+    /// `after` is the index pass, whose count of messages is this pass's total, and whose
+    /// index gives `cleanReplies`.
     func renderingEvents(
         threaded: Bool, strict: Bool, onWarning: @escaping (ReadWarning) -> Void,
-        after first: PrefetchedEvents, progress report: (@Sendable (RenderProgress) -> Void)?
+        after first: PrefetchedEvents, cleanReplies: CleanReplies?, progress report: (@Sendable (RenderProgress) -> Void)?
     ) -> PrefetchedEvents {
         let total = first.messageCount
         return PrefetchedEvents(
@@ -88,6 +89,7 @@ extension RereadableInput {
         ) {
             warnings, heard in
             var reader = reader(strict: strict, onWarning: warnings)
+            reader.cleanReplies = cleanReplies
             if let heard {
                 reader.progress = ProgressHook(phase: .rendering, messageTotal: total, byteTotal: size, report: heard)
             }

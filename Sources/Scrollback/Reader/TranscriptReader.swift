@@ -91,15 +91,17 @@ public struct TranscriptReader {
         case index
     }
 
-    /// A channel, or a message with, in ``Mode/index``, a reply's JSON as written in the input.
+    /// A channel, or a message with, in ``Mode/index``, a reply's JSON as written in the input
+    /// and, for an element of a messages array, where the element starts in the input
+    /// (``CleanReplies``).
     enum Item: Sendable {
         case channel(ChatChannel)
-        case message(ChatMessage, json: [UInt8]?)
+        case message(ChatMessage, json: [UInt8]?, offset: Int? = nil)
 
         var event: TranscriptEvent {
             switch self {
             case .channel(let channel): return .channel(channel)
-            case .message(let message, _): return .message(message)
+            case .message(let message, _, _): return .message(message)
             }
         }
     }
@@ -168,6 +170,9 @@ public struct TranscriptReader {
     /// Hears how far the reading has got (a two-pass rendering with
     /// ``TranscriptRenderer/progress``); `nil` costs a mask test per message.
     var progress: ProgressHook?
+    /// In ``Mode/full``: the replies of a messages array that need not be decoded, from the
+    /// index of the same input (a rendering with one sets it).
+    var cleanReplies: CleanReplies?
 
     /// Opens a file, or standard input for `"-"`.
     public init(path: String, strict: Bool = false, onWarning: @escaping (ReadWarning) -> Void = { _ in }) throws(ReadError) {
@@ -699,8 +704,13 @@ public struct TranscriptReader {
         } else {
             _ = parser.takeReplacementPosition()
             let path = Self.elementPath(arrayFrames[top].path, index: index)
-            guard let message = try readMessage(path: path, start: .offset(parser.bytePosition)) else { return nil }
-            item = .message(message, json: nil)
+            let start = parser.bytePosition
+            if let cleanReplies, cleanReplies.take(start), let reply = try readCleanReply(path: path, start: start) {
+                item = .message(reply, json: nil)
+            } else {
+                guard let message = try readMessage(path: path, start: .offset(start)) else { return nil }
+                item = .message(message, json: nil)
+            }
         }
         guard arrayFrames[top].holdsForChannel else { return item }
         heldMessages.append(item)
@@ -983,7 +993,7 @@ public struct TranscriptReader {
             guard let object = try log.message(number) else { return nil }
             item = .some(try decode(.object(object), path: path, position: position).map { .message($0, json: nil) })
         }
-        guard case .message(var message, let json)?? = item else { return nil }
+        guard case .message(var message, let json, _)?? = item else { return nil }
         log.amend(&message, number, withReactions: mode != .index || amendedReply)
         if history { message.earlierVersions = try log.earlierVersions(of: number) }
         return .message(message, json: amendedReply ? try log.amendedJSON(of: message, number) : json)
@@ -999,7 +1009,7 @@ public struct TranscriptReader {
         reading.internsValues = mode != .index
         if mode == .index {
             messageElements += 1
-            guard let item = try? Self.indexedElement(from: &reading, decoder: decoder) else { return .some(nil) }
+            guard let item = try? Self.indexedElement(from: &reading, decoder: decoder, offset: nil) else { return .some(nil) }
             return .some(item)
         }
         reading.checksStrings = false
@@ -1152,12 +1162,16 @@ public struct TranscriptReader {
     /// else skipped; a reply's bytes copied as written. `nil` when it is unusable.
     private mutating func readIndexedElement() throws(ReadError) -> Item? {
         messageElements += 1
-        return try Self.indexedElement(from: &parser, decoder: decoder)
+        return try Self.indexedElement(from: &parser, decoder: decoder, offset: parser.bytePosition)
     }
 
     /// The message element at the parser as the index reads it (``Mode/index``); `nil` for one
     /// that is not a usable message. The parsers of ``ParallelIndexReading`` read with it too.
-    static func indexedElement(from parser: inout JSONStreamParser, decoder: MessageDecoder) throws(ReadError) -> Item? {
+    /// `offset` is where the element starts in the input, when the parser reads the input
+    /// itself (not a copy of a message): a reply carries it.
+    static func indexedElement(from parser: inout JSONStreamParser, decoder: MessageDecoder, offset: Int?) throws(ReadError)
+        -> Item?
+    {
         guard try parser.peekKind() == .object else {
             try parser.skipValue()
             return nil
@@ -1173,7 +1187,36 @@ public struct TranscriptReader {
             users.keep(user, writtenAs: parser.pinnedBytes()[range])
         }
         guard message.parentID != nil else { return .message(message, json: nil) }
-        return .message(message, json: Array(parser.pinnedBytes()))
+        return .message(message, json: Array(parser.pinnedBytes()), offset: offset)
+    }
+
+    /// A reply of ``cleanReplies``, read as the index reads a message (the rest stepped over)
+    /// and reported on as a decoded message is: what the flow needs of it, since it shows only
+    /// in its thread. `nil`, with the parser back at the element's start, when the element does
+    /// not read so (it would, unless the input changed since the index pass): it is then read
+    /// whole.
+    private mutating func readCleanReply(path: String, start: Int) throws(ReadError) -> ChatMessage? {
+        guard try parser.peekKind() == .object else { return nil }
+        try parser.pinNextValue()
+        defer { parser.unpin() }
+        let depth = parser.depth
+        var head = MessageHead()
+        do throws(ReadError) {
+            try parser.beginObject()
+            // An author decoded whole before is taken from the cache; one read here is not
+            // kept there, since it is not decoded whole.
+            try head.readMembers(from: &parser, users: decoder.users)
+        } catch {
+            parser.rewindToPin(depth: depth)
+            return nil
+        }
+        guard let reply = decoder.indexedMessage(head), reply.parentID != nil, !reply.showInChannel,
+            parser.takeReplacementPosition() == nil
+        else {
+            parser.rewindToPin(depth: depth)
+            return nil
+        }
+        return try decode(.success(reply), path: path, start: .offset(start))
     }
 
     /// An input that holds no message at all is worth a word: the user may have picked the

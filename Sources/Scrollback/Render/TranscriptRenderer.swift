@@ -26,6 +26,10 @@ public struct TranscriptRenderer: Sendable {
     /// for, so that a rendering uses only the caller's thread and leaves its scheduling alone.
     /// The output is the same bytes whichever is chosen.
     public var threading = Threading.none
+    /// Whether the render pass steps over the thread replies already drawn with nothing to
+    /// report (``CleanReplies``) rather than decode them again. The output is the same bytes,
+    /// and the warnings the same, either way: tests turn it off to check that.
+    var skimsCleanReplies = true
 
     /// The fewest messages a document of several (`--output-dir`, `--split`) needs for its
     /// output to be written on a thread of its own.
@@ -85,7 +89,8 @@ public struct TranscriptRenderer: Sendable {
         _ reader: inout TranscriptReader, index: TranscriptIndex?,
         to backend: inout Backend
     ) throws(ReadError) -> DocumentSummary {
-        try renderDocument(&reader, index: index, to: &backend)
+        reader.cleanReplies = skimsCleanReplies ? index?.cleanReplies : nil
+        return try renderDocument(&reader, index: index, to: &backend)
     }
 
     /// The one document of ``render(_:index:to:)``, from either kind of event source.
@@ -156,7 +161,9 @@ public struct TranscriptRenderer: Sendable {
             reading: &first, filter: filter, directory: directory, messagesPerPage: messagesPerPage, perChannel: perChannel,
             currentUserID: options.currentUserID)
         let second = input.renderingEvents(
-            threaded: threading.readsAhead, strict: strict, onWarning: onWarning, after: first, progress: progress)
+            threaded: threading.readsAhead, strict: strict, onWarning: onWarning, after: first,
+            cleanReplies: skimsCleanReplies && !index.replies.isEmpty ? index.cleanReplies : nil,
+            progress: progress)
         // Said before the drawing starts, through the reader's channel and `strict` rule.
         try second.warnings.report(index.filterWarnings)
         return (index, second)

@@ -229,7 +229,7 @@ import Testing
             while let item = try reader.nextItem() {
                 switch item {
                 case .channel(let channel): items.append("channel \(channel.id ?? "-")")
-                case .message(let message, let json):
+                case .message(let message, let json, _):
                     let date = message.createdAt.map { "\($0.timeIntervalSince1970)" } ?? "-"
                     let author = "\(message.user?.id ?? "-") \(message.user?.name ?? "-")"
                     let reply = json.map { String(decoding: $0, as: UTF8.self) } ?? "-"

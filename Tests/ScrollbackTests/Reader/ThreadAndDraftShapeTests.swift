@@ -36,7 +36,7 @@ private func read(_ text: String, chunkSize: Int = ByteSource.defaultChunkSize) 
     while let item = try indexing.nextItem() {
         switch item {
         case .channel(let channel): indexed.append("channel:\(channel.cid ?? channel.id ?? "?")")
-        case .message(let message, _): indexed.append("message:\(message.id)\(message.isDraft ? " (draft)" : "")")
+        case .message(let message, _, _): indexed.append("message:\(message.id)\(message.isDraft ? " (draft)" : "")")
         }
     }
     #expect(indexed == result.events)

@@ -546,7 +546,7 @@ private func readError(_ text: String, strict: Bool = false) -> ReadError? {
             makeReader: { warnings, _ in TranscriptReader(bytes: bytes, onWarning: warnings) })
         var count = 0
         while let item = try events.nextItem() {
-            guard case .message(let message, _) = item else { continue }
+            guard case .message(let message, _, _) = item else { continue }
             count += 1
             let drawnFromHere = message.parentID == nil || message.showInChannel
             if threaded && drawnFromHere && !message.text.isEmpty {
