@@ -91,10 +91,11 @@ extension DefaultViews {
         let own = context.isCurrentUser(message.user) || (message.isDraft && message.user == nil)
         var header: [ViewNode] = []
         if item.isFirstInGroup { header.append(context.factory.makeAuthorView(message, context)) }
-        var body = [context.factory.makeMessageContentView(item, context)]
+        let content = context.factory.makeMessageContentView(item, context)
         // An unsent draft was never seen by anyone: no reactions, whatever the input says.
         let reactions = message.isDraft ? .empty : context.factory.makeReactionsView(message, context)
-        if reactions != .empty { body.append(reactions) }
+        // Made at its size: an array grown by a second element is copied.
+        let body = reactions == .empty ? [content] : [content, reactions]
         let footer = context.factory.makeMessageFooterView(item, context)
         return .message(
             MessageFrame(

@@ -94,6 +94,9 @@ struct MessageMembers {
         self.raw = raw
     }
 
+    /// The room a list of reactions, users or reaction types gets once it has one element.
+    static let usualListLength = 8
+
     /// The members of a parsed message object.
     init(_ object: JSONObject) {
         raw = .object(object)
@@ -360,6 +363,7 @@ struct ReactionGroupsMembers {
         try parser.beginObject()
         var members: [(key: String, value: MessageMembers.Nested<ReactionGroupMembers>)] = []
         while let type = try parser.nextKey() {
+            if members.isEmpty { members.reserveCapacity(MessageMembers.usualListLength) }
             members.append((type, try ReactionGroupMembers.read(from: &parser)))
         }
         return .object(ReactionGroupsMembers(reading: members))
@@ -419,7 +423,12 @@ extension MessageMembers.List {
         guard try parser.peekKind() == .array else { return .other(try parser.parseValue()) }
         try parser.beginArray()
         var elements: [MessageMembers.Nested<Members>] = []
-        while try parser.nextElement() { elements.append(try element(&parser)) }
+        while try parser.nextElement() {
+            // Room for a usual list at once, not grown from one element by doubling (each
+            // growth copies the list): an empty list allocates nothing.
+            if elements.isEmpty { elements.reserveCapacity(MessageMembers.usualListLength) }
+            elements.append(try element(&parser))
+        }
         return .array(elements)
     }
 }
