@@ -399,7 +399,14 @@ private final class MentionNames {
         for (var name, id) in named {
             let lowercased = name.withUTF8 { bytes -> [UInt8]? in
                 guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
-                return bytes.map { $0.asciiLowercased }
+                // Copied whole, then lowered in place: `map` appended byte by byte.
+                var lowered: [UInt8] = []
+                lowered.reserveCapacity(bytes.count)
+                lowered.append(contentsOf: bytes)
+                lowered.withUnsafeMutableBufferPointer { lowered in
+                    for index in lowered.indices { lowered[index] = lowered[index].asciiLowercased }
+                }
+                return lowered
             }
             guard let lowercased else { return nil }
             names.append(ASCIIName(bytes: lowercased, userID: id))

@@ -7,7 +7,8 @@
 /// What the render pass writes and says does not depend on it. A reply met before its thread
 /// is drawn, or read ahead by the reading thread, is decoded whole, as every reply used to be:
 /// it shows nothing in the flow and has nothing to report either way. Only the work differs.
-/// The drawing thread adds replies, and the reading thread takes them.
+/// The drawing thread adds replies, and the reading thread takes them. At most one offset a
+/// reply the index keeps is held at a time, fewer than the index's own bytes a reply.
 final class CleanReplies: Sendable {
     private struct State {
         var offsets: Set<Int> = []
