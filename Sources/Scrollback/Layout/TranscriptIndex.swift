@@ -253,7 +253,7 @@ public final class TranscriptIndex {
             replies.append(
                 SpooledReply(
                     parent: parent, length: place.length, time: message.createdAt?.timeIntervalSince1970 ?? .greatestFiniteMagnitude,
-                    offset: place.offset, inputOffset: json == nil ? -1 : Int64(offset ?? -1)))
+                    offset: place.offset, inputOffset: Int64(offset ?? -1)))
             return (number, parent)
         }
     }
