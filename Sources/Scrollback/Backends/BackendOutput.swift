@@ -56,6 +56,13 @@ struct BackendOutput: TextOutputStream {
         string.withUTF8Bytes { write(utf8: $0) }
     }
 
+    /// Writes markup fixed when the program was built. A literal of up to 15 bytes is a small
+    /// `String`, whose bytes are copied out before they can be written; a `StaticString`'s are
+    /// read where they lie. Most of a page's writes are such literals.
+    mutating func write(literal: StaticString) {
+        write(utf8: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
     /// Writes `utf8`, which must be valid UTF-8.
     mutating func write(utf8: UnsafeBufferPointer<UInt8>) {
         guard let source = utf8.baseAddress else { return }

@@ -51,4 +51,23 @@ import Testing
         output.flush(to: &string)
         #expect(string.utf8.count == 200_001 && string.hasSuffix("xy"))
     }
+
+    /// Literals, short (a small `String` would hold them) and long, in several scripts, arrive
+    /// as their bytes, after and before other writes, across the buffer's 64 KB.
+    @Test func literalsArriveAsTheirBytes() {
+        let sink = OutputSink.memory()
+        var sinkOutput = sink
+        var output = BackendOutput(for: sink)
+        var expected = ""
+        for round in 0..<2_000 {
+            output.write(literal: "<p>")
+            output.write(literal: "")
+            output.write("é\(round)")
+            output.write(literal: "</p><span class=\"sb-muted\">日本 🦊</span>\n")
+            expected += "<p>é\(round)</p><span class=\"sb-muted\">日本 🦊</span>\n"
+        }
+        output.flush(to: &sinkOutput)
+        #expect(expected.utf8.count > 65_536)
+        #expect(sink.capturedText == expected)
+    }
 }

@@ -51,7 +51,7 @@ public struct ANSIBackend<Output: TextOutputStream>: TranscriptBackend {
         guard !lines.isEmpty else { return }
         // The compact style keeps one line per message: no blank line between items.
         defer { text.flush(to: &output) }
-        if hasWrittenItem && layout.ansi.style == .bubbles { text.write("\n") }
+        if hasWrittenItem && layout.ansi.style == .bubbles { text.write(literal: "\n") }
         hasWrittenItem = true
         for line in lines {
             let charset = layout.ansi.charset

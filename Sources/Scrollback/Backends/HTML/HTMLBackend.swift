@@ -87,31 +87,31 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     public mutating func begin(_ document: DocumentInfo, header: ViewNode) {
         let named = document.pageTitle ?? document.title
         let title = named.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? options.theme.string(.untitled) : named
-        markup.write("<!DOCTYPE html>\n<html lang=\"")
+        markup.write(literal: "<!DOCTYPE html>\n<html lang=\"")
         markup.write(Self.languageTag(document.language))
-        markup.write("\">\n<head>\n<meta charset=\"utf-8\">\n")
+        markup.write(literal: "\">\n<head>\n<meta charset=\"utf-8\">\n")
         var policy =
             html.mediaLocations == nil ? Self.contentSecurityPolicy(remoteMedia: html.remoteMedia) : Self.offlineContentSecurityPolicy
         // The search script, and no other, by its hash; an index has nothing to search.
         searches = html.search && document.isSearchable
         if searches { policy += "; " + HTMLOptions.SearchScript.policyDirective }
         markup.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n")
-        markup.write("<meta name=\"referrer\" content=\"no-referrer\">\n")
-        markup.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        markup.write("<meta name=\"color-scheme\" content=\"light dark\">\n")
-        markup.write("<meta name=\"generator\" content=\"")
+        markup.write(literal: "<meta name=\"referrer\" content=\"no-referrer\">\n")
+        markup.write(literal: "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        markup.write(literal: "<meta name=\"color-scheme\" content=\"light dark\">\n")
+        markup.write(literal: "<meta name=\"generator\" content=\"")
         HTMLEscaping.write(options.generator, to: &markup)
-        markup.write("\">\n<title>")
+        markup.write(literal: "\">\n<title>")
         HTMLEscaping.write(TextControls.field(title), to: &markup)
-        markup.write("</title>\n<style>\n")
+        markup.write(literal: "</title>\n<style>\n")
         markup.write(Stylesheet.css(for: options.theme))
         if searches { markup.write(Stylesheet(theme: options.theme).searchCSS) }
-        markup.write("</style>\n</head>\n<body>\n<header class=\"sb-channel\">")
+        markup.write(literal: "</style>\n</head>\n<body>\n<header class=\"sb-channel\">")
         // The header may hold the page's one `h1`; headings anywhere else start at `h2`.
         writesDocumentHeader = true
         writeView(header, allowsLinks: true)
         writesDocumentHeader = false
-        markup.write("</header>\n<main>\n")
+        markup.write(literal: "</header>\n<main>\n")
         markup.flush(to: &output)
     }
 
@@ -119,7 +119,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     public mutating func write(_ view: ViewNode) {
         if let level = view.outlineLevel { outlineLevel = level }
         writeView(view, allowsLinks: true)
-        markup.write("\n")
+        markup.write(literal: "\n")
         markup.flush(to: &output)
     }
 
@@ -130,18 +130,18 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             markup.flush(to: &output)
             (output as? FlushingOutput)?.flush()
         }
-        markup.write("</main>\n<footer class=\"sb-summary\">")
+        markup.write(literal: "</main>\n<footer class=\"sb-summary\">")
         if !notSavedMedia.isEmpty {
             // The archive is incomplete: said once where the page ends, besides on each card.
-            markup.write("<p class=\"sb-not-saved-summary\" role=\"note\">")
+            markup.write(literal: "<p class=\"sb-not-saved-summary\" role=\"note\">")
             HTMLEscaping.write(options.theme.string(.mediaNotSavedCount, String(notSavedMedia.count)), to: &markup)
-            markup.write("</p>")
+            markup.write(literal: "</p>")
         }
         writeView(footer, allowsLinks: true)
-        markup.write("</footer>\n")
+        markup.write(literal: "</footer>\n")
         // Last, so that the page it searches is all there when it runs.
         if searches { markup.write("<script>\(HTMLOptions.SearchScript.source)</script>\n") }
-        markup.write("</body>\n</html>\n")
+        markup.write(literal: "</body>\n</html>\n")
     }
 
     /// With ``HTMLOptions/search``: the page has the script that runs the bar.
@@ -163,7 +163,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 isMessageText ? text : role.isNotice && !oneLine ? TextControls.collapsingBlanks(text) : TextControls.field(text)
             if role != .body { writeOpeningTag("<span class=\"sb-", role: role) }
             HTMLEscaping.write(shown, as: isMessageText ? .lines : .line, to: &markup)
-            if role != .body { markup.write("</span>") }
+            if role != .body { markup.write(literal: "</span>") }
         case .markdown(let document):
             HTMLMarkdownRenderer(
                 allowsLinks: allowsLinks, embedsImages: drawsRemoteMedia,
@@ -172,42 +172,42 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             ).write(document, to: &markup)
         case .stack(.vertical, let views, .contents):
             // A landmark a screen reader lists, named by its heading.
-            markup.write("<nav class=\"sb-stack sb-contents\"")
+            markup.write(literal: "<nav class=\"sb-stack sb-contents\"")
             if case .heading(_, let title)? = views.first(where: { if case .heading = $0 { true } else { false } }) {
-                markup.write(" aria-label=\"")
+                markup.write(literal: " aria-label=\"")
                 HTMLEscaping.write(TextControls.field(title), to: &markup)
-                markup.write("\"")
+                markup.write(literal: "\"")
             }
-            markup.write(">")
+            markup.write(literal: ">")
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
-            markup.write("</nav>")
+            markup.write(literal: "</nav>")
         case .stack(.vertical, let views, .contentsList):
             // A list, so that a screen reader says how many entries it has.
-            markup.write("<ol class=\"sb-contents-list\">")
+            markup.write(literal: "<ol class=\"sb-contents-list\">")
             for view in views where view != .empty {
-                markup.write("<li>")
+                markup.write(literal: "<li>")
                 writeView(view, allowsLinks: allowsLinks, oneLine: oneLine)
-                markup.write("</li>")
+                markup.write(literal: "</li>")
             }
-            markup.write("</ol>")
+            markup.write(literal: "</ol>")
         case .stack(let axis, let views, let role):
             writeOpeningTag(axis == .vertical ? "<div class=\"sb-stack sb-" : "<div class=\"sb-row sb-", role: role)
             let outer = writesChannelInfo
             writesChannelInfo = outer || role == .channelInfo
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
             writesChannelInfo = outer
-            markup.write("</div>")
+            markup.write(literal: "</div>")
         case .card(let role, let views):
             writeOpeningTag("<div class=\"sb-card sb-", role: role)
             writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
-            markup.write("</div>")
+            markup.write(literal: "</div>")
         case .link(let destination, let label, _) where allowsLinks && Anchor.isInDocumentLink(destination):
             // A place in this page (the contents list's entries): nothing to print after it.
-            markup.write("<a href=\"")
+            markup.write(literal: "<a href=\"")
             HTMLEscaping.write(destination, as: .url, to: &markup)
-            markup.write("\">")
+            markup.write(literal: "\">")
             writeView(label, allowsLinks: false, oneLine: true)
-            markup.write("</a>")
+            markup.write(literal: "</a>")
         case .link(let destination, let label, let download):
             guard allowsLinks, let url = media(destination).link else {
                 return writeView(label, allowsLinks: allowsLinks, oneLine: true)
@@ -217,7 +217,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             HTMLEscaping.write(url, as: .url, to: &markup)
             markup.write("\" rel=\"\(HTMLMarkdownRenderer.linkRelation)\">")
             writeView(label, allowsLinks: false, oneLine: true)
-            markup.write("</a>")
+            markup.write(literal: "</a>")
             if download, let note = notSavedNote(destination) { HTMLMarkdownRenderer.writeNotSavedNote(note, to: &markup) }
         case .avatar(let avatar):
             writeAvatar(avatar)
@@ -225,18 +225,18 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             writeImage(content, allowsLinks: allowsLinks)
         case .icon(let name, let label):
             if label.isEmpty {
-                markup.write("<span class=\"sb-icon\" aria-hidden=\"true\">")
+                markup.write(literal: "<span class=\"sb-icon\" aria-hidden=\"true\">")
             } else {
-                markup.write("<span class=\"sb-icon\" role=\"img\" aria-label=\"")
+                markup.write(literal: "<span class=\"sb-icon\" role=\"img\" aria-label=\"")
                 HTMLEscaping.write(TextControls.field(label), to: &markup)
-                markup.write("\">")
+                markup.write(literal: "\">")
             }
             if let svg = options.theme.svgIcon(name) {
                 markup.write(svg.html)
             } else {
                 HTMLEscaping.write(options.theme.icon(name), to: &markup)
             }
-            markup.write("</span>")
+            markup.write(literal: "</span>")
         case .time(let date, let label):
             writeTime(date, label: label)
         case .badge(let text, let role):
@@ -248,40 +248,40 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             } else {
                 // A tooltip may list several names (who reacted, a name and its id): one line, its
                 // blanks collapsed, but not cut as one field. It shows on hover only.
-                markup.write("<span class=\"sb-titled\" title=\"")
+                markup.write(literal: "<span class=\"sb-titled\" title=\"")
                 HTMLEscaping.write(TextControls.collapsingBlanks(title), to: &markup)
-                markup.write("\">")
+                markup.write(literal: "\">")
                 writeView(view, allowsLinks: allowsLinks, oneLine: oneLine)
-                markup.write("</span>")
+                markup.write(literal: "</span>")
             }
         case .fields(let fields):
-            markup.write("<dl class=\"sb-fields\">")
+            markup.write(literal: "<dl class=\"sb-fields\">")
             for field in fields {
                 let label = TextControls.field(field.label)
                 // A label keeps its words whole (the column is at least as wide as the longest),
                 // but for one with a word too long for a phone's card, which may break anywhere.
                 markup.write(Self.hasLongWord(label) ? "<dt class=\"sb-long-label\">" : "<dt>")
                 HTMLEscaping.write(label, to: &markup)
-                markup.write("</dt><dd>")
+                markup.write(literal: "</dt><dd>")
                 writeView(field.value, allowsLinks: allowsLinks, oneLine: oneLine)
-                markup.write("</dd>")
+                markup.write(literal: "</dd>")
             }
-            markup.write("</dl>")
+            markup.write(literal: "</dl>")
         case .quote(let anchor, let views):
-            markup.write("<blockquote class=\"sb-quote\">")
+            markup.write(literal: "<blockquote class=\"sb-quote\">")
             // A fragment of this page, or another page of a split document (`chat-003.html#m-42`);
             // fragments come percent-encoded, so only the latter holds `#`.
             let isOtherPage = anchor?.utf8.contains(UInt8(ascii: "#")) ?? false
             if let anchor, allowsLinks, !isOtherPage || URLPolicy.isSiblingDocument(anchor) {
                 markup.write(isOtherPage ? "<a href=\"" : "<a href=\"#")
                 HTMLEscaping.write(anchor, as: .url, to: &markup)
-                markup.write("\">")
+                markup.write(literal: "\">")
                 writeViews(views, allowsLinks: false, oneLine: oneLine)
-                markup.write("</a>")
+                markup.write(literal: "</a>")
             } else {
                 writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
             }
-            markup.write("</blockquote>")
+            markup.write(literal: "</blockquote>")
         case .divider(let label):
             if let label, !label.isEmpty {
                 // A day is a heading under its channel's (or the title), so a screen reader can
@@ -291,7 +291,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 HTMLEscaping.write(TextControls.field(label), to: &markup)
                 markup.write("</\(element)>")
             } else {
-                markup.write("<hr>")
+                markup.write(literal: "<hr>")
             }
         case .heading(let level, let text):
             writeHeading(level: level, text: text, id: nil)
@@ -304,21 +304,21 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
                 markup.write("<div id=\"\(id)\" class=\"sb-stack sb-")
                 writeOpeningTag("", role: role)
                 writeViews(views, allowsLinks: allowsLinks, oneLine: oneLine)
-                markup.write("</div>")
+                markup.write(literal: "</div>")
             default:
                 markup.write("<div id=\"\(id)\">")
                 writeView(view, allowsLinks: allowsLinks, oneLine: oneLine)
-                markup.write("</div>")
+                markup.write(literal: "</div>")
             }
         case .message(let frame):
             writeMessage(frame, allowsLinks: allowsLinks)
         case .disclosure(let summary, let content):
             // Open, so that it reads and prints without a click; no script is needed to fold it.
-            markup.write("<details open class=\"sb-thread\"><summary>")
+            markup.write(literal: "<details open class=\"sb-thread\"><summary>")
             writeViews(summary, allowsLinks: allowsLinks)
-            markup.write("</summary><div class=\"sb-thread-content\">")
+            markup.write(literal: "</summary><div class=\"sb-thread-content\">")
             writeViews(content, allowsLinks: allowsLinks)
-            markup.write("</div></details>")
+            markup.write(literal: "</div></details>")
         case .raw(let raw):
             if let output = raw[.html] {
                 markup.write(output)
@@ -336,32 +336,32 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         // Each is written more than once: escaped once.
         let pill = HTMLEscaping.escape(TextControls.field(text))
         let names = HTMLEscaping.escape(TextControls.collapsingBlanks(title))
-        markup.write("<details class=\"sb-reactors\"><summary class=\"sb-badge sb-")
+        markup.write(literal: "<details class=\"sb-reactors\"><summary class=\"sb-badge sb-")
         markup.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain"))
-        markup.write("\" title=\"")
+        markup.write(literal: "\" title=\"")
         markup.write(names)
-        markup.write("\" aria-label=\"")
+        markup.write(literal: "\" aria-label=\"")
         markup.write(pill)
         markup.write(escapedLabelSeparator)
         markup.write(names)
-        markup.write("\">")
+        markup.write(literal: "\">")
         markup.write(pill)
-        markup.write("</summary><span class=\"sb-reactors-list\">")
+        markup.write(literal: "</summary><span class=\"sb-reactors-list\">")
         markup.write(names)
-        markup.write("</span></details>")
+        markup.write(literal: "</span></details>")
     }
 
     private mutating func writeBadge(_ text: String, role: Role) {
         if role == .badge {
-            markup.write("<span class=\"sb-badge\"")
+            markup.write(literal: "<span class=\"sb-badge\"")
         } else {
-            markup.write("<span class=\"sb-badge sb-")
+            markup.write(literal: "<span class=\"sb-badge sb-")
             markup.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain"))
-            markup.write("\"")
+            markup.write(literal: "\"")
         }
-        markup.write(">")
+        markup.write(literal: ">")
         HTMLEscaping.write(TextControls.field(text), to: &markup)
-        markup.write("</span>")
+        markup.write(literal: "</span>")
     }
 
     /// `h1` only in the document's header; `id` was checked by ``Anchor/isDocumentID(_:)``.
@@ -379,23 +379,23 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     }
 
     private mutating func writeMessage(_ frame: MessageFrame, allowsLinks: Bool) {
-        markup.write("<article class=\"sb-message sb-")
+        markup.write(literal: "<article class=\"sb-message sb-")
         markup.write(HTMLEscaping.identifier(frame.role.rawValue, fallback: "plain"))
-        if frame.isPinned { markup.write(" sb-pinned") }
+        if frame.isPinned { markup.write(literal: " sb-pinned") }
         // A repeat leaves the anchor, which must be unique, to the message's other appearance;
         // a message without an id has none.
         if !frame.isRepeat && !frame.id.isEmpty {
-            markup.write("\" id=\"")
+            markup.write(literal: "\" id=\"")
             let (head, tail) = Anchor.forMessageInPieces(id: frame.id)
             markup.write(head)
             HTMLEscaping.write(tail, to: &markup)
         }
         let author = frame.authorName.flatMap { $0.isEmpty ? nil : $0 }
         if author != nil || frame.date != nil {
-            markup.write("\" aria-label=\"")
+            markup.write(literal: "\" aria-label=\"")
             if let author { HTMLEscaping.write(TextControls.field(author), to: &markup) }
             if let date = frame.date {
-                if author != nil { markup.write(", ") }
+                if author != nil { markup.write(literal: ", ") }
                 CivilTime.local(date, in: options.timeZone).writeMinute(to: &markup)
             }
         }
@@ -403,48 +403,48 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         // own, which shows no author line (the stylesheet hides it), tells whose it is too.
         let ownTitle = frame.role == .ownBubble ? frame.authorTitle.flatMap { $0.isEmpty ? nil : $0 } : nil
         if frame.date != nil || ownTitle != nil {
-            markup.write("\" title=\"")
+            markup.write(literal: "\" title=\"")
             if let ownTitle { HTMLEscaping.write(TextControls.collapsingBlanks(ownTitle), to: &markup) }
             if let date = frame.date {
-                if ownTitle != nil { markup.write("&#10;") }
+                if ownTitle != nil { markup.write(literal: "&#10;") }
                 writeFullDateTime(date)
             }
         }
         if html.search { writeSearchFacts(frame) }
-        markup.write("\">")
+        markup.write(literal: "\">")
         let outerTime = messageTime
         messageTime = frame.date.map { ($0, false) }
         defer { messageTime = outerTime }
         if !frame.header.isEmpty {
-            markup.write("<header")
+            markup.write(literal: "<header")
             if let title = frame.authorTitle, !title.isEmpty {
                 // The tooltip tells apart two people who chose the same name.
-                markup.write(" title=\"")
+                markup.write(literal: " title=\"")
                 HTMLEscaping.write(TextControls.collapsingBlanks(title), to: &markup)
-                markup.write("\"")
+                markup.write(literal: "\"")
             }
-            markup.write(">")
+            markup.write(literal: ">")
             writeViews(frame.header, allowsLinks: allowsLinks)
-            markup.write("</header>")
+            markup.write(literal: "</header>")
         }
-        markup.write("<div class=\"sb-body\">")
+        markup.write(literal: "<div class=\"sb-body\">")
         writeViews(frame.body, allowsLinks: allowsLinks)
-        markup.write("</div>")
+        markup.write(literal: "</div>")
         if !frame.footer.isEmpty {
-            markup.write("<footer>")
+            markup.write(literal: "<footer>")
             writeViews(frame.footer, allowsLinks: allowsLinks)
-            markup.write("</footer>")
+            markup.write(literal: "</footer>")
         }
         // Machines and screen readers get the moment of every message, not only of the last of
         // a group; the eye gets the time where the footer shows it.
         if let time = messageTime, !time.written {
-            markup.write("<time class=\"sb-hidden-time\" datetime=\"")
+            markup.write(literal: "<time class=\"sb-hidden-time\" datetime=\"")
             CivilTime.utc(time.date).writeRFC3339(to: &markup)
-            markup.write("\">")
+            markup.write(literal: "\">")
             HTMLEscaping.write(dateLabels.time(time.date), to: &markup)
-            markup.write("</time>")
+            markup.write(literal: "</time>")
         }
-        markup.write("</article>")
+        markup.write(literal: "</article>")
     }
 
     /// What the search script's filters read, on a page with ``HTMLOptions/search`` only: the
@@ -453,17 +453,17 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
     /// attribute is still open: each closes it and leaves its own open, for the caller's `">`.
     private mutating func writeSearchFacts(_ frame: MessageFrame) {
         if let from = frame.authorTitle ?? frame.authorName, !from.isEmpty {
-            markup.write("\" data-from=\"")
+            markup.write(literal: "\" data-from=\"")
             // What `from:` searches: the name as shown, not cut (the user id ends it).
             HTMLEscaping.write(TextControls.collapsingBlanks(from), to: &markup)
         }
         if let date = frame.date {
-            markup.write("\" data-day=\"")
+            markup.write(literal: "\" data-day=\"")
             CivilTime.local(date, in: options.timeZone).writeMinute(to: &markup, dayOnly: true)
         }
         let facets = HTMLOptions.SearchScript.facets(of: frame)
         if !facets.isEmpty {
-            markup.write("\" data-has=\"")
+            markup.write(literal: "\" data-has=\"")
             markup.write(facets.joined(separator: " "))
         }
     }
@@ -539,11 +539,11 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         HTMLEscaping.write(initials, to: &output)
         if let picture {
             // No width or height: a sized `<img>` that fails shows Chromium's broken-image icon.
-            output.write("<img src=\"")
+            output.write(literal: "<img src=\"")
             HTMLEscaping.write(picture, as: .url, to: &output)
-            output.write("\" alt=\"\" loading=\"lazy\" decoding=\"async\">")
+            output.write(literal: "\" alt=\"\" loading=\"lazy\" decoding=\"async\">")
         }
-        output.write("</span>")
+        output.write(literal: "</span>")
     }
 
     /// The thumbnail when there is one (it is what the page needs), linked to the full image,
@@ -562,9 +562,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             if thumbnailMedia.link != nil, !(sourceMedia.isLocal && !thumbnailMedia.isLocal) { shownMedia = thumbnailMedia }
         }
         guard let shown = shownMedia.link else {
-            markup.write("<span class=\"sb-image sb-image-missing\">")
+            markup.write(literal: "<span class=\"sb-image sb-image-missing\">")
             HTMLEscaping.write(alt, to: &markup)
-            markup.write("</span>")
+            markup.write(literal: "</span>")
             return
         }
         let picture = pictureSource(shownMedia)
@@ -597,21 +597,21 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// Writes `start` (which ends inside a class attribute, after `sb-`), the role's class
     /// name and the end of the tag.
-    private mutating func writeOpeningTag(_ start: String, role: Role) {
-        markup.write(start)
+    private mutating func writeOpeningTag(_ start: StaticString, role: Role) {
+        markup.write(literal: start)
         markup.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain"))
-        markup.write("\">")
+        markup.write(literal: "\">")
     }
 
     private mutating func writeTime(_ date: Date, label: String) {
         if messageTime?.date == date { messageTime?.written = true }
-        markup.write("<time datetime=\"")
+        markup.write(literal: "<time datetime=\"")
         CivilTime.utc(date).writeRFC3339(to: &markup)
-        markup.write("\" title=\"")
+        markup.write(literal: "\" title=\"")
         writeFullDateTime(date)
-        markup.write("\">")
+        markup.write(literal: "\">")
         HTMLEscaping.write(TextControls.field(label), to: &markup)
-        markup.write("</time>")
+        markup.write(literal: "</time>")
     }
 
     /// The full date, time and zone of `date`, escaped for an attribute.

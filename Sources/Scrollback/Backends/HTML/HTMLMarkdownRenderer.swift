@@ -38,7 +38,7 @@ struct HTMLMarkdownRenderer {
         to output: inout BackendOutput
     ) {
         for (index, block) in blocks.enumerated() {
-            if index > 0 { output.write("\n") }
+            if index > 0 { output.write(literal: "\n") }
             writeBlock(block, tight: tight, depth: depth, to: &output)
         }
     }
@@ -52,37 +52,37 @@ struct HTMLMarkdownRenderer {
             if tight {
                 writeInlines(inlines, depth: depth, to: &output)
             } else {
-                output.write("<p>")
+                output.write(literal: "<p>")
                 writeInlines(inlines, depth: depth, to: &output)
-                output.write("</p>")
+                output.write(literal: "</p>")
             }
         case .heading(let level, let inlines):
             output.write("<p class=\"sb-heading sb-heading-\(min(max(level, 1), 6))\">")
             writeInlines(inlines, depth: depth, to: &output)
-            output.write("</p>")
+            output.write(literal: "</p>")
         case .blockQuote(let blocks):
             guard depth < Self.maximumDepth else {
                 return writeBlocks(blocks, tight: false, depth: depth, to: &output)
             }
-            output.write("<blockquote>")
+            output.write(literal: "<blockquote>")
             writeBlocks(blocks, tight: false, depth: depth + 1, to: &output)
-            output.write("</blockquote>")
+            output.write(literal: "</blockquote>")
         case .list(let start, let isTight, let items):
             writeList(start: start, tight: isTight, items: items, depth: depth, to: &output)
         case .codeBlock(let info, let code):
-            output.write("<pre><code")
+            output.write(literal: "<pre><code")
             if let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {
                 output.write(" class=\"language-\(HTMLEscaping.identifier(String(language), fallback: "text"))\"")
             }
-            output.write(">")
+            output.write(literal: ">")
             HTMLEscaping.write(code, as: .lines, to: &output)
-            output.write("</code></pre>")
+            output.write(literal: "</code></pre>")
         case .htmlBlock(let html):
-            output.write("<p class=\"sb-raw-html\">")
+            output.write(literal: "<p class=\"sb-raw-html\">")
             HTMLEscaping.write(html.hasSuffix("\n") ? String(html.dropLast()) : html, as: .lines, to: &output)
-            output.write("</p>")
+            output.write(literal: "</p>")
         case .thematicBreak:
-            output.write("<hr>")
+            output.write(literal: "<hr>")
         case .table(let table):
             writeTable(table, depth: depth, to: &output)
         }
@@ -93,30 +93,30 @@ struct HTMLMarkdownRenderer {
     private func writeTable(_ table: MarkdownTable, depth: Int, to output: inout BackendOutput) {
         // Written in pieces: a tag made by interpolation cost a string built for every cell.
         func writeRow(_ cells: [[MarkdownInline]], isHeader: Bool) {
-            output.write("<tr>")
+            output.write(literal: "<tr>")
             for (cell, alignment) in zip(cells, table.alignments) {
                 output.write(isHeader ? "<th" : "<td")
                 switch alignment {
                 case .none: break
-                case .left: output.write(" class=\"sb-align-left\"")
-                case .center: output.write(" class=\"sb-align-center\"")
-                case .right: output.write(" class=\"sb-align-right\"")
+                case .left: output.write(literal: " class=\"sb-align-left\"")
+                case .center: output.write(literal: " class=\"sb-align-center\"")
+                case .right: output.write(literal: " class=\"sb-align-right\"")
                 }
-                output.write(">")
+                output.write(literal: ">")
                 writeInlines(cell, depth: depth + 1, to: &output)
                 output.write(isHeader ? "</th>" : "</td>")
             }
-            output.write("</tr>\n")
+            output.write(literal: "</tr>\n")
         }
-        output.write("<div class=\"sb-table\" tabindex=\"0\"><table>\n<thead>")
+        output.write(literal: "<div class=\"sb-table\" tabindex=\"0\"><table>\n<thead>")
         writeRow(table.header, isHeader: true)
-        output.write("</thead>")
+        output.write(literal: "</thead>")
         if !table.rows.isEmpty {
-            output.write("\n<tbody>")
+            output.write(literal: "\n<tbody>")
             for row in table.rows { writeRow(row, isHeader: false) }
-            output.write("</tbody>")
+            output.write(literal: "</tbody>")
         }
-        output.write("\n</table></div>")
+        output.write(literal: "\n</table></div>")
     }
 
     private func writeList(
@@ -132,22 +132,22 @@ struct HTMLMarkdownRenderer {
             output.write(start == 1 ? "<ol>" : "<ol start=\"\(start)\">")
             closing = "</ol>"
         } else {
-            output.write("<ul>")
+            output.write(literal: "<ul>")
             closing = "</ul>"
         }
         for item in items {
             // A task item shows its box where the bullet would be.
             if case .paragraph(let inlines)? = item.first, case .checkbox? = inlines.first {
-                output.write("\n<li class=\"sb-task-item\">")
+                output.write(literal: "\n<li class=\"sb-task-item\">")
                 writeBlocks(item, tight: tight, depth: depth + 1, to: &output)
-                output.write("</li>")
+                output.write(literal: "</li>")
                 continue
             }
-            output.write("\n<li>")
+            output.write(literal: "\n<li>")
             writeBlocks(item, tight: tight, depth: depth + 1, to: &output)
-            output.write("</li>")
+            output.write(literal: "</li>")
         }
-        output.write("\n")
+        output.write(literal: "\n")
         output.write(closing)
     }
 
@@ -162,9 +162,9 @@ struct HTMLMarkdownRenderer {
         case .text(let text), .html(let text):
             HTMLEscaping.write(text, as: .lines, to: &output)
         case .code(let code):
-            output.write("<code>")
+            output.write(literal: "<code>")
             HTMLEscaping.write(code, as: .lines, to: &output)
-            output.write("</code>")
+            output.write(literal: "</code>")
         case .emphasis(let children):
             writeWrapped("em", children, depth: depth, to: &output)
         case .strong(let children):
@@ -185,27 +185,27 @@ struct HTMLMarkdownRenderer {
             }
             output.write(Self.labelShowsURL(children.plainText, url: url) ? "<a href=\"" : "<a class=\"\(Self.printsTargetClass)\" href=\"")
             HTMLEscaping.write(url, as: .url, to: &output)
-            output.write("\"")
+            output.write(literal: "\"")
             if !title.isEmpty {
-                output.write(" title=\"")
+                output.write(literal: " title=\"")
                 HTMLEscaping.write(title, as: .lines, to: &output)
-                output.write("\"")
+                output.write(literal: "\"")
             }
             output.write(" rel=\"\(Self.linkRelation)\">")
             var inner = self
             inner.allowsLinks = false
             inner.writeInlines(children, depth: depth + 1, to: &output)
-            output.write("</a>")
+            output.write(literal: "</a>")
         case .image(let source, let title, let alt):
             writeImage(source: source, title: title, alt: alt.plainText, to: &output)
         case .mention(_, let text):
             // A mention is a name: a field.
-            output.write("<span class=\"sb-mention\">")
+            output.write(literal: "<span class=\"sb-mention\">")
             HTMLEscaping.write(TextControls.field(text), to: &output)
-            output.write("</span>")
+            output.write(literal: "</span>")
         case .softBreak, .lineBreak:
             // Chat clients show every line break the sender typed, not only hard breaks.
-            output.write("<br>\n")
+            output.write(literal: "<br>\n")
         }
     }
 
@@ -222,9 +222,9 @@ struct HTMLMarkdownRenderer {
     private func writeImage(source: String, title: String, alt: String, to output: inout BackendOutput) {
         let label = Self.imageLabel(alt)
         guard let url = URLPolicy.sanitize(source) else {
-            output.write("<span class=\"sb-image sb-image-missing\">")
+            output.write(literal: "<span class=\"sb-image sb-image-missing\">")
             HTMLEscaping.write(label, to: &output)
-            output.write("</span>")
+            output.write(literal: "</span>")
             return
         }
         guard embedsImages else {
@@ -251,7 +251,7 @@ struct HTMLMarkdownRenderer {
             HTMLEscaping.write(link, as: .url, to: &output)
             output.write("\" rel=\"\(linkRelation)\">")
         } else {
-            output.write("<span class=\"sb-image sb-image-placeholder\">")
+            output.write(literal: "<span class=\"sb-image sb-image-placeholder\">")
         }
         writePlaceholderContent(label: label, details: details, icon: icon, to: &output)
         if !note.isEmpty { writeNotSavedNote(note, to: &output) }
@@ -275,43 +275,43 @@ struct HTMLMarkdownRenderer {
             HTMLEscaping.write(link, as: .url, to: &output)
             output.write("\" rel=\"\(linkRelation)\"")
         } else {
-            output.write("<span class=\"sb-image sb-image-frame\"")
+            output.write(literal: "<span class=\"sb-image sb-image-frame\"")
         }
         if !title.isEmpty {
-            output.write(" title=\"")
+            output.write(literal: " title=\"")
             HTMLEscaping.write(title, as: .lines, to: &output)
-            output.write("\"")
+            output.write(literal: "\"")
         }
-        output.write("><span class=\"sb-image-placeholder\">")
+        output.write(literal: "><span class=\"sb-image-placeholder\">")
         writePlaceholderContent(label: label, details: details, icon: icon, to: &output)
-        output.write("</span><span class=\"sb-image-picture\"><img src=\"")
+        output.write(literal: "</span><span class=\"sb-image-picture\"><img src=\"")
         HTMLEscaping.write(picture, as: .url, to: &output)
-        output.write("\" alt=\"\" loading=\"lazy\" decoding=\"async\">")
-        if playable { output.write("<span class=\"sb-play\"></span>") }
+        output.write(literal: "\" alt=\"\" loading=\"lazy\" decoding=\"async\">")
+        if playable { output.write(literal: "<span class=\"sb-play\"></span>") }
         output.write(link == nil ? "</span></span>" : "</span></a>")
     }
 
     /// The mark of a medium an offline archive did not save (`not saved: HTTP 404`), so that a
     /// card still pointing at a URL that may have expired is not read as a kept copy.
     static func writeNotSavedNote(_ note: String, to output: inout BackendOutput) {
-        output.write(" <span class=\"sb-not-saved\">")
+        output.write(literal: " <span class=\"sb-not-saved\">")
         HTMLEscaping.write(note, to: &output)
-        output.write("</span>")
+        output.write(literal: "</span>")
     }
 
     /// The card's glyph, label and details.
     private static func writePlaceholderContent(
         label: String, details: String, icon: String, to output: inout BackendOutput
     ) {
-        output.write("<span class=\"sb-icon\" aria-hidden=\"true\">")
+        output.write(literal: "<span class=\"sb-icon\" aria-hidden=\"true\">")
         HTMLEscaping.write(icon, to: &output)
-        output.write("</span> <span class=\"sb-image-label\">")
+        output.write(literal: "</span> <span class=\"sb-image-label\">")
         HTMLEscaping.write(label, to: &output)
-        output.write("</span>")
+        output.write(literal: "</span>")
         if !details.isEmpty {
-            output.write(" <span class=\"sb-image-details\">")
+            output.write(literal: " <span class=\"sb-image-details\">")
             HTMLEscaping.write(details, to: &output)
-            output.write("</span>")
+            output.write(literal: "</span>")
         }
     }
 

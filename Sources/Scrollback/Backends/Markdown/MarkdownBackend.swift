@@ -69,10 +69,10 @@ public struct MarkdownBackend<Output: TextOutputStream>: TranscriptBackend {
         guard let first = blocks.first, let last = blocks.last else { return }
         if lastBlockContinues, Self.mayContinue(first) {
             // What cmark itself writes between two lists that must stay apart.
-            text.write("<!-- end list -->\n\n")
+            text.write(literal: "<!-- end list -->\n\n")
         }
         CommonMark.commonMarkBytes(blocks).withUnsafeBufferPointer { text.write(utf8: $0) }
-        text.write("\n")
+        text.write(literal: "\n")
         lastBlockContinues = Self.mayContinue(last)
     }
 
