@@ -438,11 +438,13 @@ package struct ANSILayout {
         let avatar = Self.avatar(in: children)
         for child in children {
             if Self.isInline(child) {
-                var childSpans: [StyledSpan] = []
-                if !appendAuthor(child, avatar: avatar, into: &childSpans) { appendInline(child, base: base, into: &childSpans) }
-                guard !childSpans.isEmpty else { continue }
+                // Straight into the row, after a space that goes again when the child draws
+                // nothing: spans gathered apart were copied in and released.
+                let start = spans.count
                 if !spans.isEmpty { spans.append(StyledSpan(" ")) }
-                spans += childSpans
+                let afterSeparator = spans.count
+                if !appendAuthor(child, avatar: avatar, into: &spans) { appendInline(child, base: base, into: &spans) }
+                if spans.count == afterSeparator { spans.removeSubrange(start...) }
             } else {
                 flush()
                 layout(child, width: width, into: &lines)

@@ -275,7 +275,9 @@ extension TextWrapper {
             }
             guard let last else { return nil }
             var line = Line(spans: [], width: prefixWidth + columns)
-            line.spans.reserveCapacity(prefix.count + Self.spansBeyondPrefix)
+            // Room for every span (one row: its count is known) and for the three a bubble's
+            // box adds around it, so that neither grows the array.
+            line.spans.reserveCapacity(prefix.count + last.spanIndex + 1 + 3)
             for span in prefix { Self.append(span.text, style: span.style, link: span.link, to: &line) }
             for spanIndex in 0...last.spanIndex {
                 let span = spans[spanIndex]

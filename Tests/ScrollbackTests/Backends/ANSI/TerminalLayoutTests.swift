@@ -24,6 +24,20 @@ import Testing
                 footer: footer))
     }
 
+    /// A row's children stand one space apart; a child that draws nothing in a terminal (an
+    /// empty view, a stack of such) leaves no second space, at the start, between or at the end.
+    @Test func aRowSkipsTheSpaceOfAChildThatDrawsNothing() {
+        func footer(_ children: [ViewNode]) -> String {
+            let output = render([message([.text("Hello")], footer: children)], width: 60) { $0.ansi.colorDepth = .none }
+            return output.split(separator: "\n").first { $0.contains("Seen") }.map(String.init) ?? output
+        }
+        let nothing = ViewNode.stack(.horizontal, [.empty, .empty])
+        let plain = footer([.text("09:31", .muted), .text("Seen", .muted), .text("Edited", .muted)])
+        #expect(plain.contains("09:31 Seen Edited"))
+        #expect(
+            footer([nothing, .text("09:31", .muted), .empty, .text("Seen", .muted), nothing, .text("Edited", .muted), .empty]) == plain)
+    }
+
     // MARK: Item 13: emoji widths
 
     @Test func emojiSelectorsAfterTextCharactersAreDropped() {
