@@ -12,7 +12,7 @@ public struct RenderContext: Sendable {
     /// backend alone.
     public var options: RenderOptions {
         // Labels made with other options are not this context's.
-        didSet { namesWithIDs = BoundedMemo() }
+        didSet { (namesWithIDs, authorTitles, sharedNames) = (BoundedMemo(), AuthorMemo(), AuthorMemo()) }
     }
     /// The factory in use, the app's when it gave one. Build nested parts through it, never through
     /// `ViewFactory()` directly, so that every replaced slot applies.
@@ -42,9 +42,15 @@ public struct RenderContext: Sendable {
     /// The "name (id)" labels made so far with these options (``nameWithID(_:id:)``), by name
     /// and id.
     private var namesWithIDs = BoundedMemo<NameAndID, String>()
+    /// Each author's ``nameWithID(of:)`` and ``sharesDisplayName(_:)``, kept by user value:
+    /// asked for every message.
+    private var authorTitles = AuthorMemo<String>()
+    private var sharedNames = AuthorMemo<Bool>()
     /// The display names (``TranscriptIndex/nameKey(_:)``) that more than one author of the
     /// document uses, when an index pass found them: those authors show their user id too.
-    var collidingNames: Set<String> = []
+    var collidingNames: Set<String> = [] {
+        didSet { sharedNames = AuthorMemo() }
+    }
     /// The document's authors' display names by user id, when an index pass found them: a
     /// reaction that names its user by id only (`user_id`) shows their name.
     var knownNames: [String: String] = [:]
@@ -113,7 +119,8 @@ public struct RenderContext: Sendable {
     /// Whether another author of the document goes by the same display name as `user`, so that
     /// only the user id tells them apart. Known after an index pass; `false` without one.
     public func sharesDisplayName(_ user: ChatUser) -> Bool {
-        sharesDisplayName(id: user.id, displayName: user.displayName)
+        guard !collidingNames.isEmpty else { return false }
+        return sharedNames.value(for: user) { sharesDisplayName(id: user.id, displayName: user.displayName) }
     }
 
     /// ``sharesDisplayName(_:)`` for the user of `id` shown as `displayName`, for callers that
@@ -134,6 +141,11 @@ public struct RenderContext: Sendable {
         namesWithIDs.value(for: NameAndID(name: BytewiseString(name), id: BytewiseString(id))) {
             theme.string(.nameWithID, arguments: [name, id])
         }
+    }
+
+    /// ``nameWithID(_:id:)`` of `user`, under the theme's "You" when `user` is the reader.
+    func nameWithID(of user: ChatUser) -> String {
+        authorTitles.value(for: user) { nameWithID(isCurrentUser(user) ? theme.string(.you) : user.displayName, id: user.id) }
     }
 
     /// A key of two strings that costs no allocation, unlike an array of them.

@@ -30,7 +30,17 @@ final class SpeakerOrder: Sendable {
         }
     }
 
-    private let order = Locked<[Identity: Speaker]>([:])
+    /// The speakers by identity, and the answers given so far by user value (``AuthorSlots``):
+    /// every message asks for its author's colour, and most for the avatar too, so most
+    /// questions are answered without hashing an id. An answer depends only on the speaker's
+    /// place, which never changes, and on the user's own name; `withInitials` tells whether
+    /// the initials of a kept answer were worked out.
+    private struct State {
+        var order: [Identity: Speaker] = [:]
+        var answers = AuthorSlots<(speaker: Speaker, withInitials: Bool)>()
+    }
+
+    private let state = Locked(State())
 
     /// The colour index of `user`: its place in order of first appearance.
     func index(of user: ChatUser) -> Int {
@@ -47,25 +57,33 @@ final class SpeakerOrder: Sendable {
     /// `user`'s entry, made on their first appearance; its initials are up to date only when
     /// `needsInitials` asks for them.
     private func speaker(_ user: ChatUser, needsInitials: Bool) -> Speaker {
-        let key = Identity(user)
-        return order.withLock { order in
-            if var known = order[key] {
-                guard needsInitials else { return known }
-                let name = user.displayName
-                guard known.name != name else { return known }
-                (known.name, known.initials) = (name, ViewNode.AvatarContent.initials(of: name))
-                order[key] = known
-                return known
-            }
-            let name = needsInitials ? user.displayName : ""
-            let initials = needsInitials ? ViewNode.AvatarContent.initials(of: name) : ""
-            guard order.count < Self.limit else {
-                let colour = ViewNode.AvatarContent.key(of: user) % UInt64(ViewNode.AvatarContent.paletteSize)
-                return Speaker(index: Int(colour), name: name, initials: initials)
-            }
-            let speaker = Speaker(index: order.count, name: name, initials: initials)
-            order[key] = speaker
+        state.withLock { state in
+            if let kept = state.answers[user], kept.withInitials || !needsInitials { return kept.speaker }
+            let speaker = Self.speaker(user, needsInitials: needsInitials, in: &state.order)
+            state.answers[user] = (speaker, needsInitials)
             return speaker
         }
+    }
+
+    /// `user`'s entry in `order`, made on their first appearance.
+    private static func speaker(_ user: ChatUser, needsInitials: Bool, in order: inout [Identity: Speaker]) -> Speaker {
+        let key = Identity(user)
+        if var known = order[key] {
+            guard needsInitials else { return known }
+            let name = user.displayName
+            guard known.name != name else { return known }
+            (known.name, known.initials) = (name, ViewNode.AvatarContent.initials(of: name))
+            order[key] = known
+            return known
+        }
+        let name = needsInitials ? user.displayName : ""
+        let initials = needsInitials ? ViewNode.AvatarContent.initials(of: name) : ""
+        guard order.count < limit else {
+            let colour = ViewNode.AvatarContent.key(of: user) % UInt64(ViewNode.AvatarContent.paletteSize)
+            return Speaker(index: Int(colour), name: name, initials: initials)
+        }
+        let speaker = Speaker(index: order.count, name: name, initials: initials)
+        order[key] = speaker
+        return speaker
     }
 }

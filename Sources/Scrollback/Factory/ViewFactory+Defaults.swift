@@ -514,8 +514,7 @@ extension DefaultViews {
             let you = context.theme.string(.you)
             return context.options.currentUserID.map { context.nameWithID(you, id: $0) } ?? you
         }
-        let name = context.isCurrentUser(user) ? context.theme.string(.you) : user.displayName
-        return context.nameWithID(name, id: user.id)
+        return context.nameWithID(of: user)
     }
 
     /// A field value as views: strings (links when they are allowed URLs), numbers, nested rows;

@@ -11,8 +11,6 @@ public struct ChatUser: Sendable, Hashable {
         set {
             // Worked out before the fields are reached: a call during that access would make
             // every access to them checked at run time.
-            // Worked out before the fields are reached: a call during that access would make
-            // every access to them checked at run time.
             let showsName = Self.shows(newValue)
             storage.fields.setName(newValue, showsName: showsName)
         }
@@ -41,6 +39,16 @@ public struct ChatUser: Sendable, Hashable {
     /// The fields behind one copy-on-write reference, as ``ChatMessage``'s: users are copied
     /// with every message, mention and reaction.
     private var storage: CopyOnWrite<Fields>
+
+    /// Whether `other` is this very user value, copied: the reader gives every message of an
+    /// author written the same way one user (``UserCache``), so the drawing tells an author
+    /// met again by identity rather than by hashing their id (``AuthorMemo``).
+    func isIdentical(to other: ChatUser) -> Bool {
+        storage.isIdentical(to: other.storage)
+    }
+
+    /// Where this value's fields lie (``CopyOnWrite/address``): ``AuthorMemo``'s slot.
+    var storageAddress: Int { storage.address }
 
     /// A user with these fields, as a test or an app building a transcript by hand needs it.
     public init(id: String, name: String? = nil, imageURL: String? = nil, role: String? = nil, raw: JSONObject = JSONObject()) {

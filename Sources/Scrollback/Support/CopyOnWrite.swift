@@ -16,6 +16,19 @@ struct CopyOnWrite<Fields: Hashable & Sendable>: Hashable, Sendable {
         _modify { yield &storage[0] }
     }
 
+    /// Whether the two share one buffer: their fields are then the same, and stay so while
+    /// both are held (a write to either copies it first). Tells a value met again from an
+    /// equal one without comparing fields.
+    func isIdentical(to other: CopyOnWrite) -> Bool {
+        address == other.address
+    }
+
+    /// Where the shared fields lie: the same for two values exactly when they are identical,
+    /// for as long as both are held.
+    var address: Int {
+        storage.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+    }
+
     /// Equal when they share a buffer, or when the fields are equal (the array compares so).
     static func == (lhs: CopyOnWrite, rhs: CopyOnWrite) -> Bool {
         lhs.storage == rhs.storage

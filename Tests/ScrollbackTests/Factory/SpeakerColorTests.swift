@@ -46,6 +46,32 @@ import Testing
         #expect(speakers.index(of: ChatUser(id: "ada")) == 1)
     }
 
+    /// Answers kept by user value (``AuthorSlots``) are the table's answers: for the same value
+    /// asked again, a copy written to (a value of its own), an equal value that is not the
+    /// same one, a speaker renamed in between, and more users than slots, in a seeded random
+    /// order. Every answer has the place of the speaker's first appearance and the initials of
+    /// the name the user value has.
+    @Test func answersKeptByUserValueAreTheTablesAnswers() {
+        var random = XorShift(seed: 7)
+        let names = ["Zoë Ōkawa", "Лена Мюллер", "山田 花子", "Ada Lovelace", ""]
+        // 200 user values over 90 ids (and some known by name only): more than the slots.
+        let users = (0..<200).map { index in ChatUser(id: index % 17 == 0 ? "" : "u\(index % 90)", name: names[index % names.count]) }
+        let speakers = SpeakerOrder()
+        var places: [String: Int] = [:]
+        for _ in 0..<5_000 {
+            var user = users[random.next(users.count)]
+            if random.next(10) == 0 { user.name = names[random.next(names.count)] }
+            if random.next(10) == 1 { user = ChatUser(id: user.id, name: user.name) }
+            let key = user.id.isEmpty ? "name: " + user.displayName : user.id
+            let place = places[key] ?? places.count
+            places[key] = place
+            if random.next(2) == 0 {
+                #expect(speakers.avatar(of: user) == ViewNode.AvatarContent(user: user, colorIndex: place))
+            }
+            #expect(speakers.index(of: user) == place)
+        }
+    }
+
     /// Two ids with the same 64-bit FNV-1a hash (a pair found by a collision search; the first
     /// expectation checks it) are still two speakers: the order compares ids, not their hashes.
     @Test func idsThatHashAlikeAreTwoSpeakers() {
