@@ -211,6 +211,9 @@ public final class TranscriptIndex {
         /// name has nothing new to tell (the display name follows from the two), and skips the
         /// name's folding.
         var lastNameByID: [String: String] = [:]
+        /// The author values met lately: one met again has nothing new to tell either (what
+        /// its id and name add is added once), and skips even the look by id.
+        var authorsMet = AuthorSlots<Bool>()
         var replies: [SpooledReply] = []
         let spool: TemporaryFile?
         var heldReplies: [ChatMessage] = []
@@ -225,14 +228,17 @@ public final class TranscriptIndex {
         /// message's number and its parent's.
         mutating func add(_ message: ChatMessage, json: [UInt8]?, offset: Int?) throws(ReadError) -> (message: Int32, parent: Int32?) {
             channels[channels.count - 1].add(message.createdAt)
-            if let user = message.user, !user.id.isEmpty, lastNameByID.updateValue(user.name ?? "", forKey: user.id) != user.name ?? "" {
-                let key = TranscriptIndex.nameKey(user.displayName)
-                if let first = authorsByName[key] {
-                    if first != user.id { collidingNames.insert(key) }
-                } else {
-                    authorsByName[key] = user.id
+            if let user = message.user, !user.id.isEmpty, authorsMet[user] == nil {
+                authorsMet[user] = true
+                if lastNameByID.updateValue(user.name ?? "", forKey: user.id) != user.name ?? "" {
+                    let key = TranscriptIndex.nameKey(user.displayName)
+                    if let first = authorsByName[key] {
+                        if first != user.id { collidingNames.insert(key) }
+                    } else {
+                        authorsByName[key] = user.id
+                    }
+                    if let name = user.name, !name.isEmpty, namesByID[user.id] == nil { namesByID[user.id] = name }
                 }
-                if let name = user.name, !name.isEmpty, namesByID[user.id] == nil { namesByID[user.id] = name }
             }
             let number = messages.note(message.id, message.parentID == nil ? .topLevel : .reply)
             // The spool keeps the input's JSON, which has no mark of a draft: the id keeps it.

@@ -150,6 +150,41 @@ extension PeopleTests {
         #expect(!index.isSharedDisplayName("Lee"))
     }
 
+    /// The index keeps an author met again by user value (``AuthorSlots``) and skips what it
+    /// adds: over more author objects than slots, renamed, sharing names and coming back in a
+    /// seeded random order, it finds the names two ids share and each id's first name as a
+    /// plain count of them does.
+    @Test func authorsMetAgainAddNothingNew() throws {
+        var random = XorShift(seed: 11)
+        // 100 authors of names of their own, then 50 of them renamed to the next one's name
+        // (some spelled in lower case, with a space): only a renamed object makes two ids share
+        // a name. 150 objects, each written one way: the reader gives each one user value.
+        let authors =
+            (0..<100).map { (id: "u\($0)", name: "Name \($0)") }
+            + (0..<50).map { (id: "u\($0 * 2)", name: $0 % 3 == 0 ? "name \($0 * 2 + 1) " : "Name \($0 * 2 + 1)") }
+        var order: [Int] = []
+        for _ in 0..<3_000 { order.append(random.next(authors.count)) }
+        let messages = order.enumerated().map { number, author in
+            #"{"id": "m\#(number)", "text": "t", "user": {"id": "\#(authors[author].id)", "name": "\#(authors[author].name)"}}"#
+        }
+        var reader = TranscriptReader(bytes: Array(("[" + messages.joined(separator: ",\n") + "]").utf8))
+        let index = try TranscriptIndex(reading: &reader)
+        var idsByKey: [String: Set<String>] = [:]
+        var firstNames: [String: String] = [:]
+        for author in order.map({ authors[$0] }) {
+            idsByKey[TranscriptIndex.nameKey(author.name), default: []].insert(author.id)
+            if firstNames[author.id] == nil { firstNames[author.id] = author.name }
+        }
+        var shared = 0
+        for author in authors where (idsByKey[TranscriptIndex.nameKey(author.name)]?.count ?? 0) > 1 { shared += 1 }
+        #expect(shared > 20)
+        for author in authors {
+            let ids = idsByKey[TranscriptIndex.nameKey(author.name)]?.count ?? 0
+            #expect(index.isSharedDisplayName(author.name) == (ids > 1), "\(author.name)")
+        }
+        #expect(index.namesByID == firstNames)
+    }
+
     /// The name key's ASCII shortcut gives what trimming and lower-casing give, for ASCII
     /// names with every kind of blank around them and for names that are not ASCII.
     @Test func nameKeysAreTrimmedAndLowerCased() {
