@@ -201,29 +201,41 @@ struct MarkdownViewConverter {
     }
 
     private func oneLine(_ frame: MessageFrame) -> [MarkdownBlock] {
-        let parts = (frame.header + frame.body + frame.footer).map { inlines(for: $0) }
-        return emphasised(Self.joined(parts, separator: " · "))
+        var inlines: [MarkdownInline] = []
+        appendJoined([frame.header, frame.body, frame.footer], separator: " · ", into: &inlines)
+        return emphasised(inlines)
     }
 
     /// Author, time and the like on one line.
     private func header(of frame: MessageFrame) -> [MarkdownBlock] {
-        paragraph(Self.joined(frame.header.map { inlines(for: $0) }, separator: " · "))
+        var inlines: [MarkdownInline] = []
+        appendJoined([frame.header], separator: " · ", into: &inlines)
+        return paragraph(inlines)
     }
 
     /// Time, "Edited" and reactions as one emphasised line.
     private func footer(of frame: MessageFrame) -> [MarkdownBlock] {
-        emphasised(Self.joined(frame.footer.map { inlines(for: $0) }, separator: " · "))
+        var inlines: [MarkdownInline] = []
+        appendJoined([frame.footer], separator: " · ", into: &inlines)
+        return emphasised(inlines)
     }
 
     private func emphasised(_ inlines: [MarkdownInline]) -> [MarkdownBlock] {
-        inlines.isEmpty ? [] : [.paragraph([.emphasis(Self.removingEmphasis(inlines))])]
+        guard !inlines.isEmpty else { return [] }
+        var plain: [MarkdownInline] = []
+        plain.reserveCapacity(inlines.count)
+        Self.appendRemovingEmphasis(inlines, into: &plain)
+        return [.paragraph([.emphasis(plain)])]
     }
 
     /// Emphasis inside an emphasised line adds only noise.
-    private static func removingEmphasis(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
-        inlines.flatMap { inline -> [MarkdownInline] in
-            if case .emphasis(let children) = inline { return removingEmphasis(children) }
-            return [inline]
+    private static func appendRemovingEmphasis(_ inlines: [MarkdownInline], into result: inout [MarkdownInline]) {
+        for inline in inlines {
+            if case .emphasis(let children) = inline {
+                appendRemovingEmphasis(children, into: &result)
+            } else {
+                result.append(inline)
+            }
         }
     }
 
@@ -258,57 +270,91 @@ struct MarkdownViewConverter {
     /// The inline form of a view, for lines such as a message's header and footer. `oneLine`
     /// is set inside a link's label, which stays on one line whatever its roles.
     func inlines(for view: ViewNode, oneLine: Bool = false) -> [MarkdownInline] {
+        var inlines: [MarkdownInline] = []
+        appendInlines(for: view, oneLine: oneLine, into: &inlines)
+        return inlines
+    }
+
+    /// ``inlines(for:oneLine:)`` appended to `result`: a message's lines are made in one array,
+    /// where an array a view, joined into another, allocated and copied most of their cost.
+    private func appendInlines(for view: ViewNode, oneLine: Bool = false, into result: inout [MarkdownInline]) {
         switch view {
         case .empty, .avatar:
-            return []
+            return
         case .text(let text, let role):
-            guard !text.isEmpty else { return [] }
+            guard !text.isEmpty else { return }
             // The one place the view vocabulary's line rule applies to `.text`: message text keeps
             // its lines, a notice shows whole on one line, anything else is a field.
-            if role.allowsLineBreaks && !oneLine { return styled([.text(text)], role) }
-            if role.isNotice && !oneLine { return styled([.text(TextControls.oneLine(TextControls.collapsingBlanks(text)))], role) }
-            return styled([line(text)], role)
+            if role.allowsLineBreaks && !oneLine {
+                appendStyled([.text(text)], role, to: &result)
+            } else if role.isNotice && !oneLine {
+                appendStyled([.text(TextControls.oneLine(TextControls.collapsingBlanks(text)))], role, to: &result)
+            } else {
+                appendStyled([line(text)], role, to: &result)
+            }
         case .markdown(let document):
-            return Self.joined(document.blocks.map { Self.inlines(of: Self.withoutLinksIntoTheDocument($0)) }, separator: " ")
+            result += Self.joined(document.blocks.map { Self.inlines(of: Self.withoutLinksIntoTheDocument($0)) }, separator: " ")
         case .stack(_, let views, let role):
-            return styled(Self.joined(views.map { inlines(for: $0, oneLine: oneLine) }, separator: " "), role)
+            if Self.isPlainRow(role) {
+                appendJoined([views], separator: " ", oneLine: oneLine, into: &result)
+            } else {
+                var inner: [MarkdownInline] = []
+                appendJoined([views], separator: " ", oneLine: oneLine, into: &inner)
+                appendStyled(inner, role, to: &result)
+            }
         case .card(_, let views), .quote(_, let views):
-            return Self.joined(views.map { inlines(for: $0, oneLine: oneLine) }, separator: " ")
+            appendJoined([views], separator: " ", oneLine: oneLine, into: &result)
         case .link(let destination, let label, _):
             let children = inlines(for: label, oneLine: true)
-            return [.link(destination: destination, title: "", children: children.isEmpty ? [.text(destination)] : children)]
+            result.append(.link(destination: destination, title: "", children: children.isEmpty ? [.text(destination)] : children))
         case .image(let image):
             // Never embedded: a link to the picture, so the reader chooses to load it.
             let alt = image.alt.isEmpty ? "image" : image.alt
-            return [.link(destination: image.source, title: "", children: [line("🖼 " + alt)])]
+            result.append(.link(destination: image.source, title: "", children: [line("🖼 " + alt)]))
         case .icon(let name, _):
-            return [line(theme.icon(name))]
+            result.append(line(theme.icon(name)))
         case .time(_, let label):
-            return label.isEmpty ? [] : [line(label)]
+            if !label.isEmpty { result.append(line(label)) }
         case .badge(let text, _):
-            return text.isEmpty ? [] : [.code(TextControls.oneLine(TextControls.field(text)))]
+            if !text.isEmpty { result.append(.code(TextControls.oneLine(TextControls.field(text)))) }
         // Markdown has no tooltip, and a list of names under every reaction would bury the
         // text: the view alone, as in a terminal.
         case .titled(let inner, _):
-            return inlines(for: inner, oneLine: true)
+            appendInlines(for: inner, oneLine: true, into: &result)
         case .fields(let fields):
-            return Self.joined(
+            result += Self.joined(
                 fields.map {
                     [.strong([line($0.label)]), .text(theme.string(.labelSeparator))] + inlines(for: $0.value, oneLine: oneLine)
                 },
                 separator: "; ")
         case .divider(let label):
-            return label.map { [line($0)] } ?? []
+            if let label { result.append(line(label)) }
         case .heading(_, let text):
-            return [line(text)]
+            result.append(line(text))
         case .anchor(_, let view):
-            return inlines(for: view, oneLine: oneLine)
+            appendInlines(for: view, oneLine: oneLine, into: &result)
         case .message(let frame):
-            return Self.joined((frame.header + frame.body + frame.footer).map { inlines(for: $0) }, separator: " · ")
+            appendJoined([frame.header, frame.body, frame.footer], separator: " · ", into: &result)
         case .disclosure(let summary, let content):
-            return Self.joined((summary + content).map { inlines(for: $0) }, separator: " · ")
+            appendJoined([summary, content], separator: " · ", into: &result)
         case .raw(let raw):
-            return inlines(for: raw.fallback)
+            appendInlines(for: raw.fallback, into: &result)
+        }
+    }
+
+    /// The views' non-empty inline forms, one group after another, with `separator` between
+    /// them, appended to `result` (``joined(_:separator:)`` of their ``inlines(for:oneLine:)``).
+    private func appendJoined(_ groups: [[ViewNode]], separator: String, oneLine: Bool = false, into result: inout [MarkdownInline]) {
+        let start = result.count
+        for views in groups {
+            for view in views {
+                let before = result.count
+                if before > start { result.append(.text(separator)) }
+                let afterSeparator = result.count
+                appendInlines(for: view, oneLine: oneLine, into: &result)
+                // A view with no inline form takes no separator either.
+                if result.count == afterSeparator { result.removeSubrange(before...) }
+            }
         }
     }
 
@@ -339,18 +385,29 @@ struct MarkdownViewConverter {
         .text(TextControls.oneLine(TextControls.field(text)))
     }
 
-    /// Maps a text role to Markdown emphasis.
-    private func styled(_ inlines: [MarkdownInline], _ role: Role) -> [MarkdownInline] {
-        guard !inlines.isEmpty else { return [] }
+    /// Appends `inlines` with the Markdown emphasis of a text role.
+    private func appendStyled(_ inlines: [MarkdownInline], _ role: Role, to result: inout [MarkdownInline]) {
+        guard !inlines.isEmpty else { return }
         switch role {
         case .strong, .author, .title, .mention:
-            return [.strong(inlines)]
+            result.append(.strong(inlines))
         case .muted, .timestamp, .label, .system, .deleted, .emphasis:
-            return [.emphasis(inlines)]
+            result.append(.emphasis(inlines))
         case .code:
-            return [.code(inlines.plainText)]
+            result.append(.code(inlines.plainText))
         default:
-            return inlines
+            result += inlines
+        }
+    }
+
+    /// Whether a row's role adds no Markdown emphasis (``appendStyled(_:_:to:)``). A row's
+    /// usual roles first: a role is a name, and telling it from each emphasised one compares
+    /// names.
+    private static func isPlainRow(_ role: Role) -> Bool {
+        if role == .plain || role == .footer || role == .header { return true }
+        switch role {
+        case .strong, .author, .title, .mention, .muted, .timestamp, .label, .system, .deleted, .emphasis, .code: return false
+        default: return true
         }
     }
 

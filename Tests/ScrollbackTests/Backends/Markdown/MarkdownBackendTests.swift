@@ -79,6 +79,23 @@ import Testing
             ])
     }
 
+    /// A header's and footer's parts are joined with ` · ` whatever they nest: a part with
+    /// nothing to show (an empty view, an avatar, a row of such) takes no separator, a row keeps
+    /// its own spaces and its role's emphasis, and emphasis inside the footer's is dropped.
+    @Test func emptyPartsTakeNoSeparatorAndRowsKeepTheirEmphasis() {
+        let nothing = ViewNode.stack(.horizontal, [.empty, .avatar(ViewNode.AvatarContent(imageURL: nil, initials: "A", colorIndex: 0))])
+        let view = message(
+            header: [nothing, .text("Ann", .author), .empty, .stack(.horizontal, [.text("a"), .empty, .text("b")], .muted), nothing],
+            body: [.text("Hi")],
+            footer: [.empty, .text("10:42", .timestamp), nothing, .stack(.horizontal, [.text("x", .muted), .badge("B")]), .empty])
+        #expect(
+            parsed([view]) == [
+                .paragraph([.strong([.text("Ann")]), .text(" · "), .emphasis([.text("a b")])]),
+                .paragraph([.text("Hi")]),
+                .paragraph([.emphasis([.text("10:42 · x "), .code("B")])]),
+            ])
+    }
+
     @Test func systemAndDeletedMessagesAreOneEmphasisedLine() {
         let system = message(body: [.text("Ann joined", .system)], footer: [.text("10:00", .timestamp)], role: .system)
         let deleted = message("2", header: [.text("Bob", .author)], body: [.text("Message deleted", .deleted)], role: .deleted)
