@@ -86,7 +86,8 @@ enum HTMLEscaping {
         return bytes.isEmpty ? fallback : String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    /// Whether `byte` is one ``identifier(_:fallback:)`` keeps as it is: `[a-z0-9-]`.
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             || byte == UInt8(ascii: "-")
     }
