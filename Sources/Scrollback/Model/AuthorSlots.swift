@@ -20,8 +20,8 @@ struct AuthorSlots<Entry> {
         set { slots[Self.slot(of: user)] = newValue.map { (user, $0) } }
     }
 
-    /// A slot from the address's bits above the allocator's alignment, mixed so that users
-    /// allocated one after another spread over the slots.
+    /// A slot from the address, multiplied so that its high bits depend on all of it: users
+    /// allocated one after another, a few bytes apart, spread over the slots.
     private static func slot(of user: ChatUser) -> Int {
         Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(user.storageAddress)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }

@@ -194,7 +194,7 @@ package struct ANSILayout {
     // MARK: Output
 
     /// Writes `line` with its styles (and hyperlinks, when the options ask for them) and a line feed.
-    package mutating func write(_ line: Line, to output: inout some TextOutputStream) {
+    mutating func write(_ line: Line, to output: inout BackendOutput) {
         let hyperlinks = ansi.hyperlinks
         // The spans read in place: a loop over the array copied each, a retain and a release
         // of its strings.
@@ -208,12 +208,12 @@ package struct ANSILayout {
                 } else {
                     output.write(escape)
                     output.write(spans[index].text)
-                    output.write(SGRStyle.reset)
+                    output.write(literal: SGRStyle.resetSequence)
                 }
                 if link != nil { output.write(Hyperlink.close) }
             }
         }
-        output.write("\n")
+        output.write(literal: "\n")
     }
 
     /// The lines of `view` at `width` columns (the layout's width by default), with the

@@ -31,7 +31,10 @@ package struct SGRStyle: Sendable, Hashable {
     package static let plain = SGRStyle()
 
     /// Turns every attribute off.
-    package static let reset = "\u{1B}[0m"
+    package static let reset = String(describing: resetSequence)
+    /// ``reset``, as the layout writes it after every styled span: a `StaticString`, whose
+    /// bytes are written where they lie (``BackendOutput/write(literal:)``).
+    package static let resetSequence: StaticString = "\u{1B}[0m"
 
     package var isPlain: Bool { self == .plain }
 
