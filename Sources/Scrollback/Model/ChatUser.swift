@@ -42,12 +42,12 @@ public struct ChatUser: Sendable, Hashable {
 
     /// Whether `other` is this very user value, copied: the reader gives every message of an
     /// author written the same way one user (``UserCache``), so the drawing tells an author
-    /// met again by identity rather than by hashing their id (``AuthorMemo``).
+    /// met again by identity rather than by hashing their id (``AuthorSlots``).
     func isIdentical(to other: ChatUser) -> Bool {
         storage.isIdentical(to: other.storage)
     }
 
-    /// Where this value's fields lie (``CopyOnWrite/address``): ``AuthorMemo``'s slot.
+    /// Where this value's fields lie (``CopyOnWrite/address``): its slot in ``AuthorSlots``.
     var storageAddress: Int { storage.address }
 
     /// A user with these fields, as a test or an app building a transcript by hand needs it.

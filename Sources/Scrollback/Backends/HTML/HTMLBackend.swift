@@ -337,7 +337,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
         let pill = HTMLEscaping.escape(TextControls.field(text))
         let names = HTMLEscaping.escape(TextControls.collapsingBlanks(title))
         markup.write(literal: "<details class=\"sb-reactors\"><summary class=\"sb-badge sb-")
-        writeRoleName(role)
+        HTMLEscaping.write(identifier: role.rawValue, fallback: "plain", to: &markup)
         markup.write(literal: "\" title=\"")
         markup.write(names)
         markup.write(literal: "\" aria-label=\"")
@@ -356,7 +356,7 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
             markup.write(literal: "<span class=\"sb-badge\"")
         } else {
             markup.write(literal: "<span class=\"sb-badge sb-")
-            writeRoleName(role)
+            HTMLEscaping.write(identifier: role.rawValue, fallback: "plain", to: &markup)
             markup.write(literal: "\"")
         }
         markup.write(literal: ">")
@@ -597,21 +597,9 @@ public struct HTMLBackend<Output: TextOutputStream>: TranscriptBackend {
 
     /// Writes `start` (which ends inside a class attribute, after `sb-`), the role's class
     /// name and the end of the tag.
-    /// The role's name as a class name's end (``HTMLEscaping/identifier(_:fallback:)``): the
-    /// name's own bytes when they already are one, as every built-in role's are, with no string
-    /// made for them.
-    private mutating func writeRoleName(_ role: Role) {
-        let written = role.rawValue.withUTF8Bytes { bytes in
-            guard !bytes.isEmpty, bytes.allSatisfy(HTMLEscaping.isIdentifierByte) else { return false }
-            markup.write(utf8: bytes)
-            return true
-        }
-        if !written { markup.write(HTMLEscaping.identifier(role.rawValue, fallback: "plain")) }
-    }
-
     private mutating func writeOpeningTag(_ start: StaticString, role: Role) {
         markup.write(literal: start)
-        writeRoleName(role)
+        HTMLEscaping.write(identifier: role.rawValue, fallback: "plain", to: &markup)
         markup.write(literal: "\">")
     }
 

@@ -66,7 +66,7 @@ enum HTMLEscaping {
     /// and every other character is dropped.
     static func identifier(_ raw: String, fallback: String) -> String {
         // Read in place: every element of a page asks, most for a role already safe.
-        if !raw.isEmpty && raw.withUTF8Bytes({ $0.allSatisfy(isIdentifierByte) }) { return raw }
+        if isIdentifier(raw) { return raw }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.utf8.count + 4)
         var previousIsLowerOrDigit = false
@@ -86,8 +86,27 @@ enum HTMLEscaping {
         return bytes.isEmpty ? fallback : String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether `byte` is one ``identifier(_:fallback:)`` keeps as it is: `[a-z0-9-]`.
-    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    /// Writes ``identifier(_:fallback:)`` of `raw`: `raw`'s own bytes when it already is one,
+    /// as every built-in role's name is, with no string made for them.
+    static func write(identifier raw: String, fallback: String, to output: inout BackendOutput) {
+        let written = raw.withUTF8Bytes { bytes in
+            guard isIdentifier(bytes) else { return false }
+            output.write(utf8: bytes)
+            return true
+        }
+        if !written { output.write(identifier(raw, fallback: fallback)) }
+    }
+
+    /// Whether `raw` is its own ``identifier(_:fallback:)``: not empty, and all `[a-z0-9-]`.
+    private static func isIdentifier(_ raw: String) -> Bool {
+        raw.withUTF8Bytes(isIdentifier)
+    }
+
+    private static func isIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy(isIdentifierByte)
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             || byte == UInt8(ascii: "-")
     }

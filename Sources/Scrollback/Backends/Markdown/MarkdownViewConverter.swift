@@ -388,27 +388,32 @@ struct MarkdownViewConverter {
     /// Appends `inlines` with the Markdown emphasis of a text role.
     private func appendStyled(_ inlines: [MarkdownInline], _ role: Role, to result: inout [MarkdownInline]) {
         guard !inlines.isEmpty else { return }
-        switch role {
-        case .strong, .author, .title, .mention:
-            result.append(.strong(inlines))
-        case .muted, .timestamp, .label, .system, .deleted, .emphasis:
-            result.append(.emphasis(inlines))
-        case .code:
-            result.append(.code(inlines.plainText))
-        default:
-            result += inlines
+        switch Self.emphasis(of: role) {
+        case .strong?: result.append(.strong(inlines))
+        case .emphasis?: result.append(.emphasis(inlines))
+        case .code?: result.append(.code(inlines.plainText))
+        case nil: result += inlines
         }
     }
 
-    /// Whether a row's role adds no Markdown emphasis (``appendStyled(_:_:to:)``). A row's
-    /// usual roles first: a role is a name, and telling it from each emphasised one compares
-    /// names.
-    private static func isPlainRow(_ role: Role) -> Bool {
-        if role == .plain || role == .footer || role == .header { return true }
+    private enum Emphasis {
+        case strong, emphasis, code
+    }
+
+    /// The Markdown emphasis a text role adds; `nil` for none.
+    private static func emphasis(of role: Role) -> Emphasis? {
         switch role {
-        case .strong, .author, .title, .mention, .muted, .timestamp, .label, .system, .deleted, .emphasis, .code: return false
-        default: return true
+        case .strong, .author, .title, .mention: .strong
+        case .muted, .timestamp, .label, .system, .deleted, .emphasis: .emphasis
+        case .code: .code
+        default: nil
         }
+    }
+
+    /// Whether a row's role adds no Markdown emphasis. A row's usual roles first: a role is a
+    /// name, and ``emphasis(of:)`` compares it with each emphasised one in turn.
+    private static func isPlainRow(_ role: Role) -> Bool {
+        role == .plain || role == .footer || role == .header || emphasis(of: role) == nil
     }
 
     /// The non-empty parts with `separator` between them.
