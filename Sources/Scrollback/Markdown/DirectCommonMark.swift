@@ -13,9 +13,10 @@
 ///   the first block);
 /// - text without controls (C0, C1, bidi), with the characters cmark escapes escaped as it
 ///   does (`\*`, `\_`, `\[`, `\]`, `\#`, `\<`, `\>`, `\\`, `` \` ``, `\!`, `&` before a
-///   letter), and `~` and `|` escaped as the tree builder writes them;
+///   letter, and `\+`, `\-`, `\=` where a text starts a line), and `~` and `|` escaped as
+///   the tree builder writes them;
 /// - nothing whose escaping depends on its place in a line, on a neighbouring node, or on
-///   spaces cmark would move: a line starting with a space, `+`, `-`, `=`, `&`, or digits then
+///   spaces cmark would move: a line starting with a space, `&`, or digits then
 ///   `.` or `)` (in the same text or the next one; emphasis never starts a line's content, as
 ///   its delimiter comes first); a `&` before anything but a letter or a space; a text or a
 ///   delimited text ending in a space before a break or the paragraph's end, or a delimited
@@ -25,10 +26,10 @@
 ///
 /// A block that it cannot write need not send the whole document to cmark:
 /// ``render(_:leavingToCmark:)`` has cmark write that block alone (a paragraph, a table, a
-/// list of longer items) and puts its lines in place. Blocks are separated by blank lines, so
-/// cmark writes a block alone as it writes it among others, line starts and escapes included;
-/// a block quote only puts its `> ` before each line. The exceptions go to cmark whole: a list
-/// followed by a list or code (cmark separates them with a comment), a block other than a
+/// list of longer items) and puts its lines in place. Blocks are separated by blank lines (two
+/// lists in a row also by the comment cmark puts between them), so cmark writes a block alone
+/// as it writes it among others, line starts and escapes included; a block quote only puts its
+/// `> ` before each line. The exceptions go to cmark whole: a block other than a
 /// paragraph, heading, list or code inside a quote (cmark's blank lines around it differ), a
 /// quote that opens with code (cmark puts two blank lines before it), and a block cmark
 /// prints as nothing (a paragraph of one break). (A thread, a quote of many messages, would
@@ -62,6 +63,8 @@ enum DirectCommonMark {
     }
 
     private static let newline = UInt8(ascii: "\n")
+    /// The line cmark puts between two lists in a row, with its line feed.
+    private static let endOfList = Array("<!-- end list -->\n".utf8)
 
     /// Blocks with a blank line between them, each line after `prefix` (`> ` per quote level,
     /// which a blank line inside a quote keeps too).
@@ -73,6 +76,14 @@ enum DirectCommonMark {
             if index > 0 {
                 output.append(contentsOf: prefix)
                 output.append(newline)
+                // cmark ends a list followed by another with a comment, which keeps the two
+                // from reading as one list.
+                if case .list = blocks[index - 1], case .list = block {
+                    output.append(contentsOf: prefix)
+                    output.append(contentsOf: endOfList)
+                    output.append(contentsOf: prefix)
+                    output.append(newline)
+                }
             }
             let start = output.count
             let written: Bool
@@ -91,14 +102,6 @@ enum DirectCommonMark {
                 }
                 continue
             case .list, .codeBlock, .htmlBlock, .thematicBreak, .table:
-                // cmark ends a list followed by a list or code with `<!-- end list -->`: a
-                // separation that the list's own writing lacks.
-                if case .list = block, index + 1 < blocks.count {
-                    switch blocks[index + 1] {
-                    case .list, .codeBlock: return false
-                    default: break
-                    }
-                }
                 switch block {
                 case .list(let start, let tight, let items):
                     written = writeList(start: start, tight: tight, items: items, prefix: prefix, to: &output)
@@ -261,9 +264,16 @@ enum DirectCommonMark {
     /// Text, escaped as cmark escapes it there; `false` when its escaping is not certain.
     private static func writeText(_ text: String, atLineStart: Bool, endsLine: Bool, to output: inout [UInt8]) -> Bool {
         text.withUTF8Bytes { bytes in
-            guard let last = bytes.last else { return false }
-            if atLineStart && !startsSafely(bytes) { return false }
+            guard let first = bytes.first, let last = bytes.last else { return false }
             if endsLine && last == UInt8(ascii: " ") { return false }
+            if atLineStart && startsWithMarker(first) {
+                // cmark escapes it where a line's content starts ("+1"), and nothing after it
+                // is then at the start.
+                output.append(UInt8(ascii: "\\"))
+                output.append(first)
+                return appendEscaped(UnsafeBufferPointer(rebasing: bytes.dropFirst()), to: &output)
+            }
+            if atLineStart && !startsSafely(bytes) { return false }
             return appendEscaped(bytes, to: &output)
         }
     }
@@ -391,6 +401,12 @@ enum DirectCommonMark {
             return bytes[afterDigits] != UInt8(ascii: ".") && bytes[afterDigits] != UInt8(ascii: ")")
         default: return true
         }
+    }
+
+    /// Whether `byte`, first on a line, could make a list item (`+`, `-`) or underline a heading
+    /// (`=`): cmark escapes it there.
+    private static func startsWithMarker(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "=")
     }
 
     /// Whether `text` is all ASCII digits, which keeps cmark's line start going.

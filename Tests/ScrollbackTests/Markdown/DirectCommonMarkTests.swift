@@ -24,8 +24,11 @@ import Testing
     ]
 
     /// What chat text is mostly made of, so that many documents are plain enough to be written
-    /// directly: words, spaces, and punctuation cmark escapes the same everywhere or never.
-    private static let commonPieces = ["a", "word", "Ça", "日本", "👍🏽", " ", "12", ",", ".", "!", "?", ":", "'", "(", ")", "#", "_", "*"]
+    /// directly: words, spaces, punctuation cmark escapes the same everywhere or never, and
+    /// `+`, `-` and `=`, which it escapes where a line starts.
+    private static let commonPieces = [
+        "a", "word", "Ça", "日本", "👍🏽", " ", "12", ",", ".", "!", "?", ":", "'", "(", ")", "#", "_", "*", "+1", "-", "=",
+    ]
 
     private func randomText(_ random: inout SplitMix, maximumPieces: Int = 6) -> String {
         let count = 1 + Int(random.next() % UInt64(maximumPieces))
@@ -129,9 +132,9 @@ import Testing
     }
 
     @Test func aThreadWithOneReplyCmarkMustWriteIsWrittenDirectlyButThatReply() {
-        // A thread of three replies in a quote; the second starts with `+`, which cmark escapes
-        // at a line's start only.
-        let reply: MarkdownBlock = .paragraph([.text("+1 to that")])
+        // A thread of three replies in a quote; the second starts with a number and `)`, which
+        // cmark escapes at a line's start only, before a space.
+        let reply: MarkdownBlock = .paragraph([.text("2) to that")])
         let blocks: [MarkdownBlock] = [
             .paragraph([.emphasis([.text("3 replies")])]),
             .blockQuote([
@@ -158,6 +161,12 @@ import Testing
             [.paragraph([.text("thanks! see #42 & the a_b [draft] <soon>")])],
             [.paragraph([.mention(userID: "ann", text: "@Ann Lee"), .text(" line one"), .lineBreak, .text("line two 👍🏽")])],
             [.paragraph([.text("about 1.5 million, 3) no: 10 items")]), .paragraph([.text("~~not struck~~ | not a cell")])],
+            // cmark escapes a list marker or a heading's underline where a line starts, only there.
+            [.paragraph([.text("+1")])],
+            [.paragraph([.text("- not a list"), .softBreak, .text("=== not a heading - + =")])],
+            [.blockQuote([.paragraph([.text("-1 from me")]), .paragraph([.strong([.text("+")]), .text(" -")])])],
+            [.heading(level: 3, [.text("+ & more")])],
+            [.list(start: 1, tight: true, items: [[.paragraph([.text("- not a list")])], [.paragraph([.text("=")])]])],
             [.heading(level: 2, [.text("Monday, March 6, 2023")])],
             [.paragraph([.text("see "), .link(destination: "https://example.com/a", title: "", children: [.text("the spec")])])],
             [.paragraph([.link(destination: "https://example.com/a", title: "", children: [.text("https://example.com/a")])])],
@@ -204,7 +213,7 @@ import Testing
         #expect(written.list > 500 && written.code > 1_000, "\(written) written directly")
     }
 
-    @Test func aListOrCodeIsWrittenDirectlyUnlessCmarkSeparatesIt() {
+    @Test func listsAndCodeAreWrittenDirectly() {
         let list: MarkdownBlock = .list(start: nil, tight: true, items: [[.paragraph([.text("one")])], [.paragraph([.text("two")])]])
         let numbered: MarkdownBlock = .list(start: 9, tight: false, items: [[.paragraph([.text("nine")])], [.paragraph([.text("ten")])]])
         let code: MarkdownBlock = .codeBlock(info: "swift", code: "let a = 1\n\nlet b = \"```\"\n")
@@ -221,12 +230,26 @@ import Testing
         #expect(directQuoted == CommonMark.renderWithCmark(quoted))
         #expect(
             directQuoted == "> 9.  nine\n> \n> 10. ten\n> \n> **Ann**\n> \n> ```` swift\n> let a = 1\n> \n> let b = \"```\"\n> ````\n")
-        // cmark separates a list from the list or code after it with a comment, and puts two
-        // blank lines before code that opens a quote: whole documents for cmark.
+        // cmark separates a list from the list after it with a comment, as the direct writer
+        // does, in a quote too; code after a list gets no comment.
+        let lists: [MarkdownBlock] = [author, list, numbered, list, code]
+        let directLists = DirectCommonMark.render(lists)
+        #expect(directLists == CommonMark.renderWithCmark(lists))
+        #expect(
+            directLists == "**Ann**\n\n  - one\n  - two\n\n<!-- end list -->\n\n9.  nine\n\n10. ten\n\n<!-- end list -->\n\n"
+                + "  - one\n  - two\n\n```` swift\nlet a = 1\n\nlet b = \"```\"\n````\n")
+        let quotedLists: [MarkdownBlock] = [.blockQuote([list, numbered, author])]
+        let directQuotedLists = DirectCommonMark.render(quotedLists)
+        #expect(directQuotedLists == CommonMark.renderWithCmark(quotedLists))
+        #expect(directQuotedLists == ">   - one\n>   - two\n> \n> <!-- end list -->\n> \n> 9.  nine\n> \n> 10. ten\n> \n> **Ann**\n")
+        // A list cmark must write (an item of two paragraphs) before another: the comment still.
+        let long: MarkdownBlock = .list(start: nil, tight: true, items: [[.paragraph([.text("a")]), .paragraph([.text("b")])]])
+        let mixed: [MarkdownBlock] = [long, list]
+        #expect(DirectCommonMark.render(mixed) == nil)
         let cmark = { (block: MarkdownBlock) -> String in CommonMark.renderWithCmark([block]) }
-        for blocks in [[author, list, code], [author, list, list], [author, .blockQuote([code, author])]] {
-            #expect(DirectCommonMark.render(blocks, leavingToCmark: cmark) == nil)
-        }
+        #expect(DirectCommonMark.render(mixed, leavingToCmark: cmark) == CommonMark.renderWithCmark(mixed))
+        // cmark puts two blank lines before code that opens a quote: a whole document for cmark.
+        #expect(DirectCommonMark.render([author, .blockQuote([code, author])], leavingToCmark: cmark) == nil)
     }
 
     @Test func aControlIsFoundWhereverTextPutsIt() {
@@ -251,13 +274,13 @@ import Testing
             [.blockQuote([])],
             [.list(start: nil, tight: true, items: [[.paragraph([.text("item")]), .paragraph([.text("more")])]])],
             [.list(start: nil, tight: true, items: [[.list(start: 1, tight: true, items: [[.paragraph([.text("nested")])]])]])],
-            [.list(start: 1, tight: true, items: [[.paragraph([.text("- not a list")])]])],
+            [.list(start: 1, tight: true, items: [[.paragraph([.text("2. not a list")])]])],
             [.codeBlock(info: "", code: "windows\r\nline\n")],
             [.codeBlock(info: "a`b", code: "x\n")],
             [.codeBlock(info: "two\nlines", code: "x\n")],
             [.codeBlock(info: "", code: "bell \u{7}\n")],
             [.paragraph([.text("1. not a list")])],
-            [.paragraph([.text("- not a list")])],
+            [.paragraph([.text("1) not a list")])],
             [.paragraph([.text(" leading space")])],
             [.paragraph([.text("trailing space ")])],
             [.paragraph([.text("a"), .softBreak])],
