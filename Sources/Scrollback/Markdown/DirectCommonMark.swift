@@ -7,10 +7,12 @@
 /// takes only what it can print exactly as cmark does, and returns `nil` for anything else,
 /// which then goes through cmark:
 ///
-/// - paragraphs, headings and block quotes of them, made of text, code spans, emphasis and
-///   strong emphasis of text, mentions, links of those without a title, and breaks between
-///   them; lists whose items are such a paragraph each, and code blocks (in a quote, not
-///   the first block);
+/// - paragraphs, headings and block quotes of them, made of text, code spans, emphasis,
+///   strong emphasis and strikethrough of text, mentions, links of those without a title, and
+///   breaks between them; lists whose items are such a paragraph each, code blocks (in a
+///   quote, not the first block), and pipe tables of cells of such inlines without breaks
+///   (the tree builder writes a table as a paragraph of rows, a pipe in a cell's code span or
+///   link being its own);
 /// - text without controls (C0, C1, bidi), with the characters cmark escapes escaped as it
 ///   does (`\*`, `\_`, `\[`, `\]`, `\#`, `\<`, `\>`, `\\`, `` \` ``, `\!`, `&` before a
 ///   letter, and `\+`, `\-`, `\=` where a text starts a line), and `~` and `|` escaped as
@@ -90,18 +92,22 @@ enum DirectCommonMark {
             switch block {
             case .paragraph(let inlines):
                 output.append(contentsOf: prefix)
-                written = writeInlines(inlines, prefix: prefix, inHeading: false, to: &output)
+                written = writeInlines(inlines, prefix: prefix, in: .paragraph, to: &output)
             case .heading(let level, let inlines):
                 output.append(contentsOf: prefix)
                 output.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: min(max(level, 1), 6)))
                 output.append(UInt8(ascii: " "))
-                written = writeInlines(inlines, prefix: prefix, inHeading: true, to: &output)
+                written = writeInlines(inlines, prefix: prefix, in: .heading, to: &output)
+            case .table(let table):
+                // A paragraph of rows to cmark (it has no table node).
+                output.append(contentsOf: prefix)
+                written = writeTable(table, prefix: prefix, to: &output)
             case .blockQuote(let inner):
                 guard writeBlocks(inner, prefix: prefix + [UInt8(ascii: ">"), UInt8(ascii: " ")], cmark: cmark, to: &output) else {
                     return false
                 }
                 continue
-            case .list, .codeBlock, .htmlBlock, .thematicBreak, .table:
+            case .list, .codeBlock, .htmlBlock, .thematicBreak:
                 switch block {
                 case .list(let start, let tight, let items):
                     written = writeList(start: start, tight: tight, items: items, prefix: prefix, to: &output)
@@ -152,7 +158,7 @@ enum DirectCommonMark {
             output.append(contentsOf: prefix)
             output.append(contentsOf: marker)
             let indent = prefix + [UInt8](repeating: UInt8(ascii: " "), count: marker.count)
-            guard writeInlines(inlines, prefix: indent, inHeading: false, to: &output) else { return false }
+            guard writeInlines(inlines, prefix: indent, in: .paragraph, to: &output) else { return false }
             output.append(newline)
         }
         return true
@@ -219,35 +225,51 @@ enum DirectCommonMark {
         }
     }
 
-    /// A paragraph's or a heading's inlines, up to its last line's end; a line break goes on
-    /// after `prefix` (a heading has none: the tree builder makes them spaces).
-    private static func writeInlines(_ inlines: [MarkdownInline], prefix: [UInt8], inHeading: Bool, to output: inout [UInt8]) -> Bool {
-        guard !inlines.isEmpty else { return false }
-        var atLineStart = true
+    /// Where inlines are written, which decides what ends a line and where one starts.
+    private enum InlinePlace {
+        case paragraph
+        /// One line: the tree builder makes breaks spaces.
+        case heading
+        /// One line between pipes, neither at a line's start nor at its end; the tree builder
+        /// makes breaks spaces, and escapes pipes in code and links.
+        case tableCell
+    }
+
+    /// A paragraph's, a heading's or a table cell's inlines, up to its last line's end; a line
+    /// break goes on after `prefix`.
+    private static func writeInlines(_ inlines: [MarkdownInline], prefix: [UInt8], in place: InlinePlace, to output: inout [UInt8]) -> Bool
+    {
+        guard !inlines.isEmpty || place == .tableCell else { return false }
+        var atLineStart = place != .tableCell
         for (index, inline) in inlines.enumerated() {
             let isLast = index == inlines.count - 1
             // Whether a break or the end follows, where cmark's handling of a trailing space is
             // not followed here.
-            let endsLine = isLast || inlines[index + 1].isBreak
+            let endsLine = place != .tableCell && (isLast || inlines[index + 1].isBreak)
             switch inline {
             case .text(let text):
                 guard writeText(text, atLineStart: atLineStart, endsLine: endsLine, to: &output) else { return false }
                 // cmark's line start lasts through digits, into the next text.
                 if atLineStart && !endsLine && isDigits(text) { return false }
             case .code(let code):
-                guard writeCode(code, to: &output) else { return false }
+                guard place != .tableCell || !code.utf8.contains(UInt8(ascii: "|")), writeCode(code, to: &output) else { return false }
             case .emphasis(let children):
                 guard writeDelimited(children, delimiter: "*", to: &output) else { return false }
             case .strong(let children):
                 guard writeDelimited(children, delimiter: "**", to: &output) else { return false }
+            case .strikethrough(let children):
+                // The tree builder's delimiters, which cmark writes as they are.
+                guard writeDelimited(children, delimiter: "~~", to: &output) else { return false }
             case .mention(_, let text):
                 // The tree builder writes a mention as strong emphasis of its one-line text, a field.
                 guard writeDelimited([.text(TextControls.oneLine(TextControls.field(text)))], delimiter: "**", to: &output)
                 else { return false }
             case .link(let destination, let title, let children):
-                guard title.isEmpty, writeLink(to: destination, children, to: &output) else { return false }
+                guard title.isEmpty, place != .tableCell || !destination.utf8.contains(UInt8(ascii: "|")),
+                    writeLink(to: destination, children, to: &output)
+                else { return false }
             case .softBreak, .lineBreak:
-                guard !inHeading, !atLineStart, !isLast else { return false }
+                guard place == .paragraph, !atLineStart, !isLast else { return false }
                 if case .lineBreak = inline { output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
                 output.append(newline)
                 output.append(contentsOf: prefix)
@@ -257,6 +279,42 @@ enum DirectCommonMark {
                 return false
             }
             atLineStart = false
+        }
+        return true
+    }
+
+    /// A pipe table as the tree builder writes it, one paragraph: each row on a line of its own
+    /// after `prefix`, a cell's inlines between `| ` and ` |`, the delimiter row after the header.
+    private static func writeTable(_ table: MarkdownTable, prefix: [UInt8], to output: inout [UInt8]) -> Bool {
+        // A table without columns is no paragraph: cmark prints nothing for it.
+        guard !table.alignments.isEmpty else { return false }
+        func writeRow(_ cells: [[MarkdownInline]]) -> Bool {
+            output.append(UInt8(ascii: "|"))
+            for cell in cells {
+                output.append(UInt8(ascii: " "))
+                guard writeInlines(cell, prefix: prefix, in: .tableCell, to: &output) else { return false }
+                output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "|")])
+            }
+            return true
+        }
+        guard writeRow(table.header) else { return false }
+        output.append(newline)
+        output.append(contentsOf: prefix)
+        output.append(UInt8(ascii: "|"))
+        for alignment in table.alignments {
+            let delimiter: StaticString =
+                switch alignment {
+                case .none: " --- |"
+                case .left: " :-- |"
+                case .center: " :-: |"
+                case .right: " --: |"
+                }
+            output.append(contentsOf: UnsafeBufferPointer(start: delimiter.utf8Start, count: delimiter.utf8CodeUnitCount))
+        }
+        for row in table.rows {
+            output.append(newline)
+            output.append(contentsOf: prefix)
+            guard writeRow(row) else { return false }
         }
         return true
     }

@@ -55,10 +55,11 @@ import Testing
                 }
             return .link(destination: destination, title: random.next() % 8 == 0 ? "a title" : "", children: children)
         default:
-            switch random.next() % 3 {
+            switch random.next() % 4 {
             case 0: return .link(destination: "https://example.com", title: "", children: [.text("x")])
             case 1: return .strong([.text("a"), .emphasis([.text("b")])])
-            default: return .strikethrough([.text("gone")])
+            case 2: return .strikethrough([.text("gone")])
+            default: return .strikethrough(randomTexts(&random))
             }
         }
     }
@@ -211,6 +212,43 @@ import Testing
         }
         #expect(direct > 1_000 && mixed > 1_000, "\(direct) written directly, \(mixed) in part")
         #expect(written.list > 500 && written.code > 1_000, "\(written) written directly")
+    }
+
+    @Test func generatedTablesPrintAsCmarkPrintsThem() {
+        // Tables of one to four columns of any alignment, of cells of any inlines (code and links
+        // with pipes, breaks, empty cells), rows short and long; alone, among paragraphs, quoted.
+        let alignments: [MarkdownTable.Alignment] = [.none, .left, .center, .right]
+        var written = 0
+        let (direct, mixed) = compare(documents: 5_000, seed: 11) { random in
+            let columns = 1 + Int(random.next() % 4)
+            let cell = { (random: inout SplitMix) -> [MarkdownInline] in
+                switch random.next() % 6 {
+                case 0: return []
+                case 1: return [.code(["a|b", "x", "|"][Int(random.next() % 3)])]
+                case 2:
+                    return [
+                        .link(
+                            destination: ["https://example.com/a|b", "https://example.com/"][Int(random.next() % 2)], title: "",
+                            children: [.text("l")])
+                    ]
+                default: return (0..<(1 + Int(random.next() % 3))).map { _ in self.randomInline(&random) }
+                }
+            }
+            let row = { (random: inout SplitMix) -> [[MarkdownInline]] in
+                (0..<(columns - 1 + Int(random.next() % 3))).map { _ in cell(&random) }
+            }
+            let table = MarkdownTable(
+                alignments: (0..<columns).map { _ in alignments[Int(random.next() % 4)] }, header: row(&random),
+                rows: (0..<Int(random.next() % 3)).map { _ in row(&random) })
+            if DirectCommonMark.render([.table(table)]) != nil { written += 1 }
+            switch random.next() % 4 {
+            case 0: return .blockQuote([.table(table), .paragraph([.text("after")])])
+            case 1: return .paragraph(self.randomTexts(&random))
+            default: return .table(table)
+            }
+        }
+        #expect(direct > 500 && mixed > 500, "\(direct) written directly, \(mixed) in part")
+        #expect(written > 500, "\(written) tables written directly")
     }
 
     @Test func listsAndCodeAreWrittenDirectly() {
