@@ -23,8 +23,11 @@
 ///   its delimiter comes first); a `&` before anything but a letter or a space; a text or a
 ///   delimited text ending in a space before a break or the paragraph's end, or a delimited
 ///   text starting or ending with whitespace; a break at a paragraph's start or end, or after
-///   another; code with a backtick, or starting or ending with a space; a link with a title, to
-///   a `mailto:` address, or to a URL cmark escapes.
+///   another; code with a backtick, or starting or ending with a space; a link with a title,
+///   or to a URL cmark escapes.
+///
+/// A link is written `<url>` when its text is the URL itself (for a `mailto:` link, the
+/// address), as cmark does; inline HTML is text to the tree builder, and so here.
 ///
 /// A block that it cannot write need not send the whole document to cmark:
 /// ``render(_:leavingToCmark:)`` has cmark write that block alone (a paragraph, a table, a
@@ -247,7 +250,8 @@ enum DirectCommonMark {
             // not followed here.
             let endsLine = place != .tableCell && (isLast || inlines[index + 1].isBreak)
             switch inline {
-            case .text(let text):
+            case .text(let text), .html(let text):
+                // The tree builder writes inline HTML as text.
                 guard writeText(text, atLineStart: atLineStart, endsLine: endsLine, to: &output) else { return false }
                 // cmark's line start lasts through digits, into the next text.
                 if atLineStart && !endsLine && isDigits(text) { return false }
@@ -375,20 +379,19 @@ enum DirectCommonMark {
     /// lets through: cmark writes `<url>` when the text is one text node holding the URL itself
     /// and the URL has a scheme, else `[text](url)`, where a URL it would escape is left to it.
     private static func writeLink(to destination: String, _ children: [MarkdownInline], to output: inout [UInt8]) -> Bool {
-        // cmark compares the text with a `mailto:` URL's address to choose `<...>`: left to it.
-        guard let url = CommonMark.safeDestination(destination), !url.hasPrefix("mailto:"), let first = children.first
-        else { return false }
-        if case .text(let text) = first, !text.withUTF8Bytes(startsSafely) || (children.count > 1 && isDigits(text)) {
-            return false
-        }
+        guard let url = CommonMark.safeDestination(destination), let first = children.first else { return false }
+
         return url.withUTF8Bytes { url in
             guard !url.isEmpty, !CommonMark.hasControls(url) else { return false }
+            // An e-mail link shows its address alone: cmark compares the text with that.
+            let isMail = url.count >= 7 && url.prefix(7).elementsEqual("mailto:".utf8)
+            let shown = isMail ? UnsafeBufferPointer(rebasing: url[7...]) : url
             // The tree builder splits a text at `~` and `|`: cmark then sees several nodes, no autolink.
-            if children.count == 1, case .text(let text) = first, hasScheme(url), text.utf8.elementsEqual(url),
+            if children.count == 1, case .text(let text) = first, hasScheme(url), text.utf8.elementsEqual(shown),
                 !url.contains(UInt8(ascii: "~")), !url.contains(UInt8(ascii: "|"))
             {
                 output.append(UInt8(ascii: "<"))
-                output.append(contentsOf: url)
+                output.append(contentsOf: shown)
                 output.append(UInt8(ascii: ">"))
                 return true
             }
@@ -446,9 +449,8 @@ enum DirectCommonMark {
         }
     }
 
-    /// Whether text can start a line (or follow an opening delimiter) without cmark's escaping
-    /// of line starts applying: not a space, nor a list or heading marker, nor an ordered
-    /// list's number.
+    /// Whether text can start a line without cmark's escaping of line starts applying: not a
+    /// space, nor a list or heading marker, nor an ordered list's number.
     private static func startsSafely(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first else { return false }
         switch first {

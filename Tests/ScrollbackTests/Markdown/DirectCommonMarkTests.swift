@@ -48,17 +48,20 @@ import Testing
         case 8:
             let destination = Self.destinations[Int(random.next() % UInt64(Self.destinations.count))]
             let children: [MarkdownInline] =
-                switch random.next() % 4 {
+                switch random.next() % 5 {
                 case 0, 1: [.text(destination)]
+                // An e-mail address as its link's text, as a contact card shows it.
+                case 2: [.text(String(destination.drop { $0 != ":" }.dropFirst()))]
                 case 2: randomTexts(&random)
                 default: [.strong(randomTexts(&random)), .text(" "), .emphasis(randomTexts(&random))]
                 }
             return .link(destination: destination, title: random.next() % 8 == 0 ? "a title" : "", children: children)
         default:
-            switch random.next() % 4 {
+            switch random.next() % 5 {
             case 0: return .link(destination: "https://example.com", title: "", children: [.text("x")])
             case 1: return .strong([.text("a"), .emphasis([.text("b")])])
             case 2: return .strikethrough([.text("gone")])
+            case 3: return .html(["<qa>", "<b>", "&amp;", "<!-- x -->"][Int(random.next() % 4)])
             default: return .strikethrough(randomTexts(&random))
             }
         }
@@ -167,6 +170,10 @@ import Testing
             [.paragraph([.text("- not a list"), .softBreak, .text("=== not a heading - + =")])],
             [.blockQuote([.paragraph([.text("-1 from me")]), .paragraph([.strong([.text("+")]), .text(" -")])])],
             [.heading(level: 3, [.text("+ & more")])],
+            // A contact card's e-mail, shown as its address; inline HTML, which is text.
+            [.paragraph([.link(destination: "mailto:bob@example.com", title: "", children: [.text("bob@example.com")])])],
+            [.paragraph([.link(destination: "mailto:bob@example.com", title: "", children: [.text("Bob")])])],
+            [.paragraph([.text("@Yara "), .html("<qa>"), .text(" hi")])],
             [.list(start: 1, tight: true, items: [[.paragraph([.text("- not a list")])], [.paragraph([.text("=")])]])],
             [.heading(level: 2, [.text("Monday, March 6, 2023")])],
             [.paragraph([.text("see "), .link(destination: "https://example.com/a", title: "", children: [.text("the spec")])])],
@@ -212,6 +219,25 @@ import Testing
         }
         #expect(direct > 1_000 && mixed > 1_000, "\(direct) written directly, \(mixed) in part")
         #expect(written.list > 500 && written.code > 1_000, "\(written) written directly")
+    }
+
+    /// A link's text follows its `[`, so cmark's line start no longer applies to it: a phone
+    /// number (`+1 …`), a list number or a space starts it as any character does.
+    @Test func linkTextsStartWithAnything() {
+        let starts = ["+1 555 0120", "-", "=", "1. one", "2) two", "12", " lead", "&b", "& c", "#", "* x"]
+        for start in starts {
+            let link = MarkdownInline.link(destination: "tel:+15550120", title: "", children: [.text(start)])
+            let longer = MarkdownInline.link(
+                destination: "https://example.com/", title: "", children: [.text(start), .strong([.text("b")])])
+            for blocks: [MarkdownBlock] in [
+                [.paragraph([link])], [.paragraph([.text("a"), .lineBreak, link])], [.blockQuote([.paragraph([longer, .text(" x")])])],
+                [.list(start: 3, tight: true, items: [[.paragraph([link])], [.paragraph([longer])]])],
+            ] {
+                let direct = DirectCommonMark.render(blocks)
+                #expect(direct != nil, "\(blocks)")
+                #expect(direct == CommonMark.renderWithCmark(blocks), "\(blocks)")
+            }
+        }
     }
 
     @Test func generatedTablesPrintAsCmarkPrintsThem() {
@@ -328,7 +354,6 @@ import Testing
             [.paragraph([.text("bidi \u{202E}x")])],
             [.paragraph([.text("x &#38; y")])],
             [.paragraph([.link(destination: "https://example.com", title: "a title", children: [.text("x")])])],
-            [.paragraph([.link(destination: "mailto:bob@example.com", title: "", children: [.text("bob@example.com")])])],
         ]
         for blocks in items {
             #expect(DirectCommonMark.render(blocks) == nil, "\(blocks)")
