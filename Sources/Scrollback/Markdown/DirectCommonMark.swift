@@ -135,10 +135,10 @@ enum DirectCommonMark {
         return true
     }
 
-    /// A list whose items are each one paragraph, as cmark prints it: `  - ` or the item's
-    /// number, `.` and spaces up to four columns (one space from `10.` on), the paragraph's
-    /// further lines indented as far; a blank line between the items of a loose list. Each
-    /// line after `prefix`, up to the last line's end.
+    /// A list as cmark prints it: `  - ` or the item's number, `.` and spaces up to four
+    /// columns (one space from `10.` on), the item's further lines indented as far; a blank
+    /// line between the items of a loose list. Each line after `prefix`, up to the last line's
+    /// end. An item holds paragraphs, lists of such items and code (``writeItem(_:prefix:tight:to:)``).
     private static func writeList(
         start: Int?, tight: Bool, items: [[MarkdownBlock]], prefix: [UInt8], to output: inout [UInt8]
     ) -> Bool {
@@ -146,7 +146,6 @@ enum DirectCommonMark {
         // The tree builder's bounds: a list marker has at most nine digits.
         let first = start.map { min(max($0, 0), 999_999_999) }
         for (index, item) in items.enumerated() {
-            guard item.count == 1, case .paragraph(let inlines) = item[0] else { return false }
             if index > 0 && !tight {
                 output.append(contentsOf: prefix)
                 output.append(newline)
@@ -158,11 +157,55 @@ enum DirectCommonMark {
             } else {
                 marker = Array("  - ".utf8)
             }
-            output.append(contentsOf: prefix)
-            output.append(contentsOf: marker)
             let indent = prefix + [UInt8](repeating: UInt8(ascii: " "), count: marker.count)
-            guard writeInlines(inlines, prefix: indent, in: .paragraph, to: &output) else { return false }
-            output.append(newline)
+            let itemStart = output.count
+            guard writeItem(item, prefix: indent, tight: tight, to: &output) else { return false }
+            // The item's first line starts as its others do, with the indent: the marker takes
+            // the indent's place after `prefix`.
+            let markerPlace = (itemStart + prefix.count)..<(itemStart + indent.count)
+            guard output.count >= markerPlace.upperBound else { return false }
+            output.replaceSubrange(markerPlace, with: marker)
+        }
+        return true
+    }
+
+    /// A list item's blocks, each line after `prefix`: paragraphs (the first may open with a
+    /// task box, which the tree builder writes as `[x] `), lists and code; a blank line between
+    /// them in a loose list, none in a tight one, as cmark prints them. Anything else, and two
+    /// lists in a row, are left to cmark.
+    private static func writeItem(_ blocks: [MarkdownBlock], prefix: [UInt8], tight: Bool, to output: inout [UInt8]) -> Bool {
+        guard !blocks.isEmpty else { return false }
+        for (index, block) in blocks.enumerated() {
+            if index > 0 {
+                if case .list = blocks[index - 1], case .list = block { return false }
+                if !tight {
+                    output.append(contentsOf: prefix)
+                    output.append(newline)
+                }
+            }
+            switch block {
+            case .paragraph(var inlines):
+                output.append(contentsOf: prefix)
+                var atLineStart = true
+                if index == 0, case .checkbox(let checked) = inlines.first {
+                    // A box alone would leave a trailing space, which cmark drops.
+                    guard inlines.count > 1 else { return false }
+                    let box: StaticString = checked ? "[x] " : "[ ] "
+                    output.append(contentsOf: UnsafeBufferPointer(start: box.utf8Start, count: box.utf8CodeUnitCount))
+                    inlines.removeFirst()
+                    atLineStart = false
+                }
+                guard writeInlines(inlines, prefix: prefix, in: .paragraph, atLineStart: atLineStart, to: &output) else {
+                    return false
+                }
+                output.append(newline)
+            case .list(let start, let tight, let items):
+                guard writeList(start: start, tight: tight, items: items, prefix: prefix, to: &output) else { return false }
+            case .codeBlock(let info, let code):
+                guard writeCodeBlock(info: info, code: code, prefix: prefix, to: &output) else { return false }
+            default:
+                return false
+            }
         }
         return true
     }
@@ -240,10 +283,12 @@ enum DirectCommonMark {
 
     /// A paragraph's, a heading's or a table cell's inlines, up to its last line's end; a line
     /// break goes on after `prefix`.
-    private static func writeInlines(_ inlines: [MarkdownInline], prefix: [UInt8], in place: InlinePlace, to output: inout [UInt8]) -> Bool
-    {
+    private static func writeInlines(
+        _ inlines: [MarkdownInline], prefix: [UInt8], in place: InlinePlace, atLineStart startsLine: Bool = true,
+        to output: inout [UInt8]
+    ) -> Bool {
         guard !inlines.isEmpty || place == .tableCell else { return false }
-        var atLineStart = place != .tableCell
+        var atLineStart = startsLine && place != .tableCell
         for (index, inline) in inlines.enumerated() {
             let isLast = index == inlines.count - 1
             // Whether a break or the end follows, where cmark's handling of a trailing space is

@@ -52,7 +52,7 @@ import Testing
                 case 0, 1: [.text(destination)]
                 // An e-mail address as its link's text, as a contact card shows it.
                 case 2: [.text(String(destination.drop { $0 != ":" }.dropFirst()))]
-                case 2: randomTexts(&random)
+                case 3: randomTexts(&random)
                 default: [.strong(randomTexts(&random)), .text(" "), .emphasis(randomTexts(&random))]
                 }
             return .link(destination: destination, title: random.next() % 8 == 0 ? "a title" : "", children: children)
@@ -175,6 +175,21 @@ import Testing
             [.paragraph([.link(destination: "mailto:bob@example.com", title: "", children: [.text("Bob")])])],
             [.paragraph([.text("@Yara "), .html("<qa>"), .text(" hi")])],
             [.list(start: 1, tight: true, items: [[.paragraph([.text("- not a list")])], [.paragraph([.text("=")])]])],
+            // Items of several blocks, a task box, a list in a list.
+            [.list(start: nil, tight: true, items: [[.paragraph([.text("item")]), .paragraph([.text("more")])]])],
+            [
+                .list(
+                    start: 1, tight: true,
+                    items: [
+                        [.paragraph([.text("Merge first")])],
+                        [
+                            .paragraph([.text("Then deploy")]),
+                            .list(
+                                start: nil, tight: true,
+                                items: [[.paragraph([.text("check")])], [.paragraph([.checkbox(checked: true), .text(" announce")])]]),
+                        ],
+                    ])
+            ],
             [.heading(level: 2, [.text("Monday, March 6, 2023")])],
             [.paragraph([.text("see "), .link(destination: "https://example.com/a", title: "", children: [.text("the spec")])])],
             [.paragraph([.link(destination: "https://example.com/a", title: "", children: [.text("https://example.com/a")])])],
@@ -238,6 +253,44 @@ import Testing
                 #expect(direct == CommonMark.renderWithCmark(blocks), "\(blocks)")
             }
         }
+    }
+
+    /// A list item of several blocks, as chat Markdown nests them: paragraphs (the first with a
+    /// task box now and then), lists within lists, code.
+    private func randomItem(_ random: inout SplitMix, depth: Int) -> [MarkdownBlock] {
+        (0..<(1 + Int(random.next() % 3))).map { index in
+            switch random.next() % 6 {
+            case 0 where depth < 3:
+                return randomList(&random, depth: depth + 1)
+            case 1:
+                return .codeBlock(info: ["", "swift"][Int(random.next() % 2)], code: ["let a = 1\n", "x\n\ny\n"][Int(random.next() % 2)])
+            default:
+                var inlines = (0..<(1 + Int(random.next() % 3))).map { _ in randomInline(&random) }
+                if index == 0 && random.next() % 3 == 0 { inlines.insert(.checkbox(checked: random.next() % 2 == 0), at: 0) }
+                return .paragraph(inlines)
+            }
+        }
+    }
+
+    private func randomList(_ random: inout SplitMix, depth: Int) -> MarkdownBlock {
+        let items = (0..<(1 + Int(random.next() % 3))).map { _ in randomItem(&random, depth: depth) }
+        let start: Int? = random.next() % 2 == 0 ? nil : [1, 9, 10, 99][Int(random.next() % 4)]
+        return .list(start: start, tight: random.next() % 2 == 0, items: items)
+    }
+
+    @Test func generatedNestedListsPrintAsCmarkPrintsThem() {
+        var written = 0
+        let (direct, mixed) = compare(documents: 5_000, seed: 5) { random in
+            let list = randomList(&random, depth: 0)
+            if DirectCommonMark.render([list]) != nil { written += 1 }
+            switch random.next() % 4 {
+            case 0: return .blockQuote([list, .paragraph([.text("after")])])
+            case 1: return .paragraph(randomTexts(&random))
+            default: return list
+            }
+        }
+        #expect(direct > 500 && mixed > 500, "\(direct) written directly, \(mixed) in part")
+        #expect(written > 500, "\(written) lists written directly")
     }
 
     @Test func generatedTablesPrintAsCmarkPrintsThem() {
@@ -306,8 +359,9 @@ import Testing
         let directQuotedLists = DirectCommonMark.render(quotedLists)
         #expect(directQuotedLists == CommonMark.renderWithCmark(quotedLists))
         #expect(directQuotedLists == ">   - one\n>   - two\n> \n> <!-- end list -->\n> \n> 9.  nine\n> \n> 10. ten\n> \n> **Ann**\n")
-        // A list cmark must write (an item of two paragraphs) before another: the comment still.
-        let long: MarkdownBlock = .list(start: nil, tight: true, items: [[.paragraph([.text("a")]), .paragraph([.text("b")])]])
+        // A list cmark must write (an item holding a quote) before another: the comment still.
+        let long: MarkdownBlock = .list(
+            start: nil, tight: true, items: [[.paragraph([.text("a")]), .blockQuote([.paragraph([.text("b")])])]])
         let mixed: [MarkdownBlock] = [long, list]
         #expect(DirectCommonMark.render(mixed) == nil)
         let cmark = { (block: MarkdownBlock) -> String in CommonMark.renderWithCmark([block]) }
@@ -336,8 +390,18 @@ import Testing
         let items: [[MarkdownBlock]] = [
             [.heading(level: 2, [.text("a"), .lineBreak, .text("b")])],
             [.blockQuote([])],
-            [.list(start: nil, tight: true, items: [[.paragraph([.text("item")]), .paragraph([.text("more")])]])],
-            [.list(start: nil, tight: true, items: [[.list(start: 1, tight: true, items: [[.paragraph([.text("nested")])]])]])],
+            [.list(start: nil, tight: true, items: [[.paragraph([.text("item")]), .blockQuote([.paragraph([.text("quoted")])])]])],
+            [
+                .list(
+                    start: nil, tight: true,
+                    items: [
+                        [
+                            .list(start: 1, tight: true, items: [[.paragraph([.text("a")])]]),
+                            .list(start: nil, tight: true, items: [[.paragraph([.text("b")])]]),
+                        ]
+                    ])
+            ],
+            [.list(start: nil, tight: true, items: [[.paragraph([.checkbox(checked: true)])]])],
             [.list(start: 1, tight: true, items: [[.paragraph([.text("2. not a list")])]])],
             [.codeBlock(info: "", code: "windows\r\nline\n")],
             [.codeBlock(info: "a`b", code: "x\n")],
