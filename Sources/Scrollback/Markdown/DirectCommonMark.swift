@@ -9,10 +9,10 @@
 ///
 /// - paragraphs, headings and block quotes of them, made of text, code spans, emphasis,
 ///   strong emphasis and strikethrough of text, mentions, links of those without a title, and
-///   breaks between them; lists whose items are such a paragraph each, code blocks (in a
-///   quote, not the first block), and pipe tables of cells of such inlines without breaks
-///   (the tree builder writes a table as a paragraph of rows, a pipe in a cell's code span or
-///   link being its own);
+///   breaks between them; lists whose items hold such paragraphs (the first may open with a
+///   task box), lists and code; code blocks (in a quote, not the first block); and pipe
+///   tables of cells of such inlines without breaks (the tree builder writes a table as a
+///   paragraph of rows, a pipe in a cell's code span or link being its own);
 /// - text without controls (C0, C1, bidi), with the characters cmark escapes escaped as it
 ///   does (`\*`, `\_`, `\[`, `\]`, `\#`, `\<`, `\>`, `\\`, `` \` ``, `\!`, `&` before a
 ///   letter, and `\+`, `\-`, `\=` where a text starts a line), and `~` and `|` escaped as
@@ -425,7 +425,6 @@ enum DirectCommonMark {
     /// and the URL has a scheme, else `[text](url)`, where a URL it would escape is left to it.
     private static func writeLink(to destination: String, _ children: [MarkdownInline], to output: inout [UInt8]) -> Bool {
         guard let url = CommonMark.safeDestination(destination), let first = children.first else { return false }
-
         return url.withUTF8Bytes { url in
             guard !url.isEmpty, !CommonMark.hasControls(url) else { return false }
             // An e-mail link shows its address alone: cmark compares the text with that.
