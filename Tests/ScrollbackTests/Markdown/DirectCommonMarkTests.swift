@@ -278,27 +278,36 @@ import Testing
         return .list(start: start, tight: random.next() % 2 == 0, items: items)
     }
 
-    @Test func generatedNestedListsPrintAsCmarkPrintsThem() {
-        var written = 0
-        let (direct, mixed) = compare(documents: 5_000, seed: 5) { random in
-            let list = randomList(&random, depth: 0)
-            if DirectCommonMark.render([list]) != nil { written += 1 }
+    /// ``compare(documents:seed:block:)`` on blocks `make` makes, each alone, quoted before a
+    /// paragraph, or now and then a paragraph instead; also returns how many of the blocks the
+    /// direct writer takes whole.
+    private func compareAmongOthers(
+        documents: Int, seed: UInt64, make: (inout SplitMix) -> MarkdownBlock
+    ) -> (direct: Int, mixed: Int, whole: Int) {
+        var whole = 0
+        let (direct, mixed) = compare(documents: documents, seed: seed) { random in
+            let block = make(&random)
+            if DirectCommonMark.render([block]) != nil { whole += 1 }
             switch random.next() % 4 {
-            case 0: return .blockQuote([list, .paragraph([.text("after")])])
+            case 0: return .blockQuote([block, .paragraph([.text("after")])])
             case 1: return .paragraph(randomTexts(&random))
-            default: return list
+            default: return block
             }
         }
+        return (direct, mixed, whole)
+    }
+
+    @Test func generatedNestedListsPrintAsCmarkPrintsThem() {
+        let (direct, mixed, whole) = compareAmongOthers(documents: 5_000, seed: 5) { randomList(&$0, depth: 0) }
         #expect(direct > 500 && mixed > 500, "\(direct) written directly, \(mixed) in part")
-        #expect(written > 500, "\(written) lists written directly")
+        #expect(whole > 500, "\(whole) lists written directly")
     }
 
     @Test func generatedTablesPrintAsCmarkPrintsThem() {
         // Tables of one to four columns of any alignment, of cells of any inlines (code and links
         // with pipes, breaks, empty cells), rows short and long; alone, among paragraphs, quoted.
         let alignments: [MarkdownTable.Alignment] = [.none, .left, .center, .right]
-        var written = 0
-        let (direct, mixed) = compare(documents: 5_000, seed: 11) { random in
+        let (direct, mixed, whole) = compareAmongOthers(documents: 5_000, seed: 11) { random in
             let columns = 1 + Int(random.next() % 4)
             let cell = { (random: inout SplitMix) -> [MarkdownInline] in
                 switch random.next() % 6 {
@@ -316,18 +325,13 @@ import Testing
             let row = { (random: inout SplitMix) -> [[MarkdownInline]] in
                 (0..<(columns - 1 + Int(random.next() % 3))).map { _ in cell(&random) }
             }
-            let table = MarkdownTable(
-                alignments: (0..<columns).map { _ in alignments[Int(random.next() % 4)] }, header: row(&random),
-                rows: (0..<Int(random.next() % 3)).map { _ in row(&random) })
-            if DirectCommonMark.render([.table(table)]) != nil { written += 1 }
-            switch random.next() % 4 {
-            case 0: return .blockQuote([.table(table), .paragraph([.text("after")])])
-            case 1: return .paragraph(self.randomTexts(&random))
-            default: return .table(table)
-            }
+            return .table(
+                MarkdownTable(
+                    alignments: (0..<columns).map { _ in alignments[Int(random.next() % 4)] }, header: row(&random),
+                    rows: (0..<Int(random.next() % 3)).map { _ in row(&random) }))
         }
         #expect(direct > 500 && mixed > 500, "\(direct) written directly, \(mixed) in part")
-        #expect(written > 500, "\(written) tables written directly")
+        #expect(whole > 500, "\(whole) tables written directly")
     }
 
     @Test func listsAndCodeAreWrittenDirectly() {
@@ -335,30 +339,29 @@ import Testing
         let numbered: MarkdownBlock = .list(start: 9, tight: false, items: [[.paragraph([.text("nine")])], [.paragraph([.text("ten")])]])
         let code: MarkdownBlock = .codeBlock(info: "swift", code: "let a = 1\n\nlet b = \"```\"\n")
         let author: MarkdownBlock = .paragraph([.strong([.text("Ann")])])
-        let message = [author, .paragraph([.text("steps:")]), list, .paragraph([.text("and")]), code, numbered]
-        let direct = DirectCommonMark.render(message)
-        #expect(direct == CommonMark.renderWithCmark(message))
-        #expect(
-            direct == "**Ann**\n\nsteps:\n\n  - one\n  - two\n\nand\n\n```` swift\nlet a = 1\n\nlet b = \"```\"\n````\n\n"
+        /// `blocks` are written directly, as cmark writes them, and as `expected`.
+        func expectWritten(_ blocks: [MarkdownBlock], as expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            let direct = DirectCommonMark.render(blocks)
+            #expect(direct == CommonMark.renderWithCmark(blocks), sourceLocation: sourceLocation)
+            #expect(direct == expected, sourceLocation: sourceLocation)
+        }
+        expectWritten(
+            [author, .paragraph([.text("steps:")]), list, .paragraph([.text("and")]), code, numbered],
+            as: "**Ann**\n\nsteps:\n\n  - one\n  - two\n\nand\n\n```` swift\nlet a = 1\n\nlet b = \"```\"\n````\n\n"
                 + "9.  nine\n\n10. ten\n")
         // In a quote, every line after its `> `, a blank one too.
-        let quoted: [MarkdownBlock] = [.blockQuote([numbered, author, code])]
-        let directQuoted = DirectCommonMark.render(quoted)
-        #expect(directQuoted == CommonMark.renderWithCmark(quoted))
-        #expect(
-            directQuoted == "> 9.  nine\n> \n> 10. ten\n> \n> **Ann**\n> \n> ```` swift\n> let a = 1\n> \n> let b = \"```\"\n> ````\n")
+        expectWritten(
+            [.blockQuote([numbered, author, code])],
+            as: "> 9.  nine\n> \n> 10. ten\n> \n> **Ann**\n> \n> ```` swift\n> let a = 1\n> \n> let b = \"```\"\n> ````\n")
         // cmark separates a list from the list after it with a comment, as the direct writer
         // does, in a quote too; code after a list gets no comment.
-        let lists: [MarkdownBlock] = [author, list, numbered, list, code]
-        let directLists = DirectCommonMark.render(lists)
-        #expect(directLists == CommonMark.renderWithCmark(lists))
-        #expect(
-            directLists == "**Ann**\n\n  - one\n  - two\n\n<!-- end list -->\n\n9.  nine\n\n10. ten\n\n<!-- end list -->\n\n"
+        expectWritten(
+            [author, list, numbered, list, code],
+            as: "**Ann**\n\n  - one\n  - two\n\n<!-- end list -->\n\n9.  nine\n\n10. ten\n\n<!-- end list -->\n\n"
                 + "  - one\n  - two\n\n```` swift\nlet a = 1\n\nlet b = \"```\"\n````\n")
-        let quotedLists: [MarkdownBlock] = [.blockQuote([list, numbered, author])]
-        let directQuotedLists = DirectCommonMark.render(quotedLists)
-        #expect(directQuotedLists == CommonMark.renderWithCmark(quotedLists))
-        #expect(directQuotedLists == ">   - one\n>   - two\n> \n> <!-- end list -->\n> \n> 9.  nine\n> \n> 10. ten\n> \n> **Ann**\n")
+        expectWritten(
+            [.blockQuote([list, numbered, author])],
+            as: ">   - one\n>   - two\n> \n> <!-- end list -->\n> \n> 9.  nine\n> \n> 10. ten\n> \n> **Ann**\n")
         // A list cmark must write (an item holding a quote) before another: the comment still.
         let long: MarkdownBlock = .list(
             start: nil, tight: true, items: [[.paragraph([.text("a")]), .blockQuote([.paragraph([.text("b")])])]])
