@@ -494,11 +494,12 @@ enum DirectCommonMark {
     }
 
     /// Whether text can start a line without cmark's escaping of line starts applying: not a
-    /// space, nor a list or heading marker, nor an ordered list's number.
+    /// space, nor a `&`, nor an ordered list's number. (`+`, `-` and `=` are escaped there:
+    /// ``startsWithMarker(_:)``.)
     private static func startsSafely(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first else { return false }
         switch first {
-        case UInt8(ascii: " "), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "="), UInt8(ascii: "&"): return false
+        case UInt8(ascii: " "), UInt8(ascii: "&"): return false
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             let afterDigits = bytes.firstIndex { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
             guard let afterDigits else { return true }
