@@ -22,8 +22,7 @@ struct ThreadPlacement {
     }
 
     /// How `message` enters the layout, or `nil` when it shows only in its thread block.
-    /// `isPresent` tells whether a message is in the document (for a one-pass rendering).
-    mutating func place(_ message: ChatMessage, isPresent: (String) -> Bool) -> (item: MessageItem, startsGroup: Bool, endsGroup: Bool)? {
+    mutating func place(_ message: ChatMessage) -> (item: MessageItem, startsGroup: Bool, endsGroup: Bool)? {
         var item = MessageItem(message: message)
         guard let parentID = message.parentID else {
             if let count = index?.replyCount(to: message.id) {
@@ -33,8 +32,9 @@ struct ThreadPlacement {
             return (item, false, (item.threadReplyCount ?? 0) > 0)
         }
         guard let index else {
-            // One pass: the reply stays where it was read, marked as a reply.
-            item.placement = .threadReplyInChannel(parentShown: isPresent(parentID), isRepeat: false)
+            // One pass: the reply stays where it was read, marked as a reply. Without an index
+            // every message is taken to be present, as every quoted one is.
+            item.placement = .threadReplyInChannel(parentShown: true, isRepeat: false)
             return (item, false, false)
         }
         if index.containsTopLevel(messageID: parentID) {

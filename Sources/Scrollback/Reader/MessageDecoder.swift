@@ -156,8 +156,11 @@ struct MessageDecoder {
         user(UserMembers(object), path: path, text: nil)
     }
 
-    private func user(_ members: UserMembers, path: FieldPath, text source: JSONText?) -> ChatUser? {
+    /// `path` is made only when the user is decoded, not found in ``users`` (most are), as
+    /// are those of the lists below when they hold anything: a path is a copy of the message's.
+    private func user(_ members: UserMembers, path makePath: @autoclosure () -> FieldPath, text source: JSONText?) -> ChatUser? {
         if let known = members.known { return known }
+        let path = makePath()
         let fields = Fields(path: path, warn: warn)
         let name = fields.string(members.name, "name")
         let id = identifier(members.id)
@@ -217,8 +220,11 @@ struct MessageDecoder {
         return users
     }
 
-    private func users(_ values: [MessageMembers.Nested<UserMembers>]?, path: FieldPath, text source: JSONText?) -> [ChatUser] {
-        guard let values else { return [] }
+    private func users(
+        _ values: [MessageMembers.Nested<UserMembers>]?, path makePath: @autoclosure () -> FieldPath, text source: JSONText?
+    ) -> [ChatUser] {
+        guard let values, !values.isEmpty else { return [] }
+        let path = makePath()
         var decoded: [ChatUser] = []
         decoded.reserveCapacity(values.count)
         for index in values.indices {
@@ -232,8 +238,11 @@ struct MessageDecoder {
         return decoded
     }
 
-    private func attachments(_ values: [JSONValue]?, messageID: String, path: FieldPath) -> [AnyChatMessageAttachment] {
-        guard let values else { return [] }
+    private func attachments(_ values: [JSONValue]?, messageID: String, path makePath: @autoclosure () -> FieldPath)
+        -> [AnyChatMessageAttachment]
+    {
+        guard let values, !values.isEmpty else { return [] }
+        let path = makePath()
         var result: [AnyChatMessageAttachment] = []
         result.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
@@ -246,8 +255,11 @@ struct MessageDecoder {
         return result
     }
 
-    private func reactions(_ values: [MessageMembers.Nested<ReactionMembers>]?, path: FieldPath, text source: JSONText?) -> [Reaction] {
-        guard let values else { return [] }
+    private func reactions(
+        _ values: [MessageMembers.Nested<ReactionMembers>]?, path makePath: @autoclosure () -> FieldPath, text source: JSONText?
+    ) -> [Reaction] {
+        guard let values, !values.isEmpty else { return [] }
+        let path = makePath()
         var decoded: [Reaction] = []
         decoded.reserveCapacity(values.count)
         // By index, each element matched where it is: `enumerated()` copied every reaction's

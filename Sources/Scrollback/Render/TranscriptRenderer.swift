@@ -503,9 +503,7 @@ public struct TranscriptRenderer: Sendable {
                 firstDate = min(firstDate ?? date, date)
                 lastDate = max(lastDate ?? date, date)
             }
-            // The message set alone, not a copy of the whole context, for each message.
-            let documentMessages = context.documentMessages
-            guard let placed = placement.place(message, isPresent: { documentMessages?.contains($0) ?? true }) else { return }
+            guard let placed = placement.place(message) else { return }
             write(layout.add(placed.item, startsGroup: placed.startsGroup, endsGroup: placed.endsGroup), to: &backend)
         }
 
