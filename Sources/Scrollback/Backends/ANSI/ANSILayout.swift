@@ -40,7 +40,8 @@ package struct ANSILayout {
     /// The theme's style for `role`. The theme's `text` and `background` colours are the
     /// terminal's own default colours, so plain text carries no escape at all.
     package mutating func style(for role: Role) -> SGRStyle {
-        for entry in recentRoleStyles where entry.role == role { return entry.style }
+        // By index: a loop variable copied each entry, its role's string and its style's colours.
+        for index in recentRoleStyles.indices where recentRoleStyles[index].role == role { return recentRoleStyles[index].style }
         if let cached = roleStyles[role] { return cached }
         let textStyle = options.theme.style(for: role)
         // Bold, italic and dim follow the style's font too: a weight of 600 and up is bold,
@@ -512,18 +513,25 @@ package struct ANSILayout {
     }
 
     /// The top and bottom edges of boxes made so far, by content width and corners: messages'
-    /// boxes come in a few widths, and building an edge costs more than finding it.
-    private var boxEdges: [Int: (top: String, bottom: String)] = [:]
+    /// boxes come in a few widths, and building an edge costs more than finding it. A table by
+    /// width, not a dictionary, whose hashing cost as much as the rest of a box; edges wider than
+    /// ``widestKeptEdge`` are built each time.
+    private var boxEdges: [(top: String, bottom: String)?] = []
+    private static let widestKeptEdge = 255
 
     private mutating func boxEdges(contentWidth: Int, rounded: Bool) -> (top: String, bottom: String) {
         let key = contentWidth << 1 | (rounded ? 1 : 0)
-        if let edges = boxEdges[key] { return edges }
+        let keeps = contentWidth <= Self.widestKeptEdge
+        if keeps, key < boxEdges.count, let edges = boxEdges[key] { return edges }
         let horizontal = RepeatedText.string("─", count: contentWidth + 2)
         let edges = (
             top: (rounded ? "╭" : "┌") + horizontal + (rounded ? "╮" : "┐"),
             bottom: (rounded ? "╰" : "└") + horizontal + (rounded ? "╯" : "┘")
         )
-        boxEdges[key] = edges
+        if keeps {
+            if boxEdges.isEmpty { boxEdges = Array(repeating: nil, count: (Self.widestKeptEdge + 1) << 1) }
+            boxEdges[key] = edges
+        }
         return edges
     }
 

@@ -92,6 +92,17 @@ import Testing
         #expect(Set(bordered.filter { $0.hasPrefix("│ plain") || $0.hasPrefix("╭─") }.map { DisplayWidth.of($0) }).count == 1)
     }
 
+    @Test func boxesOfEveryWidthGetTheirEdges() {
+        // Edges up to 255 columns are kept from box to box, wider ones built each time: both
+        // close the box where its lines end, the second box of a width as the first.
+        for textWidth in [3, 250, 254, 300, 700] {
+            let card = ViewNode.card(.attachment, [.text(String(repeating: "x", count: textWidth))])
+            let edge = String(repeating: "─", count: textWidth + 2)
+            let box = ["╭\(edge)╮", "│ \(String(repeating: "x", count: textWidth)) │", "╰\(edge)╯"]
+            #expect(render([card, card], width: 1000).split(separator: "\n").map(String.init) == box + box, "\(textWidth)")
+        }
+    }
+
     // MARK: Item 12: URL references
 
     var linkMessage: ViewNode {
