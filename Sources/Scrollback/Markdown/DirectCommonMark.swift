@@ -191,7 +191,7 @@ enum DirectCommonMark {
                     // A box alone would leave a trailing space, which cmark drops.
                     guard inlines.count > 1 else { return false }
                     let box: StaticString = checked ? "[x] " : "[ ] "
-                    output.append(contentsOf: UnsafeBufferPointer(start: box.utf8Start, count: box.utf8CodeUnitCount))
+                    output.append(contentsOf: bytes(of: box))
                     inlines.removeFirst()
                     atLineStart = false
                 }
@@ -358,7 +358,7 @@ enum DirectCommonMark {
                 case .center: " :-: |"
                 case .right: " --: |"
                 }
-            output.append(contentsOf: UnsafeBufferPointer(start: delimiter.utf8Start, count: delimiter.utf8CodeUnitCount))
+            output.append(contentsOf: bytes(of: delimiter))
         }
         for row in table.rows {
             output.append(newline)
@@ -366,6 +366,11 @@ enum DirectCommonMark {
             guard writeRow(row) else { return false }
         }
         return true
+    }
+
+    /// A literal's bytes, read where they lie.
+    private static func bytes(of literal: StaticString) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
     /// Text, escaped as cmark escapes it there; `false` when its escaping is not certain.
@@ -392,7 +397,7 @@ enum DirectCommonMark {
         guard case .text(let first)? = children.first, case .text(let last)? = children.last,
             first.withUTF8Bytes({ startsWithCharacter(first, $0) }), last.withUTF8Bytes({ endsWithCharacter(last, $0) })
         else { return false }
-        let marker = UnsafeBufferPointer(start: delimiter.utf8Start, count: delimiter.utf8CodeUnitCount)
+        let marker = bytes(of: delimiter)
         output.append(contentsOf: marker)
         for child in children {
             guard case .text(let text) = child, !text.isEmpty, text.withUTF8Bytes({ appendEscaped($0, to: &output) }) else {
